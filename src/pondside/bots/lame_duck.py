@@ -1,0 +1,84 @@
+"""A Lame Duck heuristic: play the card least likely to collect ducks this turn.
+
+For each card it predicts the column (the rulebook's "card preview", LD-6) and estimates the
+chance that the other players' cards fill that column up to five first, treating each
+opponent's card as a uniform draw from the cards this seat has not seen. A too-low card costs
+the cheapest column (LD-8); low cards are worth shedding while the columns are still cheap.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from pondside.engine import View
+from pondside.games.lame_duck import (
+    COLUMN_LIMIT,
+    DUCKS,
+    TAKE,
+    column_ducks,
+    deck_size,
+    fewest_ducks_column,
+    target_column,
+)
+
+from .base import Bot
+
+AVERAGE_DUCKS = 171 / 104
+
+
+def _exactly(k: int, trials: int, p: float) -> float:
+    if k < 0 or k > trials:
+        return 0.0
+    return comb(trials, k) * p**k * (1 - p) ** (trials - k)
+
+
+def unseen_cards(view: View) -> list[int]:
+    """Cards this seat cannot account for: in other hands or unused."""
+    seen = {c for col in view["columns"] for c in col} | {c for t in view["taken"] for c in t}
+    seen |= set(view["hand"])
+    if view["awaiting_take"] is not None:
+        seen |= {c for _, c in view["revealed"]}
+    size = deck_size(view["players"], view["options"]["expert"])
+    return [c for c in range(1, size + 1) if c not in seen]
+
+
+def card_risk(card: int, columns: tuple[tuple[int, ...], ...], unseen: list[int], rivals: int) -> float:
+    """Expected ducks collected by playing ``card`` now."""
+    col = target_column(columns, card)
+    if col < 0:
+        return float(min(column_ducks(c) for c in columns))
+    column = columns[col]
+    end = column[-1]
+    gap = sum(1 for c in unseen if end < c < card)
+    p = gap / len(unseen) if unseen else 0.0
+    need = COLUMN_LIMIT - len(column)  # rival cards that must land first for ours to be sixth
+    risk = _exactly(need, rivals, p) * (column_ducks(column) + need * AVERAGE_DUCKS)
+    # A small preference for snug cards keeps the wide gaps for later turns.
+    return risk + 0.01 * (card - end) / 104
+
+
+class LameDuckHeuristic(Bot):
+    name = "heuristic"
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        columns = tuple(tuple(c) for c in view["columns"])
+        if legal[0].startswith("take"):
+            return TAKE[fewest_ducks_column(columns)]
+        unseen = unseen_cards(view)
+        rivals = sum(1 for s, chose in enumerate(view["chosen"]) if s != self.seat) or 1
+        turns_left = 10 - view["turn"]
+        cheapest = min(column_ducks(c) for c in columns)
+        best, best_cost = legal[0], float("inf")
+        for action in legal:
+            card = int(action[5:])
+            cost = card_risk(card, columns, unseen, rivals)
+            if target_column(columns, card) < 0:
+                # Shedding a low card while columns are cheap avoids a dearer take later.
+                cost -= 0.3 * turns_left * max(0, 3 - cheapest) / 3
+            cost += 0.001 * DUCKS[card]
+            if cost < best_cost:
+                best, best_cost = action, cost
+        return best
+
+
+HEURISTIC = LameDuckHeuristic

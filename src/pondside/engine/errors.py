@@ -1,0 +1,35 @@
+"""Typed errors. Each subclasses ValueError and speaks to the person who made the mistake."""
+
+from __future__ import annotations
+
+
+class PondsideError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class IllegalAction(PondsideError):
+    """An action that the rules forbid; ``rule`` names the ruling it breaks (e.g. ``"LD-8"``)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        self.rule = rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+class BadOption(PondsideError):
+    """An unknown option, a value of the wrong kind, or options that contradict each other."""
+
+
+class BadDeal(PondsideError):
+    """A deal that is not a legal deal for the game."""
+
+
+class BadPosition(PondsideError):
+    """A position snapshot that does not describe a reachable, complete state."""
+
+
+class BadRecord(PondsideError):
+    """A match record that cannot be replayed."""
+
+
+class UnknownGame(PondsideError):
+    """A game slug that is not registered."""

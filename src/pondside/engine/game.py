@@ -1,0 +1,160 @@
+"""The protocol every game speaks.
+
+A game is a plain definition (boardgame.io's idea): how to set up from a seed, a deal or a
+position; who acts; the legal actions; how an action changes the state; what each seat may
+see; when it ends and who won. States are immutable values owned by the game; the game's
+methods are pure functions of them, with all randomness drawn from the generator state kept
+inside the state (see ``rng.py``). Transport, storage, clocks and bots live elsewhere.
+
+Actions are strings in the canonical notation of ``shared/protocol.md`` (``"play 37"``): the
+same text in records, the engine protocol, logs and tests.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import BadOption
+from .options import Option, resolve_options
+
+S = TypeVar("S")
+
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished match: one score per seat and places (1 = best)."""
+
+    scores: tuple[float, ...]
+    places: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"over": True, "scores": list(self.scores), "places": list(self.places)}
+
+
+def places_from_results(results: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
+    """Competition ranking: 1 + the number of strictly better results (1, 2, 2, 4).
+
+    >>> places_from_results([10, 3, 10, 0], lower_is_better=True)
+    (3, 2, 3, 1)
+    """
+    sign = 1 if lower_is_better else -1
+    keys = [sign * r for r in results]
+    return tuple(1 + sum(1 for other in keys if other < k) for k in keys)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Game facts, as OpenSpiel keeps them: players, options, what a score means."""
+
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[Option, ...]
+    simultaneous: bool
+    lower_score_is_better: bool
+    summary: str
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slug": self.slug,
+            "name": self.name,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": self.option_defaults(),
+        }
+
+
+class Game(ABC, Generic[S]):
+    """Base of every game. Subclasses set ``info`` and implement the abstract methods."""
+
+    info: ClassVar[GameInfo]
+
+    # --- options ----------------------------------------------------------------------
+    def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Every option with its default filled in, validated for this many players."""
+        info = self.info
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOption(f"players is a whole number, not {players!r}")
+        if not info.min_players <= players <= info.max_players:
+            raise BadOption(
+                f"{info.name} is for {info.min_players}-{info.max_players} players, not {players}"
+            )
+        resolved = resolve_options(info.options, given, info.slug)
+        self.check_options(players, resolved, dict(given or {}))
+        return resolved
+
+    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+        """Checks between options (``given`` holds only what the user set). Override as needed."""
+
+    # --- setting up ---------------------------------------------------------------------
+    @abstractmethod
+    def new(self, players: int, options: dict[str, Any], seed: int) -> S:
+        """A new match, dealt from ``seed``. ``options`` come from :meth:`options`."""
+
+    @abstractmethod
+    def from_deal(self, players: int, options: dict[str, Any], deal: Any, seed: int) -> S:
+        """A new match whose first hand is dealt exactly as ``deal`` (protocol.md, "Deals").
+
+        Later hands are dealt from ``seed``. Raises :class:`BadDeal` naming the problem.
+        """
+
+    @abstractmethod
+    def from_position(self, players: int, options: dict[str, Any], position: Any) -> S:
+        """The state described by a snapshot from :meth:`position`; raises ``BadPosition``."""
+
+    @abstractmethod
+    def position(self, state: S) -> dict[str, Any]:
+        """A JSON snapshot of the whole state, hidden cards and generator included."""
+
+    # --- playing ------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """The seats that must still decide now, ascending; empty when the match is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        """The seat's legal actions, each once, in no promised order; ``[]`` if not to act."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """The next state and the events that became public. Raises ``IllegalAction``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` (or a spectator, ``None``) may see: JSON, never a hidden card."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores and places once the match is over, else ``None``."""
+
+    @abstractmethod
+    def determinize(self, view: View, rng: random.Random) -> S:
+        """A full state consistent with everything the viewing seat knows.
+
+        The seat's own information is unchanged (``view(result, seat) == view``); every card
+        the seat cannot see is resampled from the cards it cannot account for, and hidden
+        choices already made by other seats at a simultaneous step are sampled too.
+        """
+
+    @abstractmethod
+    def timeout_action(self, state: S, seat: int) -> str:
+        """The action the rules take for ``seat`` when its time runs out (the server's clock)."""
+
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    def is_chance_free(self) -> bool:
+        """True: chance never waits for an action, it is drawn inside ``apply``."""
+        return True

@@ -1,0 +1,137 @@
+"""A match: a game, its current state and the actions that led there (python-chess's Board).
+
+``Match`` is the stateful, checked front of the pure game functions. It keeps the record
+(game, players, options, seed or deal, actions) from which :meth:`Match.from_record` rebuilds
+the same match exactly. Everything that drives a game (bots, the CLI, the engine protocol,
+simulations, the server) goes through it or through the same game functions.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from collections.abc import Mapping
+from typing import Any, Generic
+
+from .errors import BadRecord, IllegalAction, PondsideError
+from .game import Event, Game, Outcome, S, View
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+class Match(Generic[S]):
+    """One match of ``game`` from a seed, an explicit deal, or a position snapshot."""
+
+    def __init__(
+        self,
+        game: Game[S],
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deal: Any = None,
+        position: Any = None,
+    ) -> None:
+        self.game = game
+        self.players = game.info.default_players if players is None else players
+        self.options = game.options(self.players, options)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise BadRecord(f"seed is a whole number, not {seed!r}")
+        self.seed = new_seed() if seed is None else seed
+        self.deal = copy.deepcopy(deal)
+        self.start_position = copy.deepcopy(position)
+        if position is not None:
+            self.state = game.from_position(self.players, self.options, position)
+        elif deal is not None:
+            self.state = game.from_deal(self.players, self.options, deal, self.seed)
+        else:
+            self.state = game.new(self.players, self.options, self.seed)
+        self.actions: list[tuple[int, str]] = []
+
+    # --- the protocol -----------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def legal(self, seat: int) -> list[str]:
+        """The seat's legal actions, sorted as strings (the protocol's order)."""
+        return sorted(self.game.legal_actions(self.state, seat))
+
+    def apply(self, seat: int, action: str) -> list[Event]:
+        """Apply one action; on an illegal one nothing changes and ``IllegalAction`` says why."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is text in the game's notation, not {action!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
+        self.state, events = self.game.apply(self.state, seat, action)
+        self.actions.append((seat, action))
+        return events
+
+    def timeout(self, seat: int) -> tuple[str, list[Event]]:
+        """Apply the rules' default for a seat whose time ran out; returns the action taken."""
+        if seat not in self.to_act():
+            raise IllegalAction(f"seat {seat} is not to act, so it cannot time out")
+        action = self.game.timeout_action(self.state, seat)
+        return action, self.apply(seat, action)
+
+    def view(self, seat: int | None) -> View:
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
+        ):
+            raise PondsideError(f"seat must be null or 0 to {self.players - 1}, not {seat!r}")
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def position(self) -> dict[str, Any]:
+        return self.game.position(self.state)
+
+    # --- records ----------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        rec: dict[str, Any] = {
+            "game": self.game.info.slug,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self.deal is not None:
+            rec["deal"] = copy.deepcopy(self.deal)
+        if self.start_position is not None:
+            rec["position"] = copy.deepcopy(self.start_position)
+        rec["actions"] = [[s, a] for s, a in self.actions]
+        return rec
+
+    @classmethod
+    def from_record(cls, game: Game[S], record: Any) -> Match[S]:
+        """Rebuild a match by replaying its record; ``BadRecord`` says what was expected."""
+        if not isinstance(record, Mapping):
+            raise BadRecord("a record is a JSON object with game, players, options, seed, actions")
+        if record.get("game") != game.info.slug:
+            raise BadRecord(f"this record is for {record.get('game')!r}, not {game.info.slug!r}")
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise BadRecord("the record's actions must be a list of [seat, action] pairs")
+        try:
+            match = cls(
+                game,
+                record.get("players"),
+                record.get("options"),
+                seed=record.get("seed"),
+                deal=record.get("deal"),
+                position=record.get("position"),
+            )
+        except PondsideError as exc:
+            raise BadRecord(f"the record cannot start a match: {exc}") from None
+        for i, pair in enumerate(actions):
+            if not (isinstance(pair, list | tuple) and len(pair) == 2):
+                raise BadRecord(f"action {i} of the record is not a [seat, action] pair: {pair!r}")
+            try:
+                match.apply(pair[0], pair[1])
+            except PondsideError as exc:
+                raise BadRecord(f"action {i} of the record, {list(pair)!r}, is illegal: {exc}") from None
+        return match

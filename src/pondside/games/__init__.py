@@ -1,0 +1,42 @@
+"""The registered games, by slug. Each game lives in one module named after it."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from functools import cache
+from typing import Any
+
+from pondside.engine import Game, UnknownGame
+
+# slug -> module under pondside.games; each module defines ``GAME``, an instance of its Game.
+MODULES = {
+    "lame-duck": "lame_duck",
+    "king-of-the-quackers": "king_of_the_quackers",
+    "wildcat-chicane": "wildcat_chicane",
+    "ladders": "ladders",
+    "down-the-drain": "down_the_drain",
+}
+
+
+def _present(module: str) -> bool:
+    return importlib.util.find_spec(f"{__name__}.{module}") is not None
+
+
+def slugs() -> list[str]:
+    """Slugs of the games this installation has, in the order of rules/README.md."""
+    return [slug for slug, module in MODULES.items() if _present(module)]
+
+
+@cache
+def get_game(slug: str) -> Game[Any]:
+    """The game registered under ``slug``; ``UnknownGame`` lists the ones there are."""
+    module = MODULES.get(slug) if isinstance(slug, str) else None
+    if module is None or not _present(module):
+        raise UnknownGame(f"there is no game {slug!r}; the games are: {', '.join(slugs())}")
+    game: Game[Any] = importlib.import_module(f"{__name__}.{module}").GAME
+    return game
+
+
+def all_games() -> list[Game[Any]]:
+    return [get_game(s) for s in slugs()]

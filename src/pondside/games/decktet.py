@@ -1,0 +1,158 @@
+"""The Decktet (P.D. Magnus): 36 basic cards and the 9 extended ones, as in rules/decktet.md.
+
+Both Decktet games (King of the Quackers, Wildcat Chicane) use this module. A card's code is
+its rank code and its suits in canonical order (``8YK`` is the Betrayal); a person may also
+type the card's name ("the Betrayal", "betrayal").
+
+>>> Card.parse("8YK").name
+'the Betrayal'
+>>> Card.parse("Betrayal").code
+'8YK'
+>>> [s for s in Card.parse("8YK").suits]
+['Y', 'K']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pondside.engine import PondsideError
+
+SUITS = ("M", "S", "V", "L", "Y", "K")
+"""Suit codes in canonical (printed, top-to-bottom) order."""
+
+SUIT_NAMES = {"M": "Moons", "S": "Suns", "V": "Waves", "L": "Leaves", "Y": "Wyrms", "K": "Knots"}
+
+RANK_CODES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "P", "T", "N")
+"""Rank codes in the rank order of rules/decktet.md: Excuse < Ace < 2..9 < Pawn < Court < Crown."""
+
+RANK_VALUE = {code: i for i, code in enumerate(RANK_CODES)}
+"""Excuse 0, Ace 1, 2..9, Pawn 10, Court 11, Crown 12."""
+
+RANK_NAMES = {"0": "Excuse", "1": "Ace", "P": "Pawn", "T": "Court", "N": "Crown"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Decktet card. Compare cards by ``order`` (the table order of rules/decktet.md)."""
+
+    code: str
+    name: str
+    rank: int
+    suits: tuple[str, ...]
+    types: tuple[str, ...]
+    order: int
+
+    @property
+    def rank_code(self) -> str:
+        return self.code[0]
+
+    @property
+    def is_personality(self) -> bool:
+        return "P" in self.types
+
+    @property
+    def is_ace(self) -> bool:
+        return self.rank == 1
+
+    @property
+    def is_crown(self) -> bool:
+        return self.rank == 12
+
+    @property
+    def is_excuse(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def is_number(self) -> bool:
+        return 2 <= self.rank <= 9
+
+    @property
+    def top(self) -> str:
+        """The TOP suit (first in canonical order); an Ace's or Crown's only suit."""
+        return self.suits[0]
+
+    @property
+    def bottom(self) -> str:
+        """The BOTTOM suit (last printed); an Ace's or Crown's only suit."""
+        return self.suits[-1]
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """A card by code (``"8YK"``, case-insensitive) or by name (``"the Betrayal"``)."""
+        return parse_card(text)
+
+
+def _rows() -> list[tuple[str, str, str]]:
+    # (code, name, type) in the table order of rules/decktet.md.
+    return [
+        ("1M", "Ace of Moons", ""), ("1S", "Ace of Suns", ""), ("1V", "Ace of Waves", ""),
+        ("1L", "Ace of Leaves", ""), ("1Y", "Ace of Wyrms", ""), ("1K", "Ace of Knots", ""),
+        ("2MK", "the Author", "P"), ("2SY", "the Desert", "L"), ("2VL", "the Origin", "LE"),
+        ("3MV", "the Journey", "E"), ("3SK", "the Painter", "P"), ("3LY", "the Savage", "P"),
+        ("4MS", "the Mountain", "L"), ("4VL", "the Sailor", "P"), ("4YK", "the Battle", "E"),
+        ("5ML", "the Forest", "L"), ("5SV", "the Discovery", "E"), ("5YK", "the Soldier", "P"),
+        ("6MV", "the Lunatic", "P"), ("6SY", "the Penitent", "P"), ("6LK", "the Market", "LE"),
+        ("7ML", "the Chance Meeting", "E"), ("7SK", "the Castle", "L"), ("7VY", "the Cave", "L"),
+        ("8MS", "the Diplomat", "P"), ("8VL", "the Mill", "L"), ("8YK", "the Betrayal", "E"),
+        ("9MS", "the Pact", "E"), ("9VY", "the Darkness", "L"), ("9LK", "the Merchant", "P"),
+        ("NM", "the Huntress", "P"), ("NS", "the Bard", "P"), ("NV", "the Sea", "L"),
+        ("NL", "the End", "LE"), ("NY", "the Calamity", "E"), ("NK", "the Windfall", "E"),
+        ("0", "the Excuse", ""),
+        ("PMSL", "the Harvest", "E"), ("PMYK", "the Watchman", "P"),
+        ("PSVK", "the Light Keeper", "P"), ("PVLY", "the Borderland", "L"),
+        ("TMVK", "the Consul", "P"), ("TMLY", "the Rite", "E"),
+        ("TSVY", "the Island", "L"), ("TSLK", "the Window", "L"),
+    ]  # fmt: skip
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    Card(code, name, RANK_VALUE[code[0]], tuple(code[1:]), tuple(kind), i)
+    for i, (code, name, kind) in enumerate(_rows())
+)
+BASIC_DECK: tuple[Card, ...] = ALL_CARDS[:36]
+EXTENDED_DECK: tuple[Card, ...] = ALL_CARDS
+EXCUSE = ALL_CARDS[36]
+
+BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
+
+
+def _name_keys(card: Card) -> list[str]:
+    low = card.name.lower()
+    keys = [low]
+    if low.startswith("the "):
+        keys.append(low[4:])
+    return keys
+
+
+_BY_NAME: dict[str, Card] = {k: c for c in ALL_CARDS for k in _name_keys(c)}
+
+
+class UnknownCard(PondsideError):
+    """Text that is neither a Decktet card code nor a card name."""
+
+
+def parse_card(text: str) -> Card:
+    key = text.strip()
+    card = BY_CODE.get(key.upper()) or _BY_NAME.get(" ".join(key.lower().split()))
+    if card is None:
+        raise UnknownCard(
+            f"{text!r} is not a Decktet card: write its code (8YK, 1M, NK, PMYK, 0) or its name"
+        )
+    return card
+
+
+def deck(kind: str) -> tuple[Card, ...]:
+    """``"basic"`` (36 cards) or ``"extended"`` (45 cards)."""
+    return BASIC_DECK if kind == "basic" else EXTENDED_DECK
+
+
+def sort_codes(codes: list[str]) -> list[str]:
+    """Codes in the order of the table in rules/decktet.md (the order of a ``play``)."""
+    return sorted(codes, key=lambda c: BY_CODE[c].order)

@@ -1,0 +1,548 @@
+"""Lame Duck, a 6 nimmt! family game (rules/lame-duck.md, rulings LD-1..LD-12).
+
+Every player secretly chooses a card; the cards are revealed together and placed lowest
+first on the column whose last card is the closest lower one (LD-6). The sixth card of a
+column takes the five before it (LD-7); a card lower than every column end lets its player
+take a column of their choice (LD-8). Fewest ducks wins (LD-9, LD-10).
+
+>>> from pondside.engine import Match
+>>> m = Match(GAME, 4, seed=1)
+>>> m.to_act()
+(0, 1, 2, 3)
+>>> duck_count(55), duck_count(44), duck_count(30), duck_count(25), duck_count(7)
+(7, 5, 3, 2, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pondside.engine import (
+    BadDeal,
+    BadOption,
+    BadPosition,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    View,
+    places_from_results,
+    seed_state,
+)
+
+COLUMNS = 4
+HAND_SIZE = 10
+TURNS = 10  # LD-5: a round is 10 turns
+COLUMN_LIMIT = 5  # LD-7: the sixth card takes the five
+
+
+def duck_count(card: int) -> int:
+    """LD-2: 55 → 7; other multiples of 11 → 5; of 10 → 3; other ending in 5 → 2; else 1."""
+    if card == 55:
+        return 7
+    if card % 11 == 0:
+        return 5
+    if card % 10 == 0:
+        return 3
+    if card % 10 == 5:
+        return 2
+    return 1
+
+
+DUCKS = (0, *(duck_count(c) for c in range(1, 105)))
+PLAY = {c: f"play {c}" for c in range(1, 105)}
+TAKE = {i: f"take {i}" for i in range(COLUMNS)}
+_PARSE: dict[str, tuple[str, int]] = {
+    **{a: ("play", c) for c, a in PLAY.items()},
+    **{a: ("take", i) for i, a in TAKE.items()},
+}
+
+
+def deck_size(players: int, expert: bool) -> int:
+    """LD-1: 104 cards, or 10·P+4 in expert mode so every card is in play."""
+    return 10 * players + 4 if expert else 104
+
+
+def column_ducks(column: tuple[int, ...]) -> int:
+    return sum(DUCKS[c] for c in column)
+
+
+def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
+    """LD-6: the column whose last card is lower than ``card`` and closest to it; -1 if too low."""
+    best, best_end = -1, 0
+    for i, col in enumerate(columns):
+        end = col[-1]
+        if best_end < end < card:
+            best, best_end = i, end
+    return best
+
+
+def is_too_low(columns: tuple[tuple[int, ...], ...], card: int) -> bool:
+    """LD-8: lower than the last card of every column."""
+    return target_column(columns, card) < 0
+
+
+def fewest_ducks_column(columns: tuple[tuple[int, ...], ...]) -> int:
+    """LD-11: the column with the fewest ducks, then the fewest cards, then the lowest index."""
+    return min(range(len(columns)), key=lambda i: (column_ducks(columns[i]), len(columns[i]), i))
+
+
+class LameDuckState:
+    """A Lame Duck match. Treated as immutable: ``apply`` builds a new one.
+
+    ``chosen[s]`` is seat s's secretly chosen card (0 while it has not chosen); the chosen card
+    stays in the hand until the reveal. ``revealed`` holds this turn's cards (card, seat) in
+    placement order while a too-low card waits for its column (``awaiting`` is that seat), and
+    the last turn's cards otherwise.
+    """
+
+    __slots__ = (
+        "awaiting",
+        "chosen",
+        "columns",
+        "ducks",
+        "expert",
+        "hands",
+        "history",
+        "n",
+        "over",
+        "revealed",
+        "rng",
+        "round_no",
+        "rounds",
+        "taken",
+        "target",
+        "turn",
+        "unused",
+    )
+
+    n: int
+    expert: bool
+    rounds: int | None
+    target: int | None
+    rng: int
+    round_no: int
+    history: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    unused: tuple[int, ...]
+    columns: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    revealed: tuple[tuple[int, int], ...]
+    awaiting: int
+    taken: tuple[tuple[int, ...], ...]
+    ducks: tuple[int, ...]
+    turn: int
+    over: bool
+
+    def copy(self) -> LameDuckState:
+        new = LameDuckState.__new__(LameDuckState)
+        for name in LameDuckState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def totals(self) -> list[int]:
+        """Ducks per seat over the match so far, this round included."""
+        return [sum(r[s] for r in self.history) + self.ducks[s] for s in range(self.n)]
+
+
+def _start_round(
+    st: LameDuckState, hands: list[list[int]], columns: list[int], unused: list[int]
+) -> None:
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.columns = tuple((c,) for c in columns)
+    st.unused = tuple(sorted(unused))
+    st.chosen = (0,) * st.n
+    st.revealed = ()
+    st.awaiting = -1
+    st.taken = ((),) * st.n
+    st.ducks = (0,) * st.n
+    st.turn = 0
+
+
+def _deal_from_rng(st: LameDuckState) -> None:
+    """LD-4: shuffle the whole deck, 10 cards each, 4 face up to start the columns."""
+    rng = Rng(st.rng)
+    cards = rng.shuffled(range(1, deck_size(st.n, st.expert) + 1))
+    st.rng = rng.state
+    n = st.n
+    hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+    start = n * HAND_SIZE
+    _start_round(st, hands, cards[start : start + COLUMNS], cards[start + COLUMNS :])
+
+
+class LameDuck(Game[LameDuckState]):
+    info = GameInfo(
+        slug="lame-duck",
+        name="Lame Duck",
+        min_players=2,
+        max_players=10,
+        default_players=4,
+        options=(
+            Option("expert", bool, False, "cards 1..10·players+4 only, all in play (LD-1)"),
+            Option("rounds", int, 1, "play this many rounds (LD-10)", minimum=1, nullable=True),
+            Option("target", int, None, "play until someone has this many ducks", minimum=1,
+                   nullable=True),
+        ),  # fmt: skip
+        simultaneous=True,
+        lower_score_is_better=True,
+        summary="Everyone plays a card at once; cards file onto four columns, and the sixth "
+        "card of a column, or a card too low for any, collects ducks. Fewest ducks wins.",
+    )
+
+    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+        if given.get("target") is not None and given.get("rounds") is not None:
+            raise BadOption("give either rounds or target, not both (LD-10)")
+        if options["target"] is not None:
+            options["rounds"] = None
+        elif options["rounds"] is None:
+            raise BadOption("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)")
+
+    # --- setting up -------------------------------------------------------------------
+    def _blank(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
+        st = LameDuckState.__new__(LameDuckState)
+        st.n = players
+        st.expert = options["expert"]
+        st.rounds = options["rounds"]
+        st.target = options["target"]
+        st.rng = seed_state(seed)
+        st.round_no = 1
+        st.history = ()
+        st.over = False
+        return st
+
+    def new(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
+        st = self._blank(players, options, seed)
+        _deal_from_rng(st)
+        return st
+
+    def from_deal(
+        self, players: int, options: dict[str, Any], deal: Any, seed: int
+    ) -> LameDuckState:
+        hands, columns = self._check_deal(players, options, deal)
+        size = deck_size(players, options["expert"])
+        used = {c for h in hands for c in h} | set(columns)
+        st = self._blank(players, options, seed)
+        _start_round(st, hands, columns, [c for c in range(1, size + 1) if c not in used])
+        return st
+
+    def _check_deal(
+        self, players: int, options: dict[str, Any], deal: Any
+    ) -> tuple[list[list[int]], list[int]]:
+        expect = '{"hands": [[10 cards] per seat], "columns": [4 cards]}'
+        if not isinstance(deal, dict) or set(deal) != {"hands", "columns"}:
+            raise BadDeal(f"a Lame Duck deal is {expect}")
+        hands, columns = deal["hands"], deal["columns"]
+        if not isinstance(hands, list) or len(hands) != players:
+            raise BadDeal(f"the deal needs {players} hands, one per seat")
+        size = deck_size(players, options["expert"])
+        seen: set[int] = set()
+        for where, cards, count in [
+            *((f"hand {i}", h, HAND_SIZE) for i, h in enumerate(hands)),
+            ("columns", columns, COLUMNS),
+        ]:
+            if not isinstance(cards, list) or len(cards) != count:
+                raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
+            for c in cards:
+                if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
+                    raise BadDeal(f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)")
+                if c in seen:
+                    raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
+                seen.add(c)
+        return [list(h) for h in hands], list(columns)
+
+    # --- positions --------------------------------------------------------------------
+    def position(self, state: LameDuckState) -> dict[str, Any]:
+        st = state
+        return {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
+            "rng": st.rng,
+            "round": st.round_no,
+            "history": [list(r) for r in st.history],
+            "hands": [list(h) for h in st.hands],
+            "unused": list(st.unused),
+            "columns": [list(c) for c in st.columns],
+            "chosen": [c or None for c in st.chosen],
+            "revealed": [[s, c] for c, s in st.revealed],
+            "awaiting_take": None if st.awaiting < 0 else st.awaiting,
+            "taken": [list(t) for t in st.taken],
+            "round_ducks": list(st.ducks),
+            "turn": st.turn,
+            "over": st.over,
+        }
+
+    def from_position(
+        self, players: int, options: dict[str, Any], position: Any
+    ) -> LameDuckState:
+        try:
+            return self._from_position(players, options, position)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, BadPosition):
+                raise
+            raise BadPosition(
+                f"not a Lame Duck position ({exc!r}); take one from the 'position' request"
+            ) from None
+
+    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> LameDuckState:
+        if not isinstance(p, dict) or p.get("game") != self.info.slug:
+            raise BadPosition("a Lame Duck position is the object the 'position' request returns")
+        if p["players"] != players or p["options"] != options:
+            raise BadPosition(
+                f"this position is for {p['players']} players with options {p['options']}, "
+                f"not {players} with {options}"
+            )
+        st = self._blank(players, options, 0)
+        st.rng = int(p["rng"])
+        st.round_no = int(p["round"])
+        st.history = tuple(tuple(int(x) for x in r) for r in p["history"])
+        st.hands = tuple(tuple(sorted(int(c) for c in h)) for h in p["hands"])
+        st.unused = tuple(sorted(int(c) for c in p["unused"]))
+        st.columns = tuple(tuple(int(c) for c in col) for col in p["columns"])
+        st.chosen = tuple(int(c or 0) for c in p["chosen"])
+        st.revealed = tuple((int(c), int(s)) for s, c in p["revealed"])
+        st.awaiting = -1 if p["awaiting_take"] is None else int(p["awaiting_take"])
+        st.taken = tuple(tuple(int(c) for c in t) for t in p["taken"])
+        st.ducks = tuple(int(d) for d in p["round_ducks"])
+        st.turn = int(p["turn"])
+        st.over = bool(p["over"])
+        self._check_position(st)
+        return st
+
+    def _check_position(self, st: LameDuckState) -> None:
+        n = st.n
+        if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
+            raise BadPosition(f"hands, chosen, taken and round_ducks need one entry per seat ({n})")
+        if len(st.columns) != COLUMNS or any(not col or len(col) > COLUMN_LIMIT for col in st.columns):
+            raise BadPosition("there are 4 columns of 1 to 5 cards each (LD-4, LD-7)")
+        pending = st.revealed if st.awaiting >= 0 else ()
+        cards = [c for h in st.hands for c in h] + list(st.unused)
+        cards += [c for col in st.columns for c in col] + [c for t in st.taken for c in t]
+        cards += [c for c, _ in pending]
+        if sorted(cards) != list(range(1, deck_size(n, st.expert) + 1)):
+            raise BadPosition("the position's cards are not exactly the deck, each card once (LD-1)")
+        if not 0 <= st.turn <= TURNS or any(len(h) != TURNS - st.turn for h in st.hands):
+            raise BadPosition(f"after {st.turn} turns every hand holds {TURNS - st.turn} cards (LD-5)")
+        for s, c in enumerate(st.chosen):
+            if c and c not in st.hands[s]:
+                raise BadPosition(f"seat {s} chose {c}, which is not in its hand")
+        if len(st.history) != st.round_no - 1:
+            raise BadPosition("history holds one entry per finished round")
+
+    # --- playing ----------------------------------------------------------------------
+    def to_act(self, state: LameDuckState) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.awaiting >= 0:
+            return (state.awaiting,)
+        return tuple(s for s, c in enumerate(state.chosen) if not c)
+
+    def legal_actions(self, state: LameDuckState, seat: int) -> list[str]:
+        if state.over:
+            return []
+        if state.awaiting >= 0:
+            return list(TAKE.values()) if seat == state.awaiting else []
+        if state.chosen[seat]:
+            return []
+        return [PLAY[c] for c in state.hands[seat]]
+
+    def apply(
+        self, state: LameDuckState, seat: int, action: str
+    ) -> tuple[LameDuckState, list[Event]]:
+        parsed = _PARSE.get(action)
+        if parsed is None:
+            raise IllegalAction(
+                f"{action!r} is not a Lame Duck action: write 'play CARD' or 'take COLUMN' (0-3)"
+            )
+        if state.over:
+            raise IllegalAction("the match is over", "LD-10")
+        kind, value = parsed
+        if kind == "take":
+            if state.awaiting != seat:
+                raise IllegalAction(
+                    "a column is taken only by the player whose card is lower than every "
+                    "column's last card, when that card comes up",
+                    "LD-8",
+                )
+            return self._place(state.copy(), value)
+        if state.awaiting >= 0:
+            raise IllegalAction(
+                f"the turn's cards are being placed: seat {state.awaiting} must first choose "
+                "a column to take",
+                "LD-8",
+            )
+        if state.chosen[seat]:
+            raise IllegalAction(f"seat {seat} has already chosen a card this turn; it is final", "LD-5")
+        if value not in state.hands[seat]:
+            raise IllegalAction(f"card {value} is not in seat {seat}'s hand", "LD-5")
+        st = state.copy()
+        chosen = list(st.chosen)
+        chosen[seat] = value
+        if 0 in chosen:
+            st.chosen = tuple(chosen)
+            return st, [{"type": "chose", "seat": seat}]
+        return self._reveal(st, chosen)
+
+    def _reveal(self, st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
+        """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
+        st.revealed = tuple(sorted((c, s) for s, c in enumerate(chosen)))
+        st.hands = tuple(tuple(x for x in h if x != chosen[s]) for s, h in enumerate(st.hands))
+        st.chosen = (0,) * st.n
+        return self._place(st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}])
+
+    def _place(
+        self, st: LameDuckState, take: int | None, events: list[Event] | None = None
+    ) -> tuple[LameDuckState, list[Event]]:
+        """Place the revealed cards in order; ``take`` answers a too-low card (LD-8)."""
+        events = [] if events is None else events
+        columns = list(st.columns)
+        taken = list(st.taken)
+        ducks = list(st.ducks)
+        for card, seat in st.revealed:
+            col = target_column(columns, card)  # type: ignore[arg-type]
+            if col < 0:  # LD-8: too low; only the turn's lowest card can be
+                if take is None:
+                    st.awaiting = seat
+                    events.append({"type": "too_low", "seat": seat, "card": card})
+                    return st, events
+                col, gone, reason = take, columns[take], "too low"
+                take = None
+            elif len(columns[col]) == COLUMN_LIMIT:  # LD-7: the sixth card
+                gone, reason = columns[col], "sixth card"
+            else:
+                columns[col] = (*columns[col], card)
+                events.append({"type": "place", "seat": seat, "card": card, "column": col})
+                continue
+            got = column_ducks(gone)
+            taken[seat] = taken[seat] + gone
+            ducks[seat] += got
+            columns[col] = (card,)
+            events.append(
+                {"type": "take", "seat": seat, "card": card, "column": col,
+                 "cards": list(gone), "ducks": got, "reason": reason}
+            )  # fmt: skip
+        st.awaiting = -1
+        st.columns, st.taken, st.ducks = tuple(columns), tuple(taken), tuple(ducks)
+        st.turn += 1
+        if st.turn == TURNS:
+            self._end_round(st, events)
+        return st, events
+
+    def _end_round(self, st: LameDuckState, events: list[Event]) -> None:
+        st.history = (*st.history, st.ducks)
+        totals = [sum(r[s] for r in st.history) for s in range(st.n)]
+        events.append(
+            {"type": "round_end", "round": st.round_no, "ducks": list(st.ducks), "totals": totals}
+        )
+        if st.target is not None:
+            st.over = max(totals) >= st.target
+        else:
+            st.over = st.round_no >= (st.rounds or 1)
+        if st.over:
+            places = places_from_results(totals, lower_is_better=True)
+            events.append({"type": "match_end", "scores": totals, "places": list(places)})
+            return
+        st.round_no += 1
+        _deal_from_rng(st)
+        events.append(
+            {"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]}
+        )
+
+    # --- what a seat sees -------------------------------------------------------------
+    def view(self, state: LameDuckState, seat: int | None) -> View:
+        st = state
+        v: View = {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
+            "seat": seat,
+            "round": st.round_no,
+            "turn": min(st.turn + 1, TURNS),
+            "columns": [list(c) for c in st.columns],
+            "column_ducks": [column_ducks(c) for c in st.columns],
+            "hand_sizes": [len(h) for h in st.hands],
+            "chosen": [bool(c) for c in st.chosen],
+            "revealed": [[s, c] for c, s in st.revealed],
+            "awaiting_take": None if st.awaiting < 0 else st.awaiting,
+            "taken": [list(t) for t in st.taken],
+            "round_ducks": list(st.ducks),
+            "history": [list(r) for r in st.history],
+            "totals": st.totals(),
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+        }
+        if seat is not None:
+            v["hand"] = list(st.hands[seat])
+            v["my_choice"] = st.chosen[seat] or None
+        return v
+
+    def outcome(self, state: LameDuckState) -> Outcome | None:
+        if not state.over:
+            return None
+        totals = state.totals()
+        return Outcome(tuple(totals), places_from_results(totals, lower_is_better=True))
+
+    def determinize(self, view: View, rng: random.Random) -> LameDuckState:
+        """Deal the cards this seat cannot see to the other hands (and the unused pile).
+
+        A seat knows its hand, every column, every revealed and taken card, and how many cards
+        each hand holds; the rest of the deck is unseen. Others who have already chosen this
+        turn get a chosen card drawn from their sampled hand (choices are hidden, LD-12).
+        """
+        seat = view["seat"]
+        if seat is None:
+            raise BadPosition("determinization is from one seat's view, not a spectator's")
+        opts = view["options"]
+        st = self._blank(view["players"], opts, rng.getrandbits(63))
+        n = st.n
+        st.round_no = view["round"]
+        st.history = tuple(tuple(r) for r in view["history"])
+        st.over = view["over"]
+        st.columns = tuple(tuple(c) for c in view["columns"])
+        st.taken = tuple(tuple(t) for t in view["taken"])
+        st.ducks = tuple(view["round_ducks"])
+        st.awaiting = -1 if view["awaiting_take"] is None else view["awaiting_take"]
+        st.revealed = tuple((c, s) for s, c in view["revealed"])
+        st.turn = TURNS if st.over else view["turn"] - 1
+        seen = {c for col in st.columns for c in col} | {c for t in st.taken for c in t}
+        if st.awaiting >= 0:
+            seen |= {c for c, _ in st.revealed}
+        own = view["hand"]
+        seen |= set(own)
+        unseen = [c for c in range(1, deck_size(n, st.expert) + 1) if c not in seen]
+        rng.shuffle(unseen)
+        hands: list[tuple[int, ...]] = []
+        for s, size in enumerate(view["hand_sizes"]):
+            if s == seat:
+                hands.append(tuple(own))
+            else:
+                hands.append(tuple(sorted(unseen[:size])))
+                del unseen[:size]
+        st.hands = tuple(hands)
+        st.unused = tuple(sorted(unseen))
+        st.chosen = tuple(
+            (view["my_choice"] or 0) if s == seat else (rng.choice(hands[s]) if ch else 0)
+            for s, ch in enumerate(view["chosen"])
+        )
+        return st
+
+    def timeout_action(self, state: LameDuckState, seat: int) -> str:
+        """LD-11: a uniformly random card from the hand, or the fewest-ducks column.
+
+        The card is drawn from a fork of the match's generator, so the deals that follow are
+        the same whether a player timed out or chose that card (records stay replayable).
+        """
+        if state.awaiting == seat:
+            return TAKE[fewest_ducks_column(state.columns)]
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        rng = Rng(state.rng).fork(state.round_no, state.turn, seat)
+        return rng.choice(legal)
+
+
+GAME = LameDuck()

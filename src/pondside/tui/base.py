@@ -1,0 +1,69 @@
+"""Terminal tables: how a game's view is drawn for a person and how they choose an action.
+
+Each game may have ``pondside.tui.<game module>`` defining ``UI``, a subclass of :class:`TableUI`
+that draws its table with rich; the base class works for any game (a numbered list of actions
+and the view as a table), so a new game is playable before it has a table of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.prompt import Prompt
+from rich.table import Table
+
+from pondside.engine import Event, Game, View
+
+PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
+
+
+def place_style(place: int, players: int) -> str:
+    """Places coloured as on the online table: white first, then yellow, orange, red last."""
+    if place == 1:
+        return PLACE_STYLES[0]
+    if place >= players:
+        return PLACE_STYLES[3]
+    return PLACE_STYLES[1] if place == 2 else PLACE_STYLES[2]
+
+
+class TableUI:
+    """Draws one seat's view and asks that seat for an action."""
+
+    def __init__(self, game: Game[Any], names: list[str]) -> None:
+        self.game = game
+        self.names = names
+
+    def name(self, seat: int | None) -> str:
+        return "spectator" if seat is None else self.names[seat]
+
+    def render(self, console: Console, view: View) -> None:
+        """Draw the table as ``view``'s seat sees it."""
+        table = Table(title=f"{self.game.info.name} — {self.name(view.get('seat'))}")
+        table.add_column("field")
+        table.add_column("value")
+        for key, value in view.items():
+            table.add_row(key, json.dumps(value))
+        console.print(table)
+
+    def describe(self, event: Event) -> str | None:
+        """One line telling a person what happened (rich markup allowed); None to stay silent."""
+        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+        return f"{event.get('type')}: {fields}"
+
+    def label(self, view: View, action: str) -> str:
+        """How an action is offered in the numbered menu."""
+        return action
+
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        """Offer the legal actions by number; a person may also type the action itself."""
+        for i, action in enumerate(legal, 1):
+            console.print(f"  [cyan]{i:>3}[/]  {self.label(view, action)}")
+        while True:
+            answer = Prompt.ask("Your choice (number or action)", console=console).strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return legal[int(answer) - 1]
+            if answer in legal:
+                return answer
+            console.print(f"[red]{answer!r} is not one of the choices: type 1 to {len(legal)}.[/]")

@@ -1,0 +1,29 @@
+"""Shared fixtures: where ../shared is, and a hypothesis profile that keeps the suite quick."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("PONDSIDE_SHARED", ROOT.parent / "shared"))
+
+settings.register_profile(
+    "pondside", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "pondside"))
+
+
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    if not SHARED.is_dir():
+        pytest.fail(f"../shared is missing: expected it at {SHARED} (CI puts it beside the repo)")
+    return SHARED
+
+
+def load_json(path: Path) -> object:
+    return json.loads(path.read_text())
