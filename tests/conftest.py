@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("PONDSIDE_SHARED", ROOT.parent / "shared"))
+SHARED = ROOT.parent / "shared"
 
 settings.register_profile(
     "pondside", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

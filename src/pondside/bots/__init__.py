@@ -30,7 +30,9 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     for part in parts:
         key, eq, raw = part.partition("=")
         if not eq or not key:
-            raise UnknownBot(f"bot parameters are key=value, as in ismcts:iterations=300; got {part!r}")
+            raise UnknownBot(
+                f"bot parameters are key=value, as in ismcts:iterations=300; got {part!r}"
+            )
         value: Any = raw
         for cast in (int, float):
             try:

@@ -42,7 +42,9 @@ def unseen_cards(view: View) -> list[int]:
     return [c for c in range(1, size + 1) if c not in seen]
 
 
-def card_risk(card: int, columns: tuple[tuple[int, ...], ...], unseen: list[int], rivals: int) -> float:
+def card_risk(
+    card: int, columns: tuple[tuple[int, ...], ...], unseen: list[int], rivals: int
+) -> float:
     """Expected ducks collected by playing ``card`` now."""
     col = target_column(columns, card)
     if col < 0:

@@ -155,6 +155,10 @@ class Game(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
+    def hands_played(self, state: S) -> int:
+        """How many hands (rounds, deals) the match has completed; benchmarks count deals."""
+        return 1 if self.is_over(state) else 0
+
     def is_chance_free(self) -> bool:
         """True: chance never waits for an action, it is drawn inside ``apply``."""
         return True

@@ -133,5 +133,7 @@ class Match(Generic[S]):
             try:
                 match.apply(pair[0], pair[1])
             except PondsideError as exc:
-                raise BadRecord(f"action {i} of the record, {list(pair)!r}, is illegal: {exc}") from None
+                raise BadRecord(
+                    f"action {i} of the record, {list(pair)!r}, is illegal: {exc}"
+                ) from None
         return match

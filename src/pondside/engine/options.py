@@ -39,14 +39,18 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadOption(f"option {self.name!r} is a whole number, not {value!r}")
             if self.minimum is not None and value < self.minimum:
-                raise BadOption(f"option {self.name!r} must be at least {self.minimum}, not {value}")
+                raise BadOption(
+                    f"option {self.name!r} must be at least {self.minimum}, not {value}"
+                )
             if self.maximum is not None and value > self.maximum:
                 raise BadOption(f"option {self.name!r} must be at most {self.maximum}, not {value}")
             return value
         if not isinstance(value, str):
             raise BadOption(f"option {self.name!r} is text, not {value!r}")
         if self.choices and value not in self.choices:
-            raise BadOption(f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}")
+            raise BadOption(
+                f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}"
+            )
         return value
 
     def expected(self) -> str:

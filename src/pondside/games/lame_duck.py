@@ -145,8 +145,10 @@ class LameDuckState:
         return new
 
     def totals(self) -> list[int]:
-        """Ducks per seat over the match so far, this round included."""
-        return [sum(r[s] for r in self.history) + self.ducks[s] for s in range(self.n)]
+        """Ducks per seat over the match so far, the round in play included."""
+        # A finished round is already in history (the last one keeps its ducks on show).
+        live = self.ducks if self.turn < TURNS else (0,) * self.n
+        return [sum(r[s] for r in self.history) + live[s] for s in range(self.n)]
 
 
 def _start_round(
@@ -184,9 +186,15 @@ class LameDuck(Game[LameDuckState]):
         options=(
             Option("expert", bool, False, "cards 1..10·players+4 only, all in play (LD-1)"),
             Option("rounds", int, 1, "play this many rounds (LD-10)", minimum=1, nullable=True),
-            Option("target", int, None, "play until someone has this many ducks", minimum=1,
-                   nullable=True),
-        ),  # fmt: skip
+            Option(
+                "target",
+                int,
+                None,
+                "play until someone has this many ducks",
+                minimum=1,
+                nullable=True,
+            ),
+        ),
         simultaneous=True,
         lower_score_is_better=True,
         summary="Everyone plays a card at once; cards file onto four columns, and the sixth "
@@ -248,7 +256,9 @@ class LameDuck(Game[LameDuckState]):
                 raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
             for c in cards:
                 if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
-                    raise BadDeal(f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)")
+                    raise BadDeal(
+                        f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)"
+                    )
                 if c in seen:
                     raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
                 seen.add(c)
@@ -276,9 +286,7 @@ class LameDuck(Game[LameDuckState]):
             "over": st.over,
         }
 
-    def from_position(
-        self, players: int, options: dict[str, Any], position: Any
-    ) -> LameDuckState:
+    def from_position(self, players: int, options: dict[str, Any], position: Any) -> LameDuckState:
         try:
             return self._from_position(players, options, position)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -317,20 +325,26 @@ class LameDuck(Game[LameDuckState]):
         n = st.n
         if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
             raise BadPosition(f"hands, chosen, taken and round_ducks need one entry per seat ({n})")
-        if len(st.columns) != COLUMNS or any(not col or len(col) > COLUMN_LIMIT for col in st.columns):
+        if len(st.columns) != COLUMNS or any(
+            not col or len(col) > COLUMN_LIMIT for col in st.columns
+        ):
             raise BadPosition("there are 4 columns of 1 to 5 cards each (LD-4, LD-7)")
         pending = st.revealed if st.awaiting >= 0 else ()
         cards = [c for h in st.hands for c in h] + list(st.unused)
         cards += [c for col in st.columns for c in col] + [c for t in st.taken for c in t]
         cards += [c for c, _ in pending]
         if sorted(cards) != list(range(1, deck_size(n, st.expert) + 1)):
-            raise BadPosition("the position's cards are not exactly the deck, each card once (LD-1)")
-        if not 0 <= st.turn <= TURNS or any(len(h) != TURNS - st.turn for h in st.hands):
-            raise BadPosition(f"after {st.turn} turns every hand holds {TURNS - st.turn} cards (LD-5)")
+            raise BadPosition(
+                "the position's cards are not exactly the deck, each card once (LD-1)"
+            )
+        # While a too-low card waits for its column, the turn's cards have left the hands.
+        held = TURNS - st.turn - (1 if st.awaiting >= 0 else 0)
+        if not 0 <= st.turn <= TURNS or any(len(h) != held for h in st.hands):
+            raise BadPosition(f"after {st.turn} turns every hand holds {held} cards (LD-5)")
         for s, c in enumerate(st.chosen):
             if c and c not in st.hands[s]:
                 raise BadPosition(f"seat {s} chose {c}, which is not in its hand")
-        if len(st.history) != st.round_no - 1:
+        if len(st.history) != st.round_no - (st.turn < TURNS):
             raise BadPosition("history holds one entry per finished round")
 
     # --- playing ----------------------------------------------------------------------
@@ -376,7 +390,9 @@ class LameDuck(Game[LameDuckState]):
                 "LD-8",
             )
         if state.chosen[seat]:
-            raise IllegalAction(f"seat {seat} has already chosen a card this turn; it is final", "LD-5")
+            raise IllegalAction(
+                f"seat {seat} has already chosen a card this turn; it is final", "LD-5"
+            )
         if value not in state.hands[seat]:
             raise IllegalAction(f"card {value} is not in seat {seat}'s hand", "LD-5")
         st = state.copy()
@@ -392,7 +408,9 @@ class LameDuck(Game[LameDuckState]):
         st.revealed = tuple(sorted((c, s) for s, c in enumerate(chosen)))
         st.hands = tuple(tuple(x for x in h if x != chosen[s]) for s, h in enumerate(st.hands))
         st.chosen = (0,) * st.n
-        return self._place(st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}])
+        return self._place(
+            st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}]
+        )
 
     def _place(
         self, st: LameDuckState, take: int | None, events: list[Event] | None = None
@@ -422,9 +440,16 @@ class LameDuck(Game[LameDuckState]):
             ducks[seat] += got
             columns[col] = (card,)
             events.append(
-                {"type": "take", "seat": seat, "card": card, "column": col,
-                 "cards": list(gone), "ducks": got, "reason": reason}
-            )  # fmt: skip
+                {
+                    "type": "take",
+                    "seat": seat,
+                    "card": card,
+                    "column": col,
+                    "cards": list(gone),
+                    "ducks": got,
+                    "reason": reason,
+                }
+            )
         st.awaiting = -1
         st.columns, st.taken, st.ducks = tuple(columns), tuple(taken), tuple(ducks)
         st.turn += 1
@@ -479,6 +504,9 @@ class LameDuck(Game[LameDuckState]):
             v["hand"] = list(st.hands[seat])
             v["my_choice"] = st.chosen[seat] or None
         return v
+
+    def hands_played(self, state: LameDuckState) -> int:
+        return len(state.history)
 
     def outcome(self, state: LameDuckState) -> Outcome | None:
         if not state.over:

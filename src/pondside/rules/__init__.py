@@ -1,0 +1,1 @@
+"""Rules summaries, one Markdown file per game slug, printed by `pondside rules GAME`."""

@@ -1,0 +1,1 @@
+"""Matches between bots, simulations with seat rotation, statistics, plots and benchmarks."""

@@ -1,0 +1,73 @@
+"""Bot names, parameters, and the Lame Duck heuristic's judgement in clear-cut positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pondside.bots import UnknownBot, make_bot, parse_spec
+from pondside.bots.lame_duck import card_risk
+from pondside.engine import Match
+from pondside.games import get_game
+
+GAME = get_game("lame-duck")
+
+
+def test_parse_spec_reads_parameters() -> None:
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec("ismcts:iterations=300:rollout=heuristic") == (
+        "ismcts",
+        {"iterations": 300, "rollout": "heuristic"},
+    )
+    assert parse_spec("mcs:seconds=0.5") == ("mcs", {"seconds": 0.5})
+    with pytest.raises(UnknownBot, match="key=value"):
+        parse_spec("ismcts:300")
+
+
+def test_unknown_bots_and_parameters_are_refused() -> None:
+    with pytest.raises(UnknownBot, match="no bot 'oracle'"):
+        make_bot("oracle", GAME, 0, 1)
+    with pytest.raises(UnknownBot, match="no parameter"):
+        make_bot("random:depth=3", GAME, 0, 1)
+
+
+def test_bots_are_reproducible_from_their_seed() -> None:
+    match = Match(GAME, 4, seed=9)
+    view, legal = match.view(0), match.legal(0)
+    first = [make_bot("random", GAME, 0, 5).choose(view, legal) for _ in range(3)]
+    assert len(set(first)) == 1
+
+
+def test_heuristic_never_plays_an_illegal_action() -> None:
+    rng = random.Random(0)
+    for seed in range(10):
+        match = Match(GAME, rng.randint(2, 10), seed=seed)
+        bots = [make_bot("heuristic", GAME, s, seed) for s in range(match.players)]
+        while not match.is_over():
+            seat = match.to_act()[0]
+            action = bots[seat].choose(match.view(seat), match.legal(seat))
+            assert action in match.legal(seat)
+            match.apply(seat, action)
+
+
+def test_heuristic_avoids_the_sixth_card_and_takes_the_cheapest_column() -> None:
+    columns = ((10, 11, 12, 13, 14), (40,), (60,), (80,))
+    unseen = list(range(20, 40)) + list(range(41, 60))
+    # 15 would be the sixth card on column 0 (5 + 1 + 1 + 1 + 2 ducks); 41 is safe.
+    assert card_risk(15, columns, unseen, 3) > 5
+    assert card_risk(41, columns, unseen, 3) < 0.5
+    deal = {
+        "hands": [
+            [15, 41, 61, 62, 63, 64, 66, 67, 68, 69],
+            [2, 3, 4, 5, 6, 7, 8, 9, 16, 17],
+        ],
+        "columns": [14, 40, 60, 80],
+    }
+    match = Match(GAME, 2, deal=deal, seed=1)
+    bot = make_bot("heuristic", GAME, 1, 1)
+    match.apply(0, "play 15")
+    match.apply(1, "play 2")
+    assert match.to_act() == (1,)
+    # Column ducks: [14]=1, [40]=3, [60]=3, [80]=3 → the heuristic takes column 0.
+    assert bot.choose(match.view(1), match.legal(1)) == "take 0"

@@ -1,0 +1,150 @@
+"""The `pondside` command, run the way a person runs it (click's runner, piped input)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pondside.cli import main
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def test_games_lists_lame_duck() -> None:
+    code, out = run("games")
+    assert code == 0 and "lame-duck" in out and "Lame Duck" in out
+
+
+def test_rules_prints_the_summary() -> None:
+    code, out = run("rules", "lame-duck")
+    assert code == 0 and "too low" in out.lower() and "LD-8" in out
+
+
+def test_simulate_table_and_outputs(tmp_path: Path) -> None:
+    out_json, out_csv, plot = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "s.png"
+    code, out = run(
+        "simulate",
+        "lame-duck",
+        "--bots",
+        "heuristic,random,random,random",
+        "--matches",
+        "40",
+        "--seed",
+        "3",
+        "--out",
+        str(out_json),
+        "--plot",
+        str(plot),
+    )
+    assert code == 0, out
+    assert "heuristic" in out and "95% interval" in out
+    data = json.loads(out_json.read_text())
+    assert data["game"] == "lame-duck" and data["matches"] == 40
+    assert [e["bot"] for e in data["entries"]] == ["heuristic", "random", "random", "random"]
+    assert abs(sum(e["wins"] for e in data["entries"]) - 40) < 1e-6
+    for e in data["entries"]:
+        lo, hi = e["ci95"]
+        assert 0 <= lo <= e["win_rate"] <= hi <= 1 and e["mean_score"] >= 0
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    code, _ = run(
+        "simulate",
+        "lame-duck",
+        "--bots",
+        "heuristic,random,random,random",
+        "--matches",
+        "40",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--out",
+        str(out_csv),
+    )
+    assert code == 0
+    rows = out_csv.read_text().splitlines()
+    assert rows[0].startswith("bot,wins,win_rate") and len(rows) == 5
+    # The same seed gives the same results with two processes as with one.
+    assert float(rows[1].split(",")[1]) == pytest.approx(data["entries"][0]["wins"])
+
+
+def test_simulate_with_game_options() -> None:
+    code, out = run(
+        "simulate",
+        "lame-duck",
+        "--bots",
+        "random,random",
+        "--matches",
+        "5",
+        "--expert",
+        "--rounds",
+        "2",
+    )
+    assert code == 0, out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "lame-duck", "--bots", "heuristic", "--matches", "5"], "2-10 players"),
+        (["simulate", "lame-duck", "--bots", "genius,random", "--matches", "5"], "no bot 'genius'"),
+        (
+            ["simulate", "lame-duck", "--bots", "random,random", "--colour", "red"],
+            "no option --colour",
+        ),
+        (["simulate", "lame-duck", "--bots", "random,random", "--rounds", "x"], "whole number"),
+        (
+            ["simulate", "lame-duck", "--bots", "random,random", "--rounds", "2", "--target", "66"],
+            "not both",
+        ),
+        (["play", "chess"], "no game 'chess'"),
+    ],
+)
+def test_bad_input_is_explained(args: list[str], says: str) -> None:
+    code, out = run(*args)
+    assert code != 0 and says in out
+
+
+def test_play_a_whole_round_from_the_terminal(tmp_path: Path) -> None:
+    record = tmp_path / "match.json"
+    # Always answer 1: the first card offered, or column 0 when a card is too low.
+    code, out = run("play", "lame-duck", "--seed", "5", "--record", str(record), input="1\n" * 40)
+    assert code == 0, out
+    assert "Your hand" in out and "Ducks" in out and "Result" in out
+    data = json.loads(record.read_text())
+    assert data["game"] == "lame-duck" and data["seed"] == 5 and len(data["actions"]) >= 40
+    code, out = run("replay", str(record), "--no-step")
+    assert code == 0 and "Result" in out
+    code, out = run("replay", str(record), "--seat", "1", "--no-step")
+    assert code == 0 and "hand" in out
+
+
+def test_play_rejects_a_wrong_answer_and_asks_again() -> None:
+    code, out = run(
+        "play", "lame-duck", "--players", "2", "--seed", "1", input="99\nplay 0\n" + "1\n" * 30
+    )
+    assert code == 0 and "is not one of the choices" in out
+
+
+def test_replay_refuses_a_bad_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps({"game": "lame-duck", "players": 4, "seed": 1, "actions": [[0, "play 0"]]})
+    )
+    code, out = run("replay", str(bad))
+    assert code != 0 and "action 0" in out
+    bad.write_text("{not json")
+    code, out = run("replay", str(bad))
+    assert code != 0 and "not JSON" in out
+
+
+def test_bench_json() -> None:
+    code, out = run("bench", "lame-duck", "--seconds", "0.2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["game"] == "lame-duck" and data["deals_per_s"] > 0 and data["decisions_per_s"] > 0
