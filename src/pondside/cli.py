@@ -273,15 +273,7 @@ def simulate(
     except PondsideError as exc:
         fail(f"{exc} (--bots gives one bot per seat: {len(entries)} seats)")
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.percentage:>3.0f}%"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        transient=False,
-    ) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(game.info.name, total=matches)
         result = run(
             game.info.slug,
@@ -320,6 +312,121 @@ def simulate(
     if plot:
         plot_scores(result, plot)
         console.print(f"Plot written to {plot}")
+
+
+# --- tournament --------------------------------------------------------------------------
+@main.command(context_settings=EXTRA)
+@click.argument("game_slug", metavar="GAME")
+@click.option(
+    "--bots", "-b", required=True, help="Bot specs, comma-separated; every one plays every seat."
+)
+@click.option("--matches", "-n", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option(
+    "--players", "-p", type=int, default=None, help="Seats per match (default: one per bot)."
+)
+@click.option("--duplicate", is_flag=True, help="Replay every deal with the seats rotated.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--ray",
+    "ray_address",
+    default=None,
+    help="Run on Ray: 'auto' (a running cluster), an address, or 'local'.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write results.json, CSVs and PNG plots into this folder.",
+)
+@click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
+@click.pass_context
+def tournament(
+    ctx: click.Context,
+    game_slug: str,
+    bots: str,
+    matches: int,
+    players: int | None,
+    duplicate: bool,
+    seed: int,
+    jobs: int,
+    ray_address: str | None,
+    out: Path | None,
+    pairs: tuple[str, ...],
+) -> None:
+    """Every bot in every seat: ratings, pairwise wins, intervals, plots."""
+    from pondside.sim.tournament import tournament as run
+
+    game = game_arg(game_slug)
+    options = parse_game_options(game, ctx.args, pairs)
+    entries = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        for spec in entries:
+            check_spec(spec, game)
+        total = matches + ((-matches) % (players or len(entries)) if duplicate else 0)
+        started = time.perf_counter()
+        with progress_bar() as bar:
+            task = bar.add_task(f"{game.info.name} tournament", total=total)
+            result = run(
+                game.info.slug,
+                entries,
+                matches,
+                seed,
+                players,
+                options,
+                duplicate,
+                jobs,
+                ray_address,
+                progress=lambda k: bar.advance(task, k),
+            )
+    except PondsideError as exc:
+        fail(str(exc))
+    elapsed = time.perf_counter() - started
+    data = result.to_json()
+    fair = 1 / result.players
+    table = Table(
+        title=f"{game.info.name}: {data['matches']} matches, {result.players} seats"
+        f"{', duplicate deals' if duplicate else ''}, seed {seed} ({elapsed:.1f} s)"
+    )
+    for col in ("rank", "bot", "rating", "win rate", "95% interval", "mean score", "mean place"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    order = sorted(range(len(data["entries"])), key=lambda i: -data["entries"][i]["rating"])
+    for rank, i in enumerate(order, 1):
+        e = data["entries"][i]
+        lo, hi = e["ci95"]
+        style = "green" if lo > fair else ("red" if hi < fair else "")
+        table.add_row(
+            str(rank),
+            e["bot"],
+            f"{e['rating']:.2f}",
+            Text(f"{e['win_rate']:.1%}", style=style),
+            f"{lo:.1%} – {hi:.1%}",
+            f"{e['mean_score']:.2f}",
+            f"{e['mean_place']:.2f}",
+        )
+    console.print(table)
+    matrix = Table(title="Pairwise: share of meetings where the row placed above the column")
+    matrix.add_column("")
+    names = data["pairwise"]["bots"]
+    for name in names:
+        matrix.add_column(name, justify="right")
+    for name, row in zip(names, data["pairwise"]["win_share"], strict=True):
+        matrix.add_row(name, *("—" if v is None else f"{v:.1%}" for v in row))
+    console.print(matrix)
+    if out:
+        for path in result.write(out):
+            console.print(f"wrote {path}")
+
+
+def progress_bar() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.percentage:>3.0f}%"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
 
 
 # --- replay ------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""Bots by name: ``random``, ``heuristic`` (each game's own), and parameters as NAME[:k=v...].
+"""Bots by name, with parameters as NAME[:key=value...].
 
-A game's heuristic lives in ``pondside.bots.<game module>`` as the class ``HEURISTIC``
-(e.g. ``pondside.bots.lame_duck.HEURISTIC``).
+Built in: ``random``, ``heuristic`` (each game's own, ``HEURISTIC`` in
+``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
+(a program speaking the decision protocol). Others come from the ``pondside.bots`` entry
+point group or :func:`register_bot`.
 """
 
 from __future__ import annotations
@@ -9,14 +11,23 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import random
+from importlib.metadata import entry_points
 from typing import Any
 
 from pondside.engine import Game, PondsideError
 from pondside.games import MODULES
 
 from .base import Bot, RandomBot
+from .external import CallableBot, Choose, ExternalBot
+from .search import ISMCTSBot, MCSBot
 
-BUILTIN: dict[str, type[Bot]] = {"random": RandomBot}
+BUILTIN: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "ismcts": ISMCTSBot,
+    "mcs": MCSBot,
+    "external": ExternalBot,
+}
+_REGISTERED: dict[str, type[Bot] | Choose] = {}
 
 
 class UnknownBot(PondsideError):
@@ -52,24 +63,51 @@ def heuristic_class(game: Game[Any]) -> type[Bot]:
     return cls
 
 
-def bot_class(game: Game[Any], name: str) -> type[Bot]:
-    if name == "heuristic":
-        return heuristic_class(game)
-    if name in BUILTIN:
-        return BUILTIN[name]
-    raise UnknownBot(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
+def register_bot(name: str, bot: type[Bot] | Choose) -> None:
+    """Make ``bot`` (a Bot subclass or a ``choose(view, legal)`` callable) available by name."""
+    if name in BUILTIN or name == "heuristic":
+        raise UnknownBot(f"{name!r} is a built-in bot's name")
+    _REGISTERED[name] = bot
+
+
+def _plugins() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group="pondside.bots")}
+
+
+def _lookup(name: str) -> type[Bot] | Choose | None:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    plugin = _plugins().get(name)
+    if plugin is None:
+        return None
+    try:
+        loaded: type[Bot] | Choose = plugin.load()
+    except Exception as exc:  # a broken plugin must not take the program down
+        raise UnknownBot(f"bot {name!r} ({plugin.value}) failed to load: {exc}") from None
+    return loaded
 
 
 def bot_names() -> list[str]:
-    return ["random", "heuristic"]
+    return ["random", "heuristic", "ismcts", "mcs", "external", *sorted({*_REGISTERED, *_plugins()})]
 
 
 def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
     """Build the bot ``spec`` for ``seat`` with its own generator seeded from ``seed``."""
     name, params = parse_spec(spec)
-    cls = bot_class(game, name)
+    rng = random.Random(seed)
     try:
-        return cls(game, seat, random.Random(seed), **params)
+        if name == "heuristic":
+            return heuristic_class(game)(game, seat, rng, **params)
+        if name in BUILTIN:
+            return BUILTIN[name](game, seat, rng, **params)
+        found = _lookup(name)
+        if found is None:
+            raise UnknownBot(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
+        if isinstance(found, type) and issubclass(found, Bot):
+            return found(game, seat, rng, **params)
+        if params:
+            raise ValueError(f"a function bot takes no parameters, got {sorted(params)}")
+        return CallableBot(game, seat, rng, fn=found, name=name)
     except (TypeError, ValueError) as exc:
         raise UnknownBot(f"bad parameters for bot {name!r}: {exc}") from None
 

@@ -155,6 +155,14 @@ class Game(ABC, Generic[S]):
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 
+    def scores(self, state: S) -> tuple[float, ...]:
+        """The match scores so far, as ``outcome`` will count them (search bots judge hands by
+        how these move). Games override this; the default reads a finished match's outcome."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            raise NotImplementedError(f"{self.info.name} does not report running scores")
+        return outcome.scores
+
     def hands_played(self, state: S) -> int:
         """How many hands (rounds, deals) the match has completed; benchmarks count deals."""
         return 1 if self.is_over(state) else 0

@@ -21,6 +21,10 @@ def card_text(card: int) -> Text:
     return Text(f"{card}" + ("" if ducks == 1 else f"·{ducks}"), style=DUCK_STYLE[ducks])
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def preview(columns: list[list[int]], card: int) -> str:
     """The rulebook's card preview: where the card would go if nobody else played lower."""
     col = target_column(tuple(tuple(c) for c in columns), card)
@@ -34,8 +38,8 @@ def preview(columns: list[list[int]], card: int) -> str:
 class UI(TableUI):
     def render(self, console: Console, view: View) -> None:
         seat = view["seat"]
-        title = f"Lame Duck — round {view['round']}, turn {view['turn']} of 10"
-        cols = Table(title=title, show_lines=False, expand=False)
+        console.rule(f"Lame Duck — round {view['round']}, turn {view['turn']} of 10")
+        cols = Table(show_lines=False, expand=False)
         cols.add_column("col", justify="right")
         cols.add_column("cards")
         cols.add_column("n", justify="right")
@@ -96,8 +100,9 @@ class UI(TableUI):
         n = int(value)
         if kind == "take":
             col = view["columns"][n]
-            return f"take column {n}: {col} — {view['column_ducks'][n]} ducks, {len(col)} cards"
-        ducks = f"{DUCKS[n]} duck{'s' if DUCKS[n] > 1 else ''}"
+            ducks = plural(view["column_ducks"][n], "duck")
+            return f"take column {n}: {col} — {ducks}, {plural(len(col), 'card')}"
+        ducks = plural(DUCKS[n], "duck")
         return f"play {n:>3}  ({ducks}) → {preview(view['columns'], n)}"
 
     def describe(self, event: Event) -> str | None:
@@ -112,7 +117,7 @@ class UI(TableUI):
             why = "sixth card" if event["reason"] == "sixth card" else "too low"
             return (
                 f"[red]{self.names[event['seat']]} takes column {event['column']} {event['cards']}"
-                f" — {event['ducks']} ducks ({why}, {event['card']} starts the column)[/]"
+                f" — {plural(event['ducks'], 'duck')} ({why}, {event['card']} starts the column)[/]"
             )
         if kind == "round_end":
             parts = ", ".join(f"{self.names[s]} {d}" for s, d in enumerate(event["ducks"]))

@@ -1,0 +1,114 @@
+"""A Down the Drain heuristic: shed a card that survives the round, stop whoever is close.
+
+For each card it estimates the chance that the card's group survives until it is pushed
+through: a card that joins a group is pushed on the turn of the group's first member, so only
+the players before that member can beat it; each of them beats it if one of their cards (drawn
+from the cards this seat cannot see) makes a strictly higher group (DD-4d, DD-5). It adds what
+the card does to the others: a group it beats loses its chance to be pushed, weighed by how
+close its owners are to winning; joining a rival's group helps that rival. High cards are kept
+while a cheaper card would do, so they are there to stop a leader or to push a last card through.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pondside.engine import View
+from pondside.games.down_the_drain import COUNTS
+
+from .base import Bot
+
+DECK_COUNTS = Counter(COUNTS)
+
+
+def unseen_counts(view: View) -> Counter[int]:
+    """Cards this seat cannot account for: in other hands or in the stack (DD-11)."""
+    left = Counter(DECK_COUNTS)
+    left.subtract(view["hand"])
+    left.subtract(f for f in view["front"] if f)
+    left.subtract(view["discard"])
+    return left
+
+
+def beat_chance(
+    value: int, number: int, front: list[int], unseen: Counter[int], total: int
+) -> float:
+    """The chance that one unseen card, played now, makes a group strictly above ``value``.
+
+    A card of ``number`` joins the group instead of beating it (DD-5).
+    """
+    if total <= 0:
+        return 0.0
+    good = 0
+    for x, k in unseen.items():
+        if k > 0 and x != number and x * (front.count(x) + 1) > value:
+            good += k
+    return good / total
+
+
+class DownTheDrainHeuristic(Bot):
+    name = "heuristic"
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        me = self.seat
+        n = view["players"]
+        front = [f or 0 for f in view["front"]]
+        sizes = view["hand_sizes"]
+        held = view["held"]
+        hand = view["hand"]
+        unseen = unseen_counts(view)
+        total = sum(k for k in unseen.values() if k > 0)
+        order = [(me + k) % n for k in range(1, n)]  # the others, in the order they play
+        # How much each rival's progress matters: more the fewer cards they hold.
+        danger = {t: 1.0 / held[t] for t in order if held[t]}
+        leader = min(held[t] for t in order)
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            c = int(action[5:])
+            trial = list(front)
+            trial[me] = c
+            size = trial.count(c)
+            value = c * size
+            # Players who may beat the group before it is pushed through (DD-4a).
+            exposed = []
+            for t in order:
+                if trial[t] == c:
+                    break
+                exposed.append(t)
+            survive = 1.0
+            q = beat_chance(value, c, trial, unseen, total)
+            for t in exposed:
+                h = sizes[t]
+                survive *= (1.0 - q) ** h
+            last = len(hand) == 1
+            score = survive * (6.0 if last else 1.0)
+            # Groups beaten: their owners lose the push they were heading for (DD-4d).
+            for i, t in enumerate(order):
+                f = trial[t]
+                if f and f != c and f * trial.count(f) < value:
+                    # Chance the group would have survived the players after me before t.
+                    between = order[:i]
+                    qq = beat_chance(f * trial.count(f), f, front, unseen, total)
+                    alive = 1.0
+                    for u in between:
+                        alive *= (1.0 - qq) ** sizes[u]
+                    win_now = sizes[t] == 0
+                    score += alive * danger.get(t, 1.0) * (8.0 if win_now else 1.0) * 1.2
+            # Joining a rival's group carries it too.
+            if size > 1:
+                for t in order:
+                    if trial[t] == c:
+                        boost = 2.0 if sizes[t] == 0 else 0.4
+                        score -= boost * danger.get(t, 1.0) * (1.0 if held[t] <= leader else 0.5)
+            # Keep high cards while a cheaper card would do.
+            strength = 1.0 - beat_chance(c, c, [0] * n, unseen, total)
+            if not last:
+                score -= 0.35 * strength * (1.0 - survive) + 0.4 * strength**2
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+HEURISTIC = DownTheDrainHeuristic

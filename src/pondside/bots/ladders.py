@@ -1,0 +1,263 @@
+"""A Ladders heuristic: climb whenever a chain of plays reaches the CLIMB top, else play safely.
+
+At every decision of its turn the bot looks for the cheapest chain of cards (hand cards, RUNG
+tops, SKIP PORTALs last) that builds one ACCENT pile up to its CLIMB top, or in a partnership
+to its partner's CLIMB top, and plays the chain's first card (LA-5, LA-6). With no chain it
+makes the plays that do not bring a pile within reach of an opponent's CLIMB top (their RUNG
+tops are public, their hands are guessed), keeping its SKIP PORTALs. It ends the turn by
+discarding a high card where it extends a descending RUNG run (LA-9).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pondside.engine import View
+from pondside.games.ladders import (
+    CLIMB_PLAY,
+    DISCARD,
+    HAND_PLAY,
+    PARSE_CARD,
+    PCLIMB_PLAY,
+    PRUNG_PLAY,
+    RUNG_PLAY,
+    RUNGS,
+    TOP,
+    WILD,
+)
+
+from .base import Bot
+
+HAND_COST, RUNG_COST, WILD_COST = 1.0, 0.6, 3.0
+PARTNER_GOAL = 1.5  # a chain to the partner's CLIMB counts, a little less than one's own
+MISSING = 0.55  # chance-like factor per card an opponent still needs from their hand
+DANGER = 1.0  # how much a play that brings an opponent closer to their CLIMB top costs
+GIFT = 2.0  # a pile left one below an opponent's CLIMB top: more than any play is worth
+
+Source = tuple[str, int]  # ("hand", card) | ("rung", r) | ("prung", r)
+
+
+class Table:
+    """The part of the view the bot reasons about, with cards as ints (W = 13)."""
+
+    def __init__(self, view: View, seat: int) -> None:
+        self.seat = seat
+        n = view["players"]
+        teams = view["options"]["teams"]
+        self.partner = (seat + 2) % 4 if teams else -1
+        self.heights = [len(p) for p in view["accents"]]
+        self.hand = [PARSE_CARD[c] for c in view["hand"]]
+        tops = [None if t is None else PARSE_CARD[t] for t in view["climb_tops"]]
+        self.climb = tops[seat]
+        self.partner_climb = tops[self.partner] if teams else None
+        self.rungs = [[PARSE_CARD[c] for c in r] for r in view["rungs"][seat]]
+        self.prungs = [[PARSE_CARD[c] for c in r] for r in view["rungs"][self.partner]] if teams else []
+        self.players = n
+        self.stock = view["draw_size"] + len(view["discard"])
+        sizes = view["climb_sizes"]
+        sides = [[0, 2], [1, 3]] if teams else [[s] for s in range(n)]
+        counts = [sum(sizes[s] for s in side) for side in sides]
+        own = counts[seat % 2 if teams else seat]
+        self.ahead = all(c > own for i, c in enumerate(counts) if i != (seat % 2 if teams else seat))
+        mine = {seat, self.partner}
+        self.opponents: list[tuple[int, set[int]]] = []
+        for s in range(n):
+            top = tops[s]
+            if s in mine or top is None or top == WILD:
+                continue
+            rung_tops = {PARSE_CARD[r[-1]] for r in view["rungs"][s] if r}
+            self.opponents.append((top, rung_tops))
+
+    def lowest_empty(self) -> int:
+        return next((s for s, h in enumerate(self.heights) if h == 0), -1)
+
+    def slots_for(self, card: int) -> list[int]:
+        empty = self.lowest_empty()
+        out = [s for s, h in enumerate(self.heights) if h and (card == WILD or card == h + 1)]
+        if empty >= 0 and card in (1, WILD):
+            out.append(empty)
+        return out
+
+    def danger(self, height: int) -> float:
+        """How likely an opponent builds a pile of this height up to their CLIMB top."""
+        total = 0.0
+        for top, rung_tops in self.opponents:
+            if height >= top:
+                continue
+            missing = sum(1 for k in range(height + 1, top) if k not in rung_tops)
+            total += MISSING**missing
+        return total
+
+    def gift(self, height: int) -> bool:
+        """A pile of this height lets an opponent play their CLIMB top straight away."""
+        return any(top == height + 1 for top, _ in self.opponents)
+
+    def after(self, height: int) -> int:
+        return 0 if height + 1 == TOP else height + 1
+
+
+def chain_to(table: Table, goal: int) -> tuple[float, str, int, Source | None] | None:
+    """The cheapest way to build one pile up to ``goal - 1`` (the goal then plays on it).
+
+    Returns (cost, first source or "goal", slot, source): only that pile is built, from the
+    hand, the RUNG tops (digging into a RUNG pile as its tops go) and SKIP PORTALs.
+    """
+    if goal == WILD:
+        slots = table.slots_for(WILD)
+        best = min(slots, key=lambda s: table.danger(table.after(table.heights[s])))
+        return 0.0, "goal", best, None
+    best: tuple[float, str, int, Source | None] | None = None
+    empty = table.lowest_empty()
+    for slot, h in enumerate(table.heights):
+        if h == 0 and slot != empty:
+            continue
+        if h >= goal:
+            continue
+        need = list(range(h + 1, goal))
+        found = _cheapest(table, need)
+        if found is None:
+            continue
+        cost, first = found
+        cost += 0.1 * table.danger(goal)  # where the goal card leaves this pile
+        if best is None or cost < best[0]:
+            best = (cost, "goal" if first is None else "chain", slot, first)
+    return best
+
+
+def _cheapest(table: Table, need: list[int]) -> tuple[float, Source | None] | None:
+    """Depth-first search over the sources of the needed numbers, cheapest total first."""
+    hand = [0] * 14
+    for c in table.hand:
+        hand[c] += 1
+    piles = [list(r) for r in table.rungs] + [list(r) for r in table.prungs]
+    best: list[Any] = [None, None]
+
+    def go(i: int, cost: float, first: Source | None) -> None:
+        if best[0] is not None and cost >= best[0]:
+            return
+        if i == len(need):
+            best[0], best[1] = cost, first
+            return
+        k = need[i]
+        for card, price in ((k, 0.0), (WILD, WILD_COST)):
+            if hand[card]:
+                hand[card] -= 1
+                go(i + 1, cost + HAND_COST + price, first or ("hand", card))
+                hand[card] += 1
+            for r, pile in enumerate(piles):
+                if pile and pile[-1] == card:
+                    pile.pop()
+                    src: Source = ("rung", r) if r < RUNGS else ("prung", r - RUNGS)
+                    go(i + 1, cost + RUNG_COST + price, first or src)
+                    pile.append(card)
+
+    go(0, 0.0, None)
+    if best[0] is None:
+        return None
+    return best[0], best[1]
+
+
+def action_for(source: Source, slot: int) -> str:
+    kind, x = source
+    if kind == "hand":
+        return HAND_PLAY[x, slot]
+    if kind == "rung":
+        return RUNG_PLAY[x, slot]
+    return PRUNG_PLAY[x, slot]
+
+
+class LaddersHeuristic(Bot):
+    name = "heuristic"
+
+    def __init__(
+        self, game: Any, seat: int, rng: Any, danger: float = DANGER, gift: float = GIFT
+    ) -> None:
+        super().__init__(game, seat, rng)
+        self.danger = float(danger)
+        self.gift = float(gift)
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        table = Table(view, self.seat)
+        for action in (self._climb(table), self._safe_play(table), self._discard(table)):
+            if action is not None and action in legal:
+                return action
+        # Only forced plays are left (an empty hand, LA-9): the least dangerous one.
+        plays = [a for a in legal if a.startswith("play")]
+        return min(plays or legal)
+
+    def _climb(self, table: Table) -> str | None:
+        """A chain that reaches the own CLIMB top, else the partner's (LA-14)."""
+        options = []
+        if table.climb is not None:
+            found = chain_to(table, table.climb)
+            if found:
+                options.append((found[0], found, CLIMB_PLAY))
+        if table.partner_climb is not None:
+            found = chain_to(table, table.partner_climb)
+            if found:
+                options.append((found[0] + PARTNER_GOAL, found, PCLIMB_PLAY))
+        if not options:
+            return None
+        _, (_, what, slot, source), goal = min(options, key=lambda o: o[0])
+        if what == "goal" or source is None:
+            return goal[slot]
+        return action_for(source, slot)
+
+    def _safe_play(self, table: Table) -> str | None:
+        """The best play that does not help an opponent; a SKIP PORTAL only to recycle cards."""
+        best, best_value = None, 0.0
+        low = table.stock < 5 * table.players
+        # With the cards running out, completed piles refill DRAW (LA-7, LA-11) and a stall
+        # ends the round (LA-15): keep the cards flowing unless ahead on CLIMB cards.
+        gift = self.gift if not low or table.ahead else 0.0
+        sources: list[tuple[Source, int, float]] = [(("hand", c), c, 0.8) for c in set(table.hand)]
+        sources += [(("rung", r), p[-1], 1.2) for r, p in enumerate(table.rungs) if p]
+        sources += [(("prung", r), p[-1], 0.9) for r, p in enumerate(table.prungs) if p]
+        for source, card, base in sources:
+            for slot in table.slots_for(card):
+                h = table.heights[slot]
+                new = table.after(h)
+                if card == WILD and not (new == 0 and low and not table.ahead):
+                    continue  # keep wilds for reaching the CLIMB top
+                delta = table.danger(new) - table.danger(h)
+                value = base - self.danger * delta - (gift if table.gift(new) else 0.0)
+                if new == 0:
+                    value += 3.0 if low else 0.5
+                if value > best_value:
+                    best, best_value = action_for(source, slot), value
+        return best
+
+    def _discard(self, table: Table) -> str | None:
+        """LA-9: a high card onto a RUNG pile where it extends a descending run; keep wilds."""
+        if not table.hand:
+            return None
+        plain = [c for c in set(table.hand) if c != WILD]
+        best, best_score = None, -1e9
+        for card in plain or [WILD]:
+            for r, pile in enumerate(table.rungs):
+                score = _discard_score(card, pile, table)
+                if score > best_score:
+                    best, best_score = DISCARD[card, r], score
+        return best
+
+
+def _discard_score(card: int, pile: list[int], table: Table) -> float:
+    high = card / TOP
+    if not pile:
+        score = 2.0 + 2 * high
+    elif pile[-1] == WILD:
+        score = -6.0  # never bury a SKIP PORTAL
+    elif pile[-1] == card + 1:
+        score = 5.0 + high
+    elif pile[-1] == card:
+        score = 4.0
+    elif pile[-1] > card:
+        score = 2.0 - 0.25 * (pile[-1] - card)
+    else:  # burying a lower card
+        score = -1.0 - 0.3 * (card - pile[-1])
+    if table.climb is not None and card != WILD and 0 < table.climb - card <= 2:
+        score -= 1.0  # a card just below the CLIMB top is worth keeping in hand
+    return score
+
+
+HEURISTIC = LaddersHeuristic

@@ -1,0 +1,145 @@
+"""A Wildcat Chicane heuristic: pick the ruler that makes the most sure tricks, bid them, and
+play to make the bid exactly.
+
+- Ruling card (WC-4): for each Ace or Crown in hand, read the rest of the hand as that ruler
+  would (WC-5, WC-6) and estimate its tricks; keep the ruler with the best estimate.
+- Classic calls (WC-15): the same estimate over the readings and trumps the call leaves open.
+- Bid (WC-7): the estimate, rounded.
+- Play: while tricks are still needed, win cheaply (the lowest winning card when last to play,
+  the strongest one otherwise) and lead high cards; once the bid is made, duck with the highest
+  card that loses and lead low.
+"""
+
+from __future__ import annotations
+
+from pondside.engine import View
+from pondside.games.decktet import SUITS
+from pondside.games.wildcat_chicane import (
+    CALLS,
+    CODES,
+    INDEX,
+    RANK,
+    SUIT,
+    TOP,
+    reading_of_ruler,
+    trick_winner,
+)
+
+from .base import Bot
+
+READING = {"top": 0, "bottom": 1}
+
+
+def trump_value(rank: int, length: int) -> float:
+    """Chance that a trump of this rank takes a trick, a long trump suit ruffing more often."""
+    base = 0.95 if rank >= 9 else 0.75 if rank >= 7 else 0.55 if rank >= 5 else 0.35
+    return min(1.0, base + 0.1 * max(0, length - 3))
+
+
+def side_value(rank: int, players: int) -> float:
+    """Chance that a high card of a plain suit survives the others' trumps."""
+    value = 0.8 if rank == 12 else 0.45 if rank == 9 else 0.2 if rank == 8 else 0.0
+    return value * (0.85 if players == 4 else 1.0)
+
+
+def estimate(cards: list[int], reading: int, trump: str, players: int) -> float:
+    """Expected tricks of ``cards`` for a player of this reading and trump."""
+    suits = [SUIT[c][reading] for c in cards]
+    length = suits.count(trump)
+    total = 0.0
+    for c, s in zip(cards, suits, strict=True):
+        total += trump_value(RANK[c], length) if s == trump else side_value(RANK[c], players)
+    # Being short in a plain suit lets spare trumps ruff.
+    spare = max(0, length - 2)
+    short = sum(1 for s in SUITS if s != trump and suits.count(s) <= 1)
+    return total + 0.25 * min(spare, short)
+
+
+class WildcatChicaneHeuristic(Bot):
+    name = "heuristic"
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        kind = legal[0].split()[0]
+        if kind == "rule":
+            return self._rule(view, legal)
+        if kind == "call":
+            return self._call(view, legal)
+        if kind == "bid":
+            return self._bid(view, legal)
+        return self._play(view, legal)
+
+    # --- before the play ------------------------------------------------------------------
+    def _rule(self, view: View, legal: list[str]) -> str:
+        hand = [INDEX[c] for c in view["hand"]]
+        players = view["players"]
+
+        def score(action: str) -> tuple[float, int]:
+            ruler = INDEX[action[5:]]
+            rest = [c for c in hand if c != ruler]
+            reading, trump = reading_of_ruler(ruler), SUIT[ruler][TOP]
+            length = sum(1 for c in rest if SUIT[c][reading] == trump)
+            return estimate(rest, reading, trump, players), length
+
+        return max(legal, key=score)
+
+    def _call(self, view: View, legal: list[str]) -> str:
+        hand = [INDEX[c] for c in view["hand"]]
+        players = view["players"]
+        made: list[str] = view["calls"]
+
+        def options(call: str) -> list[tuple[int, str]]:
+            calls = [*made, call[5:]]
+            readings = [READING[c] for c in calls if c in READING] or [0, 1]
+            trumps = [c[-1] for c in calls if c.startswith("trump")] or list(SUITS)
+            return [(r, t) for r in readings for t in trumps]
+
+        def score(call: str) -> float:
+            values = [estimate(hand, r, t, players) for r, t in options(call)]
+            # The other caller chooses the rest: count on an average outcome.
+            return sum(values) / len(values) + 0.1 * max(values)
+
+        return max((c for c in CALLS if c in legal), key=score)
+
+    def _bid(self, view: View, legal: list[str]) -> str:
+        seat = self.seat
+        hand = [INDEX[c] for c in view["hand"]]
+        reading, trump = READING[view["readings"][seat]], view["trumps"][seat]
+        guess = round(estimate(hand, reading, trump, view["players"]))
+        guess = max(0, min(guess, view["tricks_in_hand"]))
+        action = f"bid {guess}"
+        return action if action in legal else legal[0]
+
+    # --- the play -------------------------------------------------------------------------
+    def _play(self, view: View, legal: list[str]) -> str:
+        seat, players = self.seat, view["players"]
+        readings = [READING[r] for r in view["readings"]]
+        trumps: list[str] = view["trumps"]
+        cards = [INDEX[a[5:]] for a in legal]
+        trick = [(s, INDEX[c]) for s, c in view["trick"]]
+        need = view["bids"][seat] - view["won"][seat]
+
+        def strength(c: int) -> tuple[bool, int]:
+            return SUIT[c][readings[seat]] == trumps[seat], RANK[c]
+
+        def wins(c: int) -> bool:
+            return trick_winner([*trick, (seat, c)], readings, trumps) == seat
+
+        if not trick:  # leading: high to win, low to lose
+            pick = max(cards, key=strength) if need > 0 else min(cards, key=strength)
+            return f"play {CODES[pick]}"
+        last = len(trick) == players - 1
+        winners = [c for c in cards if wins(c)]
+        losers = [c for c in cards if c not in winners]
+        if need > 0:
+            if winners:
+                pick = min(winners, key=strength) if last else max(winners, key=strength)
+            else:
+                pick = min(cards, key=strength)
+        elif losers:
+            pick = max(losers, key=strength)
+        else:
+            pick = max(winners, key=strength) if last else min(winners, key=strength)
+        return f"play {CODES[pick]}"
+
+
+HEURISTIC = WildcatChicaneHeuristic

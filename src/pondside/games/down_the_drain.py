@@ -1,0 +1,565 @@
+"""Down the Drain, a 90-card shedding race (rules/down-the-drain.md, rulings DD-1..DD-11).
+
+On your turn a card still in front of you is *pushed through* (DD-4a): it is discarded without
+a replacement, together with every card of the same number in front of the others, and whoever
+of that group has an empty hand wins (DD-8). Then you play any card in front of you (DD-4b).
+Equal numbers form a group worth number × size (DD-3, DD-4c); every other group strictly lower
+than yours is beaten, flushed down the drain and replaced from the stack (DD-4d, DD-6, DD-7).
+
+>>> from pondside.engine import Match
+>>> m = Match(GAME, 4, seed=1)
+>>> len(m.to_act()), len(m.view(0)["hand"]), m.view(0)["stack_size"]
+(1, 6, 66)
+>>> group_value((7, 7, 0, 8), 7), group_value((7, 7, 0, 8), 8)
+(14, 8)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from pondside.engine import (
+    BadDeal,
+    BadPosition,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    View,
+    seed_state,
+)
+
+# DD-1: how many cards of each number the deck holds.
+COUNTS = {2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3,
+          15: 2, 16: 1, 17: 1, 18: 1, 19: 1, 20: 1}  # fmt: skip
+DECK: tuple[int, ...] = tuple(c for c, k in COUNTS.items() for _ in range(k))
+NUMBERS = tuple(COUNTS)
+GUARD_CYCLES = 500  # DD-10
+PLAY = {c: f"play {c}" for c in NUMBERS}
+# OTHERS[n][s]: the other seats of an n-player table clockwise from s+1 (the order of DD-6).
+OTHERS = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(3, 9)}
+_PARSE = {a: c for c, a in PLAY.items()}
+
+
+def hand_size(players: int) -> int:
+    """DD-2: 6 cards each, 5 at 7-8 players."""
+    return 5 if players >= 7 else 6
+
+
+def group_value(front: tuple[int, ...], number: int) -> int:
+    """DD-3: a group's value is its number times the cards of that number in front."""
+    return number * front.count(number)
+
+
+def beaten_by(front: tuple[int, ...], seat: int) -> list[int]:
+    """DD-4d, DD-5: the seats whose group is strictly lower than the group of ``seat``'s card.
+
+    Seats are listed clockwise starting after ``seat`` (the order of the draws, DD-6). A card
+    of another number never joins, so a 14 and two 7s are two groups of equal value.
+    """
+    card = front[seat]
+    value = card * front.count(card)
+    return [
+        t
+        for t in OTHERS[len(front)][seat]
+        if (c := front[t]) and c != card and c * front.count(c) < value
+    ]
+
+
+class DownTheDrainState:
+    """A Down the Drain match. Treated as immutable: ``apply`` builds a new one.
+
+    ``front[s]`` is the number in front of seat s (0 for none). The stack is ``stack[top:]``,
+    top card first; ``discard`` is the face-up pile in the order cards reached it.
+    ``history`` holds one ``(winners, held)`` pair per finished game of the series.
+    """
+
+    __slots__ = (
+        "discard",
+        "front",
+        "game_no",
+        "games",
+        "hands",
+        "history",
+        "n",
+        "over",
+        "plays",
+        "rng",
+        "seat",
+        "stack",
+        "start",
+        "top",
+    )
+
+    n: int
+    games: int
+    game_no: int
+    rng: int
+    hands: tuple[tuple[int, ...], ...]
+    front: tuple[int, ...]
+    stack: tuple[int, ...]
+    top: int
+    discard: tuple[int, ...]
+    seat: int
+    start: int
+    plays: int
+    history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    over: bool
+
+    def copy(self) -> DownTheDrainState:
+        new = DownTheDrainState.__new__(DownTheDrainState)
+        new.n = self.n
+        new.games = self.games
+        new.game_no = self.game_no
+        new.rng = self.rng
+        new.hands = self.hands
+        new.front = self.front
+        new.stack = self.stack
+        new.top = self.top
+        new.discard = self.discard
+        new.seat = self.seat
+        new.start = self.start
+        new.plays = self.plays
+        new.history = self.history
+        new.over = self.over
+        return new
+
+    def held(self) -> list[int]:
+        """DD-9: the cards each seat holds, in hand and in front."""
+        return [len(h) + (1 if f else 0) for h, f in zip(self.hands, self.front, strict=True)]
+
+    def wins(self) -> list[int]:
+        """Games won per seat over the series so far (a shared win counts for each winner)."""
+        out = [0] * self.n
+        for winners, _ in self.history:
+            for s in winners:
+                out[s] += 1
+        return out
+
+    def totals(self) -> list[int]:
+        """Cards held at the end of each finished game, summed per seat."""
+        return [sum(h[s] for _, h in self.history) for s in range(self.n)]
+
+
+def _start_game(
+    st: DownTheDrainState, hands: list[list[int]], stack: list[int], start: int
+) -> None:
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.front = (0,) * st.n
+    st.stack = tuple(stack)
+    st.top = 0
+    st.discard = ()
+    st.seat = start
+    st.start = start
+    st.plays = 0
+
+
+def _deal_from_rng(st: DownTheDrainState, start: int | None) -> None:
+    """DD-2: shuffle the 90 cards, deal 6 each (5 at 7-8), the rest is the stack.
+
+    ``start`` None draws a random start player (the first game of a match).
+    """
+    rng = Rng(st.rng)
+    cards = rng.shuffled(DECK)
+    if start is None:
+        start = rng.below(st.n)
+    st.rng = rng.state
+    k = hand_size(st.n)
+    hands = [cards[i * k : (i + 1) * k] for i in range(st.n)]
+    _start_game(st, hands, cards[st.n * k :], start)
+
+
+def _places(results: list[tuple[float, ...]]) -> tuple[int, ...]:
+    """Competition places over keys where smaller is better (1, 2, 2, 4)."""
+    return tuple(1 + sum(1 for o in results if o < r) for r in results)
+
+
+def game_places(winners: tuple[int, ...], held: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """DD-9: winners share first place; the others by the cards they hold, fewer first."""
+    return _places([(0 if s in winners else 1, h) for s, h in enumerate(held)])
+
+
+class DownTheDrain(Game[DownTheDrainState]):
+    info = GameInfo(
+        slug="down-the-drain",
+        name="Down the Drain",
+        min_players=3,
+        max_players=8,
+        default_players=4,
+        options=(Option("games", int, 1, "play a series of this many games (DD-9)", minimum=1),),
+        simultaneous=False,
+        lower_score_is_better=True,
+        summary="Play a card in front of you; equal numbers join forces and beat every lower "
+        "group, flushing it down the drain. Push your card through a whole round to shed it; "
+        "the first to shed every card wins.",
+    )
+
+    # --- setting up -------------------------------------------------------------------
+    def _blank(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
+        st = DownTheDrainState.__new__(DownTheDrainState)
+        st.n = players
+        st.games = options["games"]
+        st.game_no = 1
+        st.rng = seed_state(seed)
+        st.history = ()
+        st.over = False
+        return st
+
+    def new(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
+        st = self._blank(players, options, seed)
+        _deal_from_rng(st, None)
+        return st
+
+    def from_deal(
+        self, players: int, options: dict[str, Any], deal: Any, seed: int
+    ) -> DownTheDrainState:
+        expect = '{"hands": [[cards] per seat], "stack": [cards, top first], "start": seat}'
+        if not isinstance(deal, dict) or set(deal) != {"hands", "stack", "start"}:
+            raise BadDeal(f"a Down the Drain deal is {expect}")
+        hands, stack, start = deal["hands"], deal["stack"], deal["start"]
+        if not isinstance(hands, list) or len(hands) != players:
+            raise BadDeal(f"the deal needs {players} hands, one per seat")
+        k = hand_size(players)
+        for i, h in enumerate(hands):
+            if not isinstance(h, list) or len(h) != k:
+                raise BadDeal(f"hand {i} must be a list of {k} cards with {players} players (DD-2)")
+        if not isinstance(stack, list):
+            raise BadDeal("the stack is a list of cards, top card first")
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
+            raise BadDeal(f"start is the seat that plays first, 0 to {players - 1}; not {start!r}")
+        cards = [c for h in hands for c in h] + stack
+        for c in cards:
+            if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
+                raise BadDeal(f"the deal holds {c!r}; the cards are the numbers 2 to 20 (DD-1)")
+        _check_deck(Counter(cards), BadDeal, "the deal")
+        st = self._blank(players, options, seed)
+        _start_game(st, hands, stack, start)
+        return st
+
+    # --- positions --------------------------------------------------------------------
+    def position(self, state: DownTheDrainState) -> dict[str, Any]:
+        st = state
+        return {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"games": st.games},
+            "rng": st.rng,
+            "game_no": st.game_no,
+            "history": [{"winners": list(w), "held": list(h)} for w, h in st.history],
+            "hands": [list(h) for h in st.hands],
+            "front": [f or None for f in st.front],
+            "stack": list(st.stack[st.top :]),
+            "discard": list(st.discard),
+            "turn": st.seat,
+            "start": st.start,
+            "plays": st.plays,
+            "over": st.over,
+        }
+
+    def from_position(
+        self, players: int, options: dict[str, Any], position: Any
+    ) -> DownTheDrainState:
+        try:
+            return self._from_position(players, options, position)
+        except BadPosition:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadPosition(
+                f"not a Down the Drain position ({exc!r}); take one from the 'position' request"
+            ) from None
+
+    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> DownTheDrainState:
+        if not isinstance(p, dict) or p.get("game") != self.info.slug:
+            raise BadPosition("a Down the Drain position is the object 'position' returns")
+        if p["players"] != players or p["options"] != options:
+            raise BadPosition(
+                f"this position is for {p['players']} players with options {p['options']}, "
+                f"not {players} with {options}"
+            )
+        st = self._blank(players, options, 0)
+        st.rng = int(p["rng"])
+        st.game_no = int(p["game_no"])
+        st.history = tuple(
+            (tuple(int(s) for s in g["winners"]), tuple(int(h) for h in g["held"]))
+            for g in p["history"]
+        )
+        st.hands = tuple(tuple(sorted(int(c) for c in h)) for h in p["hands"])
+        st.front = tuple(int(f or 0) for f in p["front"])
+        st.stack = tuple(int(c) for c in p["stack"])
+        st.top = 0
+        st.discard = tuple(int(c) for c in p["discard"])
+        st.seat = int(p["turn"])
+        st.start = int(p["start"])
+        st.plays = int(p["plays"])
+        st.over = bool(p["over"])
+        self._check_position(st)
+        return st
+
+    def _check_position(self, st: DownTheDrainState) -> None:
+        n = st.n
+        if len(st.hands) != n or len(st.front) != n:
+            raise BadPosition(f"hands and front need one entry per seat ({n})")
+        cards = [c for h in st.hands for c in h] + [f for f in st.front if f]
+        cards += list(st.stack) + list(st.discard)
+        if any(c not in COUNTS for c in cards):
+            raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
+        _check_deck(Counter(cards), BadPosition, "the position")
+        if not (0 <= st.seat < n and 0 <= st.start < n) or st.plays < 0:
+            raise BadPosition(f"turn and start are seats 0 to {n - 1}")
+        if any(len(h) > hand_size(n) for h in st.hands):
+            raise BadPosition(f"a hand never holds more than {hand_size(n)} cards (DD-2, DD-4)")
+        if len(st.history) != st.game_no - (0 if st.over else 1) or st.game_no > st.games:
+            raise BadPosition("history holds one entry per finished game of the series")
+        if not st.over and not st.hands[st.seat]:
+            raise BadPosition("the player to act has a card in hand (an empty hand has won)")
+        if not st.over and st.front[st.seat]:
+            raise BadPosition(
+                "the player to act has no card in front: it was pushed through as the turn began"
+            )
+
+    # --- playing ----------------------------------------------------------------------
+    def to_act(self, state: DownTheDrainState) -> tuple[int, ...]:
+        return () if state.over else (state.seat,)
+
+    def legal_actions(self, state: DownTheDrainState, seat: int) -> list[str]:
+        """DD-4b: any card of the hand, each number once."""
+        if state.over or seat != state.seat:
+            return []
+        out = []
+        last = 0
+        for c in state.hands[seat]:
+            if c != last:
+                out.append(PLAY[c])
+                last = c
+        return out
+
+    def apply(
+        self, state: DownTheDrainState, seat: int, action: str
+    ) -> tuple[DownTheDrainState, list[Event]]:
+        card = _PARSE.get(action)
+        if card is None:
+            raise IllegalAction(
+                f"{action!r} is not a Down the Drain action: write 'play N' with N from 2 to 20"
+            )
+        if state.over:
+            raise IllegalAction("the match is over", "DD-8")
+        if seat != state.seat:
+            raise IllegalAction(f"it is seat {state.seat}'s turn, not seat {seat}'s", "DD-4")
+        hand = state.hands[seat]
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise IllegalAction(f"seat {seat} holds no {card}", "DD-4") from None
+        st = state.copy()
+        n = st.n
+        hands = list(st.hands)
+        hands[seat] = hand[:i] + hand[i + 1 :]
+        front = list(st.front)
+        front[seat] = card
+        size = front.count(card)
+        value = card * size
+        events: list[Event] = [
+            {"type": "play", "seat": seat, "card": card, "value": value, "group": size}
+        ]
+        # DD-4d, DD-5: inline beaten_by (the hot path); a card at least worth ``value`` is safe.
+        beaten = [
+            t
+            for t in OTHERS[n][seat]
+            if (c := front[t]) and c < value and c != card and c * front.count(c) < value
+        ]
+        if beaten:
+            lost = [front[t] for t in beaten]
+            for t in beaten:
+                front[t] = 0
+            st.discard = st.discard + tuple(lost)
+            events.append({"type": "beaten", "seats": beaten, "cards": lost})
+            self._draw(st, hands, beaten, events)
+        st.front = tuple(front)
+        st.hands = tuple(hands)
+        st.plays += 1
+        nxt = seat + 1 if seat + 1 < n else 0
+        st.seat = nxt
+        if st.plays >= GUARD_CYCLES * n:  # DD-10
+            events.append({"type": "guard", "cycles": GUARD_CYCLES})
+            self._end_game(st, (), events)
+        elif st.front[nxt]:
+            self._push_through(st, nxt, events)
+        return st, events
+
+    def _draw(
+        self,
+        st: DownTheDrainState,
+        hands: list[tuple[int, ...]],
+        seats: list[int],
+        events: list[Event],
+    ) -> None:
+        """DD-6, DD-7: one card each in clockwise order; an empty stack is reshuffled first."""
+        for t in seats:
+            if st.top >= len(st.stack):
+                rng = Rng(st.rng)
+                st.stack = tuple(rng.shuffled(st.discard))
+                st.rng = rng.state
+                st.top = 0
+                st.discard = ()
+                events.append({"type": "reshuffle", "cards": len(st.stack)})
+            c = st.stack[st.top]
+            st.top += 1
+            h = hands[t]
+            j = 0
+            while j < len(h) and h[j] < c:
+                j += 1
+            hands[t] = (*h[:j], c, *h[j:])
+            events.append({"type": "draw", "seat": t})
+
+    def _push_through(self, st: DownTheDrainState, seat: int, events: list[Event]) -> None:
+        """DD-4a: the card still in front of ``seat`` and its whole group go to the discard pile.
+
+        Every player of the group whose hand is then empty wins, and the game ends (DD-8).
+        """
+        n = st.n
+        card = st.front[seat]
+        group = [t for t in (seat, *OTHERS[n][seat]) if st.front[t] == card]
+        front = list(st.front)
+        for t in group:
+            front[t] = 0
+        st.front = tuple(front)
+        st.discard = st.discard + (card,) * len(group)
+        events.append({"type": "push", "seat": seat, "card": card, "seats": group})
+        winners = tuple(sorted(t for t in group if not st.hands[t]))
+        if winners:
+            self._end_game(st, winners, events)
+
+    def _end_game(
+        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[Event]
+    ) -> None:
+        """DD-8, DD-9: record the game; deal the next one of a series with the next start player."""
+        held = tuple(st.held())
+        st.history = (*st.history, (winners, held))
+        places = game_places(winners, held)
+        events.append(
+            {"type": "game_end", "game": st.game_no, "winners": list(winners),
+             "held": list(held), "places": list(places)}
+        )  # fmt: skip
+        if st.game_no >= st.games:
+            st.over = True
+            out = self.outcome(st)
+            assert out is not None
+            events.append(
+                {"type": "match_end", "scores": list(out.scores), "places": list(out.places)}
+            )
+            return
+        st.game_no += 1
+        _deal_from_rng(st, (st.start + 1) % st.n)
+        events.append({"type": "deal", "game": st.game_no, "start": st.start})
+
+    # --- what a seat sees -------------------------------------------------------------
+    def view(self, state: DownTheDrainState, seat: int | None) -> View:
+        """DD-11: cards in front, the discard pile, the stack's size and hand sizes are public."""
+        st = state
+        front = st.front
+        groups = [
+            {"number": c, "seats": [t for t in range(st.n) if front[t] == c],
+             "value": c * front.count(c)}
+            for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
+        ]  # fmt: skip
+        v: View = {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"games": st.games},
+            "seat": seat,
+            "game_no": st.game_no,
+            "start": st.start,
+            "turn": None if st.over else st.seat,
+            "plays": st.plays,
+            "front": [f or None for f in front],
+            "groups": groups,
+            "hand_sizes": [len(h) for h in st.hands],
+            "held": st.held(),
+            "stack_size": len(st.stack) - st.top,
+            "discard": list(st.discard),
+            "history": [{"winners": list(w), "held": list(h)} for w, h in st.history],
+            "wins": st.wins(),
+            "totals": st.totals(),
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+        }
+        if seat is not None:
+            v["hand"] = list(st.hands[seat])
+        return v
+
+    def outcome(self, state: DownTheDrainState) -> Outcome | None:
+        """DD-9: one game ranks winners first, then by cards held; a series ranks by games won,
+        then by total cards held. The score is the cards held (summed over a series)."""
+        if not state.over:
+            return None
+        totals = state.totals()
+        wins = state.wins()
+        places = _places([(-w, t) for w, t in zip(wins, totals, strict=True)])
+        return Outcome(tuple(float(t) for t in totals), places)
+
+    def hands_played(self, state: DownTheDrainState) -> int:
+        """Games finished so far (one 'hand' of the benchmark is one game of the series)."""
+        return len(state.history)
+
+    def determinize(self, view: View, rng: random.Random) -> DownTheDrainState:
+        """Deal the cards this seat cannot see to the other hands and the stack.
+
+        A seat sees its hand, every card in front and the discard pile (DD-11); the rest of
+        the deck, in the other hands and the stack, is shuffled and dealt back in the sizes
+        the view shows.
+        """
+        seat = view["seat"]
+        if seat is None:
+            raise BadPosition("determinization is from one seat's view, not a spectator's")
+        n = view["players"]
+        st = self._blank(n, view["options"], rng.getrandbits(63))
+        st.game_no = view["game_no"]
+        st.history = tuple((tuple(g["winners"]), tuple(g["held"])) for g in view["history"])
+        st.over = view["over"]
+        st.front = tuple(f or 0 for f in view["front"])
+        st.discard = tuple(view["discard"])
+        st.start = view["start"]
+        st.plays = view["plays"]
+        st.seat = st.start if view["turn"] is None else view["turn"]
+        own = view["hand"]
+        unseen = Counter(DECK)
+        unseen.subtract(own)
+        unseen.subtract(f for f in st.front if f)
+        unseen.subtract(st.discard)
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        hands: list[tuple[int, ...]] = []
+        for s, size in enumerate(view["hand_sizes"]):
+            if s == seat:
+                hands.append(tuple(own))
+            else:
+                hands.append(tuple(sorted(pool[:size])))
+                del pool[:size]
+        st.hands = tuple(hands)
+        st.stack = tuple(pool)
+        st.top = 0
+        return st
+
+    def timeout_action(self, state: DownTheDrainState, seat: int) -> str:
+        """No rule gives a default: a uniformly random card, drawn from a fork of the generator
+        so the later shuffles are the same as if the player had chosen that card."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
+        return rng.choice(legal)
+
+
+def _check_deck(cards: Counter[int], error: type[Exception], where: str) -> None:
+    """DD-1: exactly the 90 cards, each number as often as the deck holds it."""
+    for c, k in COUNTS.items():
+        if cards[c] != k:
+            raise error(f"{where} holds {cards[c]} cards of {c}; the deck has {k} (DD-1)")
+
+
+GAME = DownTheDrain()

@@ -1,0 +1,909 @@
+"""Wildcat Chicane and classic Chicane (rules/wildcat-chicane.md, rulings WC-1..WC-15).
+
+Each player secretly picks an Ace or a Crown as their ruling card (WC-4): an Ace makes them
+BOTTOM, a Crown TOP, so each two-suit number card in *their* hand has only that one suit
+(WC-5), and the ruler's suit is *their* trump (WC-6). Players bid their tricks (WC-7), play
+them out following suit as each reads it (WC-10), and score by how close they came (WC-12).
+The classic variant (WC-15) makes one TOP/BOTTOM call and one trump for the whole table.
+
+>>> from pondside.engine import Match
+>>> m = Match(GAME, 3, deal=WORKED_DEAL, seed=1)
+>>> m.to_act()
+(0, 1, 2)
+>>> read_suit("8YK", TOP), read_suit("8YK", BOTTOM), read_suit("7VY", BOTTOM)
+('Y', 'K', 'Y')
+>>> hand_score(bid=3, won=3), hand_score(3, 4), hand_score(3, 1), hand_score(3, 6)
+(12, 6, 3, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pondside.engine import (
+    BadDeal,
+    BadPosition,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    View,
+    places_from_results,
+    seed_state,
+)
+
+from .decktet import BASIC_DECK, SUITS
+
+TOP, BOTTOM = 0, 1
+READING_NAMES = ("top", "bottom")
+
+# Cards are ints in the state: their index in the basic deck's table order (WC-1).
+CODES: tuple[str, ...] = tuple(c.code for c in BASIC_DECK)
+INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+RANK: tuple[int, ...] = tuple(c.rank for c in BASIC_DECK)  # Ace 1 < 2..9 < Crown 12
+SUIT: tuple[tuple[str, str], ...] = tuple((c.top, c.bottom) for c in BASIC_DECK)
+IS_RULER = tuple(c.is_ace or c.is_crown for c in BASIC_DECK)  # Aces and Crowns
+RULER_CARDS = tuple(i for i in range(36) if IS_RULER[i])
+NUMBER_CARDS = tuple(i for i in range(36) if not IS_RULER[i])
+SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+
+PHASES = ("rule", "call", "bid", "play", "over")
+CALLS = ("call top", "call bottom", *(f"call trump {s}" for s in SUITS))
+RULE = {i: f"rule {CODES[i]}" for i in RULER_CARDS}
+PLAY = {i: f"play {CODES[i]}" for i in range(36)}
+BID = {k: f"bid {k}" for k in range(13)}
+_PARSE: dict[str, tuple[str, Any]] = {
+    **{a: ("rule", i) for i, a in RULE.items()},
+    **{a: ("play", i) for i, a in PLAY.items()},
+    **{a: ("bid", k) for k, a in BID.items()},
+    "call top": ("call", TOP),
+    "call bottom": ("call", BOTTOM),
+    **{f"call trump {s}": ("call", s) for s in SUITS},
+}
+NOTATION = "'rule NY', 'bid 3', 'play 8YK', or in classic 'call top', 'call bottom', 'call trump Y'"
+
+
+def read_suit(card: str | int, reading: int) -> str:
+    """WC-5: the one suit a card has for a TOP (0) or BOTTOM (1) player."""
+    return SUIT[card if isinstance(card, int) else INDEX[card]][reading]
+
+
+def reading_of_ruler(card: int) -> int:
+    """WC-5: an Ace ruler plays BOTTOM, a Crown ruler TOP."""
+    return BOTTOM if RANK[card] == 1 else TOP
+
+
+def hand_score(bid: int, won: int) -> int:
+    """WC-12: 4 × bid when exact, 2 × bid one off, bid two off, else 0."""
+    return (4, 2, 1, 0)[min(abs(won - bid), 3)] * bid
+
+
+def hand_size(players: int) -> int:
+    """WC-3 / WC-15: the 36 cards go out evenly, 12 each at 3 players and 9 at 4."""
+    return 36 // players
+
+
+def trick_count(players: int, variant: str) -> int:
+    """WC-4: the ruling card is never played (11 or 8 tricks); classic plays all (12 or 9)."""
+    return hand_size(players) - (variant == "wildcat")
+
+
+def trick_winner(
+    trick: Sequence[tuple[int, int]], readings: Sequence[int], trumps: Sequence[str]
+) -> int:
+    """WC-11: the seat winning ``trick`` ((seat, card) in play order) so far.
+
+    The highest trump wins, each card judged by its own player's reading and trump (WC-6),
+    the earlier of two equal-rank trumps winning; without trumps, the highest card of the led
+    suit as the leader reads it (WC-10).
+    """
+    seat, card = trick[0]
+    led = SUIT[card][readings[seat]]
+    best, best_trump, best_rank = seat, led == trumps[seat], RANK[card]
+    for seat, card in trick[1:]:
+        suit, rank = SUIT[card][readings[seat]], RANK[card]
+        if suit == trumps[seat]:
+            if not best_trump or rank > best_rank:
+                best, best_trump, best_rank = seat, True, rank
+        elif not best_trump and suit == led and rank > best_rank:
+            best, best_rank = seat, rank
+    return best
+
+
+class ChicaneState:
+    """A Wildcat (or classic) Chicane match. Treated as immutable: ``apply`` builds a new one.
+
+    Cards are ints (see ``CODES``). ``readings[s]`` is 0 (TOP) or 1 (BOTTOM) and ``trumps[s]``
+    a suit code once known (-1 and "" before). ``chosen[s]`` is a ruling card chosen but not yet
+    revealed (-1: not chosen); it stays in the hand until the reveal. ``tricks`` holds this
+    hand's finished tricks as (seat, card) pairs in play order, ``winners`` who took each.
+    """
+
+    __slots__ = (
+        "bids",
+        "broken",
+        "calls",
+        "chosen",
+        "dealer",
+        "hand_no",
+        "hands",
+        "history",
+        "n",
+        "phase",
+        "readings",
+        "rng",
+        "rulers",
+        "target",
+        "totals",
+        "trick",
+        "tricks",
+        "trumps",
+        "turn",
+        "variant",
+        "winners",
+        "won",
+    )
+
+    n: int
+    variant: str
+    target: int
+    rng: int
+    hand_no: int
+    dealer: int
+    history: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    phase: str
+    hands: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+    rulers: tuple[int, ...]
+    calls: tuple[str, ...]
+    readings: tuple[int, ...]
+    trumps: tuple[str, ...]
+    bids: tuple[int, ...]
+    turn: int
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[tuple[tuple[int, int], ...], ...]
+    winners: tuple[int, ...]
+    won: tuple[int, ...]
+    broken: bool
+
+    def copy(self) -> ChicaneState:
+        new = ChicaneState.__new__(ChicaneState)
+        for name in ChicaneState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    @property
+    def classic(self) -> bool:
+        return self.variant == "classic"
+
+    def is_trump(self, seat: int, card: int) -> bool:
+        """WC-6: the card's suit, as ``seat`` reads it, is ``seat``'s trump."""
+        return SUIT[card][self.readings[seat]] == self.trumps[seat]
+
+    def led_suit(self) -> str:
+        """WC-10: the led card's suit as its leader reads it ('' before a lead)."""
+        if not self.trick:
+            return ""
+        seat, card = self.trick[0]
+        return SUIT[card][self.readings[seat]]
+
+
+def _start_hand(st: ChicaneState, hands: Sequence[Sequence[int]]) -> None:
+    n = st.n
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.chosen = (-1,) * n
+    st.rulers = (-1,) * n
+    st.calls = ()
+    st.readings = (-1,) * n
+    st.trumps = ("",) * n
+    st.bids = (-1,) * n
+    st.trick = ()
+    st.tricks = ()
+    st.winners = ()
+    st.won = (0,) * n
+    st.broken = False
+    if st.classic:  # WC-15: the dealer's left calls first
+        st.phase, st.turn = "call", (st.dealer + 1) % n
+    else:  # WC-4: everyone chooses a ruling card at once
+        st.phase, st.turn = "rule", -1
+
+
+def _deal_from_rng(st: ChicaneState) -> None:
+    """WC-3: Aces and Crowns dealt evenly, then the number cards; classic deals all 36 (WC-15)."""
+    rng = Rng(st.rng)
+    n = st.n
+    if st.classic:
+        cards = rng.shuffled(range(36))
+        size = hand_size(n)
+        hands = [cards[i * size : (i + 1) * size] for i in range(n)]
+    else:
+        rulers = rng.shuffled(RULER_CARDS)
+        numbers = rng.shuffled(NUMBER_CARDS)
+        a, b = 12 // n, 24 // n
+        hands = [rulers[i * a : (i + 1) * a] + numbers[i * b : (i + 1) * b] for i in range(n)]
+    st.rng = rng.state
+    _start_hand(st, hands)
+
+
+class WildcatChicane(Game[ChicaneState]):
+    info = GameInfo(
+        slug="wildcat-chicane",
+        name="Wildcat Chicane",
+        min_players=3,
+        max_players=4,
+        default_players=3,
+        options=(
+            Option(
+                "variant",
+                str,
+                "wildcat",
+                "wildcat: each player's own ruling card; classic: one call for the table (WC-15)",
+                choices=("wildcat", "classic"),
+            ),
+            Option(
+                "target",
+                int,
+                40,
+                "the match ends when someone reaches this score (WC-13)",
+                minimum=1,
+            ),
+        ),
+        simultaneous=True,
+        lower_score_is_better=False,
+        summary="Decktet trick-taking with bids: each player's own ruling card decides how they "
+        "read every two-suit card and what their trump is. Make your bid exactly.",
+    )
+
+    # --- setting up -------------------------------------------------------------------
+    def _blank(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
+        st = ChicaneState.__new__(ChicaneState)
+        st.n = players
+        st.variant = options["variant"]
+        st.target = options["target"]
+        st.rng = seed_state(seed)
+        st.hand_no = 1
+        st.history = ()
+        st.totals = (0,) * players
+        return st
+
+    def new(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
+        st = self._blank(players, options, seed)
+        rng = Rng(st.rng)
+        st.dealer = rng.below(players)  # WC-2: a random first dealer
+        st.rng = rng.state
+        _deal_from_rng(st)
+        return st
+
+    def from_deal(
+        self, players: int, options: dict[str, Any], deal: Any, seed: int
+    ) -> ChicaneState:
+        expect = '{"hands": [[cards] per seat], "dealer": seat}'
+        if not isinstance(deal, dict) or set(deal) != {"hands", "dealer"}:
+            raise BadDeal(f"a Wildcat Chicane deal is {expect}")
+        hands, dealer = deal["hands"], deal["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise BadDeal(f"the deal needs {players} hands, one per seat")
+        size = hand_size(players)
+        seen: set[int] = set()
+        parsed: list[list[int]] = []
+        for s, hand in enumerate(hands):
+            if not isinstance(hand, list) or len(hand) != size:
+                raise BadDeal(f"hand {s} must be a list of {size} cards (WC-3)")
+            cards = []
+            for code in hand:
+                i = INDEX.get(code) if isinstance(code, str) else None
+                if i is None:
+                    raise BadDeal(
+                        f"hand {s} holds {code!r}, which is not a card of the basic Decktet (WC-1)"
+                    )
+                if i in seen:
+                    raise BadDeal(f"card {code} is dealt twice (there is one of each card, WC-1)")
+                seen.add(i)
+                cards.append(i)
+            rulers = sum(IS_RULER[i] for i in cards)
+            if options["variant"] == "wildcat" and rulers != 12 // players:
+                raise BadDeal(
+                    f"hand {s} holds {rulers} Aces and Crowns; each hand gets {12 // players} "
+                    f"of them and {24 // players} number cards (WC-3)"
+                )
+            parsed.append(cards)
+        st = self._blank(players, options, seed)
+        st.dealer = dealer
+        _start_hand(st, parsed)
+        return st
+
+    # --- positions --------------------------------------------------------------------
+    def position(self, state: ChicaneState) -> dict[str, Any]:
+        st = state
+        return {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"variant": st.variant, "target": st.target},
+            "rng": st.rng,
+            "hand_number": st.hand_no,
+            "dealer": st.dealer,
+            "history": [list(h) for h in st.history],
+            "phase": st.phase,
+            "hands": [[CODES[c] for c in h] for h in st.hands],
+            "chosen": [CODES[c] if c >= 0 else None for c in st.chosen],
+            "rulers": [CODES[c] if c >= 0 else None for c in st.rulers],
+            "calls": list(st.calls),
+            "bids": [b if b >= 0 else None for b in st.bids],
+            "turn": st.turn if st.turn >= 0 else None,
+            "trick": [[s, CODES[c]] for s, c in st.trick],
+            "tricks": [[[s, CODES[c]] for s, c in t] for t in st.tricks],
+        }
+
+    def from_position(self, players: int, options: dict[str, Any], position: Any) -> ChicaneState:
+        try:
+            return self._from_position(players, options, position)
+        except BadPosition:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BadPosition(
+                f"not a Wildcat Chicane position ({exc!r}); take one from the 'position' request"
+            ) from None
+
+    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> ChicaneState:
+        if not isinstance(p, dict) or p.get("game") != self.info.slug:
+            raise BadPosition("a Wildcat Chicane position is the object 'position' returns")
+        if p["players"] != players or p["options"] != options:
+            raise BadPosition(
+                f"this position is for {p['players']} players with options {p['options']}, "
+                f"not {players} with {options}"
+            )
+
+        def card(code: Any) -> int:
+            if code not in INDEX:
+                raise BadPosition(f"{code!r} is not a card of the basic Decktet (WC-1)")
+            return INDEX[code]
+
+        st = self._blank(players, options, 0)
+        st.rng = int(p["rng"])
+        st.hand_no = int(p["hand_number"])
+        st.dealer = int(p["dealer"])
+        st.history = tuple(tuple(int(x) for x in h) for h in p["history"])
+        st.totals = tuple(sum(h[s] for h in st.history) for s in range(players))
+        if p["phase"] not in PHASES or not 0 <= st.dealer < players:
+            raise BadPosition(f"phase is one of {', '.join(PHASES)}; dealer a seat")
+        st.phase = p["phase"]
+        st.hands = tuple(tuple(sorted(card(c) for c in h)) for h in p["hands"])
+        st.chosen = tuple(-1 if c is None else card(c) for c in p["chosen"])
+        st.rulers = tuple(-1 if c is None else card(c) for c in p["rulers"])
+        st.calls = tuple(str(c) for c in p["calls"])
+        st.bids = tuple(-1 if b is None else int(b) for b in p["bids"])
+        st.turn = -1 if p["turn"] is None else int(p["turn"])
+        st.trick = tuple((int(s), card(c)) for s, c in p["trick"])
+        st.tricks = tuple(tuple((int(s), card(c)) for s, c in t) for t in p["tricks"])
+        self._check_position(st)
+        return st
+
+    def _check_position(self, st: ChicaneState) -> None:
+        n = st.n
+        if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
+            raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
+        finished = st.hand_no - (st.phase != "over")
+        if len(st.history) != finished or any(len(h) != n for h in st.history):
+            raise BadPosition("history holds one score per seat for each finished hand")
+        played = [c for t in st.tricks for _, c in t] + [c for _, c in st.trick]
+        cards = [c for h in st.hands for c in h] + [c for c in st.rulers if c >= 0] + played
+        if sorted(cards) != list(range(36)):
+            raise BadPosition("the position's cards are not exactly the basic Decktet, each once")
+        for s, c in enumerate(st.chosen):
+            if c >= 0 and (c not in st.hands[s] or not IS_RULER[c]):
+                raise BadPosition(f"seat {s} chose {CODES[c]}, not an Ace or Crown in its hand")
+        for s, c in enumerate(st.rulers):
+            if c >= 0 and not IS_RULER[c]:
+                raise BadPosition(
+                    f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)"
+                )
+        # Readings and trumps follow from the rulers or the calls; replaying the calls checks them.
+        st.readings, st.trumps = (-1,) * n, ("",) * n
+        if st.classic:
+            calls = st.calls
+            st.calls = ()
+            for call in calls:
+                if call not in _PARSE or _PARSE[call][0] != "call" or call not in self._calls(st):
+                    raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
+                self._record_call(st, _PARSE[call][1])
+        elif all(c >= 0 for c in st.rulers):
+            st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
+            st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
+        self._check_progress(st)
+
+    def _check_progress(self, st: ChicaneState) -> None:
+        """The phase, turn, bids and tricks must be where replaying the hand would put them."""
+        n, first = st.n, (st.dealer + 1) % st.n
+        st.winners, st.won, st.broken = (), (0,) * n, False
+        ready = st.readings[0] >= 0 and st.trumps[0] != ""
+        phase = "over" if st.phase == "over" else "rule" if not st.classic else "call"
+        bidden = next((k for k, b in enumerate(self._bid_order(st)) if b < 0), n)
+        if ready:
+            phase = "bid" if bidden < n else "play" if phase != "over" else "over"
+        if phase != st.phase:
+            raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
+        most = trick_count(n, st.variant)
+        if any(b >= 0 for b in self._bid_order(st)[bidden:]) or any(b > most for b in st.bids):
+            raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
+        if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
+            raise BadPosition("classic Chicane has no ruling cards (WC-15)")
+        if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
+            raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
+        if phase == "rule":
+            expected_turn = -1
+        elif phase == "call":
+            expected_turn = (first + len(st.calls)) % n
+        elif phase == "bid":
+            expected_turn = (first + bidden) % n
+        else:
+            expected_turn = st.turn
+        if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
+            raise BadPosition("no card is played before every bid is in (WC-8)")
+        if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
+            raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
+        if st.turn != expected_turn:
+            raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
+        # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
+        plays = [p for t in st.tricks for p in t] + list(st.trick)
+        r = st.copy()
+        held = [list(h) for h in st.hands]
+        for s, c in plays:
+            held[s].append(c)
+        r.hands = tuple(tuple(sorted(h)) for h in held)
+        r.trick, r.tricks, r.winners, r.won = (), (), (), (0,) * n
+        r.broken, r.turn = False, first
+        if phase in ("play", "over"):
+            r.phase = "play"
+            for s, c in plays:
+                if s != r.turn or c not in self._playable(r, s):
+                    raise BadPosition(f"seat {s} could not play {CODES[c]} there")
+                r = self._play(r, s, c, finish=False)[0]
+        if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
+            raise BadPosition("the tricks are not a legal sequence of plays from this hand")
+        if phase == "over" and any(st.hands):
+            raise BadPosition("a finished match has played every card")
+        if phase == "over":
+            best = max(st.totals)
+            if best < st.target or st.totals.count(best) != 1:
+                raise BadPosition("the match ends only with one player alone on top (WC-13)")
+        st.winners, st.won, st.broken = r.winners, r.won, r.broken
+
+    @staticmethod
+    def _bid_order(st: ChicaneState) -> tuple[int, ...]:
+        """The bids in bidding order, from the dealer's left (WC-7)."""
+        first = (st.dealer + 1) % st.n
+        return tuple(st.bids[(first + k) % st.n] for k in range(st.n))
+
+    # --- playing ----------------------------------------------------------------------
+    def to_act(self, state: ChicaneState) -> tuple[int, ...]:
+        if state.phase == "over":
+            return ()
+        if state.phase == "rule":
+            return tuple(s for s, c in enumerate(state.chosen) if c < 0)
+        return (state.turn,)
+
+    def legal_actions(self, state: ChicaneState, seat: int) -> list[str]:
+        st = state
+        phase = st.phase
+        if phase == "play":
+            return [PLAY[c] for c in self._playable(st, seat)] if seat == st.turn else []
+        if phase == "rule":
+            if st.chosen[seat] >= 0:
+                return []
+            return [RULE[c] for c in st.hands[seat] if IS_RULER[c]]
+        if seat != st.turn:
+            return []
+        if phase == "bid":
+            return [BID[k] for k in range(trick_count(st.n, st.variant) + 1)]
+        if phase == "call":
+            return self._calls(st)
+        return []
+
+    def _calls(self, st: ChicaneState) -> list[str]:
+        """WC-15: any call first; then the complementary kind of call."""
+        if not st.calls:
+            return list(CALLS)
+        if st.calls[0].startswith("call trump"):
+            return list(CALLS[:2])
+        return list(CALLS[2:])
+
+    def _playable(self, st: ChicaneState, seat: int) -> list[int]:
+        hand = st.hands[seat]
+        reading, trump = st.readings[seat], st.trumps[seat]
+        if st.trick:  # WC-10: follow the led suit as you read it, if you can
+            led = st.led_suit()
+            follow = [c for c in hand if SUIT[c][reading] == led]
+            return follow or list(hand)
+        # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
+        if st.classic and st.broken:
+            return list(hand)
+        other = [c for c in hand if SUIT[c][reading] != trump]
+        return other or list(hand)
+
+    def apply(
+        self, state: ChicaneState, seat: int, action: str
+    ) -> tuple[ChicaneState, list[Event]]:
+        parsed = _PARSE.get(action)
+        if parsed is None:
+            raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
+        kind, value = parsed
+        st = state
+        if st.phase == "over":
+            raise IllegalAction("the match is over", "WC-13")
+        if kind != st.phase:
+            raise IllegalAction(self._wrong_phase(st, kind), self._phase_rule(st))
+        if kind == "rule":
+            return self._rule(st, seat, value)
+        if seat != st.turn:
+            raise IllegalAction(
+                f"it is seat {st.turn}'s turn, not seat {seat}'s", self._phase_rule(st)
+            )
+        if kind == "call":
+            if action not in self._calls(st):
+                raise IllegalAction(
+                    "the second call is the other kind: a trump suit after TOP or BOTTOM, "
+                    "TOP or BOTTOM after a trump suit",
+                    "WC-15",
+                )
+            new = st.copy()
+            self._record_call(new, value)
+            events: list[Event] = [{"type": "call", "seat": seat, "call": action[5:]}]
+            if len(new.calls) == 2:
+                new.phase, new.turn = "bid", (new.dealer + 1) % new.n
+            else:
+                new.turn = (seat + 1) % new.n
+            return new, events
+        if kind == "bid":
+            tricks = trick_count(st.n, st.variant)
+            if value > tricks:
+                raise IllegalAction(f"a bid is 0 to {tricks} tricks", "WC-7")
+            new = st.copy()
+            bids = list(st.bids)
+            bids[seat] = value
+            new.bids = tuple(bids)
+            new.turn = (seat + 1) % st.n
+            if new.turn == (st.dealer + 1) % st.n:  # everyone has bid: the first bidder leads
+                new.phase = "play"
+            return new, [{"type": "bid", "seat": seat, "bid": value}]
+        return self._play(st, seat, value)
+
+    @staticmethod
+    def _phase_rule(st: ChicaneState) -> str:
+        return {"rule": "WC-4", "call": "WC-15", "bid": "WC-7", "play": "WC-8"}[st.phase]
+
+    @staticmethod
+    def _wrong_phase(st: ChicaneState, kind: str) -> str:
+        now = {
+            "rule": "every player is choosing a ruling card ('rule NY')",
+            "call": "the table is making its calls ('call top', 'call trump Y')",
+            "bid": "the players are bidding ('bid 3')",
+            "play": "the cards are being played ('play 8YK')",
+        }[st.phase]
+        if kind in ("rule", "call") and (kind == "call") != st.classic:
+            other = "classic" if kind == "call" else "wildcat"
+            return f"'{kind}' belongs to the {other} variant; now {now}"
+        return f"not now: {now}"
+
+    @staticmethod
+    def _record_call(st: ChicaneState, value: Any) -> None:
+        if isinstance(value, int):
+            call = "call top" if value == TOP else "call bottom"
+        else:
+            call = f"call trump {value}"
+        st.calls = (*st.calls, call)
+        if isinstance(value, int):
+            st.readings = (value,) * st.n
+        else:
+            st.trumps = (value,) * st.n
+
+    def _rule(self, st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[Event]]:
+        if st.chosen[seat] >= 0:
+            raise IllegalAction(
+                f"seat {seat} has already chosen its ruling card; it is final", "WC-4"
+            )
+        if card not in st.hands[seat]:
+            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
+        new = st.copy()
+        chosen = list(st.chosen)
+        chosen[seat] = card
+        if -1 in chosen:
+            new.chosen = tuple(chosen)
+            return new, [{"type": "chose", "seat": seat}]
+        # WC-4: revealed together; each ruling card leaves the hand and stays face up.
+        new.rulers = tuple(chosen)
+        new.chosen = (-1,) * st.n
+        new.hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(st.hands))
+        new.readings = tuple(reading_of_ruler(c) for c in chosen)
+        new.trumps = tuple(SUIT[c][TOP] for c in chosen)
+        new.phase, new.turn = "bid", (st.dealer + 1) % st.n
+        event = {
+            "type": "reveal",
+            "rulers": [CODES[c] for c in chosen],
+            "readings": [READING_NAMES[r] for r in new.readings],
+            "trumps": list(new.trumps),
+        }
+        return new, [{"type": "chose", "seat": seat}, event]
+
+    def _play(
+        self, st: ChicaneState, seat: int, card: int, finish: bool = True
+    ) -> tuple[ChicaneState, list[Event]]:
+        if card not in st.hands[seat]:
+            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
+        if card not in self._playable(st, seat):
+            if st.trick:
+                raise IllegalAction(
+                    f"you must follow the led suit, {st.led_suit()}, as you read your cards",
+                    "WC-10",
+                )
+            if st.classic:
+                raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
+            raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
+        new = st.copy()
+        trump = st.is_trump(seat, card)
+        hands = list(st.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        new.hands = tuple(hands)
+        new.trick = (*st.trick, (seat, card))
+        new.broken = st.broken or trump
+        events: list[Event] = [
+            {"type": "play", "seat": seat, "card": CODES[card],
+             "suit": SUIT[card][st.readings[seat]], "trump": trump}
+        ]  # fmt: skip
+        if len(new.trick) < st.n:
+            new.turn = (seat + 1) % st.n
+            return new, events
+        winner = trick_winner(new.trick, st.readings, st.trumps)
+        won = list(st.won)
+        won[winner] += 1
+        new.won = tuple(won)
+        new.tricks = (*st.tricks, new.trick)
+        new.winners = (*st.winners, winner)
+        new.trick = ()
+        new.turn = winner  # WC-8: the winner leads next
+        events.append(
+            {"type": "trick", "number": len(new.tricks), "winner": winner,
+             "cards": [[s, CODES[c]] for s, c in new.tricks[-1]]}
+        )  # fmt: skip
+        if finish and not new.hands[winner]:
+            self._end_hand(new, events)
+        return new, events
+
+    def _end_hand(self, st: ChicaneState, events: list[Event]) -> None:
+        """WC-12 scores; WC-13 the target and the tie rule; WC-2 the next dealer."""
+        scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
+        st.history = (*st.history, scores)
+        st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
+        events.append(
+            {"type": "hand_end", "hand": st.hand_no, "bids": list(st.bids), "won": list(st.won),
+             "scores": list(scores), "totals": list(st.totals)}
+        )  # fmt: skip
+        best = max(st.totals)
+        if best >= st.target and st.totals.count(best) == 1:
+            st.phase, st.turn = "over", -1
+            places = places_from_results(st.totals, lower_is_better=False)
+            events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
+            return
+        st.hand_no += 1
+        st.dealer = (st.dealer + 1) % st.n
+        _deal_from_rng(st)
+        events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+    # --- what a seat sees -------------------------------------------------------------
+    def view(self, state: ChicaneState, seat: int | None) -> View:
+        st = state
+        known = st.readings[0] >= 0
+        v: View = {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": {"variant": st.variant, "target": st.target},
+            "seat": seat,
+            "hand_number": st.hand_no,
+            "dealer": st.dealer,
+            "phase": st.phase,
+            "tricks_in_hand": trick_count(st.n, st.variant),
+            "chosen": [c >= 0 for c in st.chosen],
+            "rulers": [CODES[c] if c >= 0 else None for c in st.rulers],
+            "calls": [c[5:] for c in st.calls],
+            "readings": [READING_NAMES[r] if r >= 0 else None for r in st.readings],
+            "trumps": [t or None for t in st.trumps],
+            "bids": [b if b >= 0 else None for b in st.bids],
+            "won": list(st.won),
+            "hand_sizes": [len(h) for h in st.hands],
+            "tricks": [
+                {"cards": [[s, CODES[c]] for s, c in t], "winner": w}
+                for t, w in zip(st.tricks, st.winners, strict=True)
+            ],
+            "trick": [[s, CODES[c]] for s, c in st.trick],
+            "led_suit": st.led_suit() or None,
+            "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
+            "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
+            "history": [list(h) for h in st.history],
+            "totals": list(st.totals),
+            "to_act": list(self.to_act(st)),
+            "over": st.phase == "over",
+        }
+        if seat is not None:
+            v["hand"] = [CODES[c] for c in st.hands[seat]]
+            v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
+        return v
+
+    def outcome(self, state: ChicaneState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        totals = state.totals
+        return Outcome(tuple(totals), places_from_results(totals, lower_is_better=False))
+
+    def determinize(self, view: View, rng: random.Random) -> ChicaneState:
+        """Deal the cards this seat cannot see so that everything it knows still holds.
+
+        Kept: its own hand, the revealed ruling cards (so every reading and trump) or the calls,
+        the bids, every card played, and how many Aces/Crowns and number cards each other hand
+        still holds (WC-3). A seat that failed to follow a suit never gets a card it would read
+        as that suit. Others who already chose a ruling card get one from their sampled hand.
+        """
+        seat = view["seat"]
+        if seat is None:
+            raise BadPosition("determinization is from one seat's view, not a spectator's")
+        n = view["players"]
+        st = self._blank(n, view["options"], rng.getrandbits(63))
+        st.hand_no = view["hand_number"]
+        st.dealer = view["dealer"]
+        st.history = tuple(tuple(h) for h in view["history"])
+        st.totals = tuple(view["totals"])
+        st.phase = view["phase"]
+        st.rulers = tuple(INDEX[c] if c else -1 for c in view["rulers"])
+        st.calls = tuple(f"call {c}" for c in view["calls"])
+        st.readings = tuple(READING_NAMES.index(r) if r else -1 for r in view["readings"])
+        st.trumps = tuple(t or "" for t in view["trumps"])
+        st.bids = tuple(-1 if b is None else b for b in view["bids"])
+        st.won = tuple(view["won"])
+        st.tricks = tuple(tuple((s, INDEX[c]) for s, c in t["cards"]) for t in view["tricks"])
+        st.winners = tuple(t["winner"] for t in view["tricks"])
+        st.trick = tuple((s, INDEX[c]) for s, c in view["trick"])
+        st.broken = any(st.is_trump(s, c) for t in (*st.tricks, st.trick) for s, c in t)
+        to_act = view["to_act"]
+        st.turn = -1 if st.phase in ("rule", "over") else to_act[0]
+        own = tuple(INDEX[c] for c in view["hand"])
+        if st.phase == "over":
+            st.hands = tuple(() for _ in range(n))
+            st.chosen = (-1,) * n
+            return st
+        void = [0] * n if st.readings[0] < 0 else voids(st)
+        played: list[list[int]] = [[] for _ in range(n)]
+        for s, c in (*(p for t in st.tricks for p in t), *st.trick):
+            played[s].append(c)
+        seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
+        others = [s for s in range(n) if s != seat]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        hands[seat] = list(own)
+        classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
+        for cls in classes:
+            if st.classic:
+                caps = [view["hand_sizes"][s] for s in others]
+            else:
+                dealt = 12 // n if cls is RULER_CARDS else 24 // n
+                caps = [
+                    dealt
+                    - sum(1 for c in played[s] if c in cls)
+                    - (1 if cls is RULER_CARDS and st.rulers[s] >= 0 else 0)
+                    for s in others
+                ]
+            pool = [c for c in cls if c not in seen]
+
+            def allowed(i: int, card: int) -> bool:
+                s = others[i]
+                return st.readings[s] < 0 or not void[s] & SUIT_BIT[SUIT[card][st.readings[s]]]
+
+            for i, cards in enumerate(sample_hands(pool, caps, allowed, rng)):
+                hands[others[i]].extend(cards)
+        st.hands = tuple(tuple(sorted(h)) for h in hands)
+        my_choice = view.get("my_choice")
+        st.chosen = tuple(
+            (INDEX[my_choice] if my_choice else -1)
+            if s == seat
+            else (rng.choice([c for c in st.hands[s] if IS_RULER[c]]) if view["chosen"][s] else -1)
+            for s in range(n)
+        )
+        return st
+
+    def timeout_action(self, state: ChicaneState, seat: int) -> str:
+        """A uniformly random legal action (the rulebook names no default; see the docs).
+
+        Drawn from a fork of the match's generator so later deals do not shift.
+        """
+        legal = sorted(self.legal_actions(state, seat))
+        if not legal:
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        step = len(state.tricks) * state.n + len(state.trick)
+        rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
+        return rng.choice(legal)
+
+
+def voids(st: ChicaneState) -> list[int]:
+    """Suits (a bitmask per seat) each seat has shown it lacks by not following (WC-10)."""
+    out = [0] * st.n
+    for trick in (*st.tricks, st.trick):
+        if not trick:
+            continue
+        leader, first = trick[0]
+        led = SUIT[first][st.readings[leader]]
+        for s, c in trick[1:]:
+            if SUIT[c][st.readings[s]] != led:
+                out[s] |= SUIT_BIT[led]
+    return out
+
+
+def suits_of_mask(mask: int) -> list[str]:
+    return [s for s in SUITS if mask & SUIT_BIT[s]]
+
+
+def sample_hands(
+    pool: Sequence[int],
+    caps: Sequence[int],
+    allowed: Callable[[int, int], bool],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Deal ``pool`` into hands of sizes ``caps`` so that hand i only gets cards it ``allowed``.
+
+    Cards go one at a time to a hand chosen in proportion to its free room, among the hands
+    for which the rest can still be dealt (Hall's condition over every group of hands), so
+    the deal never dead-ends when any consistent deal exists.
+    """
+    k = len(caps)
+    if sum(caps) != len(pool):
+        raise BadPosition("the unseen cards do not match the hand sizes")
+    masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
+    count: dict[int, int] = {}
+    for m in masks.values():
+        count[m] = count.get(m, 0) + 1
+    room = list(caps)
+    subsets = range(1, 1 << k)
+
+    def feasible() -> bool:
+        for t in subsets:
+            need = sum(v for m, v in count.items() if m & ~t == 0)
+            if need > sum(room[i] for i in range(k) if t >> i & 1):
+                return False
+        return True
+
+    if not feasible():
+        raise BadPosition("no deal of the unseen cards fits what this seat knows")
+    cards = list(pool)
+    rng.shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(k)]
+    for c in cards:
+        m = masks[c]
+        count[m] -= 1
+        options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
+        while True:
+            weights = [room[i] for i in options]
+            i = rng.choices(options, weights)[0]
+            room[i] -= 1
+            if feasible():
+                break
+            room[i] += 1
+            options.remove(i)
+        hands[i].append(c)
+    return hands
+
+
+WORKED_DEAL = {
+    "hands": [
+        ["NY", "1K", "1M", "NS", "8YK", "7VY", "2MK", "3SK", "4MS", "5ML", "6MV", "7ML"],
+        ["1S", "1V", "NM", "NV", "2SY", "3MV", "4VL", "5SV", "6SY", "7SK", "8MS", "9MS"],
+        ["1L", "1Y", "NL", "NK", "2VL", "3LY", "4YK", "5YK", "6LK", "8VL", "9VY", "9LK"],
+    ],
+    "dealer": 2,
+}
+"""A 3-player deal where seat 0 holds the worked example's cards (Calamity, Ace of Knots,
+Betrayal, Cave)."""
+
+GAME = WildcatChicane()
