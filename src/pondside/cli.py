@@ -505,6 +505,19 @@ def engine() -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help='Print {"game", "deals_per_s", "decisions_per_s"}.'
 )
+@click.option(
+    "--bot",
+    "bot_spec",
+    default=None,
+    help="Time this bot instead: median seconds per decision (e.g. ismcts:iterations=1000).",
+)
+@click.option(
+    "--positions",
+    type=click.IntRange(min=1),
+    default=40,
+    show_default=True,
+    help="With --bot: how many sampled positions.",
+)
 @click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
 @click.pass_context
 def bench(
@@ -513,13 +526,40 @@ def bench(
     seconds: float,
     players: int | None,
     as_json: bool,
+    bot_spec: str | None,
+    positions: int,
     pairs: tuple[str, ...],
 ) -> None:
-    """Random complete deals and decisions per second on one core (median of 5 runs)."""
-    from pondside.sim.bench import bench_game
+    """Random complete deals and decisions per second on one core (median of 5 runs);
+    with --bot, the bot's median seconds per decision over sampled positions."""
+    from pondside.sim.bench import bench_bot, bench_game, bench_openspiel_ismcts
 
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
+    if bot_spec:
+        try:
+            check_spec(bot_spec, game)
+            timed = bench_bot(game, bot_spec, positions)
+        except PondsideError as exc:
+            fail(str(exc))
+        if as_json:
+            click.echo(json.dumps(timed.to_json()))
+            return
+        console.print(
+            f"{game.info.name}, {bot_spec}: {timed.seconds_per_decision_median:.3f} s per "
+            f"decision (median of {timed.positions} positions)"
+        )
+        iterations = _iterations(bot_spec)
+        theirs = (
+            bench_openspiel_ismcts(iterations or 1000) if bot_spec.startswith("ismcts") else None
+        )
+        if theirs:
+            console.print(
+                f"OpenSpiel's Python ISMCTS on hearts, {iterations or 1000} iterations: "
+                f"{theirs:.3f} s per decision; ours takes "
+                f"{timed.seconds_per_decision_median / theirs:.2f}x its time"
+            )
+        return
     try:
         result = bench_game(game, players, options, seconds)
     except PondsideError as exc:
@@ -531,6 +571,13 @@ def bench(
         f"{game.info.name}: {result.deals_per_s:,.0f} random deals/s, "
         f"{result.decisions_per_s:,.0f} decisions/s (one core, median of {result.runs} runs)"
     )
+
+
+def _iterations(spec: str) -> int | None:
+    from pondside.bots import parse_spec
+
+    value = parse_spec(spec)[1].get("iterations")
+    return value if isinstance(value, int) else None
 
 
 if __name__ == "__main__":

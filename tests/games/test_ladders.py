@@ -759,6 +759,10 @@ def test_position_is_checked() -> None:
     bad["turn"] = 5
     with pytest.raises(BadPosition):
         at(bad)
+    bad = json.loads(json.dumps(pos))
+    bad["draw"].append(bad["hands"][0].pop())
+    with pytest.raises(BadPosition, match="LA-8"):
+        at(bad)
 
 
 # --- perft: legal-action counts at fixed positions -----------------------------------------
@@ -821,3 +825,18 @@ def test_determinize_keeps_the_view_and_plays_on() -> None:
         while not GAME.is_over(det):
             s = GAME.to_act(det)[0]
             det, _ = GAME.apply(det, s, rng.choice(GAME.legal_actions(det, s)))
+
+
+def test_decision_empty_hand_draws_as_soon_as_a_completed_pile_allows() -> None:
+    """docs/rules/ladders.md: a hand empty for lack of cards is refilled once DISCARD has some."""
+    rungs = [[["12"], [], [], []], [[], [], [], []]]
+    pos = position(
+        [["10", "12"], ["12"]], [[], ["11"]], rungs=rungs, accents=[pile(11), [], [], []], draw=[]
+    )
+    pos["climbs"][1] += pos["discard"]
+    pos["discard"] = []
+    m = at(pos)
+    assert m.legal(0) == ["play rung 0 to 0"]
+    events = play(m, "play rung 0 to 0")
+    assert [e["type"] for e in events] == ["play", "complete", "reshuffle", "draw"]
+    assert m.view(0)["hand_sizes"][0] == 5 and any(a.startswith("discard") for a in m.legal(0))

@@ -101,12 +101,13 @@ def new_match(table: tuple[int, dict[str, Any], int, int]) -> tuple[Match[Any], 
 def checkpoints(
     table: tuple[int, dict[str, Any], int, int], every: int, check: Callable[[Match[Any]], None]
 ) -> Match[Any]:
-    """Run ``check`` at the start, every ``every``-th action (at a random phase) and the end."""
+    """Run ``check`` at the start, every ``every``-th action (at a random phase), whenever a
+    too-low card waits for its column (LD-8, the rarest step), and at the end."""
     m, rng = new_match(table)
     phase = rng.randrange(every)
     check(m)
-    for i, _ in enumerate(steps(m, rng)):
-        if i % every == phase:
+    for i, (_, _, events) in enumerate(steps(m, rng)):
+        if i % every == phase or any(e["type"] == "too_low" for e in events):
             check(m)
     check(m)
     return m
@@ -206,10 +207,12 @@ def test_replaying_the_record_gives_the_same_match(
     checkpoints(table, 17, check)
 
 
-def hidden_shuffled(position: dict[str, Any], seat: int | None, rng: random.Random) -> dict:
+def hidden_shuffled(
+    position: dict[str, Any], seat: int | None, rng: random.Random
+) -> dict[str, Any]:
     """The same position with every card ``seat`` cannot see dealt again at random:
     the other hands (keeping their sizes), the unused cards, and the other seats' choices."""
-    pos = json.loads(json.dumps(position))
+    pos: dict[str, Any] = json.loads(json.dumps(position))
     others = [s for s in range(pos["players"]) if s != seat]
     pool = [c for s in others for c in pos["hands"][s]] + pos["unused"]
     rng.shuffle(pool)
@@ -298,7 +301,7 @@ def test_a_snapshot_plays_on_exactly_like_the_match(
     m, rng = new_match(table)
     first = list(steps(m, rng))
     cut = rng.randrange(len(first) + 1)
-    m2, rng2 = new_match(table)
+    m2, _ = new_match(table)
     for seat, action, _ in first[:cut]:
         m2.apply(seat, action)
     pos = m2.position()

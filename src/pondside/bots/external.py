@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import json
 import random
+import select
 import shlex
 import subprocess
 import weakref
@@ -57,12 +58,12 @@ class ExternalBot(Bot):
 
     def __init__(self, game: Game[Any], seat: int, rng: random.Random, cmd: str = "",
                  timeout: float = 30.0) -> None:  # fmt: skip
+        self.proc: subprocess.Popen[str] | None = None  # first: __del__ runs even if we raise
         super().__init__(game, seat, rng)
         if not isinstance(cmd, str) or not cmd.strip():
             raise ValueError("external needs cmd=COMMAND, e.g. external:cmd=python3 mybot.py")
         self.argv = shlex.split(cmd)
         self.timeout = float(timeout)
-        self.proc: subprocess.Popen[str] | None = None
         _LIVE.add(self)
 
     def _start(self) -> subprocess.Popen[str]:
@@ -83,6 +84,10 @@ class ExternalBot(Bot):
         try:
             proc.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
             proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], self.timeout)
+            if not ready:
+                self.close()
+                raise BotFailed(f"external bot {self.argv[0]!r} did not answer in {self.timeout:g} s")
             line = proc.stdout.readline()
         except (BrokenPipeError, OSError):
             line = ""
@@ -102,14 +107,19 @@ class ExternalBot(Bot):
 
     def close(self) -> None:
         proc, self.proc = self.proc, None
-        if proc is not None and proc.poll() is None:
-            assert proc.stdin
-            proc.stdin.close()
-            try:
-                proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        if proc is None:
+            return
+        for stream in (proc.stdin, proc.stdout):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
     def __del__(self) -> None:
         self.close()

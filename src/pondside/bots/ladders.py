@@ -51,14 +51,18 @@ class Table:
         self.climb = tops[seat]
         self.partner_climb = tops[self.partner] if teams else None
         self.rungs = [[PARSE_CARD[c] for c in r] for r in view["rungs"][seat]]
-        self.prungs = [[PARSE_CARD[c] for c in r] for r in view["rungs"][self.partner]] if teams else []
+        self.prungs = (
+            [[PARSE_CARD[c] for c in r] for r in view["rungs"][self.partner]] if teams else []
+        )
         self.players = n
         self.stock = view["draw_size"] + len(view["discard"])
         sizes = view["climb_sizes"]
         sides = [[0, 2], [1, 3]] if teams else [[s] for s in range(n)]
         counts = [sum(sizes[s] for s in side) for side in sides]
         own = counts[seat % 2 if teams else seat]
-        self.ahead = all(c > own for i, c in enumerate(counts) if i != (seat % 2 if teams else seat))
+        self.ahead = all(
+            c > own for i, c in enumerate(counts) if i != (seat % 2 if teams else seat)
+        )
         mine = {seat, self.partner}
         self.opponents: list[tuple[int, set[int]]] = []
         for s in range(n):
@@ -104,8 +108,8 @@ def chain_to(table: Table, goal: int) -> tuple[float, str, int, Source | None] |
     """
     if goal == WILD:
         slots = table.slots_for(WILD)
-        best = min(slots, key=lambda s: table.danger(table.after(table.heights[s])))
-        return 0.0, "goal", best, None
+        safest = min(slots, key=lambda s: table.danger(table.after(table.heights[s])))
+        return 0.0, "goal", safest, None
     best: tuple[float, str, int, Source | None] | None = None
     empty = table.lowest_empty()
     for slot, h in enumerate(table.heights):

@@ -55,6 +55,7 @@ class SearchBot(Bot):
     """What ISMCTS and flat Monte-Carlo share: budget, rollout policy, playouts and rewards."""
 
     default_iterations = 1000
+    default_horizon = 60
 
     def __init__(
         self,
@@ -64,9 +65,14 @@ class SearchBot(Bot):
         iterations: int | None = None,
         seconds: float | None = None,
         rollout: str = "random",
+        horizon: int | None = None,
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
+        if horizon is not None and (not isinstance(horizon, int) or horizon < 1):
+            raise ValueError(f"horizon must be a whole number of decisions >= 1, not {horizon!r}")
+        # Long hands (Ladders) are cut short and judged by the game's progress measure.
+        self.horizon = horizon or self.default_horizon
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout is random or heuristic, not {rollout!r}")
         self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
@@ -92,7 +98,8 @@ class SearchBot(Bot):
 
     # --- playouts -----------------------------------------------------------------------
     def playout(self, state: Any, hands: int) -> Any:
-        """Play ``state`` by the rollout policy until the hand in play ends."""
+        """Play ``state`` by the rollout policy until the hand in play ends, or for ``horizon``
+        decisions in a game that can judge a hand in progress."""
         game, policy = self.game, self.policy
         to_act, legal_actions, apply, hands_played = (
             game.to_act,
@@ -100,19 +107,27 @@ class SearchBot(Bot):
             game.apply,
             game.hands_played,
         )
-        while True:
+        limit = self.horizon if game.progress(state) is not None else -1
+        while limit != 0:
             seats = to_act(state)
             if not seats or hands_played(state) > hands:
                 return state
             seat = seats[0]
             state, _ = apply(state, seat, policy(state, seat, legal_actions(state, seat)))
+            limit -= 1
+        return state
 
-    def reward(self, state: Any, base: tuple[float, ...]) -> list[float]:
-        """Per seat, in [0, 1]: the share of other seats it beat (ties count half)."""
+    def reward(self, state: Any, base: tuple[float, ...], hands: int = -1) -> list[float]:
+        """Per seat, in [0, 1]: the share of other seats it beat (ties count half): by places
+        once the match is over, by how the scores moved once the hand is over, and by the
+        game's progress measure for a hand cut short."""
         game = self.game
         outcome = game.outcome(state)
+        progress = game.progress(state) if game.hands_played(state) <= hands else None
         if outcome is not None:
             results: list[float] = [-p for p in outcome.places]
+        elif progress is not None:
+            results = list(progress)
         else:
             sign = -1.0 if game.info.lower_score_is_better else 1.0
             results = [sign * (a - b) for a, b in zip(game.scores(state), base, strict=True)]
@@ -209,7 +224,7 @@ class ISMCTSBot(SearchBot):
                 path.append(best)
                 node = best
             state = self.playout(state, hands)
-            rewards = self.reward(state, base)
+            rewards = self.reward(state, base, hands)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.seat]
@@ -241,7 +256,7 @@ class MCSBot(SearchBot):
                 hands = game.hands_played(state)
             base = game.scores(state)
             state, _ = game.apply(state, me, legal[k])
-            totals[k] += self.reward(self.playout(state, hands), base)[me]
+            totals[k] += self.reward(self.playout(state, hands), base, hands)[me]
             counts[k] += 1
 
         self.iterations_done = self.budget.run(iteration)

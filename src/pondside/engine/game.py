@@ -163,6 +163,14 @@ class Game(ABC, Generic[S]):
             raise NotImplementedError(f"{self.info.name} does not report running scores")
         return outcome.scores
 
+    def progress(self, state: S) -> tuple[float, ...] | None:
+        """How well each seat stands in the hand in play, higher is better, or ``None``.
+
+        Search bots that cut a long playout short rank the seats by this. A game whose hands
+        are short returns ``None`` (the default): playouts then run to the end of the hand.
+        """
+        return None
+
     def hands_played(self, state: S) -> int:
         """How many hands (rounds, deals) the match has completed; benchmarks count deals."""
         return 1 if self.is_over(state) else 0

@@ -502,6 +502,11 @@ class DownTheDrain(Game[DownTheDrainState]):
         places = _places([(-w, t) for w, t in zip(wins, totals, strict=True)])
         return Outcome(tuple(float(t) for t in totals), places)
 
+    def scores(self, state: DownTheDrainState) -> tuple[float, ...]:
+        """Cards held at the end of each finished game, summed (DD-9): search bots judge a game
+        by the cards each seat was left holding (a winner holds none)."""
+        return tuple(float(t) for t in state.totals())
+
     def hands_played(self, state: DownTheDrainState) -> int:
         """Games finished so far (one 'hand' of the benchmark is one game of the series)."""
         return len(state.history)

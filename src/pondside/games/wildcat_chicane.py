@@ -735,6 +735,12 @@ class WildcatChicane(Game[ChicaneState]):
             v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
         return v
 
+    def scores(self, state: ChicaneState) -> tuple[float, ...]:
+        return tuple(float(t) for t in state.totals)
+
+    def hands_played(self, state: ChicaneState) -> int:
+        return len(state.history)
+
     def outcome(self, state: ChicaneState) -> Outcome | None:
         if state.phase != "over":
             return None

@@ -75,3 +75,101 @@ def bench_game(
         statistics.median(r[1] for r in results),
         runs,
     )
+
+
+@dataclass
+class BotBenchResult:
+    game: str
+    bot: str
+    seconds_per_decision_median: float
+    positions: int
+    iterations_median: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "bot": self.bot,
+            "seconds_per_decision_median": round(self.seconds_per_decision_median, 5),
+        }
+
+
+def sample_positions(game: Game[Any], count: int, seed: int = 0) -> list[tuple[Any, int]]:
+    """``count`` (state, seat) decision points with a real choice, spread over random matches."""
+    rng = random.Random(seed)
+    positions: list[tuple[Any, int]] = []
+    match_seed = seed
+    while len(positions) < count:
+        state = game.new(
+            game.info.default_players, game.options(game.info.default_players), match_seed
+        )
+        match_seed += 1
+        while len(positions) < count:
+            seats = game.to_act(state)
+            if not seats:
+                break
+            seat = seats[0]
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1 and rng.random() < 0.15:
+                positions.append((state, seat))
+            state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
+    return positions
+
+
+def bench_bot(game: Game[Any], spec: str, positions: int = 40, seed: int = 0) -> BotBenchResult:
+    """Median wall-clock seconds the bot ``spec`` takes per decision over sampled positions."""
+    from pondside.bots import make_bot
+
+    times = []
+    iterations = []
+    for i, (state, seat) in enumerate(sample_positions(game, positions, seed)):
+        bot = make_bot(spec, game, seat, seed + i)
+        view, legal = game.view(state, seat), sorted(game.legal_actions(state, seat))
+        start = time.perf_counter()
+        bot.choose(view, legal)
+        times.append(time.perf_counter() - start)
+        done = getattr(bot, "iterations_done", None)
+        if done is not None:
+            iterations.append(done)
+    return BotBenchResult(
+        game.info.slug,
+        spec,
+        statistics.median(times),
+        len(times),
+        statistics.median(iterations) if iterations else None,
+    )
+
+
+def bench_openspiel_ismcts(
+    iterations: int = 1000, positions: int = 20, seed: int = 0
+) -> float | None:
+    """Median seconds per decision of OpenSpiel's Python ISMCTS on its C++ hearts."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+    rng = random.Random(seed)
+    times = []
+    while len(times) < positions:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal() and len(times) < positions:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            legal = state.legal_actions()
+            decisions += 1
+            # Positions from the trick-taking phase only: OpenSpiel's hearts resampler returns
+            # broken states during the passing phase (its first 12 decisions).
+            if decisions > 12 and len(legal) > 1 and rng.random() < 0.15:
+                random_state = np.random.RandomState(seed + len(times))
+                evaluator = mcts.RandomRolloutEvaluator(1, random_state)
+                bot = ismcts.ISMCTSBot(game, evaluator, 2.0, iterations, random_state=random_state)
+                start = time.perf_counter()
+                bot.step(state)
+                times.append(time.perf_counter() - start)
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return statistics.median(times)

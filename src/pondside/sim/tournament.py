@@ -320,8 +320,9 @@ def plot_tournament(result: TournamentResult, out: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(7, 4))
     rates = [e["win_rate"] for e in summary]
-    err = [[r - e["ci95"][0] for r, e in zip(rates, summary, strict=True)],
-           [e["ci95"][1] - r for r, e in zip(rates, summary, strict=True)]]  # fmt: skip
+    # Clamped at 0: float rounding can put an interval's end a hair past its rate.
+    err = [[max(0.0, r - e["ci95"][0]) for r, e in zip(rates, summary, strict=True)],
+           [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, summary, strict=True)]]  # fmt: skip
     ax.bar(names, rates, yerr=err, capsize=6, color="#4c78a8")
     ax.axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
     ax.set_ylabel("win rate (95% interval)")

@@ -139,7 +139,8 @@ class UI(TableUI):
             return f"[bold]{who}'s turn[/]"
         if kind == "deal":
             tops = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(event["climb_tops"]))
-            return f"[bold]Round {event['round']}[/], dealt by {self.names[event['dealer']]}: CLIMB tops {tops}"
+            dealer = self.names[event["dealer"]]
+            return f"[bold]Round {event['round']}[/], dealt by {dealer}: CLIMB tops {tops}"
         if kind == "round_end":
             winners = " and ".join(self.names[s] for s in event["winners"]) or "nobody"
             how = "empties the CLIMB" if event["reason"] == "climb" else "wins the stalled round"

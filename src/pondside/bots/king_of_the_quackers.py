@@ -1,0 +1,154 @@
+"""A King of the Quackers heuristic: a sensible climber.
+
+It values a hand by a plan for emptying it (``plan_cost``): the fewest plays, low loose singles
+counting as liabilities and a Bomb as an asset. It gives away its worst two cards, leads what
+sheds the most trouble (low singles, then Sets and Straight Flushes), follows when a play does
+not spoil its plan, keeps Bombs for when an opponent is close to going out or they finish the
+hand, and promises (bidding rules) when its plan is short and nobody is close.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pondside.engine import View
+from pondside.games.king_of_the_quackers import (
+    ACE_OF,
+    BOMB,
+    CODE,
+    CROWN,
+    EXCUSE,
+    INDEX,
+    NUMBER_OF,
+    PERSONALITY,
+    RANK,
+    describe,
+)
+
+from .base import Bot
+
+
+def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
+    """The longest Straight Flush in ``cards`` (an Ace filling one gap), or ``()``."""
+    best: tuple[int, ...] = ()
+    for s in range(6):
+        numbers = NUMBER_OF[s]
+        ace = ACE_OF[s] if ACE_OF[s] in cards else -1
+        for low in range(2, 8):
+            run: list[int] = []
+            used_ace = False
+            for r in range(low, 10):
+                c = numbers[r]
+                if c in cards:
+                    run.append(c)
+                elif ace >= 0 and not used_ace:
+                    run.append(ace)
+                    used_ace = True
+                else:
+                    break
+            if len(run) >= 3 and len(run) > len(best):
+                best = tuple(run)
+    return best
+
+
+def _loose_cost(cards: frozenset[int]) -> float:
+    """Sets by rank and single cards: one play each; low singles cost more (they rarely win)."""
+    groups: dict[int, int] = {}
+    cost = 0.0
+    for c in cards:
+        r = RANK[c]
+        if c == EXCUSE:
+            cost += 0.6  # it sheds on any single
+        elif r == CROWN:
+            cost += 1.0
+        else:
+            groups[r] = groups.get(r, 0) + 1
+    for r, k in groups.items():
+        cost += 1.0 if k >= 2 else 1.0 + (12 - r) / 24
+    return cost
+
+
+@lru_cache(maxsize=1 << 17)
+def plan_cost(hand: frozenset[int]) -> float:
+    """About how many plays the hand needs, lower being better (0 for an empty hand)."""
+    if not hand:
+        return 0.0
+    best = _plan_without_bomb(hand)
+    people = frozenset(c for c in hand if PERSONALITY[c] and c != EXCUSE)
+    if len(people) >= 2:
+        best = min(best, 0.5 + _plan_without_bomb(hand - people))
+    return best
+
+
+def _plan_without_bomb(hand: frozenset[int]) -> float:
+    flush = _longest_flush(hand)
+    cost = _loose_cost(hand)
+    if flush:
+        cost = min(cost, 1.0 + _plan_without_bomb(hand - frozenset(flush)))
+    return cost
+
+
+class KingOfTheQuackersHeuristic(Bot):
+    name = "heuristic"
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        hand = frozenset(INDEX[c] for c in view["hand"])
+        if view["phase"] == "pass":
+            return self._give(hand, legal)
+        sizes = view["hand_sizes"]
+        danger = min(
+            (k for s, k in enumerate(sizes) if s != self.seat and k), default=99
+        )  # the fewest cards an opponent holds
+        leading = "pass" not in legal
+        now = plan_cost(hand)
+        best, best_cost = "pass", now + 0.25
+        if leading:
+            best_cost = float("inf")
+        plain = [a for a in legal if not a.endswith(" promise") and a != "pass"]
+        only_bombs = leading and all(PERSONALITY[c] for c in hand)
+        for action in plain:
+            play = describe(action)
+            assert play is not None
+            after = hand - frozenset(play.cards)
+            cost = plan_cost(after)
+            if after and play.kind == BOMB and play.cards != (EXCUSE,):
+                # a Bomb is control: spend it when someone is close or it nearly finishes
+                if leading and not only_bombs:
+                    continue
+                if danger > 3 and cost > 1.5:
+                    cost += 1.0
+            size = len(play.cards)
+            if after and size <= danger and danger <= 2:
+                cost += 0.6  # do not hand a nearly-out opponent an easy finish
+            cost += 0.01 * play.rank - 0.002 * size
+            if cost < best_cost:
+                best, best_cost = action, cost
+        if best != "pass" and view["options"]["bidding"] and best + " promise" in legal:
+            after = hand - frozenset(describe(best).cards)  # type: ignore[union-attr]
+            if plan_cost(after) <= 2.0 and len(after) >= 2 and danger >= len(after) + 2:
+                return best + " promise"
+        return best
+
+    @staticmethod
+    def _give(hand: frozenset[int], legal: list[str]) -> str:
+        """Give away the two cards whose loss helps the plan most; keep Bombs and high cards."""
+        cards = sorted(hand)
+        best, best_cost = legal[0], float("inf")
+        for i, a in enumerate(cards):
+            for b in cards[i + 1 :]:
+                cost = plan_cost(hand - {a, b})
+                for c in (a, b):
+                    if PERSONALITY[c]:
+                        cost += 0.5
+                    if RANK[c] >= 10:
+                        cost += 0.3
+                if cost < best_cost:
+                    best_cost = cost
+                    lo, hi = (a, b) if RANK[a] <= RANK[b] else (b, a)
+                    best = f"give {CODE[lo]} {CODE[hi]}"
+        return best
+
+
+HEURISTIC = KingOfTheQuackersHeuristic

@@ -1,0 +1,833 @@
+"""Ladders, a Skip-Bo family race (rules/ladders.md, rulings LA-1..LA-16).
+
+Every player races to empty their CLIMB pile by building the shared ACCENT piles up from 1 to
+12 with cards from their hand, their CLIMB top and their RUNG tops (LA-5); SKIP PORTALs (``W``)
+count as whatever number is needed. A turn is any number of plays, ended by one discard onto an
+own RUNG pile (LA-9). Drawing is automatic (LA-4, LA-8, LA-11). The first to empty their CLIMB
+(both CLIMBs, for a partnership) wins the round at once (LA-12) and scores 25 plus 5 for every
+card left in the opponents' CLIMBs (LA-13).
+
+>>> from pondside.engine import Match
+>>> m = Match(GAME, 2, seed=1)
+>>> m.to_act() == (m.view(None)["turn"],)
+True
+>>> len(m.view(m.to_act()[0])["hand"])
+5
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from pondside.engine import (
+    BadDeal,
+    BadOption,
+    BadPosition,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Rng,
+    View,
+    places_from_results,
+    seed_state,
+)
+
+WILD = 13  # a SKIP PORTAL; numbers are 1..12
+TOP = 12  # LA-7: a pile that reaches 12 is complete
+SLOTS = 4  # LA-5: at most 4 ACCENT piles
+RUNGS = 4  # LA-9: each player's 4 RUNG piles
+HAND = 5  # LA-4: draw up to 5
+COPIES = 14  # LA-1: 14 of each number
+WILDS = 20  # LA-1: 20 SKIP PORTALs
+DECK: tuple[int, ...] = tuple(
+    sorted([c for c in range(1, TOP + 1) for _ in range(COPIES)] + [WILD] * WILDS)
+)
+DECK_COUNTS = Counter(DECK)
+
+CARD = {**{c: str(c) for c in range(1, TOP + 1)}, WILD: "W"}
+PARSE_CARD = {s: c for c, s in CARD.items()}
+
+# Canonical actions (protocol.md), built once: text -> (kind, card or pile, slot).
+HAND_PLAY = {(c, s): f"play hand {CARD[c]} to {s}" for c in CARD for s in range(SLOTS)}
+CLIMB_PLAY = {s: f"play climb to {s}" for s in range(SLOTS)}
+RUNG_PLAY = {(r, s): f"play rung {r} to {s}" for r in range(RUNGS) for s in range(SLOTS)}
+PCLIMB_PLAY = {s: f"play partner climb to {s}" for s in range(SLOTS)}
+PRUNG_PLAY = {(r, s): f"play partner rung {r} to {s}" for r in range(RUNGS) for s in range(SLOTS)}
+DISCARD = {(c, r): f"discard {CARD[c]} to {r}" for c in CARD for r in range(RUNGS)}
+_PARSE: dict[str, tuple[str, int, int]] = {
+    **{a: ("hand", c, s) for (c, s), a in HAND_PLAY.items()},
+    **{a: ("climb", 0, s) for s, a in CLIMB_PLAY.items()},
+    **{a: ("rung", r, s) for (r, s), a in RUNG_PLAY.items()},
+    **{a: ("partner climb", 0, s) for s, a in PCLIMB_PLAY.items()},
+    **{a: ("partner rung", r, s) for (r, s), a in PRUNG_PLAY.items()},
+    **{a: ("discard", c, r) for (c, r), a in DISCARD.items()},
+}
+NOTATION = (
+    "'play hand CARD to SLOT', 'play climb to SLOT', 'play rung R to SLOT', "
+    "'play partner climb to SLOT', 'play partner rung R to SLOT' or 'discard CARD to R' "
+    "(CARD 1..12 or W, SLOT and R 0..3)"
+)
+
+
+def climb_size(players: int) -> int:
+    """LA-3: 30 cards each with 2-4 players, 20 with 5-6."""
+    return 30 if players <= 4 else 20
+
+
+def fits(card: int, height: int) -> bool:
+    """LA-5: ``card`` may go onto an ACCENT pile of ``height`` cards (0 = a new pile)."""
+    return card == WILD or card == height + 1
+
+
+def open_slots(accents: tuple[tuple[int, ...], ...], card: int) -> list[int]:
+    """The ACCENT slots ``card`` may be played to; of the empty slots only the lowest (protocol)."""
+    out = []
+    empty_offered = False
+    for s, pile in enumerate(accents):
+        if not pile:
+            if not empty_offered and fits(card, 0):
+                out.append(s)
+            empty_offered = True
+        elif fits(card, len(pile)):
+            out.append(s)
+    return out
+
+
+def parse_cards(cards: Any, where: str, error: type[Exception]) -> list[int]:
+    if not isinstance(cards, list):
+        raise error(f"{where} must be a list of cards")
+    out = []
+    for c in cards:
+        if not isinstance(c, str) or c not in PARSE_CARD:
+            raise error(
+                f"{where} holds {c!r}; Ladders cards are the strings '1'..'12' and 'W' (LA-1)"
+            )
+        out.append(PARSE_CARD[c])
+    return out
+
+
+def show(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [CARD[c] for c in cards]
+
+
+class LaddersState:
+    """A Ladders match. Treated as immutable: ``apply`` builds a new one.
+
+    Face-down stacks (``climbs``, ``draw``) keep their top card LAST; RUNG and ACCENT piles list
+    their cards bottom first, so the top is last too. An ACCENT pile's number is its length.
+    ``played`` says whether a card reached an ACCENT pile this turn and ``idle`` counts the
+    consecutive idle turns before this one (LA-15).
+    """
+
+    __slots__ = (
+        "accents",
+        "climbs",
+        "dealer",
+        "discard",
+        "draw",
+        "hands",
+        "history",
+        "idle",
+        "n",
+        "over",
+        "played",
+        "rng",
+        "round_no",
+        "rounds",
+        "rungs",
+        "target",
+        "teams",
+        "totals",
+        "turn",
+    )
+
+    n: int
+    teams: bool
+    target: int | None
+    rounds: int | None
+    rng: int
+    round_no: int
+    dealer: int
+    turn: int
+    climbs: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    rungs: tuple[tuple[tuple[int, ...], ...], ...]
+    accents: tuple[tuple[int, ...], ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    idle: int
+    played: bool
+    over: bool
+
+    def copy(self) -> LaddersState:
+        new = LaddersState.__new__(LaddersState)
+        for name in LaddersState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def partner(self, seat: int) -> int:
+        """LA-2: seats 0+2 against 1+3; -1 when playing alone."""
+        return (seat + 2) % 4 if self.teams else -1
+
+    def side(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def sides(self) -> list[list[int]]:
+        return [[0, 2], [1, 3]] if self.teams else [[s] for s in range(self.n)]
+
+
+# --- drawing ---------------------------------------------------------------------------
+def _draw_cards(st: LaddersState, seat: int, count: int, events: list[Event]) -> None:
+    """Draw ``count`` cards one by one; an empty DRAW takes the shuffled DISCARD (LA-11)."""
+    draw = list(st.draw)
+    got: list[int] = []
+    for _ in range(count):
+        if not draw:
+            if not st.discard:
+                break  # LA-11: both empty, draw what there is
+            rng = Rng(st.rng)
+            draw = rng.shuffled(st.discard)
+            st.rng = rng.state
+            events.append({"type": "reshuffle", "cards": len(draw)})
+            st.discard = ()
+        got.append(draw.pop())
+    if got:
+        st.draw = tuple(draw)
+        st.hands = _replace(st.hands, seat, tuple(sorted(st.hands[seat] + tuple(got))))
+        events.append({"type": "draw", "seat": seat, "cards": len(got)})
+
+
+def _replace(seq: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    return (*seq[:i], value, *seq[i + 1 :])
+
+
+def _has_play(st: LaddersState, seat: int) -> bool:
+    """Whether any card can reach an ACCENT pile now (LA-5, LA-14)."""
+    need = {len(p) + 1 for p in st.accents if p}
+    if any(not p for p in st.accents):
+        need.add(1)
+    cards: list[int] = list(st.hands[seat])
+    for s in (seat, st.partner(seat)) if st.teams else (seat,):
+        if st.climbs[s]:
+            cards.append(st.climbs[s][-1])
+        cards.extend(r[-1] for r in st.rungs[s] if r)
+    return any(c == WILD or c in need for c in cards)
+
+
+class Ladders(Game[LaddersState]):
+    info = GameInfo(
+        slug="ladders",
+        name="Ladders",
+        min_players=2,
+        max_players=6,
+        default_players=2,
+        options=(
+            Option(
+                "teams", bool, False, "two partnerships, seats 0+2 against 1+3 (4 players, LA-2)"
+            ),
+            Option(
+                "target",
+                int,
+                500,
+                "play rounds until someone has this many points (LA-13)",
+                minimum=1,
+                nullable=True,
+            ),
+            Option(
+                "rounds",
+                int,
+                None,
+                "play this many rounds instead; the highest total wins",
+                minimum=1,
+                nullable=True,
+            ),
+        ),
+        simultaneous=False,
+        lower_score_is_better=False,
+        summary="A Skip-Bo race: build the shared ACCENT piles from 1 to 12 with your hand, "
+        "your RUNG piles and your CLIMB top; the first to empty their CLIMB wins the round.",
+    )
+
+    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+        if options["teams"] and players != 4:
+            raise BadOption("teams are two partnerships of two: play them with 4 players (LA-2)")
+        if given.get("target") is not None and given.get("rounds") is not None:
+            raise BadOption("give either rounds or target, not both")
+        if options["rounds"] is not None:
+            options["target"] = None
+        elif options["target"] is None:
+            raise BadOption("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)")
+
+    # --- setting up -------------------------------------------------------------------
+    def _blank(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
+        st = LaddersState.__new__(LaddersState)
+        st.n = players
+        st.teams = options["teams"]
+        st.target = options["target"]
+        st.rounds = options["rounds"]
+        st.rng = seed_state(seed)
+        st.round_no = 1
+        st.totals = (0,) * players
+        st.history = ()
+        st.idle = 0
+        st.played = False
+        st.over = False
+        return st
+
+    def _start_round(
+        self,
+        st: LaddersState,
+        climbs: list[list[int]],
+        hands: list[list[int]],
+        draw: list[int],
+        dealer: int,
+        events: list[Event],
+    ) -> None:
+        """Lay out a round (lists top card first) and let the dealer's left start (LA-3, LA-4)."""
+        st.dealer = dealer
+        st.turn = (dealer + 1) % st.n
+        st.climbs = tuple(tuple(reversed(c)) for c in climbs)
+        st.hands = tuple(tuple(sorted(h)) for h in hands)
+        st.draw = tuple(reversed(draw))
+        st.rungs = (((),) * RUNGS,) * st.n
+        st.accents = ((),) * SLOTS
+        st.discard = ()
+        st.idle = 0
+        st.played = False
+        events.append(
+            {
+                "type": "deal",
+                "round": st.round_no,
+                "dealer": dealer,
+                "climb_tops": [CARD[c[-1]] for c in st.climbs],
+            }
+        )
+        self._start_turn(st, events)
+
+    def _deal_from_rng(self, st: LaddersState, dealer: int | None, events: list[Event]) -> None:
+        rng = Rng(st.rng)
+        cards = rng.shuffled(DECK)
+        if dealer is None:
+            dealer = rng.below(st.n)  # LA-3: the first dealer is random
+        st.rng = rng.state
+        k = climb_size(st.n)
+        climbs = [cards[i * k : (i + 1) * k] for i in range(st.n)]
+        self._start_round(st, climbs, [[] for _ in range(st.n)], cards[st.n * k :], dealer, events)
+
+    def new(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
+        st = self._blank(players, options, seed)
+        self._deal_from_rng(st, None, [])
+        return st
+
+    def from_deal(
+        self, players: int, options: dict[str, Any], deal: Any, seed: int
+    ) -> LaddersState:
+        expect = (
+            '{"climbs": [[cards] per seat], "hands": [[cards] per seat], "draw": [...], '
+            '"dealer": seat}'
+        )
+        if not isinstance(deal, dict) or set(deal) != {"climbs", "hands", "draw", "dealer"}:
+            raise BadDeal(f"a Ladders deal is {expect}, face-down lists top card first")
+        climbs, hands = deal["climbs"], deal["hands"]
+        for name, lists in (("climbs", climbs), ("hands", hands)):
+            if not isinstance(lists, list) or len(lists) != players:
+                raise BadDeal(f"the deal needs {players} {name}, one per seat")
+        k = climb_size(players)
+        climb_cards = [parse_cards(c, f"climb {i}", BadDeal) for i, c in enumerate(climbs)]
+        for i, c in enumerate(climb_cards):
+            if len(c) != k:
+                raise BadDeal(
+                    f"climb {i} holds {len(c)} cards; with {players} players each has {k} (LA-3)"
+                )
+        hand_cards = [parse_cards(h, f"hand {i}", BadDeal) for i, h in enumerate(hands)]
+        for i, h in enumerate(hand_cards):
+            if len(h) > HAND:
+                raise BadDeal(f"hand {i} holds {len(h)} cards; a hand holds at most {HAND} (LA-4)")
+        draw = parse_cards(deal["draw"], "draw", BadDeal)
+        dealer = deal["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+        _check_deck(
+            [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
+            BadDeal,
+        )
+        st = self._blank(players, options, seed)
+        self._start_round(st, climb_cards, hand_cards, draw, dealer, [])
+        return st
+
+    # --- positions --------------------------------------------------------------------
+    def _options(self, st: LaddersState) -> dict[str, Any]:
+        return {"teams": st.teams, "target": st.target, "rounds": st.rounds}
+
+    def position(self, state: LaddersState) -> dict[str, Any]:
+        st = state
+        return {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": self._options(st),
+            "rng": st.rng,
+            "round": st.round_no,
+            "dealer": st.dealer,
+            "turn": st.turn,
+            "climbs": [show(tuple(reversed(c))) for c in st.climbs],
+            "hands": [show(h) for h in st.hands],
+            "rungs": [[show(r) for r in rs] for rs in st.rungs],
+            "accents": [show(p) for p in st.accents],
+            "draw": show(tuple(reversed(st.draw))),
+            "discard": show(st.discard),
+            "totals": list(st.totals),
+            "history": [list(r) for r in st.history],
+            "idle": st.idle,
+            "played": st.played,
+            "over": st.over,
+        }
+
+    def from_position(self, players: int, options: dict[str, Any], position: Any) -> LaddersState:
+        try:
+            return self._from_position(players, options, position)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            if isinstance(exc, BadPosition):
+                raise
+            raise BadPosition(
+                f"not a Ladders position ({exc!r}); take one from the 'position' request"
+            ) from None
+
+    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> LaddersState:
+        if not isinstance(p, dict) or p.get("game") != self.info.slug:
+            raise BadPosition("a Ladders position is the object the 'position' request returns")
+        if p["players"] != players or p["options"] != options:
+            raise BadPosition(
+                f"this position is for {p['players']} players with options {p['options']}, "
+                f"not {players} with {options}"
+            )
+        st = self._blank(players, options, 0)
+
+        def cards(x: Any, where: str) -> tuple[int, ...]:
+            return tuple(parse_cards(x, where, BadPosition))
+
+        st.rng = int(p["rng"])
+        st.round_no = int(p["round"])
+        st.dealer = int(p["dealer"])
+        st.turn = int(p["turn"])
+        st.climbs = tuple(tuple(reversed(cards(c, "a climb"))) for c in p["climbs"])
+        st.hands = tuple(tuple(sorted(cards(h, "a hand"))) for h in p["hands"])
+        st.rungs = tuple(tuple(cards(r, "a rung pile") for r in rs) for rs in p["rungs"])
+        st.accents = tuple(cards(a, "an accent pile") for a in p["accents"])
+        st.draw = tuple(reversed(cards(p["draw"], "draw")))
+        st.discard = cards(p["discard"], "discard")
+        st.totals = tuple(int(x) for x in p["totals"])
+        st.history = tuple(tuple(int(x) for x in r) for r in p["history"])
+        st.idle = int(p["idle"])
+        st.played = bool(p["played"])
+        st.over = bool(p["over"])
+        self._check_position(st)
+        return st
+
+    def _check_position(self, st: LaddersState) -> None:
+        n = st.n
+        if not (len(st.climbs) == len(st.hands) == len(st.rungs) == len(st.totals) == n):
+            raise BadPosition(f"climbs, hands, rungs and totals need one entry per seat ({n})")
+        if any(len(rs) != RUNGS for rs in st.rungs) or len(st.accents) != SLOTS:
+            raise BadPosition(
+                "each seat has 4 RUNG piles and there are 4 ACCENT slots (LA-5, LA-9)"
+            )
+        if not (0 <= st.turn < n and 0 <= st.dealer < n):
+            raise BadPosition(f"turn and dealer are seats from 0 to {n - 1}")
+        if any(len(h) > HAND for h in st.hands):
+            raise BadPosition(f"a hand holds at most {HAND} cards (LA-4)")
+        for pile in st.accents:
+            if len(pile) >= TOP or any(c not in (i + 1, WILD) for i, c in enumerate(pile)):
+                raise BadPosition(
+                    "an ACCENT pile runs 1, 2, 3, ... (or W) and is gone at 12 (LA-5)"
+                )
+        cards = [c for x in st.climbs for c in x] + [c for h in st.hands for c in h]
+        cards += [c for rs in st.rungs for r in rs for c in r] + [c for p in st.accents for c in p]
+        _check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
+        if len(st.history) != st.round_no - (0 if st.over else 1):
+            raise BadPosition("history holds one entry per finished round")
+        if not st.over and not st.hands[st.turn]:
+            if st.draw or st.discard:
+                raise BadPosition("the seat to act has an empty hand, refilled at once (LA-8)")
+            if not _has_play(st, st.turn):
+                raise BadPosition("the seat to act has neither a card in hand nor a play (LA-9)")
+
+    # --- playing ----------------------------------------------------------------------
+    def to_act(self, state: LaddersState) -> tuple[int, ...]:
+        return () if state.over else (state.turn,)
+
+    def legal_actions(self, state: LaddersState, seat: int) -> list[str]:
+        st = state
+        if st.over or seat != st.turn:
+            return []
+        accents = st.accents
+        need: dict[int, list[int]] = {}
+
+        def slots(card: int) -> list[int]:
+            got = need.get(card)
+            if got is None:
+                got = need[card] = open_slots(accents, card)
+            return got
+
+        hand = st.hands[seat]
+        out = [HAND_PLAY[c, s] for c in set(hand) for s in slots(c)]
+        climb = st.climbs[seat]
+        if climb:
+            out += [CLIMB_PLAY[s] for s in slots(climb[-1])]
+        for r, pile in enumerate(st.rungs[seat]):
+            if pile:
+                out += [RUNG_PLAY[r, s] for s in slots(pile[-1])]
+        if st.teams:
+            p = st.partner(seat)
+            if st.climbs[p]:
+                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1])]
+            for r, pile in enumerate(st.rungs[p]):
+                if pile:
+                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1])]
+        out += [DISCARD[c, r] for c in set(hand) for r in range(RUNGS)]
+        return out
+
+    def apply(
+        self, state: LaddersState, seat: int, action: str
+    ) -> tuple[LaddersState, list[Event]]:
+        parsed = _PARSE.get(action)
+        if parsed is None:
+            raise IllegalAction(f"{action!r} is not a Ladders action: write {NOTATION}")
+        if state.over:
+            raise IllegalAction("the match is over", "LA-13")
+        if seat != state.turn:
+            raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "LA-4")
+        kind, x, y = parsed
+        st = state.copy()
+        events: list[Event] = []
+        if kind == "discard":
+            self._discard(st, seat, x, y, events)
+        else:
+            self._play(st, seat, kind, x, y, events)
+        return st, events
+
+    def _discard(
+        self, st: LaddersState, seat: int, card: int, rung: int, events: list[Event]
+    ) -> None:
+        """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
+        hand = list(st.hands[seat])
+        if card not in hand:
+            raise IllegalAction(
+                f"there is no {CARD[card]} in seat {seat}'s hand to discard", "LA-9"
+            )
+        hand.remove(card)
+        st.hands = _replace(st.hands, seat, tuple(hand))
+        rungs = st.rungs[seat]
+        st.rungs = _replace(st.rungs, seat, _replace(rungs, rung, (*rungs[rung], card)))
+        events.append({"type": "discard", "seat": seat, "card": CARD[card], "rung": rung})
+        self._end_turn(st, events)
+
+    def _play(
+        self, st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[Event]
+    ) -> None:
+        """LA-5: move one card onto an ACCENT pile; LA-6..LA-8 and LA-12 follow at once."""
+        owner = seat
+        if kind.startswith("partner"):
+            if not st.teams:
+                raise IllegalAction("only partners play from each other's piles", "LA-14")
+            owner = st.partner(seat)
+        if kind == "hand":
+            card = x
+            if card not in st.hands[seat]:
+                raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand", "LA-5")
+        elif kind.endswith("climb"):
+            if not st.climbs[owner]:
+                raise IllegalAction(f"seat {owner}'s CLIMB pile is empty", "LA-5")
+            card = st.climbs[owner][-1]
+        else:
+            if not st.rungs[owner][x]:
+                raise IllegalAction(f"seat {owner}'s RUNG pile {x} is empty", "LA-5")
+            card = st.rungs[owner][x][-1]
+        if slot not in open_slots(st.accents, card):
+            pile = st.accents[slot]
+            if not pile and card in (1, WILD):
+                why = "a new ACCENT pile is started in the lowest-numbered empty slot"
+            elif not pile:
+                why = "a new ACCENT pile is started only with a 1 or a SKIP PORTAL"
+            else:
+                why = f"ACCENT pile {slot} needs a {len(pile) + 1} or a SKIP PORTAL"
+            raise IllegalAction(f"{CARD[card]} cannot go to ACCENT {slot}: {why}", "LA-5")
+        if kind == "hand":
+            hand = list(st.hands[seat])
+            hand.remove(card)
+            st.hands = _replace(st.hands, seat, tuple(hand))
+        elif kind.endswith("climb"):
+            st.climbs = _replace(st.climbs, owner, st.climbs[owner][:-1])
+        else:
+            rungs = st.rungs[owner]
+            st.rungs = _replace(st.rungs, owner, _replace(rungs, x, rungs[x][:-1]))
+        pile = (*st.accents[slot], card)
+        st.played = True
+        event: Event = {
+            "type": "play",
+            "seat": seat,
+            "from": kind,
+            "card": CARD[card],
+            "to": slot,
+            "as": len(pile),
+        }
+        if not kind.startswith("hand"):
+            event["owner"] = owner
+        if kind == "rung" or kind == "partner rung":
+            event["rung"] = x
+        events.append(event)
+        if len(pile) == TOP:  # LA-7: the completed pile goes to DISCARD; the slot is free
+            st.accents = _replace(st.accents, slot, ())
+            st.discard = st.discard + pile
+            events.append({"type": "complete", "slot": slot})
+        else:
+            st.accents = _replace(st.accents, slot, pile)
+        if kind.endswith("climb"):
+            climb = st.climbs[owner]
+            if climb:  # LA-6: the next CLIMB card is turned face up at once
+                events.append({"type": "turn_up", "seat": owner, "card": CARD[climb[-1]]})
+            if self._round_won(st, owner):
+                self._end_round(st, st.side(owner), "climb", events)
+                return
+        self._settle(st, events)
+
+    def _round_won(self, st: LaddersState, seat: int) -> bool:
+        """LA-12: an empty CLIMB wins; a partnership needs both CLIMBs empty (LA-14)."""
+        return not st.climbs[seat] and (not st.teams or not st.climbs[st.partner(seat)])
+
+    def _settle(self, st: LaddersState, events: list[Event]) -> None:
+        """An empty hand is refilled at once (LA-8); with nothing to draw and no play left the
+        turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15)."""
+        while not st.over:
+            seat = st.turn
+            if not st.hands[seat]:
+                _draw_cards(st, seat, HAND, events)
+            if st.hands[seat] or _has_play(st, seat):
+                return
+            events.append({"type": "pass", "seat": seat})
+            self._end_turn(st, events, settle=False)
+
+    def _end_turn(self, st: LaddersState, events: list[Event], settle: bool = True) -> None:
+        """LA-15: count idle turns; then the next player (clockwise) starts (LA-4)."""
+        if not st.played and not st.draw and not st.discard:
+            st.idle += 1
+        else:
+            st.idle = 0
+        if st.idle >= st.n:
+            self._end_round(st, self._fewest_climb_side(st), "deadlock", events)
+            return
+        st.turn = (st.turn + 1) % st.n
+        st.played = False
+        self._start_turn(st, events, settle)
+
+    def _start_turn(self, st: LaddersState, events: list[Event], settle: bool = True) -> None:
+        """LA-4: draw until the hand holds 5 cards."""
+        seat = st.turn
+        events.append({"type": "turn", "seat": seat})
+        _draw_cards(st, seat, HAND - len(st.hands[seat]), events)
+        if settle:
+            self._settle(st, events)
+
+    def _fewest_climb_side(self, st: LaddersState) -> int | None:
+        """LA-15: the side with the fewest CLIMB cards, or None when several share the fewest."""
+        counts = [sum(len(st.climbs[s]) for s in side) for side in st.sides()]
+        low = min(counts)
+        return counts.index(low) if counts.count(low) == 1 else None
+
+    def _end_round(
+        self, st: LaddersState, winner: int | None, reason: str, events: list[Event]
+    ) -> None:
+        """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs."""
+        points = [0] * st.n
+        if winner is not None:
+            sides = st.sides()
+            left = sum(
+                len(st.climbs[s]) for i, side in enumerate(sides) if i != winner for s in side
+            )
+            for s in sides[winner]:
+                points[s] = 25 + 5 * left
+        st.history = (*st.history, tuple(points))
+        st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
+        events.append(
+            {
+                "type": "round_end",
+                "round": st.round_no,
+                "reason": reason,
+                "winners": [] if winner is None else st.sides()[winner],
+                "points": points,
+                "totals": list(st.totals),
+                "climb_sizes": [len(c) for c in st.climbs],
+            }
+        )
+        if st.rounds is not None:
+            st.over = st.round_no >= st.rounds
+        else:
+            st.over = max(st.totals) >= (st.target or 0)
+        if st.over:
+            outcome = self.outcome(st)
+            assert outcome is not None
+            events.append(
+                {"type": "match_end", "scores": list(st.totals), "places": list(outcome.places)}
+            )
+            return
+        st.round_no += 1
+        self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
+
+    # --- what a seat sees -------------------------------------------------------------
+    def view(self, state: LaddersState, seat: int | None) -> View:
+        """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand sizes.
+
+        DISCARD's cards are listed (sorted): each was public on a completed ACCENT pile.
+        """
+        st = state
+        v: View = {
+            "game": self.info.slug,
+            "players": st.n,
+            "options": self._options(st),
+            "seat": seat,
+            "round": st.round_no,
+            "dealer": st.dealer,
+            "turn": st.turn,
+            "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
+            "climb_sizes": [len(c) for c in st.climbs],
+            "rungs": [[show(r) for r in rs] for rs in st.rungs],
+            "accents": [show(p) for p in st.accents],
+            "accent_next": [len(p) + 1 for p in st.accents],
+            "discard": show(sorted(st.discard)),
+            "draw_size": len(st.draw),
+            "hand_sizes": [len(h) for h in st.hands],
+            "played": st.played,
+            "idle_turns": st.idle,
+            "totals": list(st.totals),
+            "history": [list(r) for r in st.history],
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+        }
+        if seat is not None:
+            v["hand"] = show(st.hands[seat])
+        return v
+
+    def scores(self, state: LaddersState) -> tuple[float, ...]:
+        """The running totals (LA-13); partners carry their side's total (LA-14)."""
+        return tuple(float(t) for t in state.totals)
+
+    def progress(self, state: LaddersState) -> tuple[float, ...] | None:
+        """Fewer CLIMB cards left on a seat's side is better (a partnership adds its two):
+        the measure LA-15 uses to settle a stalled round."""
+        left = [0.0] * state.n
+        for side in state.sides():
+            size = float(sum(len(state.climbs[s]) for s in side))
+            for s in side:
+                left[s] = -size
+        return tuple(left)
+
+    def hands_played(self, state: LaddersState) -> int:
+        """Rounds finished so far."""
+        return len(state.history)
+
+    def outcome(self, state: LaddersState) -> Outcome | None:
+        """The highest total wins; partners share their side's place (LA-14, protocol)."""
+        if not state.over:
+            return None
+        sides = state.sides()
+        side_totals = [state.totals[side[0]] for side in sides]
+        side_places = places_from_results(side_totals, lower_is_better=False)
+        places = [0] * state.n
+        for i, side in enumerate(sides):
+            for s in side:
+                places[s] = side_places[i]
+        return Outcome(tuple(float(t) for t in state.totals), tuple(places))
+
+    def determinize(self, view: View, rng: random.Random) -> LaddersState:
+        """Keep every public pile and the seat's hand; resample the rest from the unseen cards.
+
+        The unseen cards (the deck less the hand, CLIMB tops, RUNG, ACCENT and DISCARD piles)
+        are shuffled and dealt to the other hands, under each CLIMB top, and into DRAW.
+        """
+        seat = view["seat"]
+        if seat is None:
+            raise BadPosition("determinization is from one seat's view, not a spectator's")
+        n = view["players"]
+        st = self._blank(n, view["options"], rng.getrandbits(63))
+        st.round_no = view["round"]
+        st.dealer = view["dealer"]
+        st.turn = view["turn"]
+        st.totals = tuple(view["totals"])
+        st.history = tuple(tuple(r) for r in view["history"])
+        st.idle = view["idle_turns"]
+        st.played = view["played"]
+        st.over = view["over"]
+
+        def cards(x: list[str]) -> tuple[int, ...]:
+            return tuple(PARSE_CARD[c] for c in x)
+
+        st.rungs = tuple(tuple(cards(r) for r in rs) for rs in view["rungs"])
+        st.accents = tuple(cards(p) for p in view["accents"])
+        st.discard = cards(view["discard"])
+        own = cards(view["hand"])
+        tops = [PARSE_CARD[t] if t is not None else 0 for t in view["climb_tops"]]
+        unseen = DECK_COUNTS.copy()
+        unseen.subtract(own)
+        unseen.subtract(st.discard)
+        unseen.subtract(c for p in st.accents for c in p)
+        unseen.subtract(c for rs in st.rungs for r in rs for c in r)
+        unseen.subtract(t for t in tops if t)
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        hands: list[tuple[int, ...]] = []
+        for s, size in enumerate(view["hand_sizes"]):
+            hands.append(own if s == seat else tuple(sorted(pool[:size])))
+            if s != seat:
+                del pool[:size]
+        climbs: list[tuple[int, ...]] = []
+        for t, size in zip(tops, view["climb_sizes"], strict=True):
+            if size:
+                climbs.append((*pool[: size - 1], t))
+                del pool[: size - 1]
+            else:
+                climbs.append(())
+        st.hands, st.climbs = tuple(hands), tuple(climbs)
+        if len(pool) != view["draw_size"]:
+            raise BadPosition("the view's card counts do not add up to the deck (LA-1)")
+        st.draw = tuple(pool)
+        return st
+
+    def timeout_action(self, state: LaddersState, seat: int) -> str:
+        """A player out of time stops: the highest card of the hand (a SKIP PORTAL last) goes
+        onto their shortest RUNG pile (LA-9); with an empty hand, the first open play."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        hand = state.hands[seat]
+        if hand:
+            plain = [c for c in hand if c != WILD]
+            card = max(plain) if plain else WILD
+            rungs = state.rungs[seat]
+            rung = min(range(RUNGS), key=lambda r: (len(rungs[r]), r))
+            return DISCARD[card, rung]
+        return min(legal)
+
+
+def _check_deck(cards: list[int], error: type[Exception]) -> None:
+    """LA-1: the cards are exactly the 188-card deck."""
+    got = Counter(cards)
+    if got == DECK_COUNTS:
+        return
+    for c in sorted(DECK_COUNTS):
+        if got[c] > DECK_COUNTS[c]:
+            raise error(
+                f"there are {got[c]} cards {CARD[c]!r}; the deck has {DECK_COUNTS[c]} (LA-1)"
+            )
+    missing = sorted((DECK_COUNTS - got).elements())
+    raise error(
+        f"{len(missing)} cards of the 188-card deck are missing, e.g. {CARD[missing[0]]!r} (LA-1)"
+    )
+
+
+GAME = Ladders()
