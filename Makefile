@@ -4,12 +4,16 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench lint format clean
+# The tests run the optional parts too (Ray, the research adapters), so a change that breaks
+# them cannot land; `pip install pondside` alone needs none of them.
+EXTRAS ?= dev,ray,rl
+
+.PHONY: install run test bench strength lint format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -20,8 +24,16 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -q
 
+# OpenSpiel is compared when it installs on this platform; the benchmark runs either way.
 bench: $(STAMP)
+	-$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) -m pondside.sim.benchreport
+	for game in lame-duck down-the-drain king-of-the-quackers wildcat-chicane ladders; do \
+		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
+	done
+
+strength: $(STAMP)
+	$(PY) -m pondside.sim.strength --out docs/bots-table.md
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests

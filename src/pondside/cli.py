@@ -211,7 +211,7 @@ def show_outcome(names: list[str], scores: Any, places: Any) -> None:
     for col in ("place", "player", "score"):
         table.add_column(col)
     for s in sorted(range(len(names)), key=lambda s: (places[s], s)):
-        table.add_row(str(places[s]), names[s], str(scores[s]))
+        table.add_row(str(places[s]), names[s], f"{scores[s]:g}")
     console.print(table)
 
 

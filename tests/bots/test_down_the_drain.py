@@ -87,7 +87,7 @@ def test_it_always_chooses_a_legal_action() -> None:
 
 
 def test_it_beats_random_players() -> None:
-    """A quick look only; the 1000-match runs are in the report (docs/rules/down-the-drain.md)."""
+    """A quick look only; the 1000-match runs are in the report (src/pondside/rules/down-the-drain.md)."""
     rows = run_matches(
         "down-the-drain", 4, {"games": 1}, ["heuristic"] + ["random"] * 3, 1, range(200)
     )

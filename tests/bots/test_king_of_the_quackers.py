@@ -1,6 +1,6 @@
 """The King of the Quackers heuristic: legal choices in every phase and option, a sensible plan
 for the hand, Bombs kept until they matter, and an edge over random (the 1000-match measurement
-is in the report and docs/rules/king-of-the-quackers.md, not a test)."""
+is in the report and src/pondside/rules/king-of-the-quackers.md, not a test)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,11 @@ def test_leads_a_low_single_before_a_crown() -> None:
 
 def test_keeps_its_bomb_until_an_opponent_is_close() -> None:
     bot_hand = ["2MK", "3SK", "5ML", "7VY", "8YK", "NK"]
-    far = [["9MS", "9VY", "NL", "1M", "1S", "1V", "2SY"], bot_hand, ["4VL", "TSVY", "7SK", "1K", "1Y"]]
+    far = [
+        ["9MS", "9VY", "NL", "1M", "1S", "1V", "2SY"],
+        bot_hand,
+        ["4VL", "TSVY", "7SK", "1K", "1Y"],
+    ]
     m = position(far, turn=0)
     m.apply(0, "play 9MS 9VY")
     assert choose(m, 1) == "pass"

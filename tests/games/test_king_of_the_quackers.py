@@ -682,3 +682,22 @@ def test_perft_following() -> None:
     m = perft_match()
     play(m, (0, "play 2VL 3MV 4VL"))
     assert m.legal(1) == ["pass"]
+
+
+# --- defaults the rules leave open (src/pondside/rules/king-of-the-quackers.md) ------------------------
+def test_timeouts_pass_lead_the_first_card_or_give_two_random_cards() -> None:
+    m = three(["5ML", "NL"], ["7ML", "9MS"], ["8VL", "2SY"])
+    assert GAME.timeout_action(m.state, 0) == "play 5ML"
+    m.apply(0, "play 5ML")
+    assert GAME.timeout_action(m.state, 1) == "pass"
+    fresh = Match(GAME, 4, seed=3)
+    give = GAME.timeout_action(fresh.state, 2)
+    assert give in fresh.legal(2) and give == GAME.timeout_action(fresh.state, 2)
+
+
+def test_running_scores_count_what_the_hand_has_settled() -> None:
+    hands = [["2SY", "3MV", "4MS", "5SV", "6LK"], ["9MS"], ["NS", "NK"], ["NY", "NV"]]
+    m = position(hands, turn=0, options=BID, totals=[10, 0, 0, 0], history=[[10, 0, 0, 0]])
+    play(m, (0, "play 2SY promise"), (1, "play 9MS"))
+    assert GAME.scores(m.state) == (10, 6 + 2, 2, 2)
+    assert GAME.hands_played(m.state) == 1

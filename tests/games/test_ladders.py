@@ -828,7 +828,7 @@ def test_determinize_keeps_the_view_and_plays_on() -> None:
 
 
 def test_decision_empty_hand_draws_as_soon_as_a_completed_pile_allows() -> None:
-    """docs/rules/ladders.md: a hand empty for lack of cards is refilled once DISCARD has some."""
+    """src/pondside/rules/ladders.md: a hand empty for lack of cards is refilled once DISCARD has some."""
     rungs = [[["12"], [], [], []], [[], [], [], []]]
     pos = position(
         [["10", "12"], ["12"]], [[], ["11"]], rungs=rungs, accents=[pile(11), [], [], []], draw=[]

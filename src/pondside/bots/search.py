@@ -66,6 +66,7 @@ class SearchBot(Bot):
         seconds: float | None = None,
         rollout: str = "random",
         horizon: int | None = None,
+        reward: str = "rank",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -73,6 +74,9 @@ class SearchBot(Bot):
             raise ValueError(f"horizon must be a whole number of decisions >= 1, not {horizon!r}")
         # Long hands (Ladders) are cut short and judged by the game's progress measure.
         self.horizon = horizon or self.default_horizon
+        if reward not in ("rank", "mixed"):
+            raise ValueError(f"reward is rank or mixed, not {reward!r}")
+        self.mixed = reward == "mixed"
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout is random or heuristic, not {rollout!r}")
         self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
@@ -134,11 +138,17 @@ class SearchBot(Bot):
         n = len(results)
         if n < 2:
             return [1.0]
-        return [
+        ranks = [
             (sum(1 for r in results if r < mine) + 0.5 * (sum(1 for r in results if r == mine) - 1))
             / (n - 1)
             for mine in results
         ]
+        if not self.mixed:
+            return ranks
+        # Mixed: half the rank, half the margin scaled to the spread of this playout.
+        lo, hi = min(results), max(results)
+        spread = hi - lo
+        return [0.5 * k + (0.5 * (r - lo) / spread if spread else 0.25) for k, r in zip(ranks, results, strict=True)]
 
     def choose(self, view: View, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -176,12 +186,13 @@ class ISMCTSBot(SearchBot):
         game, me, rng = self.game, self.seat, self.rng
         to_act, legal_actions, apply = game.to_act, game.legal_actions, game.apply
         root = _Node(me)
+        others = tuple(s for s in range(view["players"]) if s != me)
         hands = -1
         c, log, sqrt = self.c, math.log, math.sqrt
 
         def iteration(_: int) -> None:
             nonlocal hands
-            state = game.determinize(view, rng)
+            state = game.withdraw_choices(game.determinize(view, rng), others)
             if hands < 0:
                 hands = game.hands_played(state)
             base = game.scores(state)
@@ -246,12 +257,13 @@ class MCSBot(SearchBot):
         game, me, rng = self.game, self.seat, self.rng
         totals = [0.0] * len(legal)
         counts = [0] * len(legal)
+        others = tuple(s for s in range(view["players"]) if s != me)
         hands = -1
 
         def iteration(i: int) -> None:
             nonlocal hands
             k = i % len(legal)
-            state = game.determinize(view, rng)
+            state = game.withdraw_choices(game.determinize(view, rng), others)
             if hands < 0:
                 hands = game.hands_played(state)
             base = game.scores(state)

@@ -163,6 +163,15 @@ class Game(ABC, Generic[S]):
             raise NotImplementedError(f"{self.info.name} does not report running scores")
         return outcome.scores
 
+    def withdraw_choices(self, state: S, seats: tuple[int, ...]) -> S:
+        """The same state with the hidden simultaneous choices of ``seats`` not yet made.
+
+        After :meth:`determinize` those choices are uniform guesses; a search bot withdraws
+        them so that its model of each player makes them instead. Games without hidden
+        simultaneous choices keep the default, which changes nothing.
+        """
+        return state
+
     def progress(self, state: S) -> tuple[float, ...] | None:
         """How well each seat stands in the hand in play, higher is better, or ``None``.
 

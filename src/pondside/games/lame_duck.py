@@ -581,6 +581,13 @@ class LameDuck(Game[LameDuckState]):
         )
         return st
 
+    def withdraw_choices(self, state: LameDuckState, seats: tuple[int, ...]) -> LameDuckState:
+        if not any(state.chosen[s] for s in seats):
+            return state
+        st = state.copy()
+        st.chosen = tuple(0 if s in seats else c for s, c in enumerate(st.chosen))
+        return st
+
     def timeout_action(self, state: LameDuckState, seat: int) -> str:
         """LD-11: a uniformly random card from the hand, or the fewest-ducks column.
 

@@ -735,6 +735,13 @@ class WildcatChicane(Game[ChicaneState]):
             v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
         return v
 
+    def withdraw_choices(self, state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:
+        if not any(state.chosen[s] >= 0 for s in seats):
+            return state
+        st = state.copy()
+        st.chosen = tuple(-1 if s in seats else c for s, c in enumerate(st.chosen))
+        return st
+
     def scores(self, state: ChicaneState) -> tuple[float, ...]:
         return tuple(float(t) for t in state.totals)
 
