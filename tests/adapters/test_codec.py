@@ -24,7 +24,10 @@ def configs(slug: str) -> list[tuple[int, dict[str, Any]]]:
     extra = {
         "lame-duck": [(2, {"expert": True}), (10, {})],
         "wildcat-chicane": [(4, {"variant": "classic", "target": 1})],
-        "king-of-the-quackers": [(4, {"bidding": True, "target": 1}), (3, {"deck": "basic", "target": 1})],
+        "king-of-the-quackers": [
+            (4, {"bidding": True, "target": 1}),
+            (3, {"deck": "basic", "target": 1}),
+        ],
         "ladders": [(4, {"teams": True, "rounds": 1})],
         "down-the-drain": [(8, {})],
     }
@@ -32,7 +35,7 @@ def configs(slug: str) -> list[tuple[int, dict[str, Any]]]:
 
 
 def test_every_registered_game_has_a_codec() -> None:
-    assert GAMES == slugs()
+    assert slugs() == GAMES
 
 
 @pytest.mark.parametrize("slug", GAMES)
