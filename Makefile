@@ -33,7 +33,7 @@ bench: $(STAMP)
 	done
 
 strength: $(STAMP)
-	$(PY) -m pondside.sim.strength --out docs/bots-table.md
+	$(PY) -m pondside.sim.strength --out docs/bots.md
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests

@@ -54,13 +54,35 @@ def position(hands: list[list[str]], *, turn: int, **options: Any) -> Match[Any]
     held = {c for h in hands for c in h}
     played = [CODE[i] for i in deck_cards(opts["deck"]) if CODE[i] not in held]
     pos = {
-        "game": "king-of-the-quackers", "players": n, "options": opts, "rng": 1,
-        "hand_number": 1, "dealer": 0, "history": [], "totals": [0] * n, "over": False,
-        "phase": "play", "hands": hands, "aside": None, "gives": [played[:2]] * n,
-        "played": played, "out": [], "promise": None, "bonus": [0] * n, "turn": turn,
-        "round": {"size": 0, "kind": "open", "lead": None, "last_seat": -1, "last_kind": None,
-                  "last_rank": 0, "passed": 0, "plays": []},
-    }  # fmt: skip
+        "game": "king-of-the-quackers",
+        "players": n,
+        "options": opts,
+        "rng": 1,
+        "hand_number": 1,
+        "dealer": 0,
+        "history": [],
+        "totals": [0] * n,
+        "over": False,
+        "phase": "play",
+        "hands": hands,
+        "aside": None,
+        "gives": [played[:2]] * n,
+        "played": played,
+        "out": [],
+        "promise": None,
+        "bonus": [0] * n,
+        "turn": turn,
+        "round": {
+            "size": 0,
+            "kind": "open",
+            "lead": None,
+            "last_seat": -1,
+            "last_kind": None,
+            "last_rank": 0,
+            "passed": 0,
+            "plays": [],
+        },
+    }
     return Match(GAME, n, opts, position=pos)
 
 

@@ -37,11 +37,25 @@ def at(
     used = [c for x in climbs for c in x] + hand + [c for rs in rungs for r in rs for c in r]
     used += [c for p in accents for c in p]
     pos = {
-        "game": "ladders", "players": n, "options": GAME.options(n, {"teams": teams}),
-        "rng": 1, "round": 1, "dealer": n - 1, "turn": 0, "climbs": climbs, "hands": hands,
-        "rungs": rungs, "accents": accents, "draw": rest(used), "discard": [],
-        "totals": [0] * n, "history": [], "idle": 0, "played": False, "over": False,
-    }  # fmt: skip
+        "game": "ladders",
+        "players": n,
+        "options": GAME.options(n, {"teams": teams}),
+        "rng": 1,
+        "round": 1,
+        "dealer": n - 1,
+        "turn": 0,
+        "climbs": climbs,
+        "hands": hands,
+        "rungs": rungs,
+        "accents": accents,
+        "draw": rest(used),
+        "discard": [],
+        "totals": [0] * n,
+        "history": [],
+        "idle": 0,
+        "played": False,
+        "over": False,
+    }
     return Match(GAME, n, pos["options"], position=pos)
 
 

@@ -74,8 +74,19 @@ def test_search_sees_only_its_view_mid_turn() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["ismcts:iterations=0", "ismcts:c=-1", "mcs:rollout=smart", "mcs:seconds=-2", "ismcts:depth=3"]
+    "spec",
+    ["ismcts:iterations=0", "ismcts:c=-1", "mcs:rollout=smart", "mcs:seconds=-2", "ismcts:depth=3"],
 )
 def test_bad_search_parameters_are_refused(spec: str) -> None:
     with pytest.raises(UnknownBot):
         make_bot(spec, GAME, 0, 1)
+
+
+def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence() -> None:
+    match = Match(GAME, 4, seed=6)
+    view, legal = match.view(0), match.legal(0)
+    heuristic = make_bot("heuristic", GAME, 0, 1).choose(view, legal)
+    # With a single iteration the search has no evidence: the heuristic's card stands.
+    assert make_bot("ismcts:iterations=1:prior=heuristic", GAME, 0, 3).choose(view, legal) == heuristic
+    with pytest.raises(UnknownBot):
+        make_bot("ismcts:prior=oracle", GAME, 0, 1)

@@ -509,9 +509,13 @@ def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
     ]
     # The third game: seat 3 pushes its last card through; seat 1's 3 beats seat 0's 2.
     pos = position(
-        [[2, 3], [2, 3], [2, 3], [9]], [None, None, None, None], turn=3,
-        games=3, game_no=3, history=history,
-    )  # fmt: skip
+        [[2, 3], [2, 3], [2, 3], [9]],
+        [None, None, None, None],
+        turn=3,
+        games=3,
+        game_no=3,
+        history=history,
+    )
     m = at(pos)
     play(m, "play 9", "play 2", "play 3", "play 2")
     assert m.is_over()
@@ -528,9 +532,13 @@ def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
 def test_dd9_games_won_come_before_cards_held() -> None:
     history = [{"winners": [0], "held": [0, 1, 1, 1]}, {"winners": [0], "held": [0, 1, 1, 1]}]
     pos = position(
-        [[2, 3, 4, 5], [9], [2, 3], [2, 3]], [None, None, None, None], turn=1,
-        games=3, game_no=3, history=history,
-    )  # fmt: skip
+        [[2, 3, 4, 5], [9], [2, 3], [2, 3]],
+        [None, None, None, None],
+        turn=1,
+        games=3,
+        game_no=3,
+        history=history,
+    )
     m = at(pos)
     play(m, "play 9", "play 2", "play 2", "play 3")  # seat 1 wins game 3; seat 0 holds 4
     v = m.view(None)

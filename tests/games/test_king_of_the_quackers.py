@@ -54,9 +54,17 @@ def position(
         "promise": None,
         "bonus": [0] * n,
         "turn": turn,
-        "round": {"size": 0, "kind": "open", "lead": None, "last_seat": -1, "last_kind": None,
-                  "last_rank": 0, "passed": 0, "plays": []},
-    }  # fmt: skip
+        "round": {
+            "size": 0,
+            "kind": "open",
+            "lead": None,
+            "last_seat": -1,
+            "last_kind": None,
+            "last_rank": 0,
+            "passed": 0,
+            "plays": [],
+        },
+    }
     return Match(GAME, n, opts, position=pos, seed=5)
 
 
@@ -94,9 +102,13 @@ def full_deal(players: int, deck: str = "extended", dealer: int = 0) -> dict[str
 
 @pytest.mark.parametrize(
     ("players", "deck", "size", "aside"),
-    [(3, "extended", 15, False), (4, "extended", 11, True), (3, "basic", 12, False),
-     (4, "basic", 9, False)],
-)  # fmt: skip
+    [
+        (3, "extended", 15, False),
+        (4, "extended", 11, True),
+        (3, "basic", 12, False),
+        (4, "basic", 9, False),
+    ],
+)
 def test_kq1_kq4_the_deck_is_dealt_out_evenly(
     players: int, deck: str, size: int, aside: bool
 ) -> None:
@@ -121,8 +133,9 @@ def test_kq2_three_or_four_players(players: int) -> None:
 def test_kq3_first_dealer_is_random_then_the_deal_passes_left() -> None:
     assert len({Match(GAME, 4, seed=s).view(None)["dealer"] for s in range(30)}) == 4
     m = three(["NM"], ["2SY"], ["3MV", "4MS"], dealer=2)
-    events = play(m, (0, "play NM"), (1, "pass"), (2, "pass"), (2, "play 3MV"), (1, "pass"),
-                  (2, "play 4MS"))  # fmt: skip
+    events = play(
+        m, (0, "play NM"), (1, "pass"), (2, "pass"), (2, "play 3MV"), (1, "pass"), (2, "play 4MS")
+    )
     deal = [e for e in events if e["type"] == "deal"]
     assert deal == [{"type": "deal", "hand": 2, "dealer": 0}]
     assert m.view(None)["dealer"] == 0
@@ -504,8 +517,9 @@ def test_kq24_the_lead_fixes_the_size() -> None:
 # --- scoring: KQ-25, KQ-26 ---------------------------------------------------------------------
 def test_kq25_four_player_points() -> None:
     m = position([["NK"], ["9LK"], ["2SY", "3MV"], ["5ML"]], turn=0, out=())
-    events = play(m, (0, "play NK"), (1, "pass"), (2, "pass"), (3, "pass"), (3, "play 5ML"),
-                  (1, "play 9LK"))  # fmt: skip
+    events = play(
+        m, (0, "play NK"), (1, "pass"), (2, "pass"), (3, "pass"), (3, "play 5ML"), (1, "play 9LK")
+    )
     end = next(e for e in events if e["type"] == "hand_end")
     assert end["places"] == [1, 3, 4, 2] and end["points"] == [7, 2, 0, 4]
 
@@ -564,8 +578,9 @@ def test_kq28_kq29_kq30_a_promise_kept() -> None:
     assert events[-1] == {"type": "promise", "seat": 0, "value": 2}
     assert m.view(None)["promise"] == {"seat": 0, "value": 2}
     assert not [a for a in m.legal(1) if a.endswith("promise")]
-    events = play(m, (1, "pass"), (2, "pass"), (0, "play NY"), (1, "pass"), (2, "pass"),
-                  (0, "play NK"))  # fmt: skip
+    events = play(
+        m, (1, "pass"), (2, "pass"), (0, "play NY"), (1, "pass"), (2, "pass"), (0, "play NK")
+    )
     resolved = next(e for e in events if e["type"] == "promise_resolved")
     assert resolved["kept"] and resolved["points"] == [2, 0, 0]
     events = play(m, (1, "pass"), (2, "pass"), (2, "play 3MV"), (1, "pass"), (2, "play 4MS"))
@@ -653,8 +668,23 @@ def test_plays_are_written_in_table_order() -> None:
 
 
 # --- perft: legal-action counts at fixed positions ---------------------------------------------
-PERFT_HAND = ["1V", "1K", "2MK", "2VL", "3MV", "3SK", "3LY", "4VL", "4YK", "5YK", "6MV", "7VY",
-              "8VL", "NM", "0"]  # fmt: skip
+PERFT_HAND = [
+    "1V",
+    "1K",
+    "2MK",
+    "2VL",
+    "3MV",
+    "3SK",
+    "3LY",
+    "4VL",
+    "4YK",
+    "5YK",
+    "6MV",
+    "7VY",
+    "8VL",
+    "NM",
+    "0",
+]
 
 
 def perft_match(options: dict[str, Any] | None = None) -> Match[Any]:

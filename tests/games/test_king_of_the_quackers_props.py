@@ -23,9 +23,13 @@ from pondside.games.king_of_the_quackers import (
 )
 
 OPTIONS = st.fixed_dictionaries(
-    {"deck": st.sampled_from(["extended", "basic"]), "bidding": st.booleans(),
-     "lead_passes": st.sampled_from(["right", "left"]), "target": st.integers(8, 20)}
-)  # fmt: skip
+    {
+        "deck": st.sampled_from(["extended", "basic"]),
+        "bidding": st.booleans(),
+        "lead_passes": st.sampled_from(["right", "left"]),
+        "target": st.integers(8, 20),
+    }
+)
 
 
 def random_steps(m: Match[Any], rng: random.Random, steps: int) -> list[tuple[int, dict[str, Any]]]:

@@ -160,9 +160,23 @@ def test_ld1_expert_deal_must_use_exactly_1_to_44_at_four_players() -> None:
 # --- LD-2 Ducks per card -----------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("card", "expected"),
-    [(55, 7), (11, 5), (44, 5), (99, 5), (10, 3), (50, 3), (100, 3), (5, 2), (45, 2), (95, 2),
-     (1, 1), (54, 1), (56, 1), (104, 1)],
-)  # fmt: skip
+    [
+        (55, 7),
+        (11, 5),
+        (44, 5),
+        (99, 5),
+        (10, 3),
+        (50, 3),
+        (100, 3),
+        (5, 2),
+        (45, 2),
+        (95, 2),
+        (1, 1),
+        (54, 1),
+        (56, 1),
+        (104, 1),
+    ],
+)
 def test_ld2_ducks_per_card_show_on_the_columns(card: int, expected: int) -> None:
     others = [c for c in range(101, 105) if c != card][:3]
     m = new([[], [], [], []], [card, *others])
@@ -481,9 +495,16 @@ def test_ld10_rounds_and_target_together_is_an_error(options: dict[str, Any]) ->
 
 @pytest.mark.parametrize(
     "options",
-    [{"rounds": 0}, {"target": 0}, {"rounds": "2"}, {"rounds": True}, {"expert": "yes"},
-     {"expert": 1}, {"decks": 2}],
-)  # fmt: skip
+    [
+        {"rounds": 0},
+        {"target": 0},
+        {"rounds": "2"},
+        {"rounds": True},
+        {"expert": "yes"},
+        {"expert": 1},
+        {"decks": 2},
+    ],
+)
 def test_ld10_bad_option_values_refused(options: dict[str, Any]) -> None:
     with pytest.raises(BadOption):
         Match(GAME, 4, options, seed=1)

@@ -200,9 +200,15 @@ def test_wc5_worked_example_ace_of_knots_makes_bottom_with_knot_trumps() -> None
     assert (v["readings"][0], v["trumps"][0]) == ("bottom", "K")
     # Knots for seat 0 now: 2MK, 3SK, 8YK; none may be led (WC-9).
     assert sorted(m.legal(0)) == [
-        "play 1M", "play 4MS", "play 5ML", "play 6MV", "play 7ML", "play 7VY", "play NS",
+        "play 1M",
+        "play 4MS",
+        "play 5ML",
+        "play 6MV",
+        "play 7ML",
+        "play 7VY",
+        "play NS",
         "play NY",
-    ]  # fmt: skip
+    ]
     assert play(m, "7VY")[0]["suit"] == "Y"  # the Cave is a Wyrm
 
 
@@ -380,9 +386,19 @@ def test_wc11_off_suit_high_card_does_not_win() -> None:
 # --- WC-12 scoring ------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("bid_", "won", "score"),
-    [(3, 3, 12), (3, 2, 6), (3, 4, 6), (3, 1, 3), (3, 5, 3), (3, 0, 0), (3, 6, 0), (0, 0, 0),
-     (0, 2, 0), (11, 11, 44)],
-)  # fmt: skip
+    [
+        (3, 3, 12),
+        (3, 2, 6),
+        (3, 4, 6),
+        (3, 1, 3),
+        (3, 5, 3),
+        (3, 0, 0),
+        (3, 6, 0),
+        (0, 0, 0),
+        (0, 2, 0),
+        (11, 11, 44),
+    ],
+)
 def test_wc12_score_by_distance_to_bid(bid_: int, won: int, score: int) -> None:
     assert hand_score(bid_, won) == score
 

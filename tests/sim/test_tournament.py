@@ -67,9 +67,18 @@ def test_too_few_bots_for_the_seats_is_explained() -> None:
 def test_tournament_command_writes_results_and_plots(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         main,
-        ["tournament", "lame-duck", "--bots", "heuristic,random,random", "--matches", "6",
-         "--duplicate", "--out", str(tmp_path)],
-    )  # fmt: skip
+        [
+            "tournament",
+            "lame-duck",
+            "--bots",
+            "heuristic,random,random",
+            "--matches",
+            "6",
+            "--duplicate",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "rating" in result.output and "Pairwise" in result.output
     data = json.loads((tmp_path / "results.json").read_text())

@@ -166,8 +166,27 @@ def _lame_duck(players: int, options: Mapping[str, Any]) -> GameCodec:
 
 # --- Down the Drain -------------------------------------------------------------------------
 
-DD_COUNTS = {2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3,
-             14: 3, 15: 2, 16: 1, 17: 1, 18: 1, 19: 1, 20: 1}  # fmt: skip
+DD_COUNTS = {
+    2: 16,
+    3: 12,
+    4: 9,
+    5: 8,
+    6: 6,
+    7: 6,
+    8: 5,
+    9: 4,
+    10: 4,
+    11: 4,
+    12: 3,
+    13: 3,
+    14: 3,
+    15: 2,
+    16: 1,
+    17: 1,
+    18: 1,
+    19: 1,
+    20: 1,
+}
 """DD-1: the deck, number → copies (90 cards)."""
 
 
@@ -325,9 +344,24 @@ def _wildcat_chicane(players: int, options: Mapping[str, Any]) -> GameCodec:
 
 KQ_KINDS = ("open", "single", "set", "straight_flush", "bomb")
 PERSONALITIES = frozenset(
-    ("2MK", "3SK", "3LY", "4VL", "5YK", "6MV", "6SY", "8MS", "9LK", "NM", "NS", "PMYK", "PSVK",
-     "TMVK", "0")
-)  # fmt: skip
+    (
+        "2MK",
+        "3SK",
+        "3LY",
+        "4VL",
+        "5YK",
+        "6MV",
+        "6SY",
+        "8MS",
+        "9LK",
+        "NM",
+        "NS",
+        "PMYK",
+        "PSVK",
+        "TMVK",
+        "0",
+    )
+)
 """KQ-20: the personality cards, and the Excuse."""
 
 

@@ -88,7 +88,14 @@ def _lookup(name: str) -> type[Bot] | Choose | None:
 
 
 def bot_names() -> list[str]:
-    return ["random", "heuristic", "ismcts", "mcs", "external", *sorted({*_REGISTERED, *_plugins()})]
+    return [
+        "random",
+        "heuristic",
+        "ismcts",
+        "mcs",
+        "external",
+        *sorted({*_REGISTERED, *_plugins()}),
+    ]
 
 
 def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import random
 import select
@@ -35,8 +36,9 @@ class BotFailed(PondsideError):
 class CallableBot(Bot):
     """Wraps a plain ``choose(view, legal)`` function as a bot."""
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, *, fn: Choose,
-                 name: str) -> None:  # fmt: skip
+    def __init__(
+        self, game: Game[Any], seat: int, rng: random.Random, *, fn: Choose, name: str
+    ) -> None:
         super().__init__(game, seat, rng)
         self.fn = fn
         self.name = name
@@ -56,8 +58,9 @@ class ExternalBot(Bot):
 
     name = "external"
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, cmd: str = "",
-                 timeout: float = 30.0) -> None:  # fmt: skip
+    def __init__(
+        self, game: Game[Any], seat: int, rng: random.Random, cmd: str = "", timeout: float = 30.0
+    ) -> None:
         self.proc: subprocess.Popen[str] | None = None  # first: __del__ runs even if we raise
         super().__init__(game, seat, rng)
         if not isinstance(cmd, str) or not cmd.strip():
@@ -79,15 +82,22 @@ class ExternalBot(Bot):
     def choose(self, view: View, legal: list[str]) -> str:
         proc = self._start()
         assert proc.stdin and proc.stdout
-        request = {"op": "decide", "game": self.game.info.slug, "seat": self.seat,
-                   "view": view, "legal": legal}  # fmt: skip
+        request = {
+            "op": "decide",
+            "game": self.game.info.slug,
+            "seat": self.seat,
+            "view": view,
+            "legal": legal,
+        }
         try:
             proc.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
             proc.stdin.flush()
             ready, _, _ = select.select([proc.stdout], [], [], self.timeout)
             if not ready:
                 self.close()
-                raise BotFailed(f"external bot {self.argv[0]!r} did not answer in {self.timeout:g} s")
+                raise BotFailed(
+                    f"external bot {self.argv[0]!r} did not answer in {self.timeout:g} s"
+                )
             line = proc.stdout.readline()
         except (BrokenPipeError, OSError):
             line = ""
@@ -111,10 +121,8 @@ class ExternalBot(Bot):
             return
         for stream in (proc.stdin, proc.stdout):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
         try:
             proc.wait(timeout=2)
         except subprocess.TimeoutExpired:

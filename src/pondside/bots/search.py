@@ -148,7 +148,10 @@ class SearchBot(Bot):
         # Mixed: half the rank, half the margin scaled to the spread of this playout.
         lo, hi = min(results), max(results)
         spread = hi - lo
-        return [0.5 * k + (0.5 * (r - lo) / spread if spread else 0.25) for k, r in zip(ranks, results, strict=True)]
+        return [
+            0.5 * k + (0.5 * (r - lo) / spread if spread else 0.25)
+            for k, r in zip(ranks, results, strict=True)
+        ]
 
     def choose(self, view: View, legal: list[str]) -> str:
         if len(legal) == 1:
@@ -175,12 +178,28 @@ class ISMCTSBot(SearchBot):
 
     name = "ismcts"
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, c: float = 0.7,
-                 **params: Any) -> None:  # fmt: skip
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: random.Random,
+        c: float = 0.7,
+        prior: str = "none",
+        **params: Any,
+    ) -> None:
         super().__init__(game, seat, rng, **params)
         if not isinstance(c, int | float) or c < 0:
             raise ValueError(f"c (the exploration constant) must be >= 0, not {c!r}")
         self.c = float(c)
+        if prior not in ("none", "heuristic"):
+            raise ValueError(f"prior is none or heuristic, not {prior!r}")
+        # With prior=heuristic the game's heuristic keeps its choice unless the search finds
+        # another action clearly better (half as many visits again as the average share).
+        self.prior: Bot | None = None
+        if prior == "heuristic":
+            from . import heuristic_class
+
+            self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
 
     def search(self, view: View, legal: list[str]) -> str:
         game, me, rng = self.game, self.seat, self.rng
@@ -240,11 +259,16 @@ class ISMCTSBot(SearchBot):
                 n.visits += 1
                 n.total += rewards[n.seat]
 
+        favourite = self.prior.choose(view, legal) if self.prior else None
         self.iterations_done = self.budget.run(iteration)
-        scored = [(root.children.get((me, a)), a) for a in legal]
-        return max(scored, key=lambda x: (x[0].visits if x[0] else -1, x[0].total if x[0] else 0))[
-            1
-        ]
+        bonus = 0.5 * self.iterations_done / len(legal)
+
+        def merit(action: str) -> tuple[float, float]:
+            child = root.children.get((me, action))
+            visits, total = (child.visits, child.total) if child else (-1, 0.0)
+            return (visits + (bonus if action == favourite else 0.0), total)
+
+        return max(legal, key=merit)
 
 
 class MCSBot(SearchBot):

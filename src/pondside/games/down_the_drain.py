@@ -35,8 +35,27 @@ from pondside.engine import (
 )
 
 # DD-1: how many cards of each number the deck holds.
-COUNTS = {2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3,
-          15: 2, 16: 1, 17: 1, 18: 1, 19: 1, 20: 1}  # fmt: skip
+COUNTS = {
+    2: 16,
+    3: 12,
+    4: 9,
+    5: 8,
+    6: 6,
+    7: 6,
+    8: 5,
+    9: 4,
+    10: 4,
+    11: 4,
+    12: 3,
+    13: 3,
+    14: 3,
+    15: 2,
+    16: 1,
+    17: 1,
+    18: 1,
+    19: 1,
+    20: 1,
+}
 DECK: tuple[int, ...] = tuple(c for c, k in COUNTS.items() for _ in range(k))
 NUMBERS = tuple(COUNTS)
 GUARD_CYCLES = 500  # DD-10
@@ -442,9 +461,14 @@ class DownTheDrain(Game[DownTheDrainState]):
         st.history = (*st.history, (winners, held))
         places = game_places(winners, held)
         events.append(
-            {"type": "game_end", "game": st.game_no, "winners": list(winners),
-             "held": list(held), "places": list(places)}
-        )  # fmt: skip
+            {
+                "type": "game_end",
+                "game": st.game_no,
+                "winners": list(winners),
+                "held": list(held),
+                "places": list(places),
+            }
+        )
         if st.game_no >= st.games:
             st.over = True
             out = self.outcome(st)
@@ -463,10 +487,13 @@ class DownTheDrain(Game[DownTheDrainState]):
         st = state
         front = st.front
         groups = [
-            {"number": c, "seats": [t for t in range(st.n) if front[t] == c],
-             "value": c * front.count(c)}
+            {
+                "number": c,
+                "seats": [t for t in range(st.n) if front[t] == c],
+                "value": c * front.count(c),
+            }
             for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
-        ]  # fmt: skip
+        ]
         v: View = {
             "game": self.info.slug,
             "players": st.n,

@@ -952,9 +952,14 @@ class KingOfTheQuackers(Game[QuackersState]):
                         gains[s] = share
             st.bonus = tuple(bonus)
             events.append(
-                {"type": "promise_resolved", "seat": promiser, "value": value,
-                 "kept": promiser == seat, "points": [gains.get(s, 0) for s in range(st.n)]}
-            )  # fmt: skip
+                {
+                    "type": "promise_resolved",
+                    "seat": promiser,
+                    "value": value,
+                    "kept": promiser == seat,
+                    "points": [gains.get(s, 0) for s in range(st.n)],
+                }
+            )
 
     def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[Event]]:
         if seat != state.turn:
@@ -992,9 +997,14 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
         _reset_round(st, -1)
         events.append(
-            {"type": "hand_end", "hand": st.hand_no, "places": places, "points": points,
-             "totals": list(st.totals)}
-        )  # fmt: skip
+            {
+                "type": "hand_end",
+                "hand": st.hand_no,
+                "places": places,
+                "points": points,
+                "totals": list(st.totals),
+            }
+        )
         best = max(st.totals)
         if best >= st.target and st.totals.count(best) == 1:
             st.over = True

@@ -654,9 +654,14 @@ class WildcatChicane(Game[ChicaneState]):
         new.trick = (*st.trick, (seat, card))
         new.broken = st.broken or trump
         events: list[Event] = [
-            {"type": "play", "seat": seat, "card": CODES[card],
-             "suit": SUIT[card][st.readings[seat]], "trump": trump}
-        ]  # fmt: skip
+            {
+                "type": "play",
+                "seat": seat,
+                "card": CODES[card],
+                "suit": SUIT[card][st.readings[seat]],
+                "trump": trump,
+            }
+        ]
         if len(new.trick) < st.n:
             new.turn = (seat + 1) % st.n
             return new, events
@@ -669,9 +674,13 @@ class WildcatChicane(Game[ChicaneState]):
         new.trick = ()
         new.turn = winner  # WC-8: the winner leads next
         events.append(
-            {"type": "trick", "number": len(new.tricks), "winner": winner,
-             "cards": [[s, CODES[c]] for s, c in new.tricks[-1]]}
-        )  # fmt: skip
+            {
+                "type": "trick",
+                "number": len(new.tricks),
+                "winner": winner,
+                "cards": [[s, CODES[c]] for s, c in new.tricks[-1]],
+            }
+        )
         if finish and not new.hands[winner]:
             self._end_hand(new, events)
         return new, events
@@ -682,9 +691,15 @@ class WildcatChicane(Game[ChicaneState]):
         st.history = (*st.history, scores)
         st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
         events.append(
-            {"type": "hand_end", "hand": st.hand_no, "bids": list(st.bids), "won": list(st.won),
-             "scores": list(scores), "totals": list(st.totals)}
-        )  # fmt: skip
+            {
+                "type": "hand_end",
+                "hand": st.hand_no,
+                "bids": list(st.bids),
+                "won": list(st.won),
+                "scores": list(scores),
+                "totals": list(st.totals),
+            }
+        )
         best = max(st.totals)
         if best >= st.target and st.totals.count(best) == 1:
             st.phase, st.turn = "over", -1

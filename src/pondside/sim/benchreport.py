@@ -15,7 +15,7 @@ from typing import Any
 
 from pondside.games import all_games
 
-from .bench import BenchResult, bench_game
+from .bench import BenchResult, bench_game, legal_action_times
 
 OPENSPIEL_GAMES = ("hearts", "python_team_dominoes")
 
@@ -77,6 +77,10 @@ def main(argv: list[str] | None = None) -> None:
     for r in [*ours, *theirs]:
         ratios = "".join(f" {r.decisions_per_s / t.decisions_per_s:>21.2f}x" for t in theirs)
         print(f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}")
+    print("\nlegal-action generation, every decision of 30 random matches at the default table:")
+    for game in all_games():
+        median, p99 = legal_action_times(game)
+        print(f"{game.info.slug:32} median {median:8.1f} µs   99th percentile {p99:8.1f} µs")
     if not theirs:
         print(
             "(open_spiel is not installed: `pip install open_spiel` to compare with hearts "

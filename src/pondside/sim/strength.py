@@ -9,7 +9,9 @@ on one core, measured by ``pondside bench GAME --bot SPEC``).
 from __future__ import annotations
 
 import argparse
+import json
 import platform
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,11 +22,14 @@ from .simulate import simulate
 
 SEARCH = {
     "lame-duck": "ismcts:iterations=300:rollout=heuristic",
-    "king-of-the-quackers": "ismcts:iterations=300:rollout=heuristic",
+    "king-of-the-quackers": "ismcts:iterations=100:rollout=heuristic",
     "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
-    "ladders": "ismcts:iterations=200:rollout=heuristic:horizon=40",
+    "ladders": "ismcts:iterations=60:rollout=heuristic:horizon=40:prior=heuristic",
     "down-the-drain": "ismcts:iterations=300:rollout=heuristic",
 }
+
+# A Ladders match to 500 takes several rounds of some 130 decisions a seat: one round a match.
+OPTIONS: dict[str, dict[str, Any]] = {"ladders": {"rounds": 1}}
 
 
 def matchups(slug: str, search: str) -> list[tuple[str, str]]:
@@ -35,7 +40,8 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     game = get_game(slug)
     players = game.info.default_players
     started = time.perf_counter()
-    result = simulate(slug, [first] + [rest] * (players - 1), matches, seed, None, jobs)
+    options = OPTIONS.get(slug, {})
+    result = simulate(slug, [first] + [rest] * (players - 1), matches, seed, options, jobs)
     data = result.to_json()
     others = data["entries"][1:]
     return {
@@ -44,6 +50,7 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
         "first": first,
         "rest": rest,
         "matches": matches,
+        "options": options,
         "entry": data["entries"][0],
         "others_mean_score": sum(e["mean_score"] for e in others) / len(others),
         "fair": 1 / players,
@@ -51,50 +58,101 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     }
 
 
-def markdown(rows: list[dict[str, Any]], command: str) -> str:
+def options_text(row: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in row.get("options", {}).items()) or "defaults"
+
+
+def markdown(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| game | seats | bot | against | matches | win rate | 95% interval | fair share |"
-        " mean score (bot / others) | above fair? |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | seats | options | bot | against | matches | win rate | 95% interval |"
+        " fair share | mean score (bot / others) | above fair? |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         e = r["entry"]
         lo, hi = e["ci95"]
         verdict = "yes" if lo > r["fair"] else ("below" if hi < r["fair"] else "not shown")
         lines.append(
-            f"| {r['game']} | {r['players']} | `{r['first']}` | {r['players'] - 1} × `{r['rest']}` |"
+            f"| {r['game']} | {r['players']} | {options_text(r)} | `{r['first']}` |"
+            f" {r['players'] - 1} × `{r['rest']}` |"
             f" {r['matches']} | {e['win_rate']:.1%} | {lo:.1%} – {hi:.1%} | {r['fair']:.1%} |"
             f" {e['mean_score']:.2f} / {r['others_mean_score']:.2f} | {verdict} |"
         )
-    machine = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
-    return "\n".join([f"Command: `{command}` ({machine})", "", *lines, ""])
+    commands = sorted({f"`{r['command']}`" for r in rows})
+    machine = (
+        f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
+    )
+    return "\n".join([*lines, "", f"Made by {', '.join(commands)} ({machine}).", ""])
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", default=",".join(slugs()))
     parser.add_argument("--matches", type=int, default=200, help="matches per line")
-    parser.add_argument("--random-matches", type=int, default=100,
-                        help="matches per line against random (the gaps are wide)")  # fmt: skip
+    parser.add_argument(
+        "--random-matches",
+        type=int,
+        default=60,
+        help="matches per line against random (the gaps are wide)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=Path("docs/strength"),
+        help="folder of per-game results (JSON), merged into the table",
+    )
     parser.add_argument("--out", type=Path, default=None, help="write the table here (Markdown)")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="only merge the results already in --results into the table",
+    )
     args = parser.parse_args(argv)
-    rows = []
-    for slug in args.games.split(","):
+    args.results.mkdir(parents=True, exist_ok=True)
+    command = "python -m pondside.sim.strength " + " ".join(
+        argv if argv is not None else sys.argv[1:]
+    )
+    for slug in [] if args.report_only else args.games.split(","):
+        rows = []
         for first, rest in matchups(slug, SEARCH[slug]):
             n = args.random_matches if rest == "random" else args.matches
             row = run(slug, first, rest, n, args.seed, args.jobs)
+            row["command"] = command
             e = row["entry"]
-            print(f"{slug:22} {first:45} vs {rest:10} {e['win_rate']:6.1%} "
-                  f"[{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] fair {row['fair']:.1%} "
-                  f"({row['seconds']:.0f} s)", flush=True)  # fmt: skip
+            print(
+                f"{slug:22} {first:45} vs {rest:10} {e['win_rate']:6.1%} "
+                f"[{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] fair {row['fair']:.1%} "
+                f"({row['seconds']:.0f} s)",
+                flush=True,
+            )
             rows.append(row)
-    argv_text = " ".join(argv) if argv is not None else ""
-    table = markdown(rows, f"python -m pondside.sim.strength {argv_text}".strip())
+        (args.results / f"{slug}.json").write_text(json.dumps(rows, indent=1) + "\n")
+    merged = [
+        row
+        for slug in slugs()
+        if (args.results / f"{slug}.json").is_file()
+        for row in json.loads((args.results / f"{slug}.json").read_text())
+    ]
+    table = markdown(merged)
     print(table)
     if args.out:
-        args.out.write_text(table)
+        write_between_markers(args.out, table)
+
+
+START, END = "<!-- strength table: make strength -->", "<!-- end of strength table -->"
+
+
+def write_between_markers(path: Path, table: str) -> None:
+    """Replace the table between the markers in ``path`` (the rest of the page is prose)."""
+    text = path.read_text() if path.is_file() else ""
+    if START in text and END in text:
+        head, rest = text.split(START, 1)
+        text = f"{head}{START}\n{table}{END}{rest.split(END, 1)[1]}"
+    else:
+        text = f"{START}\n{table}{END}\n"
+    path.write_text(text)
 
 
 if __name__ == "__main__":

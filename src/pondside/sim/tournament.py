@@ -108,18 +108,20 @@ class TournamentResult:
         out = []
         for e, (mu, sigma) in zip(self.entries, self.ratings, strict=True):
             lo, hi = wilson_interval(e.wins, e.matches)
-            out.append({
-                "bot": e.label,
-                "matches": e.matches,
-                "wins": round(e.wins, 6),
-                "win_rate": e.wins / e.matches if e.matches else 0.0,
-                "ci95": [lo, hi],
-                "mean_score": sum(e.scores) / len(e.scores) if e.scores else 0.0,
-                "mean_place": sum(e.places) / len(e.places) if e.places else 0.0,
-                "rating_mu": mu,
-                "rating_sigma": sigma,
-                "rating": mu - 3 * sigma,
-            })  # fmt: skip
+            out.append(
+                {
+                    "bot": e.label,
+                    "matches": e.matches,
+                    "wins": round(e.wins, 6),
+                    "win_rate": e.wins / e.matches if e.matches else 0.0,
+                    "ci95": [lo, hi],
+                    "mean_score": sum(e.scores) / len(e.scores) if e.scores else 0.0,
+                    "mean_place": sum(e.places) / len(e.places) if e.places else 0.0,
+                    "rating_mu": mu,
+                    "rating_sigma": sigma,
+                    "rating": mu - 3 * sigma,
+                }
+            )
         return out
 
     def pairwise(self) -> list[list[float | None]]:
@@ -149,14 +151,27 @@ class TournamentResult:
 
     def write(self, out: Path) -> list[Path]:
         out.mkdir(parents=True, exist_ok=True)
-        written = [out / "results.json", out / "entries.csv", out / "pairwise.csv",
-                   out / "matches.csv"]  # fmt: skip
+        written = [
+            out / "results.json",
+            out / "entries.csv",
+            out / "pairwise.csv",
+            out / "matches.csv",
+        ]
         written[0].write_text(json.dumps(self.to_json(), indent=2) + "\n")
         summary = self.summary()
         with written[1].open("w", newline="") as fh:
             w = csv.writer(fh)
-            keys = ["bot", "matches", "wins", "win_rate", "mean_score", "mean_place", "rating_mu",
-                    "rating_sigma", "rating"]  # fmt: skip
+            keys = [
+                "bot",
+                "matches",
+                "wins",
+                "win_rate",
+                "mean_score",
+                "mean_place",
+                "rating_mu",
+                "rating_sigma",
+                "rating",
+            ]
             w.writerow([*keys[:4], "ci95_low", "ci95_high", *keys[4:]])
             for e in summary:
                 w.writerow([*(e[k] for k in keys[:4]), *e["ci95"], *(e[k] for k in keys[4:])])
@@ -168,8 +183,14 @@ class TournamentResult:
         with written[3].open("w", newline="") as fh:
             w = csv.writer(fh)
             p = self.players
-            w.writerow(["match", *(f"seat{s}_bot" for s in range(p)),
-                        *(f"seat{s}_place" for s in range(p)), *(f"seat{s}_score" for s in range(p))])  # fmt: skip
+            w.writerow(
+                [
+                    "match",
+                    *(f"seat{s}_bot" for s in range(p)),
+                    *(f"seat{s}_place" for s in range(p)),
+                    *(f"seat{s}_score" for s in range(p)),
+                ]
+            )
             for r in self.rows:
                 w.writerow(
                     [r.index, *(self.entries[e].label for e in r.seats), *r.places, *r.scores]
@@ -229,9 +250,18 @@ def fold(
             ratings[e] = team[0]
         history.append([r.ordinal() for r in ratings])
     return TournamentResult(
-        game, players, options, seed, duplicate, entries, wins, meetings,
-        [(r.mu, r.sigma) for r in ratings], history, sorted(rows, key=lambda r: r.index),
-    )  # fmt: skip
+        game,
+        players,
+        options,
+        seed,
+        duplicate,
+        entries,
+        wins,
+        meetings,
+        [(r.mu, r.sigma) for r in ratings],
+        history,
+        sorted(rows, key=lambda r: r.index),
+    )
 
 
 def _chunks(n: int, size: int) -> list[list[int]]:
@@ -321,8 +351,10 @@ def plot_tournament(result: TournamentResult, out: Path) -> list[Path]:
     fig, ax = plt.subplots(figsize=(7, 4))
     rates = [e["win_rate"] for e in summary]
     # Clamped at 0: float rounding can put an interval's end a hair past its rate.
-    err = [[max(0.0, r - e["ci95"][0]) for r, e in zip(rates, summary, strict=True)],
-           [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, summary, strict=True)]]  # fmt: skip
+    err = [
+        [max(0.0, r - e["ci95"][0]) for r, e in zip(rates, summary, strict=True)],
+        [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, summary, strict=True)],
+    ]
     ax.bar(names, rates, yerr=err, capsize=6, color="#4c78a8")
     ax.axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
     ax.set_ylabel("win rate (95% interval)")

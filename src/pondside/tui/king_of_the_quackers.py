@@ -31,8 +31,13 @@ SUIT_STYLE = {
     "K": "magenta",
 }
 RANK_WORD = {0: "Excuse", 1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown"}
-KIND_WORD = {"single": "single", "set": "Set", "straight_flush": "Straight Flush", "bomb": "Bomb",
-             "open": "Set or Straight Flush"}  # fmt: skip
+KIND_WORD = {
+    "single": "single",
+    "set": "Set",
+    "straight_flush": "Straight Flush",
+    "bomb": "Bomb",
+    "open": "Set or Straight Flush",
+}
 
 
 def rank_word(rank: int) -> str:
@@ -99,8 +104,10 @@ class UI(TableUI):
             console.print(self._round(view))
         if view["promise"]:
             pr = view["promise"]
-            console.print(f"[bold magenta]{self.name(pr['seat'])} promised to go out first "
-                          f"(value {pr['value']}).[/]")  # fmt: skip
+            console.print(
+                f"[bold magenta]{self.name(pr['seat'])} promised to go out first "
+                f"(value {pr['value']}).[/]"
+            )
         if seat is not None:
             if view.get("gave"):
                 left, right = self.name((seat + 1) % view["players"]), self.name(seat - 1)
