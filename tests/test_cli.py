@@ -148,3 +148,71 @@ def test_bench_json() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["game"] == "lame-duck" and data["deals_per_s"] > 0 and data["decisions_per_s"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (
+            [
+                "simulate",
+                "lame-duck",
+                "--bots",
+                "random,random",
+                "-n",
+                "1",
+                "--out",
+                "/no/such/dir/x.json",
+            ],
+            "does not exist",
+        ),
+        (
+            [
+                "simulate",
+                "lame-duck",
+                "--bots",
+                "random,random",
+                "-n",
+                "1",
+                "--plot",
+                "x.unknownext",
+            ],
+            "--plot writes",
+        ),
+        (
+            ["simulate", "lame-duck", "--bots", "random,external:cmd=/nonexistent", "-n", "1"],
+            "cannot start",
+        ),
+        (["tournament", "lame-duck", "--bots", ","], "at least one bot"),
+        (["tournament", "lame-duck", "--bots", ",", "--duplicate"], "at least one bot"),
+        (["play", "lame-duck", "--record", "/no/such/dir/r.json"], "does not exist"),
+        (["simulate", "lame-duck", "--bots", "nope,random"], "there is no bot 'nope'"),
+    ],
+)
+def test_more_bad_input_is_explained(args: list[str], says: str) -> None:
+    code, out = run(*args)
+    assert code != 0 and says in out
+
+
+def test_play_stops_cleanly_when_a_bot_fails() -> None:
+    code, out = run(
+        "play", "lame-duck", "--seed", "2", "--bots", "external:cmd=/nonexistent", input="1\n" * 3
+    )
+    assert code == 0 and "Match stopped" in out and "cannot start" in out
+
+
+@pytest.mark.parametrize(
+    "content", [b"\xff\xfe\x00bad", b"[" * 200000, b'{"game": ["x"], "actions": []}']
+)
+def test_replay_refuses_files_that_are_not_records(tmp_path: Path, content: bytes) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    code, out = run("replay", str(bad))
+    assert code != 0 and "Traceback" not in out
+
+
+def test_replay_shows_a_spectator_no_hidden_action(tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    run("play", "lame-duck", "--seed", "5", "--record", str(record), input="1\n" * 40)
+    code, out = run("replay", str(record), "--no-step")
+    assert code == 0 and "seat 0: play" not in out and "Revealed" in out

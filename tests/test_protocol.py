@@ -177,3 +177,27 @@ def test_blank_lines_are_ignored_and_eof_ends_cleanly() -> None:
     )
     lines = proc.stdout.splitlines()
     assert len(lines) == 2 and json.loads(lines[0])["ok"] and not json.loads(lines[1])["ok"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"op": "new", "game": "lame-duck", "players": 4, "position": {"game": "lame-duck", "players": 4, "options": {"expert": false, "rounds": 1, "target": null}, "rng": Infinity}}',
+        '{"op": "legal", "seat": ' + "9" * 5000 + "}",
+        '{"op": "games", "x": NaN}',
+    ],
+)
+def test_lines_python_would_half_accept_are_refused(engine: Engine, line: str) -> None:
+    answer = engine.send_line(line)
+    assert answer["ok"] is False
+    assert engine.send(op="games")["ok"] is True  # still running
+
+
+def test_a_position_that_cannot_be_played_on_is_refused(engine: Engine) -> None:
+    engine.send(op="new", game="lame-duck", players=4, seed=0)
+    position = engine.send(op="position")["position"]
+    for key, value in [("awaiting_take", 7), ("over", None), ("revealed", [[9, 3]])]:
+        answer = engine.send(
+            op="new", game="lame-duck", players=4, position={**position, key: value}
+        )
+        assert answer["ok"] is False, key

@@ -154,6 +154,7 @@ def play(
     """Play GAME in the terminal against bots (game options as flags, e.g. --expert --rounds 3)."""
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
+    check_writable(record_path)
     players = players or game.info.default_players
     try:
         match: Match[Any] = Match(game, players, options, seed=seed)
@@ -196,14 +197,29 @@ def play(
                     console.print(line)
     except (KeyboardInterrupt, EOFError):
         console.print("\n[yellow]Match abandoned.[/]")
+    except PondsideError as exc:  # a bot that failed (an external program, a plugin)
+        console.print(f"\n[red]Match stopped: {exc}[/]")
     finally:
         if record_path:
-            record_path.write_text(json.dumps(match.record(), indent=1) + "\n")
-            console.print(f"Record written to {record_path}")
+            try:
+                record_path.write_text(json.dumps(match.record(), indent=1) + "\n")
+                console.print(f"Record written to {record_path}")
+            except OSError as exc:
+                console.print(f"[red]Could not write the record to {record_path}: {exc}[/]")
     outcome = match.outcome()
     if outcome:
         ui.render(console, match.view(seat))
         show_outcome(names, outcome.scores, outcome.places)
+
+
+def check_writable(*paths: Path | None) -> None:
+    """Say before a long run, not after it, that an output file cannot be written."""
+    for path in paths:
+        if path is not None and not path.parent.is_dir():
+            fail(f"cannot write {path}: the folder {path.parent} does not exist")
+
+
+PLOT_FORMATS = (".png", ".pdf", ".svg")
 
 
 def show_outcome(names: list[str], scores: Any, places: Any) -> None:
@@ -266,6 +282,9 @@ def simulate(
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
     entries = [b.strip() for b in bots.split(",") if b.strip()]
+    check_writable(out, plot)
+    if plot and plot.suffix.lower() not in PLOT_FORMATS:
+        fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
     try:
         game.options(len(entries), options)
         for spec in entries:
@@ -273,17 +292,20 @@ def simulate(
     except PondsideError as exc:
         fail(f"{exc} (--bots gives one bot per seat: {len(entries)} seats)")
     started = time.perf_counter()
-    with progress_bar() as bar:
-        task = bar.add_task(game.info.name, total=matches)
-        result = run(
-            game.info.slug,
-            entries,
-            matches,
-            seed,
-            options,
-            jobs,
-            progress=lambda k: bar.advance(task, k),
-        )
+    try:
+        with progress_bar() as bar:
+            task = bar.add_task(game.info.name, total=matches)
+            result = run(
+                game.info.slug,
+                entries,
+                matches,
+                seed,
+                options,
+                jobs,
+                progress=lambda k: bar.advance(task, k),
+            )
+    except PondsideError as exc:  # a bot that failed mid-run (an external program, a plugin)
+        fail(f"the simulation stopped: {exc}")
     elapsed = time.perf_counter() - started
     data = result.to_json()
     fair = 1 / len(entries)
@@ -360,6 +382,13 @@ def tournament(
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
     entries = [b.strip() for b in bots.split(",") if b.strip()]
+    if not entries:
+        fail("--bots needs at least one bot spec, e.g. --bots heuristic,random,random")
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot write into {out}: {exc}")
     try:
         for spec in entries:
             check_spec(spec, game)
@@ -443,8 +472,8 @@ def progress_bar() -> Progress:
 def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     """Step through a match RECORD (JSON), showing a seat's view or the spectator's."""
     try:
-        record = json.loads(record_path.read_text())
-    except json.JSONDecodeError as exc:
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         fail(f"{record_path} is not JSON: {exc}")
     if not isinstance(record, dict):
         fail(f"{record_path} is not a match record: expected a JSON object with game and actions")
@@ -467,8 +496,10 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     ui = get_ui(game, [f"seat {s}" for s in range(replayed.players)])
     ui.render(console, replayed.view(seat))
     for n, (who, action) in enumerate(final.actions, 1):
-        shown = action if seat is None or who == seat or not game.info.simultaneous else "(hidden)"
-        console.print(f"[dim]{n:>4}[/] seat {who}: {shown}")
+        # Only the acting seat sees its own action as taken; others learn what the events say
+        # (a passed card or a chosen card is never shown to anyone else).
+        if who == seat:
+            console.print(f"[dim]{n:>4}[/] seat {who}: {action}")
         events = replayed.apply(who, action)
         for event in events:
             line = ui.describe(event)

@@ -22,6 +22,11 @@ class ProtocolError(PondsideError):
     """A request that is not of the protocol's form."""
 
 
+def _refuse_constant(name: str) -> None:
+    # NaN and Infinity are not JSON: Python's parser accepts them, the protocol does not.
+    raise ValueError(f"{name} is not JSON")
+
+
 def _field(req: dict[str, Any], name: str, kinds: type | tuple[type, ...], what: str) -> Any:
     if name not in req:
         raise ProtocolError(f"{req.get('op')!r} needs {name!r} ({what})")
@@ -52,8 +57,8 @@ class Session:
 
     def handle_line(self, line: str) -> Answer:
         try:
-            req = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+            req = json.loads(line, parse_constant=_refuse_constant)
+        except (ValueError, RecursionError):  # JSONDecodeError is a ValueError, so are huge ints
             return {"ok": False, "error": "that line is not JSON: send one JSON object per line"}
         if not isinstance(req, dict):
             return {"ok": False, "error": 'a request is a JSON object such as {"op": "games"}'}
@@ -68,7 +73,16 @@ class Session:
             return {"ok": True, **handler(req)}
         except PondsideError as exc:
             return {"ok": False, "error": str(exc)}
-        except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        except (
+            TypeError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            RecursionError,
+            ValueError,
+            ArithmeticError,
+            AssertionError,
+        ) as exc:
             # A malformed payload that slipped past validation must never stop the engine.
             return {"ok": False, "error": f"malformed {op!r} request ({type(exc).__name__}: {exc})"}
 
@@ -147,7 +161,9 @@ def serve(lines: Iterable[str], out: IO[str]) -> None:
     for line in lines:
         if not line.strip():
             continue
-        out.write(json.dumps(session.handle_line(line), separators=(",", ":")) + "\n")
+        out.write(
+            json.dumps(session.handle_line(line), separators=(",", ":"), allow_nan=False) + "\n"
+        )
         out.flush()
 
 

@@ -87,6 +87,8 @@ def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence() -> None:
     view, legal = match.view(0), match.legal(0)
     heuristic = make_bot("heuristic", GAME, 0, 1).choose(view, legal)
     # With a single iteration the search has no evidence: the heuristic's card stands.
-    assert make_bot("ismcts:iterations=1:prior=heuristic", GAME, 0, 3).choose(view, legal) == heuristic
+    assert (
+        make_bot("ismcts:iterations=1:prior=heuristic", GAME, 0, 3).choose(view, legal) == heuristic
+    )
     with pytest.raises(UnknownBot):
         make_bot("ismcts:prior=oracle", GAME, 0, 1)

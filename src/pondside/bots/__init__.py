@@ -115,6 +115,8 @@ def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
         if params:
             raise ValueError(f"a function bot takes no parameters, got {sorted(params)}")
         return CallableBot(game, seat, rng, fn=found, name=name)
+    except UnknownBot:
+        raise
     except (TypeError, ValueError) as exc:
         raise UnknownBot(f"bad parameters for bot {name!r}: {exc}") from None
 

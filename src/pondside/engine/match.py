@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any, Generic
 
-from .errors import BadRecord, IllegalAction, PondsideError
+from .errors import BadPosition, BadRecord, IllegalAction, PondsideError
 from .game import Event, Game, Outcome, S, View
 
 
@@ -44,11 +44,38 @@ class Match(Generic[S]):
         self.start_position = copy.deepcopy(position)
         if position is not None:
             self.state = game.from_position(self.players, self.options, position)
+            self._check_playable()
         elif deal is not None:
             self.state = game.from_deal(self.players, self.options, deal, self.seed)
         else:
             self.state = game.new(self.players, self.options, self.seed)
         self.actions: list[tuple[int, str]] = []
+
+    def _check_playable(self) -> None:
+        """Refuse a snapshot that loads but cannot be played on: every seat to act must exist
+        and have an action, and every view must be drawable."""
+        game, state = self.game, self.state
+        try:
+            to_act = game.to_act(state)
+            if any(not 0 <= s < self.players for s in to_act):
+                raise BadPosition(
+                    f"the position has seats to act {list(to_act)} at a table of {self.players}"
+                )
+            for seat in range(self.players):
+                if bool(game.legal_actions(state, seat)) != (seat in to_act):
+                    raise BadPosition(
+                        f"in this position seat {seat}'s turn and its legal actions disagree"
+                    )
+                game.view(state, seat)
+            game.view(state, None)
+            game.outcome(state)
+        except PondsideError:
+            raise
+        except Exception as exc:  # a snapshot can be inconsistent in endless ways
+            kind = type(exc).__name__
+            raise BadPosition(
+                f"the position is not consistent and cannot be played on ({kind}: {exc})"
+            ) from None
 
     # --- the protocol -----------------------------------------------------------------
     def to_act(self) -> tuple[int, ...]:

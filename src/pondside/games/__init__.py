@@ -28,12 +28,16 @@ def slugs() -> list[str]:
     return [slug for slug, module in MODULES.items() if _present(module)]
 
 
-@cache
 def get_game(slug: str) -> Game[Any]:
     """The game registered under ``slug``; ``UnknownGame`` lists the ones there are."""
     module = MODULES.get(slug) if isinstance(slug, str) else None
     if module is None or not _present(module):
         raise UnknownGame(f"there is no game {slug!r}; the games are: {', '.join(slugs())}")
+    return _load(module)
+
+
+@cache
+def _load(module: str) -> Game[Any]:
     game: Game[Any] = importlib.import_module(f"{__name__}.{module}").GAME
     return game
 

@@ -287,7 +287,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             return self._from_position(players, options, position)
         except BadPosition:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             raise BadPosition(
                 f"not a Down the Drain position ({exc!r}); take one from the 'position' request"
             ) from None

@@ -644,7 +644,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     def from_position(self, players: int, options: dict[str, Any], position: Any) -> QuackersState:
         try:
             return self._from_position(players, options, position)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             if isinstance(exc, BadPosition):
                 raise
             raise BadPosition(

@@ -392,7 +392,7 @@ class Ladders(Game[LaddersState]):
     def from_position(self, players: int, options: dict[str, Any], position: Any) -> LaddersState:
         try:
             return self._from_position(players, options, position)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             if isinstance(exc, BadPosition):
                 raise
             raise BadPosition(

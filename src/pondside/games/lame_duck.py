@@ -309,7 +309,7 @@ class LameDuck(Game[LameDuckState]):
     def from_position(self, players: int, options: dict[str, Any], position: Any) -> LameDuckState:
         try:
             return self._from_position(players, options, position)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             if isinstance(exc, BadPosition):
                 raise
             raise BadPosition(
@@ -337,12 +337,18 @@ class LameDuck(Game[LameDuckState]):
         st.taken = tuple(tuple(int(c) for c in t) for t in p["taken"])
         st.ducks = tuple(int(d) for d in p["round_ducks"])
         st.turn = int(p["turn"])
-        st.over = bool(p["over"])
+        if not isinstance(p["over"], bool):
+            raise BadPosition("'over' is true or false")
+        st.over = p["over"]
         self._check_position(st)
         return st
 
     def _check_position(self, st: LameDuckState) -> None:
         n = st.n
+        if not -1 <= st.awaiting < n or any(not 0 <= s < n for _, s in st.revealed):
+            raise BadPosition(f"awaiting_take and the revealed cards' seats are seats 0 to {n - 1}")
+        if st.revealed and sorted({s for _, s in st.revealed}) != list(range(n)):
+            raise BadPosition("a turn reveals one card per seat (LD-5)")
         if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
             raise BadPosition(f"hands, chosen, taken and round_ducks need one entry per seat ({n})")
         if len(st.columns) != COLUMNS or any(

@@ -347,7 +347,14 @@ class WildcatChicane(Game[ChicaneState]):
             return self._from_position(players, options, position)
         except BadPosition:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            IndexError,
+            ArithmeticError,
+        ) as exc:
             raise BadPosition(
                 f"not a Wildcat Chicane position ({exc!r}); take one from the 'position' request"
             ) from None

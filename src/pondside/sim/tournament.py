@@ -282,6 +282,8 @@ def tournament(
 ) -> TournamentResult:
     game = get_game(slug)
     info = game.info
+    if not bots:
+        raise PondsideError("a tournament needs at least one bot")
     if players is None:
         players = max(info.min_players, min(len(bots), info.max_players))
     if len(bots) < players:
@@ -324,10 +326,13 @@ def _run_on_ray(address: str, args: tuple[Any, ...], chunks: list[list[int]], jo
         raise PondsideError("--ray needs Ray: pip install 'pondside[ray]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        if address == "local":
-            ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
+        try:
+            if address == "local":
+                ray.init(num_cpus=max(jobs, 1), include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except Exception as exc:  # Ray raises several kinds when no cluster answers
+            raise PondsideError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
     try:
         remote = ray.remote(run_rows)
         pending = [remote.remote(*args, c) for c in chunks]
