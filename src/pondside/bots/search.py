@@ -74,9 +74,9 @@ class SearchBot(Bot):
             raise ValueError(f"horizon must be a whole number of decisions >= 1, not {horizon!r}")
         # Long hands (Ladders) are cut short and judged by the game's progress measure.
         self.horizon = horizon or self.default_horizon
-        if reward not in ("rank", "mixed"):
-            raise ValueError(f"reward is rank or mixed, not {reward!r}")
-        self.mixed = reward == "mixed"
+        if reward not in ("rank", "mixed", "win"):
+            raise ValueError(f"reward is rank, mixed or win, not {reward!r}")
+        self.reward_kind = reward
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout is random or heuristic, not {rollout!r}")
         self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
@@ -143,8 +143,13 @@ class SearchBot(Bot):
             / (n - 1)
             for mine in results
         ]
-        if not self.mixed:
+        if self.reward_kind == "rank":
             return ranks
+        if self.reward_kind == "win":
+            # Only first place counts (shared: split), as a win rate does.
+            best = max(results)
+            firsts = results.count(best)
+            return [1.0 / firsts if r == best else 0.0 for r in results]
         # Mixed: half the rank, half the margin scaled to the spread of this playout.
         lo, hi = min(results), max(results)
         spread = hi - lo

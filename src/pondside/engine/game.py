@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import BadOption
+from .errors import BadOption, BadPosition
 from .options import Option, resolve_options
 
 S = TypeVar("S")
@@ -110,9 +110,39 @@ class Game(ABC, Generic[S]):
         Later hands are dealt from ``seed``. Raises :class:`BadDeal` naming the problem.
         """
 
-    @abstractmethod
     def from_position(self, players: int, options: dict[str, Any], position: Any) -> S:
-        """The state described by a snapshot from :meth:`position`; raises ``BadPosition``."""
+        """The state described by a snapshot from :meth:`position`; raises ``BadPosition``.
+
+        Checks what every snapshot shares (its game, players and options) and turns a snapshot
+        of the wrong shape into a sentence; the game builds the state in :meth:`load_position`.
+        """
+        name, p = self.info.name, position
+        if not isinstance(p, dict) or p.get("game") != self.info.slug:
+            raise BadPosition(f"a {name} position is the object the 'position' request returns")
+        if p.get("players") != players or p.get("options") != options:
+            raise BadPosition(
+                f"this position is for {p.get('players')} players with options "
+                f"{p.get('options')}, not {players} with {options}"
+            )
+        try:
+            return self.load_position(players, options, p)
+        except BadPosition:
+            raise
+        except (
+            KeyError,
+            TypeError,
+            ValueError,
+            AttributeError,
+            IndexError,
+            ArithmeticError,
+        ) as exc:
+            raise BadPosition(
+                f"not a {name} position ({exc!r}); take one from the 'position' request"
+            ) from None
+
+    @abstractmethod
+    def load_position(self, players: int, options: dict[str, Any], position: dict[str, Any]) -> S:
+        """Build the state of a snapshot whose game, players and options match (see above)."""
 
     @abstractmethod
     def position(self, state: S) -> dict[str, Any]:

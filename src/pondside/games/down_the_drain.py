@@ -280,26 +280,9 @@ class DownTheDrain(Game[DownTheDrainState]):
             "over": st.over,
         }
 
-    def from_position(
-        self, players: int, options: dict[str, Any], position: Any
+    def load_position(
+        self, players: int, options: dict[str, Any], p: dict[str, Any]
     ) -> DownTheDrainState:
-        try:
-            return self._from_position(players, options, position)
-        except BadPosition:
-            raise
-        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            raise BadPosition(
-                f"not a Down the Drain position ({exc!r}); take one from the 'position' request"
-            ) from None
-
-    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> DownTheDrainState:
-        if not isinstance(p, dict) or p.get("game") != self.info.slug:
-            raise BadPosition("a Down the Drain position is the object 'position' returns")
-        if p["players"] != players or p["options"] != options:
-            raise BadPosition(
-                f"this position is for {p['players']} players with options {p['options']}, "
-                f"not {players} with {options}"
-            )
         st = self._blank(players, options, 0)
         st.rng = int(p["rng"])
         st.game_no = int(p["game_no"])

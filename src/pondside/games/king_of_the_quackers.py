@@ -641,26 +641,9 @@ class KingOfTheQuackers(Game[QuackersState]):
             },
         }
 
-    def from_position(self, players: int, options: dict[str, Any], position: Any) -> QuackersState:
-        try:
-            return self._from_position(players, options, position)
-        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            if isinstance(exc, BadPosition):
-                raise
-            raise BadPosition(
-                f"not a King of the Quackers position ({exc!r}); take one from 'position'"
-            ) from None
-
-    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> QuackersState:
-        if not isinstance(p, dict) or p.get("game") != self.info.slug:
-            raise BadPosition(
-                "a King of the Quackers position is what the 'position' request returns"
-            )
-        if p["players"] != players or p["options"] != options:
-            raise BadPosition(
-                f"this position is for {p['players']} players with options {p['options']}, "
-                f"not {players} with {options}"
-            )
+    def load_position(
+        self, players: int, options: dict[str, Any], p: dict[str, Any]
+    ) -> QuackersState:
         st = self._blank(players, options, 0)
         st.rng = int(p["rng"])
         st.hand_no = int(p["hand_number"])

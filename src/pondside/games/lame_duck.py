@@ -306,24 +306,9 @@ class LameDuck(Game[LameDuckState]):
             "over": st.over,
         }
 
-    def from_position(self, players: int, options: dict[str, Any], position: Any) -> LameDuckState:
-        try:
-            return self._from_position(players, options, position)
-        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
-            if isinstance(exc, BadPosition):
-                raise
-            raise BadPosition(
-                f"not a Lame Duck position ({exc!r}); take one from the 'position' request"
-            ) from None
-
-    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> LameDuckState:
-        if not isinstance(p, dict) or p.get("game") != self.info.slug:
-            raise BadPosition("a Lame Duck position is the object the 'position' request returns")
-        if p["players"] != players or p["options"] != options:
-            raise BadPosition(
-                f"this position is for {p['players']} players with options {p['options']}, "
-                f"not {players} with {options}"
-            )
+    def load_position(
+        self, players: int, options: dict[str, Any], p: dict[str, Any]
+    ) -> LameDuckState:
         st = self._blank(players, options, 0)
         st.rng = int(p["rng"])
         st.round_no = int(p["round"])

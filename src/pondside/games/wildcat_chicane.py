@@ -342,31 +342,9 @@ class WildcatChicane(Game[ChicaneState]):
             "tricks": [[[s, CODES[c]] for s, c in t] for t in st.tricks],
         }
 
-    def from_position(self, players: int, options: dict[str, Any], position: Any) -> ChicaneState:
-        try:
-            return self._from_position(players, options, position)
-        except BadPosition:
-            raise
-        except (
-            KeyError,
-            TypeError,
-            ValueError,
-            AttributeError,
-            IndexError,
-            ArithmeticError,
-        ) as exc:
-            raise BadPosition(
-                f"not a Wildcat Chicane position ({exc!r}); take one from the 'position' request"
-            ) from None
-
-    def _from_position(self, players: int, options: dict[str, Any], p: Any) -> ChicaneState:
-        if not isinstance(p, dict) or p.get("game") != self.info.slug:
-            raise BadPosition("a Wildcat Chicane position is the object 'position' returns")
-        if p["players"] != players or p["options"] != options:
-            raise BadPosition(
-                f"this position is for {p['players']} players with options {p['options']}, "
-                f"not {players} with {options}"
-            )
+    def load_position(
+        self, players: int, options: dict[str, Any], p: dict[str, Any]
+    ) -> ChicaneState:
 
         def card(code: Any) -> int:
             if code not in INDEX:

@@ -21,7 +21,7 @@ from pondside.games import get_game, slugs
 from .simulate import simulate
 
 SEARCH = {
-    "lame-duck": "ismcts:iterations=300:rollout=heuristic",
+    "lame-duck": "ismcts:iterations=300:rollout=heuristic:reward=win",
     "king-of-the-quackers": "ismcts:iterations=100:rollout=heuristic",
     "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
     "ladders": "ismcts:iterations=60:rollout=heuristic:horizon=40:prior=heuristic",
@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> None:
                 flush=True,
             )
             rows.append(row)
-        (args.results / f"{slug}.json").write_text(json.dumps(rows, indent=1) + "\n")
+            # Written after every line, so a long run that is stopped keeps what it measured.
+            (args.results / f"{slug}.json").write_text(json.dumps(rows, indent=1) + "\n")
     merged = [
         row
         for slug in slugs()
