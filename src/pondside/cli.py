@@ -600,7 +600,8 @@ def bench(
         return
     console.print(
         f"{game.info.name}: {result.deals_per_s:,.0f} random deals/s, "
-        f"{result.decisions_per_s:,.0f} decisions/s (one core, median of {result.runs} runs)"
+        f"{result.decisions_per_s:,.0f} decisions/s "
+        f"(one core, CPU time, median of {result.runs} runs)"
     )
 
 

@@ -25,7 +25,7 @@ SEARCH = {
     "king-of-the-quackers": "ismcts:iterations=100:rollout=heuristic",
     "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
     "ladders": "ismcts:iterations=60:rollout=heuristic:horizon=40:prior=heuristic",
-    "down-the-drain": "ismcts:iterations=300:rollout=heuristic",
+    "down-the-drain": "ismcts:iterations=300:rollout=heuristic:reward=win",
 }
 
 # A Ladders match to 500 takes several rounds of some 130 decisions a seat: one round a match.
