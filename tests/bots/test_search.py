@@ -75,11 +75,35 @@ def test_search_sees_only_its_view_mid_turn() -> None:
 
 @pytest.mark.parametrize(
     "spec",
-    ["ismcts:iterations=0", "ismcts:c=-1", "mcs:rollout=smart", "mcs:seconds=-2", "ismcts:depth=3"],
+    [
+        "ismcts:iterations=0",
+        "ismcts:c=-1",
+        "mcs:rollout=smart",
+        "mcs:seconds=-2",
+        "ismcts:depth=3",
+        "ismcts:reward=draw",
+        "mcs:horizon=0",
+    ],
 )
 def test_bad_search_parameters_are_refused(spec: str) -> None:
     with pytest.raises(UnknownBot):
         make_bot(spec, GAME, 0, 1)
+
+
+@pytest.mark.parametrize("reward", ["rank", "mixed", "win"])
+def test_rewards_share_out_the_result(reward: str) -> None:
+    bot = make_bot(f"mcs:reward={reward}", GAME, 0, 1)
+    match = Match(GAME, 3, seed=4)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.apply(seat, match.legal(seat)[0])
+    rewards = bot.reward(match.state, (0.0, 0.0, 0.0))  # type: ignore[attr-defined]
+    places = match.outcome().places  # type: ignore[union-attr]
+    best = [s for s in range(3) if places[s] == 1]
+    assert all(0.0 <= r <= 1.0 for r in rewards)
+    assert all(rewards[s] == max(rewards) for s in best)
+    if reward == "win":
+        assert sum(rewards) == pytest.approx(1.0)
 
 
 def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence() -> None:
