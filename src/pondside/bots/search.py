@@ -121,7 +121,13 @@ class SearchBot(Bot):
             limit -= 1
         return state
 
-    def reward(self, state: Any, base: tuple[float, ...], hands: int = -1) -> list[float]:
+    def reward(
+        self,
+        state: Any,
+        base: tuple[float, ...],
+        hands: int = -1,
+        base_progress: tuple[float, ...] | None = None,
+    ) -> list[float]:
         """Per seat, in [0, 1]: the share of other seats it beat (ties count half): by places
         once the match is over, by how the scores moved once the hand is over, and by the
         game's progress measure for a hand cut short."""
@@ -131,7 +137,10 @@ class SearchBot(Bot):
         if outcome is not None:
             results: list[float] = [-p for p in outcome.places]
         elif progress is not None:
-            results = list(progress)
+            # How far each seat got during the playout: standings that were already apart
+            # at the root must not drown the effect of the move being judged.
+            start = base_progress or (0.0,) * len(progress)
+            results = [p - b for p, b in zip(progress, start, strict=True)]
         else:
             sign = -1.0 if game.info.lower_score_is_better else 1.0
             results = [sign * (a - b) for a, b in zip(game.scores(state), base, strict=True)]
@@ -219,7 +228,7 @@ class ISMCTSBot(SearchBot):
             state = game.withdraw_choices(game.determinize(view, rng), others)
             if hands < 0:
                 hands = game.hands_played(state)
-            base = game.scores(state)
+            base, base_progress = game.scores(state), game.progress(state)
             node, path = root, []
             while True:
                 seats = to_act(state)
@@ -259,7 +268,7 @@ class ISMCTSBot(SearchBot):
                 path.append(best)
                 node = best
             state = self.playout(state, hands)
-            rewards = self.reward(state, base, hands)
+            rewards = self.reward(state, base, hands, base_progress)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.seat]
@@ -295,9 +304,10 @@ class MCSBot(SearchBot):
             state = game.withdraw_choices(game.determinize(view, rng), others)
             if hands < 0:
                 hands = game.hands_played(state)
-            base = game.scores(state)
+            base, base_progress = game.scores(state), game.progress(state)
             state, _ = game.apply(state, me, legal[k])
-            totals[k] += self.reward(self.playout(state, hands), base, hands)[me]
+            outcome = self.reward(self.playout(state, hands), base, hands, base_progress)
+            totals[k] += outcome[me]
             counts[k] += 1
 
         self.iterations_done = self.budget.run(iteration)
