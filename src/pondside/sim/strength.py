@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--search", default=None, help="search bot spec instead of SEARCH[game]")
     parser.add_argument(
         "--results",
         type=Path,
@@ -116,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     for slug in [] if args.report_only else args.games.split(","):
         rows = []
-        for first, rest in matchups(slug, SEARCH[slug]):
+        for first, rest in matchups(slug, args.search or SEARCH[slug]):
             n = args.random_matches if rest == "random" else args.matches
             row = run(slug, first, rest, n, args.seed, args.jobs)
             row["command"] = command
