@@ -21,7 +21,7 @@ from pondside.games import get_game, slugs
 from .simulate import simulate
 
 SEARCH = {
-    "lame-duck": "ismcts:iterations=300:rollout=heuristic:reward=win",
+    "lame-duck": "ismcts:iterations=1000:rollout=heuristic:reward=win",
     "king-of-the-quackers": "ismcts:iterations=100:rollout=heuristic",
     "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
     "ladders": "ismcts:iterations=60:rollout=heuristic:horizon=40:prior=heuristic",
