@@ -29,6 +29,7 @@ import numpy as np
 from pondside.engine import Game
 from pondside.games import get_game
 from pondside.games.decktet import ALL_CARDS, BASIC_DECK, SUITS
+from pondside.games.down_the_drain import COUNTS as DOWN_THE_DRAIN_COUNTS
 
 # --- layouts: named fields of one flat float32 vector ------------------------------------
 
@@ -166,27 +167,8 @@ def _lame_duck(players: int, options: Mapping[str, Any]) -> GameCodec:
 
 # --- Down the Drain -------------------------------------------------------------------------
 
-DD_COUNTS = {
-    2: 16,
-    3: 12,
-    4: 9,
-    5: 8,
-    6: 6,
-    7: 6,
-    8: 5,
-    9: 4,
-    10: 4,
-    11: 4,
-    12: 3,
-    13: 3,
-    14: 3,
-    15: 2,
-    16: 1,
-    17: 1,
-    18: 1,
-    19: 1,
-    20: 1,
-}
+# DD-1's deck, from the game itself, so the observation counts cannot drift from the rules.
+DD_COUNTS = DOWN_THE_DRAIN_COUNTS
 """DD-1: the deck, number → copies (90 cards)."""
 
 
