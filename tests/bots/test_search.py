@@ -3,10 +3,11 @@ answer is clear. Strength is measured by benchmarks (docs/bots.md), not here."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from pondside.bots import UnknownBot, make_bot
-from pondside.bots.search import ISMCTSBot, MCSBot
 from pondside.engine import Match
 from pondside.games import get_game, slugs
 
@@ -46,10 +47,20 @@ def test_search_is_reproducible_from_its_seed(spec: str) -> None:
     assert len(picks) == 1
 
 
-@pytest.mark.parametrize("cls", [ISMCTSBot, MCSBot])
-def test_search_avoids_a_sure_sixth_card(cls: type) -> None:
-    match = Match(GAME, 2, deal=DEAL, seed=1)
-    bot = make_bot(f"{cls.name}:iterations=200", GAME, 0, 5)
+def sure_sixth_card() -> Match:
+    """Column 0 holds five cards (10-14): seat 0's 15 is its sixth card for sure (LD-7), and
+    seat 0's other cards (41-49) are safe against seat 1's 61-71."""
+    position = Match(GAME, 2, deal=DEAL, seed=1).position()
+    position["columns"][0] = [10, 11, 12, 13, 14]
+    position["unused"] = [c for c in position["unused"] if c not in (10, 11, 12, 13)]
+    return Match(GAME, 2, position=position)
+
+
+@pytest.mark.parametrize("spec", ["ismcts", "mcs", "ismcts:reward=margin", "mcs:prior=heuristic"])
+@pytest.mark.parametrize("seed", [1, 5])
+def test_search_avoids_a_sure_sixth_card(spec: str, seed: int) -> None:
+    match = sure_sixth_card()
+    bot = make_bot(f"{spec}:iterations=200", GAME, 0, seed)
     assert bot.choose(match.view(0), match.legal(0)) != "play 15"
 
 
@@ -106,13 +117,48 @@ def test_rewards_share_out_the_result(reward: str) -> None:
         assert sum(rewards) == pytest.approx(1.0)
 
 
-def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence() -> None:
+@pytest.mark.parametrize("kind", ["ismcts", "mcs"])
+def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence(kind: str) -> None:
     match = Match(GAME, 4, seed=6)
     view, legal = match.view(0), match.legal(0)
-    heuristic = make_bot("heuristic", GAME, 0, 1).choose(view, legal)
-    # With a single iteration the search has no evidence: the heuristic's card stands.
-    assert (
-        make_bot("ismcts:iterations=1:prior=heuristic", GAME, 0, 3).choose(view, legal) == heuristic
-    )
+    # With a single sample the search has no evidence: the heuristic's card stands.
+    bot = make_bot(f"{kind}:iterations=1:prior=heuristic", GAME, 0, 3)
+    heuristic = copy.deepcopy(bot.prior).choose(view, legal)  # type: ignore[attr-defined]
+    assert bot.choose(view, legal) == heuristic
     with pytest.raises(UnknownBot):
-        make_bot("ismcts:prior=oracle", GAME, 0, 1)
+        make_bot(f"{kind}:prior=oracle", GAME, 0, 1)
+
+
+def test_a_playout_cut_after_some_turns_stops_when_the_turn_passes() -> None:
+    game = get_game("ladders")
+    match = Match(game, 2, {"rounds": 1}, seed=4)
+    seat = match.to_act()[0]
+    bot = make_bot("mcs:turns=1:rollout=heuristic", game, seat, 1)
+    end = bot.playout(match.state, 0)  # type: ignore[attr-defined]
+    # One turn: the seat to act played until its discard ended the turn (LA-9).
+    assert game.to_act(end) == (1 - seat,)
+    assert game.progress(end) is not None
+    with pytest.raises(UnknownBot):
+        make_bot("mcs:turns=0", game, 0, 1)
+
+
+def test_the_margin_reward_grows_with_the_lead_and_keeps_first_place_for_the_winner() -> None:
+    game = get_game("ladders")
+    match = Match(game, 2, {"rounds": 1}, seed=4)
+    bot = make_bot("ismcts:reward=margin", game, 0, 1)
+    start = game.progress(match.state)
+    assert start is not None
+    ahead = (start[0] + 2, start[1])
+    rewards = bot.reward(match.state, (0.0, 0.0), 0, ahead)  # type: ignore[attr-defined]
+    assert rewards == pytest.approx([0.5 - 0.5 * 2 / 3, 0.5 + 0.5 * 2 / 3])
+    assert bot.reward(match.state, (0.0, 0.0), 0, start) == [0.5, 0.5]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("budget", [40, 400])
+def test_flat_search_halves_the_candidates_within_its_budget(budget: int) -> None:
+    match = Match(GAME, 4, seed=6)
+    view, legal = match.view(0), match.legal(0)
+    bot = make_bot(f"mcs:iterations={budget}", GAME, 0, 3)
+    assert bot.choose(view, legal) in legal
+    # Every action is sampled at least once; beyond that the budget is not exceeded.
+    assert len(legal) <= bot.iterations_done <= max(budget, 2 * len(legal))  # type: ignore[attr-defined]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from pondside.sim.strength import END, START, markdown, run, write_between_markers
+import pytest
+
+from pondside.sim.strength import END, START, main, markdown, run, write_between_markers
 
 
 def test_a_strength_row_and_its_table(tmp_path: Path) -> None:
@@ -18,3 +21,27 @@ def test_a_strength_row_and_its_table(tmp_path: Path) -> None:
     write_between_markers(page, table)
     text = page.read_text()
     assert "old" not in text and "prose" in text and "more prose" in text and table in text
+
+
+def test_lines_played_again_replace_only_themselves(tmp_path: Path) -> None:
+    common = ["--games", "lame-duck", "--results", str(tmp_path), "--jobs", "1"]
+    main([*common, "--lines", "heuristic-random", "--heuristic-matches", "4"])
+    main(
+        [
+            *common,
+            "--lines",
+            "search-random",
+            "--random-matches",
+            "1",
+            "--search",
+            "mcs:iterations=2",
+        ]
+    )
+    main([*common, "--lines", "heuristic-random", "--heuristic-matches", "6"])
+    rows = json.loads((tmp_path / "lame-duck.json").read_text())
+    assert [(r["line"], r["matches"]) for r in rows] == [
+        ("heuristic-random", 6),
+        ("search-random", 1),
+    ]
+    with pytest.raises(SystemExit):
+        main([*common, "--lines", "search-everything"])

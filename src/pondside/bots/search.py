@@ -26,6 +26,7 @@ from pondside.engine import Game, View
 from .base import Bot
 
 Policy = Callable[[Any, int, list[str]], str]
+REWARDS = ("rank", "mixed", "win", "margin")
 
 
 class Budget:
@@ -66,24 +67,32 @@ class SearchBot(Bot):
         seconds: float | None = None,
         rollout: str = "random",
         horizon: int | None = None,
+        turns: int | None = None,
         reward: str = "rank",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
         if horizon is not None and (not isinstance(horizon, int) or horizon < 1):
             raise ValueError(f"horizon must be a whole number of decisions >= 1, not {horizon!r}")
-        # Long hands (Ladders) are cut short and judged by the game's progress measure.
+        if turns is not None and (not isinstance(turns, int) or turns < 1):
+            raise ValueError(f"turns must be a whole number of turns >= 1, not {turns!r}")
+        # Long hands (Ladders) are cut short and judged by the game's progress measure:
+        # after ``horizon`` decisions, or once the turn has passed ``turns`` times.
         self.horizon = horizon or self.default_horizon
-        if reward not in ("rank", "mixed", "win"):
-            raise ValueError(f"reward is rank, mixed or win, not {reward!r}")
+        self.turns = turns
+        if reward not in REWARDS:
+            raise ValueError(f"reward is {', '.join(REWARDS)}, not {reward!r}")
         self.reward_kind = reward
         if rollout not in ("random", "heuristic"):
             raise ValueError(f"rollout is random or heuristic, not {rollout!r}")
+        # Playouts draw from their own generator, so flat Monte-Carlo can replay the same
+        # luck after every candidate action (common random numbers).
+        self.prng = random.Random(rng.random())
         self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
         self.iterations_done = 0
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
-        return legal[self.rng.randrange(len(legal))]
+        return legal[self.prng.randrange(len(legal))]
 
     def _heuristic_policy(self) -> Policy:
         from . import heuristic_class
@@ -95,15 +104,23 @@ class SearchBot(Bot):
         def policy(state: Any, seat: int, legal: list[str]) -> str:
             bot = bots.get(seat)
             if bot is None:
-                bot = bots[seat] = cls(self.game, seat, random.Random(self.rng.random()))
+                bot = bots[seat] = cls(self.game, seat, self.prng)
             return bot.choose(view(state, seat), legal)
 
         return policy
 
     # --- playouts -----------------------------------------------------------------------
-    def playout(self, state: Any, hands: int) -> Any:
-        """Play ``state`` by the rollout policy until the hand in play ends, or for ``horizon``
-        decisions in a game that can judge a hand in progress."""
+    def playout(
+        self, state: Any, hands: int, last: int = -1, decisions: int = 0, passes: int = 0
+    ) -> Any:
+        """Play ``state`` by the rollout policy until the hand in play ends, or, in a game that
+        can judge a hand in progress, until ``horizon`` decisions or ``turns`` passes of the
+        turn from one seat to another have been made since the root.
+
+        ``last`` is the seat that acted last, ``decisions`` and ``passes`` what was already
+        played since the root: every action is judged at the same point of the game, so a
+        move that ends the turn early is not credited with an extra turn of its own.
+        """
         game, policy = self.game, self.policy
         to_act, legal_actions, apply, hands_played = (
             game.to_act,
@@ -111,12 +128,20 @@ class SearchBot(Bot):
             game.apply,
             game.hands_played,
         )
-        limit = self.horizon if game.progress(state) is not None else -1
-        while limit != 0:
+        cut = game.progress(state) is not None
+        limit = self.horizon - decisions if cut else -1
+        turns = self.turns - passes if cut and self.turns else -1
+        while limit > 0 or limit < 0:
             seats = to_act(state)
             if not seats or hands_played(state) > hands:
                 return state
             seat = seats[0]
+            if seat != last:
+                if last >= 0:
+                    turns -= 1
+                    if turns == 0:
+                        return state
+                last = seat
             state, _ = apply(state, seat, policy(state, seat, legal_actions(state, seat)))
             limit -= 1
         return state
@@ -128,9 +153,12 @@ class SearchBot(Bot):
         hands: int = -1,
         base_progress: tuple[float, ...] | None = None,
     ) -> list[float]:
-        """Per seat, in [0, 1]: the share of other seats it beat (ties count half): by places
-        once the match is over, by how the scores moved once the hand is over, and by the
-        game's progress measure for a hand cut short."""
+        """Per seat, in [0, 1]: by places once the match is over, by how the scores moved once
+        the hand is over, and by the game's progress measure for a hand cut short.
+
+        ``rank``: the share of other seats beaten (ties count half); ``win``: first place only;
+        ``mixed``: half rank, half margin; ``margin``: how far ahead of the others a seat
+        moved, and first place only once the match is over."""
         game = self.game
         outcome = game.outcome(state)
         progress = game.progress(state) if game.hands_played(state) <= hands else None
@@ -147,6 +175,14 @@ class SearchBot(Bot):
         n = len(results)
         if n < 2:
             return [1.0]
+        if self.reward_kind == "margin" and outcome is None:
+            # How far ahead of the other seats' average a seat moved, squashed into (0, 1):
+            # a margin of one point (one CLIMB card) is worth 0.75, and 0.5 is level.
+            total = sum(results)
+            return [
+                0.5 + 0.5 * x / (1.0 + abs(x))
+                for x in ((r - (total - r) / (n - 1)) for r in results)
+            ]
         ranks = [
             (sum(1 for r in results if r < mine) + 0.5 * (sum(1 for r in results if r == mine) - 1))
             / (n - 1)
@@ -154,7 +190,7 @@ class SearchBot(Bot):
         ]
         if self.reward_kind == "rank":
             return ranks
-        if self.reward_kind == "win":
+        if self.reward_kind in ("win", "margin"):
             # Only first place counts (shared: split), as a win rate does.
             best = max(results)
             firsts = results.count(best)
@@ -208,7 +244,7 @@ class ISMCTSBot(SearchBot):
         if prior not in ("none", "heuristic"):
             raise ValueError(f"prior is none or heuristic, not {prior!r}")
         # With prior=heuristic the game's heuristic keeps its choice unless the search finds
-        # another action clearly better (half as many visits again as the average share).
+        # another action clearly better (one visit and half the average share more).
         self.prior: Bot | None = None
         if prior == "heuristic":
             from . import heuristic_class
@@ -223,17 +259,23 @@ class ISMCTSBot(SearchBot):
         hands = -1
         c, log, sqrt = self.c, math.log, math.sqrt
 
-        def iteration(_: int) -> None:
+        def iteration(_step: int) -> None:
             nonlocal hands
             state = game.withdraw_choices(game.determinize(view, rng), others)
             if hands < 0:
                 hands = game.hands_played(state)
             base, base_progress = game.scores(state), game.progress(state)
-            node, path = root, []
+            # The cut of a long hand counts from the root, the tree's moves included.
+            turns = self.turns if base_progress is not None and self.turns else 0
+            node, path, last, decisions, passes = root, [], me, 0, 0
             while True:
                 seats = to_act(state)
                 if not seats or game.hands_played(state) > hands:
                     break
+                if seats[0] != last:
+                    passes += 1
+                    if passes == turns:
+                        break
                 if len(seats) > 1:
                     # Simultaneous step: the others' hidden choices are sampled, not searched.
                     for s in seats:
@@ -257,17 +299,26 @@ class ISMCTSBot(SearchBot):
                     if score > best_score:
                         best, best_action, best_score = child, a, score
                 if untried:
-                    a = untried[rng.randrange(len(untried))]
+                    # The prior's action is tried first: with more actions than iterations
+                    # (a King of the Quackers pass) it would otherwise go untried.
+                    a = (
+                        favourite
+                        if node is root and favourite in untried
+                        else untried[rng.randrange(len(untried))]
+                    )
                     child = children[(seat, a)] = _Node(seat)
                     child.avail = 1
                     state, _ = apply(state, seat, a)
                     path.append(child)
+                    last, decisions = seat, decisions + 1
                     break
                 assert best is not None
                 state, _ = apply(state, seat, best_action)
                 path.append(best)
                 node = best
-            state = self.playout(state, hands)
+                last, decisions = seat, decisions + 1
+            if passes != turns or not turns:
+                state = self.playout(state, hands, last, decisions, passes)
             rewards = self.reward(state, base, hands, base_progress)
             for n in path:
                 n.visits += 1
@@ -275,41 +326,103 @@ class ISMCTSBot(SearchBot):
 
         favourite = self.prior.choose(view, legal) if self.prior else None
         self.iterations_done = self.budget.run(iteration)
-        bonus = 0.5 * self.iterations_done / len(legal)
+        bonus = 1.0 + 0.5 * self.iterations_done / len(legal)
 
         def merit(action: str) -> tuple[float, float]:
             child = root.children.get((me, action))
-            visits, total = (child.visits, child.total) if child else (-1, 0.0)
+            visits, total = (child.visits, child.total) if child else (0, 0.0)
             return (visits + (bonus if action == favourite else 0.0), total)
 
         return max(legal, key=merit)
 
 
 class MCSBot(SearchBot):
-    """Flat determinized Monte-Carlo (``mcs:iterations=1000``): every legal action is tried in
-    turn on a fresh determinization and played out; the best mean result is chosen."""
+    """Flat determinized Monte-Carlo (``mcs:iterations=1000``): the legal actions are played out
+    from sampled states and the best mean result is chosen.
+
+    Two things make the budget go further. Each sample is one determinization on which every
+    candidate action is played out with the same luck (common random numbers: the same hidden
+    cards, the same draws, the same rollout choices), so actions are compared on equal terms.
+    And the budget is spent by sequential halving (Karnin, Koren & Somekh 2013): in rounds, the
+    worse half of the candidates is dropped after each, so the close calls get the samples.
+    With ``prior=heuristic`` the heuristic's action stands unless another is ahead of it by
+    more than ``z`` standard errors of the paired differences.
+    """
 
     name = "mcs"
 
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: random.Random,
+        prior: str = "none",
+        z: float = 1.0,
+        **params: Any,
+    ) -> None:
+        super().__init__(game, seat, rng, **params)
+        if prior not in ("none", "heuristic"):
+            raise ValueError(f"prior is none or heuristic, not {prior!r}")
+        if not isinstance(z, int | float) or z < 0:
+            raise ValueError(f"z (standard errors to overrule the prior) must be >= 0, not {z!r}")
+        self.z = float(z)
+        self.prior: Bot | None = None
+        if prior == "heuristic":
+            from . import heuristic_class
+
+            self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
+
     def search(self, view: View, legal: list[str]) -> str:
         game, me, rng = self.game, self.seat, self.rng
-        totals = [0.0] * len(legal)
-        counts = [0] * len(legal)
         others = tuple(s for s in range(view["players"]) if s != me)
-        hands = -1
+        favourite = self.prior.choose(view, legal) if self.prior else None
+        fav = legal.index(favourite) if favourite in legal else -1
+        values: list[list[float]] = [[] for _ in legal]  # per action, one value per sample
+        candidates = list(range(len(legal)))
+        rounds = max(1, math.ceil(math.log2(len(legal))))
+        budget, started, done = self.budget, time.perf_counter(), 0
 
-        def iteration(i: int) -> None:
-            nonlocal hands
-            k = i % len(legal)
+        def sample() -> None:
+            nonlocal done
             state = game.withdraw_choices(game.determinize(view, rng), others)
-            if hands < 0:
-                hands = game.hands_played(state)
+            hands = game.hands_played(state)
             base, base_progress = game.scores(state), game.progress(state)
-            state, _ = game.apply(state, me, legal[k])
-            outcome = self.reward(self.playout(state, hands), base, hands, base_progress)
-            totals[k] += outcome[me]
-            counts[k] += 1
+            luck = rng.getrandbits(64)
+            for k in candidates:
+                self.prng.seed(luck)
+                after, _ = game.apply(state, me, legal[k])
+                end = self.playout(after, hands, me, 1)
+                values[k].append(self.reward(end, base, hands, base_progress)[me])
+                done += 1
 
-        self.iterations_done = self.budget.run(iteration)
-        means = [t / n if n else -1.0 for t, n in zip(totals, counts, strict=True)]
-        return legal[max(range(len(legal)), key=means.__getitem__)]
+        for r in range(rounds):
+            if budget.seconds:
+                until = started + budget.seconds * (r + 1) / rounds
+                sample()
+                while time.perf_counter() < until:
+                    sample()
+            else:
+                quota = ((budget.iterations or 1) - done) // (rounds - r)
+                for _ in range(max(1, quota // len(candidates))):
+                    sample()
+            if r < rounds - 1 and len(candidates) > 1:
+                ranked = sorted(candidates, key=lambda k: -sum(values[k]) / len(values[k]))
+                keep = ranked[: math.ceil(len(ranked) / 2)]
+                if fav >= 0 and fav not in keep:
+                    keep.append(fav)
+                candidates = keep
+        self.iterations_done = done
+        best = max(candidates, key=lambda k: sum(values[k]) / len(values[k]))
+        if fav >= 0 and best != fav and not self._clearly_better(values[best], values[fav]):
+            return legal[fav]
+        return legal[best]
+
+    def _clearly_better(self, mine: list[float], theirs: list[float]) -> bool:
+        """The paired mean difference is above ``z`` standard errors (both saw every sample)."""
+        diffs = [a - b for a, b in zip(mine, theirs, strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2:
+            return mean > 0 and self.z == 0
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.z * math.sqrt(var / n)

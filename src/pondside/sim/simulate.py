@@ -111,8 +111,10 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    report: Callable[[SimulationResult], None] | None = None,
 ) -> SimulationResult:
-    """Play ``matches`` matches with one seat per entry of ``bots``; ``progress(k)`` per k done."""
+    """Play ``matches`` matches with one seat per entry of ``bots``; ``progress(k)`` per k done,
+    ``report(result so far)`` after each batch folded in."""
     game = get_game(slug)
     players = len(bots)
     resolved = game.options(players, options)
@@ -126,6 +128,8 @@ def simulate(
         result.matches += len(rows)
         if progress:
             progress(len(rows))
+        if report:
+            report(result)
 
     args = (slug, players, resolved, list(bots), seed)
     if jobs <= 1:

@@ -18,13 +18,13 @@ from typing import Any
 
 from pondside.games import get_game, slugs
 
-from .simulate import simulate
+from .simulate import SimulationResult, simulate
 
 SEARCH = {
     "lame-duck": "ismcts:iterations=1000:rollout=heuristic:reward=win",
-    "king-of-the-quackers": "ismcts:iterations=100:rollout=heuristic",
+    "king-of-the-quackers": "mcs:iterations=200:rollout=heuristic:prior=heuristic",
     "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
-    "ladders": "ismcts:iterations=60:rollout=heuristic:horizon=40:prior=heuristic",
+    "ladders": "mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
     "down-the-drain": "ismcts:iterations=300:rollout=heuristic:reward=win",
 }
 
@@ -32,8 +32,22 @@ SEARCH = {
 OPTIONS: dict[str, dict[str, Any]] = {"ladders": {"rounds": 1}}
 
 
-def matchups(slug: str, search: str) -> list[tuple[str, str]]:
-    return [(search, "heuristic"), ("heuristic", "random"), (search, "random")]
+LINES = ("search-heuristic", "heuristic-random", "search-random")
+
+
+def matchups(search: str) -> dict[str, tuple[str, str]]:
+    """The table's three lines per game, by name: (the bot in one seat, the bot in the rest)."""
+    return {
+        "search-heuristic": (search, "heuristic"),
+        "heuristic-random": ("heuristic", "random"),
+        "search-random": (search, "random"),
+    }
+
+
+def line_of(row: dict[str, Any]) -> str:
+    if "line" in row:
+        return str(row["line"])
+    return ("heuristic" if row["first"] == "heuristic" else "search") + "-" + row["rest"]
 
 
 def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -41,7 +55,16 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     players = game.info.default_players
     started = time.perf_counter()
     options = OPTIONS.get(slug, {})
-    result = simulate(slug, [first] + [rest] * (players - 1), matches, seed, options, jobs)
+
+    def report(partial: SimulationResult) -> None:
+        # A running tally on stderr: a long line can be judged (or stopped) before it ends.
+        done = partial.matches
+        if done % 10 == 0 or done == matches:
+            rate = partial.entries[0].wins / done
+            print(f"  {slug}: {done}/{matches} matches, {first} {rate:.1%}", file=sys.stderr)
+
+    bots = [first] + [rest] * (players - 1)
+    result = simulate(slug, bots, matches, seed, options, jobs, report=report)
     data = result.to_json()
     others = data["entries"][1:]
     return {
@@ -88,12 +111,23 @@ def markdown(rows: list[dict[str, Any]]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", default=",".join(slugs()))
-    parser.add_argument("--matches", type=int, default=200, help="matches per line")
+    parser.add_argument("--matches", type=int, default=200, help="search vs heuristic matches")
     parser.add_argument(
         "--random-matches",
         type=int,
         default=60,
-        help="matches per line against random (the gaps are wide)",
+        help="search vs random matches (the gap is wide)",
+    )
+    parser.add_argument(
+        "--heuristic-matches",
+        type=int,
+        default=1000,
+        help="heuristic vs random matches (cheap: no search)",
+    )
+    parser.add_argument(
+        "--lines",
+        default=",".join(LINES),
+        help=f"which lines to play ({', '.join(LINES)}); the others are kept from --results",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
@@ -115,12 +149,24 @@ def main(argv: list[str] | None = None) -> None:
     command = "python -m pondside.sim.strength " + " ".join(
         argv if argv is not None else sys.argv[1:]
     )
+    lines = args.lines.split(",")
+    unknown = sorted(set(lines) - set(LINES))
+    if unknown:
+        parser.error(f"unknown line {unknown[0]!r}: the lines are {', '.join(LINES)}")
+    matches = {
+        "search-heuristic": args.matches,
+        "heuristic-random": args.heuristic_matches,
+        "search-random": args.random_matches,
+    }
     for slug in [] if args.report_only else args.games.split(","):
-        rows = []
-        for first, rest in matchups(slug, args.search or SEARCH[slug]):
-            n = args.random_matches if rest == "random" else args.matches
-            row = run(slug, first, rest, n, args.seed, args.jobs)
+        path = args.results / f"{slug}.json"
+        kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
+        for line, (first, rest) in matchups(args.search or SEARCH[slug]).items():
+            if line not in lines or matches[line] < 1:
+                continue
+            row = run(slug, first, rest, matches[line], args.seed, args.jobs)
             row["command"] = command
+            row["line"] = line
             e = row["entry"]
             print(
                 f"{slug:22} {first:45} vs {rest:10} {e['win_rate']:6.1%} "
@@ -128,9 +174,10 @@ def main(argv: list[str] | None = None) -> None:
                 f"({row['seconds']:.0f} s)",
                 flush=True,
             )
-            rows.append(row)
+            kept[line] = row
+            rows = [kept[k] for k in LINES if k in kept]
             # Written after every line, so a long run that is stopped keeps what it measured.
-            (args.results / f"{slug}.json").write_text(json.dumps(rows, indent=1) + "\n")
+            path.write_text(json.dumps(rows, indent=1) + "\n")
     merged = [
         row
         for slug in slugs()
