@@ -56,10 +56,14 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     started = time.perf_counter()
     options = OPTIONS.get(slug, {})
 
+    step, shown = max(10, matches // 10), [0]
+
     def report(partial: SimulationResult) -> None:
-        # A running tally on stderr: a long line can be judged (or stopped) before it ends.
+        # A running tally on stderr, about ten lines a line of the table: a long line can be
+        # judged (or stopped) before it ends.
         done = partial.matches
-        if done % 10 == 0 or done == matches:
+        if done // step > shown[0] // step or done == matches:
+            shown[0] = done
             rate = partial.entries[0].wins / done
             print(f"  {slug}: {done}/{matches} matches, {first} {rate:.1%}", file=sys.stderr)
 
