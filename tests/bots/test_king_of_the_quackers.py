@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
+from kq_positions import position
 from pondside.bots import make_bot
 from pondside.bots.king_of_the_quackers import HEURISTIC, plan_cost
 from pondside.engine import Match
-from pondside.games.king_of_the_quackers import CODE, GAME, INDEX, PERSONALITY, deck_cards
+from pondside.games.king_of_the_quackers import CODE, GAME, INDEX, PERSONALITY
 
 
 def run(specs: list[str], seed: int, **options: Any) -> Match[Any]:
@@ -46,44 +47,6 @@ def test_heuristic_beats_random_in_a_short_run() -> None:
         assert outcome is not None
         wins += outcome.places[seat] == 1
     assert wins >= 5
-
-
-def position(hands: list[list[str]], *, turn: int, **options: Any) -> Match[Any]:
-    n = len(hands)
-    opts = GAME.options(n, options)
-    held = {c for h in hands for c in h}
-    played = [CODE[i] for i in deck_cards(opts["deck"]) if CODE[i] not in held]
-    pos = {
-        "game": "king-of-the-quackers",
-        "players": n,
-        "options": opts,
-        "rng": 1,
-        "hand_number": 1,
-        "dealer": 0,
-        "history": [],
-        "totals": [0] * n,
-        "over": False,
-        "phase": "play",
-        "hands": hands,
-        "aside": None,
-        "gives": [played[:2]] * n,
-        "played": played,
-        "out": [],
-        "promise": None,
-        "bonus": [0] * n,
-        "turn": turn,
-        "round": {
-            "size": 0,
-            "kind": "open",
-            "lead": None,
-            "last_seat": -1,
-            "last_kind": None,
-            "last_rank": 0,
-            "passed": 0,
-            "plays": [],
-        },
-    }
-    return Match(GAME, n, opts, position=pos)
 
 
 def choose(m: Match[Any], seat: int) -> str:

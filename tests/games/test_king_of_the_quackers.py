@@ -13,59 +13,11 @@ from typing import Any
 
 import pytest
 
+from kq_positions import position
 from pondside.engine import BadDeal, BadOption, IllegalAction, Match
 from pondside.games.king_of_the_quackers import CODE, GAME, deck_cards
 
 # --- helpers -----------------------------------------------------------------------------------
-
-
-def position(
-    hands: list[list[str]],
-    *,
-    turn: int,
-    options: dict[str, Any] | None = None,
-    dealer: int = 0,
-    out: tuple[int, ...] = (),
-    aside: str | None = None,
-    totals: list[int] | None = None,
-    history: list[list[int]] | None = None,
-) -> Match[Any]:
-    """A hand in play with these hands, ``turn`` to lead; every other card is already played."""
-    n = len(hands)
-    opts = GAME.options(n, options or {})
-    held = {c for h in hands for c in h} | ({aside} if aside else set())
-    played = [CODE[i] for i in deck_cards(opts["deck"]) if CODE[i] not in held]
-    pos = {
-        "game": "king-of-the-quackers",
-        "players": n,
-        "options": opts,
-        "rng": 12345,
-        "hand_number": len(history or []) + 1,
-        "dealer": dealer,
-        "history": history or [],
-        "totals": totals or [0] * n,
-        "over": False,
-        "phase": "play",
-        "hands": hands,
-        "aside": aside,
-        "gives": [[played[0], played[1]]] * n,
-        "played": played,
-        "out": list(out),
-        "promise": None,
-        "bonus": [0] * n,
-        "turn": turn,
-        "round": {
-            "size": 0,
-            "kind": "open",
-            "lead": None,
-            "last_seat": -1,
-            "last_kind": None,
-            "last_rank": 0,
-            "passed": 0,
-            "plays": [],
-        },
-    }
-    return Match(GAME, n, opts, position=pos, seed=5)
 
 
 def play(m: Match[Any], *steps: tuple[int, str]) -> list[dict[str, Any]]:

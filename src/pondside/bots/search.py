@@ -69,6 +69,7 @@ class SearchBot(Bot):
         horizon: int | None = None,
         turns: int | None = None,
         reward: str = "rank",
+        prior: str = "none",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -89,6 +90,15 @@ class SearchBot(Bot):
         # luck after every candidate action (common random numbers).
         self.prng = random.Random(rng.random())
         self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
+        if prior not in ("none", "heuristic"):
+            raise ValueError(f"prior is none or heuristic, not {prior!r}")
+        # With prior=heuristic the game's heuristic keeps its choice unless the search finds
+        # another action clearly better (each bot says what "clearly" means).
+        self.prior: Bot | None = None
+        if prior == "heuristic":
+            from . import heuristic_class
+
+            self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
         self.iterations_done = 0
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
@@ -234,22 +244,12 @@ class ISMCTSBot(SearchBot):
         seat: int,
         rng: random.Random,
         c: float = 0.7,
-        prior: str = "none",
         **params: Any,
     ) -> None:
         super().__init__(game, seat, rng, **params)
         if not isinstance(c, int | float) or c < 0:
             raise ValueError(f"c (the exploration constant) must be >= 0, not {c!r}")
         self.c = float(c)
-        if prior not in ("none", "heuristic"):
-            raise ValueError(f"prior is none or heuristic, not {prior!r}")
-        # With prior=heuristic the game's heuristic keeps its choice unless the search finds
-        # another action clearly better (one visit and half the average share more).
-        self.prior: Bot | None = None
-        if prior == "heuristic":
-            from . import heuristic_class
-
-            self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
 
     def search(self, view: View, legal: list[str]) -> str:
         game, me, rng = self.game, self.seat, self.rng
@@ -317,7 +317,7 @@ class ISMCTSBot(SearchBot):
                 path.append(best)
                 node = best
                 last, decisions = seat, decisions + 1
-            if passes != turns or not turns:
+            if not turns or passes < turns:
                 state = self.playout(state, hands, last, decisions, passes)
             rewards = self.reward(state, base, hands, base_progress)
             for n in path:
@@ -326,6 +326,8 @@ class ISMCTSBot(SearchBot):
 
         favourite = self.prior.choose(view, legal) if self.prior else None
         self.iterations_done = self.budget.run(iteration)
+        # The prior's action keeps its place unless another earned one visit and half the
+        # average share more.
         bonus = 1.0 + 0.5 * self.iterations_done / len(legal)
 
         def merit(action: str) -> tuple[float, float]:
@@ -356,21 +358,13 @@ class MCSBot(SearchBot):
         game: Game[Any],
         seat: int,
         rng: random.Random,
-        prior: str = "none",
         z: float = 1.0,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, rng, **params)
-        if prior not in ("none", "heuristic"):
-            raise ValueError(f"prior is none or heuristic, not {prior!r}")
         if not isinstance(z, int | float) or z < 0:
             raise ValueError(f"z (standard errors to overrule the prior) must be >= 0, not {z!r}")
         self.z = float(z)
-        self.prior: Bot | None = None
-        if prior == "heuristic":
-            from . import heuristic_class
-
-            self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
 
     def search(self, view: View, legal: list[str]) -> str:
         game, me, rng = self.game, self.seat, self.rng
@@ -381,6 +375,9 @@ class MCSBot(SearchBot):
         candidates = list(range(len(legal)))
         rounds = max(1, math.ceil(math.log2(len(legal))))
         budget, started, done = self.budget, time.perf_counter(), 0
+
+        def mean(k: int) -> float:
+            return sum(values[k]) / len(values[k])
 
         def sample() -> None:
             nonlocal done
@@ -406,13 +403,13 @@ class MCSBot(SearchBot):
                 for _ in range(max(1, quota // len(candidates))):
                     sample()
             if r < rounds - 1 and len(candidates) > 1:
-                ranked = sorted(candidates, key=lambda k: -sum(values[k]) / len(values[k]))
+                ranked = sorted(candidates, key=lambda k: -mean(k))
                 keep = ranked[: math.ceil(len(ranked) / 2)]
                 if fav >= 0 and fav not in keep:
                     keep.append(fav)
                 candidates = keep
         self.iterations_done = done
-        best = max(candidates, key=lambda k: sum(values[k]) / len(values[k]))
+        best = max(candidates, key=mean)
         if fav >= 0 and best != fav and not self._clearly_better(values[best], values[fav]):
             return legal[fav]
         return legal[best]

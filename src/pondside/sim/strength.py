@@ -56,14 +56,15 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     started = time.perf_counter()
     options = OPTIONS.get(slug, {})
 
-    step, shown = max(10, matches // 10), [0]
+    step, shown = max(10, matches // 10), 0
 
     def report(partial: SimulationResult) -> None:
         # A running tally on stderr, about ten lines a line of the table: a long line can be
         # judged (or stopped) before it ends.
+        nonlocal shown
         done = partial.matches
-        if done // step > shown[0] // step or done == matches:
-            shown[0] = done
+        if done // step > shown // step or done == matches:
+            shown = done
             rate = partial.entries[0].wins / done
             print(f"  {slug}: {done}/{matches} matches, {first} {rate:.1%}", file=sys.stderr)
 
@@ -182,12 +183,8 @@ def main(argv: list[str] | None = None) -> None:
             rows = [kept[k] for k in LINES if k in kept]
             # Written after every line, so a long run that is stopped keeps what it measured.
             path.write_text(json.dumps(rows, indent=1) + "\n")
-    merged = [
-        row
-        for slug in slugs()
-        if (args.results / f"{slug}.json").is_file()
-        for row in json.loads((args.results / f"{slug}.json").read_text())
-    ]
+    files = [args.results / f"{slug}.json" for slug in slugs()]
+    merged = [row for path in files if path.is_file() for row in json.loads(path.read_text())]
     table = markdown(merged)
     print(table)
     if args.out:
