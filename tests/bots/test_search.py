@@ -162,3 +162,13 @@ def test_flat_search_halves_the_candidates_within_its_budget(budget: int) -> Non
     assert bot.choose(view, legal) in legal
     # Every action is sampled at least once; beyond that the budget is not exceeded.
     assert len(legal) <= bot.iterations_done <= max(budget, 2 * len(legal))  # type: ignore[attr-defined]
+
+
+def test_a_playout_already_past_the_horizon_is_judged_where_it_stands() -> None:
+    # The tree's own moves count towards the horizon: past it, the playout adds none.
+    game = get_game("ladders")
+    match = Match(game, 2, {"rounds": 1}, seed=4)
+    bot = make_bot("ismcts:horizon=5", game, 0, 1)
+    assert bot.playout(match.state, 0, 0, 7) is match.state  # type: ignore[attr-defined]
+    assert bot.playout(match.state, 0, 0, 5) is match.state  # type: ignore[attr-defined]
+    assert bot.playout(match.state, 0, 0, 4) is not match.state  # type: ignore[attr-defined]

@@ -139,9 +139,10 @@ class SearchBot(Bot):
             game.hands_played,
         )
         cut = game.progress(state) is not None
-        limit = self.horizon - decisions if cut else -1
+        # -1: no limit. A tree already deeper than the horizon is judged where it stands.
+        limit = max(0, self.horizon - decisions) if cut else -1
         turns = self.turns - passes if cut and self.turns else -1
-        while limit > 0 or limit < 0:
+        while limit != 0:
             seats = to_act(state)
             if not seats or hands_played(state) > hands:
                 return state
