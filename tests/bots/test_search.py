@@ -172,3 +172,16 @@ def test_a_playout_already_past_the_horizon_is_judged_where_it_stands() -> None:
     assert bot.playout(match.state, 0, 0, 7) is match.state  # type: ignore[attr-defined]
     assert bot.playout(match.state, 0, 0, 5) is match.state  # type: ignore[attr-defined]
     assert bot.playout(match.state, 0, 0, 4) is not match.state  # type: ignore[attr-defined]
+
+
+def test_the_ismcts_prior_is_tried_first_when_actions_outnumber_iterations() -> None:
+    # A King of the Quackers pass: some 110 pairs of cards, and only 3 iterations.
+    game = get_game("king-of-the-quackers")
+    match = Match(game, 4, seed=2)
+    seat = match.to_act()[0]
+    view, legal = match.view(seat), match.legal(seat)
+    assert len(legal) > 100
+    bot = make_bot("ismcts:iterations=3:prior=heuristic", game, seat, 1)
+    favourite = copy.deepcopy(bot.prior).choose(view, legal)  # type: ignore[attr-defined]
+    assert bot.choose(view, legal) == favourite
+    assert (seat, favourite) in bot.tree.children  # type: ignore[attr-defined]

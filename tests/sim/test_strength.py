@@ -45,3 +45,11 @@ def test_lines_played_again_replace_only_themselves(tmp_path: Path) -> None:
     ]
     with pytest.raises(SystemExit):
         main([*common, "--lines", "search-everything"])
+
+
+def test_a_long_line_keeps_a_running_tally_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    run("lame-duck", "heuristic", "random", matches=20, seed=1, jobs=1)
+    tally = capsys.readouterr().err.splitlines()
+    assert tally[0].startswith("  lame-duck: 10/20 matches, heuristic ")
+    assert tally[-1].startswith("  lame-duck: 20/20 matches, heuristic ")
+    assert len(tally) == 2

@@ -327,6 +327,7 @@ class ISMCTSBot(SearchBot):
 
         favourite = self.prior.choose(view, legal) if self.prior else None
         self.iterations_done = self.budget.run(iteration)
+        self.tree = root  # the last decision's tree, to inspect
         # The prior's action keeps its place unless another earned one visit and half the
         # average share more.
         bonus = 1.0 + 0.5 * self.iterations_done / len(legal)
