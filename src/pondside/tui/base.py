@@ -8,6 +8,7 @@ and the view as a table), so a new game is playable before it has a table of its
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rich.console import Console
@@ -57,7 +58,12 @@ class TableUI:
         return action
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
-        """Offer the legal actions by number; a person may also type the action itself."""
+        """Offer the legal actions by number; a person may also type the action itself.
+
+        The protocol sorts actions as strings ("play 58" before "play 8"); a person reads the
+        numbers in them as numbers, so the menu does too.
+        """
+        legal = sorted(legal, key=reading_order)
         for i, action in enumerate(legal, 1):
             console.print(f"  [cyan]{i:>3}[/]  {self.label(view, action)}")
         while True:
@@ -67,3 +73,8 @@ class TableUI:
             if answer in legal:
                 return answer
             console.print(f"[red]{answer!r} is not one of the choices: type 1 to {len(legal)}.[/]")
+
+
+def reading_order(action: str) -> list[tuple[int, int | str]]:
+    """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58")."""
+    return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
