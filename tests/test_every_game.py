@@ -58,6 +58,7 @@ def check_step(match: Match[Any], rng: random.Random, check_determinize: bool) -
 def test_random_play_keeps_every_invariant(slug: str, players: int, seed: int) -> None:
     game = get_game(slug)
     match: Match[Any] = Match(game, players, seed=seed)
+    assert match.view(None)["last_events"] == [], "no events before the first action"
     rng = random.Random(seed)
     steps = 0
     while not match.is_over():
@@ -68,7 +69,8 @@ def test_random_play_keeps_every_invariant(slug: str, players: int, seed: int) -
         if steps % 11 == 0:
             timeout = game.timeout_action(match.state, seat)
             assert timeout in match.legal(seat), "the timeout default is a legal action"
-        match.apply(seat, rng.choice(match.legal(seat)))
+        events = match.apply(seat, rng.choice(match.legal(seat)))
+        assert match.view(None)["last_events"] == events, "a view repeats the last events"
         steps += 1
         assert steps < MAX_STEPS, "the match ends"
     check_step(match, rng, check_determinize=False)

@@ -53,6 +53,7 @@ class Session:
             "record": self.op_record,
             "replay": self.op_replay,
             "position": self.op_position,
+            "schema": self.op_schema,
         }
 
     def handle_line(self, line: str) -> Answer:
@@ -103,6 +104,16 @@ class Session:
     # --- ops ------------------------------------------------------------------------
     def op_games(self, req: dict[str, Any]) -> Answer:
         return {"games": [g.info.to_json() for g in all_games()]}
+
+    def op_schema(self, req: dict[str, Any]) -> Answer:
+        """Pondside's addition: the JSON Schema of a game's views (``docs/views.md``)."""
+        from pondside.views import view_schema  # pydantic loads only when a schema is asked for
+
+        if "game" in req:
+            game = get_game(_field(req, "game", str, "a game slug"))
+        else:
+            game = self.current().game
+        return {"schema": view_schema(game)}
 
     def op_new(self, req: dict[str, Any]) -> Answer:
         game = get_game(_field(req, "game", str, "a game slug"))

@@ -75,7 +75,7 @@ def test_illegal_actions_raise_in_aec_and_default_in_parallel() -> None:
     bad = {a: int(np.flatnonzero(o["action_mask"] == 0)[0]) for a, o in obs.items()}
     _, _, _, _, infos = p.step(bad)
     assert all(info["played"].startswith("play ") for info in infos.values())
-    assert p.match.view(0)["turn"] == 2  # all four cards were placed
+    assert p.match.view(0)["turn_number"] == 2  # all four cards were placed
 
 
 def test_simultaneous_choices_stay_hidden_in_aec() -> None:

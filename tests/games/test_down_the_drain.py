@@ -456,8 +456,8 @@ def test_dd8_a_joiner_wins_during_another_players_turn() -> None:
     play(m, "play 5", "play 5", "play 2")
     # Seat 0's turn begins: the 5s go; seat 1, whose hand is empty, wins on seat 0's turn.
     assert m.is_over()
-    end = m.view(None)["history"][0]
-    assert end == {"winners": [1], "held": [1, 0, 2]}
+    v = m.view(None)
+    assert (v["winners"], v["hand_scores"]) == ([[1]], [[1, 0, 2]])
     out = m.outcome()
     assert out is not None and out.places == (2, 1, 3)
 
@@ -490,16 +490,16 @@ def test_dd9_a_series_rotates_the_start_player_left() -> None:
     rng = random.Random(5)
     while not m.is_over():
         (seat,) = m.to_act()
-        before = m.view(None)["game_no"]
+        before = m.view(None)["hand_number"]
         legal = m.legal(seat)
         m.apply(seat, legal[rng.randrange(len(legal))])
         v = m.view(None)
-        if v["game_no"] != before:
+        if v["hand_number"] != before:
             starts.append(v["start"])
             assert m.to_act() == (v["start"],)
             assert v["plays"] == 0 and v["discard"] == [] and v["hand_sizes"] == [6] * 4
     assert starts == [2, 3, 0]
-    assert len(m.view(None)["history"]) == 3
+    assert len(m.view(None)["hand_scores"]) == 3
 
 
 def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
@@ -520,7 +520,7 @@ def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
     play(m, "play 9", "play 2", "play 3", "play 2")
     assert m.is_over()
     v = m.view(None)
-    assert v["history"][2] == {"winners": [3], "held": [2, 2, 2, 0]}
+    assert (v["winners"][2], v["hand_scores"][2]) == ([3], [2, 2, 2, 0])
     assert v["wins"] == [1, 1, 1, 1]
     assert v["totals"] == [11, 3, 7, 3]
     out = m.outcome()
@@ -542,7 +542,7 @@ def test_dd9_games_won_come_before_cards_held() -> None:
     m = at(pos)
     play(m, "play 9", "play 2", "play 2", "play 3")  # seat 1 wins game 3; seat 0 holds 4
     v = m.view(None)
-    assert v["history"][2] == {"winners": [1], "held": [4, 0, 2, 2]}
+    assert (v["winners"][2], v["hand_scores"][2]) == ([1], [4, 0, 2, 2])
     assert v["wins"] == [2, 1, 0, 0] and v["totals"] == [4, 2, 4, 4]
     out = m.outcome()
     assert out is not None and out.places == (1, 2, 3, 3)

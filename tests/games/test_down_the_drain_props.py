@@ -123,5 +123,5 @@ def test_hand_sizes_never_grow_and_the_player_to_act_holds_a_card() -> None:
             m.apply(seat, legal[rng.randrange(len(legal))])
         out = m.outcome()
         assert out is not None
-        winners = m.view(None)["history"][0]["winners"]
+        winners = m.view(None)["winners"][0]
         assert all(out.places[s] == 1 and out.scores[s] == 0 for s in winners)

@@ -174,8 +174,8 @@ def test_four_player_extended_hand_with_a_put_aside_card() -> None:
         legal = m.legal(seat)
         m.apply(seat, "pass" if "pass" in legal else legal[0])
         assert "TSLK" not in m.view(None)["played"]
-    assert len(m.view(None)["history"][0]) == 4
-    assert sorted(m.view(None)["history"][0]) == [0, 2, 4, 7]
+    assert len(m.view(None)["hand_scores"][0]) == 4
+    assert sorted(m.view(None)["hand_scores"][0]) == [0, 2, 4, 7]
 
 
 # --- rounds: KQ-7 .. KQ-12 ---------------------------------------------------------------------
@@ -488,7 +488,7 @@ def test_kq26_a_tie_at_the_top_plays_another_hand() -> None:
     hands = [["5ML", "9MS"], ["7ML"], ["2SY", "3LY", "NV"]]
     m = position(hands, turn=0, totals=[48, 43, 20], history=[[48, 43, 20]])
     events = play(m, (0, "play 5ML"), (1, "play 7ML"), (2, "pass"), (0, "play 9MS"))
-    assert not m.is_over() and m.view(None)["scores"] == [52, 52, 20]
+    assert not m.is_over() and m.view(None)["totals"] == [52, 52, 20]
     assert events[-1] == {"type": "deal", "hand": 3, "dealer": 1}
 
 

@@ -521,8 +521,10 @@ def test_la13_score_counts_all_opponents_climbs() -> None:
 def test_la13_match_goes_on_until_the_target() -> None:
     m = at(position([["1"], ["12"] * 3], [["12", "12", "12", "12", "12"], []], totals=[0, 480]))
     events = play(m, "play climb to 0")
-    assert not m.is_over() and m.view(None)["totals"] == [40, 480] and m.view(None)["round"] == 2
-    assert m.view(None)["history"] == [[40, 0]]
+    assert (
+        not m.is_over() and m.view(None)["totals"] == [40, 480] and m.view(None)["hand_number"] == 2
+    )
+    assert m.view(None)["hand_scores"] == [[40, 0]]
     assert any(e["type"] == "deal" for e in events)
     m = at(position([["1"], ["12"] * 3], [["12", "12", "12", "12", "12"], []], totals=[470, 480]))
     events = play(m, "play climb to 0")
@@ -541,7 +543,7 @@ def test_la13_rounds_option_ends_the_match() -> None:
         position([["1"], ["12"] * 3], [["12", "12", "12", "12", "12"], []], options={"rounds": 2})
     )
     play(m, "play climb to 0")
-    assert not m.is_over() and m.view(None)["round"] == 2
+    assert not m.is_over() and m.view(None)["hand_number"] == 2
 
 
 # --- LA-14 partnerships ----------------------------------------------------------------

@@ -541,11 +541,11 @@ def test_ld10_rounds_two_deals_a_second_round() -> None:
     (dealt,) = kinds(events, "deal")
     assert dealt["round"] == 2
     view = m.view(A)
-    assert view["round"] == 2
+    assert view["hand_number"] == 2
     assert len(view["hand"]) == 10 and view["hand_sizes"] == [10] * 4
     assert view["columns"] == dealt["columns"] and [len(c) for c in view["columns"]] == [1] * 4
     assert view["taken"] == [[]] * 4 and view["round_ducks"] == [0] * 4
-    assert view["history"] == [ROUND_DUCKS] and view["totals"] == ROUND_DUCKS
+    assert view["hand_scores"] == [ROUND_DUCKS] and view["totals"] == ROUND_DUCKS
     assert m.to_act() == (A, B, C, D)
     # LD-4: the whole deck is shuffled again, the cards taken in round 1 included.
     assert cards_of(m.position()) == list(range(1, 105))
@@ -555,7 +555,7 @@ def test_ld10_rounds_two_deals_a_second_round() -> None:
     expected = [a + b for a, b in zip(ROUND_DUCKS, end2["ducks"], strict=True)]
     assert end2["totals"] == expected
     assert m.outcome() is not None and list(m.outcome().scores) == expected  # type: ignore[union-attr]
-    assert m.view(None)["history"] == [ROUND_DUCKS, end2["ducks"]]
+    assert m.view(None)["hand_scores"] == [ROUND_DUCKS, end2["ducks"]]
 
 
 @pytest.mark.parametrize("target", [15, 12, 1])

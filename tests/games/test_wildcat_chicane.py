@@ -406,17 +406,17 @@ def test_wc12_score_by_distance_to_bid(bid_: int, won: int, score: int) -> None:
 def test_wc12_scores_for_d_0_1_2_3_in_a_played_hand() -> None:
     probe = ready((0, 0, 0))
     first_legal_hand(probe)
-    assert probe.view(None)["history"] == [[0, 0, 0]]  # bids of 0 score 0 (WC-12)
+    assert probe.view(None)["hand_scores"] == [[0, 0, 0]]  # bids of 0 score 0 (WC-12)
     tricks = _tricks_won_by_first_legal_play()
     # Bid so that seat 0 is exact (d=0), seat 1 off by one, seat 2 off by two.
     bids = (tricks[0], tricks[1] + 1, tricks[2] + 2)
     m = ready(bids)  # type: ignore[arg-type]
     first_legal_hand(m)
-    assert m.view(None)["history"] == [[4 * bids[0], 2 * bids[1], bids[2]]]
+    assert m.view(None)["hand_scores"] == [[4 * bids[0], 2 * bids[1], bids[2]]]
     bids3 = (tricks[0] + 3, tricks[1] + 3, tricks[2] + 3)
     m = ready(bids3)  # type: ignore[arg-type]
     first_legal_hand(m)
-    assert m.view(None)["history"] == [[0, 0, 0]]  # d = 3 scores nothing
+    assert m.view(None)["hand_scores"] == [[0, 0, 0]]  # d = 3 scores nothing
 
 
 def _tricks_won_by_first_legal_play() -> list[int]:
@@ -581,7 +581,7 @@ def test_wc15_classic_hand_plays_all_cards_and_scores() -> None:
     bid(m, 4, 4, 4)
     first_legal_hand(m)
     v = m.view(None)
-    assert v["hand_number"] == 2 and len(v["history"]) == 1
+    assert v["hand_number"] == 2 and len(v["hand_scores"]) == 1
     assert v["phase"] == "call" and m.to_act() == (1,)  # the new dealer 0's left
 
 

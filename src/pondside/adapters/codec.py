@@ -158,8 +158,8 @@ def _lame_duck(players: int, options: Mapping[str, Any]) -> GameCodec:
             out[o_await + (v["awaiting_take"] - me) % n] = 1
         for s in v["to_act"]:
             out[o_toact + (s - me) % n] = 1
-        out[o_misc] = v["round"]
-        out[o_misc + 1] = v["turn"]
+        out[o_misc] = v["hand_number"]
+        out[o_misc + 1] = v["turn_number"]
         out[o_misc + 2] = v["over"]
 
     return GameCodec(actions, lay, encode)
@@ -217,12 +217,12 @@ def _down_the_drain(players: int, options: Mapping[str, Any]) -> GameCodec:
             unseen[x] -= 1
         for x, c in unseen.items():
             out[o_unseen + col[x]] = c
-        if v["turn"] is not None:
-            out[o_turn + (v["turn"] - me) % n] = 1
+        for s in v["to_act"]:
+            out[o_turn + (s - me) % n] = 1
         out[o_start + (v["start"] - me) % n] = 1
         out[o_misc] = v["stack_size"]
         out[o_misc + 1] = v["plays"]
-        out[o_misc + 2] = v["game_no"]
+        out[o_misc + 2] = v["hand_number"]
 
     return GameCodec(actions, lay, encode)
 
@@ -450,15 +450,16 @@ def _king_of_the_quackers(players: int, options: Mapping[str, Any]) -> GameCodec
             out[o_recv + i * c_n + idx[c]] = 1
         out[o_phase + (v["phase"] != "pass")] = 1
         out[o_dealer + (v["dealer"] - me) % n] = 1
-        if v["turn"] is not None:
-            out[o_turn + (v["turn"] - me) % n] = 1
+        if v["phase"] == "play":  # the seat whose turn it is (at the pass, everyone chooses)
+            for s in v["to_act"]:
+                out[o_turn + (s - me) % n] = 1
         for s in v["to_act"]:
             out[o_toact + (s - me) % n] = 1
         for s in range(n):
             r = (s - me) % n
             out[o_chosen + r] = v["chosen"][s]
             out[o_size + r] = v["hand_sizes"][s]
-            out[o_tot + r] = v["scores"][s]
+            out[o_tot + r] = v["totals"][s]
         for place, s in enumerate(v["out"], 1):
             out[o_out + (s - me) % n] = place
         for c in v["played"]:
@@ -595,15 +596,15 @@ def _ladders(players: int, options: Mapping[str, Any]) -> GameCodec:
             unseen[col[c]] -= 1
         for i, c in enumerate(unseen):
             out[o_unseen + i] = c
-        if v["turn"] is not None:
-            out[o_turn + (v["turn"] - me) % n] = 1
+        for s in v["to_act"]:
+            out[o_turn + (s - me) % n] = 1
         out[o_dealer + (v["dealer"] - me) % n] = 1
         if teams:
             out[o_partner + 2] = 1
         out[o_misc] = v["draw_size"]
         out[o_misc + 1] = bool(v["played"])
         out[o_misc + 2] = v["idle_turns"]
-        out[o_misc + 3] = v["round"]
+        out[o_misc + 3] = v["hand_number"]
 
     return GameCodec(actions, lay, encode)
 

@@ -15,6 +15,7 @@ from pondside.games.lame_duck import (
     COLUMN_LIMIT,
     DUCKS,
     TAKE,
+    TURNS,
     column_ducks,
     deck_size,
     fewest_ducks_column,
@@ -23,7 +24,7 @@ from pondside.games.lame_duck import (
 
 from .base import Bot
 
-AVERAGE_DUCKS = 171 / 104
+AVERAGE_DUCKS = sum(DUCKS) / (len(DUCKS) - 1)  # 171 ducks over 104 cards (LD-2)
 
 
 def _exactly(k: int, trials: int, p: float) -> float:
@@ -68,7 +69,7 @@ class LameDuckHeuristic(Bot):
             return TAKE[fewest_ducks_column(columns)]
         unseen = unseen_cards(view)
         rivals = sum(1 for s, chose in enumerate(view["chosen"]) if s != self.seat) or 1
-        turns_left = 10 - view["turn"]
+        turns_left = TURNS - view["turn_number"]
         cheapest = min(column_ducks(c) for c in columns)
         best, best_cost = legal[0], float("inf")
         for action in legal:

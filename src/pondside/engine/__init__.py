@@ -9,25 +9,31 @@ from .errors import (
     PondsideError,
     UnknownGame,
 )
-from .game import Event, Game, GameInfo, Outcome, View, places_from_results
+from .game import Game, GameInfo, Outcome, View, places_from_results
 from .match import Match
 from .options import Option
 from .rng import Rng, seed_state
+from .state import State
+from .view import CommonView, Event, NotRequired, TypedDict
 
 __all__ = [
     "BadDeal",
     "BadOption",
     "BadPosition",
     "BadRecord",
+    "CommonView",
     "Event",
     "Game",
     "GameInfo",
     "IllegalAction",
     "Match",
+    "NotRequired",
     "Option",
     "Outcome",
     "PondsideError",
     "Rng",
+    "State",
+    "TypedDict",
     "UnknownGame",
     "View",
     "places_from_results",

@@ -20,11 +20,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import BadOption, BadPosition
 from .options import Option, resolve_options
+from .state import State
+from .view import Event
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
-Event = dict[str, Any]
-View = dict[str, Any]
+View = Mapping[str, Any]
+"""A view as code that serves every game reads it; each game's ``view`` returns its own
+``TypedDict`` (``engine/view.py``)."""
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,15 @@ class Game(ABC, Generic[S]):
                 f"{info.name} is for {info.min_players}-{info.max_players} players, not {players}"
             )
         resolved = resolve_options(info.options, given, info.slug)
-        self.check_options(players, resolved, dict(given or {}))
-        return resolved
+        return self.check_options(players, resolved, dict(given or {}))
 
-    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
-        """Checks between options (``given`` holds only what the user set). Override as needed."""
+    def check_options(
+        self, players: int, options: dict[str, Any], given: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The options once checked against each other (``given`` holds only what the user
+        set): a game whose options depend on each other returns a new dict. Override as needed.
+        """
+        return options
 
     # --- setting up ---------------------------------------------------------------------
     @abstractmethod
@@ -157,9 +164,20 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[str]:
         """The seat's legal actions, each once, in no promised order; ``[]`` if not to act."""
 
-    @abstractmethod
     def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
-        """The next state and the events that became public. Raises ``IllegalAction``."""
+        """The next state and the events that became public. Raises ``IllegalAction``.
+
+        The events are kept on the new state too (``last_events``), so a view can say what
+        just happened. Don't change them: states are shared values.
+        """
+        st, events = self.advance(state, seat, action)
+        st.last_events = tuple(events)
+        return st, events
+
+    @abstractmethod
+    def advance(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """What :meth:`apply` does for this game: a new state (never ``state`` changed in
+        place) and the public events. Raises ``IllegalAction`` naming the ruling broken."""
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
@@ -213,7 +231,3 @@ class Game(ABC, Generic[S]):
     def hands_played(self, state: S) -> int:
         """How many hands (rounds, deals) the match has completed; benchmarks count deals."""
         return 1 if self.is_over(state) else 0
-
-    def is_chance_free(self) -> bool:
-        """True: chance never waits for an action, it is drawn inside ``apply``."""
-        return True

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any, Generic
 
 from .errors import BadPosition, BadRecord, IllegalAction, PondsideError
-from .game import Event, Game, Outcome, S, View
+from .game import Game, Outcome, S, View
+from .view import Event
 
 
 def new_seed() -> int:

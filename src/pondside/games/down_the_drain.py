@@ -23,13 +23,17 @@ from typing import Any
 from pondside.engine import (
     BadDeal,
     BadPosition,
+    CommonView,
     Event,
     Game,
     GameInfo,
     IllegalAction,
+    NotRequired,
     Option,
     Outcome,
     Rng,
+    State,
+    TypedDict,
     View,
     seed_state,
 )
@@ -90,30 +94,55 @@ def beaten_by(front: tuple[int, ...], seat: int) -> list[int]:
     ]
 
 
-class DownTheDrainState:
+class DownTheDrainOptions(TypedDict):
+    games: int
+    """How many games the series has (DD-9)."""
+
+
+class DownTheDrainGroup(TypedDict):
+    number: int
+    """The number the group's cards show."""
+    seats: list[int]
+    """The seats with that number in front of them."""
+    value: int
+    """The number times the cards in the group (DD-3)."""
+
+
+class DownTheDrainView(CommonView):
+    """What one seat (or a spectator) sees of Down the Drain: everything but the hands and the
+    stack's order (DD-11). ``hand_number`` counts the games of a series; ``hand_scores`` holds
+    the cards each seat held at the end of each finished game (DD-9)."""
+
+    options: DownTheDrainOptions
+    hand: NotRequired[list[int]]
+    """The seat's cards, ascending."""
+    start: int
+    """The seat that played first in this game (DD-2)."""
+    plays: int
+    """Cards played in this game so far (DD-10 ends a game after 500 rounds)."""
+    front: list[int | None]
+    """The card in front of each seat, or null."""
+    groups: list[DownTheDrainGroup]
+    """The groups in front, strongest first (DD-3)."""
+    held: list[int]
+    """The cards each seat holds, in hand and in front (DD-9)."""
+    stack_size: int
+    """Cards left in the face-down stack."""
+    discard: list[int]
+    """The face-up discard pile, in the order the cards reached it."""
+    winners: list[list[int]]
+    """The winners of each finished game (DD-8; none when DD-10 ended it)."""
+    wins: list[int]
+    """Games won by each seat in the series so far."""
+
+
+class DownTheDrainState(State):
     """A Down the Drain match. Treated as immutable: ``apply`` builds a new one.
 
     ``front[s]`` is the number in front of seat s (0 for none). The stack is ``stack[top:]``,
     top card first; ``discard`` is the face-up pile in the order cards reached it.
     ``history`` holds one ``(winners, held)`` pair per finished game of the series.
     """
-
-    __slots__ = (
-        "discard",
-        "front",
-        "game_no",
-        "games",
-        "hands",
-        "history",
-        "n",
-        "over",
-        "plays",
-        "rng",
-        "seat",
-        "stack",
-        "start",
-        "top",
-    )
 
     n: int
     games: int
@@ -129,24 +158,6 @@ class DownTheDrainState:
     plays: int
     history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     over: bool
-
-    def copy(self) -> DownTheDrainState:
-        new = DownTheDrainState.__new__(DownTheDrainState)
-        new.n = self.n
-        new.games = self.games
-        new.game_no = self.game_no
-        new.rng = self.rng
-        new.hands = self.hands
-        new.front = self.front
-        new.stack = self.stack
-        new.top = self.top
-        new.discard = self.discard
-        new.seat = self.seat
-        new.start = self.start
-        new.plays = self.plays
-        new.history = self.history
-        new.over = self.over
-        return new
 
     def held(self) -> list[int]:
         """DD-9: the cards each seat holds, in hand and in front."""
@@ -220,7 +231,7 @@ class DownTheDrain(Game[DownTheDrainState]):
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
-        st = DownTheDrainState.__new__(DownTheDrainState)
+        st = DownTheDrainState.blank()
         st.n = players
         st.games = options["games"]
         st.game_no = 1
@@ -278,6 +289,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             "start": st.start,
             "plays": st.plays,
             "over": st.over,
+            "last_events": list(st.last_events),
         }
 
     def load_position(
@@ -299,6 +311,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         st.start = int(p["start"])
         st.plays = int(p["plays"])
         st.over = bool(p["over"])
+        st.last_events = tuple(p.get("last_events", ()))
         self._check_position(st)
         return st
 
@@ -340,7 +353,7 @@ class DownTheDrain(Game[DownTheDrainState]):
                 last = c
         return out
 
-    def apply(
+    def advance(
         self, state: DownTheDrainState, seat: int, action: str
     ) -> tuple[DownTheDrainState, list[Event]]:
         card = _PARSE.get(action)
@@ -465,11 +478,11 @@ class DownTheDrain(Game[DownTheDrainState]):
         events.append({"type": "deal", "game": st.game_no, "start": st.start})
 
     # --- what a seat sees -------------------------------------------------------------
-    def view(self, state: DownTheDrainState, seat: int | None) -> View:
+    def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
         """DD-11: cards in front, the discard pile, the stack's size and hand sizes are public."""
         st = state
         front = st.front
-        groups = [
+        groups: list[DownTheDrainGroup] = [
             {
                 "number": c,
                 "seats": [t for t in range(st.n) if front[t] == c],
@@ -477,26 +490,27 @@ class DownTheDrain(Game[DownTheDrainState]):
             }
             for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
         ]
-        v: View = {
+        v: DownTheDrainView = {
             "game": self.info.slug,
             "players": st.n,
             "options": {"games": st.games},
             "seat": seat,
-            "game_no": st.game_no,
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+            "hand_number": st.game_no,
+            "hand_sizes": [len(h) for h in st.hands],
+            "totals": st.totals(),
+            "hand_scores": [list(h) for _, h in st.history],
+            "last_events": list(st.last_events),
             "start": st.start,
-            "turn": None if st.over else st.seat,
             "plays": st.plays,
             "front": [f or None for f in front],
             "groups": groups,
-            "hand_sizes": [len(h) for h in st.hands],
             "held": st.held(),
             "stack_size": len(st.stack) - st.top,
             "discard": list(st.discard),
-            "history": [{"winners": list(w), "held": list(h)} for w, h in st.history],
+            "winners": [list(w) for w, _ in st.history],
             "wins": st.wins(),
-            "totals": st.totals(),
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
         }
         if seat is not None:
             v["hand"] = list(st.hands[seat])
@@ -533,14 +547,17 @@ class DownTheDrain(Game[DownTheDrainState]):
             raise BadPosition("determinization is from one seat's view, not a spectator's")
         n = view["players"]
         st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.game_no = view["game_no"]
-        st.history = tuple((tuple(g["winners"]), tuple(g["held"])) for g in view["history"])
+        st.game_no = view["hand_number"]
+        st.history = tuple(
+            (tuple(w), tuple(h)) for w, h in zip(view["winners"], view["hand_scores"], strict=True)
+        )
+        st.last_events = tuple(view["last_events"])
         st.over = view["over"]
         st.front = tuple(f or 0 for f in view["front"])
         st.discard = tuple(view["discard"])
         st.start = view["start"]
         st.plays = view["plays"]
-        st.seat = st.start if view["turn"] is None else view["turn"]
+        st.seat = view["to_act"][0] if view["to_act"] else st.start
         own = view["hand"]
         unseen = Counter(DECK)
         unseen.subtract(own)

@@ -25,13 +25,17 @@ from typing import Any, NamedTuple
 from pondside.engine import (
     BadDeal,
     BadPosition,
+    CommonView,
     Event,
     Game,
     GameInfo,
     IllegalAction,
+    NotRequired,
     Option,
     Outcome,
     Rng,
+    State,
+    TypedDict,
     View,
     places_from_results,
     seed_state,
@@ -325,7 +329,73 @@ def _text(p: Play) -> str:
 
 
 # --- the state ---------------------------------------------------------------------------------
-class QuackersState:
+class QuackersOptions(TypedDict):
+    deck: str
+    """extended (45 cards) or basic (36) Decktet (KQ-1)."""
+    bidding: bool
+    """The optional bidding rules with promises (KQ-28..30)."""
+    target: int
+    """Points that end the match (KQ-26)."""
+    lead_passes: str
+    """Where the lead goes when its player is out: right or left (KQ-11)."""
+
+
+class QuackersRound(TypedDict):
+    size: int
+    """Cards in each play of this round."""
+    kind: str
+    """single, set, straight_flush, bomb, or open (after a Bomb lead, KQ-24)."""
+    lead_card: str | None
+    """The card led, whose suits a single must share (KQ-13)."""
+    last_seat: int
+    """The seat of the play to beat."""
+    last_kind: str
+    """The kind of the play to beat."""
+    last_rank: int
+    """The rank of the play to beat."""
+    passed: list[int]
+    """The seats that passed since that play."""
+    plays: list[list[Any]]
+    """[seat, action] of every play of this round."""
+
+
+class QuackersPromise(TypedDict):
+    seat: int
+    """The seat that promised to go out first (KQ-28)."""
+    value: int
+    """What the promise is worth (KQ-29)."""
+
+
+class QuackersView(CommonView):
+    """What one seat (or a spectator) sees of King of the Quackers (KQ-27): the cards played,
+    the round to beat, every hand's size, and the cards this seat gave and received."""
+
+    options: QuackersOptions
+    hand: NotRequired[list[str]]
+    """The seat's cards as codes, in table order."""
+    gave: NotRequired[list[str] | None]
+    """The two cards this seat gave, to its left then its right (KQ-5)."""
+    received: NotRequired[list[str] | None]
+    """The cards this seat received, from its left then its right, once the hand is in play."""
+    dealer: int
+    """The hand's dealer (KQ-3)."""
+    phase: str
+    """pass (choosing the two cards to give) or play."""
+    put_aside: bool
+    """Whether a card was put aside unseen this hand (KQ-4)."""
+    chosen: list[bool]
+    """Which seats have chosen their two cards at the pass (the cards stay hidden)."""
+    round: QuackersRound | None
+    """The round in play, or null when a new round is to be led."""
+    played: list[str]
+    """Every card played this hand, in the order played."""
+    out: list[int]
+    """The seats that have gone out this hand, first first."""
+    promise: QuackersPromise | None
+    """This hand's promise, if one was made (KQ-28)."""
+
+
+class QuackersState(State):
     """A King of the Quackers match, treated as immutable: ``apply`` builds a new one.
 
     ``gives[s]`` is seat s's (left card, right card): chosen at the pass (``None`` until chosen)
@@ -335,37 +405,6 @@ class QuackersState:
     play (``last_seat``, ``last_kind``, ``last_rank``). ``passed`` is a bit mask of the seats that
     passed since that play.
     """
-
-    __slots__ = (
-        "aside",
-        "bidding",
-        "bonus",
-        "dealer",
-        "deck",
-        "gives",
-        "hand_no",
-        "hands",
-        "history",
-        "kind",
-        "last_kind",
-        "last_rank",
-        "last_seat",
-        "lead",
-        "lead_passes",
-        "n",
-        "out",
-        "over",
-        "passed",
-        "phase",
-        "played",
-        "promise",
-        "rng",
-        "round_plays",
-        "size",
-        "target",
-        "totals",
-        "turn",
-    )
 
     n: int
     deck: str
@@ -396,40 +435,7 @@ class QuackersState:
     passed: int
     round_plays: tuple[tuple[int, str], ...]
 
-    def copy(self) -> QuackersState:
-        new = QuackersState.__new__(QuackersState)
-        # written out: a copy per action is the hot path of random play
-        new.aside = self.aside
-        new.bidding = self.bidding
-        new.bonus = self.bonus
-        new.dealer = self.dealer
-        new.deck = self.deck
-        new.gives = self.gives
-        new.hand_no = self.hand_no
-        new.hands = self.hands
-        new.history = self.history
-        new.kind = self.kind
-        new.last_kind = self.last_kind
-        new.last_rank = self.last_rank
-        new.last_seat = self.last_seat
-        new.lead = self.lead
-        new.lead_passes = self.lead_passes
-        new.n = self.n
-        new.out = self.out
-        new.over = self.over
-        new.passed = self.passed
-        new.phase = self.phase
-        new.played = self.played
-        new.promise = self.promise
-        new.rng = self.rng
-        new.round_plays = self.round_plays
-        new.size = self.size
-        new.target = self.target
-        new.totals = self.totals
-        new.turn = self.turn
-        return new
-
-    def options(self) -> dict[str, Any]:
+    def options(self) -> QuackersOptions:
         return {
             "deck": self.deck,
             "bidding": self.bidding,
@@ -538,13 +544,16 @@ class KingOfTheQuackers(Game[QuackersState]):
         "first to score most.",
     )
 
-    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+    def check_options(
+        self, players: int, options: dict[str, Any], given: dict[str, Any]
+    ) -> dict[str, Any]:
         if options["bidding"] and "target" not in given:
-            options["target"] = 75  # KQ-26: 75 with the bidding rules unless set
+            return {**options, "target": 75}  # KQ-26: 75 with the bidding rules unless set
+        return options
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:
-        st = QuackersState.__new__(QuackersState)
+        st = QuackersState.blank()
         st.n = players
         st.deck = options["deck"]
         st.bidding = options["bidding"]
@@ -639,6 +648,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                 "passed": st.passed,
                 "plays": [[s, a] for s, a in st.round_plays],
             },
+            "last_events": list(st.last_events),
         }
 
     def load_position(
@@ -669,6 +679,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.last_rank = int(r["last_rank"])
         st.passed = int(r["passed"])
         st.round_plays = tuple((int(s), str(a)) for s, a in r["plays"])
+        st.last_events = tuple(p.get("last_events", ()))
         self._check_position(st)
         return st
 
@@ -751,7 +762,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         ]
         return texts
 
-    def apply(
+    def advance(
         self, state: QuackersState, seat: int, action: str
     ) -> tuple[QuackersState, list[Event]]:
         if state.over:
@@ -1002,11 +1013,11 @@ class KingOfTheQuackers(Game[QuackersState]):
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- what a seat sees -------------------------------------------------------------
-    def view(self, state: QuackersState, seat: int | None) -> View:
+    def view(self, state: QuackersState, seat: int | None) -> QuackersView:
         st = state
         n = st.n
         playing = st.phase == "play" and not st.over
-        rnd: dict[str, Any] | None = None
+        rnd: QuackersRound | None = None
         if playing and st.size:
             rnd = {
                 "size": st.size,
@@ -1018,26 +1029,26 @@ class KingOfTheQuackers(Game[QuackersState]):
                 "passed": [s for s in range(n) if st.passed >> s & 1],
                 "plays": [[s, a] for s, a in st.round_plays],
             }
-        v: View = {
+        v: QuackersView = {
             "game": self.info.slug,
             "players": n,
             "options": st.options(),
             "seat": seat,
-            "hand_number": st.hand_no,
-            "dealer": st.dealer,
-            "phase": st.phase,
             "to_act": list(self.to_act(st)),
             "over": st.over,
+            "hand_number": st.hand_no,
             "hand_sizes": [len(h) for h in st.hands],
+            "totals": list(st.totals),
+            "hand_scores": [list(h) for h in st.history],
+            "last_events": list(st.last_events),
+            "dealer": st.dealer,
+            "phase": st.phase,
             "put_aside": st.aside >= 0,
             "chosen": [g is not None for g in st.gives],
-            "turn": st.turn if playing else None,
             "round": rnd,
             "played": [CODE[c] for c in st.played],
             "out": list(st.out),
             "promise": self._promise_json(st),
-            "history": [list(h) for h in st.history],
-            "scores": list(st.totals),
         }
         if seat is not None:
             v["hand"] = [CODE[c] for c in st.hands[seat]]
@@ -1066,7 +1077,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         return len(state.history)
 
     @staticmethod
-    def _promise_json(st: QuackersState) -> dict[str, int] | None:
+    def _promise_json(st: QuackersState) -> QuackersPromise | None:
         return None if st.promise is None else {"seat": st.promise[0], "value": st.promise[1]}
 
     def outcome(self, state: QuackersState) -> Outcome | None:
@@ -1100,8 +1111,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         st = self._blank(n, view["options"], rng.getrandbits(63))
         st.hand_no = view["hand_number"]
         st.dealer = view["dealer"]
-        st.history = tuple(tuple(h) for h in view["history"])
-        st.totals = tuple(view["scores"])
+        st.history = tuple(tuple(h) for h in view["hand_scores"])
+        st.totals = tuple(view["totals"])
+        st.last_events = tuple(view["last_events"])
         st.over = view["over"]
         st.phase = view["phase"]
         st.played = tuple(INDEX[c] for c in view["played"])
@@ -1194,7 +1206,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             _reset_round(st, -1)
             return
         r = view["round"]
-        _reset_round(st, view["turn"])
+        _reset_round(st, view["to_act"][0])
         if r is None:
             return
         st.size = r["size"]

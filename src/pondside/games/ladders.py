@@ -9,7 +9,7 @@ card left in the opponents' CLIMBs (LA-13).
 
 >>> from pondside.engine import Match
 >>> m = Match(GAME, 2, seed=1)
->>> m.to_act() == (m.view(None)["turn"],)
+>>> m.to_act() == ((m.view(None)["dealer"] + 1) % 2,)  # the dealer's left plays first (LA-3)
 True
 >>> len(m.view(m.to_act()[0])["hand"])
 5
@@ -25,13 +25,17 @@ from pondside.engine import (
     BadDeal,
     BadOption,
     BadPosition,
+    CommonView,
     Event,
     Game,
     GameInfo,
     IllegalAction,
+    NotRequired,
     Option,
     Outcome,
     Rng,
+    State,
+    TypedDict,
     View,
     places_from_results,
     seed_state,
@@ -115,7 +119,45 @@ def show(cards: tuple[int, ...] | list[int]) -> list[str]:
     return [CARD[c] for c in cards]
 
 
-class LaddersState:
+class LaddersOptions(TypedDict):
+    teams: bool
+    """Two partnerships of two, partners sitting opposite (LA-2)."""
+    target: int | None
+    """The match ends when someone reaches this score (LA-14); null when rounds are counted."""
+    rounds: int | None
+    """Play exactly this many rounds; null when played to a target."""
+
+
+class LaddersView(CommonView):
+    """What one seat (or a spectator) sees of Ladders (LA-16): CLIMB tops and sizes, RUNG piles,
+    ACCENT piles, DISCARD, the DRAW size and hand sizes. ``hand_number`` counts the rounds."""
+
+    options: LaddersOptions
+    hand: NotRequired[list[str]]
+    """The seat's cards, ascending, as codes (1-12, W)."""
+    dealer: int
+    """The round's dealer (LA-3)."""
+    climb_tops: list[str | None]
+    """The face-up top card of each seat's CLIMB pile, or null when it is empty."""
+    climb_sizes: list[int]
+    """Cards left in each seat's CLIMB pile."""
+    rungs: list[list[list[str]]]
+    """Each seat's four RUNG piles, bottom card first (every card is face up, LA-9)."""
+    accents: list[list[str]]
+    """The four ACCENT piles, bottom card first (an empty slot is an empty list)."""
+    accent_next: list[int]
+    """The number each ACCENT pile needs next (1 for an empty slot)."""
+    discard: list[str]
+    """DISCARD, sorted: each of its cards was public on a completed ACCENT pile (LA-7)."""
+    draw_size: int
+    """Cards left in DRAW."""
+    played: bool
+    """Whether the seat to act has played a card this turn."""
+    idle_turns: int
+    """Turns in a row without a card played or drawn (LA-15 ends the round at one per seat)."""
+
+
+class LaddersState(State):
     """A Ladders match. Treated as immutable: ``apply`` builds a new one.
 
     Face-down stacks (``climbs``, ``draw``) keep their top card LAST; RUNG and ACCENT piles list
@@ -123,28 +165,6 @@ class LaddersState:
     ``played`` says whether a card reached an ACCENT pile this turn and ``idle`` counts the
     consecutive idle turns before this one (LA-15).
     """
-
-    __slots__ = (
-        "accents",
-        "climbs",
-        "dealer",
-        "discard",
-        "draw",
-        "hands",
-        "history",
-        "idle",
-        "n",
-        "over",
-        "played",
-        "rng",
-        "round_no",
-        "rounds",
-        "rungs",
-        "target",
-        "teams",
-        "totals",
-        "turn",
-    )
 
     n: int
     teams: bool
@@ -165,12 +185,6 @@ class LaddersState:
     idle: int
     played: bool
     over: bool
-
-    def copy(self) -> LaddersState:
-        new = LaddersState.__new__(LaddersState)
-        for name in LaddersState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
 
     def partner(self, seat: int) -> int:
         """LA-2: seats 0+2 against 1+3; -1 when playing alone."""
@@ -255,19 +269,22 @@ class Ladders(Game[LaddersState]):
         "your RUNG piles and your CLIMB top; the first to empty their CLIMB wins the round.",
     )
 
-    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+    def check_options(
+        self, players: int, options: dict[str, Any], given: dict[str, Any]
+    ) -> dict[str, Any]:
         if options["teams"] and players != 4:
             raise BadOption("teams are two partnerships of two: play them with 4 players (LA-2)")
         if given.get("target") is not None and given.get("rounds") is not None:
             raise BadOption("give either rounds or target, not both")
         if options["rounds"] is not None:
-            options["target"] = None
-        elif options["target"] is None:
+            return {**options, "target": None}
+        if options["target"] is None:
             raise BadOption("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)")
+        return options
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
-        st = LaddersState.__new__(LaddersState)
+        st = LaddersState.blank()
         st.n = players
         st.teams = options["teams"]
         st.target = options["target"]
@@ -363,7 +380,7 @@ class Ladders(Game[LaddersState]):
         return st
 
     # --- positions --------------------------------------------------------------------
-    def _options(self, st: LaddersState) -> dict[str, Any]:
+    def _options(self, st: LaddersState) -> LaddersOptions:
         return {"teams": st.teams, "target": st.target, "rounds": st.rounds}
 
     def position(self, state: LaddersState) -> dict[str, Any]:
@@ -387,6 +404,7 @@ class Ladders(Game[LaddersState]):
             "idle": st.idle,
             "played": st.played,
             "over": st.over,
+            "last_events": list(st.last_events),
         }
 
     def load_position(
@@ -412,6 +430,7 @@ class Ladders(Game[LaddersState]):
         st.idle = int(p["idle"])
         st.played = bool(p["played"])
         st.over = bool(p["over"])
+        st.last_events = tuple(p.get("last_events", ()))
         self._check_position(st)
         return st
 
@@ -478,7 +497,7 @@ class Ladders(Game[LaddersState]):
         out += [DISCARD[c, r] for c in set(hand) for r in range(RUNGS)]
         return out
 
-    def apply(
+    def advance(
         self, state: LaddersState, seat: int, action: str
     ) -> tuple[LaddersState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -665,20 +684,25 @@ class Ladders(Game[LaddersState]):
         self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
 
     # --- what a seat sees -------------------------------------------------------------
-    def view(self, state: LaddersState, seat: int | None) -> View:
+    def view(self, state: LaddersState, seat: int | None) -> LaddersView:
         """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand sizes.
 
         DISCARD's cards are listed (sorted): each was public on a completed ACCENT pile.
         """
         st = state
-        v: View = {
+        v: LaddersView = {
             "game": self.info.slug,
             "players": st.n,
             "options": self._options(st),
             "seat": seat,
-            "round": st.round_no,
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+            "hand_number": st.round_no,
+            "hand_sizes": [len(h) for h in st.hands],
+            "totals": list(st.totals),
+            "hand_scores": [list(r) for r in st.history],
+            "last_events": list(st.last_events),
             "dealer": st.dealer,
-            "turn": st.turn,
             "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
             "climb_sizes": [len(c) for c in st.climbs],
             "rungs": [[show(r) for r in rs] for rs in st.rungs],
@@ -686,13 +710,8 @@ class Ladders(Game[LaddersState]):
             "accent_next": [len(p) + 1 for p in st.accents],
             "discard": show(sorted(st.discard)),
             "draw_size": len(st.draw),
-            "hand_sizes": [len(h) for h in st.hands],
             "played": st.played,
             "idle_turns": st.idle,
-            "totals": list(st.totals),
-            "history": [list(r) for r in st.history],
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
         }
         if seat is not None:
             v["hand"] = show(st.hands[seat])
@@ -740,11 +759,13 @@ class Ladders(Game[LaddersState]):
             raise BadPosition("determinization is from one seat's view, not a spectator's")
         n = view["players"]
         st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.round_no = view["round"]
+        st.round_no = view["hand_number"]
         st.dealer = view["dealer"]
-        st.turn = view["turn"]
+        # Once the match is over no one is to act, and whose turn it was no longer matters.
+        st.turn = view["to_act"][0] if view["to_act"] else view["dealer"]
         st.totals = tuple(view["totals"])
-        st.history = tuple(tuple(r) for r in view["history"])
+        st.history = tuple(tuple(r) for r in view["hand_scores"])
+        st.last_events = tuple(view["last_events"])
         st.idle = view["idle_turns"]
         st.played = view["played"]
         st.over = view["over"]

@@ -22,13 +22,17 @@ from pondside.engine import (
     BadDeal,
     BadOption,
     BadPosition,
+    CommonView,
     Event,
     Game,
     GameInfo,
     IllegalAction,
+    NotRequired,
     Option,
     Outcome,
     Rng,
+    State,
+    TypedDict,
     View,
     places_from_results,
     seed_state,
@@ -91,10 +95,43 @@ def fewest_ducks_column(columns: tuple[tuple[int, ...], ...]) -> int:
     return min(range(len(columns)), key=lambda i: (column_ducks(columns[i]), len(columns[i]), i))
 
 
-_new_state = object.__new__
+class LameDuckOptions(TypedDict):
+    expert: bool
+    """Cards 1 to 10·players+4 only, every one in play (LD-1)."""
+    rounds: int | None
+    """Play this many rounds (LD-10); null when the match is played to a target."""
+    target: int | None
+    """Play until someone has this many ducks; null when a number of rounds is played."""
 
 
-class LameDuckState:
+class LameDuckView(CommonView):
+    """What one seat (or a spectator) sees of a Lame Duck match (LD-12: choices are hidden)."""
+
+    options: LameDuckOptions
+    hand: NotRequired[list[int]]
+    """The seat's cards, ascending."""
+    my_choice: NotRequired[int | None]
+    """The card this seat has chosen this turn and not yet revealed."""
+    turn_number: int
+    """The turn of the round in play, 1 to 10 (LD-5)."""
+    columns: list[list[int]]
+    """The four columns, first card first (LD-4, LD-6)."""
+    column_ducks: list[int]
+    """The ducks each column would cost (LD-2)."""
+    chosen: list[bool]
+    """Which seats have chosen their card this turn (the cards stay hidden, LD-12)."""
+    revealed: list[list[int]]
+    """[seat, card] of the cards revealed this turn, in placement order (the last turn's once
+    placed)."""
+    awaiting_take: int | None
+    """The seat whose too-low card waits while it chooses a column to take (LD-8)."""
+    taken: list[list[int]]
+    """The cards each seat has taken this round."""
+    round_ducks: list[int]
+    """The ducks each seat has taken this round."""
+
+
+class LameDuckState(State):
     """A Lame Duck match. Treated as immutable: ``apply`` builds a new one.
 
     ``chosen[s]`` is seat s's secretly chosen card (0 while it has not chosen); the chosen card
@@ -102,26 +139,6 @@ class LameDuckState:
     placement order while a too-low card waits for its column (``awaiting`` is that seat), and
     the last turn's cards otherwise.
     """
-
-    __slots__ = (
-        "awaiting",
-        "chosen",
-        "columns",
-        "ducks",
-        "expert",
-        "hands",
-        "history",
-        "n",
-        "over",
-        "revealed",
-        "rng",
-        "round_no",
-        "rounds",
-        "taken",
-        "target",
-        "turn",
-        "unused",
-    )
 
     n: int
     expert: bool
@@ -140,29 +157,6 @@ class LameDuckState:
     ducks: tuple[int, ...]
     turn: int
     over: bool
-
-    def copy(self) -> LameDuckState:
-        # Spelled out: a loop over __slots__ with getattr/setattr is several times slower,
-        # and search copies states hundreds of thousands of times a second.
-        new = _new_state(LameDuckState)
-        new.n = self.n
-        new.expert = self.expert
-        new.rounds = self.rounds
-        new.target = self.target
-        new.rng = self.rng
-        new.round_no = self.round_no
-        new.history = self.history
-        new.hands = self.hands
-        new.unused = self.unused
-        new.columns = self.columns
-        new.chosen = self.chosen
-        new.revealed = self.revealed
-        new.awaiting = self.awaiting
-        new.taken = self.taken
-        new.ducks = self.ducks
-        new.turn = self.turn
-        new.over = self.over
-        return new
 
     def totals(self) -> list[int]:
         """Ducks per seat over the match so far, the round in play included."""
@@ -221,17 +215,20 @@ class LameDuck(Game[LameDuckState]):
         "card of a column, or a card too low for any, collects ducks. Fewest ducks wins.",
     )
 
-    def check_options(self, players: int, options: dict[str, Any], given: dict[str, Any]) -> None:
+    def check_options(
+        self, players: int, options: dict[str, Any], given: dict[str, Any]
+    ) -> dict[str, Any]:
         if given.get("target") is not None and given.get("rounds") is not None:
             raise BadOption("give either rounds or target, not both (LD-10)")
         if options["target"] is not None:
-            options["rounds"] = None
-        elif options["rounds"] is None:
+            return {**options, "rounds": None}
+        if options["rounds"] is None:
             raise BadOption("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)")
+        return options
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = LameDuckState.__new__(LameDuckState)
+        st = LameDuckState.blank()
         st.n = players
         st.expert = options["expert"]
         st.rounds = options["rounds"]
@@ -304,6 +301,7 @@ class LameDuck(Game[LameDuckState]):
             "round_ducks": list(st.ducks),
             "turn": st.turn,
             "over": st.over,
+            "last_events": list(st.last_events),
         }
 
     def load_position(
@@ -325,6 +323,7 @@ class LameDuck(Game[LameDuckState]):
         if not isinstance(p["over"], bool):
             raise BadPosition("'over' is true or false")
         st.over = p["over"]
+        st.last_events = tuple(p.get("last_events", ()))
         self._check_position(st)
         return st
 
@@ -375,7 +374,7 @@ class LameDuck(Game[LameDuckState]):
             return []
         return [PLAY[c] for c in state.hands[seat]]
 
-    def apply(
+    def advance(
         self, state: LameDuckState, seat: int, action: str
     ) -> tuple[LameDuckState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -489,27 +488,28 @@ class LameDuck(Game[LameDuckState]):
         )
 
     # --- what a seat sees -------------------------------------------------------------
-    def view(self, state: LameDuckState, seat: int | None) -> View:
+    def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
         st = state
-        v: View = {
+        v: LameDuckView = {
             "game": self.info.slug,
             "players": st.n,
             "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
             "seat": seat,
-            "round": st.round_no,
-            "turn": min(st.turn + 1, TURNS),
+            "to_act": list(self.to_act(st)),
+            "over": st.over,
+            "hand_number": st.round_no,
+            "hand_sizes": [len(h) for h in st.hands],
+            "totals": st.totals(),
+            "hand_scores": [list(r) for r in st.history],
+            "last_events": list(st.last_events),
+            "turn_number": min(st.turn + 1, TURNS),
             "columns": [list(c) for c in st.columns],
             "column_ducks": [column_ducks(c) for c in st.columns],
-            "hand_sizes": [len(h) for h in st.hands],
             "chosen": [bool(c) for c in st.chosen],
             "revealed": [[s, c] for c, s in st.revealed],
             "awaiting_take": None if st.awaiting < 0 else st.awaiting,
             "taken": [list(t) for t in st.taken],
             "round_ducks": list(st.ducks),
-            "history": [list(r) for r in st.history],
-            "totals": st.totals(),
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
         }
         if seat is not None:
             v["hand"] = list(st.hands[seat])
@@ -541,15 +541,16 @@ class LameDuck(Game[LameDuckState]):
         opts = view["options"]
         st = self._blank(view["players"], opts, rng.getrandbits(63))
         n = st.n
-        st.round_no = view["round"]
-        st.history = tuple(tuple(r) for r in view["history"])
+        st.round_no = view["hand_number"]
+        st.history = tuple(tuple(r) for r in view["hand_scores"])
+        st.last_events = tuple(view["last_events"])
         st.over = view["over"]
         st.columns = tuple(tuple(c) for c in view["columns"])
         st.taken = tuple(tuple(t) for t in view["taken"])
         st.ducks = tuple(view["round_ducks"])
         st.awaiting = -1 if view["awaiting_take"] is None else view["awaiting_take"]
         st.revealed = tuple((c, s) for s, c in view["revealed"])
-        st.turn = TURNS if st.over else view["turn"] - 1
+        st.turn = TURNS if st.over else view["turn_number"] - 1
         seen = {c for col in st.columns for c in col} | {c for t in st.taken for c in t}
         if st.awaiting >= 0:
             seen |= {c for c, _ in st.revealed}

@@ -25,13 +25,17 @@ from typing import Any
 from pondside.engine import (
     BadDeal,
     BadPosition,
+    CommonView,
     Event,
     Game,
     GameInfo,
     IllegalAction,
+    NotRequired,
     Option,
     Outcome,
     Rng,
+    State,
+    TypedDict,
     View,
     places_from_results,
     seed_state,
@@ -115,7 +119,62 @@ def trick_winner(
     return best
 
 
-class ChicaneState:
+class ChicaneOptions(TypedDict):
+    variant: str
+    """wildcat: each player's own ruling card; classic: one call for the table (WC-15)."""
+    target: int
+    """The match ends when someone reaches this score alone (WC-13)."""
+
+
+class ChicaneTrick(TypedDict):
+    cards: list[list[Any]]
+    """[seat, card] in the order they were played."""
+    winner: int
+    """The seat that took the trick (WC-11)."""
+
+
+class ChicaneView(CommonView):
+    """What one seat (or a spectator) sees of Wildcat Chicane: ruling cards once revealed
+    (WC-4), readings and trumps, bids, the tricks of this hand and the voids they showed."""
+
+    options: ChicaneOptions
+    hand: NotRequired[list[str]]
+    """The seat's cards as codes, in table order."""
+    my_choice: NotRequired[str | None]
+    """The ruling card this seat has chosen and not yet revealed."""
+    dealer: int
+    """The hand's dealer (WC-2)."""
+    phase: str
+    """rule (choosing ruling cards), call (classic), bid, play or over."""
+    tricks_in_hand: int
+    """How many tricks this hand has (WC-3, WC-15)."""
+    chosen: list[bool]
+    """Which seats have chosen their ruling card (the cards stay hidden until all have)."""
+    rulers: list[str | None]
+    """Each seat's revealed ruling card (WC-4)."""
+    calls: list[str]
+    """The classic variant's calls so far: top, bottom, trump Y (WC-15)."""
+    readings: list[str | None]
+    """How each seat reads two-suit cards: top or bottom (WC-5)."""
+    trumps: list[str | None]
+    """Each seat's trump suit (WC-6)."""
+    bids: list[int | None]
+    """Each seat's bid, null until made (WC-7)."""
+    won: list[int]
+    """Tricks each seat has taken this hand."""
+    tricks: list[ChicaneTrick]
+    """This hand's finished tricks."""
+    trick: list[list[Any]]
+    """The trick in play: [seat, card] in the order played."""
+    led_suit: str | None
+    """The suit led to the trick in play, as its leader reads it (WC-10)."""
+    winning: int | None
+    """The seat winning the trick in play so far."""
+    voids: list[list[str]]
+    """The suits each seat has shown it lacks by not following (WC-10)."""
+
+
+class ChicaneState(State):
     """A Wildcat (or classic) Chicane match. Treated as immutable: ``apply`` builds a new one.
 
     Cards are ints (see ``CODES``). ``readings[s]`` is 0 (TOP) or 1 (BOTTOM) and ``trumps[s]``
@@ -123,31 +182,6 @@ class ChicaneState:
     revealed (-1: not chosen); it stays in the hand until the reveal. ``tricks`` holds this
     hand's finished tricks as (seat, card) pairs in play order, ``winners`` who took each.
     """
-
-    __slots__ = (
-        "bids",
-        "broken",
-        "calls",
-        "chosen",
-        "dealer",
-        "hand_no",
-        "hands",
-        "history",
-        "n",
-        "phase",
-        "readings",
-        "rng",
-        "rulers",
-        "target",
-        "totals",
-        "trick",
-        "tricks",
-        "trumps",
-        "turn",
-        "variant",
-        "winners",
-        "won",
-    )
 
     n: int
     variant: str
@@ -171,12 +205,6 @@ class ChicaneState:
     winners: tuple[int, ...]
     won: tuple[int, ...]
     broken: bool
-
-    def copy(self) -> ChicaneState:
-        new = ChicaneState.__new__(ChicaneState)
-        for name in ChicaneState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
 
     @property
     def classic(self) -> bool:
@@ -262,7 +290,7 @@ class WildcatChicane(Game[ChicaneState]):
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = ChicaneState.__new__(ChicaneState)
+        st = ChicaneState.blank()
         st.n = players
         st.variant = options["variant"]
         st.target = options["target"]
@@ -340,6 +368,7 @@ class WildcatChicane(Game[ChicaneState]):
             "turn": st.turn if st.turn >= 0 else None,
             "trick": [[s, CODES[c]] for s, c in st.trick],
             "tricks": [[[s, CODES[c]] for s, c in t] for t in st.tricks],
+            "last_events": list(st.last_events),
         }
 
     def load_position(
@@ -368,6 +397,7 @@ class WildcatChicane(Game[ChicaneState]):
         st.turn = -1 if p["turn"] is None else int(p["turn"])
         st.trick = tuple((int(s), card(c)) for s, c in p["trick"])
         st.tricks = tuple(tuple((int(s), card(c)) for s, c in t) for t in p["tricks"])
+        st.last_events = tuple(p.get("last_events", ()))
         self._check_position(st)
         return st
 
@@ -513,7 +543,7 @@ class WildcatChicane(Game[ChicaneState]):
         other = [c for c in hand if SUIT[c][reading] != trump]
         return other or list(hand)
 
-    def apply(
+    def advance(
         self, state: ChicaneState, seat: int, action: str
     ) -> tuple[ChicaneState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -697,15 +727,21 @@ class WildcatChicane(Game[ChicaneState]):
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- what a seat sees -------------------------------------------------------------
-    def view(self, state: ChicaneState, seat: int | None) -> View:
+    def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:
         st = state
         known = st.readings[0] >= 0
-        v: View = {
+        v: ChicaneView = {
             "game": self.info.slug,
             "players": st.n,
             "options": {"variant": st.variant, "target": st.target},
             "seat": seat,
+            "to_act": list(self.to_act(st)),
+            "over": st.phase == "over",
             "hand_number": st.hand_no,
+            "hand_sizes": [len(h) for h in st.hands],
+            "totals": list(st.totals),
+            "hand_scores": [list(h) for h in st.history],
+            "last_events": list(st.last_events),
             "dealer": st.dealer,
             "phase": st.phase,
             "tricks_in_hand": trick_count(st.n, st.variant),
@@ -716,7 +752,6 @@ class WildcatChicane(Game[ChicaneState]):
             "trumps": [t or None for t in st.trumps],
             "bids": [b if b >= 0 else None for b in st.bids],
             "won": list(st.won),
-            "hand_sizes": [len(h) for h in st.hands],
             "tricks": [
                 {"cards": [[s, CODES[c]] for s, c in t], "winner": w}
                 for t, w in zip(st.tricks, st.winners, strict=True)
@@ -725,10 +760,6 @@ class WildcatChicane(Game[ChicaneState]):
             "led_suit": st.led_suit() or None,
             "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
             "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
-            "history": [list(h) for h in st.history],
-            "totals": list(st.totals),
-            "to_act": list(self.to_act(st)),
-            "over": st.phase == "over",
         }
         if seat is not None:
             v["hand"] = [CODES[c] for c in st.hands[seat]]
@@ -769,8 +800,9 @@ class WildcatChicane(Game[ChicaneState]):
         st = self._blank(n, view["options"], rng.getrandbits(63))
         st.hand_no = view["hand_number"]
         st.dealer = view["dealer"]
-        st.history = tuple(tuple(h) for h in view["history"])
+        st.history = tuple(tuple(h) for h in view["hand_scores"])
         st.totals = tuple(view["totals"])
+        st.last_events = tuple(view["last_events"])
         st.phase = view["phase"]
         st.rulers = tuple(INDEX[c] if c else -1 for c in view["rulers"])
         st.calls = tuple(f"call {c}" for c in view["calls"])

@@ -61,7 +61,7 @@ class UI(TableUI):
         seat = view["seat"]
         n = view["players"]
         games = view["options"]["games"]
-        series = f"game {view['game_no']} of {games}, " if games > 1 else ""
+        series = f"game {view['hand_number']} of {games}, " if games > 1 else ""
         console.rule(f"Down the Drain — {series}cycle {view['plays'] // n + 1}")
         console.print(self._players(view))
         if view["groups"]:

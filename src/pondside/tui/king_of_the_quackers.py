@@ -125,7 +125,7 @@ class UI(TableUI):
 
     def _players(self, view: View) -> Table:
         n = view["players"]
-        scores = view["scores"]
+        scores = view["totals"]
         places = places_from_results(scores, lower_is_better=False)
         rnd = view["round"] or {}
         table = Table(title="Players")
@@ -145,7 +145,7 @@ class UI(TableUI):
                 status = "played last"
             else:
                 status = ""
-            history = " ".join(str(h[s]) for h in view["history"][-6:])
+            history = " ".join(str(h[s]) for h in view["hand_scores"][-6:])
             style = place_style(places[s], n)
             table.add_row(
                 Text(name, style=style),
@@ -161,7 +161,8 @@ class UI(TableUI):
         if view["over"]:
             return Text("The match is over.", style="bold")
         if rnd is None:
-            return Text(f"{self.name(view['turn'])} leads a new round: any combination.")
+            leader = self.name(view["to_act"][0])
+            return Text(f"{leader} leads a new round: any combination.")
         out = Text("Round: ")
         kind = KIND_WORD[rnd["kind"]]
         out.append(f"{rnd['size']}-card {kind}" if rnd["size"] > 1 else "singles")

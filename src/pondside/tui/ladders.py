@@ -40,7 +40,8 @@ class UI(TableUI):
     def render(self, console: Console, view: View) -> None:
         seat = view["seat"]
         teams = view["options"]["teams"]
-        title = f"Ladders — round {view['round']}, {self.names[view['turn']]} to play"
+        to_play = "".join(f", {self.names[s]} to play" for s in view["to_act"])
+        title = f"Ladders — round {view['hand_number']}{to_play}"
         console.rule(title + (" (partnerships 0+2 v 1+3)" if teams else ""))
         console.print(self._accents(view))
         console.print(self._players(view))
@@ -75,7 +76,7 @@ class UI(TableUI):
         table.add_column("score", justify="right")
         for s, name in enumerate(self.names):
             style = place_style(places[s], view["players"])
-            mark = "▶ " if s == view["turn"] and not view["over"] else ""
+            mark = "▶ " if s in view["to_act"] else ""
             if view["options"]["teams"]:
                 name += f" ({'A' if s % 2 == 0 else 'B'})"
             table.add_row(

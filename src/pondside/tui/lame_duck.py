@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View, places_from_results
-from pondside.games.lame_duck import COLUMN_LIMIT, DUCKS, column_ducks, target_column
+from pondside.games.lame_duck import COLUMN_LIMIT, DUCKS, TURNS, column_ducks, target_column
 
 from .base import TableUI, place_style
 
@@ -38,7 +38,9 @@ def preview(columns: list[list[int]], card: int) -> str:
 class UI(TableUI):
     def render(self, console: Console, view: View) -> None:
         seat = view["seat"]
-        console.rule(f"Lame Duck — round {view['round']}, turn {view['turn']} of 10")
+        console.rule(
+            f"Lame Duck — round {view['hand_number']}, turn {view['turn_number']} of {TURNS}"
+        )
         cols = Table(show_lines=False, expand=False)
         cols.add_column("col", justify="right")
         cols.add_column("cards")
