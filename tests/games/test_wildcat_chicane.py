@@ -468,6 +468,32 @@ def _finish_hand(m: Match[Any]) -> list[dict[str, Any]]:
     return m.apply(seat, m.legal(seat)[0])
 
 
+# --- WC-16 hand limit ---------------------------------------------------------------------
+def test_wc16_the_match_ends_after_its_100th_hand_with_tied_totals_sharing_a_place() -> None:
+    # 99 hands scored nothing for anyone but one 12 each: seats 0 and 1 tie on top, below 40.
+    history = [[12, 12, 3]] + [[0, 0, 0]] * 98
+    m = _last_card_position(history)
+    assert m.view(None)["hand_number"] == 100
+    events = _finish_hand(m)  # the 100th hand ends and scores nothing (everyone bid 0 and won)
+    end = next(e for e in events if e["type"] == "hand_end")
+    assert end["hand"] == 100
+    assert events[-1] == {"type": "match_end", "scores": [12, 12, 3], "places": [1, 1, 3]}
+    assert m.is_over() and m.outcome() is not None
+    assert m.outcome().places == (1, 1, 3)  # type: ignore[union-attr]
+
+
+def test_wc16_before_the_100th_hand_a_tie_below_the_target_plays_on() -> None:
+    m = _last_card_position([[12, 12, 3]] + [[0, 0, 0]] * 97)
+    assert m.view(None)["hand_number"] == 99
+    events = _finish_hand(m)
+    assert not m.is_over() and events[-1]["type"] == "deal" and events[-1]["hand"] == 100
+
+
+def test_wc16_a_position_past_the_100th_hand_is_refused() -> None:
+    with pytest.raises(BadPosition, match="WC-16"):
+        _last_card_position([[0, 0, 0]] * 100)
+
+
 def test_wc13_reaching_the_target_alone_on_top_ends_the_match() -> None:
     m = _last_card_position([[39, 40, 10]])
     events = _finish_hand(m)

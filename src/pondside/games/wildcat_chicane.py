@@ -1,4 +1,4 @@
-"""Wildcat Chicane and classic Chicane (rules/wildcat-chicane.md, rulings WC-1..WC-15).
+"""Wildcat Chicane and classic Chicane (rules/wildcat-chicane.md, rulings WC-1..WC-16).
 
 Each player secretly picks an Ace or a Crown as their ruling card (WC-4): an Ace makes them
 BOTTOM, a Crown TOP, so each two-suit number card in *their* hand has only that one suit
@@ -57,6 +57,7 @@ NUMBER_CARDS = tuple(i for i in range(36) if not IS_RULER[i])
 SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
 
 PHASES = ("rule", "call", "bid", "play", "over")
+HAND_LIMIT = 100  # WC-16: a match ends after its 100th hand, whatever the totals
 CALLS = ("call top", "call bottom", *(f"call trump {s}" for s in SUITS))
 RULE = {i: f"rule {CODES[i]}" for i in RULER_CARDS}
 PLAY = {i: f"play {CODES[i]}" for i in range(36)}
@@ -405,6 +406,8 @@ class WildcatChicane(Game[ChicaneState]):
         n = st.n
         if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
             raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
+        if not 1 <= st.hand_no <= HAND_LIMIT:
+            raise BadPosition(f"a match has hands 1 to {HAND_LIMIT} (WC-16)")
         finished = st.hand_no - (st.phase != "over")
         if len(st.history) != finished or any(len(h) != n for h in st.history):
             raise BadPosition("history holds one score per seat for each finished hand")
@@ -701,7 +704,8 @@ class WildcatChicane(Game[ChicaneState]):
         return new, events
 
     def _end_hand(self, st: ChicaneState, events: list[Event]) -> None:
-        """WC-12 scores; WC-13 the target and the tie rule; WC-2 the next dealer."""
+        """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
+        dealer."""
         scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
         st.history = (*st.history, scores)
         st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
@@ -716,7 +720,8 @@ class WildcatChicane(Game[ChicaneState]):
             }
         )
         best = max(st.totals)
-        if best >= st.target and st.totals.count(best) == 1:
+        reached = best >= st.target and st.totals.count(best) == 1
+        if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
             st.phase, st.turn = "over", -1
             places = places_from_results(st.totals, lower_is_better=False)
             events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
