@@ -31,11 +31,13 @@ def roundtrip(obj: Any) -> Any:
 def check_step(match: Match[Any], rng: random.Random, check_determinize: bool) -> None:
     game, state = match.game, match.state
     to_act = match.to_act()
+    every = set(game.all_actions(match.players, match.options))
     assert list(to_act) == sorted(set(to_act)), "to_act is ascending and unique"
     for seat in range(match.players):
         legal = match.legal(seat)
         assert legal == sorted(set(legal)), "legal actions are unique and sorted as strings"
         assert bool(legal) == (seat in to_act), f"seat {seat} has actions iff it is to act"
+        assert set(legal) <= every, "every legal action is in the game's list of all actions"
         view = match.view(seat)
         assert roundtrip(view) == view, "a view is plain JSON"
         assert view["seat"] == seat and view["game"] == game.info.slug
@@ -113,3 +115,23 @@ def test_same_seed_same_match(slug: str) -> None:
     assert a.position() == b.position()
     c: Match[Any] = Match(game, seed=43)
     assert c.position() != a.position()
+
+
+@pytest.mark.parametrize("slug", slugs())
+def test_all_actions_and_the_deal_layout_are_facts_of_the_configuration(slug: str) -> None:
+    game = get_game(slug)
+    rng = random.Random(7)
+    for players in player_counts(slug):
+        options = game.options(players)
+        every = game.all_actions(players, options)
+        assert len(set(every)) == len(every), "each action once"
+        layout = game.deal_layout(players, options)
+        assert len(layout.counts) == len(layout.alphabet) == len(layout.pool_of)
+        # Dealing the layout slot by slot makes a deal the game accepts.
+        dealt: list[int] = []
+        while not layout.done(dealt):
+            outcomes = layout.outcomes(dealt)
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            dealt.append(rng.choice(outcomes)[0])
+        match: Match[Any] = Match(game, players, deal=layout.deal(dealt), seed=1)
+        assert not match.is_over()

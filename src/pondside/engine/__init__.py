@@ -1,5 +1,6 @@
 """The engine: the protocol every game speaks. It imports nothing from the rest of Pondside."""
 
+from .deal import DealLayout
 from .errors import (
     BadDeal,
     BadOption,
@@ -22,6 +23,7 @@ __all__ = [
     "BadPosition",
     "BadRecord",
     "CommonView",
+    "DealLayout",
     "Event",
     "Game",
     "GameInfo",

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from .deal import DealLayout
 from .errors import BadOption, BadPosition
 from .options import Option, resolve_options
 from .state import State
@@ -104,6 +105,21 @@ class Game(ABC, Generic[S]):
         set): a game whose options depend on each other returns a new dict. Override as needed.
         """
         return options
+
+    # --- facts of a configuration (metadata) ------------------------------------------
+    @abstractmethod
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Every action this game can ever offer at such a table, each once, in a fixed order.
+
+        The order numbers the actions for learning code (OpenSpiel's ``num_distinct_actions``,
+        PettingZoo's action masks); ``legal_actions`` is always a subset. ``options`` come from
+        :meth:`options`.
+        """
+
+    @abstractmethod
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """The first deal as metadata: the deck, the slots dealt in order, and how they make
+        the deal that :meth:`from_deal` takes (``engine/deal.py``)."""
 
     # --- setting up ---------------------------------------------------------------------
     @abstractmethod

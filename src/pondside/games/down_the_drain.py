@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from pondside.engine import (
     BadDeal,
     BadPosition,
     CommonView,
+    DealLayout,
     Event,
     Game,
     GameInfo,
@@ -228,6 +230,21 @@ class DownTheDrain(Game[DownTheDrainState]):
         "group, flushing it down the drain. Push your card through a whole round to shed it; "
         "the first to shed every card wins.",
     )
+
+    # --- facts of a configuration ---------------------------------------------------------
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """One ``play`` per number of the deck (DD-1)."""
+        return [PLAY[c] for c in NUMBERS]
+
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """DD-2: the hands, then the rest of the deck as the stack; a random start player."""
+        k = hand_size(players)
+
+        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            hands = [cards[k * s : k * s + k] for s in range(players)]
+            return {"hands": hands, "stack": cards[k * players :], "start": seat}
+
+        return DealLayout.one_deck(NUMBERS, tuple(COUNTS.values()), len(DECK), players, build)
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:

@@ -19,6 +19,7 @@ Play(cards=(2, 23, 25), kind=3, rank=9, ace=9)
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from itertools import combinations, pairwise
 from typing import Any, NamedTuple
 
@@ -26,6 +27,7 @@ from pondside.engine import (
     BadDeal,
     BadPosition,
     CommonView,
+    DealLayout,
     Event,
     Game,
     GameInfo,
@@ -454,6 +456,37 @@ class QuackersState(State):
         )
 
 
+def all_plays(cards: tuple[int, ...], max_cards: int) -> list[str]:
+    """Every ``play`` a hand of at most ``max_cards`` of ``cards`` can ever make, in a fixed
+    order: singles (KQ-13), Sets (KQ-16), Straight Flushes without and then with an Ace standing
+    for each number (KQ-17, KQ-18), Bombs of personalities (KQ-20)."""
+    out: dict[str, None] = {}
+    for c in cards:
+        out[play_text((c,))] = None
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if RANK[c] not in (0, CROWN):  # KQ-16: no Crowns or Excuse in a Set
+            by_rank.setdefault(RANK[c], []).append(c)
+    for same in by_rank.values():
+        for k in range(2, min(len(same), max_cards) + 1):
+            for combo in combinations(same, k):
+                out[play_text(combo)] = None
+    for suit in range(len(SUITS)):
+        number, ace = NUMBER_OF[suit], ACE_OF[suit]
+        for low in range(2, 10):
+            for high in range(low + 2, min(9, low + max_cards - 1) + 1):
+                run = tuple(number[r] for r in range(low, high + 1))
+                out[play_text(run)] = None
+                for r in range(low, high + 1):
+                    with_ace = sorted((ace, *(c for c in run if RANK[c] != r)))
+                    out[play_text(tuple(with_ace), r)] = None
+    bombs = [c for c in cards if PERSONALITY[c]]
+    for k in range(2, min(len(bombs), max_cards) + 1):
+        for combo in combinations(bombs, k):
+            out[play_text(combo)] = None
+    return list(out)
+
+
 def deck_cards(kind: str) -> tuple[int, ...]:
     return BASIC_CARDS if kind == "basic" else EXTENDED_CARDS
 
@@ -550,6 +583,38 @@ class KingOfTheQuackers(Game[QuackersState]):
         if options["bidding"] and "target" not in given:
             return {**options, "target": 75}  # KQ-26: 75 with the bidding rules unless set
         return options
+
+    # --- facts of a configuration ---------------------------------------------------------
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Every pass of two cards (KQ-5), ``pass``, every play a hand can make, and with the
+        bidding rules every play that may carry a promise (KQ-28: it keeps a card, and is not
+        the Mountain)."""
+        cards = deck_cards(options["deck"])
+        k = hand_size(players, options["deck"])
+        plays = all_plays(cards, k)
+        codes = [CODE[c] for c in cards]
+        actions = [f"give {a} {b}" for a in codes for b in codes if a != b] + [PASS] + plays
+        if options["bidding"]:
+            mountain = CODE[MOUNTAIN]
+            actions += [
+                p + " promise" for p in plays if mountain not in p.split() and p.count(" ") < k
+            ]
+        return actions
+
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """KQ-4: the hands in turn, then the card put aside when one is; a random dealer."""
+        codes = [CODE[c] for c in deck_cards(options["deck"])]
+        k = hand_size(players, options["deck"])
+        aside = len(codes) - k * players
+
+        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            return {
+                "hands": [cards[k * s : k * s + k] for s in range(players)],
+                "aside": cards[k * players] if aside else None,
+                "dealer": seat,
+            }
+
+        return DealLayout.one_deck(codes, (1,) * len(codes), k * players + aside, players, build)
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:

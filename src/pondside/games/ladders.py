@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -26,6 +27,7 @@ from pondside.engine import (
     BadOption,
     BadPosition,
     CommonView,
+    DealLayout,
     Event,
     Game,
     GameInfo,
@@ -281,6 +283,40 @@ class Ladders(Game[LaddersState]):
         if options["target"] is None:
             raise BadOption("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)")
         return options
+
+    # --- facts of a configuration ---------------------------------------------------------
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Plays from the hand, the CLIMB top and each RUNG pile to each ACCENT slot (LA-5),
+        a partner's in partnerships (LA-2), and every discard onto a RUNG pile (LA-9)."""
+        slots, rungs = range(SLOTS), range(RUNGS)
+        partner = (
+            [PCLIMB_PLAY[s] for s in slots] + [PRUNG_PLAY[r, s] for r in rungs for s in slots]
+            if options["teams"]
+            else []
+        )
+        return (
+            [HAND_PLAY[c, s] for c in CARD for s in slots]
+            + [CLIMB_PLAY[s] for s in slots]
+            + [RUNG_PLAY[r, s] for r in rungs for s in slots]
+            + partner
+            + [DISCARD[c, r] for c in CARD for r in rungs]
+        )
+
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """LA-3: each CLIMB pile in turn, then DRAW; hands start empty; a random dealer."""
+        k = climb_size(players)
+
+        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            return {
+                "climbs": [cards[k * s : k * s + k] for s in range(players)],
+                "hands": [[] for _ in range(players)],
+                "draw": cards[k * players :],
+                "dealer": seat,
+            }
+
+        alphabet = [CARD[c] for c in CARD]
+        counts = [DECK_COUNTS[c] for c in CARD]
+        return DealLayout.one_deck(alphabet, counts, len(DECK), players, build)
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:

@@ -16,6 +16,7 @@ take a column of their choice (LD-8). Fewest ducks wins (LD-9, LD-10).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -23,6 +24,7 @@ from pondside.engine import (
     BadOption,
     BadPosition,
     CommonView,
+    DealLayout,
     Event,
     Game,
     GameInfo,
@@ -225,6 +227,23 @@ class LameDuck(Game[LameDuckState]):
         if options["rounds"] is None:
             raise BadOption("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)")
         return options
+
+    # --- facts of a configuration ---------------------------------------------------------
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Every card of the deck (LD-1), then every column to take (LD-8)."""
+        size = deck_size(players, options["expert"])
+        return [PLAY[c] for c in range(1, size + 1)] + list(TAKE.values())
+
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """LD-4: 10 cards to each hand, then the 4 that start the columns."""
+        size = deck_size(players, options["expert"])
+        dealt = players * HAND_SIZE
+
+        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            hands = [cards[i : i + HAND_SIZE] for i in range(0, dealt, HAND_SIZE)]
+            return {"hands": hands, "columns": cards[dealt:]}
+
+        return DealLayout.one_deck(range(1, size + 1), (1,) * size, dealt + COLUMNS, 0, build)
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:

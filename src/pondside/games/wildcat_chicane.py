@@ -19,13 +19,14 @@ The classic variant (WC-15) makes one TOP/BOTTOM call and one trump for the whol
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pondside.engine import (
     BadDeal,
     BadPosition,
     CommonView,
+    DealLayout,
     Event,
     Game,
     GameInfo,
@@ -288,6 +289,38 @@ class WildcatChicane(Game[ChicaneState]):
         summary="Decktet trick-taking with bids: each player's own ruling card decides how they "
         "read every two-suit card and what their trump is. Make your bid exactly.",
     )
+
+    # --- facts of a configuration ---------------------------------------------------------
+    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
+        """Ruling cards (WC-4) or the classic calls (WC-15), every bid (WC-7), every card."""
+        classic = options["variant"] == "classic"
+        choices = list(CALLS) if classic else [RULE[i] for i in RULER_CARDS]
+        bids = [BID[b] for b in range(trick_count(players, options["variant"]) + 1)]
+        return choices + bids + [PLAY[i] for i in range(36)]
+
+    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
+        """WC-3: the 12 Aces and Crowns evenly, then the 24 number cards; classic deals all
+        36 evenly (WC-15). The dealer is drawn last."""
+        n = players
+        if options["variant"] == "classic":
+            per = hand_size(n)
+
+            def build_classic(cards: list[Any], seat: int | None) -> dict[str, Any]:
+                return {"hands": [cards[per * s : per * s + per] for s in range(n)], "dealer": seat}
+
+            return DealLayout.one_deck(CODES, (1,) * 36, 36, n, build_classic)
+        r, m = len(RULER_CARDS) // n, len(NUMBER_CARDS) // n
+
+        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            rulers, numbers = cards[:12], cards[12:]
+            return {
+                "hands": [rulers[r * s : r * s + r] + numbers[m * s : m * s + m] for s in range(n)],
+                "dealer": seat,
+            }
+
+        pool_of = tuple(0 if ruler else 1 for ruler in IS_RULER)
+        slots = (0,) * len(RULER_CARDS) + (1,) * len(NUMBER_CARDS)
+        return DealLayout(CODES, (1,) * 36, pool_of, slots, n, build)
 
     # --- setting up -------------------------------------------------------------------
     def _blank(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
