@@ -43,7 +43,8 @@ def run_matches(
     seed: int,
     indices: Sequence[int],
 ) -> list[tuple[list[float], list[float]]]:
-    """Win shares and scores by entry of the matches ``indices`` of a simulation, unfolded."""
+    """Win shares and scores by entry of the matches ``indices`` of a simulation, unfolded (a
+    bot's test looks at a sample of matches without the tournament's ratings)."""
     resolved = get_game(slug).options(players, options)
     job = Job(slug, resolved, tuple(bots), Schedule.one_per_seat(players), seed)
     out = []
