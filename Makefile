@@ -27,13 +27,13 @@ test: $(STAMP)
 # OpenSpiel is compared when it installs on this platform; the benchmark runs either way.
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) -m pondside.sim.benchreport
+	$(VENV)/bin/pondside bench --report
 	for game in lame-duck down-the-drain king-of-the-quackers wildcat-chicane ladders; do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done
 
 strength: $(STAMP)
-	$(PY) -m pondside.sim.strength --out docs/bots.md
+	$(VENV)/bin/pondside strength --out docs/bots.md
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests

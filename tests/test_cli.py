@@ -46,7 +46,7 @@ def test_simulate_table_and_outputs(tmp_path: Path) -> None:
     assert "heuristic" in out and "95% interval" in out
     data = json.loads(out_json.read_text())
     assert data["game"] == "lame-duck" and data["matches"] == 40
-    assert [e["bot"] for e in data["entries"]] == ["heuristic", "random", "random", "random"]
+    assert [e["bot"] for e in data["entries"]] == ["heuristic", "random", "random#2", "random#3"]
     assert abs(sum(e["wins"] for e in data["entries"]) - 40) < 1e-6
     for e in data["entries"]:
         lo, hi = e["ci95"]
@@ -150,9 +150,18 @@ def test_bench_json() -> None:
     assert data["game"] == "lame-duck" and data["deals_per_s"] > 0 and data["decisions_per_s"] > 0
 
 
+def test_bench_report_times_every_game() -> None:
+    code, out = run("bench", "--report", "--seconds", "0.05", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert len(data["pondside"]) == 5 and all(r["decisions_per_s"] > 0 for r in data["pondside"])
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
+        (["bench"], "bench needs a GAME, or --report"),
+        (["bench", "lame-duck", "--report"], "leave out GAME"),
         (
             [
                 "simulate",

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
+from click.core import ParameterSource
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -21,13 +23,18 @@ from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
 
-from pondside.bots import check_spec, make_bot
-from pondside.engine import Game, Match, Option, PondsideError
-from pondside.games import all_games, get_game
-from pondside.sim.runner import derive_seed
+from pondside.bots import check_spec
+from pondside.engine import Event, Game, Match, Option, PondsideError, View
+from pondside.games import all_games, get_game, slugs
+from pondside.sim.runner import play_out, seat_bots
+from pondside.sim.strength import LINES
 from pondside.tui import get_ui
 
+if TYPE_CHECKING:
+    from pondside.sim.tournament import TournamentResult
+
 console = Console()
+F = TypeVar("F", bound=Callable[..., Any])
 EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
@@ -40,6 +47,16 @@ def game_arg(slug: str) -> Game[Any]:
         return get_game(slug)
     except PondsideError as exc:
         raise click.BadParameter(str(exc), param_hint="GAME") from None
+
+
+def path_option(
+    *names: str, help: str, folder: bool = False, default: Path | None = None
+) -> Callable[[F], F]:
+    """An option naming a file (or a ``folder``) to write."""
+    kind = click.Path(file_okay=not folder, dir_okay=folder, path_type=Path)
+    return click.option(
+        *names, type=kind, default=default, show_default=default is not None, help=help
+    )
 
 
 def parse_game_options(game: Game[Any], args: list[str], pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -131,13 +148,7 @@ def rules(game_slug: str) -> None:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@click.option(
-    "--record",
-    "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write the match record (JSON) here at the end.",
-)
+@path_option("--record", "record_path", help="Write the match record (JSON) here at the end.")
 @click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
 @click.pass_context
 def play(
@@ -166,35 +177,27 @@ def play(
     if len(specs) not in (1, players - 1):
         fail(f"--bots takes one spec for all bots or {players - 1} specs, one per bot seat")
     bot_specs = [specs[0]] * (players - 1) if len(specs) == 1 else specs
-    others = [s for s in range(players) if s != seat]
+    bot_at = dict(zip([s for s in range(players) if s != seat], bot_specs, strict=True))
     try:
-        seated = {
-            s: make_bot(spec, game, s, derive_seed(match.seed, 1, s))
-            for s, spec in zip(others, bot_specs, strict=True)
-        }
+        choosers = seat_bots(game, bot_at, match.seed)
     except PondsideError as exc:
         fail(str(exc))
-    names = [
-        name if s == seat else f"{bot_specs[others.index(s)].split(':')[0]} {s}"
-        for s in range(players)
-    ]
+    names = [name if s == seat else f"{bot_at[s].split(':')[0]} {s}" for s in range(players)]
     ui = get_ui(game, names)
+
+    def person(view: View, legal: list[str]) -> str:
+        ui.render(console, view)
+        return ui.prompt(console, view, legal)
+
+    def describe(events: list[Event]) -> None:
+        for event in events:
+            line = ui.describe(event)
+            if line:
+                console.print(line)
+
     console.rule(f"[bold]{game.info.name}[/] — seed {match.seed}")
     try:
-        while not match.is_over():
-            to_act = match.to_act()
-            # A person decides first at a simultaneous step: bots cannot see that choice anyway.
-            current = seat if seat in to_act else to_act[0]
-            if current == seat:
-                view = match.view(seat)
-                ui.render(console, view)
-                action = ui.prompt(console, view, match.legal(seat))
-            else:
-                action = seated[current].choose(match.view(current), match.legal(current))
-            for event in match.apply(current, action):
-                line = ui.describe(event)
-                if line:
-                    console.print(line)
+        play_out(match, {**choosers, seat: person}, describe, first=seat)
     except (KeyboardInterrupt, EOFError):
         console.print("\n[yellow]Match abandoned.[/]")
     except PondsideError as exc:  # a bot that failed (an external program, a plugin)
@@ -231,172 +234,80 @@ def show_outcome(names: list[str], scores: Any, places: Any) -> None:
     console.print(table)
 
 
-# --- simulate ----------------------------------------------------------------------------
-@main.command(context_settings=EXTRA)
-@click.argument("game_slug", metavar="GAME")
-@click.option(
-    "--bots",
-    "-b",
-    required=True,
-    help="One bot spec per seat, comma-separated (e.g. heuristic,random,random,random).",
-)
-@click.option("--matches", "-n", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Worker processes.",
-)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Write results as JSON (CSV when the name ends in .csv).",
-)
-@click.option(
-    "--plot",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="Draw the score distribution per entry (PNG).",
-)
-@click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
-@click.pass_context
-def simulate(
+# --- simulate, tournament ----------------------------------------------------------------
+def run_command(bots_help: str, matches: int) -> Callable[[Callable[..., None]], click.Command]:
+    """A command of the tournament pipeline, with the arguments every such command takes."""
+    shared: list[Callable[[Any], Any]] = [
+        main.command(context_settings=EXTRA),
+        click.argument("game_slug", metavar="GAME"),
+        click.option("--bots", "-b", required=True, help=bots_help),
+        click.option(
+            "--matches", "-n", type=click.IntRange(min=1), default=matches, show_default=True
+        ),
+        click.option("--seed", type=int, default=0, show_default=True),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=1),
+            default=1,
+            show_default=True,
+            help="Worker processes.",
+        ),
+        click.option(
+            "--ray",
+            "ray_address",
+            default=None,
+            help="Run on Ray: 'auto' (a running cluster), an address, or 'local'.",
+        ),
+        click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value."),
+        click.pass_context,
+    ]
+
+    def decorate(command: Callable[..., None]) -> click.Command:
+        for decorator in reversed(shared):
+            command = decorator(command)
+        return cast(click.Command, command)
+
+    return decorate
+
+
+def run_entries(
     ctx: click.Context,
     game_slug: str,
     bots: str,
     matches: int,
-    seed: int,
-    jobs: int,
-    out: Path | None,
-    plot: Path | None,
-    pairs: tuple[str, ...],
-) -> None:
-    """Simulate MATCHES matches of GAME between bots; seats rotate between matches."""
-    from pondside.sim.simulate import plot_scores
-    from pondside.sim.simulate import simulate as run
-
-    game = game_arg(game_slug)
-    options = parse_game_options(game, ctx.args, pairs)
-    entries = [b.strip() for b in bots.split(",") if b.strip()]
-    check_writable(out, plot)
-    if plot and plot.suffix.lower() not in PLOT_FORMATS:
-        fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
-    try:
-        game.options(len(entries), options)
-        for spec in entries:
-            check_spec(spec, game)
-    except PondsideError as exc:
-        fail(f"{exc} (--bots gives one bot per seat: {len(entries)} seats)")
-    started = time.perf_counter()
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(game.info.name, total=matches)
-            result = run(
-                game.info.slug,
-                entries,
-                matches,
-                seed,
-                options,
-                jobs,
-                progress=lambda k: bar.advance(task, k),
-            )
-    except PondsideError as exc:  # a bot that failed mid-run (an external program, a plugin)
-        fail(f"the simulation stopped: {exc}")
-    elapsed = time.perf_counter() - started
-    data = result.to_json()
-    fair = 1 / len(entries)
-    table = Table(
-        title=f"{game.info.name}: {matches} matches, {len(entries)} seats, seed {seed}"
-        f" ({elapsed:.1f} s)"
-    )
-    for col in ("#", "bot", "wins", "win rate", "95% interval", "mean score"):
-        table.add_column(col, justify="right" if col != "bot" else "left")
-    for i, e in enumerate(data["entries"]):
-        lo, hi = e["ci95"]
-        style = "green" if lo > fair else ("red" if hi < fair else "")
-        table.add_row(
-            str(i),
-            e["bot"],
-            f"{e['wins']:g}",
-            Text(f"{e['win_rate']:.1%}", style=style),
-            f"{lo:.1%} – {hi:.1%}",
-            f"{e['mean_score']:.2f}",
-        )
-    console.print(table)
-    console.print(f"Fair share {fair:.1%}; an interval wholly above it is [green]green[/].")
-    if out:
-        result.write(out)
-        console.print(f"Results written to {out}")
-    if plot:
-        plot_scores(result, plot)
-        console.print(f"Plot written to {plot}")
-
-
-# --- tournament --------------------------------------------------------------------------
-@main.command(context_settings=EXTRA)
-@click.argument("game_slug", metavar="GAME")
-@click.option(
-    "--bots", "-b", required=True, help="Bot specs, comma-separated; every one plays every seat."
-)
-@click.option("--matches", "-n", type=click.IntRange(min=1), default=100, show_default=True)
-@click.option(
-    "--players", "-p", type=int, default=None, help="Seats per match (default: one per bot)."
-)
-@click.option("--duplicate", is_flag=True, help="Replay every deal with the seats rotated.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option(
-    "--ray",
-    "ray_address",
-    default=None,
-    help="Run on Ray: 'auto' (a running cluster), an address, or 'local'.",
-)
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=None,
-    help="Write results.json, CSVs and PNG plots into this folder.",
-)
-@click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
-@click.pass_context
-def tournament(
-    ctx: click.Context,
-    game_slug: str,
-    bots: str,
-    matches: int,
-    players: int | None,
-    duplicate: bool,
     seed: int,
     jobs: int,
     ray_address: str | None,
-    out: Path | None,
     pairs: tuple[str, ...],
-) -> None:
-    """Every bot in every seat: ratings, pairwise wins, intervals, plots."""
-    from pondside.sim.tournament import tournament as run
+    players: int | None = None,
+    duplicate: bool = False,
+    one_per_seat: bool = False,
+) -> TournamentResult:
+    """Check the bots, play the tournament under a progress bar, and show its results."""
+    from pondside.sim.tournament import tournament
 
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
     entries = [b.strip() for b in bots.split(",") if b.strip()]
     if not entries:
         fail("--bots needs at least one bot spec, e.g. --bots heuristic,random,random")
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot write into {out}: {exc}")
+    started = time.perf_counter()
     try:
+        if one_per_seat:
+            game.options(len(entries), options)
         for spec in entries:
             check_spec(spec, game)
-        total = matches + ((-matches) % (players or len(entries)) if duplicate else 0)
-        started = time.perf_counter()
+    except PondsideError as exc:
+        fail(
+            f"{exc} (--bots gives one bot per seat: {len(entries)} seats)"
+            if one_per_seat
+            else str(exc)
+        )
+    try:
         with progress_bar() as bar:
-            task = bar.add_task(f"{game.info.name} tournament", total=total)
-            result = run(
+            task = bar.add_task(game.info.name, total=None)
+            result = tournament(
                 game.info.slug,
                 entries,
                 matches,
@@ -406,22 +317,26 @@ def tournament(
                 duplicate,
                 jobs,
                 ray_address,
-                progress=lambda k: bar.advance(task, k),
+                lambda so_far, total: bar.update(task, completed=so_far.matches, total=total),
+                one_per_seat=one_per_seat,
             )
-    except PondsideError as exc:
+    except PondsideError as exc:  # also a bot that failed mid-run (an external program, a plugin)
         fail(str(exc))
-    elapsed = time.perf_counter() - started
+    show_results(game, result, time.perf_counter() - started)
+    return result
+
+
+def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> None:
     data = result.to_json()
     fair = 1 / result.players
     table = Table(
-        title=f"{game.info.name}: {data['matches']} matches, {result.players} seats"
-        f"{', duplicate deals' if duplicate else ''}, seed {seed} ({elapsed:.1f} s)"
+        title=f"{game.info.name}: {result.matches} matches, {result.players} seats"
+        f"{', duplicate deals' if result.duplicate else ''}, seed {result.seed} ({seconds:.1f} s)"
     )
-    for col in ("rank", "bot", "rating", "win rate", "95% interval", "mean score", "mean place"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    order = sorted(range(len(data["entries"])), key=lambda i: -data["entries"][i]["rating"])
-    for rank, i in enumerate(order, 1):
-        e = data["entries"][i]
+    for col in ("#", "bot", "rating", "win rate", "95% interval", "mean score", "mean place"):
+        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "#")
+    ranked = sorted(data["entries"], key=lambda e: -e["rating"])
+    for rank, e in enumerate(ranked, 1):
         lo, hi = e["ci95"]
         style = "green" if lo > fair else ("red" if hi < fair else "")
         table.add_row(
@@ -434,6 +349,7 @@ def tournament(
             f"{e['mean_place']:.2f}",
         )
     console.print(table)
+    console.print(f"Fair share {fair:.1%}; an interval wholly above it is [green]green[/].")
     matrix = Table(title="Pairwise: share of meetings where the row placed above the column")
     matrix.add_column("")
     names = data["pairwise"]["bots"]
@@ -442,8 +358,46 @@ def tournament(
     for name, row in zip(names, data["pairwise"]["win_share"], strict=True):
         matrix.add_row(name, *("—" if v is None else f"{v:.1%}" for v in row))
     console.print(matrix)
+
+
+@run_command("One bot spec per seat, comma-separated (e.g. heuristic,random,random,random).", 1000)
+@path_option("--out", help="Write results as JSON (CSV when the name ends in .csv).")
+@path_option("--plot", help="Draw the score distribution per entry (PNG, PDF or SVG).")
+def simulate(ctx: click.Context, out: Path | None, plot: Path | None, **run: Any) -> None:
+    """Simulate MATCHES matches of GAME between bots, one per seat; seats rotate between
+    matches (a tournament with one entry per seat)."""
+    from pondside.sim.report import plot_scores, write_results
+
+    check_writable(out, plot)
+    if plot and plot.suffix.lower() not in PLOT_FORMATS:
+        fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
+    result = run_entries(ctx, one_per_seat=True, **run)
     if out:
-        for path in result.write(out):
+        write_results(result, out)
+        console.print(f"Results written to {out}")
+    if plot:
+        plot_scores(result, plot)
+        console.print(f"Plot written to {plot}")
+
+
+@run_command("Bot specs, comma-separated; every one plays every seat.", 100)
+@click.option(
+    "--players", "-p", type=int, default=None, help="Seats per match (default: one per bot)."
+)
+@click.option("--duplicate", is_flag=True, help="Replay every deal with the seats rotated.")
+@path_option("--out", help="Write results.json, CSVs and PNG plots into this folder.", folder=True)
+def tournament(ctx: click.Context, out: Path | None, **run: Any) -> None:
+    """Every bot in every seat: ratings, pairwise wins, intervals, plots."""
+    from pondside.sim.report import write_folder
+
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot write into {out}: {exc}")
+    result = run_entries(ctx, **run)
+    if out:
+        for path in write_folder(result, out):
             console.print(f"wrote {path}")
 
 
@@ -530,7 +484,12 @@ def engine() -> None:
 
 
 @main.command(context_settings=EXTRA)
-@click.argument("game_slug", metavar="GAME")
+@click.argument("game_slug", metavar="[GAME]", required=False)
+@click.option(
+    "--report",
+    is_flag=True,
+    help="Every game, OpenSpiel's hearts and dominoes when installed, and legal-action times.",
+)
 @click.option("--seconds", type=click.FloatRange(min=0.05), default=5.0, show_default=True)
 @click.option("--players", "-p", type=int, default=None)
 @click.option(
@@ -553,7 +512,8 @@ def engine() -> None:
 @click.pass_context
 def bench(
     ctx: click.Context,
-    game_slug: str,
+    game_slug: str | None,
+    report: bool,
     seconds: float,
     players: int | None,
     as_json: bool,
@@ -562,9 +522,18 @@ def bench(
     pairs: tuple[str, ...],
 ) -> None:
     """Random complete deals and decisions per second on one core (median of 5 runs);
-    with --bot, the bot's median seconds per decision over sampled positions."""
+    with --bot, the bot's median seconds per decision over sampled positions; with --report,
+    every game (the tables of docs/benchmarks.md)."""
     from pondside.sim.bench import bench_bot, bench_game, bench_openspiel_ismcts
 
+    if report:
+        if game_slug:
+            fail("--report times every game: leave out GAME")
+        bench_report(seconds, as_json)
+        return
+    if not game_slug:
+        fail("bench needs a GAME, or --report for every game")
+    assert game_slug is not None
     game = game_arg(game_slug)
     options = parse_game_options(game, ctx.args, pairs)
     if bot_spec:
@@ -603,6 +572,130 @@ def bench(
         f"{result.decisions_per_s:,.0f} decisions/s "
         f"(one core, CPU time, median of {result.runs} runs)"
     )
+
+
+def bench_report(seconds: float, as_json: bool) -> None:
+    """Every game's random-play speed, and OpenSpiel's in the same run when it is installed."""
+    from pondside.sim.bench import OPENSPIEL_GAMES, bench_game, bench_openspiel, legal_action_times
+
+    ours = [bench_game(g, seconds=seconds) for g in all_games()]
+    theirs = [r for r in (bench_openspiel(n, seconds) for n in OPENSPIEL_GAMES) if r]
+    if as_json:
+        mine, other = [r.to_json() for r in ours], [r.to_json() for r in theirs]
+        click.echo(json.dumps({"pondside": mine, "openspiel": other}))
+        return
+    click.echo(
+        f"{'game':32} {'deals/s':>10} {'decisions/s':>12}"
+        + "".join(f" {'÷ ' + t.game.split(':')[1]:>22}" for t in theirs)
+    )
+    for r in [*ours, *theirs]:
+        ratios = "".join(f" {r.decisions_per_s / t.decisions_per_s:>21.2f}x" for t in theirs)
+        click.echo(f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}")
+    click.echo(
+        "\nlegal-action generation, every decision of 30 random matches at the default table:"
+    )
+    for game in all_games():
+        median, p99 = legal_action_times(game)
+        click.echo(f"{game.info.slug:32} median {median:8.1f} µs   99th percentile {p99:8.1f} µs")
+    if not theirs:
+        click.echo(
+            "(open_spiel is not installed: `pip install open_spiel` to compare with hearts "
+            "and python_team_dominoes in the same run)"
+        )
+    click.echo(f"median of {ours[0].runs} runs, {seconds:g} s per game, one core")
+
+
+# --- strength ------------------------------------------------------------------------------
+@main.command()
+@click.option("--games", default=",".join(slugs()), show_default=True, help="Comma-separated.")
+@click.option(
+    "--matches", type=int, default=200, show_default=True, help="Search vs heuristic matches."
+)
+@click.option(
+    "--random-matches",
+    type=int,
+    default=60,
+    show_default=True,
+    help="Search vs random matches (the gap is wide).",
+)
+@click.option(
+    "--heuristic-matches",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Heuristic vs random matches (cheap: no search).",
+)
+@click.option(
+    "--lines",
+    default=",".join(LINES),
+    show_default=True,
+    help="Which lines to play; the others are kept from --results.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=int, default=2, show_default=True)
+@click.option("--search", default=None, help="Search bot spec instead of the game's own.")
+@path_option(
+    "--results",
+    help="Folder of per-game results (JSON), merged into the table.",
+    folder=True,
+    default=Path("docs/strength"),
+)
+@path_option("--out", help="Write the table here (Markdown), between its markers.")
+@click.option("--report-only", is_flag=True, help="Only merge the results already in --results.")
+@click.pass_context
+def strength(
+    ctx: click.Context,
+    games: str,
+    matches: int,
+    random_matches: int,
+    heuristic_matches: int,
+    lines: str,
+    seed: int,
+    jobs: int,
+    search: str | None,
+    results: Path,
+    out: Path | None,
+    report_only: bool,
+) -> None:
+    """The bot strength tables of docs/bots.md: for every game at its default table, search vs
+    heuristic, heuristic vs random and search vs random, one seat against the rest."""
+    from pondside.sim import strength as tables
+
+    chosen = lines.split(",")
+    unknown = sorted(set(chosen) - set(LINES))
+    if unknown:
+        fail(f"unknown line {unknown[0]!r}: the lines are {', '.join(LINES)}")
+    counts = {
+        "search-heuristic": matches,
+        "heuristic-random": heuristic_matches,
+        "search-random": random_matches,
+    }
+    played = tables.play_lines(
+        [] if report_only else games.split(","),
+        chosen,
+        counts,
+        seed,
+        jobs,
+        search,
+        results,
+        command_line(ctx),
+    )
+    for row in played:
+        click.echo(tables.summary_line(row))
+    text = tables.markdown(tables.merged(results))
+    click.echo(text)
+    if out:
+        tables.write_between_markers(out, text)
+
+
+def command_line(ctx: click.Context) -> str:
+    """The command as given, rebuilt from its options: a table says how it was made."""
+    words = ["pondside", ctx.info_name or ""]
+    for param in ctx.command.params:
+        if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+            value = ctx.params[param.name]
+            words += [param.opts[0]] if value is True else [param.opts[0], str(value)]
+    return " ".join(words)
 
 
 def _iterations(spec: str) -> int | None:

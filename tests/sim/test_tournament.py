@@ -31,6 +31,13 @@ def test_duplicate_replays_each_deal_with_the_seats_rotated() -> None:
     assert {seats for _, seats in rows[:3]} == {(0, 1, 2), (1, 2, 0), (2, 0, 1)}
 
 
+def test_a_simulation_seats_entry_e_at_seat_e_plus_i() -> None:
+    schedule = Schedule.one_per_seat(players=4)
+    for i in range(8):
+        seats = schedule.seating(i)[1]
+        assert [seats.index(e) for e in range(4)] == [(e + i) % 4 for e in range(4)]
+
+
 def test_more_bots_than_seats_play_every_table() -> None:
     schedule = Schedule(entries=4, players=3, duplicate=False)
     tables = {frozenset(schedule.seating(i)[1]) for i in range(4)}

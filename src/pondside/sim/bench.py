@@ -83,6 +83,44 @@ def bench_game(
     )
 
 
+OPENSPIEL_GAMES = ("hearts", "python_team_dominoes")
+
+
+def bench_openspiel(name: str, seconds: float, runs: int = 5) -> BenchResult | None:
+    """OpenSpiel's game ``name`` driven as ``bench_game`` drives ours (chance outcomes sampled by
+    their probabilities, decisions counted at player nodes only); None without OpenSpiel."""
+    try:
+        import pyspiel
+        from open_spiel.python import games as _python_games  # noqa: F401  (registers python_*)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rates = []
+    for seed in range(runs):
+        rng = random.Random(seed)
+        deals = decisions = 0
+        start = CLOCK()
+        while CLOCK() - start < seconds / runs:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(outcomes, probs)[0])
+                else:
+                    legal = state.legal_actions()
+                    state.apply_action(legal[rng.randrange(len(legal))])
+                    decisions += 1
+            deals += 1
+        elapsed = CLOCK() - start
+        rates.append((deals / elapsed, decisions / elapsed))
+    return BenchResult(
+        f"openspiel:{name}",
+        statistics.median(r[0] for r in rates),
+        statistics.median(r[1] for r in rates),
+        runs,
+    )
+
+
 @dataclass
 class BotBenchResult:
     game: str
@@ -157,7 +195,7 @@ def bench_openspiel_ismcts(
         return None
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
-    times = []
+    times: list[float] = []
     while len(times) < positions:
         state = game.new_initial_state()
         decisions = 0

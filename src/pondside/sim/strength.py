@@ -1,4 +1,4 @@
-"""``make strength``: the bot strength tables of docs/bots.md, from one command.
+"""``make strength`` (``pondside strength``): the bot strength tables of docs/bots.md.
 
 For every game, at its default table and options: search vs heuristic, heuristic vs random and
 search vs random. One seat holds the first bot and every other seat the second; seats rotate
@@ -8,17 +8,18 @@ on one core, measured by ``pondside bench GAME --bot SPEC``).
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import sys
 import time
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pondside.games import get_game, slugs
 
-from .simulate import SimulationResult, simulate
+from .simulate import simulate
+from .tournament import TournamentResult
 
 SEARCH = {
     "lame-duck": "ismcts:iterations=1000:rollout=heuristic:reward=win",
@@ -47,7 +48,7 @@ def matchups(search: str) -> dict[str, tuple[str, str]]:
 def line_of(row: dict[str, Any]) -> str:
     if "line" in row:
         return str(row["line"])
-    return ("heuristic" if row["first"] == "heuristic" else "search") + "-" + row["rest"]
+    return f"{'heuristic' if row['first'] == 'heuristic' else 'search'}-{row['rest']}"
 
 
 def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -58,7 +59,7 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
 
     step, shown = max(10, matches // 10), 0
 
-    def report(partial: SimulationResult) -> None:
+    def report(partial: TournamentResult, _: int) -> None:
         # A running tally on stderr, about ten lines a line of the table: a long line can be
         # judged (or stopped) before it ends.
         nonlocal shown
@@ -69,7 +70,7 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
             print(f"  {slug}: {done}/{matches} matches, {first} {rate:.1%}", file=sys.stderr)
 
     bots = [first] + [rest] * (players - 1)
-    result = simulate(slug, bots, matches, seed, options, jobs, report=report)
+    result = simulate(slug, bots, matches, seed, options, jobs, progress=report)
     data = result.to_json()
     others = data["entries"][1:]
     return {
@@ -113,82 +114,47 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join([*lines, "", f"Made by {', '.join(commands)} ({machine}).", ""])
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", default=",".join(slugs()))
-    parser.add_argument("--matches", type=int, default=200, help="search vs heuristic matches")
-    parser.add_argument(
-        "--random-matches",
-        type=int,
-        default=60,
-        help="search vs random matches (the gap is wide)",
-    )
-    parser.add_argument(
-        "--heuristic-matches",
-        type=int,
-        default=1000,
-        help="heuristic vs random matches (cheap: no search)",
-    )
-    parser.add_argument(
-        "--lines",
-        default=",".join(LINES),
-        help=f"which lines to play ({', '.join(LINES)}); the others are kept from --results",
-    )
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--search", default=None, help="search bot spec instead of SEARCH[game]")
-    parser.add_argument(
-        "--results",
-        type=Path,
-        default=Path("docs/strength"),
-        help="folder of per-game results (JSON), merged into the table",
-    )
-    parser.add_argument("--out", type=Path, default=None, help="write the table here (Markdown)")
-    parser.add_argument(
-        "--report-only",
-        action="store_true",
-        help="only merge the results already in --results into the table",
-    )
-    args = parser.parse_args(argv)
-    args.results.mkdir(parents=True, exist_ok=True)
-    command = "python -m pondside.sim.strength " + " ".join(
-        argv if argv is not None else sys.argv[1:]
-    )
-    lines = args.lines.split(",")
-    unknown = sorted(set(lines) - set(LINES))
-    if unknown:
-        parser.error(f"unknown line {unknown[0]!r}: the lines are {', '.join(LINES)}")
-    matches = {
-        "search-heuristic": args.matches,
-        "heuristic-random": args.heuristic_matches,
-        "search-random": args.random_matches,
-    }
-    for slug in [] if args.report_only else args.games.split(","):
-        path = args.results / f"{slug}.json"
+def play_lines(
+    games: Sequence[str],
+    lines: Sequence[str],
+    matches: Mapping[str, int],
+    seed: int,
+    jobs: int,
+    search: str | None,
+    results: Path,
+    command: str,
+) -> Iterator[dict[str, Any]]:
+    """Play ``lines`` of each game's table, ``matches[line]`` matches each; yield each row as it
+    is kept in ``results``/GAME.json beside the lines not played again."""
+    results.mkdir(parents=True, exist_ok=True)
+    for slug in games:
+        path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-        for line, (first, rest) in matchups(args.search or SEARCH[slug]).items():
+        for line, (first, rest) in matchups(search or SEARCH[slug]).items():
             if line not in lines or matches[line] < 1:
                 continue
-            row = run(slug, first, rest, matches[line], args.seed, args.jobs)
+            row = run(slug, first, rest, matches[line], seed, jobs)
             row["command"] = command
             row["line"] = line
-            e = row["entry"]
-            print(
-                f"{slug:22} {first:45} vs {rest:10} {e['win_rate']:6.1%} "
-                f"[{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] fair {row['fair']:.1%} "
-                f"({row['seconds']:.0f} s)",
-                flush=True,
-            )
             kept[line] = row
-            rows = [kept[k] for k in LINES if k in kept]
             # Written after every line, so a long run that is stopped keeps what it measured.
-            path.write_text(json.dumps(rows, indent=1) + "\n")
-    files = [args.results / f"{slug}.json" for slug in slugs()]
-    merged = [row for path in files if path.is_file() for row in json.loads(path.read_text())]
-    table = markdown(merged)
-    print(table)
-    if args.out:
-        write_between_markers(args.out, table)
+            path.write_text(json.dumps([kept[k] for k in LINES if k in kept], indent=1) + "\n")
+            yield row
+
+
+def summary_line(row: dict[str, Any]) -> str:
+    e = row["entry"]
+    return (
+        f"{row['game']:22} {row['first']:45} vs {row['rest']:10} {e['win_rate']:6.1%} "
+        f"[{e['ci95'][0]:.1%}, {e['ci95'][1]:.1%}] fair {row['fair']:.1%} "
+        f"({row['seconds']:.0f} s)"
+    )
+
+
+def merged(results: Path) -> list[dict[str, Any]]:
+    """Every game's rows kept in ``results``, in the games' order."""
+    files = [results / f"{slug}.json" for slug in slugs()]
+    return [row for path in files if path.is_file() for row in json.loads(path.read_text())]
 
 
 START, END = "<!-- strength table: make strength -->", "<!-- end of strength table -->"
@@ -203,7 +169,3 @@ def write_between_markers(path: Path, table: str) -> None:
     else:
         text = f"{START}\n{table}{END}\n"
     path.write_text(text)
-
-
-if __name__ == "__main__":
-    main()

@@ -1,10 +1,11 @@
-"""Tournaments: every bot in every seat, duplicate deals, ratings, pairwise results, plots.
+"""Tournaments: every bot in every seat, duplicate deals, ratings, pairwise results.
 
-Entries are the positions of the ``--bots`` list (a name may appear twice: ``heuristic#2``).
+Entries are the positions of the ``bots`` list (a name may appear twice: ``heuristic#2``).
 With ``players`` seats and more entries than seats, the tables are every combination of
-``players`` entries, taken in turn. Match ``i`` is a pure function of (seed, i): its deal, its
-seating and its bots' seeds. So every backend (one process, local processes, a Ray cluster)
-produces the same rows, and the results are folded in match order: identical output.
+``players`` entries, taken in turn; a simulation is the case of one entry per seat. Match ``i``
+is a pure function of (seed, i): its deal, its seating and its bots' seeds. So every backend
+(one process, local processes, a Ray cluster) produces the same rows, and the rows are folded in
+match order: identical output.
 
 Duplicate mode (as in duplicate bridge) plays each deal ``players`` times with the seats
 rotated, so every entry at the table meets the same cards from every seat.
@@ -12,20 +13,21 @@ rotated, so every entry at the table meets the same cards from every seat.
 
 from __future__ import annotations
 
-import csv
 import itertools
-import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from pondside.engine import PondsideError
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from pondside.engine import GameInfo, PondsideError
 from pondside.games import get_game
 
 from .runner import derive_seed, play_match
 from .stats import wilson_interval
+
+MODEL = PlackettLuce()  # of the ratings: finishing orders with ties, any number of seats
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,15 @@ class Schedule:
 
     entries: int
     players: int
-    duplicate: bool
+    duplicate: bool = False
+    salt: int = 2  # of the deals' seeds
+    turn: int = 1  # the way the seats rotate
+
+    @classmethod
+    def one_per_seat(cls, players: int, duplicate: bool = False) -> Schedule:
+        """A simulation's. Simulations came before tournaments, and keep their deals' seeds and
+        the way their seats turn, so that a seed gives the results it always gave."""
+        return cls(players, players, duplicate, salt=0, turn=-1)
 
     @property
     def tables(self) -> list[tuple[int, ...]]:
@@ -48,7 +58,11 @@ class Schedule:
         else:
             deal, rotation = i, (i // len(tables)) % self.players
         table = tables[deal % len(tables)]
-        return deal, tuple(table[(s + rotation) % self.players] for s in range(self.players))
+        p = self.players
+        return deal, tuple(table[(s + self.turn * rotation) % p] for s in range(p))
+
+    def deal_seed(self, seed: int, deal: int) -> int:
+        return derive_seed(seed, self.salt, deal)
 
 
 @dataclass
@@ -60,22 +74,31 @@ class Row:
     places: tuple[int, ...]
     scores: tuple[float, ...]
 
+    def win_shares(self) -> list[float]:
+        """By seat: 1 for the winner, shared equally by seats tied first."""
+        firsts = self.places.count(1)
+        return [1 / firsts if p == 1 else 0.0 for p in self.places]
 
-def run_rows(
-    slug: str,
-    options: Mapping[str, Any],
-    bots: Sequence[str],
-    schedule: Schedule,
-    seed: int,
-    indices: Sequence[int],
-) -> list[Row]:
-    game = get_game(slug)
+
+@dataclass(frozen=True)
+class Job:
+    """All that the matches of a run share: with an index, a worker plays a match from it."""
+
+    slug: str
+    options: Mapping[str, Any]
+    bots: tuple[str, ...]
+    schedule: Schedule
+    seed: int
+
+
+def play_rows(job: Job, indices: Sequence[int]) -> list[Row]:
+    game = get_game(job.slug)
     rows = []
     for i in indices:
-        deal, seats = schedule.seating(i)
-        specs = [bots[e] for e in seats]
-        match = play_match(game, schedule.players, options, specs, derive_seed(seed, 2, deal))
-        outcome = match.outcome()
+        deal, seats = job.schedule.seating(i)
+        specs = [job.bots[e] for e in seats]
+        seed = job.schedule.deal_seed(job.seed, deal)
+        outcome = play_match(game, job.schedule.players, job.options, specs, seed).outcome()
         assert outcome is not None
         rows.append(Row(i, seats, outcome.places, tuple(float(x) for x in outcome.scores)))
     return rows
@@ -92,34 +115,69 @@ class EntryStats:
 
 @dataclass
 class TournamentResult:
+    """The results so far: ``add`` folds in one more match."""
+
     game: str
     players: int
     options: dict[str, Any]
     seed: int
     duplicate: bool
     entries: list[EntryStats]
-    pairwise_wins: list[list[float]]
-    pairwise_meetings: list[list[int]]
-    ratings: list[tuple[float, float]]  # (mu, sigma) per entry
-    rating_history: list[list[float]]  # ordinal after each match, per entry
-    rows: list[Row]
+    pairwise_wins: list[list[float]] = field(init=False)
+    pairwise_meetings: list[list[int]] = field(init=False)
+    ratings: list[PlackettLuceRating] = field(init=False)
+    rating_history: list[list[float]] = field(default_factory=list)  # ordinals after each match
+    rows: list[Row] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n = len(self.entries)
+        self.pairwise_wins = [[0.0] * n for _ in range(n)]
+        self.pairwise_meetings = [[0] * n for _ in range(n)]
+        self.ratings = [MODEL.rating(name=e.label) for e in self.entries]
+
+    @property
+    def matches(self) -> int:
+        return len(self.rows)
+
+    def add(self, row: Row) -> None:
+        shares = row.win_shares()
+        for s, e in enumerate(row.seats):
+            entry = self.entries[e]
+            entry.matches += 1
+            entry.wins += shares[s]
+            entry.scores.append(row.scores[s])
+            entry.places.append(row.places[s])
+            for t, f in enumerate(row.seats):
+                if f != e:
+                    self.pairwise_meetings[e][f] += 1
+                    if row.places[s] < row.places[t]:
+                        self.pairwise_wins[e][f] += 1
+                    elif row.places[s] == row.places[t]:
+                        self.pairwise_wins[e][f] += 0.5
+        # Plackett-Luce takes the finishing order with ties; one "team" of one per seat.
+        teams = [[self.ratings[e]] for e in row.seats]
+        rated = MODEL.rate(teams, ranks=[float(p) for p in row.places])
+        for e, team in zip(row.seats, rated, strict=True):
+            self.ratings[e] = team[0]
+        self.rating_history.append([r.ordinal() for r in self.ratings])
+        self.rows.append(row)
 
     def summary(self) -> list[dict[str, Any]]:
         out = []
-        for e, (mu, sigma) in zip(self.entries, self.ratings, strict=True):
+        for e, rating in zip(self.entries, self.ratings, strict=True):
             lo, hi = wilson_interval(e.wins, e.matches)
             out.append(
                 {
                     "bot": e.label,
-                    "matches": e.matches,
                     "wins": round(e.wins, 6),
                     "win_rate": e.wins / e.matches if e.matches else 0.0,
                     "ci95": [lo, hi],
                     "mean_score": sum(e.scores) / len(e.scores) if e.scores else 0.0,
+                    "matches": e.matches,
                     "mean_place": sum(e.places) / len(e.places) if e.places else 0.0,
-                    "rating_mu": mu,
-                    "rating_sigma": sigma,
-                    "rating": mu - 3 * sigma,
+                    "rating_mu": rating.mu,
+                    "rating_sigma": rating.sigma,
+                    "rating": rating.mu - 3 * rating.sigma,
                 }
             )
         return out
@@ -140,7 +198,7 @@ class TournamentResult:
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
-            "matches": len(self.rows),
+            "matches": self.matches,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -148,55 +206,6 @@ class TournamentResult:
             "entries": self.summary(),
             "pairwise": {"bots": [e.label for e in self.entries], "win_share": self.pairwise()},
         }
-
-    def write(self, out: Path) -> list[Path]:
-        out.mkdir(parents=True, exist_ok=True)
-        written = [
-            out / "results.json",
-            out / "entries.csv",
-            out / "pairwise.csv",
-            out / "matches.csv",
-        ]
-        written[0].write_text(json.dumps(self.to_json(), indent=2) + "\n")
-        summary = self.summary()
-        with written[1].open("w", newline="") as fh:
-            w = csv.writer(fh)
-            keys = [
-                "bot",
-                "matches",
-                "wins",
-                "win_rate",
-                "mean_score",
-                "mean_place",
-                "rating_mu",
-                "rating_sigma",
-                "rating",
-            ]
-            w.writerow([*keys[:4], "ci95_low", "ci95_high", *keys[4:]])
-            for e in summary:
-                w.writerow([*(e[k] for k in keys[:4]), *e["ci95"], *(e[k] for k in keys[4:])])
-        with written[2].open("w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["bot", *(e.label for e in self.entries)])
-            for e, row in zip(self.entries, self.pairwise(), strict=True):
-                w.writerow([e.label, *("" if v is None else f"{v:.4f}" for v in row)])
-        with written[3].open("w", newline="") as fh:
-            w = csv.writer(fh)
-            p = self.players
-            w.writerow(
-                [
-                    "match",
-                    *(f"seat{s}_bot" for s in range(p)),
-                    *(f"seat{s}_place" for s in range(p)),
-                    *(f"seat{s}_score" for s in range(p)),
-                ]
-            )
-            for r in self.rows:
-                w.writerow(
-                    [r.index, *(self.entries[e].label for e in r.seats), *r.places, *r.scores]
-                )
-        written += plot_tournament(self, out)
-        return written
 
 
 def labels(bots: Sequence[str]) -> list[str]:
@@ -209,63 +218,7 @@ def labels(bots: Sequence[str]) -> list[str]:
     return out
 
 
-def fold(
-    game: str,
-    players: int,
-    options: dict[str, Any],
-    seed: int,
-    duplicate: bool,
-    bots: Sequence[str],
-    rows: list[Row],
-) -> TournamentResult:
-    from openskill.models import PlackettLuce
-
-    model = PlackettLuce()
-    n = len(bots)
-    entries = [EntryStats(label) for label in labels(bots)]
-    ratings = [model.rating(name=e.label) for e in entries]
-    wins = [[0.0] * n for _ in range(n)]
-    meetings = [[0] * n for _ in range(n)]
-    history = []
-    for row in sorted(rows, key=lambda r: r.index):
-        firsts = sum(1 for p in row.places if p == 1)
-        for s, e in enumerate(row.seats):
-            st = entries[e]
-            st.matches += 1
-            st.scores.append(row.scores[s])
-            st.places.append(row.places[s])
-            if row.places[s] == 1:
-                st.wins += 1 / firsts
-            for t, f in enumerate(row.seats):
-                if f != e:
-                    meetings[e][f] += 1
-                    if row.places[s] < row.places[t]:
-                        wins[e][f] += 1
-                    elif row.places[s] == row.places[t]:
-                        wins[e][f] += 0.5
-        # Plackett-Luce takes the finishing order with ties; one "team" of one per seat.
-        teams = [[ratings[e]] for e in row.seats]
-        rated = model.rate(teams, ranks=[float(p) for p in row.places])
-        for e, team in zip(row.seats, rated, strict=True):
-            ratings[e] = team[0]
-        history.append([r.ordinal() for r in ratings])
-    return TournamentResult(
-        game,
-        players,
-        options,
-        seed,
-        duplicate,
-        entries,
-        wins,
-        meetings,
-        [(r.mu, r.sigma) for r in ratings],
-        history,
-        sorted(rows, key=lambda r: r.index),
-    )
-
-
-def _chunks(n: int, size: int) -> list[list[int]]:
-    return [list(range(a, min(a + size, n))) for a in range(0, n, size)]
+OnProgress = Callable[[TournamentResult, int], None]  # (the results so far, matches in all)
 
 
 def tournament(
@@ -278,10 +231,36 @@ def tournament(
     duplicate: bool = False,
     jobs: int = 1,
     ray: str | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: OnProgress | None = None,
+    *,
+    one_per_seat: bool = False,
 ) -> TournamentResult:
+    """Play ``matches`` matches (whole deals in duplicate mode); ``progress`` after each batch.
+    ``one_per_seat``: a simulation, ``players`` is the number of bots."""
     game = get_game(slug)
-    info = game.info
+    schedule = (
+        Schedule.one_per_seat(len(bots), duplicate)
+        if one_per_seat
+        else Schedule(len(bots), seats(game.info, bots, players), duplicate)
+    )
+    if duplicate and matches % schedule.players:
+        matches += schedule.players - matches % schedule.players  # whole deals only
+    resolved = game.options(schedule.players, options)
+    job = Job(slug, resolved, tuple(bots), schedule, seed)
+    entries = [EntryStats(label) for label in labels(bots)]
+    result = TournamentResult(slug, schedule.players, resolved, seed, duplicate, entries)
+    size = max(1, min(100, matches // (max(jobs, 1) * 20) or 1))
+    chunks = [range(a, min(a + size, matches)) for a in range(0, matches, size)]
+    for rows in _batches(job, chunks, jobs, ray):
+        for row in rows:
+            result.add(row)
+        if progress:
+            progress(result, matches)
+    return result
+
+
+def seats(info: GameInfo, bots: Sequence[str], players: int | None) -> int:
+    """``players``, by default one a bot as far as the game allows; checked against the bots."""
     if not bots:
         raise PondsideError("a tournament needs at least one bot")
     if players is None:
@@ -291,35 +270,22 @@ def tournament(
             f"{info.name} with {players} seats needs at least {players} bots; list one twice "
             f"(e.g. --bots {','.join([*bots, bots[-1]])}) to seat it more than once"
         )
-    resolved = game.options(players, options)
-    schedule = Schedule(len(bots), players, duplicate)
-    if duplicate and matches % players:
-        matches += players - matches % players  # whole deals only
-    args = (slug, resolved, list(bots), schedule, seed)
-    chunk = max(1, min(100, matches // (max(jobs, 1) * 20) or 1))
-    chunks = _chunks(matches, chunk)
-    rows: list[Row] = []
+    return players
 
-    def absorb(part: list[Row]) -> None:
-        rows.extend(part)
-        if progress:
-            progress(len(part))
 
+def _batches(job: Job, chunks: list[range], jobs: int, ray: str | None) -> Iterator[list[Row]]:
+    """The rows of each chunk, in the chunks' order whatever runs them."""
     if ray:
-        for part in _run_on_ray(ray, args, chunks, jobs):
-            absorb(part)
+        yield from _run_on_ray(ray, job, chunks, jobs)
     elif jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(run_rows, *args, c) for c in chunks]
-            for future in futures:
-                absorb(future.result())
+            futures = [pool.submit(play_rows, job, c) for c in chunks]
+            yield from (future.result() for future in futures)
     else:
-        for c in chunks:
-            absorb(run_rows(*args, c))
-    return fold(slug, players, resolved, seed, duplicate, bots, rows)
+        yield from (play_rows(job, c) for c in chunks)
 
 
-def _run_on_ray(address: str, args: tuple[Any, ...], chunks: list[list[int]], jobs: int) -> Any:
+def _run_on_ray(address: str, job: Job, chunks: list[range], jobs: int) -> Iterator[list[Row]]:
     try:
         import ray
     except ImportError:
@@ -334,55 +300,10 @@ def _run_on_ray(address: str, args: tuple[Any, ...], chunks: list[list[int]], jo
         except Exception as exc:  # Ray raises several kinds when no cluster answers
             raise PondsideError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
     try:
-        remote = ray.remote(run_rows)
-        pending = [remote.remote(*args, c) for c in chunks]
+        remote = ray.remote(play_rows)
+        pending = [remote.remote(job, c) for c in chunks]
         for ref in pending:
             yield ray.get(ref)
     finally:
         if started_here:
             ray.shutdown()
-
-
-def plot_tournament(result: TournamentResult, out: Path) -> list[Path]:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    summary = result.summary()
-    names = [e["bot"] for e in summary]
-    paths = [out / "win_rates.png", out / "ratings.png", out / "scores.png"]
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    rates = [e["win_rate"] for e in summary]
-    # Clamped at 0: float rounding can put an interval's end a hair past its rate.
-    err = [
-        [max(0.0, r - e["ci95"][0]) for r, e in zip(rates, summary, strict=True)],
-        [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, summary, strict=True)],
-    ]
-    ax.bar(names, rates, yerr=err, capsize=6, color="#4c78a8")
-    ax.axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
-    ax.set_ylabel("win rate (95% interval)")
-    ax.set_title(f"{result.game}: {len(result.rows)} matches")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(paths[0], dpi=110)
-    plt.close(fig)
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for i, name in enumerate(names):
-        ax.plot([h[i] for h in result.rating_history], label=name)
-    ax.set_xlabel("match")
-    ax.set_ylabel("rating (Plackett-Luce, mu - 3 sigma)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(paths[1], dpi=110)
-    plt.close(fig)
-
-    fig, ax = plt.subplots(figsize=(7, 4))
-    ax.boxplot([e.scores for e in result.entries], tick_labels=names)
-    ax.set_ylabel("score per match")
-    fig.tight_layout()
-    fig.savefig(paths[2], dpi=110)
-    plt.close(fig)
-    return paths

@@ -1,0 +1,50 @@
+"""Results pinned before simulations became tournaments with one entry per seat (issue 12): the
+same seed must give the same wins and scores, whatever the number of processes."""
+
+from __future__ import annotations
+
+import pytest
+
+from pondside.sim.simulate import simulate
+from pondside.sim.tournament import tournament
+
+BOTS = ["heuristic", "random", "random", "random"]
+
+
+def numbers(data: dict[str, object], *keys: str) -> list[tuple[float, ...]]:
+    entries = data["entries"]
+    assert isinstance(entries, list)
+    return [tuple(round(e[k], 4) for k in keys) for e in entries]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_simulate_gives_the_pinned_results(jobs: int) -> None:
+    data = simulate("lame-duck", BOTS, 12, seed=3, jobs=jobs).to_json()
+    assert data["matches"] == 12
+    assert numbers(data, "wins", "mean_score") == [
+        (4.0, 7.8333),
+        (3.0, 17.1667),
+        (4.0, 14.4167),
+        (1.0, 13.1667),
+    ]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_tournament_gives_the_pinned_results(jobs: int) -> None:
+    data = tournament("lame-duck", BOTS, 12, seed=3, duplicate=True, jobs=jobs).to_json()
+    assert numbers(data, "matches", "wins", "mean_score", "mean_place", "rating") == [
+        (12, 7.5, 5.25, 1.5, 17.6115),
+        (12, 2.0, 17.3333, 3.0, -3.5124),
+        (12, 2.5, 12.1667, 2.3333, 4.9543),
+        (12, 0.0, 16.25, 2.9167, 0.494),
+    ]
+
+
+def test_a_tournament_of_more_entries_than_seats_gives_the_pinned_results() -> None:
+    data = tournament("lame-duck", BOTS, 12, seed=3, players=3).to_json()
+    assert numbers(data, "matches", "wins", "mean_score", "mean_place", "rating") == [
+        (9, 5.0, 8.2222, 1.5556, 11.3345),
+        (9, 2.5, 13.6667, 2.0, 3.7402),
+        (9, 3.5, 11.0, 1.8889, 5.9815),
+        (9, 1.0, 16.0, 2.4444, -2.0549),
+    ]
