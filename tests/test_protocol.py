@@ -196,7 +196,7 @@ def test_lines_python_would_half_accept_are_refused(engine: Engine, line: str) -
 def test_a_position_that_cannot_be_played_on_is_refused(engine: Engine) -> None:
     engine.send(op="new", game="lame-duck", players=4, seed=0)
     position = engine.send(op="position")["position"]
-    for key, value in [("awaiting_take", 7), ("over", None), ("revealed", [[9, 3]])]:
+    for key, value in [("awaiting", 7), ("over", None), ("revealed", [[3, 9]])]:
         answer = engine.send(
             op="new", game="lame-duck", players=4, position={**position, key: value}
         )

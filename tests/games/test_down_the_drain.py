@@ -55,13 +55,15 @@ def position(
         "players": len(hands),
         "options": {"games": games},
         "rng": rng,
+        "last_events": [],
         "game_no": game_no,
         "history": history or [],
         "hands": hands,
         "front": front,
         "stack": stack,
         "discard": discard,
-        "turn": turn,
+        "top": 0,
+        "seat": turn,
         "start": 0,
         "plays": plays,
         "over": False,
@@ -81,9 +83,14 @@ def play(m: Match[Any], *moves: str) -> list[dict[str, Any]]:
     return events
 
 
+def to_draw(p: dict[str, Any]) -> list[int]:
+    """The stack still to draw, top card first (the cards before ``top`` were drawn)."""
+    return list(p["stack"][p["top"] :])
+
+
 def snapshot(m: Match[Any]) -> tuple[Any, ...]:
     p = m.position()
-    return p["hands"], p["front"], p["discard"], p["stack"]
+    return p["hands"], p["front"], p["discard"], to_draw(p)
 
 
 # --- the rulebook's full example ------------------------------------------------------------
@@ -371,7 +378,7 @@ def test_dd6_beaten_players_draw_clockwise_from_the_player_after_the_one_who_pla
     assert [e["seat"] for e in ev if e["type"] == "draw"] == [3, 4, 0, 1]
     hands = m.position()["hands"]
     assert hands == [[2, 3, 14], [2, 3, 15], [4], [4, 5, 12], [4, 5, 13]]
-    assert m.position()["stack"] == [16]
+    assert to_draw(m.position()) == [16]
     assert m.position()["discard"][-4:] == [10, 11, 8, 9]
 
 
@@ -397,9 +404,9 @@ def test_dd7_an_empty_stack_is_the_discard_pile_reshuffled_by_the_match_generato
         sorted([3, 6, new_stack[0]]),
         sorted([4, 5, new_stack[1]]),
     ]
-    assert p["stack"] == new_stack[2:]
+    assert to_draw(p) == new_stack[2:]
     assert p["discard"] == []
-    assert sorted(p["stack"] + [new_stack[0], new_stack[1]]) == sorted(pile)
+    assert sorted([*to_draw(p), new_stack[0], new_stack[1]]) == sorted(pile)
 
 
 def test_dd7_the_reshuffle_is_reproducible_and_hidden() -> None:
@@ -409,7 +416,7 @@ def test_dd7_the_reshuffle_is_reproducible_and_hidden() -> None:
     play(b, "play 20")
     assert a.position() == b.position()
     v = a.view(0)
-    assert "stack" not in v and v["stack_size"] == len(a.position()["stack"])
+    assert "stack" not in v and v["stack_size"] == len(to_draw(a.position()))
 
 
 # --- DD-8 winning -----------------------------------------------------------------------------
@@ -504,8 +511,8 @@ def test_dd9_a_series_rotates_the_start_player_left() -> None:
 
 def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
     history = [
-        {"winners": [0], "held": [0, 1, 5, 2]},
-        {"winners": [1, 2], "held": [9, 0, 0, 1]},
+        [[0], [0, 1, 5, 2]],
+        [[1, 2], [9, 0, 0, 1]],
     ]
     # The third game: seat 3 pushes its last card through; seat 1's 3 beats seat 0's 2.
     pos = position(
@@ -530,7 +537,7 @@ def test_dd9_a_series_ranks_by_total_cards_held_when_games_won_tie() -> None:
 
 
 def test_dd9_games_won_come_before_cards_held() -> None:
-    history = [{"winners": [0], "held": [0, 1, 1, 1]}, {"winners": [0], "held": [0, 1, 1, 1]}]
+    history = [[[0], [0, 1, 1, 1]], [[0], [0, 1, 1, 1]]]  # (winners, held) per game
     pos = position(
         [[2, 3, 4, 5], [9], [2, 3], [2, 3]],
         [None, None, None, None],

@@ -32,7 +32,7 @@ def random_match(n: int, seed: int, steps: int, games: int = 1) -> Match[Any]:
 def all_cards(m: Match[Any]) -> Counter[int]:
     p = m.position()
     cards = [c for h in p["hands"] for c in h] + [f for f in p["front"] if f]
-    return Counter(cards + p["stack"] + p["discard"])
+    return Counter(cards + p["stack"][p["top"] :] + p["discard"])
 
 
 @given(players, seeds, st.integers(min_value=0, max_value=400))

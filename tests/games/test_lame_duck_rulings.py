@@ -91,8 +91,8 @@ def cards_of(position: dict[str, Any]) -> list[int]:
     cards = [c for h in position["hands"] for c in h] + list(position["unused"])
     cards += [c for col in position["columns"] for c in col]
     cards += [c for t in position["taken"] for c in t]
-    if position["awaiting_take"] is not None:
-        cards += [c for _, c in position["revealed"]]
+    if position["awaiting"] is not None:
+        cards += [c for c, _ in position["revealed"]]
     return sorted(cards)
 
 

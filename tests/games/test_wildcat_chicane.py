@@ -458,8 +458,9 @@ def _last_card_position(history: list[list[int]], target: int = 40) -> Match[Any
         seat = m.to_act()[0]
         m.apply(seat, m.legal(seat)[0])
     pos = m.position()
-    pos["hand_number"] = 1 + len(history)
+    pos["hand_no"] = 1 + len(history)
     pos["history"] = history
+    pos["totals"] = [sum(h[s] for h in history) for s in range(3)]
     return Match(GAME, 3, {"target": target}, position=pos)
 
 

@@ -14,10 +14,13 @@ from .game import Game, GameInfo, Outcome, View, places_from_results
 from .match import Match
 from .options import Option
 from .rng import Rng, seed_state
-from .state import State
+from .state import NONE_IS_MINUS_ONE, NONE_IS_ZERO, TOP_FIRST, Notation, State
 from .view import CommonView, Event, NotRequired, TypedDict
 
 __all__ = [
+    "NONE_IS_MINUS_ONE",
+    "NONE_IS_ZERO",
+    "TOP_FIRST",
     "BadDeal",
     "BadOption",
     "BadPosition",
@@ -30,6 +33,7 @@ __all__ = [
     "IllegalAction",
     "Match",
     "NotRequired",
+    "Notation",
     "Option",
     "Outcome",
     "PondsideError",

@@ -81,9 +81,15 @@ class GameInfo:
 
 
 class Game(ABC, Generic[S]):
-    """Base of every game. Subclasses set ``info`` and implement the abstract methods."""
+    """Base of every game. Subclasses set ``info`` and ``state_type`` and implement the
+    abstract methods.
+
+    A state keeps the match's options as fields named after them (``expert``, ``target``...)
+    and the number of seats as ``n``: snapshots take players and options from there.
+    """
 
     info: ClassVar[GameInfo]
+    state_type: type[S]
 
     # --- options ----------------------------------------------------------------------
     def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -163,13 +169,35 @@ class Game(ABC, Generic[S]):
                 f"not a {name} position ({exc!r}); take one from the 'position' request"
             ) from None
 
-    @abstractmethod
     def load_position(self, players: int, options: dict[str, Any], position: dict[str, Any]) -> S:
-        """Build the state of a snapshot whose game, players and options match (see above)."""
+        """The state of a snapshot whose game, players and options match (see above): every
+        field read as its declaration says (``engine/state.py``), then :meth:`check_position`."""
+        known = {"game", "players", "options", *self.state_type._fields}
+        unknown = sorted(set(position) - known)
+        if unknown:
+            raise BadPosition(
+                f"a {self.info.name} position has no {unknown[0]!r}; its keys are the state's "
+                "fields, as the 'position' request writes them"
+            )
+        state = self.state_type.from_snapshot(position, {"n": players, **options})
+        return self.check_position(state)
 
-    @abstractmethod
+    def check_position(self, state: S) -> S:
+        """What a snapshot's types cannot say: the cards are the deck, the counts agree, the
+        seat to act can act. Raises ``BadPosition``; may return the state put in order (hands
+        sorted). Games override this."""
+        return state
+
     def position(self, state: S) -> dict[str, Any]:
-        """A JSON snapshot of the whole state, hidden cards and generator included."""
+        """A JSON snapshot of the whole state, hidden cards and generator included: the game,
+        players and options, then every other field of the state as it is declared."""
+        options = {o.name: getattr(state, o.name) for o in self.info.options}
+        return {
+            "game": self.info.slug,
+            "players": state.n,
+            "options": options,
+            **state.snapshot(skip=("n", *options)),
+        }
 
     # --- playing ------------------------------------------------------------------------
     @abstractmethod

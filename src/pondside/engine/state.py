@@ -1,22 +1,173 @@
 """Game states whose fields are declared once.
 
-A state class lists its fields as annotations and nothing else; ``__slots__`` and ``copy``
-are made from that list, and so are snapshots in ``Game.position`` (see ``snapshot.py``).
+A state class lists its fields as annotations and nothing else; ``__slots__``, ``copy`` and the
+JSON snapshot of ``Game.position`` are all made from that list:
 
     class DuckState(State):
-        n: int
         hands: tuple[tuple[int, ...], ...]
+        awaiting: Annotated[int, NONE_IS_MINUS_ONE]   # -1 in the state, null in a snapshot
 
 ``copy`` is generated as straight-line code (``new.n = self.n`` ...), the fastest copy pure
 Python has: search copies states hundreds of thousands of times a second, and a loop over
-``__slots__`` with getattr/setattr is several times slower (``make bench`` measures both).
+``__slots__`` with getattr/setattr is several times slower.
+
+A snapshot writes each field as its type says: ints, bools and text as themselves, tuples as
+lists, ``X | None`` as null or X. A field whose JSON form differs (a Decktet card kept as an
+int but written as its code, a -1 kept for "none" but written as null) says so with
+``Annotated[int, Notation(...)]``. Loading a snapshot checks every field against its type
+and raises ``BadPosition`` naming the field and what was expected; the game then checks what
+types cannot (``Game.check_position``).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Self
 
+from .errors import BadPosition
 from .view import Event
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How a value is written in a snapshot when not as itself.
+
+    ``dump`` turns the state's value into JSON; ``load`` turns JSON back, raising ``KeyError``
+    or ``ValueError`` on anything else; ``expected`` says what is expected, for the error.
+    """
+
+    dump: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+    expected: str
+    around: bool = False
+    """True: applied around the value's own form (a list reversed), not instead of it."""
+
+    @classmethod
+    def codes(cls, codes: Sequence[str], what: str, none: int | None = None) -> Notation:
+        """Ints written as ``codes[i]`` (cards by their codes); ``none`` is written as null."""
+        index = {code: i for i, code in enumerate(codes)}
+
+        def dump(i: int) -> str | None:
+            return None if i == none else codes[i]
+
+        def load(x: Any) -> int:
+            if x is None and none is not None:
+                return none
+            return index[x]
+
+        return cls(dump, load, what + (" or null" if none is not None else ""))
+
+    @classmethod
+    def none_is(cls, sentinel: int) -> Notation:
+        """An int whose ``sentinel`` means "none", written as null."""
+
+        def dump(i: int) -> int | None:
+            return None if i == sentinel else i
+
+        def load(x: Any) -> int:
+            if x is None:
+                return sentinel
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise ValueError(x)
+            return x
+
+        return cls(dump, load, "a whole number or null")
+
+
+TOP_FIRST = Notation(
+    lambda x: x[::-1],
+    lambda x: x[::-1] if isinstance(x, list) else x,
+    "a list, top card first",
+    around=True,
+)
+"""A pile kept with its top card last (cheap to take from), written top card first, as the
+deals of shared/protocol.md write face-down piles."""
+
+NONE_IS_MINUS_ONE = Notation.none_is(-1)
+NONE_IS_ZERO = Notation.none_is(0)
+
+Dump = Callable[[Any], Any]
+Load = Callable[[Any, str], Any]
+
+
+def _wrong(where: str, expected: str, got: Any) -> BadPosition:
+    shown = repr(got)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    return BadPosition(f"{where} is {expected}, not {shown}")
+
+
+def _scalar(kind: type, expected: str) -> tuple[Dump, Load]:
+    def load(x: Any, where: str) -> Any:
+        if type(x) is not kind:  # bool is not an int here, nor an int a bool
+            raise _wrong(where, expected, x)
+        return x
+
+    return (lambda x: x), load
+
+
+def _converters(hint: Any) -> tuple[Dump, Load]:
+    """How a field of type ``hint`` is written to JSON and read back, checked."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        notation = next(a for a in args[1:] if isinstance(a, Notation))
+        if notation.around:
+            dump_inner, load_inner = _converters(args[0])
+            return (
+                lambda x: notation.dump(dump_inner(x)),
+                lambda x, where: load_inner(notation.load(x), where),
+            )
+
+        def load_notation(x: Any, where: str) -> Any:
+            try:
+                return notation.load(x)
+            except (KeyError, ValueError, TypeError, IndexError):
+                raise _wrong(where, notation.expected, x) from None
+
+        return notation.dump, load_notation
+    if hint is int:
+        return _scalar(int, "a whole number")
+    if hint is bool:
+        return _scalar(bool, "true or false")
+    if hint is str:
+        return _scalar(str, "text")
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        inner = next(a for a in args if a is not type(None))
+        dump_inner, load_inner = _converters(inner)
+        return (
+            lambda x: None if x is None else dump_inner(x),
+            lambda x, where: None if x is None else load_inner(x, where),
+        )
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        dump_item, load_item = _converters(args[0])
+
+        def load_all(x: Any, where: str) -> tuple[Any, ...]:
+            if not isinstance(x, list):
+                raise _wrong(where, "a list", x)
+            return tuple(load_item(v, f"{where}[{i}]") for i, v in enumerate(x))
+
+        return (lambda x: [dump_item(v) for v in x]), load_all
+    if origin is tuple:
+        parts = [_converters(a) for a in args]
+
+        def load_fixed(x: Any, where: str) -> tuple[Any, ...]:
+            if not isinstance(x, list) or len(x) != len(parts):
+                raise _wrong(where, f"a list of {len(parts)}", x)
+            pairs = zip(parts, enumerate(x), strict=True)
+            return tuple(load(v, f"{where}[{i}]") for (_, load), (i, v) in pairs)
+
+        return (lambda x: [dump(v) for (dump, _), v in zip(parts, x, strict=True)]), load_fixed
+    if hint == Event or origin is dict:
+
+        def load_object(x: Any, where: str) -> dict[str, Any]:
+            if not isinstance(x, dict):
+                raise _wrong(where, "an object", x)
+            return dict(x)
+
+        return (lambda x: dict(x)), load_object
+    raise TypeError(f"a state field of type {hint!r} has no snapshot form")
 
 
 def _own_fields(namespace: dict[str, Any]) -> tuple[str, ...]:
@@ -60,12 +211,14 @@ class _StateMeta(type):
 class State(metaclass=_StateMeta):
     """Base of every game's state. Treated as immutable: ``apply`` returns a new one.
 
-    ``last_events`` holds the public events of the action that made this state, so that a view
-    can say what just happened (a reconnecting player's table, the explanations).
+    ``n`` is the number of seats. ``last_events`` holds the public events of the action that
+    made this state, so that a view can say what just happened (a reconnecting player's table,
+    the explanations).
     """
 
     _fields: ClassVar[tuple[str, ...]]
 
+    n: int
     last_events: tuple[Event, ...]
 
     def copy(self) -> Self:  # replaced in every class by the generated copy
@@ -76,4 +229,41 @@ class State(metaclass=_StateMeta):
         """A state with no field set yet (games fill it in), and no events."""
         st = object.__new__(cls)
         st.last_events = ()
+        return st
+
+    @classmethod
+    def _converters(cls) -> dict[str, tuple[Dump, Load]]:
+        # Built on first use: the annotations name types defined after the class.
+        found: dict[str, tuple[Dump, Load]] | None = cls.__dict__.get("_snapshot_converters")
+        if found is None:
+            hints = typing.get_type_hints(cls, include_extras=True)
+            found = {f: _converters(hints[f]) for f in cls._fields}
+            type.__setattr__(cls, "_snapshot_converters", found)
+        return found
+
+    def snapshot(self, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Every field but ``skip`` as JSON, in declaration order."""
+        return {
+            f: dump(getattr(self, f))
+            for f, (dump, _) in self._converters().items()
+            if f not in skip
+        }
+
+    @classmethod
+    def from_snapshot(
+        cls, data: Mapping[str, Any], given: Mapping[str, Any], skip: tuple[str, ...] = ()
+    ) -> Self:
+        """The state a :meth:`snapshot` describes, every field checked against its type; the
+        fields in ``given`` are set as they are (the match's players and options)."""
+        st = object.__new__(cls)
+        for f, value in given.items():
+            setattr(st, f, value)
+        for f, (_, load) in cls._converters().items():
+            if f in given or f in skip:
+                continue
+            if f not in data:
+                raise BadPosition(
+                    f"the position has no {f!r}; take one from the 'position' request"
+                )
+            setattr(st, f, load(data[f], f))
         return st

@@ -19,9 +19,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from pondside.engine import (
+    NONE_IS_ZERO,
     BadDeal,
     BadPosition,
     CommonView,
@@ -146,12 +147,11 @@ class DownTheDrainState(State):
     ``history`` holds one ``(winners, held)`` pair per finished game of the series.
     """
 
-    n: int
     games: int
     game_no: int
     rng: int
     hands: tuple[tuple[int, ...], ...]
-    front: tuple[int, ...]
+    front: tuple[Annotated[int, NONE_IS_ZERO], ...]
     stack: tuple[int, ...]
     top: int
     discard: tuple[int, ...]
@@ -217,6 +217,7 @@ def game_places(winners: tuple[int, ...], held: tuple[int, ...] | list[int]) -> 
 
 
 class DownTheDrain(Game[DownTheDrainState]):
+    state_type = DownTheDrainState
     info = GameInfo(
         slug="down-the-drain",
         name="Down the Drain",
@@ -289,55 +290,18 @@ class DownTheDrain(Game[DownTheDrainState]):
         return st
 
     # --- positions --------------------------------------------------------------------
-    def position(self, state: DownTheDrainState) -> dict[str, Any]:
+    def check_position(self, state: DownTheDrainState) -> DownTheDrainState:
         st = state
-        return {
-            "game": self.info.slug,
-            "players": st.n,
-            "options": {"games": st.games},
-            "rng": st.rng,
-            "game_no": st.game_no,
-            "history": [{"winners": list(w), "held": list(h)} for w, h in st.history],
-            "hands": [list(h) for h in st.hands],
-            "front": [f or None for f in st.front],
-            "stack": list(st.stack[st.top :]),
-            "discard": list(st.discard),
-            "turn": st.seat,
-            "start": st.start,
-            "plays": st.plays,
-            "over": st.over,
-            "last_events": list(st.last_events),
-        }
-
-    def load_position(
-        self, players: int, options: dict[str, Any], p: dict[str, Any]
-    ) -> DownTheDrainState:
-        st = self._blank(players, options, 0)
-        st.rng = int(p["rng"])
-        st.game_no = int(p["game_no"])
-        st.history = tuple(
-            (tuple(int(s) for s in g["winners"]), tuple(int(h) for h in g["held"]))
-            for g in p["history"]
-        )
-        st.hands = tuple(tuple(sorted(int(c) for c in h)) for h in p["hands"])
-        st.front = tuple(int(f or 0) for f in p["front"])
-        st.stack = tuple(int(c) for c in p["stack"])
-        st.top = 0
-        st.discard = tuple(int(c) for c in p["discard"])
-        st.seat = int(p["turn"])
-        st.start = int(p["start"])
-        st.plays = int(p["plays"])
-        st.over = bool(p["over"])
-        st.last_events = tuple(p.get("last_events", ()))
-        self._check_position(st)
-        return st
-
-    def _check_position(self, st: DownTheDrainState) -> None:
+        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
         n = st.n
         if len(st.hands) != n or len(st.front) != n:
             raise BadPosition(f"hands and front need one entry per seat ({n})")
         cards = [c for h in st.hands for c in h] + [f for f in st.front if f]
-        cards += list(st.stack) + list(st.discard)
+        if not 0 <= st.top <= len(st.stack):
+            raise BadPosition(
+                "top is where the stack's top card is in 'stack' (cards before it are drawn)"
+            )
+        cards += list(st.stack[st.top :]) + list(st.discard)
         if any(c not in COUNTS for c in cards):
             raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
         _check_deck(Counter(cards), BadPosition, "the position")
@@ -353,6 +317,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             raise BadPosition(
                 "the player to act has no card in front: it was pushed through as the turn began"
             )
+        return st
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: DownTheDrainState) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from itertools import combinations, pairwise
-from typing import Any, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pondside.engine import (
     BadDeal,
@@ -32,6 +32,7 @@ from pondside.engine import (
     Game,
     GameInfo,
     IllegalAction,
+    Notation,
     NotRequired,
     Option,
     Outcome,
@@ -72,6 +73,12 @@ SINGLE, SET, FLUSH, BOMB = 1, 2, 3, 4
 OPEN = 0  # a round led by a Bomb, open to Sets or Straight Flushes (KQ-24)
 KIND_NAME = {OPEN: "open", SINGLE: "single", SET: "set", FLUSH: "straight_flush", BOMB: "bomb"}
 KIND_VALUE = {v: k for k, v in KIND_NAME.items()}
+Kind = Annotated[
+    int, Notation(KIND_NAME.__getitem__, KIND_VALUE.__getitem__, "a kind: " + ", ".join(KIND_VALUE))
+]
+Card = Annotated[int, Notation.codes(CODE, "a Decktet card code (KQ-1)")]
+"""A card in the state (its index in table order); in a snapshot its code."""
+CardOrNone = Annotated[int, Notation.codes(CODE, "a Decktet card code", none=-1)]
 
 POINTS = {
     (3, False): (9, 4, 0),
@@ -408,7 +415,6 @@ class QuackersState(State):
     passed since that play.
     """
 
-    n: int
     deck: str
     bidding: bool
     target: int
@@ -420,19 +426,19 @@ class QuackersState(State):
     totals: tuple[int, ...]
     over: bool
     phase: str
-    hands: tuple[tuple[int, ...], ...]
-    aside: int
-    gives: tuple[tuple[int, int] | None, ...]
-    played: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    aside: CardOrNone
+    gives: tuple[tuple[Card, Card] | None, ...]
+    played: tuple[Card, ...]
     out: tuple[int, ...]
     promise: tuple[int, int] | None
     bonus: tuple[int, ...]
     turn: int
     size: int
-    kind: int
-    lead: int
+    kind: Kind
+    lead: CardOrNone
     last_seat: int
-    last_kind: int
+    last_kind: Kind
     last_rank: int
     passed: int
     round_plays: tuple[tuple[int, str], ...]
@@ -540,6 +546,7 @@ def _next_holding(st: QuackersState, seat: int, step: int) -> int:
 
 
 class KingOfTheQuackers(Game[QuackersState]):
+    state_type = QuackersState
     info = GameInfo(
         slug="king-of-the-quackers",
         name="King of the Quackers",
@@ -682,73 +689,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         return card
 
     # --- positions --------------------------------------------------------------------
-    def position(self, state: QuackersState) -> dict[str, Any]:
+    def check_position(self, state: QuackersState) -> QuackersState:
         st = state
-        return {
-            "game": self.info.slug,
-            "players": st.n,
-            "options": st.options(),
-            "rng": st.rng,
-            "hand_number": st.hand_no,
-            "dealer": st.dealer,
-            "history": [list(h) for h in st.history],
-            "totals": list(st.totals),
-            "over": st.over,
-            "phase": st.phase,
-            "hands": [[CODE[c] for c in h] for h in st.hands],
-            "aside": CODE[st.aside] if st.aside >= 0 else None,
-            "gives": [None if g is None else [CODE[g[0]], CODE[g[1]]] for g in st.gives],
-            "played": [CODE[c] for c in st.played],
-            "out": list(st.out),
-            "promise": None if st.promise is None else list(st.promise),
-            "bonus": list(st.bonus),
-            "turn": st.turn,
-            "round": {
-                "size": st.size,
-                "kind": KIND_NAME[st.kind],
-                "lead": CODE[st.lead] if st.lead >= 0 else None,
-                "last_seat": st.last_seat,
-                "last_kind": KIND_NAME.get(st.last_kind),
-                "last_rank": st.last_rank,
-                "passed": st.passed,
-                "plays": [[s, a] for s, a in st.round_plays],
-            },
-            "last_events": list(st.last_events),
-        }
-
-    def load_position(
-        self, players: int, options: dict[str, Any], p: dict[str, Any]
-    ) -> QuackersState:
-        st = self._blank(players, options, 0)
-        st.rng = int(p["rng"])
-        st.hand_no = int(p["hand_number"])
-        st.dealer = int(p["dealer"])
-        st.history = tuple(tuple(int(x) for x in h) for h in p["history"])
-        st.totals = tuple(int(x) for x in p["totals"])
-        st.over = bool(p["over"])
-        st.phase = str(p["phase"])
-        st.hands = tuple(tuple(sorted(INDEX[c] for c in h)) for h in p["hands"])
-        st.aside = -1 if p["aside"] is None else INDEX[p["aside"]]
-        st.gives = tuple(None if g is None else (INDEX[g[0]], INDEX[g[1]]) for g in p["gives"])
-        st.played = tuple(INDEX[c] for c in p["played"])
-        st.out = tuple(int(s) for s in p["out"])
-        st.promise = None if p["promise"] is None else (int(p["promise"][0]), int(p["promise"][1]))
-        st.bonus = tuple(int(x) for x in p["bonus"])
-        st.turn = int(p["turn"])
-        r = p["round"]
-        st.size = int(r["size"])
-        st.kind = KIND_VALUE[r["kind"]]
-        st.lead = -1 if r["lead"] is None else INDEX[r["lead"]]
-        st.last_seat = int(r["last_seat"])
-        st.last_kind = 0 if r["last_kind"] is None else KIND_VALUE[r["last_kind"]]
-        st.last_rank = int(r["last_rank"])
-        st.passed = int(r["passed"])
-        st.round_plays = tuple((int(s), str(a)) for s, a in r["plays"])
-        st.last_events = tuple(p.get("last_events", ()))
-        self._check_position(st)
-        return st
-
-    def _check_position(self, st: QuackersState) -> None:
+        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
         n = st.n
         if not (len(st.hands) == len(st.gives) == len(st.totals) == len(st.bonus) == n):
             raise BadPosition(f"hands, gives, totals and bonus need one entry per seat ({n})")
@@ -775,6 +718,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                 raise BadPosition("the seat to act must hold cards (KQ-7)")
             if len(st.holding()) < 2:
                 raise BadPosition("a hand in play has at least two players with cards (KQ-12)")
+        return st
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: QuackersState) -> tuple[int, ...]:

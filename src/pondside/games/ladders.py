@@ -20,9 +20,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from pondside.engine import (
+    TOP_FIRST,
     BadDeal,
     BadOption,
     BadPosition,
@@ -32,6 +33,7 @@ from pondside.engine import (
     Game,
     GameInfo,
     IllegalAction,
+    Notation,
     NotRequired,
     Option,
     Outcome,
@@ -57,6 +59,8 @@ DECK_COUNTS = Counter(DECK)
 
 CARD = {**{c: str(c) for c in range(1, TOP + 1)}, WILD: "W"}
 PARSE_CARD = {s: c for c, s in CARD.items()}
+Card = Annotated[int, Notation(CARD.__getitem__, PARSE_CARD.__getitem__, "a card: 1 to 12 or W")]
+"""A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
 # Canonical actions (protocol.md), built once: text -> (kind, card or pile, slot).
 HAND_PLAY = {(c, s): f"play hand {CARD[c]} to {s}" for c in CARD for s in range(SLOTS)}
@@ -168,7 +172,6 @@ class LaddersState(State):
     consecutive idle turns before this one (LA-15).
     """
 
-    n: int
     teams: bool
     target: int | None
     rounds: int | None
@@ -176,12 +179,12 @@ class LaddersState(State):
     round_no: int
     dealer: int
     turn: int
-    climbs: tuple[tuple[int, ...], ...]
-    hands: tuple[tuple[int, ...], ...]
-    rungs: tuple[tuple[tuple[int, ...], ...], ...]
-    accents: tuple[tuple[int, ...], ...]
-    draw: tuple[int, ...]
-    discard: tuple[int, ...]
+    climbs: tuple[Annotated[tuple[Card, ...], TOP_FIRST], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    rungs: tuple[tuple[tuple[Card, ...], ...], ...]
+    accents: tuple[tuple[Card, ...], ...]
+    draw: Annotated[tuple[Card, ...], TOP_FIRST]
+    discard: tuple[Card, ...]
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     idle: int
@@ -238,6 +241,7 @@ def _has_play(st: LaddersState, seat: int) -> bool:
 
 
 class Ladders(Game[LaddersState]):
+    state_type = LaddersState
     info = GameInfo(
         slug="ladders",
         name="Ladders",
@@ -419,58 +423,9 @@ class Ladders(Game[LaddersState]):
     def _options(self, st: LaddersState) -> LaddersOptions:
         return {"teams": st.teams, "target": st.target, "rounds": st.rounds}
 
-    def position(self, state: LaddersState) -> dict[str, Any]:
+    def check_position(self, state: LaddersState) -> LaddersState:
         st = state
-        return {
-            "game": self.info.slug,
-            "players": st.n,
-            "options": self._options(st),
-            "rng": st.rng,
-            "round": st.round_no,
-            "dealer": st.dealer,
-            "turn": st.turn,
-            "climbs": [show(tuple(reversed(c))) for c in st.climbs],
-            "hands": [show(h) for h in st.hands],
-            "rungs": [[show(r) for r in rs] for rs in st.rungs],
-            "accents": [show(p) for p in st.accents],
-            "draw": show(tuple(reversed(st.draw))),
-            "discard": show(st.discard),
-            "totals": list(st.totals),
-            "history": [list(r) for r in st.history],
-            "idle": st.idle,
-            "played": st.played,
-            "over": st.over,
-            "last_events": list(st.last_events),
-        }
-
-    def load_position(
-        self, players: int, options: dict[str, Any], p: dict[str, Any]
-    ) -> LaddersState:
-        st = self._blank(players, options, 0)
-
-        def cards(x: Any, where: str) -> tuple[int, ...]:
-            return tuple(parse_cards(x, where, BadPosition))
-
-        st.rng = int(p["rng"])
-        st.round_no = int(p["round"])
-        st.dealer = int(p["dealer"])
-        st.turn = int(p["turn"])
-        st.climbs = tuple(tuple(reversed(cards(c, "a climb"))) for c in p["climbs"])
-        st.hands = tuple(tuple(sorted(cards(h, "a hand"))) for h in p["hands"])
-        st.rungs = tuple(tuple(cards(r, "a rung pile") for r in rs) for rs in p["rungs"])
-        st.accents = tuple(cards(a, "an accent pile") for a in p["accents"])
-        st.draw = tuple(reversed(cards(p["draw"], "draw")))
-        st.discard = cards(p["discard"], "discard")
-        st.totals = tuple(int(x) for x in p["totals"])
-        st.history = tuple(tuple(int(x) for x in r) for r in p["history"])
-        st.idle = int(p["idle"])
-        st.played = bool(p["played"])
-        st.over = bool(p["over"])
-        st.last_events = tuple(p.get("last_events", ()))
-        self._check_position(st)
-        return st
-
-    def _check_position(self, st: LaddersState) -> None:
+        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
         n = st.n
         if not (len(st.climbs) == len(st.hands) == len(st.rungs) == len(st.totals) == n):
             raise BadPosition(f"climbs, hands, rungs and totals need one entry per seat ({n})")
@@ -497,6 +452,7 @@ class Ladders(Game[LaddersState]):
                 raise BadPosition("the seat to act has an empty hand, refilled at once (LA-8)")
             if not _has_play(st, st.turn):
                 raise BadPosition("the seat to act has neither a card in hand nor a play (LA-9)")
+        return st
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: LaddersState) -> tuple[int, ...]:

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 from pondside.engine import (
+    NONE_IS_MINUS_ONE,
+    NONE_IS_ZERO,
     BadDeal,
     BadOption,
     BadPosition,
@@ -138,11 +140,10 @@ class LameDuckState(State):
 
     ``chosen[s]`` is seat s's secretly chosen card (0 while it has not chosen); the chosen card
     stays in the hand until the reveal. ``revealed`` holds this turn's cards (card, seat) in
-    placement order while a too-low card waits for its column (``awaiting`` is that seat), and
-    the last turn's cards otherwise.
+    placement order while a too-low card waits for its column (``awaiting`` is that seat, -1
+    when none does), and the last turn's cards otherwise. ``ducks`` are this round's.
     """
 
-    n: int
     expert: bool
     rounds: int | None
     target: int | None
@@ -152,9 +153,9 @@ class LameDuckState(State):
     hands: tuple[tuple[int, ...], ...]
     unused: tuple[int, ...]
     columns: tuple[tuple[int, ...], ...]
-    chosen: tuple[int, ...]
+    chosen: tuple[Annotated[int, NONE_IS_ZERO], ...]
     revealed: tuple[tuple[int, int], ...]
-    awaiting: int
+    awaiting: Annotated[int, NONE_IS_MINUS_ONE]
     taken: tuple[tuple[int, ...], ...]
     ducks: tuple[int, ...]
     turn: int
@@ -193,6 +194,7 @@ def _deal_from_rng(st: LameDuckState) -> None:
 
 
 class LameDuck(Game[LameDuckState]):
+    state_type = LameDuckState
     info = GameInfo(
         slug="lame-duck",
         name="Lame Duck",
@@ -301,59 +303,17 @@ class LameDuck(Game[LameDuckState]):
         return [list(h) for h in hands], list(columns)
 
     # --- positions --------------------------------------------------------------------
-    def position(self, state: LameDuckState) -> dict[str, Any]:
+    def check_position(self, state: LameDuckState) -> LameDuckState:
         st = state
-        return {
-            "game": self.info.slug,
-            "players": st.n,
-            "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
-            "rng": st.rng,
-            "round": st.round_no,
-            "history": [list(r) for r in st.history],
-            "hands": [list(h) for h in st.hands],
-            "unused": list(st.unused),
-            "columns": [list(c) for c in st.columns],
-            "chosen": [c or None for c in st.chosen],
-            "revealed": [[s, c] for c, s in st.revealed],
-            "awaiting_take": None if st.awaiting < 0 else st.awaiting,
-            "taken": [list(t) for t in st.taken],
-            "round_ducks": list(st.ducks),
-            "turn": st.turn,
-            "over": st.over,
-            "last_events": list(st.last_events),
-        }
-
-    def load_position(
-        self, players: int, options: dict[str, Any], p: dict[str, Any]
-    ) -> LameDuckState:
-        st = self._blank(players, options, 0)
-        st.rng = int(p["rng"])
-        st.round_no = int(p["round"])
-        st.history = tuple(tuple(int(x) for x in r) for r in p["history"])
-        st.hands = tuple(tuple(sorted(int(c) for c in h)) for h in p["hands"])
-        st.unused = tuple(sorted(int(c) for c in p["unused"]))
-        st.columns = tuple(tuple(int(c) for c in col) for col in p["columns"])
-        st.chosen = tuple(int(c or 0) for c in p["chosen"])
-        st.revealed = tuple((int(c), int(s)) for s, c in p["revealed"])
-        st.awaiting = -1 if p["awaiting_take"] is None else int(p["awaiting_take"])
-        st.taken = tuple(tuple(int(c) for c in t) for t in p["taken"])
-        st.ducks = tuple(int(d) for d in p["round_ducks"])
-        st.turn = int(p["turn"])
-        if not isinstance(p["over"], bool):
-            raise BadPosition("'over' is true or false")
-        st.over = p["over"]
-        st.last_events = tuple(p.get("last_events", ()))
-        self._check_position(st)
-        return st
-
-    def _check_position(self, st: LameDuckState) -> None:
+        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
+        st.unused = tuple(sorted(st.unused))
         n = st.n
         if not -1 <= st.awaiting < n or any(not 0 <= s < n for _, s in st.revealed):
             raise BadPosition(f"awaiting_take and the revealed cards' seats are seats 0 to {n - 1}")
         if st.revealed and sorted({s for _, s in st.revealed}) != list(range(n)):
             raise BadPosition("a turn reveals one card per seat (LD-5)")
         if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
-            raise BadPosition(f"hands, chosen, taken and round_ducks need one entry per seat ({n})")
+            raise BadPosition(f"hands, chosen, taken and ducks need one entry per seat ({n})")
         if len(st.columns) != COLUMNS or any(
             not col or len(col) > COLUMN_LIMIT for col in st.columns
         ):
@@ -375,6 +335,7 @@ class LameDuck(Game[LameDuckState]):
                 raise BadPosition(f"seat {s} chose {c}, which is not in its hand")
         if len(st.history) != st.round_no - (st.turn < TURNS):
             raise BadPosition("history holds one entry per finished round")
+        return st
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: LameDuckState) -> tuple[int, ...]:

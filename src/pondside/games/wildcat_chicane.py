@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from pondside.engine import (
+    NONE_IS_MINUS_ONE,
     BadDeal,
     BadPosition,
     CommonView,
@@ -31,6 +32,7 @@ from pondside.engine import (
     Game,
     GameInfo,
     IllegalAction,
+    Notation,
     NotRequired,
     Option,
     Outcome,
@@ -56,6 +58,9 @@ IS_RULER = tuple(c.is_ace or c.is_crown for c in BASIC_DECK)  # Aces and Crowns
 RULER_CARDS = tuple(i for i in range(36) if IS_RULER[i])
 NUMBER_CARDS = tuple(i for i in range(36) if not IS_RULER[i])
 SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
+Card = Annotated[int, Notation.codes(CODES, "a card of the basic Decktet (WC-1)")]
+"""A card in the state (its index in table order); in a snapshot its code."""
+CardOrNone = Annotated[int, Notation.codes(CODES, "a card of the basic Decktet", none=-1)]
 
 PHASES = ("rule", "call", "bid", "play", "over")
 HAND_LIMIT = 100  # WC-16: a match ends after its 100th hand, whatever the totals
@@ -185,7 +190,6 @@ class ChicaneState(State):
     hand's finished tricks as (seat, card) pairs in play order, ``winners`` who took each.
     """
 
-    n: int
     variant: str
     target: int
     rng: int
@@ -194,16 +198,16 @@ class ChicaneState(State):
     history: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     phase: str
-    hands: tuple[tuple[int, ...], ...]
-    chosen: tuple[int, ...]
-    rulers: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    chosen: tuple[CardOrNone, ...]
+    rulers: tuple[CardOrNone, ...]
     calls: tuple[str, ...]
-    readings: tuple[int, ...]
+    readings: tuple[Annotated[int, Notation.codes(READING_NAMES, "top or bottom", none=-1)], ...]
     trumps: tuple[str, ...]
-    bids: tuple[int, ...]
-    turn: int
-    trick: tuple[tuple[int, int], ...]
-    tricks: tuple[tuple[tuple[int, int], ...], ...]
+    bids: tuple[Annotated[int, NONE_IS_MINUS_ONE], ...]
+    turn: Annotated[int, NONE_IS_MINUS_ONE]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
     winners: tuple[int, ...]
     won: tuple[int, ...]
     broken: bool
@@ -262,6 +266,7 @@ def _deal_from_rng(st: ChicaneState) -> None:
 
 
 class WildcatChicane(Game[ChicaneState]):
+    state_type = ChicaneState
     info = GameInfo(
         slug="wildcat-chicane",
         name="Wildcat Chicane",
@@ -383,59 +388,13 @@ class WildcatChicane(Game[ChicaneState]):
         return st
 
     # --- positions --------------------------------------------------------------------
-    def position(self, state: ChicaneState) -> dict[str, Any]:
+    def check_position(self, state: ChicaneState) -> ChicaneState:
+        """Besides the cards and counts: readings, trumps, totals and the tricks won follow
+        from the rest (the ruling cards or calls, the hands' scores, the tricks); a snapshot
+        whose values for them disagree is refused."""
         st = state
-        return {
-            "game": self.info.slug,
-            "players": st.n,
-            "options": {"variant": st.variant, "target": st.target},
-            "rng": st.rng,
-            "hand_number": st.hand_no,
-            "dealer": st.dealer,
-            "history": [list(h) for h in st.history],
-            "phase": st.phase,
-            "hands": [[CODES[c] for c in h] for h in st.hands],
-            "chosen": [CODES[c] if c >= 0 else None for c in st.chosen],
-            "rulers": [CODES[c] if c >= 0 else None for c in st.rulers],
-            "calls": list(st.calls),
-            "bids": [b if b >= 0 else None for b in st.bids],
-            "turn": st.turn if st.turn >= 0 else None,
-            "trick": [[s, CODES[c]] for s, c in st.trick],
-            "tricks": [[[s, CODES[c]] for s, c in t] for t in st.tricks],
-            "last_events": list(st.last_events),
-        }
-
-    def load_position(
-        self, players: int, options: dict[str, Any], p: dict[str, Any]
-    ) -> ChicaneState:
-
-        def card(code: Any) -> int:
-            if code not in INDEX:
-                raise BadPosition(f"{code!r} is not a card of the basic Decktet (WC-1)")
-            return INDEX[code]
-
-        st = self._blank(players, options, 0)
-        st.rng = int(p["rng"])
-        st.hand_no = int(p["hand_number"])
-        st.dealer = int(p["dealer"])
-        st.history = tuple(tuple(int(x) for x in h) for h in p["history"])
-        st.totals = tuple(sum(h[s] for h in st.history) for s in range(players))
-        if p["phase"] not in PHASES or not 0 <= st.dealer < players:
-            raise BadPosition(f"phase is one of {', '.join(PHASES)}; dealer a seat")
-        st.phase = p["phase"]
-        st.hands = tuple(tuple(sorted(card(c) for c in h)) for h in p["hands"])
-        st.chosen = tuple(-1 if c is None else card(c) for c in p["chosen"])
-        st.rulers = tuple(-1 if c is None else card(c) for c in p["rulers"])
-        st.calls = tuple(str(c) for c in p["calls"])
-        st.bids = tuple(-1 if b is None else int(b) for b in p["bids"])
-        st.turn = -1 if p["turn"] is None else int(p["turn"])
-        st.trick = tuple((int(s), card(c)) for s, c in p["trick"])
-        st.tricks = tuple(tuple((int(s), card(c)) for s, c in t) for t in p["tricks"])
-        st.last_events = tuple(p.get("last_events", ()))
-        self._check_position(st)
-        return st
-
-    def _check_position(self, st: ChicaneState) -> None:
+        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
+        stored = (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken)
         n = st.n
         if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
             raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
@@ -456,6 +415,7 @@ class WildcatChicane(Game[ChicaneState]):
                 raise BadPosition(
                     f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)"
                 )
+        st.totals = tuple(sum(h[s] for h in st.history) for s in range(n))
         # Readings and trumps follow from the rulers or the calls; replaying the calls checks them.
         st.readings, st.trumps = (-1,) * n, ("",) * n
         if st.classic:
@@ -469,6 +429,12 @@ class WildcatChicane(Game[ChicaneState]):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
             st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
         self._check_progress(st)
+        if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
+            raise BadPosition(
+                "readings, trumps, totals, winners, won and broken must be what the ruling "
+                "cards or calls, the history and the tricks make them"
+            )
+        return st
 
     def _check_progress(self, st: ChicaneState) -> None:
         """The phase, turn, bids and tricks must be where replaying the hand would put them."""
@@ -521,10 +487,13 @@ class WildcatChicane(Game[ChicaneState]):
             raise BadPosition("the tricks are not a legal sequence of plays from this hand")
         if phase == "over" and any(st.hands):
             raise BadPosition("a finished match has played every card")
-        if phase == "over":
+        if phase == "over" and st.hand_no < HAND_LIMIT:
             best = max(st.totals)
             if best < st.target or st.totals.count(best) != 1:
-                raise BadPosition("the match ends only with one player alone on top (WC-13)")
+                raise BadPosition(
+                    "before its 100th hand a match ends only with one player alone on top "
+                    "(WC-13, WC-16)"
+                )
         st.winners, st.won, st.broken = r.winners, r.won, r.broken
 
     @staticmethod
