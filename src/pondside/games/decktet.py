@@ -29,8 +29,6 @@ RANK_CODES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "P", "T", "N")
 RANK_VALUE = {code: i for i, code in enumerate(RANK_CODES)}
 """Excuse 0, Ace 1, 2..9, Pawn 10, Court 11, Crown 12."""
 
-RANK_NAMES = {"0": "Excuse", "1": "Ace", "P": "Pawn", "T": "Court", "N": "Crown"}
-
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -42,10 +40,6 @@ class Card:
     suits: tuple[str, ...]
     types: tuple[str, ...]
     order: int
-
-    @property
-    def rank_code(self) -> str:
-        return self.code[0]
 
     @property
     def is_personality(self) -> bool:
@@ -117,10 +111,15 @@ ALL_CARDS: tuple[Card, ...] = tuple(
     for i, (code, name, kind) in enumerate(_rows())
 )
 BASIC_DECK: tuple[Card, ...] = ALL_CARDS[:36]
-EXTENDED_DECK: tuple[Card, ...] = ALL_CARDS
-EXCUSE = ALL_CARDS[36]
 
 BY_CODE: dict[str, Card] = {c.code: c for c in ALL_CARDS}
+
+# The games keep a card as an int, its place in the table: these tables are built once, here.
+CODES: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
+"""Every card's code, by its place in the table order (basic deck first: 0..35)."""
+INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
+RANKS: tuple[int, ...] = tuple(c.rank for c in ALL_CARDS)
+"""Every card's rank, by its place: Excuse 0, Ace 1, 2..9, Pawn 10, Court 11, Crown 12."""
 
 
 def _name_keys(card: Card) -> list[str]:
@@ -146,13 +145,3 @@ def parse_card(text: str) -> Card:
             f"{text!r} is not a Decktet card: write its code (8YK, 1M, NK, PMYK, 0) or its name"
         )
     return card
-
-
-def deck(kind: str) -> tuple[Card, ...]:
-    """``"basic"`` (36 cards) or ``"extended"`` (45 cards)."""
-    return BASIC_DECK if kind == "basic" else EXTENDED_DECK
-
-
-def sort_codes(codes: list[str]) -> list[str]:
-    """Codes in the order of the table in rules/decktet.md (the order of a ``play``)."""
-    return sorted(codes, key=lambda c: BY_CODE[c].order)

@@ -44,15 +44,16 @@ from pondside.engine import (
     seed_state,
 )
 
+from . import decktet
 from .decktet import BASIC_DECK, SUITS
 
 TOP, BOTTOM = 0, 1
 READING_NAMES = ("top", "bottom")
 
 # Cards are ints in the state: their index in the basic deck's table order (WC-1).
-CODES: tuple[str, ...] = tuple(c.code for c in BASIC_DECK)
-INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}
-RANK: tuple[int, ...] = tuple(c.rank for c in BASIC_DECK)  # Ace 1 < 2..9 < Crown 12
+CODES: tuple[str, ...] = decktet.CODES[: len(BASIC_DECK)]
+INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}  # an extended card is no card
+RANK: tuple[int, ...] = decktet.RANKS[: len(BASIC_DECK)]  # Ace 1 < 2..9 < Crown 12
 SUIT: tuple[tuple[str, str], ...] = tuple((c.top, c.bottom) for c in BASIC_DECK)
 IS_RULER = tuple(c.is_ace or c.is_crown for c in BASIC_DECK)  # Aces and Crowns
 RULER_CARDS = tuple(i for i in range(36) if IS_RULER[i])

@@ -1,548 +1,67 @@
-"""King of the Quackers, a Decktet climbing game (rules/king-of-the-quackers.md, KQ-1..KQ-30).
-
-Each hand the whole deck is dealt (KQ-4), everyone secretly gives one card to each neighbour
-(KQ-5), and then players climb: the leader plays a single card, a Set, a Straight Flush or a
-Bomb, and the others follow with the same kind and size of equal or higher rank or pass
-(KQ-8..KQ-24). Places in going out score points (KQ-25); the optional bidding rules let a
-player promise to go out first (KQ-28..KQ-30).
-
-Cards are ints inside the state: their index in the table of rules/decktet.md (``CODE[i]``).
-
->>> from pondside.engine import Match
->>> m = Match(GAME, 4, seed=3)
->>> m.to_act()
-(0, 1, 2, 3)
->>> describe("play 1V=9 7VY 8VL")
-Play(cards=(2, 23, 25), kind=3, rank=9, ace=9)
-"""
+"""King of the Quackers' rules: the deal, the pass, the climb and the scoring
+(rules/king-of-the-quackers.md, KQ-1..KQ-30)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from itertools import combinations, pairwise
-from typing import Annotated, Any, NamedTuple
+from typing import Any
 
 from pondside.engine import (
     BadDeal,
     BadPosition,
-    CommonView,
     DealLayout,
     Event,
     Game,
     GameInfo,
     IllegalAction,
-    Notation,
-    NotRequired,
     Option,
     Outcome,
     Rng,
-    State,
-    TypedDict,
     View,
     places_from_results,
     seed_state,
 )
-from pondside.games.decktet import ALL_CARDS, BASIC_DECK, SUITS
+from pondside.games.decktet import INDEX
 
-# --- the cards -------------------------------------------------------------------------------
-CODE: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
-INDEX: dict[str, int] = {c.code: i for i, c in enumerate(ALL_CARDS)}
-RANK: tuple[int, ...] = tuple(c.rank for c in ALL_CARDS)
-SUITMASK: tuple[int, ...] = tuple(sum(1 << SUITS.index(s) for s in c.suits) for c in ALL_CARDS)
-EXCUSE = INDEX["0"]
-MOUNTAIN = INDEX["4MS"]
-PERSONALITY: tuple[bool, ...] = tuple(
-    c.is_personality or i == EXCUSE for i, c in enumerate(ALL_CARDS)
+from .combinations import (
+    BOMB,
+    CODE,
+    EXCUSE,
+    FLUSH,
+    KIND_NAME,
+    KIND_VALUE,
+    MOUNTAIN,
+    NOTATION,
+    OPEN,
+    PASS,
+    POINTS,
+    RANK,
+    SET,
+    SINGLE,
+    Play,
+    action_of,
+    all_plays,
+    bombs,
+    classify,
+    flushes,
+    parse_play,
+    sets,
+    shares_a_suit,
+    singles,
 )
-"""KQ-20: the fourteen personality cards and the Excuse."""
-BASIC_CARDS = tuple(range(len(BASIC_DECK)))
-EXTENDED_CARDS = tuple(range(len(ALL_CARDS)))
-ACE_OF: tuple[int, ...] = tuple(INDEX["1" + s] for s in SUITS)
-NUMBER_OF: tuple[dict[int, int], ...] = tuple(
-    {c.rank: i for i, c in enumerate(ALL_CARDS) if c.is_number and s in c.suits} for s in SUITS
+from .state import (
+    QuackersPromise,
+    QuackersRound,
+    QuackersState,
+    QuackersView,
+    deal_from_rng,
+    deck_cards,
+    hand_size,
+    next_holding,
+    reset_round,
+    start_hand,
 )
-"""NUMBER_OF[suit][rank]: the one number card of that suit and rank (rules/decktet.md)."""
-CROWN = 12
-_SUIT_INDEXES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(SUITS.index(s) for s in c.suits) for c in ALL_CARDS
-)
-
-# combination kinds
-SINGLE, SET, FLUSH, BOMB = 1, 2, 3, 4
-OPEN = 0  # a round led by a Bomb, open to Sets or Straight Flushes (KQ-24)
-KIND_NAME = {OPEN: "open", SINGLE: "single", SET: "set", FLUSH: "straight_flush", BOMB: "bomb"}
-KIND_VALUE = {v: k for k, v in KIND_NAME.items()}
-Kind = Annotated[
-    int, Notation(KIND_NAME.__getitem__, KIND_VALUE.__getitem__, "a kind: " + ", ".join(KIND_VALUE))
-]
-Card = Annotated[int, Notation.codes(CODE, "a Decktet card code (KQ-1)")]
-"""A card in the state (its index in table order); in a snapshot its code."""
-CardOrNone = Annotated[int, Notation.codes(CODE, "a Decktet card code", none=-1)]
-
-POINTS = {
-    (3, False): (9, 4, 0),
-    (4, False): (7, 4, 2, 0),
-    (3, True): (8, 4, 0),
-    (4, True): (6, 4, 2, 0),
-}
-"""KQ-25: points for 1st, 2nd, ... out, without and with the bidding rules."""
-
-PASS = "pass"
-
-
-class Play(NamedTuple):
-    """A combination: cards (table order), kind, rank, and the number an Ace stands for (or 0)."""
-
-    cards: tuple[int, ...]
-    kind: int
-    rank: int
-    ace: int
-
-
-def is_personality(card: int) -> bool:
-    return PERSONALITY[card]
-
-
-def shares_a_suit(card: int, lead: int) -> bool:
-    """KQ-13/KQ-14: a single follows if it shares a suit with the round's lead card (the Excuse
-    led has no suit, so anything follows it)."""
-    return lead == EXCUSE or bool(SUITMASK[card] & SUITMASK[lead])
-
-
-def play_text(cards: tuple[int, ...], ace: int = 0) -> str:
-    """The canonical ``play`` action: cards in table order, ``=N`` after an Ace in a flush."""
-    if ace:
-        return "play " + " ".join(CODE[c] + f"={ace}" if RANK[c] == 1 else CODE[c] for c in cards)
-    return "play " + " ".join(CODE[c] for c in cards)
-
-
-def flush_reading(cards: tuple[int, ...], ace: int) -> int:
-    """The Straight Flush's rank if ``cards`` (with the Ace standing for ``ace``) form one, else 0.
-
-    KQ-17: three or more consecutive ranks within 2..9 sharing one suit; KQ-18: at most one Ace,
-    of the common suit, standing for a number 2..9.
-    """
-    if len(cards) < 3:
-        return 0
-    suits = 0b111111
-    ranks = []
-    aces = 0
-    for c in cards:
-        r = RANK[c]
-        if r == 1:
-            aces += 1
-            if not 2 <= ace <= 9:
-                return 0
-            r = ace
-        elif not 2 <= r <= 9:
-            return 0
-        suits &= SUITMASK[c]
-        ranks.append(r)
-    if aces > 1 or (aces == 0 and ace) or not suits:
-        return 0
-    ranks.sort()
-    if any(b != a + 1 for a, b in pairwise(ranks)):
-        return 0
-    return ranks[-1]
-
-
-def classify(cards: tuple[int, ...], ace: int = 0) -> Play:
-    """What ``cards`` are as one combination (KQ-13..KQ-21), or ``IllegalAction`` saying why not.
-
-    A single (the Excuse too; KQ-15 decides in play when it is a one-card Bomb), a Set, a
-    Straight Flush, or a Bomb; a group of personalities only is always a Bomb (KQ-21).
-    """
-    if len(cards) == 1:
-        if ace:
-            raise IllegalAction("an Ace stands for a number only inside a Straight Flush", "KQ-18")
-        return Play(cards, SINGLE, RANK[cards[0]], 0)
-    if ace:
-        rank = flush_reading(cards, ace)
-        if not rank:
-            raise IllegalAction(
-                f"these cards with the Ace as {ace} are not a Straight Flush: three or more "
-                "consecutive numbers 2-9 sharing the Ace's suit",
-                "KQ-18",
-            )
-        return Play(cards, FLUSH, rank, ace)
-    if all(PERSONALITY[c] for c in cards):
-        return Play(cards, BOMB, min(RANK[c] for c in cards), 0)  # KQ-20, KQ-21
-    rank = RANK[cards[0]]
-    if all(RANK[c] == rank for c in cards):
-        if rank == CROWN:
-            raise IllegalAction("Crowns cannot form a Set", "KQ-16")
-        return Play(cards, SET, rank, 0)
-    rank = flush_reading(cards, 0)
-    if rank:
-        return Play(cards, FLUSH, rank, 0)
-    if any(RANK[c] == 1 for c in cards) and len(cards) >= 3:
-        for number in range(2, 10):
-            if flush_reading(cards, number):
-                raise IllegalAction(
-                    "in a Straight Flush say which number the Ace stands for, as in "
-                    "'play 1V=9 7VY 8VL'",
-                    "KQ-18",
-                )
-    raise IllegalAction(
-        "these cards are no combination: a single card, a Set (same rank), a Straight Flush "
-        "(3+ consecutive numbers sharing a suit) or a Bomb (2+ personalities)",
-        "KQ-16",
-    )
-
-
-def parse_play(action: str) -> tuple[tuple[int, ...], int, bool]:
-    """``"play 1V=9 7VY 8VL promise"`` → (card indexes, the Ace's number or 0, promise?).
-
-    The cards must be written in table order, as protocol.md asks; otherwise ``IllegalAction``.
-    """
-    words = action.split(" ")
-    promise = words[-1] == "promise"
-    if promise:
-        words.pop()
-    if len(words) < 2 or words[0] != "play":
-        raise IllegalAction(_NOTATION)
-    cards: list[int] = []
-    ace = 0
-    for word in words[1:]:
-        code, eq, number = word.partition("=")
-        card = INDEX.get(code)
-        if card is None:
-            raise IllegalAction(f"{word!r} is not a Decktet card code (8YK, 1M, NK, PMYK, 0)")
-        if eq:
-            if RANK[card] != 1 or ace or number not in "23456789" or len(number) != 1:
-                raise IllegalAction(
-                    "only an Ace takes '=N', with N a number 2-9, inside a Straight Flush", "KQ-18"
-                )
-            ace = int(number)
-        cards.append(card)
-    if len(set(cards)) != len(cards):
-        raise IllegalAction("a play names each card once")
-    result = tuple(sorted(cards))
-    if list(result) != cards:
-        raise IllegalAction(
-            f"write the cards in table order: {play_text(result, ace)!r} (protocol.md)"
-        )
-    return result, ace, promise
-
-
-_NOTATION = (
-    "write 'give LEFT RIGHT' (e.g. 'give 3SK 9LK'), 'pass', or 'play CARDS' "
-    "(e.g. 'play 5ML', 'play 3SK 3LY', 'play 1V=9 7VY 8VL'), optionally ending in ' promise'"
-)
-
-
-def describe(action: str) -> Play | None:
-    """The combination a ``play`` action makes (``None`` for ``pass``/``give``)."""
-    if not action.startswith("play "):
-        return None
-    cards, ace, _ = parse_play(action)
-    return classify(cards, ace)
-
-
-# --- enumerating combinations ------------------------------------------------------------------
-def singles(hand: tuple[int, ...], lead: int, min_rank: int) -> list[str]:
-    """KQ-13/KQ-15: singles sharing a suit with the lead card and ranked ≥ min_rank; the Excuse
-    (a one-card Bomb) whenever a single is to be beaten."""
-    out = []
-    for c in hand:
-        if c == EXCUSE:
-            out.append("play 0")
-        elif RANK[c] >= min_rank and (lead == EXCUSE or SUITMASK[c] & SUITMASK[lead]):
-            out.append("play " + CODE[c])
-    return out
-
-
-def sets(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
-    """KQ-16: Sets of ``size`` cards (every size ≥ 2 if size is 0) of rank ≥ min_rank."""
-    groups: dict[int, list[int]] = {}
-    for c in hand:
-        r = RANK[c]
-        if 1 <= r < CROWN and r >= min_rank:
-            groups.setdefault(r, []).append(c)
-    out = []
-    for r, group in groups.items():
-        n = len(group)
-        if n < 2 or n < size:
-            continue
-        sizes = (size,) if size else range(2, n + 1)
-        for k in sizes:
-            for combo in combinations(group, k):
-                if not all(PERSONALITY[c] for c in combo):  # KQ-21: else it is a Bomb
-                    out.append(Play(combo, SET, r, 0))
-    return out
-
-
-def flushes(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
-    """KQ-17/KQ-18: Straight Flushes of ``size`` cards (every length ≥ 3 if size is 0) of rank
-    ≥ min_rank, one action per reading of the Ace."""
-    suit_ranks = [0] * 6  # bit r of suit_ranks[s]: the suit's number card of rank r is held
-    aces = [-1] * 6
-    for c in hand:
-        r = RANK[c]
-        if r == 1:
-            aces[_SUIT_INDEXES[c][0]] = c
-        elif 2 <= r <= 9:
-            for s in _SUIT_INDEXES[c]:
-                suit_ranks[s] |= 1 << r
-    out = []
-    for s in range(6):
-        ranks, ace = suit_ranks[s], aces[s]
-        if ranks.bit_count() + (ace >= 0) < 3:
-            continue
-        numbers = NUMBER_OF[s]
-        for low, high, window in _WINDOWS[size] if size else _ALL_WINDOWS:
-            if high < min_rank:
-                continue
-            missing = window & ~ranks
-            if not missing:
-                cards = tuple(numbers[r] for r in range(low, high + 1))
-                if not all(PERSONALITY[c] for c in cards):
-                    out.append(Play(cards, FLUSH, high, 0))
-                if ace >= 0:  # KQ-18: the Ace may stand for a number held as well
-                    for r in range(low, high + 1):
-                        rest = tuple(numbers[x] for x in range(low, high + 1) if x != r)
-                        out.append(Play((ace, *rest), FLUSH, high, r))
-            elif ace >= 0 and not missing & (missing - 1):  # one gap, filled by the Ace
-                r = missing.bit_length() - 1
-                rest = tuple(numbers[x] for x in range(low, high + 1) if x != r)
-                out.append(Play((ace, *rest), FLUSH, high, r))
-    return out
-
-
-_WINDOWS: dict[int, tuple[tuple[int, int, int], ...]] = {
-    length: tuple(
-        (low, low + length - 1, ((1 << length) - 1) << low) for low in range(2, 11 - length)
-    )
-    for length in range(1, 46)
-}
-"""Runs of ``length`` ranks within 2..9: (low, high, bit mask of the ranks)."""
-_ALL_WINDOWS = tuple(w for length in range(3, 9) for w in _WINDOWS[length])
-
-
-def bombs(hand: tuple[int, ...], size: int) -> list[Play]:
-    """KQ-20: Bombs of ``size`` personalities (every size ≥ 2 if size is 0)."""
-    people = [c for c in hand if PERSONALITY[c]]
-    n = len(people)
-    out = []
-    for k in (size,) if size else range(2, n + 1):
-        if k > n:
-            continue
-        for combo in combinations(people, k):
-            out.append(Play(combo, BOMB, min(RANK[c] for c in combo), 0))
-    return out
-
-
-def _text(p: Play) -> str:
-    return play_text(p.cards, p.ace)
-
-
-# --- the state ---------------------------------------------------------------------------------
-class QuackersOptions(TypedDict):
-    deck: str
-    """extended (45 cards) or basic (36) Decktet (KQ-1)."""
-    bidding: bool
-    """The optional bidding rules with promises (KQ-28..30)."""
-    target: int
-    """Points that end the match (KQ-26)."""
-    lead_passes: str
-    """Where the lead goes when its player is out: right or left (KQ-11)."""
-
-
-class QuackersRound(TypedDict):
-    size: int
-    """Cards in each play of this round."""
-    kind: str
-    """single, set, straight_flush, bomb, or open (after a Bomb lead, KQ-24)."""
-    lead_card: str | None
-    """The card led, whose suits a single must share (KQ-13)."""
-    last_seat: int
-    """The seat of the play to beat."""
-    last_kind: str
-    """The kind of the play to beat."""
-    last_rank: int
-    """The rank of the play to beat."""
-    passed: list[int]
-    """The seats that passed since that play."""
-    plays: list[list[Any]]
-    """[seat, action] of every play of this round."""
-
-
-class QuackersPromise(TypedDict):
-    seat: int
-    """The seat that promised to go out first (KQ-28)."""
-    value: int
-    """What the promise is worth (KQ-29)."""
-
-
-class QuackersView(CommonView):
-    """What one seat (or a spectator) sees of King of the Quackers (KQ-27): the cards played,
-    the round to beat, every hand's size, and the cards this seat gave and received."""
-
-    options: QuackersOptions
-    hand: NotRequired[list[str]]
-    """The seat's cards as codes, in table order."""
-    gave: NotRequired[list[str] | None]
-    """The two cards this seat gave, to its left then its right (KQ-5)."""
-    received: NotRequired[list[str] | None]
-    """The cards this seat received, from its left then its right, once the hand is in play."""
-    dealer: int
-    """The hand's dealer (KQ-3)."""
-    phase: str
-    """pass (choosing the two cards to give) or play."""
-    put_aside: bool
-    """Whether a card was put aside unseen this hand (KQ-4)."""
-    chosen: list[bool]
-    """Which seats have chosen their two cards at the pass (the cards stay hidden)."""
-    round: QuackersRound | None
-    """The round in play, or null when a new round is to be led."""
-    played: list[str]
-    """Every card played this hand, in the order played."""
-    out: list[int]
-    """The seats that have gone out this hand, first first."""
-    promise: QuackersPromise | None
-    """This hand's promise, if one was made (KQ-28)."""
-
-
-class QuackersState(State):
-    """A King of the Quackers match, treated as immutable: ``apply`` builds a new one.
-
-    ``gives[s]`` is seat s's (left card, right card): chosen at the pass (``None`` until chosen)
-    and kept for the hand so each seat knows what it gave. In play, ``size`` is 0 when ``turn``
-    must lead a new round; otherwise the round holds ``size`` cards per play, its ``kind``, its
-    ``lead`` card (KQ-13; the Excuse while an Excuse lead awaits a single, KQ-14), and the last
-    play (``last_seat``, ``last_kind``, ``last_rank``). ``passed`` is a bit mask of the seats that
-    passed since that play.
-    """
-
-    deck: str
-    bidding: bool
-    target: int
-    lead_passes: str
-    rng: int
-    hand_no: int
-    dealer: int
-    history: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    over: bool
-    phase: str
-    hands: tuple[tuple[Card, ...], ...]
-    aside: CardOrNone
-    gives: tuple[tuple[Card, Card] | None, ...]
-    played: tuple[Card, ...]
-    out: tuple[int, ...]
-    promise: tuple[int, int] | None
-    bonus: tuple[int, ...]
-    turn: int
-    size: int
-    kind: Kind
-    lead: CardOrNone
-    last_seat: int
-    last_kind: Kind
-    last_rank: int
-    passed: int
-    round_plays: tuple[tuple[int, str], ...]
-
-    def options(self) -> QuackersOptions:
-        return {
-            "deck": self.deck,
-            "bidding": self.bidding,
-            "target": self.target,
-            "lead_passes": self.lead_passes,
-        }
-
-    def holding(self) -> list[int]:
-        """Seats that still hold cards, ascending."""
-        return [s for s in range(self.n) if self.hands[s]]
-
-    def may_promise(self) -> bool:
-        """KQ-28 apart from the play itself: bidding on, nobody promised or out, no Mountain yet."""
-        return (
-            self.bidding and self.promise is None and not self.out and MOUNTAIN not in self.played
-        )
-
-
-def all_plays(cards: tuple[int, ...], max_cards: int) -> list[str]:
-    """Every ``play`` a hand of at most ``max_cards`` of ``cards`` can ever make, in a fixed
-    order: singles (KQ-13), Sets (KQ-16), Straight Flushes without and then with an Ace standing
-    for each number (KQ-17, KQ-18), Bombs of personalities (KQ-20)."""
-    out: dict[str, None] = {}
-    for c in cards:
-        out[play_text((c,))] = None
-    by_rank: dict[int, list[int]] = {}
-    for c in cards:
-        if RANK[c] not in (0, CROWN):  # KQ-16: no Crowns or Excuse in a Set
-            by_rank.setdefault(RANK[c], []).append(c)
-    for same in by_rank.values():
-        for k in range(2, min(len(same), max_cards) + 1):
-            for combo in combinations(same, k):
-                out[play_text(combo)] = None
-    for suit in range(len(SUITS)):
-        number, ace = NUMBER_OF[suit], ACE_OF[suit]
-        for low in range(2, 10):
-            for high in range(low + 2, min(9, low + max_cards - 1) + 1):
-                run = tuple(number[r] for r in range(low, high + 1))
-                out[play_text(run)] = None
-                for r in range(low, high + 1):
-                    with_ace = sorted((ace, *(c for c in run if RANK[c] != r)))
-                    out[play_text(tuple(with_ace), r)] = None
-    bombs = [c for c in cards if PERSONALITY[c]]
-    for k in range(2, min(len(bombs), max_cards) + 1):
-        for combo in combinations(bombs, k):
-            out[play_text(combo)] = None
-    return list(out)
-
-
-def deck_cards(kind: str) -> tuple[int, ...]:
-    return BASIC_CARDS if kind == "basic" else EXTENDED_CARDS
-
-
-def hand_size(players: int, deck: str) -> int:
-    """KQ-4: 15/11 cards (extended, 3/4 players; one put aside at 4) or 12/9 (basic)."""
-    return len(deck_cards(deck)) // players
-
-
-def _reset_round(st: QuackersState, leader: int) -> None:
-    st.turn = leader
-    st.size = 0
-    st.kind = OPEN
-    st.lead = -1
-    st.last_seat = -1
-    st.last_kind = 0
-    st.last_rank = 0
-    st.passed = 0
-    st.round_plays = ()
-
-
-def _start_hand(st: QuackersState, hands: list[list[int]], aside: int) -> None:
-    st.phase = "pass"
-    st.hands = tuple(tuple(sorted(h)) for h in hands)
-    st.aside = aside
-    st.gives = (None,) * st.n
-    st.played = ()
-    st.out = ()
-    st.promise = None
-    st.bonus = (0,) * st.n
-    _reset_round(st, -1)
-
-
-def _deal_from_rng(st: QuackersState) -> None:
-    """KQ-4: shuffle and deal the whole deck evenly; at 4 players extended one card is aside."""
-    rng = Rng(st.rng)
-    cards = rng.shuffled(deck_cards(st.deck))
-    st.rng = rng.state
-    k = len(cards) // st.n
-    hands = [cards[i * k : (i + 1) * k] for i in range(st.n)]
-    _start_hand(st, hands, cards[-1] if len(cards) % st.n else -1)
-
-
-def _next_holding(st: QuackersState, seat: int, step: int) -> int:
-    """The nearest seat after ``seat`` going ``step`` (+1 clockwise/left, -1 right) with cards."""
-    n = st.n
-    s = (seat + step) % n
-    while not st.hands[s]:
-        s = (s + step) % n
-    return s
 
 
 class KingOfTheQuackers(Game[QuackersState]):
@@ -644,7 +163,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         rng = Rng(st.rng)
         st.dealer = rng.below(players)  # KQ-3: a random first dealer
         st.rng = rng.state
-        _deal_from_rng(st)
+        deal_from_rng(st)
         return st
 
     def from_deal(
@@ -674,7 +193,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         aside_card = self._deal_card(aside, "aside", cards, seen) if extra else -1
         st = self._blank(players, options, seed)
         st.dealer = dealer
-        _start_hand(st, parsed, aside_card)
+        start_hand(st, parsed, aside_card)
         return st
 
     @staticmethod
@@ -760,7 +279,7 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     @staticmethod
     def _with_promises(st: QuackersState, hand: tuple[int, ...], plays: list[Play]) -> list[str]:
-        texts = [_text(p) for p in plays]
+        texts = [action_of(p) for p in plays]
         if not (st.bidding and st.may_promise()):
             return texts
         left = len(hand)
@@ -781,11 +300,11 @@ class KingOfTheQuackers(Game[QuackersState]):
         if state.phase == "pass":
             if action == PASS or action.startswith("play "):
                 raise IllegalAction("first every player gives two cards: 'give LEFT RIGHT'", "KQ-5")
-            raise IllegalAction(f"{action!r} is not an action: {_NOTATION}")
+            raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
         if action == PASS:
             return self._pass(state, seat)
         if not action.startswith("play "):
-            raise IllegalAction(f"{action!r} is not an action: {_NOTATION}")
+            raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
         if seat != state.turn:
             raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
         cards, ace, promise = parse_play(action)
@@ -839,7 +358,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             hands[(s - 1) % n].append(g[1])
         st.hands = tuple(tuple(sorted(h)) for h in hands)
         st.phase = "play"
-        _reset_round(st, (st.dealer + 1) % n)
+        reset_round(st, (st.dealer + 1) % n)
         events.append({"type": "exchange", "leader": st.turn})
 
     # --- playing and passing -----------------------------------------------------------
@@ -934,7 +453,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         elif promise:  # KQ-29: the value is the cards left after the play
             st.promise = (seat, left)
             events.append({"type": "promise", "seat": seat, "value": left})
-        st.turn = _next_holding(st, seat, 1)
+        st.turn = next_holding(st, seat, 1)
         return st, events
 
     def _go_out(self, st: QuackersState, seat: int, events: list[Event]) -> None:
@@ -974,13 +493,13 @@ class KingOfTheQuackers(Game[QuackersState]):
         events: list[Event] = [{"type": "pass", "seat": seat}]
         waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
         if waiting:
-            st.turn = _next_holding(st, seat, 1)
+            st.turn = next_holding(st, seat, 1)
             return st, events
         # KQ-10: everyone else passed; KQ-11: a leader without cards hands the lead on
         leader = st.last_seat
         if not st.hands[leader]:
-            leader = _next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
-        _reset_round(st, leader)
+            leader = next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
+        reset_round(st, leader)
         events.append({"type": "round_end", "leader": leader})
         return st, events
 
@@ -998,7 +517,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.out = order
         st.history = (*st.history, tuple(points))
         st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
-        _reset_round(st, -1)
+        reset_round(st, -1)
         events.append(
             {
                 "type": "hand_end",
@@ -1018,7 +537,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             return
         st.hand_no += 1
         st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
-        _deal_from_rng(st)
+        deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- what a seat sees -------------------------------------------------------------
@@ -1212,10 +731,10 @@ class KingOfTheQuackers(Game[QuackersState]):
     @staticmethod
     def _round_from_view(st: QuackersState, view: View) -> None:
         if st.phase != "play" or st.over:
-            _reset_round(st, -1)
+            reset_round(st, -1)
             return
         r = view["round"]
-        _reset_round(st, view["to_act"][0])
+        reset_round(st, view["to_act"][0])
         if r is None:
             return
         st.size = r["size"]

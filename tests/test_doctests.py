@@ -1,0 +1,23 @@
+"""The examples in Pondside's docstrings run: a stale example fails here."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import pondside
+
+MODULES = sorted(m.name for m in pkgutil.walk_packages(pondside.__path__, "pondside."))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    try:
+        module = importlib.import_module(name)
+    except ImportError as exc:  # an optional extra (numpy, pettingzoo, ...) not installed
+        pytest.skip(f"{name} needs {exc.name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{result.failed} docstring example(s) of {name} failed"
