@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
-from test_every_game import check_step
 
 import pondside.bots
 import pondside.games
@@ -32,6 +31,7 @@ from pondside.protocol import Session
 from pondside.sim.runner import play_match
 from pondside.tui import get_ui
 from pondside.views import view_schema
+from test_every_game import check_step
 
 NEWGAME = Path(__file__).parent / "newgame"
 
