@@ -10,11 +10,10 @@ np = pytest.importorskip("numpy")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from pondside.adapters import SHORT  # noqa: E402
-from pondside.adapters.codec import supported  # noqa: E402
 from pondside.adapters.gymnasium import PondsideEnv, register_envs  # noqa: E402
 from pondside.games import slugs  # noqa: E402
 
-GAMES = [s for s in slugs() if supported(s)]
+GAMES = slugs()
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 
 import pytest
 
@@ -12,12 +13,11 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 
 from pondside.adapters import SHORT  # noqa: E402
-from pondside.adapters.codec import supported  # noqa: E402
 from pondside.adapters.pettingzoo import env, parallel_env  # noqa: E402
 from pondside.engine import IllegalAction  # noqa: E402
 from pondside.games import get_game, slugs  # noqa: E402
 
-GAMES = [s for s in slugs() if supported(s)]
+GAMES = slugs()
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +31,16 @@ def test_api_and_seed(slug: str) -> None:
     players, options = SHORT[slug]
     api_test(env(slug, players, **options), num_cycles=300)
     seed_test(lambda: env(slug, players, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_api_with_the_generic_encoding(
+    slug: str, without_adapter_module: Callable[[str], None]
+) -> None:
+    without_adapter_module(slug)
+    players, options = SHORT[slug]
+    e = env(slug, players, **options)
+    api_test(e, num_cycles=100)
 
 
 @pytest.mark.parametrize("slug", GAMES)

@@ -1,7 +1,9 @@
 """Research adapters: PettingZoo, OpenSpiel and Gymnasium environments for every game.
 
-* :mod:`pondside.adapters.codec` — the fixed action numbering and the observation encoding
-  (numpy only);
+* :mod:`pondside.adapters.codec` — the fixed action numbering (each game's ``all_actions``) and
+  the observation encoding (numpy only): one module per game named after its module under
+  ``pondside.games`` (``lame_duck``, ``down_the_drain``...) encodes its views from its facts;
+  a game without one gets a generic encoding;
 * :mod:`pondside.adapters.pettingzoo` — ``env(slug, players=N, **options)`` (AEC) and
   ``parallel_env(...)`` (needs ``pettingzoo``);
 * :mod:`pondside.adapters.openspiel` — ``register_all()`` (needs ``open_spiel``);

@@ -76,7 +76,10 @@ class PondsideEnv(gym.Env):
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
-                    0.0, self.codec.layout.high(), (self.codec.obs_size,), np.float32
+                    self.codec.layout.low(),
+                    self.codec.layout.high(),
+                    (self.codec.obs_size,),
+                    np.float32,
                 ),
                 "action_mask": spaces.Box(0, 1, (self.codec.num_actions,), np.int8),
             }
@@ -196,12 +199,8 @@ def register_envs() -> list[str]:
     players=4)``); returns the ids."""
     from pondside.games import slugs
 
-    from .codec import supported
-
     ids = []
     for slug in slugs():
-        if not supported(slug):
-            continue
         env_id = f"pondside/{slug}-v0"
         if env_id not in gym.registry:
             gym.register(

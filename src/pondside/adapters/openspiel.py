@@ -14,12 +14,13 @@ What the games are, in OpenSpiel's terms:
   out of ``to_act`` and nobody's observation shows the choice until the reveal.
 * **Explicit chance for the first deal.** The match starts with one chance node per card of
   the first deal (the deal format of ``shared/protocol.md``, card by card, each drawn
-  uniformly from the cards left: ``deals.py``), then one for the dealer or start player where
-  the rules draw one. Later randomness (the deals of later hands, reshuffles of a discard
-  pile) is drawn by the engine's own generator inside the match, seeded from a hash of the
-  first deal: it is a deterministic function of the history, so states, clones and
-  serialization stay exact, but it is not exposed as chance nodes. For exact algorithms
-  (CFR, best response) use one-hand options (``rounds=1``, ``games=1``, a small target).
+  uniformly from the cards left: the game's ``deal_layout``), then one for the dealer or
+  start player where the rules draw one. Later randomness (the deals of later hands,
+  reshuffles of a discard pile) is drawn by the engine's own generator inside the match,
+  seeded from a hash of the first deal: it is a deterministic function of the history, so
+  states, clones and serialization stay exact, but it is not exposed as chance nodes. For
+  exact algorithms (CFR, best response) use one-hand options (``rounds=1``, ``games=1``, a
+  small target).
 * **Returns** are given when the match ends, from the places: (seats beaten - seats that
   beat you) / (both), so 1 for first, -1 for last, partners sharing their side's result
   (``common.place_utilities``); general-sum, terminal rewards.
@@ -46,14 +47,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
-from pondside.engine import Game, Option
+from pondside.engine import DealLayout, Game, Option, View
 from pondside.games import get_game, slugs
 
-from .codec import Codec, supported
+from .codec import Codec
 from .common import place_utilities
-from .deals import PLANS, DealPlan, deal_plan
 
 MAX_GAME_LENGTH = 1_000_000
 """A bound on actions per match (chance included); target matches have no exact bound."""
@@ -146,13 +146,13 @@ class _Config:
         self.codec = Codec(slug, players, options)
         self.players = self.codec.players
         self.options = self.codec.options
-        self.plan: DealPlan = deal_plan(slug, self.players, self.options)
+        self.deal_layout: DealLayout = self.game.deal_layout(self.players, self.options)
 
 
 _CONFIGS: dict[str, _Config] = {}
 
 
-class PondsideGame(pyspiel.Game):
+class PondsideGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """A Pondside game as an OpenSpiel game (see the module docstring)."""
 
     slug = ""
@@ -164,10 +164,10 @@ class PondsideGame(pyspiel.Game):
         players = int(params.get("players", game.info.default_players))
         options = game.options(players, _options_from_params(game, params))
         config = _Config(self.slug, players, options)
-        plan = config.plan
+        deal = config.deal_layout
         info = pyspiel.GameInfo(
             num_distinct_actions=config.codec.num_actions,
-            max_chance_outcomes=max(len(plan.alphabet), plan.seats),
+            max_chance_outcomes=max(len(deal.alphabet), deal.seats),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -187,7 +187,7 @@ class PondsideGame(pyspiel.Game):
         return PondsideObserver(self.config, recall)
 
 
-class PondsideState(pyspiel.State):
+class PondsideState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no types
     """A match in progress: the chance outcomes dealt so far, then the engine state."""
 
     def __init__(self, game: PondsideGame) -> None:
@@ -207,7 +207,7 @@ class PondsideState(pyspiel.State):
         """The Pondside game state (``None`` while the first deal is being dealt)."""
         return None if self._st is None else self._st.value
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         if self._st is None:
             raise ValueError("the cards are still being dealt")
         return self.config.game.view(self._st.value, seat)
@@ -223,7 +223,7 @@ class PondsideState(pyspiel.State):
         return self._st is not None and self.config.game.is_over(self._st.value)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.config.plan.outcomes(self._dealt.value)
+        return self.config.deal_layout.outcomes(self._dealt.value)
 
     def _legal_actions(self, player: int) -> list[int]:
         config = self.config
@@ -237,14 +237,14 @@ class PondsideState(pyspiel.State):
         if self._st is None:
             dealt = (*self._dealt.value, int(action))
             self._dealt = _Frozen(dealt)
-            if config.plan.done(dealt):
+            if config.deal_layout.done(dealt):
                 seed = (
                     int.from_bytes(
                         hashlib.blake2b(repr(dealt).encode(), digest_size=8).digest(), "big"
                     )
                     >> 1
                 )
-                deal = config.plan.deal(dealt)
+                deal = config.deal_layout.deal(dealt)
                 self._st = _Frozen(
                     config.game.from_deal(config.players, config.options, deal, seed)
                 )
@@ -262,9 +262,9 @@ class PondsideState(pyspiel.State):
         config = self.config
         if player == pyspiel.PlayerId.CHANCE:
             dealt = self._dealt.value
-            if len(dealt) >= len(config.plan.slots):
+            if len(dealt) >= len(config.deal_layout.slots):
                 return f"seat {action} deals or starts"
-            return f"deal {config.plan.alphabet[action]}"
+            return f"deal {config.deal_layout.alphabet[action]}"
         return config.codec.actions[action]
 
     def returns(self) -> list[float]:
@@ -302,7 +302,7 @@ class PondsideState(pyspiel.State):
         else:
             seed = random.getrandbits(52)
         det = config.game.determinize(self.view(player), random.Random(seed))
-        game = self.get_game()
+        game: PondsideGame = self.get_game()
         new = game.new_initial_state()
         new._dealt = self._dealt
         new._st = _Frozen(det)
@@ -370,7 +370,7 @@ def _class_name(slug: str) -> str:
 
 def __getattr__(name: str) -> Any:
     """Game classes are made on registration; unpickling in a fresh process finds them here."""
-    for slug in registrable():
+    for slug in slugs():
         if name == _class_name(slug):
             register(slug)
             return GAME_CLASSES[slug]
@@ -394,14 +394,9 @@ def register(slug: str) -> str:
     return name
 
 
-def registrable() -> list[str]:
-    """The games that have an action codec and a deal plan (all of them, once written)."""
-    return [s for s in slugs() if supported(s) and s in PLANS]
-
-
 def register_all() -> list[str]:
     """Register every Pondside game with OpenSpiel; returns their short names."""
-    return [register(slug) for slug in registrable()]
+    return [register(slug) for slug in slugs()]
 
 
 def load(slug: str, **params: Any) -> pyspiel.Game:

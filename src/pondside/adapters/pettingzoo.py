@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv
 
 from pondside.engine import IllegalAction, Match
 
@@ -69,7 +69,7 @@ class _Core:
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        0.0, codec.layout.high(), (codec.obs_size,), np.float32
+                        codec.layout.low(), codec.layout.high(), (codec.obs_size,), np.float32
                     ),
                     "action_mask": spaces.Box(0, 1, (codec.num_actions,), np.int8),
                 }
@@ -145,7 +145,7 @@ class _Core:
         return json.dumps(self.game.view(self.match.state, None), sort_keys=True)
 
 
-class PondsideAECEnv(AECEnv):
+class PondsideAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no types
     """A Pondside match as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": True}  # noqa: RUF012 - the frameworks\' convention
@@ -169,11 +169,11 @@ class PondsideAECEnv(AECEnv):
         self.agents: list[str] = []
 
     @functools.cache  # noqa: B019 - the same object every time (PettingZoo)
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.core.obs_space[agent]
 
     @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.core.act_space[agent]
 
     @property
@@ -233,7 +233,7 @@ class PondsideAECEnv(AECEnv):
         pass
 
 
-class PondsideParallelEnv(ParallelEnv):
+class PondsideParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has no types
     """A Pondside match as a PettingZoo Parallel environment (see the module docstring)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 - the frameworks\' convention
@@ -256,11 +256,11 @@ class PondsideParallelEnv(ParallelEnv):
         self.agents: list[str] = []
 
     @functools.cache  # noqa: B019
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.core.obs_space[agent]
 
     @functools.cache  # noqa: B019
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.core.act_space[agent]
 
     @property
