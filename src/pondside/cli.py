@@ -23,7 +23,7 @@ from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
 
-from pondside.bots import check_spec
+from pondside.bots import check_spec, parse_spec
 from pondside.engine import Event, Game, Match, Option, PondsideError, View
 from pondside.games import all_games, get_game, slugs
 from pondside.sim.runner import play_out, seat_bots
@@ -699,8 +699,6 @@ def command_line(ctx: click.Context) -> str:
 
 
 def _iterations(spec: str) -> int | None:
-    from pondside.bots import parse_spec
-
     value = parse_spec(spec)[1].get("iterations")
     return value if isinstance(value, int) else None
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import sys
+import types
+from typing import Any
 
 import pytest
 
-from pondside.bots import UnknownBot, make_bot, parse_spec
+from pondside.bots import BUILTIN, RandomBot, UnknownBot, bot_names, make_bot, parse_spec
 from pondside.bots.lame_duck import card_risk
-from pondside.engine import Match
-from pondside.games import get_game
+from pondside.engine import Game, Match
+from pondside.games import MODULES, get_game
+from pondside.games.lame_duck import LameDuck
 
 GAME = get_game("lame-duck")
 
@@ -30,6 +35,51 @@ def test_unknown_bots_and_parameters_are_refused() -> None:
         make_bot("oracle", GAME, 0, 1)
     with pytest.raises(UnknownBot, match="no parameter"):
         make_bot("random:depth=3", GAME, 0, 1)
+
+
+def test_the_built_in_bots_are_listed_first_and_once() -> None:
+    names = bot_names()
+    assert names[: len(BUILTIN)] == ["random", "heuristic", "ismcts", "mcs", "external"]
+    assert len(names) == len(set(names))
+
+
+class Toy(LameDuck):
+    """Lame Duck's rules under another name."""
+
+    info = dataclasses.replace(LameDuck.info, slug="toy", name="Toy")
+
+
+def toy_game(monkeypatch: pytest.MonkeyPatch, module: str | None) -> Game[Any]:
+    """A game registered at run time as ``pondside.games.<module>`` (or not registered)."""
+    if module is not None:
+        monkeypatch.setitem(MODULES, "toy", module)
+    return Toy()
+
+
+@pytest.mark.parametrize("module", ["toy", "toys.toy"])
+def test_a_game_without_a_heuristic_says_so(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    toy = toy_game(monkeypatch, module)
+    assert isinstance(make_bot("random", toy, 0, 1), RandomBot)
+    for spec in ("heuristic", "ismcts:rollout=heuristic", "mcs:prior=heuristic"):
+        with pytest.raises(UnknownBot, match=r"Toy has no heuristic bot yet \(pondside.bots.toy"):
+            make_bot(spec, toy, 0, 1)
+
+
+def test_an_unregistered_game_has_no_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(UnknownBot, match="Toy is not a registered game"):
+        make_bot("heuristic", toy_game(monkeypatch, None), 0, 1)
+
+
+def test_the_heuristic_is_found_in_the_bots_module_named_after_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class ToyHeuristic(RandomBot):
+        name = "heuristic"
+
+    module = types.ModuleType("pondside.bots.toy")
+    module.HEURISTIC = ToyHeuristic  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pondside.bots.toy", module)
+    assert isinstance(make_bot("heuristic", toy_game(monkeypatch, "toy"), 0, 1), ToyHeuristic)
 
 
 def test_bots_are_reproducible_from_their_seed() -> None:

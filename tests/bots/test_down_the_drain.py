@@ -10,7 +10,7 @@ from pondside.bots import make_bot
 from pondside.bots.down_the_drain import DownTheDrainHeuristic, unseen_counts
 from pondside.engine import Match
 from pondside.games.down_the_drain import DECK, GAME
-from pondside.sim.simulate import run_matches
+from pondside.sim.simulate import simulate
 
 
 def position(hands: list[list[int]], front: list[int | None], turn: int) -> dict[str, Any]:
@@ -90,8 +90,6 @@ def test_it_always_chooses_a_legal_action() -> None:
 
 def test_it_beats_random_players() -> None:
     """A quick look only; the 1000-match runs are in the report (src/pondside/rules/down-the-drain.md)."""
-    rows = run_matches(
-        "down-the-drain", 4, {"games": 1}, ["heuristic"] + ["random"] * 3, 1, range(200)
-    )
-    share = sum(wins[0] for wins, _ in rows) / len(rows)
+    result = simulate("down-the-drain", ["heuristic"] + ["random"] * 3, 200, 1, {"games": 1})
+    share = result.entries[0].wins / result.matches
     assert share > 0.3  # fair share 0.25; measured about 0.42

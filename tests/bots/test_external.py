@@ -32,6 +32,8 @@ def test_registered_callable_plays_and_is_checked() -> None:
         make_bot("cheater", GAME, 0, 1).choose(match.view(0), match.legal(0))
     with pytest.raises(UnknownBot):
         register_bot("random", lambda view, legal: legal[0])
+    with pytest.raises(UnknownBot, match="neither a Bot subclass"):
+        register_bot("match", Match)  # type: ignore[arg-type]
 
 
 def test_external_program_plays_whole_matches() -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 import pytest
 from rich.console import Console
 
 from pondside.engine import Match
-from pondside.games.lame_duck import GAME
+from pondside.games import MODULES
+from pondside.games.lame_duck import GAME, LameDuck
 from pondside.tui import get_ui
-from pondside.tui.base import reading_order
+from pondside.tui.base import TableUI, reading_order
 
 DEAL = {
     "hands": [[8, 9, 58, 67, 90, 1, 16, 24, 33, 51], [2, 3, 4, 5, 6, 7, 10, 11, 12, 13]],
@@ -41,3 +43,20 @@ def test_reading_order_compares_digit_runs_as_numbers() -> None:
         "play 58",
         "take 1",
     ]
+
+
+class Toy(LameDuck):
+    info = dataclasses.replace(LameDuck.info, slug="toy", name="Toy")
+
+
+@pytest.mark.parametrize("module", [None, "toy", "toys.toy"])
+def test_a_game_without_a_table_of_its_own_gets_the_generic_one(
+    monkeypatch: pytest.MonkeyPatch, module: str | None
+) -> None:
+    if module is not None:
+        monkeypatch.setitem(MODULES, "toy", module)
+    ui = get_ui(Toy(), ["You", "Bot"])
+    assert type(ui) is TableUI
+    out = io.StringIO()
+    ui.render(Console(file=out, width=120), Match(ui.game, 2, deal=DEAL, seed=1).view(0))
+    assert "Toy — You" in out.getvalue()

@@ -12,9 +12,10 @@ while a cheaper card would do, so they are there to stop a leader or to push a l
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from pondside.engine import View
-from pondside.games.down_the_drain import COUNTS
+from pondside.games.down_the_drain import COUNTS, OTHERS, group_value
 
 from .base import Bot
 
@@ -31,7 +32,7 @@ def unseen_counts(view: View) -> Counter[int]:
 
 
 def beat_chance(
-    value: int, number: int, front: list[int], unseen: Counter[int], total: int
+    value: int, number: int, front: Sequence[int], unseen: Counter[int], total: int
 ) -> float:
     """The chance that one unseen card, played now, makes a group strictly above ``value``.
 
@@ -60,17 +61,16 @@ class DownTheDrainHeuristic(Bot):
         hand = view["hand"]
         unseen = unseen_counts(view)
         total = sum(k for k in unseen.values() if k > 0)
-        order = [(me + k) % n for k in range(1, n)]  # the others, in the order they play
+        order = OTHERS[n][me]  # the others, in the order they play
         # How much each rival's progress matters: more the fewer cards they hold.
         danger = {t: 1.0 / held[t] for t in order if held[t]}
         leader = min(held[t] for t in order)
         best, best_score = legal[0], float("-inf")
         for action in legal:
             c = int(action[5:])
-            trial = list(front)
-            trial[me] = c
+            trial = (*front[:me], c, *front[me + 1 :])
             size = trial.count(c)
-            value = c * size
+            value = group_value(trial, c)
             # Players who may beat the group before it is pushed through (DD-4a).
             exposed = []
             for t in order:
@@ -87,10 +87,10 @@ class DownTheDrainHeuristic(Bot):
             # Groups beaten: their owners lose the push they were heading for (DD-4d).
             for i, t in enumerate(order):
                 f = trial[t]
-                if f and f != c and f * trial.count(f) < value:
+                if f and f != c and (beaten := group_value(trial, f)) < value:
                     # Chance the group would have survived the players after me before t.
                     between = order[:i]
-                    qq = beat_chance(f * trial.count(f), f, front, unseen, total)
+                    qq = beat_chance(beaten, f, front, unseen, total)
                     alive = 1.0
                     for u in between:
                         alive *= (1.0 - qq) ** sizes[u]

@@ -31,9 +31,8 @@ from .base import Bot
 def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
     """The longest Straight Flush in ``cards`` (an Ace filling one gap), or ``()``."""
     best: tuple[int, ...] = ()
-    for s in range(6):
-        numbers = NUMBER_OF[s]
-        ace = ACE_OF[s] if ACE_OF[s] in cards else -1
+    for numbers, ace_of in zip(NUMBER_OF, ACE_OF, strict=True):
+        ace = ace_of if ace_of in cards else -1
         for low in range(2, 8):
             run: list[int] = []
             used_ace = False
@@ -64,7 +63,7 @@ def _loose_cost(cards: frozenset[int]) -> float:
         else:
             groups[r] = groups.get(r, 0) + 1
     for r, k in groups.items():
-        cost += 1.0 if k >= 2 else 1.0 + (12 - r) / 24
+        cost += 1.0 if k >= 2 else 1.0 + (CROWN - r) / (2 * CROWN)
     return cost
 
 

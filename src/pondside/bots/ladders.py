@@ -10,12 +10,14 @@ discarding a high card where it extends a descending RUNG run (LA-9).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from pondside.engine import View
+from pondside.engine import Game, View
 from pondside.games.ladders import (
     CLIMB_PLAY,
     DISCARD,
+    HAND,
     HAND_PLAY,
     PARSE_CARD,
     PCLIMB_PLAY,
@@ -24,6 +26,7 @@ from pondside.games.ladders import (
     RUNGS,
     TOP,
     WILD,
+    fits,
 )
 
 from .base import Bot
@@ -77,8 +80,8 @@ class Table:
 
     def slots_for(self, card: int) -> list[int]:
         empty = self.lowest_empty()
-        out = [s for s, h in enumerate(self.heights) if h and (card == WILD or card == h + 1)]
-        if empty >= 0 and card in (1, WILD):
+        out = [s for s, h in enumerate(self.heights) if h and fits(card, h)]
+        if empty >= 0 and fits(card, 0):
             out.append(empty)
         return out
 
@@ -130,17 +133,19 @@ def chain_to(table: Table, goal: int) -> tuple[float, str, int, Source | None] |
 
 def _cheapest(table: Table, need: list[int]) -> tuple[float, Source | None] | None:
     """Depth-first search over the sources of the needed numbers, cheapest total first."""
-    hand = [0] * 14
+    hand = [0] * (WILD + 1)
     for c in table.hand:
         hand[c] += 1
     piles = [list(r) for r in table.rungs] + [list(r) for r in table.prungs]
-    best: list[Any] = [None, None]
+    best_cost: float | None = None
+    best_first: Source | None = None
 
     def go(i: int, cost: float, first: Source | None) -> None:
-        if best[0] is not None and cost >= best[0]:
+        nonlocal best_cost, best_first
+        if best_cost is not None and cost >= best_cost:
             return
         if i == len(need):
-            best[0], best[1] = cost, first
+            best_cost, best_first = cost, first
             return
         k = need[i]
         for card, price in ((k, 0.0), (WILD, WILD_COST)):
@@ -156,9 +161,9 @@ def _cheapest(table: Table, need: list[int]) -> tuple[float, Source | None] | No
                     pile.append(card)
 
     go(0, 0.0, None)
-    if best[0] is None:
+    if best_cost is None:
         return None
-    return best[0], best[1]
+    return best_cost, best_first
 
 
 def action_for(source: Source, slot: int) -> str:
@@ -174,7 +179,12 @@ class LaddersHeuristic(Bot):
     name = "heuristic"
 
     def __init__(
-        self, game: Any, seat: int, rng: Any, danger: float = DANGER, gift: float = GIFT
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: random.Random,
+        danger: float = DANGER,
+        gift: float = GIFT,
     ) -> None:
         super().__init__(game, seat, rng)
         self.danger = float(danger)
@@ -210,7 +220,7 @@ class LaddersHeuristic(Bot):
     def _safe_play(self, table: Table) -> str | None:
         """The best play that does not help an opponent; a SKIP PORTAL only to recycle cards."""
         best, best_value = None, 0.0
-        low = table.stock < 5 * table.players
+        low = table.stock < HAND * table.players
         # With the cards running out, completed piles refill DRAW (LA-7, LA-11) and a stall
         # ends the round (LA-15): keep the cards flowing unless ahead on CLIMB cards.
         gift = self.gift if not low or table.ahead else 0.0

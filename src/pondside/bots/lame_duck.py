@@ -24,7 +24,8 @@ from pondside.games.lame_duck import (
 
 from .base import Bot
 
-AVERAGE_DUCKS = sum(DUCKS) / (len(DUCKS) - 1)  # 171 ducks over 104 cards (LD-2)
+CARDS = len(DUCKS) - 1  # the 104 cards (LD-1); DUCKS[0] stands for no card
+AVERAGE_DUCKS = sum(DUCKS) / CARDS  # 171 ducks over 104 cards (LD-2)
 
 
 def _exactly(k: int, trials: int, p: float) -> float:
@@ -57,7 +58,7 @@ def card_risk(
     need = COLUMN_LIMIT - len(column)  # rival cards that must land first for ours to be sixth
     risk = _exactly(need, rivals, p) * (column_ducks(column) + need * AVERAGE_DUCKS)
     # A small preference for snug cards keeps the wide gaps for later turns.
-    return risk + 0.01 * (card - end) / 104
+    return risk + 0.01 * (card - end) / CARDS
 
 
 class LameDuckHeuristic(Bot):
@@ -68,7 +69,7 @@ class LameDuckHeuristic(Bot):
         if legal[0].startswith("take"):
             return TAKE[fewest_ducks_column(columns)]
         unseen = unseen_cards(view)
-        rivals = sum(1 for s, chose in enumerate(view["chosen"]) if s != self.seat) or 1
+        rivals = view["players"] - 1  # every other seat plays a card this turn (LD-5)
         turns_left = TURNS - view["turn_number"]
         cheapest = min(column_ducks(c) for c in columns)
         best, best_cost = legal[0], float("inf")

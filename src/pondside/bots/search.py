@@ -24,6 +24,7 @@ from typing import Any
 from pondside.engine import Game, View
 
 from .base import Bot
+from .registry import heuristic_class
 
 Policy = Callable[[Any, int, list[str]], str]
 REWARDS = ("rank", "mixed", "win", "margin")
@@ -96,8 +97,6 @@ class SearchBot(Bot):
         # another action clearly better (each bot says what "clearly" means).
         self.prior: Bot | None = None
         if prior == "heuristic":
-            from . import heuristic_class
-
             self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
         self.iterations_done = 0
 
@@ -105,8 +104,6 @@ class SearchBot(Bot):
         return legal[self.prng.randrange(len(legal))]
 
     def _heuristic_policy(self) -> Policy:
-        from . import heuristic_class
-
         cls = heuristic_class(self.game)
         bots: dict[int, Bot] = {}
         view = self.game.view

@@ -13,12 +13,13 @@ play to make the bid exactly.
 from __future__ import annotations
 
 from pondside.engine import View
-from pondside.games.decktet import SUITS
+from pondside.games.decktet import RANK_VALUE, SUITS
 from pondside.games.wildcat_chicane import (
     CALLS,
     CODES,
     INDEX,
     RANK,
+    READING_NAMES,
     SUIT,
     TOP,
     reading_of_ruler,
@@ -27,7 +28,8 @@ from pondside.games.wildcat_chicane import (
 
 from .base import Bot
 
-READING = {"top": 0, "bottom": 1}
+READING = {name: reading for reading, name in enumerate(READING_NAMES)}  # "top" → TOP
+CROWN = RANK_VALUE["N"]
 
 
 def trump_value(rank: int, length: int) -> float:
@@ -38,7 +40,7 @@ def trump_value(rank: int, length: int) -> float:
 
 def side_value(rank: int, players: int) -> float:
     """Chance that a high card of a plain suit survives the others' trumps."""
-    value = 0.8 if rank == 12 else 0.45 if rank == 9 else 0.2 if rank == 8 else 0.0
+    value = 0.8 if rank == CROWN else 0.45 if rank == 9 else 0.2 if rank == 8 else 0.0
     return value * (0.85 if players == 4 else 1.0)
 
 
@@ -89,7 +91,7 @@ class WildcatChicaneHeuristic(Bot):
 
         def options(call: str) -> list[tuple[int, str]]:
             calls = [*made, call[5:]]
-            readings = [READING[c] for c in calls if c in READING] or [0, 1]
+            readings = [READING[c] for c in calls if c in READING] or list(READING.values())
             trumps = [c[-1] for c in calls if c.startswith("trump")] or list(SUITS)
             return [(r, t) for r in readings for t in trumps]
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.games import get_game
-
-from .tournament import Job, OnProgress, Schedule, TournamentResult, play_rows, tournament
+from .tournament import OnProgress, TournamentResult, tournament
 
 
 def simulate(
@@ -33,23 +31,3 @@ def simulate(
         progress=progress,
         one_per_seat=True,
     )
-
-
-def run_matches(
-    slug: str,
-    players: int,
-    options: Mapping[str, Any],
-    bots: Sequence[str],
-    seed: int,
-    indices: Sequence[int],
-) -> list[tuple[list[float], list[float]]]:
-    """Win shares and scores by entry of the matches ``indices`` of a simulation, unfolded (a
-    bot's test looks at a sample of matches without the tournament's ratings)."""
-    resolved = get_game(slug).options(players, options)
-    job = Job(slug, resolved, tuple(bots), Schedule.one_per_seat(players), seed)
-    out = []
-    for row in play_rows(job, indices):
-        by_entry = sorted(range(players), key=row.seats.__getitem__)  # seat of entry 0, 1, ...
-        shares = row.win_shares()
-        out.append(([shares[s] for s in by_entry], [row.scores[s] for s in by_entry]))
-    return out

@@ -13,8 +13,13 @@ from .base import TableUI
 
 
 def get_ui(game: Game[Any], names: list[str]) -> TableUI:
-    module = f"{__name__}.{MODULES[game.info.slug]}"
-    if importlib.util.find_spec(module) is None:
+    """The game's own table, ``UI`` in ``pondside.tui.<game module>``, else the generic one."""
+    module = MODULES.get(game.info.slug)
+    where = f"{__name__}.{module}"
+    try:
+        if module is None or importlib.util.find_spec(where) is None:
+            return TableUI(game, names)
+    except ModuleNotFoundError:  # a dotted module name whose package is missing too
         return TableUI(game, names)
-    cls: type[TableUI] = importlib.import_module(module).UI
+    cls: type[TableUI] = importlib.import_module(where).UI
     return cls(game, names)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
 from rich.prompt import Prompt
 from rich.table import Table
 
-from pondside.engine import Event, Game, View
+from pondside.engine import Event, Game, View, places_from_results
 
 PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
 
@@ -29,6 +30,10 @@ def place_style(place: int, players: int) -> str:
     return PLACE_STYLES[1] if place == 2 else PLACE_STYLES[2]
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class TableUI:
     """Draws one seat's view and asks that seat for an action."""
 
@@ -38,6 +43,10 @@ class TableUI:
 
     def name(self, seat: int | None) -> str:
         return "spectator" if seat is None else self.names[seat]
+
+    def standings(self, totals: Sequence[float]) -> tuple[int, ...]:
+        """Places by the running totals, as the game ranks them."""
+        return places_from_results(totals, lower_is_better=self.game.info.lower_score_is_better)
 
     def render(self, console: Console, view: View) -> None:
         """Draw the table as ``view``'s seat sees it."""

@@ -10,9 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.down_the_drain import beaten_by, group_value
+from pondside.games.down_the_drain import OTHERS, beaten_by, game_places, group_value
 
-from .base import TableUI, place_style
+from .base import TableUI, place_style, plural
 
 
 def card_style(card: int) -> str:
@@ -29,17 +29,12 @@ def card_text(card: int) -> Text:
     return Text(str(card), style=card_style(card))
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def preview(view: View, seat: int, card: int, names: list[str]) -> str:
     """What playing ``card`` does now: the group it joins, its value, the groups it beats."""
     front = [f or 0 for f in view["front"]]
     front[seat] = card
     value = group_value(tuple(front), card)
-    n = view["players"]
-    joined = [names[(seat + k) % n] for k in range(1, n) if front[(seat + k) % n] == card]
+    joined = [names[t] for t in OTHERS[view["players"]][seat] if front[t] == card]
     beaten = [names[t] for t in beaten_by(tuple(front), seat)]
     text = f"joins {', '.join(joined)}: worth {value}" if joined else f"worth {value}"
     if beaten:
@@ -102,9 +97,8 @@ class UI(TableUI):
             table.add_column(col, justify="left" if col in ("player", "status") else "right")
         front = view["front"]
         held = view["held"]
-        ranks = sorted(held)
+        places = game_places((), held)  # nobody has won yet: fewer cards held first (DD-9)
         for s, name in enumerate(self.names):
-            place = 1 + ranks.index(held[s])
             f = front[s]
             group = ""
             if f:
@@ -116,7 +110,7 @@ class UI(TableUI):
             if s == view["start"]:
                 status.append("started")
             row: list[Text | str] = [
-                Text(name, style=place_style(place, view["players"])),
+                Text(name, style=place_style(places[s], view["players"])),
                 card_text(f) if f else Text("—", style="dim"),
                 group,
                 str(view["hand_sizes"][s]),

@@ -8,29 +8,24 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View, places_from_results
+from pondside.engine import Event, View
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, SUITS
 from pondside.games.king_of_the_quackers import (
     CODE,
+    EXCUSE,
     FLUSH,
     INDEX,
     SET,
     SINGLE,
+    QuackersRound,
     describe,
     is_personality,
 )
 
 from .base import TableUI, place_style
+from .decktet import SUIT_STYLE, rank_word
 
-SUIT_STYLE = {
-    "M": "bright_white",
-    "S": "yellow",
-    "V": "blue",
-    "L": "green",
-    "Y": "red",
-    "K": "magenta",
-}
-RANK_WORD = {0: "Excuse", 1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown"}
+EXCUSE_CODE = CODE[EXCUSE]
 KIND_WORD = {
     "single": "single",
     "set": "Set",
@@ -38,10 +33,6 @@ KIND_WORD = {
     "bomb": "Bomb",
     "open": "Set or Straight Flush",
 }
-
-
-def rank_word(rank: int) -> str:
-    return RANK_WORD.get(rank, str(rank))
 
 
 def card_text(code: str) -> Text:
@@ -68,7 +59,7 @@ def play_words(action: str) -> str:
     for card in play.cards:
         code = CODE[card]
         name = BY_CODE[code].name
-        if play.ace and code.startswith("1"):
+        if play.ace and BY_CODE[code].is_ace:
             name += f" as {play.ace}"
         names.append(name)
     n = len(play.cards)
@@ -126,7 +117,7 @@ class UI(TableUI):
     def _players(self, view: View) -> Table:
         n = view["players"]
         scores = view["totals"]
-        places = places_from_results(scores, lower_is_better=False)
+        places = self.standings(scores)
         rnd = view["round"] or {}
         table = Table(title="Players")
         for col in ("player", "cards", "status", "score", "hands"):
@@ -168,7 +159,7 @@ class UI(TableUI):
         out.append(f"{rnd['size']}-card {kind}" if rnd["size"] > 1 else "singles")
         lead = rnd["lead_card"]
         if lead:
-            if lead == "0":
+            if lead == EXCUSE_CODE:
                 out.append("; the Excuse was led: any single follows and sets the suits")
             else:
                 out.append("; lead card ").append(card_text(lead))
@@ -179,15 +170,15 @@ class UI(TableUI):
         return out
 
     @staticmethod
-    def _to_beat(rnd: dict[str, object]) -> str:
-        rank = rank_word(int(rnd["last_rank"]))  # type: ignore[call-overload]
+    def _to_beat(rnd: QuackersRound) -> str:
+        rank = rank_word(rnd["last_rank"])
         size = rnd["size"]
         if size == 1:
             lead = rnd["lead_card"]
-            suits = "any suit" if lead == "0" else f"a {suits_text(str(lead))} card"
+            suits = "any suit" if lead in (None, EXCUSE_CODE) else f"a {suits_text(lead)} card"
             return f"{suits} of rank {rank} or higher (or the Excuse as a Bomb)"
         kinds = {"set": ["Set"], "straight_flush": ["Straight Flush"]}.get(
-            str(rnd["kind"]), ["Set", "Straight Flush"]
+            rnd["kind"], ["Set", "Straight Flush"]
         )
         if rnd["last_kind"] == "bomb":
             others = " or ".join(f"a {k} of rank {rank}+" for k in kinds)
@@ -226,8 +217,9 @@ class UI(TableUI):
                 f"{BY_CODE[right].name} ({right}) to {to_right}"
             )
         text = play_words(action)
-        if action.endswith(" promise"):
-            value = len(view["hand"]) - len(action.split()) + 2  # KQ-29: cards left after
+        play = describe(action.removesuffix(" promise"))
+        if action.endswith(" promise") and play is not None:
+            value = len(view["hand"]) - len(play.cards)  # KQ-29: the cards left after the play
             text += f"  + PROMISE to go out first (value {value})"
         return text
 

@@ -7,7 +7,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View, places_from_results
+from pondside.engine import Event, View
+from pondside.games.ladders import CARD, RUNGS, TOP, WILD
 
 from .base import TableUI, place_style
 
@@ -23,7 +24,7 @@ SOURCE = {
 def card_text(card: str | None) -> Text:
     if card is None:
         return Text("–", style="dim")
-    return Text(card, style="bold magenta" if card == "W" else "bold")
+    return Text(card, style="bold magenta" if card == CARD[WILD] else "bold")
 
 
 def pile_text(cards: list[str], keep: int = 6) -> Text:
@@ -63,14 +64,15 @@ class UI(TableUI):
         table.add_column("needs", justify="right")
         for i, pile in enumerate(view["accents"]):
             need = view["accent_next"][i]
-            table.add_row(str(i), pile_text(pile, keep=12), Text(f"{need} or W", style="cyan"))
+            need_text = Text(f"{need} or {CARD[WILD]}", style="cyan")
+            table.add_row(str(i), pile_text(pile, keep=TOP), need_text)
         return table
 
     def _players(self, view: View) -> Table:
         totals = view["totals"]
-        places = places_from_results(totals, lower_is_better=False)
+        places = self.standings(totals)
         table = Table(title="Players")
-        for col in ("player", "CLIMB top", "left", "RUNG 0", "RUNG 1", "RUNG 2", "RUNG 3"):
+        for col in ("player", "CLIMB top", "left", *(f"RUNG {r}" for r in range(RUNGS))):
             table.add_column(col, justify="right" if col == "left" else "left")
         table.add_column("hand", justify="right")
         table.add_column("score", justify="right")
@@ -127,7 +129,7 @@ class UI(TableUI):
         if kind == "turn_up":
             return f"{who}'s next CLIMB card is [bold]{event['card']}[/]"
         if kind == "complete":
-            return f"[green]ACCENT {event['slot']} reaches 12 and goes to DISCARD[/]"
+            return f"[green]ACCENT {event['slot']} reaches {TOP} and goes to DISCARD[/]"
         if kind == "discard":
             return f"{who} discards {event['card']} to RUNG {event['rung']}"
         if kind == "draw":

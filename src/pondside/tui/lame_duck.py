@@ -7,10 +7,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View, places_from_results
+from pondside.engine import Event, View
 from pondside.games.lame_duck import COLUMN_LIMIT, DUCKS, TURNS, column_ducks, target_column
 
-from .base import TableUI, place_style
+from .base import TableUI, place_style, plural
 
 DUCK_STYLE = {1: "white", 2: "cyan", 3: "yellow", 5: "dark_orange", 7: "bold red"}
 
@@ -19,10 +19,6 @@ def card_text(card: int) -> Text:
     """A card coloured by its ducks, with the ducks as a superscript-like suffix."""
     ducks = DUCKS[card]
     return Text(f"{card}" + ("" if ducks == 1 else f"·{ducks}"), style=DUCK_STYLE[ducks])
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def preview(columns: list[list[int]], card: int) -> str:
@@ -77,7 +73,7 @@ class UI(TableUI):
 
     def _duck_table(self, view: View) -> Table:
         totals = view["totals"]
-        places = places_from_results(totals, lower_is_better=True)
+        places = self.standings(totals)
         table = Table(title="Ducks")
         for col in ("player", "this round", "total", "place", "taken", "status"):
             table.add_column(

@@ -9,18 +9,11 @@ from rich.text import Text
 
 from pondside.engine import Event, View
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
+from pondside.games.wildcat_chicane import INDEX, READING_NAMES, read_suit, reading_of_ruler
 
 from .base import TableUI, place_style
+from .decktet import SUIT_STYLE
 
-SUIT_STYLE = {
-    "M": "bright_white",
-    "S": "yellow",
-    "V": "blue",
-    "L": "green",
-    "Y": "red",
-    "K": "magenta",
-}
-READING = {"top": 0, "bottom": 1}
 ONE = {"M": "Moon", "S": "Sun", "V": "Wave", "L": "Leaf", "Y": "Wyrm", "K": "Knot"}
 
 
@@ -39,12 +32,11 @@ def read(view: View, seat: int, code: str) -> tuple[str | None, bool]:
     reading = view["readings"][seat]
     if reading is None:
         return None, False
-    card = BY_CODE[code]
-    suit = card.suits[0] if READING[reading] == 0 else card.suits[-1]
+    suit = read_suit(code, READING_NAMES.index(reading))
     return suit, suit == view["trumps"][seat]
 
 
-class WildcatChicaneUI(TableUI):
+class UI(TableUI):
     def render(self, console: Console, view: View) -> None:
         seat = view.get("seat")
         n = view["players"]
@@ -106,10 +98,10 @@ class WildcatChicaneUI(TableUI):
 
     def _final(self, console: Console, view: View) -> None:
         totals = view["totals"]
+        places = self.standings(totals)
         for s, t in enumerate(totals):
-            place = 1 + sum(1 for o in totals if o > t)
             console.print(
-                f"{self.name(s)}: {t}", style=place_style(place, view["players"]), end="  "
+                f"{self.name(s)}: {t}", style=place_style(places[s], view["players"]), end="  "
             )
         console.print()
 
@@ -161,9 +153,6 @@ class WildcatChicaneUI(TableUI):
             )
         if verb == "rule":
             card = BY_CODE[rest]
-            reading = "BOTTOM" if card.is_ace else "TOP"
+            reading = READING_NAMES[reading_of_ruler(INDEX[rest])].upper()
             return f"rule {rest} — {card.name}: play {reading}, trump {SUIT_NAMES[card.top]}"
         return action
-
-
-UI = WildcatChicaneUI

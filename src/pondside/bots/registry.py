@@ -1,0 +1,173 @@
+"""Bots by name, with parameters as NAME[:key=value...].
+
+Built in: ``random``, ``heuristic`` (each game's own, ``HEURISTIC`` in
+``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
+(a program speaking the decision protocol). Others come from the ``pondside.bots`` entry
+point group or :func:`register_bot`.
+
+The registry names bots by where they live and imports a bot's module when the bot is first
+asked for, as it does for plugins: so it sits below every bot, and the search bots take the
+game's heuristic (:func:`heuristic_class`) from here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+from typing_extensions import TypeIs
+
+from pondside.engine import Game, PondsideError
+from pondside.games import MODULES
+
+from .base import Bot
+from .external import CallableBot, Choose
+
+_PACKAGE = __name__.rpartition(".")[0]  # pondside.bots
+
+
+class UnknownBot(PondsideError):
+    """A bot name or parameter that does not exist."""
+
+
+def _is_bot_class(thing: object) -> TypeIs[type[Bot]]:
+    return isinstance(thing, type) and issubclass(thing, Bot)
+
+
+def _bot_class(module: str, attr: str) -> type[Bot]:
+    """The :class:`Bot` subclass ``attr`` of ``pondside.bots.<module>``."""
+    found = getattr(importlib.import_module(f"{_PACKAGE}.{module}"), attr, None)
+    if not _is_bot_class(found):
+        raise UnknownBot(f"{_PACKAGE}.{module}.{attr} is not a Bot subclass, but {found!r}")
+    return found
+
+
+def heuristic_class(game: Game[Any]) -> type[Bot]:
+    """The game's heuristic: ``HEURISTIC`` in ``pondside.bots.<module>``, where ``<module>``
+    is the game's module in ``pondside.games.MODULES``."""
+    module = MODULES.get(game.info.slug)
+    if module is None:
+        raise UnknownBot(
+            f"{game.info.name} is not a registered game (pondside.games.MODULES), "
+            "so it has no heuristic bot"
+        )
+    where = f"{_PACKAGE}.{module}"
+    try:
+        return _bot_class(module, "HEURISTIC")
+    except ModuleNotFoundError as exc:
+        # Only the heuristic's own module missing means "no heuristic": a module that is there
+        # but fails on an import of its own is a fault to show as it is.
+        if exc.name is None or not (where == exc.name or where.startswith(f"{exc.name}.")):
+            raise
+        raise UnknownBot(
+            f"{game.info.name} has no heuristic bot yet ({where} would define HEURISTIC)"
+        ) from None
+
+
+def _in(module: str, attr: str) -> Callable[[Game[Any]], type[Bot]]:
+    return lambda game: _bot_class(module, attr)
+
+
+# The built-in bots, in the order they are listed: each one's class for a game.
+BUILTIN: dict[str, Callable[[Game[Any]], type[Bot]]] = {
+    "random": _in("base", "RandomBot"),
+    "heuristic": heuristic_class,
+    "ismcts": _in("search", "ISMCTSBot"),
+    "mcs": _in("search", "MCSBot"),
+    "external": _in("external", "ExternalBot"),
+}
+_REGISTERED: dict[str, type[Bot] | Choose] = {}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:iterations=300:rollout=heuristic"`` → ``("ismcts", {...})``; numbers parsed."""
+    name, *parts = spec.strip().split(":")
+    params: dict[str, Any] = {}
+    for part in parts:
+        key, eq, raw = part.partition("=")
+        if not eq or not key:
+            raise UnknownBot(
+                f"bot parameters are key=value, as in ismcts:iterations=300; got {part!r}"
+            )
+        value: Any = raw
+        for cast in (int, float):
+            try:
+                value = cast(raw)
+                break
+            except ValueError:
+                pass
+        params[key.strip()] = value
+    return name.strip(), params
+
+
+def _is_bot(thing: object) -> bool:
+    """A Bot subclass or a ``choose(view, legal)`` function (any other class is neither)."""
+    return _is_bot_class(thing) or (callable(thing) and not isinstance(thing, type))
+
+
+def register_bot(name: str, bot: type[Bot] | Choose) -> None:
+    """Make ``bot`` (a Bot subclass or a ``choose(view, legal)`` callable) available by name."""
+    if name in BUILTIN:
+        raise UnknownBot(f"{name!r} is a built-in bot's name")
+    if not _is_bot(bot):
+        raise UnknownBot(
+            f"bot {name!r} is neither a Bot subclass nor a choose(view, legal) function"
+        )
+    _REGISTERED[name] = bot
+
+
+def _plugins() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group="pondside.bots")}
+
+
+def _lookup(name: str) -> type[Bot] | Choose | None:
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    plugin = _plugins().get(name)
+    if plugin is None:
+        return None
+    try:
+        loaded = plugin.load()
+    except Exception as exc:  # a broken plugin must not take the program down
+        raise UnknownBot(f"bot {name!r} ({plugin.value}) failed to load: {exc}") from None
+    if not _is_bot(loaded):
+        raise UnknownBot(
+            f"bot {name!r} ({plugin.value}) is neither a Bot subclass "
+            "nor a choose(view, legal) function"
+        )
+    found: type[Bot] | Choose = loaded
+    return found
+
+
+def bot_names() -> list[str]:
+    """The built-in bots, then the registered and plugin ones by name."""
+    return [*BUILTIN, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys())]
+
+
+def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
+    """Build the bot ``spec`` for ``seat`` with its own generator seeded from ``seed``."""
+    name, params = parse_spec(spec)
+    rng = random.Random(seed)
+    try:
+        if name in BUILTIN:
+            return BUILTIN[name](game)(game, seat, rng, **params)
+        found = _lookup(name)
+        if found is None:
+            raise UnknownBot(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
+        if _is_bot_class(found):
+            return found(game, seat, rng, **params)
+        if params:
+            raise ValueError(f"a function bot takes no parameters, got {sorted(params)}")
+        return CallableBot(game, seat, rng, fn=found, name=name)
+    except UnknownBot:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise UnknownBot(f"bad parameters for bot {name!r}: {exc}") from None
+
+
+def check_spec(spec: str, game: Game[Any]) -> None:
+    """Fail early, with a sentence, on a bot spec that cannot be built."""
+    make_bot(spec, game, 0, 0)
