@@ -29,6 +29,9 @@ RANK_CODES = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "P", "T", "N")
 RANK_VALUE = {code: i for i, code in enumerate(RANK_CODES)}
 """Excuse 0, Ace 1, 2..9, Pawn 10, Court 11, Crown 12."""
 
+RANK_NAMES = {"0": "Excuse", "1": "Ace", "P": "Pawn", "T": "Court", "N": "Crown"}
+"""The ranks that have names (the others are numbers)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Card:

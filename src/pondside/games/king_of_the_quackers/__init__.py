@@ -43,7 +43,15 @@ from .combinations import (
     play_text,
 )
 from .rules import GAME, KingOfTheQuackers
-from .state import QuackersState, QuackersView, deck_cards, hand_size
+from .state import (
+    QuackersOptions,
+    QuackersPromise,
+    QuackersRound,
+    QuackersState,
+    QuackersView,
+    deck_cards,
+    hand_size,
+)
 
 __all__ = [
     "ACE_OF",
@@ -64,6 +72,9 @@ __all__ = [
     "SINGLE",
     "KingOfTheQuackers",
     "Play",
+    "QuackersOptions",
+    "QuackersPromise",
+    "QuackersRound",
     "QuackersState",
     "QuackersView",
     "all_plays",
