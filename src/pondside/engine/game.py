@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -22,7 +22,7 @@ from .deal import DealLayout
 from .errors import BadOption, BadPosition
 from .options import Option, resolve_options
 from .state import State
-from .view import Event
+from .view import CommonView, Event
 
 S = TypeVar("S", bound=State)
 
@@ -226,6 +226,31 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` (or a spectator, ``None``) may see: JSON, never a hidden card."""
+
+    def common_view(
+        self,
+        state: S,
+        seat: int | None,
+        hand_number: int,
+        hands: Sequence[Sized],
+        totals: Iterable[int],
+        hand_scores: Iterable[Iterable[int]],
+    ) -> CommonView:
+        """The keys every game's view shares (``engine/view.py``), for the game's ``view`` to
+        extend with ``options``, ``hand`` and its own: ``{**self.common_view(...), ...}``."""
+        to_act = self.to_act(state)
+        return {
+            "game": self.info.slug,
+            "players": state.n,
+            "seat": seat,
+            "to_act": list(to_act),
+            "over": not to_act,
+            "hand_number": hand_number,
+            "hand_sizes": [len(h) for h in hands],
+            "totals": list(totals),
+            "hand_scores": [list(h) for h in hand_scores],
+            "last_events": list(state.last_events),
+        }
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

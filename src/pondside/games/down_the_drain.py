@@ -473,17 +473,11 @@ class DownTheDrain(Game[DownTheDrainState]):
             for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
         ]
         v: DownTheDrainView = {
-            "game": self.info.slug,
-            "players": st.n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(  # type: ignore[typeddict-item]
+                st, seat, st.game_no, st.hands, st.totals(), (h for _, h in st.history)
+            ),
             "options": {"games": st.games},
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
-            "hand_number": st.game_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": st.totals(),
-            "hand_scores": [list(h) for _, h in st.history],
-            "last_events": list(st.last_events),
             "start": st.start,
             "plays": st.plays,
             "front": [f or None for f in front],

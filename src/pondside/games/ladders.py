@@ -683,17 +683,9 @@ class Ladders(Game[LaddersState]):
         """
         st = state
         v: LaddersView = {
-            "game": self.info.slug,
-            "players": st.n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(st, seat, st.round_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
             "options": self._options(st),
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
-            "hand_number": st.round_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": list(st.totals),
-            "hand_scores": [list(r) for r in st.history],
-            "last_events": list(st.last_events),
             "dealer": st.dealer,
             "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
             "climb_sizes": [len(c) for c in st.climbs],

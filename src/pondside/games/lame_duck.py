@@ -471,17 +471,9 @@ class LameDuck(Game[LameDuckState]):
     def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
         st = state
         v: LameDuckView = {
-            "game": self.info.slug,
-            "players": st.n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(st, seat, st.round_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
             "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
-            "hand_number": st.round_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": st.totals(),
-            "hand_scores": [list(r) for r in st.history],
-            "last_events": list(st.last_events),
             "turn_number": min(st.turn + 1, TURNS),
             "columns": [list(c) for c in st.columns],
             "column_ducks": [column_ducks(c) for c in st.columns],

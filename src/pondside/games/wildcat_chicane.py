@@ -739,17 +739,9 @@ class WildcatChicane(Game[ChicaneState]):
         st = state
         known = st.readings[0] >= 0
         v: ChicaneView = {
-            "game": self.info.slug,
-            "players": st.n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(st, seat, st.hand_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
             "options": {"variant": st.variant, "target": st.target},
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.phase == "over",
-            "hand_number": st.hand_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": list(st.totals),
-            "hand_scores": [list(h) for h in st.history],
-            "last_events": list(st.last_events),
             "dealer": st.dealer,
             "phase": st.phase,
             "tricks_in_hand": trick_count(st.n, st.variant),

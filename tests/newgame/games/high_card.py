@@ -184,17 +184,9 @@ class HighCard(Game[HighCardState]):
     def view(self, state: HighCardState, seat: int | None) -> HighCardView:
         st = state
         v: HighCardView = {
-            "game": self.info.slug,
-            "players": st.n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(st, seat, st.hand_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
             "options": {"deals": st.deals},
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
-            "hand_number": st.hand_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": st.totals(),
-            "hand_scores": [list(h) for h in st.history],
-            "last_events": list(st.last_events),
             "chosen": [bool(c) for c in st.chosen],
             "played": list(st.played),
             "points": list(st.points),

@@ -558,17 +558,9 @@ class KingOfTheQuackers(Game[QuackersState]):
                 "plays": [[s, a] for s, a in st.round_plays],
             }
         v: QuackersView = {
-            "game": self.info.slug,
-            "players": n,
+            # The common keys; mypy cannot know the ** holds no "hand", set below.
+            **self.common_view(st, seat, st.hand_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
             "options": st.options(),
-            "seat": seat,
-            "to_act": list(self.to_act(st)),
-            "over": st.over,
-            "hand_number": st.hand_no,
-            "hand_sizes": [len(h) for h in st.hands],
-            "totals": list(st.totals),
-            "hand_scores": [list(h) for h in st.history],
-            "last_events": list(st.last_events),
             "dealer": st.dealer,
             "phase": st.phase,
             "put_aside": st.aside >= 0,
