@@ -18,6 +18,7 @@ from pondside.games.ladders import (
     SLOTS,
     TOP,
     climb_size,
+    partner,
 )
 
 from .codec import BIG, GameCodec, Layout
@@ -26,8 +27,6 @@ CARDS = [CARD[c] for c in CARD]
 """The cards as the view writes them, in index order."""
 COUNTS = [DECK_COUNTS[c] for c in CARD]
 """Copies of each card in the deck (LA-1)."""
-PARTNER = 2
-"""LA-2: partners sit opposite, two seats to the left."""
 
 
 def codec(players: int, options: Mapping[str, Any]) -> GameCodec:
@@ -97,7 +96,7 @@ def codec(players: int, options: Mapping[str, Any]) -> GameCodec:
             out[o_turn + (s - me) % n] = 1
         out[o_dealer + (v["dealer"] - me) % n] = 1
         if teams:
-            out[o_partner + PARTNER] = 1
+            out[o_partner + partner(0)] = 1  # the partner's row, relative to my seat (LA-2)
         out[o_misc] = v["draw_size"]
         out[o_misc + 1] = bool(v["played"])
         out[o_misc + 2] = v["idle_turns"]

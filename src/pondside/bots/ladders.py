@@ -27,6 +27,7 @@ from pondside.games.ladders import (
     TOP,
     WILD,
     fits,
+    partner,
 )
 
 from .base import Bot
@@ -47,7 +48,7 @@ class Table:
         self.seat = seat
         n = view["players"]
         teams = view["options"]["teams"]
-        self.partner = (seat + 2) % 4 if teams else -1
+        self.partner = partner(seat) if teams else -1
         self.heights = [len(p) for p in view["accents"]]
         self.hand = [PARSE_CARD[c] for c in view["hand"]]
         tops = [None if t is None else PARSE_CARD[t] for t in view["climb_tops"]]

@@ -84,6 +84,11 @@ NOTATION = (
 )
 
 
+def partner(seat: int) -> int:
+    """LA-2: partners sit opposite, seats 0+2 against 1+3 at the table of four."""
+    return (seat + 2) % 4
+
+
 def climb_size(players: int) -> int:
     """LA-3: 30 cards each with 2-4 players, 20 with 5-6."""
     return 30 if players <= 4 else 20
@@ -193,7 +198,7 @@ class LaddersState(State):
 
     def partner(self, seat: int) -> int:
         """LA-2: seats 0+2 against 1+3; -1 when playing alone."""
-        return (seat + 2) % 4 if self.teams else -1
+        return partner(seat) if self.teams else -1
 
     def side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.ladders import CARD, RUNGS, TOP, WILD
+from pondside.games.ladders import CARD, RUNGS, TOP, WILD, partner
 
 from .base import TableUI, place_style
 
@@ -108,11 +108,11 @@ class UI(TableUI):
         elif words[1] == "rung":
             what = f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
         else:
-            partner = (seat + 2) % 4
+            mate = partner(seat)
             if words[2] == "climb":
-                what = f"{view['climb_tops'][partner]} from partner's CLIMB"
+                what = f"{view['climb_tops'][mate]} from partner's CLIMB"
             else:
-                what = f"{view['rungs'][partner][int(words[3])][-1]} from partner's RUNG {words[3]}"
+                what = f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
         return f"play {what} → {onto}"
 
     def describe(self, event: Event) -> str | None:
