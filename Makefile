@@ -28,7 +28,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
 	$(VENV)/bin/pondside bench --report
-	for game in lame-duck down-the-drain king-of-the-quackers wildcat-chicane ladders; do \
+	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done
 

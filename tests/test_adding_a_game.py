@@ -29,6 +29,7 @@ from pondside.engine import Game, Match
 from pondside.games import MODULES, get_game, slugs
 from pondside.protocol import Session
 from pondside.sim.runner import play_match
+from pondside.sim.strength import DEFAULT_SEARCH, search_spec, table_options
 from pondside.tui import get_ui
 from pondside.views import view_schema
 from test_every_game import check_step
@@ -103,3 +104,9 @@ def test_the_terminal_table_falls_back_to_the_generic_one(high_card: Game[Any]) 
     assert type(ui).__module__ == "pondside.tui.base"
     match: Match[Any] = Match(high_card, 3, seed=2)
     assert ui.label(match.view(0), match.legal(0)[0])
+
+
+def test_the_strength_table_takes_its_settings_from_the_bot_module(high_card: Game[Any]) -> None:
+    # High Card's bot module names no SEARCH: the table uses the default search bot.
+    assert search_spec("high-card") == DEFAULT_SEARCH
+    assert search_spec("ladders").startswith("mcs:") and table_options("ladders") == {"rounds": 1}

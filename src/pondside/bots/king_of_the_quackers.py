@@ -150,4 +150,7 @@ class KingOfTheQuackersHeuristic(Bot):
         return best
 
 
+# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
+SEARCH = "mcs:iterations=200:rollout=heuristic:prior=heuristic"
+
 HEURISTIC = KingOfTheQuackersHeuristic

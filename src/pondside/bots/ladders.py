@@ -275,4 +275,9 @@ def _discard_score(card: int, pile: list[int], table: Table) -> float:
     return score
 
 
+# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
+SEARCH = "mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic"
+# A match to 500 takes several rounds of some 130 decisions a seat: one round a match.
+STRENGTH_OPTIONS = {"rounds": 1}
+
 HEURISTIC = LaddersHeuristic

@@ -85,4 +85,7 @@ class LameDuckHeuristic(Bot):
         return best
 
 
+# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
+SEARCH = "ismcts:iterations=1000:rollout=heuristic:reward=win"
+
 HEURISTIC = LameDuckHeuristic

@@ -45,6 +45,15 @@ def _bot_class(module: str, attr: str) -> type[Bot]:
     return found
 
 
+def game_setting(game: Game[Any], name: str, default: Any) -> Any:
+    """A bot setting the game's own bot module keeps (``SEARCH``, the tuned search spec of
+    ``pondside strength``), or ``default`` when it has none."""
+    module = MODULES.get(game.info.slug)
+    if module is None or importlib.util.find_spec(f"{_PACKAGE}.{module}") is None:
+        return default
+    return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), name, default)
+
+
 def heuristic_class(game: Game[Any]) -> type[Bot]:
     """The game's heuristic: ``HEURISTIC`` in ``pondside.bots.<module>``, where ``<module>``
     is the game's module in ``pondside.games.MODULES``."""

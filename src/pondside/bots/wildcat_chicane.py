@@ -144,4 +144,7 @@ class WildcatChicaneHeuristic(Bot):
         return f"play {CODES[pick]}"
 
 
+# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
+SEARCH = "ismcts:iterations=300:rollout=heuristic"
+
 HEURISTIC = WildcatChicaneHeuristic

@@ -2,8 +2,8 @@
 
 For every game, at its default table and options: search vs heuristic, heuristic vs random and
 search vs random. One seat holds the first bot and every other seat the second; seats rotate
-between matches. The search bot's budget per game is in ``SEARCH`` (each at most 1 s a decision
-on one core, measured by ``pondside bench GAME --bot SPEC``).
+between matches. The search bot's budget per game is ``SEARCH`` in the game's bot module (each at
+most 1 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
 """
 
 from __future__ import annotations
@@ -16,21 +16,24 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from pondside.bots.registry import game_setting
 from pondside.games import get_game, slugs
 
 from .simulate import simulate
 from .tournament import TournamentResult
 
-SEARCH = {
-    "lame-duck": "ismcts:iterations=1000:rollout=heuristic:reward=win",
-    "king-of-the-quackers": "mcs:iterations=200:rollout=heuristic:prior=heuristic",
-    "wildcat-chicane": "ismcts:iterations=300:rollout=heuristic",
-    "ladders": "mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
-    "down-the-drain": "ismcts:iterations=300:rollout=heuristic:reward=win",
-}
+DEFAULT_SEARCH = "ismcts:iterations=1000:rollout=heuristic"
+"""For a game whose bot module names no ``SEARCH`` of its own."""
 
-# A Ladders match to 500 takes several rounds of some 130 decisions a seat: one round a match.
-OPTIONS: dict[str, dict[str, Any]] = {"ladders": {"rounds": 1}}
+
+def search_spec(slug: str) -> str:
+    """The game's search bot for the table: ``SEARCH`` in its bot module."""
+    return str(game_setting(get_game(slug), "SEARCH", DEFAULT_SEARCH))
+
+
+def table_options(slug: str) -> dict[str, Any]:
+    """The options the table plays the game with: ``STRENGTH_OPTIONS`` in its bot module."""
+    return dict(game_setting(get_game(slug), "STRENGTH_OPTIONS", {}))
 
 
 LINES = ("search-heuristic", "heuristic-random", "search-random")
@@ -55,7 +58,7 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
     game = get_game(slug)
     players = game.info.default_players
     started = time.perf_counter()
-    options = OPTIONS.get(slug, {})
+    options = table_options(slug)
 
     step, shown = max(10, matches // 10), 0
 
@@ -130,7 +133,7 @@ def play_lines(
     for slug in games:
         path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-        for line, (first, rest) in matchups(search or SEARCH[slug]).items():
+        for line, (first, rest) in matchups(search or search_spec(slug)).items():
             if line not in lines or matches[line] < 1:
                 continue
             row = run(slug, first, rest, matches[line], seed, jobs)
