@@ -208,20 +208,15 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[str]:
         """The seat's legal actions, each once, in no promised order; ``[]`` if not to act."""
 
-    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
-        """The next state and the events that became public. Raises ``IllegalAction``.
-
-        The events are kept on the new state too (``last_events``), so a view can say what
-        just happened. Don't change them: states are shared values.
-        """
-        st, events = self.advance(state, seat, action)
-        st.last_events = tuple(events)
-        return st, events
-
     @abstractmethod
-    def advance(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
-        """What :meth:`apply` does for this game: a new state (never ``state`` changed in
-        place) and the public events. Raises ``IllegalAction`` naming the ruling broken."""
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        """The next state (never ``state`` changed in place) and the events that became
+        public. Raises ``IllegalAction`` naming the ruling broken.
+
+        The new state keeps the same events as ``last_events``, so a view can say what just
+        happened: one store at the game's one exit (a wrapper would cost search a call per
+        action). Nobody changes them afterwards: ``Match.apply`` hands out a copy.
+        """
 
     @abstractmethod
     def view(self, state: S, seat: int | None) -> View:

@@ -94,7 +94,7 @@ class Match(Generic[S]):
             raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
         self.state, events = self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
-        return events
+        return list(events)  # the state keeps the list itself as last_events
 
     def timeout(self, seat: int) -> tuple[str, list[Event]]:
         """Apply the rules' default for a seat whose time ran out; returns the action taken."""

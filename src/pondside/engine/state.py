@@ -140,7 +140,7 @@ def _converters(hint: Any) -> tuple[Dump, Load]:
             lambda x: None if x is None else dump_inner(x),
             lambda x, where: None if x is None else load_inner(x, where),
         )
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+    if origin is Sequence or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
         dump_item, load_item = _converters(args[0])
 
         def load_all(x: Any, where: str) -> tuple[Any, ...]:
@@ -219,14 +219,14 @@ class State(metaclass=_StateMeta):
     _fields: ClassVar[tuple[str, ...]]
 
     n: int
-    last_events: tuple[Event, ...]
+    last_events: Sequence[Event]
 
     def copy(self) -> Self:  # replaced in every class by the generated copy
         raise NotImplementedError
 
     @classmethod
     def blank(cls) -> Self:
-        """A state with no field set yet (games fill it in), and no events."""
+        """A state with no field set yet (games fill it in), and no events yet."""
         st = object.__new__(cls)
         st.last_events = ()
         return st

@@ -335,7 +335,7 @@ class DownTheDrain(Game[DownTheDrainState]):
                 last = c
         return out
 
-    def advance(
+    def apply(
         self, state: DownTheDrainState, seat: int, action: str
     ) -> tuple[DownTheDrainState, list[Event]]:
         card = _PARSE.get(action)
@@ -386,6 +386,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             self._end_game(st, (), events)
         elif st.front[nxt]:
             self._push_through(st, nxt, events)
+        st.last_events = events
         return st, events
 
     def _draw(

@@ -494,7 +494,7 @@ class Ladders(Game[LaddersState]):
         out += [DISCARD[c, r] for c in set(hand) for r in range(RUNGS)]
         return out
 
-    def advance(
+    def apply(
         self, state: LaddersState, seat: int, action: str
     ) -> tuple[LaddersState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -507,6 +507,7 @@ class Ladders(Game[LaddersState]):
         kind, x, y = parsed
         st = state.copy()
         events: list[Event] = []
+        st.last_events = events
         if kind == "discard":
             self._discard(st, seat, x, y, events)
         else:

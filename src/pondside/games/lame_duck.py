@@ -354,7 +354,7 @@ class LameDuck(Game[LameDuckState]):
             return []
         return [PLAY[c] for c in state.hands[seat]]
 
-    def advance(
+    def apply(
         self, state: LameDuckState, seat: int, action: str
     ) -> tuple[LameDuckState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -390,8 +390,9 @@ class LameDuck(Game[LameDuckState]):
         chosen[seat] = value
         if 0 in chosen:
             st.chosen = tuple(chosen)
-            return st, [{"type": "chose", "seat": seat}]
-        return self._reveal(st, chosen)
+            st.last_events = events = [{"type": "chose", "seat": seat}]
+            return st, events
+        return self._reveal(st, chosen)  # placing the cards records the events (_place)
 
     def _reveal(self, st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
         """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
@@ -416,6 +417,7 @@ class LameDuck(Game[LameDuckState]):
                 if take is None:
                     st.awaiting = seat
                     events.append({"type": "too_low", "seat": seat, "card": card})
+                    st.last_events = events
                     return st, events
                 col, gone, reason = take, columns[take], "too low"
                 take = None
@@ -445,6 +447,7 @@ class LameDuck(Game[LameDuckState]):
         st.turn += 1
         if st.turn == TURNS:
             self._end_round(st, events)
+        st.last_events = events
         return st, events
 
     def _end_round(self, st: LameDuckState, events: list[Event]) -> None:

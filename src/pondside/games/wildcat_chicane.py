@@ -549,7 +549,7 @@ class WildcatChicane(Game[ChicaneState]):
         other = [c for c in hand if SUIT[c][reading] != trump]
         return other or list(hand)
 
-    def advance(
+    def apply(
         self, state: ChicaneState, seat: int, action: str
     ) -> tuple[ChicaneState, list[Event]]:
         parsed = _PARSE.get(action)
@@ -562,7 +562,9 @@ class WildcatChicane(Game[ChicaneState]):
         if kind != st.phase:
             raise IllegalAction(self._wrong_phase(st, kind), self._phase_rule(st))
         if kind == "rule":
-            return self._rule(st, seat, value)
+            new, events = self._rule(st, seat, value)
+            new.last_events = events
+            return new, events
         if seat != st.turn:
             raise IllegalAction(
                 f"it is seat {st.turn}'s turn, not seat {seat}'s", self._phase_rule(st)
@@ -576,13 +578,12 @@ class WildcatChicane(Game[ChicaneState]):
                 )
             new = st.copy()
             self._record_call(new, value)
-            events: list[Event] = [{"type": "call", "seat": seat, "call": action[5:]}]
+            events = [{"type": "call", "seat": seat, "call": action[5:]}]
             if len(new.calls) == 2:
                 new.phase, new.turn = "bid", (new.dealer + 1) % new.n
             else:
                 new.turn = (seat + 1) % new.n
-            return new, events
-        if kind == "bid":
+        elif kind == "bid":
             tricks = trick_count(st.n, st.variant)
             if value > tricks:
                 raise IllegalAction(f"a bid is 0 to {tricks} tricks", "WC-7")
@@ -593,8 +594,11 @@ class WildcatChicane(Game[ChicaneState]):
             new.turn = (seat + 1) % st.n
             if new.turn == (st.dealer + 1) % st.n:  # everyone has bid: the first bidder leads
                 new.phase = "play"
-            return new, [{"type": "bid", "seat": seat, "bid": value}]
-        return self._play(st, seat, value)
+            events = [{"type": "bid", "seat": seat, "bid": value}]
+        else:
+            new, events = self._play(st, seat, value)
+        new.last_events = events
+        return new, events
 
     @staticmethod
     def _phase_rule(st: ChicaneState) -> str:

@@ -155,7 +155,7 @@ class HighCard(Game[HighCardState]):
             return []
         return [f"play {c}" for c in state.hands[seat]]
 
-    def advance(
+    def apply(
         self, state: HighCardState, seat: int, action: str
     ) -> tuple[HighCardState, list[Event]]:
         if action not in self.legal_actions(state, seat):
@@ -165,7 +165,8 @@ class HighCard(Game[HighCardState]):
         chosen[seat] = int(action.split()[1])
         st.chosen = tuple(chosen)
         if 0 in chosen:
-            return st, [{"type": "chose", "seat": seat}]
+            st.last_events = events = [{"type": "chose", "seat": seat}]
+            return st, events
         best = max(range(st.n), key=chosen.__getitem__)
         st.points = tuple(p + (s == best) for s, p in enumerate(st.points))
         st.played = st.played + tuple(chosen)
@@ -179,6 +180,7 @@ class HighCard(Game[HighCardState]):
                 st.hand_no += 1
                 _deal(st)
             events.append({"type": "deal_end", "points": list(st.history[-1])})
+        st.last_events = events
         return st, events
 
     def view(self, state: HighCardState, seat: int | None) -> HighCardView:

@@ -290,7 +290,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         ]
         return texts
 
-    def advance(
+    def apply(
         self, state: QuackersState, seat: int, action: str
     ) -> tuple[QuackersState, list[Event]]:
         if state.over:
@@ -340,6 +340,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         gives[seat] = (left, right)
         st.gives = tuple(gives)
         events: list[Event] = [{"type": "gave", "seat": seat}]
+        st.last_events = events  # the same list: what is appended below is kept too
         if None not in gives:
             self._exchange(st, events)
         return st, events
@@ -445,6 +446,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                 "left": left,
             }
         ]
+        st.last_events = events  # the same list: what is appended below is kept too
         if not left:
             self._go_out(st, seat, events)
             if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
@@ -491,6 +493,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st = state.copy()
         st.passed |= 1 << seat
         events: list[Event] = [{"type": "pass", "seat": seat}]
+        st.last_events = events  # the same list: what is appended below is kept too
         waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
         if waiting:
             st.turn = next_holding(st, seat, 1)
