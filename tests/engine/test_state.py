@@ -114,3 +114,16 @@ def test_wc_a_snapshot_whose_derived_values_disagree_is_refused() -> None:
     position = match.position()
     with pytest.raises(BadPosition, match="totals"):
         Match(game, 3, position={**position, "totals": [5, 0, 0]})
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.info.slug)
+def test_events_and_views_handed_out_cannot_change_the_match(game: Any) -> None:
+    match: Match[Any] = Match(game, seed=4)
+    seat = match.to_act()[0]
+    events = match.apply(seat, match.legal(seat)[0])
+    before = match.position()
+    events[0]["seat"] = 99
+    events.append({"type": "forged"})
+    match.view(None)["last_events"][0]["type"] = "forged"
+    assert match.position() == before
+    assert match.view(0)["last_events"][0]["type"] != "forged"

@@ -50,3 +50,11 @@ def test_every_event_of_a_match_is_described() -> None:
         out = io.StringIO()
         ui.render(Console(file=out, width=120), m.view(None))
         assert "Ann" in out.getvalue()
+
+
+def test_wc16_a_tied_finish_after_the_100th_hand_is_told_as_a_shared_win() -> None:
+    ui = UI(GAME, ["Ann", "Bob", "Cy"])
+    alone = ui.describe({"type": "match_end", "scores": [41, 12, 3], "places": [1, 2, 3]})
+    assert alone is not None and "Ann wins the match with 41" in alone
+    tied = ui.describe({"type": "match_end", "scores": [12, 12, 3], "places": [1, 1, 3]})
+    assert tied is not None and "Ann and Bob share the win with 12 each" in tied

@@ -28,6 +28,8 @@ from pondside.games.ladders import (
     WILD,
     fits,
     partner,
+    side_of,
+    sides,
 )
 
 from .base import Bot
@@ -61,12 +63,9 @@ class Table:
         self.players = n
         self.stock = view["draw_size"] + len(view["discard"])
         sizes = view["climb_sizes"]
-        sides = [[0, 2], [1, 3]] if teams else [[s] for s in range(n)]
-        counts = [sum(sizes[s] for s in side) for side in sides]
-        own = counts[seat % 2 if teams else seat]
-        self.ahead = all(
-            c > own for i, c in enumerate(counts) if i != (seat % 2 if teams else seat)
-        )
+        counts = [sum(sizes[s] for s in side) for side in sides(n, teams)]
+        own = side_of(seat, teams)
+        self.ahead = all(c > counts[own] for i, c in enumerate(counts) if i != own)
         mine = {seat, self.partner}
         self.opponents: list[tuple[int, set[int]]] = []
         for s in range(n):

@@ -214,8 +214,9 @@ class Game(ABC, Generic[S]):
         public. Raises ``IllegalAction`` naming the ruling broken.
 
         The new state keeps the same events as ``last_events``, so a view can say what just
-        happened: one store at the game's one exit (a wrapper would cost search a call per
-        action). Nobody changes them afterwards: ``Match.apply`` hands out a copy.
+        happened: one store where the game makes them (a wrapper would cost search a call per
+        action). They are the state's values, shared and never changed: ``Match.apply`` and
+        ``Match.view`` hand out deep copies of them.
         """
 
     @abstractmethod

@@ -94,7 +94,9 @@ class Match(Generic[S]):
             raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
         self.state, events = self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
-        return list(events)  # the state keeps the list itself as last_events
+        # The state keeps these very events (last_events): what leaves the match is a copy,
+        # so nothing a caller does to it can change the match.
+        return copy.deepcopy(events)
 
     def timeout(self, seat: int) -> tuple[str, list[Event]]:
         """Apply the rules' default for a seat whose time ran out; returns the action taken."""
@@ -108,7 +110,10 @@ class Match(Generic[S]):
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
             raise PondsideError(f"seat must be null or 0 to {self.players - 1}, not {seat!r}")
-        return self.game.view(self.state, seat)
+        view = self.game.view(self.state, seat)
+        # A view's lists are its own, but its events are the state's (see apply): copied here,
+        # once per view that leaves the match, not inside search, which calls game.view itself.
+        return {**view, "last_events": copy.deepcopy(view["last_events"])}
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)

@@ -89,6 +89,16 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
+def side_of(seat: int, teams: bool) -> int:
+    """LA-2: the side a seat plays for: its partnership (0: seats 0+2, 1: seats 1+3), or itself."""
+    return seat % 2 if teams else seat
+
+
+def sides(players: int, teams: bool) -> list[list[int]]:
+    """The seats of each side (LA-2): two partnerships, or every seat alone."""
+    return [[0, 2], [1, 3]] if teams else [[s] for s in range(players)]
+
+
 def climb_size(players: int) -> int:
     """LA-3: 30 cards each with 2-4 players, 20 with 5-6."""
     return 30 if players <= 4 else 20
@@ -201,10 +211,10 @@ class LaddersState(State):
         return partner(seat) if self.teams else -1
 
     def side(self, seat: int) -> int:
-        return seat % 2 if self.teams else seat
+        return side_of(seat, self.teams)
 
     def sides(self) -> list[list[int]]:
-        return [[0, 2], [1, 3]] if self.teams else [[s] for s in range(self.n)]
+        return sides(self.n, self.teams)
 
 
 # --- drawing ---------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.ladders import CARD, RUNGS, TOP, WILD, partner
+from pondside.games.ladders import CARD, RUNGS, TOP, WILD, partner, side_of
 
 from .base import TableUI, place_style
 
@@ -80,7 +80,7 @@ class UI(TableUI):
             style = place_style(places[s], view["players"])
             mark = "▶ " if s in view["to_act"] else ""
             if view["options"]["teams"]:
-                name += f" ({'A' if s % 2 == 0 else 'B'})"
+                name += f" ({'AB'[side_of(s, True)]})"
             table.add_row(
                 Text(mark + name, style=style),
                 card_text(view["climb_tops"][s]),

@@ -138,8 +138,13 @@ class UI(TableUI):
         if kind == "deal":
             return f"Hand {event['hand']}: {self.name(event['dealer'])} deals."
         if kind == "match_end":
-            winner = event["places"].index(1)
-            return f"[bold]{self.name(winner)} wins the match with {event['scores'][winner]}.[/]"
+            first = [s for s, place in enumerate(event["places"]) if place == 1]
+            score = event["scores"][first[0]]
+            if len(first) == 1:
+                return f"[bold]{self.name(first[0])} wins the match with {score}.[/]"
+            # WC-16: after the 100th hand, tied totals share first place.
+            names = ", ".join(self.name(s) for s in first[:-1]) + f" and {self.name(first[-1])}"
+            return f"[bold]{names} share the win with {score} each (the 100th hand, WC-16).[/]"
         return super().describe(event)
 
     def label(self, view: View, action: str) -> str:
