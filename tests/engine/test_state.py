@@ -88,7 +88,7 @@ def test_a_snapshot_of_the_wrong_shape_names_the_field(
 def test_a_missing_field_is_named() -> None:
     snap = toy().snapshot()
     del snap["pile"]
-    with pytest.raises(BadPosition, match="no 'pile'"):
+    with pytest.raises(BadPosition, match="lacks 'pile'"):
         Toy.from_snapshot(snap, {})
 
 
@@ -104,7 +104,7 @@ def test_every_game_snapshot_holds_every_field_but_players_and_options(game: Any
 def test_an_unknown_key_in_a_position_is_refused_by_name() -> None:
     game = get_game("down-the-drain")
     match: Match[Any] = Match(game, 4, seed=1)
-    with pytest.raises(BadPosition, match="no 'turn'"):
+    with pytest.raises(BadPosition, match="no field 'turn'"):
         Match(game, 4, position={**match.position(), "turn": 0})
 
 

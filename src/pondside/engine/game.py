@@ -176,8 +176,8 @@ class Game(ABC, Generic[S]):
         unknown = sorted(set(position) - known)
         if unknown:
             raise BadPosition(
-                f"a {self.info.name} position has no {unknown[0]!r}; its keys are the state's "
-                "fields, as the 'position' request writes them"
+                f"a {self.info.name} position has no field {unknown[0]!r}; its keys are the "
+                "state's fields, as the 'position' request writes them"
             )
         state = self.state_type.from_snapshot(position, {"n": players, **options})
         return self.check_position(state)

@@ -262,8 +262,6 @@ class State(metaclass=_StateMeta):
             if f in given or f in skip:
                 continue
             if f not in data:
-                raise BadPosition(
-                    f"the position has no {f!r}; take one from the 'position' request"
-                )
+                raise BadPosition(f"the position lacks {f!r}; take one from the 'position' request")
             setattr(st, f, load(data[f], f))
         return st

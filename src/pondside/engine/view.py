@@ -43,6 +43,7 @@ class CommonView(TypedDict):
     totals: list[int]
     """Each seat's match score so far, as the outcome will count it."""
     hand_scores: list[list[int]]
-    """One entry per finished deal: each seat's score for it (what was added to ``totals``)."""
+    """One entry per finished deal: each seat's score for it. ``totals`` sum these, and in
+    Lame Duck the round in play as well."""
     last_events: list[Event]
     """The public events of the last action taken (empty before the first)."""

@@ -306,7 +306,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
         _check_deck(Counter(cards), BadPosition, "the position")
         if not (0 <= st.seat < n and 0 <= st.start < n) or st.plays < 0:
-            raise BadPosition(f"turn and start are seats 0 to {n - 1}")
+            raise BadPosition(f"seat (to act) and start are seats 0 to {n - 1}")
         if any(len(h) > hand_size(n) for h in st.hands):
             raise BadPosition(f"a hand never holds more than {hand_size(n)} cards (DD-2, DD-4)")
         if len(st.history) != st.game_no - (0 if st.over else 1) or st.game_no > st.games:

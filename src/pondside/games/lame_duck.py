@@ -309,7 +309,7 @@ class LameDuck(Game[LameDuckState]):
         st.unused = tuple(sorted(st.unused))
         n = st.n
         if not -1 <= st.awaiting < n or any(not 0 <= s < n for _, s in st.revealed):
-            raise BadPosition(f"awaiting_take and the revealed cards' seats are seats 0 to {n - 1}")
+            raise BadPosition(f"awaiting and the revealed cards' seats are seats 0 to {n - 1}")
         if st.revealed and sorted({s for _, s in st.revealed}) != list(range(n)):
             raise BadPosition("a turn reveals one card per seat (LD-5)")
         if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
