@@ -110,3 +110,22 @@ def test_the_strength_table_takes_its_settings_from_the_bot_module(high_card: Ga
     # High Card's bot module names no SEARCH: the table uses the default search bot.
     assert search_spec("high-card") == DEFAULT_SEARCH
     assert search_spec("ladders").startswith("mcs:") and table_options("ladders") == {"rounds": 1}
+
+
+def test_the_research_adapters_number_its_actions_and_encode_its_views(
+    high_card: Game[Any],
+) -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from pondside.adapters.codec import Codec
+    from pondside.adapters.pettingzoo import env
+
+    codec = Codec("high-card", 3)  # no adapters/high_card.py: the generic encoding
+    assert codec.actions == high_card.all_actions(3, codec.options)
+    match: Match[Any] = Match(high_card, 3, seed=1)
+    observation = codec.observe(match.view(0))
+    assert observation.shape == (codec.obs_size,) and np.all(observation >= 0)
+    assert codec.mask(match.legal(0)).sum() == len(match.legal(0))
+    api_test(env("high-card", 3), num_cycles=30)
