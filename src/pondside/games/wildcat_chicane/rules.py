@@ -1,269 +1,60 @@
-"""Wildcat Chicane and classic Chicane (rules/wildcat-chicane.md, rulings WC-1..WC-16).
-
-Each player secretly picks an Ace or a Crown as their ruling card (WC-4): an Ace makes them
-BOTTOM, a Crown TOP, so each two-suit number card in *their* hand has only that one suit
-(WC-5), and the ruler's suit is *their* trump (WC-6). Players bid their tricks (WC-7), play
-them out following suit as each reads it (WC-10), and score by how close they came (WC-12).
-The classic variant (WC-15) makes one TOP/BOTTOM call and one trump for the whole table.
-
->>> from pondside.engine import Match
->>> m = Match(GAME, 3, deal=WORKED_DEAL, seed=1)
->>> m.to_act()
-(0, 1, 2)
->>> read_suit("8YK", TOP), read_suit("8YK", BOTTOM), read_suit("7VY", BOTTOM)
-('Y', 'K', 'Y')
->>> hand_score(bid=3, won=3), hand_score(3, 4), hand_score(3, 1), hand_score(3, 6)
-(12, 6, 3, 0)
-"""
+"""Wildcat Chicane's rules: the deal, ruling cards or calls, bids, tricks, scoring and the end of
+the match (rules/wildcat-chicane.md, WC-1..WC-16)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any
+from typing import Any
 
 from pondside.engine import (
-    NONE_IS_MINUS_ONE,
     BadDeal,
     BadPosition,
-    CommonView,
     DealLayout,
     Event,
     Game,
     GameInfo,
     IllegalAction,
-    Notation,
-    NotRequired,
     Option,
     Outcome,
     Rng,
-    State,
-    TypedDict,
     View,
     places_from_results,
     seed_state,
 )
 
-from . import decktet
-from .decktet import BASIC_DECK, SUITS
-
-TOP, BOTTOM = 0, 1
-READING_NAMES = ("top", "bottom")
-
-# Cards are ints in the state: their index in the basic deck's table order (WC-1).
-CODES: tuple[str, ...] = decktet.CODES[: len(BASIC_DECK)]
-INDEX: dict[str, int] = {code: i for i, code in enumerate(CODES)}  # an extended card is no card
-RANK: tuple[int, ...] = decktet.RANKS[: len(BASIC_DECK)]  # Ace 1 < 2..9 < Crown 12
-SUIT: tuple[tuple[str, str], ...] = tuple((c.top, c.bottom) for c in BASIC_DECK)
-IS_RULER = tuple(c.is_ace or c.is_crown for c in BASIC_DECK)  # Aces and Crowns
-RULER_CARDS = tuple(i for i in range(36) if IS_RULER[i])
-NUMBER_CARDS = tuple(i for i in range(36) if not IS_RULER[i])
-SUIT_BIT = {s: 1 << i for i, s in enumerate(SUITS)}
-Card = Annotated[int, Notation.codes(CODES, "a card of the basic Decktet (WC-1)")]
-"""A card in the state (its index in table order); in a snapshot its code."""
-CardOrNone = Annotated[int, Notation.codes(CODES, "a card of the basic Decktet", none=-1)]
-
-PHASES = ("rule", "call", "bid", "play", "over")
-HAND_LIMIT = 100  # WC-16: a match ends after its 100th hand, whatever the totals
-CALLS = ("call top", "call bottom", *(f"call trump {s}" for s in SUITS))
-RULE = {i: f"rule {CODES[i]}" for i in RULER_CARDS}
-PLAY = {i: f"play {CODES[i]}" for i in range(36)}
-BID = {k: f"bid {k}" for k in range(13)}
-_PARSE: dict[str, tuple[str, Any]] = {
-    **{a: ("rule", i) for i, a in RULE.items()},
-    **{a: ("play", i) for i, a in PLAY.items()},
-    **{a: ("bid", k) for k, a in BID.items()},
-    "call top": ("call", TOP),
-    "call bottom": ("call", BOTTOM),
-    **{f"call trump {s}": ("call", s) for s in SUITS},
-}
-NOTATION = "'rule NY', 'bid 3', 'play 8YK', or in classic 'call top', 'call bottom', 'call trump Y'"
-
-
-def read_suit(card: str | int, reading: int) -> str:
-    """WC-5: the one suit a card has for a TOP (0) or BOTTOM (1) player."""
-    return SUIT[card if isinstance(card, int) else INDEX[card]][reading]
-
-
-def reading_of_ruler(card: int) -> int:
-    """WC-5: an Ace ruler plays BOTTOM, a Crown ruler TOP."""
-    return BOTTOM if RANK[card] == 1 else TOP
-
-
-def hand_score(bid: int, won: int) -> int:
-    """WC-12: 4 × bid when exact, 2 × bid one off, bid two off, else 0."""
-    return (4, 2, 1, 0)[min(abs(won - bid), 3)] * bid
-
-
-def hand_size(players: int) -> int:
-    """WC-3 / WC-15: the 36 cards go out evenly, 12 each at 3 players and 9 at 4."""
-    return 36 // players
-
-
-def trick_count(players: int, variant: str) -> int:
-    """WC-4: the ruling card is never played (11 or 8 tricks); classic plays all (12 or 9)."""
-    return hand_size(players) - (variant == "wildcat")
-
-
-def trick_winner(
-    trick: Sequence[tuple[int, int]], readings: Sequence[int], trumps: Sequence[str]
-) -> int:
-    """WC-11: the seat winning ``trick`` ((seat, card) in play order) so far.
-
-    The highest trump wins, each card judged by its own player's reading and trump (WC-6),
-    the earlier of two equal-rank trumps winning; without trumps, the highest card of the led
-    suit as the leader reads it (WC-10).
-    """
-    seat, card = trick[0]
-    led = SUIT[card][readings[seat]]
-    best, best_trump, best_rank = seat, led == trumps[seat], RANK[card]
-    for seat, card in trick[1:]:
-        suit, rank = SUIT[card][readings[seat]], RANK[card]
-        if suit == trumps[seat]:
-            if not best_trump or rank > best_rank:
-                best, best_trump, best_rank = seat, True, rank
-        elif not best_trump and suit == led and rank > best_rank:
-            best, best_rank = seat, rank
-    return best
-
-
-class ChicaneOptions(TypedDict):
-    variant: str
-    """wildcat: each player's own ruling card; classic: one call for the table (WC-15)."""
-    target: int
-    """The match ends when someone reaches this score alone (WC-13)."""
-
-
-class ChicaneTrick(TypedDict):
-    cards: list[list[Any]]
-    """[seat, card] in the order they were played."""
-    winner: int
-    """The seat that took the trick (WC-11)."""
-
-
-class ChicaneView(CommonView):
-    """What one seat (or a spectator) sees of Wildcat Chicane: ruling cards once revealed
-    (WC-4), readings and trumps, bids, the tricks of this hand and the voids they showed."""
-
-    options: ChicaneOptions
-    hand: NotRequired[list[str]]
-    """The seat's cards as codes, in table order."""
-    my_choice: NotRequired[str | None]
-    """The ruling card this seat has chosen and not yet revealed."""
-    dealer: int
-    """The hand's dealer (WC-2)."""
-    phase: str
-    """rule (choosing ruling cards), call (classic), bid, play or over."""
-    tricks_in_hand: int
-    """How many tricks this hand has (WC-3, WC-15)."""
-    chosen: list[bool]
-    """Which seats have chosen their ruling card (the cards stay hidden until all have)."""
-    rulers: list[str | None]
-    """Each seat's revealed ruling card (WC-4)."""
-    calls: list[str]
-    """The classic variant's calls so far: top, bottom, trump Y (WC-15)."""
-    readings: list[str | None]
-    """How each seat reads two-suit cards: top or bottom (WC-5)."""
-    trumps: list[str | None]
-    """Each seat's trump suit (WC-6)."""
-    bids: list[int | None]
-    """Each seat's bid, null until made (WC-7)."""
-    won: list[int]
-    """Tricks each seat has taken this hand."""
-    tricks: list[ChicaneTrick]
-    """This hand's finished tricks."""
-    trick: list[list[Any]]
-    """The trick in play: [seat, card] in the order played."""
-    led_suit: str | None
-    """The suit led to the trick in play, as its leader reads it (WC-10)."""
-    winning: int | None
-    """The seat winning the trick in play so far."""
-    voids: list[list[str]]
-    """The suits each seat has shown it lacks by not following (WC-10)."""
-
-
-class ChicaneState(State):
-    """A Wildcat (or classic) Chicane match. Treated as immutable: ``apply`` builds a new one.
-
-    Cards are ints (see ``CODES``). ``readings[s]`` is 0 (TOP) or 1 (BOTTOM) and ``trumps[s]``
-    a suit code once known (-1 and "" before). ``chosen[s]`` is a ruling card chosen but not yet
-    revealed (-1: not chosen); it stays in the hand until the reveal. ``tricks`` holds this
-    hand's finished tricks as (seat, card) pairs in play order, ``winners`` who took each.
-    """
-
-    variant: str
-    target: int
-    rng: int
-    hand_no: int
-    dealer: int
-    history: tuple[tuple[int, ...], ...]
-    totals: tuple[int, ...]
-    phase: str
-    hands: tuple[tuple[Card, ...], ...]
-    chosen: tuple[CardOrNone, ...]
-    rulers: tuple[CardOrNone, ...]
-    calls: tuple[str, ...]
-    readings: tuple[Annotated[int, Notation.codes(READING_NAMES, "top or bottom", none=-1)], ...]
-    trumps: tuple[str, ...]
-    bids: tuple[Annotated[int, NONE_IS_MINUS_ONE], ...]
-    turn: Annotated[int, NONE_IS_MINUS_ONE]
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[tuple[tuple[int, Card], ...], ...]
-    winners: tuple[int, ...]
-    won: tuple[int, ...]
-    broken: bool
-
-    @property
-    def classic(self) -> bool:
-        return self.variant == "classic"
-
-    def is_trump(self, seat: int, card: int) -> bool:
-        """WC-6: the card's suit, as ``seat`` reads it, is ``seat``'s trump."""
-        return SUIT[card][self.readings[seat]] == self.trumps[seat]
-
-    def led_suit(self) -> str:
-        """WC-10: the led card's suit as its leader reads it ('' before a lead)."""
-        if not self.trick:
-            return ""
-        seat, card = self.trick[0]
-        return SUIT[card][self.readings[seat]]
-
-
-def _start_hand(st: ChicaneState, hands: Sequence[Sequence[int]]) -> None:
-    n = st.n
-    st.hands = tuple(tuple(sorted(h)) for h in hands)
-    st.chosen = (-1,) * n
-    st.rulers = (-1,) * n
-    st.calls = ()
-    st.readings = (-1,) * n
-    st.trumps = ("",) * n
-    st.bids = (-1,) * n
-    st.trick = ()
-    st.tricks = ()
-    st.winners = ()
-    st.won = (0,) * n
-    st.broken = False
-    if st.classic:  # WC-15: the dealer's left calls first
-        st.phase, st.turn = "call", (st.dealer + 1) % n
-    else:  # WC-4: everyone chooses a ruling card at once
-        st.phase, st.turn = "rule", -1
-
-
-def _deal_from_rng(st: ChicaneState) -> None:
-    """WC-3: Aces and Crowns dealt evenly, then the number cards; classic deals all 36 (WC-15)."""
-    rng = Rng(st.rng)
-    n = st.n
-    if st.classic:
-        cards = rng.shuffled(range(36))
-        size = hand_size(n)
-        hands = [cards[i * size : (i + 1) * size] for i in range(n)]
-    else:
-        rulers = rng.shuffled(RULER_CARDS)
-        numbers = rng.shuffled(NUMBER_CARDS)
-        a, b = 12 // n, 24 // n
-        hands = [rulers[i * a : (i + 1) * a] + numbers[i * b : (i + 1) * b] for i in range(n)]
-    st.rng = rng.state
-    _start_hand(st, hands)
+from .cards import (
+    BID,
+    CALLS,
+    CODES,
+    HAND_LIMIT,
+    INDEX,
+    IS_RULER,
+    NOTATION,
+    NUMBER_CARDS,
+    PARSE,
+    PHASES,
+    PLAY,
+    READING_NAMES,
+    RULE,
+    RULER_CARDS,
+    SUIT,
+    SUIT_BIT,
+    TOP,
+    hand_score,
+    hand_size,
+    reading_of_ruler,
+    trick_count,
+    trick_winner,
+)
+from .state import (
+    ChicaneState,
+    ChicaneView,
+    deal_from_rng,
+    start_hand,
+    suits_of_mask,
+    voids,
+)
 
 
 class WildcatChicane(Game[ChicaneState]):
@@ -345,7 +136,7 @@ class WildcatChicane(Game[ChicaneState]):
         rng = Rng(st.rng)
         st.dealer = rng.below(players)  # WC-2: a random first dealer
         st.rng = rng.state
-        _deal_from_rng(st)
+        deal_from_rng(st)
         return st
 
     def from_deal(
@@ -385,7 +176,7 @@ class WildcatChicane(Game[ChicaneState]):
             parsed.append(cards)
         st = self._blank(players, options, seed)
         st.dealer = dealer
-        _start_hand(st, parsed)
+        start_hand(st, parsed)
         return st
 
     # --- positions --------------------------------------------------------------------
@@ -423,9 +214,9 @@ class WildcatChicane(Game[ChicaneState]):
             calls = st.calls
             st.calls = ()
             for call in calls:
-                if call not in _PARSE or _PARSE[call][0] != "call" or call not in self._calls(st):
+                if call not in PARSE or PARSE[call][0] != "call" or call not in self._calls(st):
                     raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
-                self._record_call(st, _PARSE[call][1])
+                self._record_call(st, PARSE[call][1])
         elif all(c >= 0 for c in st.rulers):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
             st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
@@ -552,7 +343,7 @@ class WildcatChicane(Game[ChicaneState]):
     def apply(
         self, state: ChicaneState, seat: int, action: str
     ) -> tuple[ChicaneState, list[Event]]:
-        parsed = _PARSE.get(action)
+        parsed = PARSE.get(action)
         if parsed is None:
             raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
         kind, value = parsed
@@ -735,7 +526,7 @@ class WildcatChicane(Game[ChicaneState]):
             return
         st.hand_no += 1
         st.dealer = (st.dealer + 1) % st.n
-        _deal_from_rng(st)
+        deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- what a seat sees -------------------------------------------------------------
@@ -874,24 +665,6 @@ class WildcatChicane(Game[ChicaneState]):
         step = len(state.tricks) * state.n + len(state.trick)
         rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
         return rng.choice(legal)
-
-
-def voids(st: ChicaneState) -> list[int]:
-    """Suits (a bitmask per seat) each seat has shown it lacks by not following (WC-10)."""
-    out = [0] * st.n
-    for trick in (*st.tricks, st.trick):
-        if not trick:
-            continue
-        leader, first = trick[0]
-        led = SUIT[first][st.readings[leader]]
-        for s, c in trick[1:]:
-            if SUIT[c][st.readings[s]] != led:
-                out[s] |= SUIT_BIT[led]
-    return out
-
-
-def suits_of_mask(mask: int) -> list[str]:
-    return [s for s in SUITS if mask & SUIT_BIT[s]]
 
 
 def sample_hands(
