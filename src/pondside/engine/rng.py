@@ -56,6 +56,17 @@ class Rng:
             out[i], out[j] = out[j], out[i]
         return out
 
+    @staticmethod
+    def draw_below(state: int, n: int) -> tuple[int, int]:
+        """One draw from a generator state kept in a game state: ``(value, new_state)``.
+
+        >>> value, state = Rng.draw_below(seed_state(1), 4)
+        >>> value == Rng(seed_state(1)).below(4)
+        True
+        """
+        rng = Rng(state)
+        return rng.below(n), rng.state
+
     def fork(self, *salt: int) -> Rng:
         """An independent generator derived from this one and ``salt``, without advancing it.
 

@@ -14,9 +14,11 @@ type the card's name ("the Betrayal", "betrayal").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from pondside.engine import PondsideError
+from pondside.engine import BadDeal, PondsideError
 
 SUITS = ("M", "S", "V", "L", "Y", "K")
 """Suit codes in canonical (printed, top-to-bottom) order."""
@@ -148,3 +150,43 @@ def parse_card(text: str) -> Card:
             f"{text!r} is not a Decktet card: write its code (8YK, 1M, NK, PMYK, 0) or its name"
         )
     return card
+
+
+class DealReader:
+    """Reads a Decktet game's deal (shared/protocol.md, "Deals"): the object's keys, the dealer
+    a seat, one hand a seat of ``size`` cards, every card a code of ``deck`` and dealt once.
+    Errors name the ruling ``rule`` that says which cards there are."""
+
+    def __init__(self, game: str, deck: Sequence[int], deck_name: str, rule: str) -> None:
+        self.game, self.deck, self.deck_name, self.rule = game, frozenset(deck), deck_name, rule
+        self.seen: set[int] = set()
+
+    def table(self, deal: Any, players: int, keys: tuple[str, ...]) -> tuple[list[Any], int]:
+        """The deal's hands (unread) and its dealer, checked."""
+        if not isinstance(deal, dict) or set(deal) != set(keys):
+            shapes = {"hands": "[[cards] per seat]", "aside": "card or null", "dealer": "seat"}
+            expect = ", ".join(f'"{k}": {shapes[k]}' for k in keys)
+            raise BadDeal(f"a {self.game} deal is {{{expect}}}")
+        hands, dealer = deal["hands"], deal["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+        if not isinstance(hands, list) or len(hands) != players:
+            raise BadDeal(f"the deal needs {players} hands, one per seat")
+        return hands, dealer
+
+    def hand(self, hand: Any, seat: int, size: int, rule: str) -> list[int]:
+        """Seat ``seat``'s hand of ``size`` cards (the count is ruling ``rule``'s), read."""
+        if not isinstance(hand, list) or len(hand) != size:
+            raise BadDeal(f"hand {seat} must be a list of {size} cards ({rule})")
+        return [self.card(code, f"hand {seat}") for code in hand]
+
+    def card(self, code: Any, where: str) -> int:
+        card = INDEX.get(code) if isinstance(code, str) else None
+        if card is None or card not in self.deck:
+            raise BadDeal(
+                f"{where} holds {code!r}, which is not a card of the {self.deck_name} ({self.rule})"
+            )
+        if card in self.seen:
+            raise BadDeal(f"card {code} is dealt twice (there is one of each card, {self.rule})")
+        self.seen.add(card)
+        return card

@@ -22,7 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.games.decktet import INDEX
+from pondside.games.decktet import INDEX, DealReader
 
 from .combinations import (
     BOMB,
@@ -160,52 +160,30 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:
         st = self._blank(players, options, seed)
-        rng = Rng(st.rng)
-        st.dealer = rng.below(players)  # KQ-3: a random first dealer
-        st.rng = rng.state
+        st.dealer, st.rng = Rng.draw_below(st.rng, players)  # KQ-3: a random first dealer
         deal_from_rng(st)
         return st
 
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> QuackersState:
-        expect = '{"hands": [[cards] per seat], "aside": card or null, "dealer": seat}'
-        if not isinstance(deal, dict) or set(deal) != {"hands", "aside", "dealer"}:
-            raise BadDeal(f"a King of the Quackers deal is {expect}")
-        hands, aside, dealer = deal["hands"], deal["aside"], deal["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
         cards = deck_cards(options["deck"])
+        kind = f"{options['deck']} deck"
+        reader = DealReader("King of the Quackers", cards, kind, "KQ-1")
+        hands, dealer = reader.table(deal, players, ("hands", "aside", "dealer"))
         k = hand_size(players, options["deck"])
         extra = len(cards) - k * players
-        seen: set[int] = set()
-        parsed: list[list[int]] = []
-        for i, h in enumerate(hands):
-            if not isinstance(h, list) or len(h) != k:
-                raise BadDeal(f"hand {i} must be a list of {k} cards (KQ-4)")
-            parsed.append([self._deal_card(c, f"hand {i}", cards, seen) for c in h])
+        parsed = [reader.hand(h, i, k, "KQ-4") for i, h in enumerate(hands)]
+        aside = deal["aside"]
         if extra and aside is None:
             raise BadDeal("with 4 players and the extended deck one card is put aside (KQ-4)")
         if not extra and aside is not None:
             raise BadDeal("no card is put aside in this deal: give aside as null (KQ-4)")
-        aside_card = self._deal_card(aside, "aside", cards, seen) if extra else -1
+        aside_card = reader.card(aside, "aside") if extra else -1
         st = self._blank(players, options, seed)
         st.dealer = dealer
         start_hand(st, parsed, aside_card)
         return st
-
-    @staticmethod
-    def _deal_card(code: Any, where: str, cards: tuple[int, ...], seen: set[int]) -> int:
-        card = INDEX.get(code) if isinstance(code, str) else None
-        if card is None or card not in cards:
-            kind = "basic" if len(cards) == 36 else "extended"
-            raise BadDeal(f"{where} holds {code!r}, which is not a card of the {kind} deck (KQ-1)")
-        if card in seen:
-            raise BadDeal(f"card {code} is dealt twice (there is one of each card, KQ-1)")
-        seen.add(card)
-        return card
 
     # --- positions --------------------------------------------------------------------
     def check_position(self, state: QuackersState) -> QuackersState:

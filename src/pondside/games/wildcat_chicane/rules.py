@@ -22,6 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.games.decktet import DealReader
 
 from .cards import (
     BID,
@@ -133,40 +134,19 @@ class WildcatChicane(Game[ChicaneState]):
 
     def new(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
         st = self._blank(players, options, seed)
-        rng = Rng(st.rng)
-        st.dealer = rng.below(players)  # WC-2: a random first dealer
-        st.rng = rng.state
+        st.dealer, st.rng = Rng.draw_below(st.rng, players)  # WC-2: a random first dealer
         deal_from_rng(st)
         return st
 
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> ChicaneState:
-        expect = '{"hands": [[cards] per seat], "dealer": seat}'
-        if not isinstance(deal, dict) or set(deal) != {"hands", "dealer"}:
-            raise BadDeal(f"a Wildcat Chicane deal is {expect}")
-        hands, dealer = deal["hands"], deal["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
+        reader = DealReader("Wildcat Chicane", range(len(CODES)), "basic Decktet", "WC-1")
+        hands, dealer = reader.table(deal, players, ("hands", "dealer"))
         size = hand_size(players)
-        seen: set[int] = set()
         parsed: list[list[int]] = []
         for s, hand in enumerate(hands):
-            if not isinstance(hand, list) or len(hand) != size:
-                raise BadDeal(f"hand {s} must be a list of {size} cards (WC-3)")
-            cards = []
-            for code in hand:
-                i = INDEX.get(code) if isinstance(code, str) else None
-                if i is None:
-                    raise BadDeal(
-                        f"hand {s} holds {code!r}, which is not a card of the basic Decktet (WC-1)"
-                    )
-                if i in seen:
-                    raise BadDeal(f"card {code} is dealt twice (there is one of each card, WC-1)")
-                seen.add(i)
-                cards.append(i)
+            cards = reader.hand(hand, s, size, "WC-3")
             rulers = sum(IS_RULER[i] for i in cards)
             if options["variant"] == "wildcat" and rulers != 12 // players:
                 raise BadDeal(
