@@ -474,6 +474,57 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
         show_outcome(ui.names, outcome.scores, outcome.places)
 
 
+# --- serve ---------------------------------------------------------------------------------
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--database",
+    default=None,
+    help="SQLAlchemy URL, e.g. postgresql://user:pw@host/db (default: an SQLite file in "
+    "your data directory).",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="Seconds a bot waits before acting, so people can follow.",
+)
+@click.option("--clock-scale", type=click.FloatRange(min=0.001), default=1.0, hidden=True)
+@click.option("--allow-seeds", is_flag=True, hidden=True, help="Tests only: tables name seeds.")
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float,
+    clock_scale: float,
+    allow_seeds: bool,
+) -> None:
+    """Run the online table: lobby and tables in the browser (see docs/server.md)."""
+    from pondside.server import Settings, default_database
+    from pondside.server import serve as run
+
+    if database is None:
+        path = default_database()
+        url = f"sqlite:///{path}"
+        shown = str(path)
+    else:
+        url = shown = database
+    settings = Settings(
+        database_url=url, bot_delay=bot_delay, clock_scale=clock_scale, allow_seeds=allow_seeds
+    )
+
+    def announce(address: str) -> None:
+        click.echo(f"Database: {shown}")
+        click.echo(f"Pondside is serving at {address}  (Ctrl-C stops it)", nl=True)
+
+    try:
+        run(settings, host, port, announce)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+
+
 # --- engine, bench -------------------------------------------------------------------------
 @main.command()
 def engine() -> None:

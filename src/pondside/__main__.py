@@ -1,0 +1,5 @@
+"""``python -m pondside`` is the ``pondside`` command."""
+
+from pondside.cli import main
+
+main()

@@ -1,0 +1,411 @@
+"""The web application: the HTTP API of the lobby, one WebSocket per client, the pages.
+
+A guest is known by a random secret in an HttpOnly cookie (only its hash is stored). Every
+state-changing request and every WebSocket must come from this server's own pages (the
+Origin check), and every client message is validated before anything reads it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any, Literal
+from urllib.parse import urlsplit
+
+from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from pondside.bots.levels import LEVEL_NAMES, LEVELS
+from pondside.engine import IllegalAction, PondsideError
+from pondside.games import get_game
+
+from .db import Store
+from .hub import Client, Guest, Hub, LiveTable, Refused, check_name
+from .settings import EXPERT_FACTOR, PROFILES, Settings
+
+log = logging.getLogger("pondside.server")
+COOKIE = "pondside_secret"
+STATIC = resources.files("pondside.server").joinpath("static")
+
+
+# --- client messages over the WebSocket ------------------------------------------------
+class Act(BaseModel):
+    """Take an action in the game's notation, e.g. ``play 37`` or ``take 2``."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["act"]
+    action: str = Field(max_length=64)
+    seq: int | None = Field(default=None, ge=0, le=2**31)
+
+
+class Sync(BaseModel):
+    """Ask for the full frame again (after a gap in sequence numbers)."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["sync"]
+
+
+class Ping(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(Annotated[Act | Sync | Ping, Field(discriminator="op")])
+EXPECTED = (
+    'a JSON object such as {"op": "act", "action": "play 37"}, {"op": "sync"} or {"op": "ping"}'
+)
+
+
+# --- HTTP bodies -------------------------------------------------------------------------
+class GuestIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+
+
+class TableIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(default="lame-duck", max_length=40)
+    players: int = Field(default=4, ge=1, le=64)
+    options: dict[str, bool | int | None] = Field(default_factory=dict, max_length=16)
+    profile: str = Field(default="normal", max_length=16)
+    listed: bool = True
+    seed: int | None = Field(default=None, ge=0, lt=2**63)
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    do: Literal["join", "leave", "bot"]
+    level: str | None = Field(default=None, max_length=16)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def guest_of(request: Request) -> Guest | None:
+    secret = request.cookies.get(COOKIE)
+    if not secret or len(secret) > 200:
+        return None
+    return await _guest(hub_of(request), secret)
+
+
+async def need_guest(guest: Annotated[Guest | None, Depends(guest_of)]) -> Guest:
+    if guest is None:
+        raise HTTPException(401, "choose a name first (POST /api/guest)")
+    return guest
+
+
+def same_origin(request: Request) -> None:
+    """Cross-site requests are refused: a page elsewhere cannot act for a guest."""
+    if not _same_origin(request.headers.get("origin"), request.headers.get("host")):
+        raise HTTPException(403, "requests must come from this server's own pages")
+
+
+async def table_of(table_id: str, request: Request) -> LiveTable:
+    if len(table_id) > 32:
+        raise HTTPException(404, "there is no such table; check the link")
+    return await hub_of(request).table(table_id)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.database_url)
+        hub = Hub(store, settings)
+        restored = await hub.restore()
+        if restored:
+            log.info("restored %d tables", restored)
+        app.state.hub = hub
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(
+        title="Pondside",
+        summary="The online card table: lobby, tables and the WebSocket of each table.",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
+
+    @app.exception_handler(PondsideError)
+    async def refused(_request: Request, exc: PondsideError) -> JSONResponse:
+        status = exc.status if isinstance(exc, Refused) else 400
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    # --- pages --------------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return _page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return _page("table.html")
+
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    # --- the API ------------------------------------------------------------------------
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        """The games that can be played online, their options, bot levels and time profiles."""
+        out = []
+        for slug in settings.games:
+            game = get_game(slug)
+            info = game.info
+            out.append(
+                {
+                    **info.to_json(),
+                    "default_players": info.default_players,
+                    "option_help": {o.name: o.help for o in info.options},
+                }
+            )
+        return {
+            "games": out,
+            "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
+            "profiles": [{"id": p, "seconds": s} for p, s in PROFILES.items()],
+            "expert_factor": EXPERT_FACTOR,
+        }
+
+    @app.get("/api/me")
+    async def me(guest: Annotated[Guest | None, Depends(guest_of)]) -> dict[str, Any]:
+        """Who this browser is, or ``{"name": null}`` before a name was chosen."""
+        return {"name": None if guest is None else guest.name}
+
+    @app.post("/api/guest", dependencies=[Depends(same_origin)])
+    async def guest(
+        body: GuestIn,
+        request: Request,
+        response: Response,
+        current: Annotated[Guest | None, Depends(guest_of)],
+    ) -> dict[str, Any]:
+        """Choose a name (or change it): sets the HttpOnly cookie that holds the secret."""
+        name = check_name(body.name)
+        hub = hub_of(request)
+        if current is not None:
+            await _call(hub.store.rename_player, current.id, name)
+            _GUESTS.clear()
+            return {"name": name}
+        secret = secrets.token_urlsafe(32)  # 256 bits
+        await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
+        response.set_cookie(
+            COOKIE, secret, max_age=400 * 24 * 3600, httponly=True, samesite="strict", path="/"
+        )
+        return {"name": name}
+
+    @app.get("/api/tables")
+    async def tables(request: Request) -> dict[str, Any]:
+        """Listed tables that are open or being played, newest first."""
+        return {"tables": hub_of(request).listed()}
+
+    @app.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
+    async def create_table(
+        body: TableIn, request: Request, guest: Annotated[Guest, Depends(need_guest)]
+    ) -> dict[str, Any]:
+        """Open a table; its creator takes seat 0 and may seat bots and start it."""
+        hub = hub_of(request)
+        table = await hub.create(
+            guest, body.game, body.players, dict(body.options), body.profile, body.listed, body.seed
+        )
+        return hub.summary(table)
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(
+        table: Annotated[LiveTable, Depends(table_of)], request: Request
+    ) -> dict[str, Any]:
+        return hub_of(request).summary(table)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(same_origin)])
+    async def seat_change(
+        seat: int,
+        body: SeatIn,
+        request: Request,
+        table: Annotated[LiveTable, Depends(table_of)],
+        guest: Annotated[Guest, Depends(need_guest)],
+    ) -> dict[str, Any]:
+        """Sit down (join), stand up (leave), or as the host seat a bot of a level."""
+        hub = hub_of(request)
+        await hub.change_seat(table, guest, seat, body.do, body.level)
+        return hub.summary(table)
+
+    @app.post("/api/tables/{table_id}/start", dependencies=[Depends(same_origin)])
+    async def start(
+        request: Request,
+        table: Annotated[LiveTable, Depends(table_of)],
+        guest: Annotated[Guest, Depends(need_guest)],
+    ) -> dict[str, Any]:
+        hub = hub_of(request)
+        await hub.start(table, guest)
+        return hub.summary(table)
+
+    @app.post("/api/tables/{table_id}/again", dependencies=[Depends(same_origin)])
+    async def again(
+        request: Request,
+        table: Annotated[LiveTable, Depends(table_of)],
+        guest: Annotated[Guest, Depends(need_guest)],
+    ) -> dict[str, Any]:
+        """The next match with the same people and bots: a new table, returned."""
+        hub = hub_of(request)
+        return hub.summary(await hub.again(table, guest))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
+        """The match record (the one ``pondside replay`` reads), once the match is over."""
+        if table.match is None or table.data.status != "over":
+            raise HTTPException(409, "the record is shown once the match is over")
+        rec = table.match.record()
+        rec["names"] = [s.name or (f"{s.bot} bot" if s.bot else None) for s in table.data.seats]
+        return rec
+
+    # --- the WebSocket of a table -------------------------------------------------------
+    @app.websocket("/ws/tables/{table_id}")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        hub: Hub = websocket.app.state.hub
+        origin_ok = _same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
+        secret = websocket.cookies.get(COOKIE)
+        guest = await _guest(hub, secret) if secret and len(secret) <= 200 else None
+        try:
+            table = await hub.table(table_id[:32])
+        except Refused:
+            table = None
+        if not origin_ok or table is None:
+            await websocket.close(code=4403 if not origin_ok else 4404)
+            return
+        await websocket.accept()
+        client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
+        table.clients.add(client)
+        pump = asyncio.create_task(client.pump())
+        try:
+            client.post(json.dumps(hub.frame(table, client.seat, [], "welcome")))
+            hub.broadcast(table, [], "presence")
+            await _serve(hub, table, client, websocket)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            client.close()
+            table.clients.discard(client)
+            pump.cancel()
+            hub.broadcast(table, [], "presence")
+
+    return app
+
+
+async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocket) -> None:
+    """Read one client's messages until it goes; every bad one gets an error, nothing more."""
+    settings = hub.settings
+    allowance, last = float(settings.message_burst), time.monotonic()
+    while not client.closed:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            raw = message.get("bytes") or b""
+            text = (
+                raw.decode("utf-8", "replace") if len(raw) <= settings.max_message_bytes else None
+            )
+        now = time.monotonic()
+        allowance = min(
+            settings.message_burst, allowance + (now - last) * settings.messages_per_second
+        )
+        last = now
+        if allowance < 1:
+            client.post(hub.error(table, "too many messages: wait a moment"))
+            continue
+        allowance -= 1
+        if text is None or len(text) > settings.max_message_bytes:
+            client.post(
+                hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
+            )
+            continue
+        try:
+            msg = ClientMessage.validate_json(text)
+        except ValidationError:
+            client.post(hub.error(table, f"message not understood: expected {EXPECTED}"))
+            continue
+        if isinstance(msg, Ping):
+            client.post(json.dumps({"type": "pong", "seq": table.data.seq}))
+        elif isinstance(msg, Sync):
+            # Seats may have changed hands (a join by another tab): look again.
+            client.seat = table.seat_of(client.player)
+            client.post(json.dumps(hub.frame(table, client.seat, [], "welcome")))
+        else:
+            await _act(hub, table, client, msg)
+
+
+async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
+    seat = table.seat_of(client.player)
+    if seat is None:
+        client.post(hub.error(table, "only a seated player can act; spectators watch"))
+        return
+    try:
+        await hub.act(table, seat, msg.action)
+    except IllegalAction as exc:
+        client.post(hub.error(table, str(exc), exc.rule))
+    except Refused as exc:
+        client.post(hub.error(table, str(exc), exc.rule))
+
+
+# Guests looked up by secret, kept briefly: a page opens several requests at once.
+_GUESTS: dict[str, tuple[float, Guest | None]] = {}
+
+
+async def _guest(hub: Hub, secret: str) -> Guest | None:
+    hit = _GUESTS.get(secret)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    found = await _call(hub.store.player_by_secret, secret)
+    guest = None if found is None else Guest(*found)
+    if len(_GUESTS) > 10_000:
+        _GUESTS.clear()
+    _GUESTS[secret] = (time.monotonic() + 30.0, guest)
+    return guest
+
+
+async def _call(fn: Any, *args: Any) -> Any:
+    return await asyncio.to_thread(fn, *args)
+
+
+def _same_origin(origin: str | None, host: str | None) -> bool:
+    """No Origin (a program, not a browser page) or this very host."""
+    if origin is None:
+        return True
+    return host is not None and urlsplit(origin).netloc == host
+
+
+def _page(name: str) -> Response:
+    path = STATIC.joinpath(name)
+    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
+
+
+def serve(settings: Settings, host: str, port: int, announce: Any = print) -> None:
+    """Run the server until interrupted; ``announce`` is told the address once it listens."""
+    import socket
+
+    import uvicorn
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    bound = sock.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(settings),
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=1 << 20,
+        lifespan="on",
+        proxy_headers=True,
+    )
+    server = uvicorn.Server(config)
+    shown = f"[{host}]" if ":" in host else host
+    announce(f"http://{shown}:{bound}/")
+    server.run(sockets=[sock])

@@ -1,0 +1,547 @@
+"""The tables in play: each one's ``Match``, its seats, clients, clock and bots.
+
+The server is authoritative. An action is checked by the engine, committed to the database
+with the table's new sequence number and clock, and only then sent to anyone: each client
+gets its own seat's view (a spectator the spectator's), the events that became public, and
+the sequence number. A table's changes are serialised by its lock; tables never wait on each
+other, and bots think in a thread (quick levels) or a worker process (search).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pondside.bots.base import Bot
+from pondside.bots.levels import LEVELS, is_search, level_spec
+from pondside.bots.registry import make_bot
+from pondside.engine import Game, IllegalAction, Match, PondsideError, View
+from pondside.engine.match import new_seed
+from pondside.games import get_game
+
+from .db import Seat, Store, TableData
+from .settings import EXPERT_FACTOR, PROFILES, Settings
+
+log = logging.getLogger("pondside.server")
+
+NAME_LIMIT = 24
+OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
+
+
+class Refused(PondsideError):
+    """A request the server turns down; ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, message: str, status: int = 400, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+
+
+@dataclass
+class Guest:
+    id: str
+    name: str
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: who it is, and its queue of frames (a slow client never holds others)."""
+
+    send: Callable[[str], Any]
+    seat: int | None
+    player: Guest | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    closed: bool = False
+
+    def post(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued frames in order until the client is closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.send(text)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    data: TableData
+    game: Game[Any]
+    match: Match[Any] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clock_wake: asyncio.Event = field(default_factory=asyncio.Event)
+    clock_task: asyncio.Task[None] | None = None
+
+    def seat_of(self, player: Guest | None) -> int | None:
+        if player is None:
+            return None
+        for i, seat in enumerate(self.data.seats):
+            if seat.player_id == player.id:
+                return i
+        return None
+
+    def limit(self) -> float | None:
+        """Seconds per decision at this table, or None without a clock."""
+        base = PROFILES[self.data.profile]
+        if base is None:
+            return None
+        return base * (EXPERT_FACTOR if self.data.options.get("expert") else 1.0)
+
+
+def _think(slug: str, spec: str, seat: int, seed: int, view: View, legal: list[str]) -> str:
+    """A search bot's decision, in a worker process (top level, so it can be pickled)."""
+    game = get_game(slug)
+    return make_bot(spec, game, seat, seed).choose(view, legal)
+
+
+class Hub:
+    """Every live table of one server process."""
+
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._closing = False
+
+    # --- start and stop -----------------------------------------------------------------
+    async def restore(self) -> int:
+        """Bring back every open or playing table after a start, clocks included."""
+        rows = await asyncio.to_thread(self.store.load_tables, ("open", "playing"))
+        now = time.time()
+        for data in rows:
+            table = self._live(data)
+            if table.match is not None:
+                # A clock that ran out while the server was down gets a short grace.
+                floor = now + self.settings.restore_grace
+                data.clock = {s: max(d, floor) for s, d in data.clock.items()}
+                self._schedule(table)
+        return len(rows)
+
+    def _live(self, data: TableData) -> LiveTable:
+        table = LiveTable(data=data, game=get_game(data.game))
+        if data.status != "open":
+            match = Match(table.game, data.players, data.options, seed=data.seed)
+            for seat, action in data.actions:
+                match.apply(seat, action)
+            table.match = match
+        self.tables[data.id] = table
+        return table
+
+    async def close(self) -> None:
+        self._closing = True
+        for table in self.tables.values():
+            for task in [*table.bot_tasks.values(), table.clock_task]:
+                if task is not None:
+                    task.cancel()
+            for client in table.clients:
+                client.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # --- finding tables -----------------------------------------------------------------
+    async def table(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            data = await asyncio.to_thread(self.store.load_table, table_id)
+            if data is None:
+                raise Refused("there is no such table; check the link", 404)
+            table = self.tables.get(table_id) or self._live(data)
+        return table
+
+    def listed(self) -> list[dict[str, Any]]:
+        """The lobby's list: listed tables still open or in play, newest first."""
+        tables = [
+            t
+            for t in self.tables.values()
+            if t.data.listed and t.data.status in ("open", "playing")
+        ]
+        tables.sort(key=lambda t: -t.data.created_at)
+        return [self.summary(t) for t in tables]
+
+    def summary(self, table: LiveTable) -> dict[str, Any]:
+        d = table.data
+        online = {c.seat for c in table.clients if c.seat is not None}
+        return {
+            "id": d.id,
+            "game": d.game,
+            "game_name": table.game.info.name,
+            "players": d.players,
+            "options": d.options,
+            "profile": d.profile,
+            "seconds": table.limit(),
+            "listed": d.listed,
+            "status": d.status,
+            "seq": d.seq,
+            "next_id": d.next_id,
+            "seats": [
+                {
+                    "seat": i,
+                    "name": s.name if s.player_id else None,
+                    "bot": s.bot,
+                    "taken": s.taken,
+                    "online": s.bot is not None or i in online,
+                }
+                for i, s in enumerate(d.seats)
+            ],
+            "spectators": sum(1 for c in table.clients if c.seat is None),
+        }
+
+    # --- the lobby's changes ------------------------------------------------------------
+    async def create(
+        self,
+        host: Guest,
+        game_slug: str,
+        players: int,
+        options: dict[str, Any],
+        profile: str,
+        listed: bool,
+        seed: int | None,
+    ) -> LiveTable:
+        if game_slug not in self.settings.games:
+            raise Refused(
+                f"{game_slug!r} cannot be played online yet; the online games are: "
+                f"{', '.join(self.settings.games)}"
+            )
+        game = get_game(game_slug)
+        if profile not in PROFILES:
+            raise Refused(f"the time profiles are {', '.join(PROFILES)}, not {profile!r}")
+        if seed is not None and not self.settings.allow_seeds:
+            raise Refused("this server does not let a table choose its seed", 403)
+        resolved = game.options(players, options)  # BadOption says what was expected
+        seats = [Seat() for _ in range(players)]
+        seats[0] = Seat(player_id=host.id, name=host.name)
+        data = TableData(
+            id=secrets.token_urlsafe(9),
+            game=game.info.slug,
+            players=players,
+            options=resolved,
+            profile=profile,
+            listed=listed,
+            status="open",
+            seed=new_seed() if seed is None else seed,
+            host_id=host.id,
+            created_at=time.time(),
+            seq=0,
+            clock={},
+            next_id=None,
+            seats=seats,
+        )
+        await asyncio.to_thread(self.store.add_table, data)
+        table = LiveTable(data=data, game=game)
+        self.tables[data.id] = table
+        return table
+
+    async def change_seat(
+        self, table: LiveTable, guest: Guest, seat: int, what: str, level: str | None
+    ) -> None:
+        """``what`` is join, leave or bot (the host fills a seat with a bot of ``level``)."""
+        async with table.lock:
+            d = table.data
+            if d.status != "open":
+                raise Refused("the match has started: seats no longer change", 409)
+            if not 0 <= seat < d.players:
+                raise Refused(f"seats are numbered 0 to {d.players - 1}", 404)
+            target, mine = d.seats[seat], table.seat_of(guest)
+            if what == "join":
+                if target.taken:
+                    raise Refused("that seat is taken", 409)
+                if mine is not None:
+                    d.seats[mine] = Seat()
+                d.seats[seat] = Seat(player_id=guest.id, name=guest.name)
+            elif what == "leave":
+                if (target.bot is not None and guest.id == d.host_id) or target.player_id == guest.id:
+                    d.seats[seat] = Seat()
+                else:
+                    raise Refused(
+                        "you can only leave your own seat (or remove a bot you seated)", 403
+                    )
+            elif what == "bot":
+                if guest.id != d.host_id:
+                    raise Refused("only the player who opened the table seats bots", 403)
+                if level not in LEVELS:
+                    raise Refused(f"the bot levels are {', '.join(LEVELS)}, not {level!r}")
+                if target.player_id is not None and target.player_id != guest.id:
+                    raise Refused("that seat is taken by a player", 409)
+                d.seats[seat] = Seat(bot=level)
+            else:
+                raise Refused("a seat change is join, leave or bot")
+            await self._save(table, seats=True)
+        self.broadcast(table, [], "table")
+
+    async def start(self, table: LiveTable, guest: Guest) -> None:
+        async with table.lock:
+            d = table.data
+            if d.status != "open":
+                raise Refused("the match has already started", 409)
+            if guest.id != d.host_id:
+                raise Refused("only the player who opened the table starts it", 403)
+            if not all(s.taken for s in d.seats):
+                raise Refused("every seat needs a player or a bot before the start", 409)
+            table.match = Match(table.game, d.players, d.options, seed=d.seed)
+            d.status = "playing"
+            d.clock = self._next_clock(table, {})
+            try:
+                await self._save(table)
+            except BaseException:
+                table.match, d.status, d.clock = None, "open", {}
+                raise
+        self.broadcast(table, [], "start")
+        self._schedule(table)
+
+    async def again(self, table: LiveTable, guest: Guest) -> LiveTable:
+        """The table for the next match with the same people, bots and options."""
+        async with table.lock:
+            d = table.data
+            if d.status != "over":
+                raise Refused("play again once the match is over", 409)
+            following = self.tables.get(d.next_id) if d.next_id else None
+            if following is None and d.next_id:
+                following = await self.table(d.next_id)
+            if following is None:
+                if table.seat_of(guest) is None:
+                    raise Refused("only the players of this match can ask for another", 403)
+                following = await self.create(
+                    guest, d.game, d.players, d.options, d.profile, d.listed, None
+                )
+                seats = following.data.seats
+                seats[0] = Seat()
+                for i, old in enumerate(d.seats):
+                    if old.bot is not None:
+                        seats[i] = Seat(bot=old.bot)
+                d.next_id = following.data.id
+                await self._save(table)
+        old_seat = table.seat_of(guest)
+        nxt = following.data
+        if following.seat_of(guest) is None and nxt.status == "open":
+            free = [i for i, s in enumerate(nxt.seats) if not s.taken]
+            if free:
+                pick = old_seat if old_seat in free else free[0]
+                await self.change_seat(following, guest, pick, "join", None)
+        self.broadcast(table, [], "table")
+        return following
+
+    # --- playing ------------------------------------------------------------------------
+    async def act(self, table: LiveTable, seat: int, action: str, how: str = "player") -> None:
+        async with table.lock:
+            await self._apply(table, seat, action, how)
+
+    async def _apply(self, table: LiveTable, seat: int, action: str, how: str) -> None:
+        """Check with the engine, commit, then tell everyone (the lock is held)."""
+        match, d = table.match, table.data
+        if match is None or d.status != "playing":
+            raise Refused("the match is not being played" if match else "the match has not started")
+        before_state, number = match.state, len(match.actions)
+        before = {s: match.legal(s) for s in match.to_act()}
+        events = match.apply(seat, action)  # IllegalAction names the ruling; nothing changed
+        saved = (d.seq, d.status, d.clock)
+        d.seq += 1
+        if match.is_over():
+            d.status = "over"
+        d.clock = self._next_clock(table, before)
+        try:
+            await asyncio.to_thread(self.store.commit_action, d, number, seat, action, how)
+        except BaseException:
+            # Not committed, so not acknowledged: the match is as it was before the action.
+            match.state = before_state
+            del match.actions[number:]
+            d.seq, d.status, d.clock = saved
+            log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
+            raise Refused(
+                "the server could not save that action; nothing changed, try again", 503
+            ) from None
+        self.broadcast(table, events, "action")
+        self._schedule(table)
+
+    def _next_clock(self, table: LiveTable, before: dict[int, list[str]]) -> dict[int, float]:
+        """A deadline per seat to act: kept while its decision is the same, else a new one."""
+        match, limit = table.match, table.limit()
+        if match is None or limit is None or match.is_over():
+            return {}
+        now, old = time.time(), table.data.clock
+        limit *= self.settings.clock_scale
+        clock = {}
+        for s in match.to_act():
+            same = s in old and before.get(s) == match.legal(s)
+            clock[s] = old[s] if same else now + limit
+        return clock
+
+    async def _save(self, table: LiveTable, seats: bool = False) -> None:
+        table.data.seq += 1
+        try:
+            await asyncio.to_thread(self.store.save_table, table.data, seats)
+        except BaseException:
+            table.data.seq -= 1
+            raise
+
+    def _schedule(self, table: LiveTable) -> None:
+        """Wake the clock and set the bots to act: after every change of a playing table."""
+        if self._closing or table.match is None:
+            return
+        table.clock_wake.set()
+        if table.data.status != "playing":
+            return
+        if table.clock_task is None or table.clock_task.done():
+            table.clock_task = asyncio.create_task(self._clock(table))
+        for s in table.match.to_act():
+            if table.data.seats[s].bot is not None and s not in table.bot_tasks:
+                table.bot_tasks[s] = asyncio.create_task(self._bot(table, s))
+
+    async def _clock(self, table: LiveTable) -> None:
+        """Apply the rules' timeout action (LD-11) to every seat whose time ran out."""
+        d = table.data
+        while d.status == "playing" and not self._closing:
+            table.clock_wake.clear()
+            delay = min(d.clock.values()) - time.time() if d.clock else None
+            if delay is not None and delay <= 0:
+                try:
+                    await self._expire(table)
+                except Exception:
+                    log.exception("table %s: a timeout failed; retrying", d.id)
+                    await asyncio.sleep(1.0)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.clock_wake.wait(), delay)
+
+    async def _expire(self, table: LiveTable) -> None:
+        async with table.lock:
+            match, d = table.match, table.data
+            if match is None or d.status != "playing":
+                return
+            now = time.time()
+            for seat in sorted(d.clock, key=d.clock.__getitem__):
+                if d.clock.get(seat, now + 1) <= now and seat in match.to_act():
+                    action = match.game.timeout_action(match.state, seat)
+                    await self._apply(table, seat, action, "timeout")
+                    return  # the clock loop looks again at the new deadlines
+
+    async def _bot(self, table: LiveTable, seat: int) -> None:
+        me = asyncio.current_task()
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            match = table.match
+            assert match is not None
+            view, legal = match.view(seat), match.legal(seat)
+            if not legal:
+                return
+            action = await self._think(table, seat, view, legal)
+            async with table.lock:
+                if table.bot_tasks.get(seat) is me:
+                    del table.bot_tasks[seat]
+                if d_playing(table) and seat in match.to_act() and match.legal(seat) == legal:
+                    await self._apply(table, seat, action, "bot")
+                else:
+                    self._schedule(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the bot in seat %s failed", table.data.id, seat)
+        finally:
+            if table.bot_tasks.get(seat) is me:
+                del table.bot_tasks[seat]
+
+    async def _think(self, table: LiveTable, seat: int, view: View, legal: list[str]) -> str:
+        level = table.data.seats[seat].bot
+        assert level is not None
+        spec = level_spec(table.game, level)
+        seed = random.getrandbits(63)
+        if is_search(level):
+            if self._pool is None:
+                # spawn: a fresh interpreter, not a fork of the server's threads and sockets.
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
+            loop = asyncio.get_running_loop()
+            slug = table.game.info.slug
+            return await loop.run_in_executor(
+                self._pool, _think, slug, spec, seat, seed, view, legal
+            )
+        bot = table.bots.get(seat)
+        if bot is None:
+            bot = table.bots[seat] = make_bot(spec, table.game, seat, seed)
+        return await asyncio.to_thread(bot.choose, view, legal)
+
+    # --- what each client is sent -------------------------------------------------------
+    def frame(
+        self, table: LiveTable, seat: int | None, events: list[Any], reason: str
+    ) -> dict[str, Any]:
+        """One client's frame: its seat's view (or the spectator's), the public events, the
+        sequence number, the table and the clock (seconds left, so clients need no clock sync).
+        """
+        match, d = table.match, table.data
+        now = time.time()
+        return {
+            "type": "state",
+            "reason": reason,
+            "seq": d.seq,
+            "you": {"seat": seat},
+            "table": self.summary(table),
+            "view": None if match is None else match.view(seat),
+            "legal": [] if match is None or seat is None else match.legal(seat),
+            "events": events,
+            "clock": {
+                "limit": None
+                if table.limit() is None
+                else table.limit() * self.settings.clock_scale,  # type: ignore[operator]
+                "left": [
+                    None if s not in d.clock else max(0.0, round(d.clock[s] - now, 2))
+                    for s in range(d.players)
+                ],
+            },
+        }
+
+    def broadcast(self, table: LiveTable, events: list[Any], reason: str) -> None:
+        """Each seat's frame built once, then queued for every client at that seat."""
+        texts: dict[int | None, str] = {}
+        for client in list(table.clients):
+            if client.seat not in texts:
+                texts[client.seat] = json.dumps(self.frame(table, client.seat, events, reason))
+            client.post(texts[client.seat])
+
+    def error(self, table: LiveTable, message: str, rule: str | None = None) -> str:
+        return json.dumps(
+            {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
+        )
+
+
+def d_playing(table: LiveTable) -> bool:
+    return table.data.status == "playing"
+
+
+def check_name(name: object) -> str:
+    """A guest's name: 1 to 24 printable characters (always shown as text, never as HTML)."""
+    if not isinstance(name, str):
+        raise Refused("a name is text")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise Refused(f"a name has 1 to {NAME_LIMIT} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise Refused("a name holds only printable characters")
+    return name
+
+
+__all__ = ["Client", "Guest", "Hub", "IllegalAction", "LiveTable", "Refused", "check_name"]

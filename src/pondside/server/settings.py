@@ -1,0 +1,39 @@
+"""What a server is started with, and the fixed lists a client may choose from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Seconds a player has for each decision, by the table's time profile (none: no clock).
+PROFILES: dict[str, float | None] = {"fast": 15.0, "normal": 30.0, "slow": 60.0, "none": None}
+# The rulebook's Expert mode has "a tougher time limit": two thirds of the profile's.
+EXPERT_FACTOR = 2 / 3
+
+# The games the browser table can draw (the server itself is the same for every game).
+ONLINE_GAMES = ("lame-duck",)
+
+
+def default_database() -> Path:
+    """The SQLite file in the user's data directory (platformdirs: ~/.local/share/pondside)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("pondside", ensure_exists=True) / "pondside.db"
+
+
+@dataclass
+class Settings:
+    database_url: str
+    bot_delay: float = 1.0
+    """Seconds a bot waits before acting, so people can follow the table."""
+    clock_scale: float = 1.0
+    """Multiplies every time limit (tests run the clock fast)."""
+    allow_seeds: bool = False
+    """Whether a new table may name its seed: for tests only, as a seed tells every hand."""
+    restore_grace: float = 5.0
+    """After a restart, a clock that ran out while the server was down gets this long."""
+    max_message_bytes: int = 4096
+    messages_per_second: float = 20.0
+    message_burst: int = 40
+    search_workers: int = 1
+    games: tuple[str, ...] = field(default=ONLINE_GAMES)

@@ -1,0 +1,18 @@
+"""Fixtures of the server's tests: a ``pondside serve`` process on a fresh SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from serverproc import ServerProcess
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(f"sqlite:///{tmp_path / 'pondside.db'}", log=tmp_path / "server.log")
+    proc.start()
+    yield proc
+    proc.stop()

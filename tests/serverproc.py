@@ -1,0 +1,140 @@
+"""A real ``pondside serve`` process on loopback for the server's tests, and a guest client.
+
+Tests talk to it as browsers do: HTTP with the guest's cookie, and real WebSockets.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+class ServerProcess:
+    """``pondside serve --port 0`` on a database URL; restartable on the same database."""
+
+    def __init__(
+        self,
+        database: str,
+        bot_delay: float = 0.0,
+        clock_scale: float = 1.0,
+        allow_seeds: bool = True,
+        log: Path | None = None,
+    ) -> None:
+        self.database = database
+        self.args = [
+            "--bot-delay",
+            str(bot_delay),
+            "--clock-scale",
+            str(clock_scale),
+            *(["--allow-seeds"] if allow_seeds else []),
+        ]
+        self.log = log
+        self.proc: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def start(self, port: int = 0) -> ServerProcess:
+        cmd = [sys.executable, "-m", "pondside", "serve", "--port", str(port)]
+        cmd += ["--database", self.database, *self.args]
+        stderr = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError(f"pondside serve exited with {self.proc.wait()}")
+            if "serving at" in line:
+                self.url = line.split("serving at", 1)[1].split()[0].rstrip("/")
+                break
+        else:
+            raise RuntimeError("pondside serve did not start within 30 s")
+        # The socket listens before the database is migrated: wait until the API answers.
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("pondside serve did not answer within 30 s")
+
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
+    @property
+    def ws_url(self) -> str:
+        return self.url.replace("http://", "ws://")
+
+    def kill(self) -> None:
+        """``kill -9``: no chance to tidy up."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def restart(self) -> ServerProcess:
+        """Kill -9, then start again on the same database and port."""
+        port = self.port
+        self.kill()
+        return self.start(port)
+
+
+class GuestClient:
+    """A guest with a name and its cookie, speaking the lobby's HTTP API."""
+
+    def __init__(self, server: ServerProcess, name: str) -> None:
+        self.server = server
+        self.http = httpx.Client(base_url=server.url, timeout=10)
+        r = self.http.post("/api/guest", json={"name": name})
+        r.raise_for_status()
+        self.name = name
+
+    @property
+    def cookie(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+
+    def rebase(self) -> None:
+        """Point at the server's address again after a restart (same port, same cookie)."""
+        self.http.base_url = httpx.URL(self.server.url)
+
+    def create(self, players: int = 4, **body: Any) -> dict[str, Any]:
+        r = self.http.post("/api/tables", json={"players": players, **body})
+        assert r.status_code == 201, r.text
+        return dict(r.json())
+
+    def seat(self, table: str, seat: int, do: str, level: str | None = None) -> httpx.Response:
+        body: dict[str, Any] = {"do": do}
+        if level is not None:
+            body["level"] = level
+        return self.http.post(f"/api/tables/{table}/seats/{seat}", json=body)
+
+    def start(self, table: str) -> httpx.Response:
+        return self.http.post(f"/api/tables/{table}/start")
+
+    def socket_headers(self) -> dict[str, str]:
+        return {"Cookie": self.cookie}
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj)
