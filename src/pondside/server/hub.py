@@ -275,7 +275,8 @@ class Hub:
                     d.seats[mine] = Seat()
                 d.seats[seat] = Seat(player_id=guest.id, name=guest.name)
             elif what == "leave":
-                if (target.bot is not None and guest.id == d.host_id) or target.player_id == guest.id:
+                mine_to_clear = target.player_id == guest.id
+                if mine_to_clear or (target.bot is not None and guest.id == d.host_id):
                     d.seats[seat] = Seat()
                 else:
                     raise Refused(
