@@ -18,8 +18,11 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The online table on the SQLite default; it prints the address to open. HOST and PORT as needed.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: $(STAMP)
-	$(VENV)/bin/pondside play lame-duck --players 4 --bots heuristic
+	$(VENV)/bin/pondside serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -q
@@ -28,6 +31,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
 	$(VENV)/bin/pondside bench --report
+	$(VENV)/bin/pondside loadtest --tables 10,25,50,100 --seconds 20 --out docs/loadtest.json
 	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done

@@ -525,6 +525,76 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
 
+@main.command()
+@click.option(
+    "--tables",
+    default="10",
+    show_default=True,
+    help="Tables of four bot clients; several runs as a comma-separated list (10,50,100).",
+)
+@click.option("--seconds", type=click.FloatRange(min=1), default=20.0, show_default=True)
+@click.option(
+    "--think",
+    type=click.FloatRange(min=0),
+    default=0.5,
+    show_default=True,
+    help="Mean seconds a client waits before each action (uniform on 0..2x).",
+)
+@click.option("--url", default=None, help="A running server (default: start one on SQLite).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@path_option("--out", help="Write the figures as JSON.")
+def loadtest(
+    tables: str, seconds: float, think: float, url: str | None, seed: int, out: Path | None
+) -> None:
+    """Bot clients over real WebSockets on loopback: latency from an action to every seat.
+
+    Stops by itself after SECONDS per run. Without --url it starts its own server on a fresh
+    SQLite file and reports that process's CPU and memory.
+    """
+    from pondside.server.load import run_load
+
+    try:
+        counts = [int(t) for t in tables.split(",")]
+    except ValueError:
+        fail(f"--tables is a number or numbers separated by commas, not {tables!r}")
+    if any(not 1 <= c <= 2000 for c in counts):
+        fail("--tables takes 1 to 2000 tables per run")
+    check_writable(out)
+    grid = Table(title=f"pondside loadtest: {seconds:g} s per run, think {think:g} s")
+    for col in (
+        "tables",
+        "sockets",
+        "actions/s",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "server CPU",
+        "RSS MB",
+    ):
+        grid.add_column(col, justify="right")
+    results = []
+    for count in counts:
+        with console.status(f"{count} tables for {seconds:g} s..."):
+            result = run_load(count, seconds, think, url, seed)
+        row = result.to_json()
+        results.append(row)
+        cpu = "-" if row["server_cpu"] is None else f"{100 * row['server_cpu']:.0f}%"
+        rss = "-" if row["server_rss_mb"] is None else f"{row['server_rss_mb']:.0f}"
+        grid.add_row(
+            str(count),
+            str(row["sockets"]),
+            f"{row['actions_per_second']:.0f}",
+            f"{row['p50_ms']:.1f}",
+            f"{row['p99_ms']:.1f}",
+            f"{row['max_ms']:.1f}",
+            cpu,
+            rss,
+        )
+    console.print(grid)
+    if out is not None:
+        out.write_text(json.dumps({"think": think, "seconds": seconds, "runs": results}, indent=2))
+
+
 # --- engine, bench -------------------------------------------------------------------------
 @main.command()
 def engine() -> None:
