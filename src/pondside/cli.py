@@ -510,7 +510,13 @@ def serve(
         url = f"sqlite:///{path}"
         shown = str(path)
     else:
-        url = shown = database
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            url, shown = database, make_url(database).render_as_string(hide_password=True)
+        except ArgumentError:
+            fail(f"--database takes a URL such as postgresql://user:pw@host/db, not {database!r}")
     settings = Settings(
         database_url=url, bot_delay=bot_delay, clock_scale=clock_scale, allow_seeds=allow_seeds
     )
@@ -519,6 +525,15 @@ def serve(
         click.echo(f"Database: {shown}")
         click.echo(f"Pondside is serving at {address}  (Ctrl-C stops it)", nl=True)
 
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from pondside.server.db import Store
+
+    try:
+        Store(url).close()  # the schema migrated, and any problem told now, in one line
+    except (SQLAlchemyError, ImportError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        fail(f"cannot open the database {shown}: {reason}")
     try:
         run(settings, host, port, announce)
     except OSError as exc:

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serverproc import GuestClient, ServerProcess
 
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME
+from serverproc import GuestClient, ServerProcess
 
 URL = os.environ.get("PONDSIDE_TEST_POSTGRES")
 
