@@ -16,3 +16,13 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for a module's tests that only need fresh tables, not a fresh process."""
+    path = tmp_path_factory.mktemp("shared")
+    proc = ServerProcess(f"sqlite:///{path / 'pondside.db'}", log=path / "server.log")
+    proc.start()
+    yield proc
+    proc.stop()

@@ -517,8 +517,13 @@ class Hub:
 
     def broadcast(self, table: LiveTable, events: list[Any], reason: str) -> None:
         """Each seat's frame built once, then queued for every client at that seat."""
+        clients = list(table.clients)
+        for client in clients:
+            # Seats change hands before the start (a guest moves, another sits down): a
+            # socket always shows its guest's seat of now, never the one it was opened at.
+            client.seat = table.seat_of(client.player)
         texts: dict[int | None, str] = {}
-        for client in list(table.clients):
+        for client in clients:
             if client.seat not in texts:
                 texts[client.seat] = json.dumps(self.frame(table, client.seat, events, reason))
             client.post(texts[client.seat])
