@@ -122,10 +122,13 @@ class Sock:
         return self.states()[-1]
 
     async def ping(self, timeout: float = 10.0) -> Message:
+        await self.skip_to_end()
         await self.send({"op": "ping"})
         return await self.next(lambda m: m.get("type") == "pong", timeout)
 
     async def sync(self) -> Message:
+        """The table as it is now: the answer to a sync (messages before it are skipped)."""
+        await self.skip_to_end()
         await self.send({"op": "sync"})
         return await self.next(lambda m: m.get("reason") == "welcome")
 
