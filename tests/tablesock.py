@@ -153,19 +153,19 @@ class Sock:
 def table_with(
     server: ServerProcess,
     host: GuestClient,
-    seats: list[GuestClient | str],
+    seats: list[GuestClient | str | None],
     start: bool = True,
     **body: Any,
 ) -> str:
-    """A table whose seat i is ``seats[i]``: a guest, or a bot level (seat 0 is the host's
-    unless it names a bot); started unless ``start`` is false. Returns its id."""
+    """A table whose seat i is ``seats[i]``: a guest, a bot level, or None (left empty; seat 0
+    is the host's unless it names a bot); started unless ``start`` is false. Returns its id."""
     body.setdefault("profile", "none")
     body.setdefault("options", {"rounds": 1})
     table = host.create(len(seats), **body)["id"]
     for i, who in enumerate(seats):
         if isinstance(who, str):
             r = host.seat(table, i, "bot", who)
-        elif who is host:
+        elif who is host or who is None:
             continue
         else:
             r = who.seat(table, i, "join")
