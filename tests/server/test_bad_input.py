@@ -93,3 +93,23 @@ def test_a_flood_is_slowed_down_not_served(shared_server: ServerProcess) -> None
         assert (await a.ping())["seq"] == start["seq"]
 
     run(main())
+
+
+def test_http_bodies_with_a_lone_surrogate_are_refused_not_failed(
+    shared_server: ServerProcess,
+) -> None:
+    """JSON may escape a lone surrogate (\\ud800), which no UTF-8 text can hold: the answer
+    that echoes the invalid input must still be a 4xx, not a server error."""
+    ann = GuestClient(shared_server, "Ann")
+    table = table_with(shared_server, ann, [ann, None], start=False)
+    for path, body in [
+        ("/api/guest", b'{"name": "\\ud800"}'),
+        ("/api/tables", b'{"game": "\\udfff"}'),
+        ("/api/tables", b'{"options": {"\\ud800": 1}}'),
+        (f"/api/tables/{table}/seats/1", b'{"do": "bot", "level": "\\ud800x"}'),
+        (f"/api/tables/{table}/seats/1", b'{"do": "\\ud800"}'),
+    ]:
+        r = ann.http.post(path, content=body, headers={"Content-Type": "application/json"})
+        assert r.status_code in (400, 422), (path, body, r.status_code, r.text)
+        assert r.json()["detail"]
+    assert ann.http.get("/api/me").json() == {"name": "Ann"}
