@@ -64,6 +64,8 @@ class Client:
     player: Guest | None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     closed: bool = False
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the client fell too far behind: its socket is to be closed (it reconnects)."""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -72,6 +74,7 @@ class Client:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
+            self.dropped.set()
 
     def close(self) -> None:
         self.closed = True
