@@ -16,3 +16,14 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server (per xdist worker) for the tests that need fresh tables, not a fresh
+    process: every test makes its own tables and guests."""
+    path = tmp_path_factory.mktemp("shared")
+    proc = ServerProcess(f"sqlite:///{path / 'pondside.db'}", log=path / "server.log")
+    proc.start()
+    yield proc
+    proc.stop()

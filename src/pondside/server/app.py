@@ -8,6 +8,7 @@ Origin check), and every client message is validated before anything reads it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -19,6 +20,8 @@ from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -136,6 +139,13 @@ def create_app(settings: Settings) -> FastAPI:
         docs_url=None,
         redoc_url=None,
     )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> Response:
+        # FastAPI's own answer, but in ASCII JSON: it echoes the invalid input, and a lone
+        # surrogate ("\ud800", valid JSON) cannot be encoded as UTF-8 (a 500 otherwise).
+        body = json.dumps({"detail": jsonable_encoder(exc.errors())}, ensure_ascii=True)
+        return Response(body, status_code=422, media_type="application/json")
 
     @app.exception_handler(PondsideError)
     async def refused(_request: Request, exc: PondsideError) -> JSONResponse:
@@ -283,16 +293,31 @@ def create_app(settings: Settings) -> FastAPI:
         client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
         table.clients.add(client)
         pump = asyncio.create_task(client.pump())
+        serving = asyncio.create_task(_serve(hub, table, client, websocket))
+        dropped = asyncio.create_task(client.dropped.wait())
         try:
             client.post(json.dumps(hub.frame(table, client.seat, [], "welcome")))
             hub.broadcast(table, [], "presence")
-            await _serve(hub, table, client, websocket)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({serving, dropped}, return_when=asyncio.FIRST_COMPLETED)
+            if client.dropped.is_set():
+                # Too far behind (its frames would be stale anyway): close, so that it
+                # reconnects and starts again from a welcome. A socket that takes nothing
+                # cannot take a close frame either: then uvicorn closes it once we return.
+                serving.cancel()
+                pump.cancel()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(
+                        websocket.close(1013, "too far behind: reconnect to catch up"), 1.0
+                    )
         finally:
             client.close()
             table.clients.discard(client)
-            pump.cancel()
+            for task in (pump, serving, dropped):
+                task.cancel()
+            # Its end (a disconnect, most often) is retrieved here, not logged as unhandled.
+            for task in (serving, pump, dropped):
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                    await task
             hub.broadcast(table, [], "presence")
 
     return app
@@ -338,7 +363,9 @@ async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocke
             client.seat = table.seat_of(client.player)
             client.post(json.dumps(hub.frame(table, client.seat, [], "welcome")))
         else:
-            await _act(hub, table, client, msg)
+            # Shielded: a client dropped meanwhile (its reading cancelled) must not cancel an
+            # action whose commit is under way; it completes and is told to everyone.
+            await asyncio.shield(_act(hub, table, client, msg))
 
 
 async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:

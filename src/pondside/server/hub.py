@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import multiprocessing
@@ -35,6 +36,7 @@ from .settings import EXPERT_FACTOR, PROFILES, Settings
 log = logging.getLogger("pondside.server")
 
 NAME_LIMIT = 24
+BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
 OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
 
 
@@ -62,6 +64,8 @@ class Client:
     player: Guest | None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
     closed: bool = False
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the client fell too far behind: its socket is to be closed (it reconnects)."""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -70,6 +74,7 @@ class Client:
             self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
+            self.dropped.set()
 
     def close(self) -> None:
         self.closed = True
@@ -137,8 +142,9 @@ class Hub:
         for data in rows:
             table = self._live(data)
             if table.match is not None:
-                # A clock that ran out while the server was down gets a short grace.
-                floor = now + self.settings.restore_grace
+                # A clock that ran out while the server was down gets a short grace, scaled
+                # like every time limit (a fast test clock must not wait seconds).
+                floor = now + self.settings.restore_grace * self.settings.clock_scale
                 data.clock = {s: max(d, floor) for s, d in data.clock.items()}
                 self._schedule(table)
         return len(rows)
@@ -268,16 +274,17 @@ class Hub:
             if not 0 <= seat < d.players:
                 raise Refused(f"seats are numbered 0 to {d.players - 1}", 404)
             target, mine = d.seats[seat], table.seat_of(guest)
+            seats = list(d.seats)
             if what == "join":
                 if target.taken:
                     raise Refused("that seat is taken", 409)
                 if mine is not None:
-                    d.seats[mine] = Seat()
-                d.seats[seat] = Seat(player_id=guest.id, name=guest.name)
+                    seats[mine] = Seat()
+                seats[seat] = Seat(player_id=guest.id, name=guest.name)
             elif what == "leave":
                 mine_to_clear = target.player_id == guest.id
                 if mine_to_clear or (target.bot is not None and guest.id == d.host_id):
-                    d.seats[seat] = Seat()
+                    seats[seat] = Seat()
                 else:
                     raise Refused(
                         "you can only leave your own seat (or remove a bot you seated)", 403
@@ -289,10 +296,10 @@ class Hub:
                     raise Refused(f"the bot levels are {', '.join(LEVELS)}, not {level!r}")
                 if target.player_id is not None and target.player_id != guest.id:
                     raise Refused("that seat is taken by a player", 409)
-                d.seats[seat] = Seat(bot=level)
+                seats[seat] = Seat(bot=level)
             else:
                 raise Refused("a seat change is join, leave or bot")
-            await self._save(table, seats=True)
+            await self._save(table, seats=seats)
         self.broadcast(table, [], "table")
 
     async def start(self, table: LiveTable, guest: Guest) -> None:
@@ -304,14 +311,10 @@ class Hub:
                 raise Refused("only the player who opened the table starts it", 403)
             if not all(s.taken for s in d.seats):
                 raise Refused("every seat needs a player or a bot before the start", 409)
-            table.match = Match(table.game, d.players, d.options, seed=d.seed)
-            d.status = "playing"
-            d.clock = self._next_clock(table, {})
-            try:
-                await self._save(table)
-            except BaseException:
-                table.match, d.status, d.clock = None, "open", {}
-                raise
+            match = Match(table.game, d.players, d.options, seed=d.seed)
+            clock = self._next_clock(table, match, {})
+            await self._save(table, status="playing", clock=clock)
+            table.match = match  # once committed: until then everyone sees the open table
         self.broadcast(table, [], "start")
         self._schedule(table)
 
@@ -335,8 +338,7 @@ class Hub:
                 for i, old in enumerate(d.seats):
                     if old.bot is not None:
                         seats[i] = Seat(bot=old.bot)
-                d.next_id = following.data.id
-                await self._save(table)
+                await self._save(table, next_id=following.data.id)
         old_seat = table.seat_of(guest)
         nxt = following.data
         if following.seat_of(guest) is None and nxt.status == "open":
@@ -353,36 +355,44 @@ class Hub:
             await self._apply(table, seat, action, how)
 
     async def _apply(self, table: LiveTable, seat: int, action: str, how: str) -> None:
-        """Check with the engine, commit, then tell everyone (the lock is held)."""
+        """Check with the engine, commit, then tell everyone (the lock is held).
+
+        Until the commit returns, the live table stays as committed: a frame built meanwhile (a
+        welcome, a sync, a presence change) or a bot looking at the match never shows an action
+        that a failed commit or a killed process could still lose.
+        """
         match, d = table.match, table.data
         if match is None or d.status != "playing":
             raise Refused("the match is not being played" if match else "the match has not started")
         before_state, number = match.state, len(match.actions)
         before = {s: match.legal(s) for s in match.to_act()}
         events = match.apply(seat, action)  # IllegalAction names the ruling; nothing changed
-        saved = (d.seq, d.status, d.clock)
-        d.seq += 1
-        if match.is_over():
-            d.status = "over"
-        d.clock = self._next_clock(table, before)
+        after_state = match.state
+        status = "over" if match.is_over() else d.status
+        clock = self._next_clock(table, match, before)
+        match.state = before_state
+        del match.actions[number:]
+        pending = dataclasses.replace(d, seq=d.seq + 1, status=status, clock=clock)
         try:
-            await asyncio.to_thread(self.store.commit_action, d, number, seat, action, how)
-        except BaseException:
+            await asyncio.to_thread(self.store.commit_action, pending, number, seat, action, how)
+        except Exception:
             # Not committed, so not acknowledged: the match is as it was before the action.
-            match.state = before_state
-            del match.actions[number:]
-            d.seq, d.status, d.clock = saved
             log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
             raise Refused(
                 "the server could not save that action; nothing changed, try again", 503
             ) from None
+        match.state = after_state
+        match.actions.append((seat, action))
+        d.seq, d.status, d.clock = pending.seq, status, clock
         self.broadcast(table, events, "action")
         self._schedule(table)
 
-    def _next_clock(self, table: LiveTable, before: dict[int, list[str]]) -> dict[int, float]:
+    def _next_clock(
+        self, table: LiveTable, match: Match[Any], before: dict[int, list[str]]
+    ) -> dict[int, float]:
         """A deadline per seat to act: kept while its decision is the same, else a new one."""
-        match, limit = table.match, table.limit()
-        if match is None or limit is None or match.is_over():
+        limit = table.limit()
+        if limit is None or match.is_over():
             return {}
         now, old = time.time(), table.data.clock
         limit *= self.settings.clock_scale
@@ -392,13 +402,14 @@ class Hub:
             clock[s] = old[s] if same else now + limit
         return clock
 
-    async def _save(self, table: LiveTable, seats: bool = False) -> None:
-        table.data.seq += 1
-        try:
-            await asyncio.to_thread(self.store.save_table, table.data, seats)
-        except BaseException:
-            table.data.seq -= 1
-            raise
+    async def _save(self, table: LiveTable, **changes: Any) -> None:
+        """Commit the table with ``changes`` (fields of TableData) and the next sequence number;
+        only then does the live table take them, so a failed save changes nothing."""
+        pending = dataclasses.replace(table.data, seq=table.data.seq + 1, **changes)
+        await asyncio.to_thread(self.store.save_table, pending, "seats" in changes)
+        table.data.seq = pending.seq
+        for name in changes:
+            setattr(table.data, name, getattr(pending, name))
 
     def _schedule(self, table: LiveTable) -> None:
         """Wake the clock and set the bots to act: after every change of a playing table."""
@@ -461,7 +472,10 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: the bot in seat %s failed", table.data.id, seat)
+            # E.g. its move could not be saved: it tries again in a moment, as nobody else may
+            # act before it does (the last seat of a turn without a clock would wait forever).
+            log.exception("table %s: the bot in seat %s failed; retrying", table.data.id, seat)
+            asyncio.get_running_loop().call_later(BOT_RETRY, self._schedule, table)
         finally:
             if table.bot_tasks.get(seat) is me:
                 del table.bot_tasks[seat]
@@ -517,8 +531,13 @@ class Hub:
 
     def broadcast(self, table: LiveTable, events: list[Any], reason: str) -> None:
         """Each seat's frame built once, then queued for every client at that seat."""
+        clients = list(table.clients)
+        for client in clients:
+            # Seats change hands before the start (a guest moves, another sits down): a
+            # socket always shows its guest's seat of now, never the one it was opened at.
+            client.seat = table.seat_of(client.player)
         texts: dict[int | None, str] = {}
-        for client in list(table.clients):
+        for client in clients:
             if client.seat not in texts:
                 texts[client.seat] = json.dumps(self.frame(table, client.seat, events, reason))
             client.post(texts[client.seat])

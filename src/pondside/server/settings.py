@@ -31,7 +31,8 @@ class Settings:
     allow_seeds: bool = False
     """Whether a new table may name its seed: for tests only, as a seed tells every hand."""
     restore_grace: float = 5.0
-    """After a restart, a clock that ran out while the server was down gets this long."""
+    """After a restart, a clock that ran out while the server was down gets this long (times
+    ``clock_scale``, like every time limit)."""
     max_message_bytes: int = 4096
     messages_per_second: float = 20.0
     message_burst: int = 40

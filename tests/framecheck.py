@@ -1,0 +1,102 @@
+"""Checks of the frames a table's clients received, against the match record replayed by the
+engine: each frame's view is ``Match.view(seat)`` at its sequence number, and no card hidden
+from its receiver at that moment appears anywhere in it (LD-12)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pondside.engine import Match
+from pondside.games.lame_duck import GAME, deck_size
+from tablesock import Message
+
+# Keys whose values are cards (or hold cards, at any depth); pairs are [seat, card].
+CARD_KEYS = {"hand", "columns", "taken", "cards", "card", "my_choice", "revealed", "chosen_card"}
+PAIR_KEYS = {"revealed"}
+CARD_TEXT = re.compile(r"\b(?:play|card|cards?)\s+(\d+)")
+
+
+def cards_in(obj: Any, key: str | None = None, parent: dict[str, Any] | None = None) -> set[int]:
+    """Every card-like value in a frame: the numbers under card-bearing keys (the card of a
+    [seat, card] pair) and every number written as ``play N`` or ``card N`` in any text."""
+    found: set[int] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            found |= cards_in(v, k, obj)
+    elif isinstance(obj, list):
+        pairs = key in PAIR_KEYS or (key == "cards" and parent and parent.get("type") == "reveal")
+        for item in obj:
+            if pairs and isinstance(item, list) and len(item) == 2:
+                found |= cards_in(item[1], key)
+            else:
+                found |= cards_in(item, key, parent)
+    elif isinstance(obj, str):
+        found |= {int(n) for n in CARD_TEXT.findall(obj)}
+    elif isinstance(obj, int) and not isinstance(obj, bool) and key in CARD_KEYS:
+        found.add(obj)
+    return found
+
+
+def visible(state: Any, seat: int | None) -> set[int]:
+    """The cards a seat (or a spectator) may see in a state: its own hand, the columns, the
+    taken cards and the revealed ones (LD-12)."""
+    seen = {c for col in state.columns for c in col} | {c for t in state.taken for c in t}
+    seen |= {c for c, _ in state.revealed}
+    if seat is not None:
+        seen |= set(state.hands[seat])
+    return seen
+
+
+def check_frames(
+    record: dict[str, Any], frames: dict[int | None, list[Message]], errors: bool = False
+) -> int:
+    """Check every frame against the replayed record; returns how many frames were checked.
+    Error frames fail the check unless ``errors``."""
+    match = Match(GAME, record["players"], record["options"], seed=record["seed"])
+    states = [match.state]
+    for seat, action in record["actions"]:
+        match.apply(seat, action)
+        states.append(match.state)
+    last_seq = max(m["seq"] for ms in frames.values() for m in ms if m["type"] == "state")
+    start_seq = last_seq - len(record["actions"])
+    deck = set(range(1, deck_size(record["players"], record["options"]["expert"]) + 1))
+    checked = 0
+    for who, messages in frames.items():
+        assert errors or not [m for m in messages if m["type"] == "error"], who
+        for m in messages:
+            if m["type"] != "state":
+                continue
+            assert m["you"]["seat"] == who
+            k = m["seq"] - start_seq
+            if k < 0:
+                assert m["view"] is None
+                continue
+            state = states[k]
+            expected = json.loads(json.dumps(GAME.view(state, who)))
+            assert m["view"] == expected, (who, m["seq"])
+            legal = [] if who is None else sorted(GAME.legal_actions(state, who))
+            assert m["legal"] == legal, (who, m["seq"])
+            now = visible(state, who)
+            # The frame without the events: only what this receiver sees now.
+            rest = {**m, "events": [], "view": {**m["view"], "last_events": []}}
+            shown = cards_in(rest)
+            assert shown <= deck
+            assert not shown - now, (who, m["seq"], "shows hidden cards", shown - now)
+            # The events tell the last action: what was visible before it, what it revealed.
+            allowed = set(now)
+            if k > 0:
+                before = states[k - 1]
+                allowed |= visible(before, who)
+                seat, action = record["actions"][k - 1]
+                if action.startswith("play") and all(
+                    c for s, c in enumerate(before.chosen) if s != seat
+                ):
+                    allowed |= {c for c in before.chosen if c} | {int(action.split()[1])}
+            told = cards_in(m["events"]) | cards_in(m["view"]["last_events"])
+            assert not told - allowed, (who, m["seq"], "events show hidden cards", told - allowed)
+            if m["reason"] == "action":
+                assert m["events"] == m["view"]["last_events"]
+            checked += 1
+    return checked
