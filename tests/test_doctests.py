@@ -10,7 +10,11 @@ import pytest
 
 import pondside
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(pondside.__path__, "pondside."))
+# Scripts, not libraries: importing them runs them (the command; Alembic's environment).
+SCRIPTS = {"pondside.__main__", "pondside.server.migrations.env"}
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(pondside.__path__, "pondside.") if m.name not in SCRIPTS
+)
 
 
 @pytest.mark.parametrize("name", MODULES)

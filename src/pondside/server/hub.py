@@ -35,7 +35,7 @@ from .settings import EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
 
-NAME_LIMIT = 24
+NAME_LIMIT = 32
 BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
 OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
 
@@ -553,7 +553,7 @@ def d_playing(table: LiveTable) -> bool:
 
 
 def check_name(name: object) -> str:
-    """A guest's name: 1 to 24 printable characters (always shown as text, never as HTML)."""
+    """A guest's name: 1 to 32 printable characters (always shown as text, never as HTML)."""
     if not isinstance(name, str):
         raise Refused("a name is text")
     name = " ".join(name.split())
