@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from serverproc import GuestClient, ServerProcess
 
 
@@ -21,3 +23,33 @@ def test_a_bot_spec_is_not_a_level(server: ServerProcess) -> None:
     table = ann.create(4)
     r = ann.seat(table["id"], 1, "bot", "external:cmd=touch /tmp/pwned")
     assert r.status_code == 422 or "levels are" in r.text
+
+
+def test_play_again_seats_the_same_people_and_bots(shared_server: ServerProcess) -> None:
+    import random
+
+    from tablesock import Sock, play_randomly, run, table_with
+
+    ann, bob, carl = (GuestClient(shared_server, n) for n in ("Ann", "Bob", "Carl"))
+    table = table_with(shared_server, ann, [ann, "random", bob, "heuristic"], options={"rounds": 1})
+    assert ann.http.post(f"/api/tables/{table}/again").status_code == 409  # not over yet
+
+    async def play() -> None:
+        socks = [await Sock.open(shared_server, table, g) for g in (ann, bob)]
+        await asyncio.gather(*(play_randomly(s, random.Random(i)) for i, s in enumerate(socks)))
+
+    run(play())
+    # A spectator cannot open the next table; Bob, seat 2, can, and sits at seat 2 again.
+    assert carl.http.post(f"/api/tables/{table}/again").status_code == 403
+    following = bob.http.post(f"/api/tables/{table}/again").json()
+    seats = [(s["name"], s["bot"]) for s in following["seats"]]
+    assert seats == [(None, None), (None, "random"), ("Bob", None), (None, "heuristic")]
+    # Ann asks too: the same table, her own seat back; once saved it is what is stored.
+    again = ann.http.post(f"/api/tables/{table}/again").json()
+    assert again["id"] == following["id"]
+    stored = ann.http.get(f"/api/tables/{following['id']}").json()
+    assert [s["name"] for s in stored["seats"]] == ["Ann", None, "Bob", None]
+    assert ann.http.get(f"/api/tables/{table}").json()["next_id"] == following["id"]
+    # The first table's record is there to download.
+    record = ann.http.get(f"/api/tables/{table}/record").json()
+    assert record["game"] == "lame-duck" and len(record["actions"]) >= 40

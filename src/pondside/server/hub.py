@@ -228,7 +228,9 @@ class Hub:
         profile: str,
         listed: bool,
         seed: int | None,
+        seats: list[Seat] | None = None,
     ) -> LiveTable:
+        """A new open table; the host sits at seat 0 unless ``seats`` are given."""
         if game_slug not in self.settings.games:
             raise Refused(
                 f"{game_slug!r} cannot be played online yet; the online games are: "
@@ -240,8 +242,9 @@ class Hub:
         if seed is not None and not self.settings.allow_seeds:
             raise Refused("this server does not let a table choose its seed", 403)
         resolved = game.options(players, options)  # BadOption says what was expected
-        seats = [Seat() for _ in range(players)]
-        seats[0] = Seat(player_id=host.id, name=host.name)
+        if seats is None:
+            seats = [Seat() for _ in range(players)]
+            seats[0] = Seat(player_id=host.id, name=host.name)
         data = TableData(
             id=secrets.token_urlsafe(9),
             game=game.info.slug,
@@ -330,14 +333,13 @@ class Hub:
             if following is None:
                 if table.seat_of(guest) is None:
                     raise Refused("only the players of this match can ask for another", 403)
+                # The bots keep their seats and levels, the asker theirs; the others sit down
+                # again when they ask too.
+                seats = [Seat(bot=old.bot) if old.bot else Seat() for old in d.seats]
+                seats[table.seat_of(guest) or 0] = Seat(player_id=guest.id, name=guest.name)
                 following = await self.create(
-                    guest, d.game, d.players, d.options, d.profile, d.listed, None
+                    guest, d.game, d.players, d.options, d.profile, d.listed, None, seats
                 )
-                seats = following.data.seats
-                seats[0] = Seat()
-                for i, old in enumerate(d.seats):
-                    if old.bot is not None:
-                        seats[i] = Seat(bot=old.bot)
                 await self._save(table, next_id=following.data.id)
         old_seat = table.seat_of(guest)
         nxt = following.data
