@@ -74,9 +74,9 @@ export class Pond {
       ring.className = "ripple";
       ring.style.left = `${x}px`;
       ring.style.top = `${y}px`;
-      ring.style.animationDelay = `${i * 180}ms`;
+      ring.style.animationDelay = `${i * 260}ms`;
       this.ripples.appendChild(ring);
-      setTimeout(() => ring.remove(), 1800 + i * 180);
+      setTimeout(() => ring.remove(), 2600 + i * 260);
     }
     this.wake(x);
   }

@@ -583,7 +583,7 @@ function renderSlots(frame, slots, order, lowSeat, animating = false) {
     } else {
       spot.append(el("span", "slot-empty"));
     }
-    if (lowSeat === s && v && v.awaiting_take === s) note = "takes a column";
+    if (lowSeat === s && v && v.awaiting_take === s) note = "too low";
     slot.append(spot, label, el("span", "slot-note", note));
     box.append(slot);
   });
@@ -954,7 +954,9 @@ function renderScores(frame) {
   });
   if (!v.over && v.hand_scores.length < v.hand_number) {
     const tr = el("tr", "in-play");
-    tr.append(el("th", null, `Round ${v.hand_number} (in play)`));
+    const th = el("th", null, `Round ${v.hand_number}`);
+    th.append(el("small", null, "in play"));
+    tr.append(th);
     for (const s of order) tr.append(el("td", null, String(v.round_ducks[s])));
     tbody.append(tr);
   }
