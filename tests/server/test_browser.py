@@ -82,15 +82,20 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     proc.stop()
 
 
-def new_page(browser: Any, server: ServerProcess, viewport: dict[str, int] = DESKTOP) -> Any:
+def new_page(
+    browser: Any, server: ServerProcess, viewport: dict[str, int] = DESKTOP, touch: bool = False
+) -> Any:
     """A fresh guest (its own cookies) with fast animations; page errors fail the test."""
-    ctx = browser.new_context(viewport=viewport, base_url=server.url)
+    ctx = browser.new_context(
+        viewport=viewport, base_url=server.url, has_touch=touch, is_mobile=touch
+    )
     ctx.add_init_script(f"localStorage.setItem('pondside.speed', '{SPEED}')")
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
+    page.touch = touch
     return page
 
 
@@ -132,15 +137,23 @@ def hand(page: Any) -> list[int]:
     ]
 
 
+def press(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if page.touch:
+        locator.tap(timeout=2000)
+    else:
+        locator.click(timeout=2000)
+
+
 def play_one(page: Any) -> str:
     """Do whatever this page must do now: take a column, or play a card. Returns what."""
     take = page.locator(".take-btn:not([disabled])")
     if take.count():
-        take.first.click(timeout=2000)
+        press(page, take.first)
         return "take"
     card = page.locator("#hand.active .hand-card:not([disabled])")
     if card.count():
-        card.first.click(timeout=2000)
+        press(page, card.first)
         return "play"
     return ""
 
@@ -187,7 +200,7 @@ def play_turns(page: Any, turns: int) -> None:
 def play_one_take(page: Any) -> bool:
     take = page.locator(".take-btn:not([disabled])")
     if take.count():
-        take.first.click(timeout=2000)
+        press(page, take.first)
         return True
     return False
 
@@ -312,10 +325,14 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     page = new_page(browser, web)
     page.goto("/")
     name_via_api(page, "Ann")
-    table = table_via_api(page, seed=7)
+    table = table_via_api(page, seed=7, profile="slow", options={"expert": True, "rounds": 2})
     page.goto(f"/t/{table}")
     page.locator("#hand .hand-card").nth(9).wait_for()
+    assert page.locator("#info-expert").is_visible()
+    assert page.locator("#info-round").inner_text() == "Round 1 of 2"
+    assert page.locator("#info-match").inner_text() == "2 rounds"
     cards = hand(page)
+    assert max(cards) <= 44, "Expert mode at four players: cards 1 to 44"
     assert cards == sorted(cards), "ascending by default"
     page.click("#sort-btn")
     assert hand(page) == sorted(cards, reverse=True)
@@ -355,6 +372,7 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     page.locator(f'#hand .hand-card[data-card="{target}"]').hover()
     page.locator("#preview", has_text=str(target)).wait_for()
     assert page.locator(".row.preview-target, .row.preview-sixth").count() == 1
+    assert re.match(r"\d+ seconds left for you", page.locator(".clock").get_attribute("aria-label"))
     shot(page, "table-desktop")
     page.set_viewport_size(PHONE)
     page.evaluate("window.scrollTo(0, 0)")
@@ -388,12 +406,14 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     assert not page.errors
 
 
-# --- d. a reload in the middle of a round -------------------------------------------------
-def test_a_reload_mid_round_goes_on_where_it_was(browser: Any, web: ServerProcess) -> None:
+# --- d. a reload, select-then-confirm, a server restart, a second round -------------------
+def test_a_reload_and_a_server_restart_mid_match_go_on_where_they_were(
+    browser: Any, web: ServerProcess
+) -> None:
     page = new_page(browser, web)
     page.goto("/")
     name_via_api(page, "Ann")
-    table = table_via_api(page, seed=11)
+    table = table_via_api(page, seed=11, options={"rounds": 2})
     page.goto(f"/t/{table}")
     page.locator("#hand .hand-card").nth(9).wait_for()
     play_turns(page, 3)
@@ -403,9 +423,31 @@ def test_a_reload_mid_round_goes_on_where_it_was(browser: Any, web: ServerProces
     wait_turn(page, 4)
     assert len(hand(page)) == 7
     assert page.locator(".row .card").count() == columns
+
+    # Select, then confirm.
+    page.click("#confirm-btn")
+    first = hand(page)[0]
+    page.locator(f'#hand.active .hand-card[data-card="{first}"]').click()
+    page.locator(f'.hand-card.selected[data-card="{first}"]').wait_for()
+    assert page.locator(".hand-card.chosen").count() == 0, "selected, not yet played"
+    page.get_by_role("button", name=f"Play {first}", exact=True).click()
+    while play_one_take(page) or not page.locator("#info-turn", has_text="Turn 5 of").count():
+        page.wait_for_timeout(30)
+    page.click("#confirm-btn")
+
+    # The server goes down and comes back: the page reconnects by itself.
+    welcomes = int(page.evaluate("document.body.dataset.welcomes"))
+    web.restart()
+    page.wait_for_function(f"Number(document.body.dataset.welcomes) > {welcomes}", timeout=20_000)
+    page.locator("#conn").wait_for(state="hidden")
+    wait_turn(page, 5)
     page.locator("#hand.active .hand-card:not([disabled])").first.wait_for()
     done = play_until_end([page])
-    assert done["play"] == 7
+    assert done["play"] == 16
+    page.click("#end-scores")
+    scores = page.locator("#score-dialog").inner_text()
+    assert "Round 1" in scores and "Round 2" in scores and "in play" not in scores
+    shot(page, "scores-final-desktop")
     assert not page.errors
 
 
@@ -453,12 +495,12 @@ def test_two_guests_play_each_other_to_the_end_and_again(browser: Any, web: Serv
     link = ann.locator("#share-link").input_value()
     assert link.endswith(ann.url.rsplit("/", 1)[1])
 
-    bea = new_page(browser, web, PHONE)
+    bea = new_page(browser, web, PHONE, touch=True)
     bea.goto(link)
     bea.locator("#name-needed:not([hidden])").wait_for()
     bea.fill("#name-input", "Bea")
-    bea.click("#name-form button[type=submit]")
-    bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").click()
+    bea.locator("#name-form button[type=submit]").tap()
+    bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").tap()
     bea.locator('.seat[data-seat="1"]', has_text="Bea (you)").wait_for()
     shot(bea, "waiting-phone", full=True)
     ann.locator("#start-btn:not([disabled])").click()
@@ -476,7 +518,7 @@ def test_two_guests_play_each_other_to_the_end_and_again(browser: Any, web: Serv
     again = ann.url
     assert re.search(r"/t/[\w-]+$", again)
     bea.locator("#again-btn", has_text="Join the next match").wait_for()
-    bea.click("#again-btn")
+    bea.locator("#again-btn").tap()
     bea.wait_for_url(again)
     ann.locator('.seat[data-seat="1"]', has_text="Bea").wait_for()
     assert not ann.errors and not bea.errors

@@ -34,6 +34,8 @@ const wait = (ms) => {
   return new Promise((r) => setTimeout(r, ms / s));
 };
 const animated = () => speed() > 0 && !document.hidden;
+// Many players, many cards to place: each placement goes a little quicker.
+let pace = 1;
 
 let sortOrder = prefs.get("sort", "asc") === "desc" ? "desc" : "asc";
 let explainOn = prefs.get("explain", "0") === "1";
@@ -106,6 +108,10 @@ function names(frame) {
 // --- the socket ---------------------------------------------------------------------------
 const handlers = {
   onFrame(frame) {
+    if (frame.reason === "welcome") {
+      // How many full frames this page received (one per connection): tests read it.
+      document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes || 0) + 1);
+    }
     latest = frame;
     queue.push(frame);
     updateClock();
@@ -190,24 +196,34 @@ async function show(frame, animate) {
 }
 
 // --- the timeout notice -------------------------------------------------------------------
+/** Seconds this seat had left when `frame` arrived, by the deadline `prev` announced. */
+function leftAt(prev, frame, seat) {
+  const left = prev.clock && prev.clock.left ? prev.clock.left[seat] : null;
+  if (left == null) return null;
+  return left - (frame.received - prev.received) / 1000;
+}
+
+/** A decision of this seat this page did not send: the clock's (or another window's). */
 function noticeTimeout(prev, frame) {
   const me = mySeat(frame);
   if (me == null) return;
   const pv = prev.view;
+  const left = leftAt(prev, frame, me);
+  const timedOut = left != null && left < 1.5;
   for (const ev of frame.events) {
-    if (ev.type === "chose" && ev.seat === me && pv.my_choice == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
-      const card = frame.view.my_choice;
-      toast(`Time ran out: a random card${card ? `, ${card},` : ""} was chosen for you.`, "warn");
+    let card = null;
+    if (ev.type === "chose" && ev.seat === me) card = frame.view.my_choice;
+    else if (ev.type === "reveal") card = (ev.cards.find(([s]) => s === me) || [])[1] ?? null;
+    const playing = ev.type === "chose" ? ev.seat === me : ev.type === "reveal";
+    if (playing && pv.my_choice == null && pv.awaiting_take == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
       markSent(pv, "play");
-    }
-    if (ev.type === "reveal" && pv.my_choice == null && pv.awaiting_take == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
-      const mine = ev.cards.find(([s]) => s === me);
-      if (mine) toast(`Time ran out: a random card, ${mine[1]}, was chosen for you.`, "warn");
-      markSent(pv, "play");
+      if (timedOut) toast(`Time ran out: a random card${card ? `, ${card},` : ""} was chosen for you.`, "warn");
+      else toast(`Your card${card ? `, ${card},` : ""} was chosen in another window.`);
     }
     if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
-      toast(`Time ran out: column ${ev.column + 1}, the one with the fewest ducks, was taken for you.`, "warn");
       markSent(pv, "take");
+      if (timedOut) toast(`Time ran out: column ${ev.column + 1}, the one with the fewest ducks, was taken for you.`, "warn");
+      else toast(`Column ${ev.column + 1} was taken in another window.`);
     }
   }
 }
@@ -317,6 +333,7 @@ async function playSteps(prev, frame, list, animate) {
   let totals = [...pv.totals];
   let order = [];
   const withAnim = animate && animated();
+  pace = Math.min(1, 5 / Math.max(1, frame.table.players));
   const draw = (opts = {}) => {
     renderColumns(columns, { ...opts, view: pv, frame });
     renderSlots(prev, slots, order, opts.lowSeat, true);
@@ -344,6 +361,7 @@ async function playSteps(prev, frame, list, animate) {
         order = ev.cards.map(([s]) => s);
         if (withAnim) {
           draw();
+          for (const s of Object.values(slots)) s.flip = false; // flip once, not at every redraw
           await wait(900);
         }
         break;
@@ -356,13 +374,13 @@ async function playSteps(prev, frame, list, animate) {
       case "place":
         if (withAnim) {
           draw();
-          await fly(slotCard(ev.seat), cellAt(ev.column, columns[ev.column].length), ev.card, 520);
+          await fly(slotCard(ev.seat), cellAt(ev.column, columns[ev.column].length), ev.card, 520 * pace);
         }
         delete slots[ev.seat];
         columns = step.columns;
         if (withAnim) {
           draw({ landed: [ev.column, columns[ev.column].length - 1] });
-          await wait(220);
+          await wait(220 * pace);
         }
         break;
       case "take": {
@@ -685,6 +703,7 @@ function renderHand(frame, frozen = false) {
   const legal = pending || frozen ? new Set() : legalCards(frame);
   const cards = [...v.hand].sort((a, b) => (sortOrder === "asc" ? a - b : b - a));
   if (selected != null && !legal.has(selected)) selected = null;
+  if (previewCard != null && !cards.includes(previewCard)) setPreview(null);
   if (focusCard == null || !cards.includes(focusCard)) focusCard = cards.find((c) => legal.has(c)) ?? cards[0] ?? null;
   hand.replaceChildren();
   hand.classList.toggle("active", legal.size > 0);
