@@ -82,21 +82,29 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     proc.stop()
 
 
-def new_page(
-    browser: Any, server: ServerProcess, viewport: dict[str, int] = DESKTOP, touch: bool = False
-) -> Any:
-    """A fresh guest (its own cookies) with fast animations; page errors fail the test."""
-    ctx = browser.new_context(
-        viewport=viewport, base_url=server.url, has_touch=touch, is_mobile=touch
-    )
-    ctx.add_init_script(f"localStorage.setItem('pondside.speed', '{SPEED}')")
-    page = ctx.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    page.touch = touch
-    return page
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Make pages, each a fresh guest (its own cookies) with fast animations; all closed after
+    the test, so no page keeps running into the next one."""
+    contexts: list[Any] = []
+
+    def make(server: ServerProcess, viewport: dict[str, int] = DESKTOP, touch: bool = False) -> Any:
+        ctx = browser.new_context(
+            viewport=viewport, base_url=server.url, has_touch=touch, is_mobile=touch
+        )
+        contexts.append(ctx)
+        ctx.add_init_script(f"localStorage.setItem('pondside.speed', '{SPEED}')")
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        page.touch = touch
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
 
 
 def shot(page: Any, name: str, full: bool = False) -> None:
@@ -207,15 +215,15 @@ def play_one_take(page: Any) -> bool:
 
 # --- a. the lobby, the seats, a full round ------------------------------------------------
 def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
-    browser: Any, web: ServerProcess
+    new_page: Any, web: ServerProcess
 ) -> None:
-    page = new_page(browser, web)
+    page = new_page(web)
     page.goto("/")
     page.fill("#name-input", "Ann")
     page.click("text=Save name")
     page.locator("#who-name", has_text="Ann").wait_for()
     # Another guest's open table, so the lobby's list shows one.
-    other = new_page(browser, web)
+    other = new_page(web)
     other.goto("/")
     name_via_api(other, "Cid")
     table_via_api(other, players=3, bots=1, profile="normal", options={"rounds": 3})
@@ -275,11 +283,11 @@ def seed_with_card_one() -> int:
 
 
 def test_a_too_low_card_takes_the_column_its_player_clicks(
-    browser: Any, web: ServerProcess
+    new_page: Any, web: ServerProcess
 ) -> None:
     seed = seed_with_card_one()
     columns = Match(GAME, 4, {"rounds": 1}, seed=seed).view(0)["columns"]
-    page = new_page(browser, web)
+    page = new_page(web)
     page.goto("/")
     name_via_api(page, "Ann")
     page.evaluate("localStorage.setItem('pondside.explain', '1')")
@@ -320,9 +328,9 @@ def test_a_too_low_card_takes_the_column_its_player_clicks(
 
 # --- c. sort, scores, explanations, preview, keyboard, the pond --------------------------
 def test_sort_is_remembered_scores_open_and_explanations_explain(
-    browser: Any, web: ServerProcess
+    new_page: Any, web: ServerProcess
 ) -> None:
-    page = new_page(browser, web)
+    page = new_page(web)
     page.goto("/")
     name_via_api(page, "Ann")
     table = table_via_api(page, seed=7, profile="slow", options={"expert": True, "rounds": 2})
@@ -408,9 +416,9 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
 
 # --- d. a reload, select-then-confirm, a server restart, a second round -------------------
 def test_a_reload_and_a_server_restart_mid_match_go_on_where_they_were(
-    browser: Any, web: ServerProcess
+    new_page: Any, web: ServerProcess
 ) -> None:
-    page = new_page(browser, web)
+    page = new_page(web)
     page.goto("/")
     name_via_api(page, "Ann")
     table = table_via_api(page, seed=11, options={"rounds": 2})
@@ -461,9 +469,9 @@ def quick_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc
 
 
 def test_when_the_clock_runs_out_a_card_is_chosen_for_the_player(
-    browser: Any, quick_clock: ServerProcess
+    new_page: Any, quick_clock: ServerProcess
 ) -> None:
-    page = new_page(browser, quick_clock)
+    page = new_page(quick_clock)
     page.goto("/")
     name_via_api(page, "Ann")
     table = table_via_api(page, profile="fast", seed=3)
@@ -480,8 +488,8 @@ def test_when_the_clock_runs_out_a_card_is_chosen_for_the_player(
 
 
 # --- f. two guests play each other --------------------------------------------------------
-def test_two_guests_play_each_other_to_the_end_and_again(browser: Any, web: ServerProcess) -> None:
-    ann = new_page(browser, web)
+def test_two_guests_play_each_other_to_the_end_and_again(new_page: Any, web: ServerProcess) -> None:
+    ann = new_page(web)
     ann.goto("/")
     ann.fill("#name-input", "Ann")
     ann.click("text=Save name")
@@ -495,19 +503,29 @@ def test_two_guests_play_each_other_to_the_end_and_again(browser: Any, web: Serv
     link = ann.locator("#share-link").input_value()
     assert link.endswith(ann.url.rsplit("/", 1)[1])
 
-    bea = new_page(browser, web, PHONE, touch=True)
+    bea = new_page(web, PHONE, touch=True)
     bea.goto(link)
     bea.locator("#name-needed:not([hidden])").wait_for()
-    bea.fill("#name-input", "Bea")
+    bea.fill("#name-input", "Bea <b>&</b>")  # shown as text, never as markup
     bea.locator("#name-form button[type=submit]").tap()
     bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").tap()
-    bea.locator('.seat[data-seat="1"]', has_text="Bea (you)").wait_for()
+    bea.locator('.seat[data-seat="1"]', has_text="Bea <b>&</b> (you)").wait_for()
+    assert bea.locator(".seat b").count() == 0
     shot(bea, "waiting-phone", full=True)
+    # A spectator without a name sees the seats, and later the table without a hand.
+    cid = new_page(web)
+    cid.goto(link)
+    cid.locator('.seat[data-seat="1"]', has_text="Bea <b>&</b>").wait_for()
+    assert cid.get_by_role("button", name="Join").count() == 0
+    assert cid.locator("#start-btn").is_hidden()
     ann.locator("#start-btn:not([disabled])").click()
     for p in (ann, bea):
         p.locator("#hand .hand-card").nth(9).wait_for()
     assert bea.locator(".slot").first.get_attribute("data-seat") == "1", "own slot at the left"
     assert ann.locator(".slot").first.get_attribute("data-seat") == "0"
+    cid.locator(".slot").nth(1).wait_for()
+    assert cid.locator(".hand-wrap").is_hidden()
+    assert "You are watching" in cid.locator("#status").inner_text()
     play_until_end([ann, bea])
     shot(bea, "end-phone")
     for p in (ann, bea):
@@ -521,4 +539,4 @@ def test_two_guests_play_each_other_to_the_end_and_again(browser: Any, web: Serv
     bea.locator("#again-btn").tap()
     bea.wait_for_url(again)
     ann.locator('.seat[data-seat="1"]', has_text="Bea").wait_for()
-    assert not ann.errors and not bea.errors
+    assert not ann.errors and not bea.errors and not cid.errors

@@ -97,3 +97,24 @@ export function duckIcon(fill = "#ffd84d") {
   duckShape(root, 0, 0, 1, fill, "#6b5400");
   return root;
 }
+
+/** The five duck values, one card each, with a caption (the lobby and the rules panel). */
+export function duckLegend(box) {
+  if (!box) return;
+  const samples = [
+    [7, "1 duck"],
+    [15, "2: ends in 5"],
+    [30, "3: ends in 0"],
+    [44, "5: × 11"],
+    [55, "7: the 55"],
+  ];
+  box.replaceChildren();
+  for (const [n, text] of samples) {
+    const fig = document.createElement("figure");
+    fig.append(cardEl(n));
+    const cap = document.createElement("figcaption");
+    cap.textContent = text;
+    fig.append(cap);
+    box.append(fig);
+  }
+}

@@ -1,4 +1,5 @@
 // The lobby: a name, the open tables (refreshed), and a form to open a new one.
+import { duckLegend } from "./cards.js";
 import { api, describeClock, describeOptions, getMe, hosted, seatNames, setName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -158,4 +159,5 @@ for (const id of ["rounds", "target"]) {
   });
 }
 
+duckLegend($("duck-legend"));
 init();

@@ -14,7 +14,7 @@ import {
   setName,
   TableSocket,
 } from "./api.js";
-import { cardEl, duckIcon } from "./cards.js";
+import { cardEl, duckIcon, duckLegend } from "./cards.js";
 import { COLUMN_LIMIT, columnDucks, ordinal, placeClass, places, plural, preview, steps, TURNS } from "./ld.js";
 import { Pond } from "./pond.js";
 
@@ -1246,6 +1246,7 @@ for (const d of document.querySelectorAll("dialog")) {
 // --- start --------------------------------------------------------------------------------
 async function init() {
   applyTools();
+  duckLegend($("duck-legend"));
   new Pond($("pond"), $("ripples"), $("simon"));
   try {
     const [me, games] = await Promise.all([getMe(), getGames()]);
