@@ -337,7 +337,7 @@ async function playSteps(prev, frame, list, animate) {
   const draw = (opts = {}) => {
     renderColumns(columns, { ...opts, view: pv, frame });
     renderSlots(prev, slots, order, opts.lowSeat, true);
-    renderCounters(prev, totals);
+    renderCounters(prev, totals, opts.bump);
   };
   if (list.some((st) => st.ev.type === "take" || st.ev.type === "place")) $("take-prompt").hidden = true;
   if (frame.view.hand_number === pv.hand_number && list.some((st) => st.ev.type === "reveal")) {
@@ -389,7 +389,6 @@ async function playSteps(prev, frame, list, animate) {
           if (ev.reason === "sixth card") {
             await fly(slotCard(ev.seat), cellAt(ev.column, COLUMN_LIMIT), ev.card, 520);
             delete slots[ev.seat];
-            columns[ev.column] = [...columns[ev.column]];
             draw({ taking: ev.column, sixth: [ev.column, ev.card] });
             await wait(500);
           } else {
@@ -407,7 +406,7 @@ async function playSteps(prev, frame, list, animate) {
         delete slots[ev.seat];
         columns = step.columns;
         if (withAnim) {
-          draw({ landed: [ev.column, 0], bump: ev.seat });
+          draw({ landed: [ev.column, 0] });
           await wait(320);
         }
         break;
@@ -481,7 +480,7 @@ function renderInfo(frame) {
   document.title = `Lame Duck · Round ${v.hand_number}, turn ${v.turn_number} · Pondside`;
 }
 
-function renderCounters(frame, totals) {
+function renderCounters(frame, totals, bump = null) {
   const box = $("counters");
   const n = names(frame);
   const me = mySeat(frame);
@@ -492,6 +491,7 @@ function renderCounters(frame, totals) {
     const c = el("div", `counter ${placeClass(pl[s], pl)}`);
     c.dataset.seat = String(s);
     if (s === me) c.classList.add("mine");
+    if (s === bump) c.classList.add("bump");
     const name = el("span", "counter-name", n[s]);
     if (s === me) name.append(el("span", "you-tag", " (you)"));
     const num = el("span", "counter-ducks");
