@@ -241,16 +241,17 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
     page.click("#create-btn")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))
     page.locator(".seat").nth(3).wait_for()
-    assert "(you)" in page.locator(".seat").first.inner_text()
+    assert "(you, host)" in page.locator(".seat").first.inner_text()
     assert page.locator("#start-btn").is_disabled()
     levels = ["random", "heuristic", "random"]
     for seat in (1, 2, 3):
+        if seat == 3:
+            shot(page, "waiting-desktop")  # a free seat left, with its bot level
         row = page.locator(f'.seat[data-seat="{seat}"]')
         row.locator("select").select_option(levels[seat - 1])
         row.get_by_role("button", name=f"Add a bot at seat {seat + 1}").click()
         page.locator(f'.seat[data-seat="{seat}"].bot').wait_for()
     assert "Random bot" in page.locator('.seat[data-seat="3"]').inner_text()
-    shot(page, "waiting-desktop")
     page.locator("#start-btn:not([disabled])").click()
 
     page.locator("#hand .hand-card").nth(9).wait_for()

@@ -486,6 +486,7 @@ function renderCounters(frame, totals, bump = null) {
   const me = mySeat(frame);
   const pl = places(totals);
   box.replaceChildren();
+  box.classList.toggle("many", frame.table.players > 6);
   for (const s of seatOrder(frame)) {
     const seat = frame.table.seats[s];
     const c = el("div", `counter ${placeClass(pl[s], pl)}`);
@@ -571,6 +572,7 @@ function renderSlots(frame, slots, order, lowSeat, animating = false) {
   const v = frame.view;
   const seats = seatOrder(frame);
   box.replaceChildren();
+  box.classList.toggle("many", seats.length > 6);
   const clockAt = Math.ceil(seats.length / 2);
   seats.forEach((s, idx) => {
     if (idx === clockAt) box.append(clockEl());
@@ -1088,7 +1090,7 @@ function renderWaiting(frame) {
       li.classList.add("bot");
     } else if (seat.taken) {
       who.textContent = n[seat.seat];
-      if (seat.seat === me) who.append(el("span", "you-tag", " (you)"));
+      if (seat.seat === me) who.append(el("span", "you-tag", host ? " (you, host)" : " (you)"));
       if (!seat.online) who.append(el("span", "muted", " · away"));
     } else {
       who.textContent = "free";
