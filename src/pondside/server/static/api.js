@@ -1,0 +1,218 @@
+// The server's HTTP API and a table's WebSocket (reconnecting; the server resends a full
+// "welcome" frame on every connection, and a gap in sequence numbers asks for one).
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError("The server cannot be reached; check your connection and try again.", 0);
+  }
+  let data = null;
+  try {
+    data = await res.json();
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const detail = data && data.detail;
+    const text = typeof detail === "string" ? detail : Array.isArray(detail) ? detail.map((d) => d.msg).join("; ") : res.statusText;
+    throw new ApiError(text.charAt(0).toUpperCase() + text.slice(1), res.status);
+  }
+  return data;
+}
+
+export const getMe = () => api("/api/me");
+export const setName = (name) => api("/api/guest", { method: "POST", body: { name } });
+export const getGames = () => api("/api/games");
+
+/** A preference kept in localStorage (quietly in memory when storage is unavailable). */
+const memory = {};
+export const prefs = {
+  get(key, fallback) {
+    try {
+      const v = localStorage.getItem(`pondside.${key}`);
+      return v === null ? fallback : v;
+    } catch {
+      return key in memory ? memory[key] : fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`pondside.${key}`, String(value));
+    } catch {
+      memory[key] = String(value);
+    }
+  },
+};
+
+/**
+ * One table's socket. `onFrame(frame)` gets every state frame, `onError(frame)` every error,
+ * `onStatus("open" | "closed" | "connecting", detail)` the connection's changes.
+ */
+export class TableSocket {
+  constructor(tableId, { onFrame, onError, onStatus }) {
+    this.tableId = tableId;
+    this.onFrame = onFrame;
+    this.onError = onError || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.ws = null;
+    this.seq = -1;
+    this.retry = 0;
+    this.stopped = false;
+    this.timer = null;
+    this.pinger = null;
+    this.lastMessage = 0;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+  }
+
+  connect() {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      this.lastMessage = Date.now();
+      this.onStatus("open");
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.heartbeat(), 15000);
+    };
+    ws.onmessage = (msg) => {
+      this.lastMessage = Date.now();
+      let frame;
+      try {
+        frame = JSON.parse(msg.data);
+      } catch {
+        return;
+      }
+      if (frame.type === "state") {
+        const gap = frame.reason !== "welcome" && this.seq >= 0 && frame.seq > this.seq + 1;
+        frame.gap = gap;
+        frame.received = performance.now();
+        this.seq = Math.max(this.seq, frame.seq);
+        if (frame.reason === "welcome") this.seq = frame.seq;
+        this.onFrame(frame);
+        if (gap) this.send({ op: "sync" });
+      } else if (frame.type === "error") {
+        this.onError(frame);
+      }
+    };
+    ws.onclose = (ev) => {
+      clearInterval(this.pinger);
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (ev.code === 4404) {
+        this.stopped = true;
+        this.onStatus("closed", "There is no such table; check the link.");
+        return;
+      }
+      this.onStatus("closed");
+      this.schedule();
+    };
+    ws.onerror = () => {};
+  }
+
+  schedule() {
+    if (this.stopped) return;
+    const delay = Math.min(10000, 400 * 2 ** this.retry) * (0.75 + Math.random() * 0.5);
+    this.retry = Math.min(this.retry + 1, 6);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  heartbeat() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    if (Date.now() - this.lastMessage > 40000) {
+      // Nothing heard for long: the connection is dead without knowing it.
+      this.ws.close();
+      return;
+    }
+    this.send({ op: "ping" });
+  }
+
+  /** Reconnect at once (e.g. when the page comes back to the foreground). */
+  nudge() {
+    if (!this.ws && !this.stopped) {
+      this.retry = 0;
+      this.connect();
+    }
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  act(action) {
+    return this.send({ op: "act", action });
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}
+
+/** A display name for every seat: the player's name, or "Bot N" for a bot. */
+export function seatNames(summary) {
+  return summary.seats.map((s) => s.name || (s.bot ? `Bot ${s.seat + 1}` : `Seat ${s.seat + 1}`));
+}
+
+export function levelLabel(level) {
+  return level ? level.charAt(0).toUpperCase() + level.slice(1) : "";
+}
+
+/** "1 round", "3 rounds", "to 66 ducks", with "Expert" first when it is on. */
+export function describeOptions(options) {
+  const parts = [];
+  if (options.expert) parts.push("Expert");
+  if (options.target) parts.push(`to ${options.target} ducks`);
+  else parts.push(`${options.rounds || 1} ${(options.rounds || 1) === 1 ? "round" : "rounds"}`);
+  return parts.join(" · ");
+}
+
+export function describeClock(summary) {
+  if (summary.seconds == null) return "no clock";
+  return `${summary.profile} · ${Math.round(summary.seconds)} s`;
+}
+
+/** Tables this browser opened (the summary does not say who the host is). */
+export const hosted = {
+  list() {
+    try {
+      return JSON.parse(prefs.get("hosted", "[]"));
+    } catch {
+      return [];
+    }
+  },
+  has(id) {
+    return this.list().includes(id);
+  },
+  add(id) {
+    const ids = this.list().filter((x) => x !== id);
+    ids.push(id);
+    prefs.set("hosted", JSON.stringify(ids.slice(-50)));
+  },
+};

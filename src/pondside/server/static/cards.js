@@ -1,0 +1,120 @@
+// Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
+import { ducks } from "./ld.js";
+
+const NS = "http://www.w3.org/2000/svg";
+
+export const DUCK_COLOURS = { 1: "#5fa55a", 2: "#3d8fd1", 3: "#e9a426", 5: "#d9482b", 7: "#8e2a8a" };
+export const DUCK_NAMES = { 1: "green", 2: "blue", 3: "amber", 5: "red", 7: "purple" };
+
+export function svg(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+/** A small duck facing left, in a 20 × 16 box. */
+export function duckShape(parent, x, y, scale, fill, stroke) {
+  const g = svg("g", { transform: `translate(${x} ${y}) scale(${scale})` }, parent);
+  svg(
+    "path",
+    {
+      d: "M5.2 7.6 C3.2 7.2 3.6 3 6.8 2.4 C9.8 1.8 11.4 4.4 10.4 7 C12 7.8 15.2 7.2 17.2 5.6 C18.6 6.6 19 9.6 17.8 11.6 C16.4 14 13 15 9.4 15 C5.4 15 2.6 13 2.8 10.4 C2.9 9 3.9 8 5.2 7.6 Z",
+      fill,
+      stroke,
+      "stroke-width": 0.9,
+      "stroke-linejoin": "round",
+    },
+    g,
+  );
+  svg("path", { d: "M4 4.8 L0.6 5.6 L3.8 6.7 Z", fill: "#f29f05", stroke: "#b36b00", "stroke-width": 0.5 }, g);
+  svg("circle", { cx: 6.6, cy: 4.4, r: 0.9, fill: "#1b2a3a" }, g);
+  svg("path", { d: "M8 10.4 C10 12 13.4 11.6 15 9.8", fill: "none", stroke: "rgba(0,0,0,.28)", "stroke-width": 0.9 }, g);
+  return g;
+}
+
+/** The face of card `n` as an <svg> (viewBox 100 × 140). */
+export function cardFace(n) {
+  const d = ducks(n);
+  const colour = DUCK_COLOURS[d];
+  const root = svg("svg", { viewBox: "0 0 100 140", class: `card-svg ducks-${d}`, "aria-hidden": "true" });
+  svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 11, fill: "#fffaf0", stroke: colour, "stroke-width": 4 }, root);
+  svg("path", { d: "M2 13 Q2 2 13 2 L87 2 Q98 2 98 13 L98 44 L2 44 Z", fill: colour }, root);
+  // The ducks: one row of up to 3, two rows for 5 and 7.
+  const rows = d <= 3 ? [d] : [Math.ceil(d / 2), Math.floor(d / 2)];
+  const scale = { 1: 2.0, 2: 1.75, 3: 1.42, 5: 1.05, 7: 0.98 }[d];
+  const w = 20 * scale;
+  const h = 16 * scale;
+  const gap = 1.5;
+  const top = rows.length === 1 ? 23 - h / 2 : 22 - h - 0.5;
+  rows.forEach((count, r) => {
+    const total = count * w + (count - 1) * gap;
+    let x = 50 - total / 2;
+    for (let i = 0; i < count; i++) {
+      duckShape(root, x, top + r * (h + 1), scale, "#fff8dc", "rgba(0,0,0,.4)");
+      x += w + gap;
+    }
+  });
+  const t = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num" }, root);
+  t.textContent = String(n);
+  const dk = svg("text", { x: 50, y: 128, "text-anchor": "middle", class: "card-ducks", fill: colour }, root);
+  dk.textContent = `${d} ${d === 1 ? "duck" : "ducks"}`;
+  return root;
+}
+
+/** A face-down card. */
+export function cardBack() {
+  const root = svg("svg", { viewBox: "0 0 100 140", class: "card-svg back", "aria-hidden": "true" });
+  svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 11, fill: "#1f5f7a", stroke: "#e8f4f8", "stroke-width": 4 }, root);
+  svg("rect", { x: 10, y: 10, width: 80, height: 120, rx: 7, fill: "none", stroke: "#7fc6dc", "stroke-width": 2 }, root);
+  for (let i = 0; i < 5; i++) {
+    const y = 30 + i * 22;
+    svg("path", { d: `M16 ${y} q8 -6 17 0 t17 0 t17 0 t17 0`, fill: "none", stroke: "rgba(160,220,240,.45)", "stroke-width": 2 }, root);
+  }
+  duckShape(root, 30, 50, 2, "#ffd84d", "#8a6d00");
+  return root;
+}
+
+/** A card element (div.card) holding the face or the back. */
+export function cardEl(n, { faceDown = false, tag = "div" } = {}) {
+  const el = document.createElement(tag);
+  el.className = "card";
+  if (faceDown || n == null) {
+    el.classList.add("face-down");
+    el.appendChild(cardBack());
+  } else {
+    const d = ducks(n);
+    el.classList.add(`d${d}`);
+    el.dataset.card = String(n);
+    el.appendChild(cardFace(n));
+  }
+  return el;
+}
+
+/** An inline duck icon (for counters and totals). */
+export function duckIcon(fill = "#ffd84d") {
+  const root = svg("svg", { viewBox: "0 0 20 16", class: "duck-icon", "aria-hidden": "true" });
+  duckShape(root, 0, 0, 1, fill, "#6b5400");
+  return root;
+}
+
+/** The five duck values, one card each, with a caption (the lobby and the rules panel). */
+export function duckLegend(box) {
+  if (!box) return;
+  const samples = [
+    [7, "1 duck"],
+    [15, "2: ends in 5"],
+    [30, "3: ends in 0"],
+    [44, "5: × 11"],
+    [55, "7: the 55"],
+  ];
+  box.replaceChildren();
+  for (const [n, text] of samples) {
+    const fig = document.createElement("figure");
+    fig.append(cardEl(n));
+    const cap = document.createElement("figcaption");
+    cap.textContent = text;
+    fig.append(cap);
+    box.append(fig);
+  }
+}
