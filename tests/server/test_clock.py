@@ -77,6 +77,8 @@ def test_a_seat_out_of_time_gets_a_random_card_and_a_too_low_one_the_fewest_duck
         assert frame["view"] == expected, k  # the actions LD-11 prescribes, in seat order
         assert frame["clock"]["limit"] == pytest.approx(LIMIT)
         assert all(left is None or 0 <= left <= LIMIT for left in frame["clock"]["left"])
+        if frame["reason"] == "action":  # every action here was the clock's
+            assert frame["by"]["how"] == "timeout"
     taker = states[2].awaiting
     awaiting = frames[-2]["view"]
     assert awaiting["awaiting_take"] == taker and awaiting["to_act"] == [taker]
@@ -176,9 +178,10 @@ def test_clocks_tick_on_after_a_restart(tmp_path: Path) -> None:
             watcher = await Sock.open(server, table)
             welcome = await watcher.next()
             assert welcome["seq"] >= seq
-            left = welcome["clock"]["left"][0]
-            # Still a clock of this table's pace (a restart grants a grace of the same scale).
-            assert left is not None and 0 <= left <= LIMIT
+            # Still clocks of this table's pace (a restart grants a grace of the same scale),
+            # for whoever is to act when the page comes back (seat 0 may have run out again).
+            lefts = [welcome["clock"]["left"][s] for s in welcome["view"]["to_act"]]
+            assert lefts and all(left is not None and 0 <= left <= LIMIT for left in lefts)
             frame = await timed_out(watcher)
             assert frame["seq"] > welcome["seq"]
             await watcher.close()

@@ -53,3 +53,25 @@ def test_play_again_seats_the_same_people_and_bots(shared_server: ServerProcess)
     # The first table's record is there to download.
     record = ann.http.get(f"/api/tables/{table}/record").json()
     assert record["game"] == "lame-duck" and len(record["actions"]) >= 40
+
+
+def test_frames_say_who_hosts_and_who_made_each_action(shared_server: ServerProcess) -> None:
+    from tablesock import Sock, run, table_with
+
+    ann, bob = GuestClient(shared_server, "Ann"), GuestClient(shared_server, "Bob")
+    table = table_with(shared_server, ann, [ann, bob, "heuristic"], start=False)
+
+    async def main() -> None:
+        a, b, watcher = [await Sock.open(shared_server, table, g) for g in (ann, bob, None)]
+        assert (await a.next())["you"] == {"seat": 0, "host": True}
+        assert (await b.next())["you"] == {"seat": 1, "host": False}
+        assert (await watcher.next())["you"] == {"seat": None, "host": False}
+        assert ann.start(table).status_code == 200
+        by = (await a.next(lambda m: m.get("reason") == "action"))["by"]
+        assert by == {"seat": 2, "how": "bot"}  # the bot chose first: nobody else did
+        started = await b.next(lambda m: m.get("reason") == "start")
+        await b.send({"op": "act", "action": started["legal"][0]})
+        mine = await watcher.next(lambda m: m.get("by") == {"seat": 1, "how": "player"})
+        assert mine["reason"] == "action"
+
+    run(main())

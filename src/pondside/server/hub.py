@@ -386,7 +386,7 @@ class Hub:
         match.state = after_state
         match.actions.append((seat, action))
         d.seq, d.status, d.clock = pending.seq, status, clock
-        self.broadcast(table, events, "action")
+        self.broadcast(table, events, "action", {"seat": seat, "how": how})
         self._schedule(table)
 
     def _next_clock(
@@ -504,10 +504,18 @@ class Hub:
 
     # --- what each client is sent -------------------------------------------------------
     def frame(
-        self, table: LiveTable, seat: int | None, events: list[Any], reason: str
+        self,
+        table: LiveTable,
+        seat: int | None,
+        events: list[Any],
+        reason: str,
+        host: bool = False,
+        by: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """One client's frame: its seat's view (or the spectator's), the public events, the
         sequence number, the table and the clock (seconds left, so clients need no clock sync).
+        ``host`` says whether the receiver opened the table; ``by`` who made an action frame's
+        action and how (player, bot, timeout).
         """
         match, d = table.match, table.data
         now = time.time()
@@ -515,7 +523,8 @@ class Hub:
             "type": "state",
             "reason": reason,
             "seq": d.seq,
-            "you": {"seat": seat},
+            "you": {"seat": seat, "host": host},
+            "by": by,
             "table": self.summary(table),
             "view": None if match is None else match.view(seat),
             "legal": [] if match is None or seat is None else match.legal(seat),
@@ -531,18 +540,28 @@ class Hub:
             },
         }
 
-    def broadcast(self, table: LiveTable, events: list[Any], reason: str) -> None:
+    def broadcast(
+        self,
+        table: LiveTable,
+        events: list[Any],
+        reason: str,
+        by: dict[str, Any] | None = None,
+    ) -> None:
         """Each seat's frame built once, then queued for every client at that seat."""
         clients = list(table.clients)
         for client in clients:
             # Seats change hands before the start (a guest moves, another sits down): a
             # socket always shows its guest's seat of now, never the one it was opened at.
             client.seat = table.seat_of(client.player)
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, bool], str] = {}
         for client in clients:
-            if client.seat not in texts:
-                texts[client.seat] = json.dumps(self.frame(table, client.seat, events, reason))
-            client.post(texts[client.seat])
+            key = (client.seat, self.is_host(table, client))
+            if key not in texts:
+                texts[key] = json.dumps(self.frame(table, key[0], events, reason, key[1], by))
+            client.post(texts[key])
+
+    def is_host(self, table: LiveTable, client: Client) -> bool:
+        return client.player is not None and client.player.id == table.data.host_id
 
     def error(self, table: LiveTable, message: str, rule: str | None = None) -> str:
         return json.dumps(

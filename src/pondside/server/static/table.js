@@ -208,8 +208,9 @@ function noticeTimeout(prev, frame) {
   const me = mySeat(frame);
   if (me == null) return;
   const pv = prev.view;
+  // The server says how each action was made; older servers did not, so the clock is read.
   const left = leftAt(prev, frame, me);
-  const timedOut = left != null && left < 1.5;
+  const timedOut = frame.by ? frame.by.how === "timeout" : left != null && left < 1.5;
   for (const ev of frame.events) {
     let card = null;
     if (ev.type === "chose" && ev.seat === me) card = frame.view.my_choice;
@@ -1060,7 +1061,9 @@ $("end-scores").addEventListener("click", () => {
 $("end-close").addEventListener("click", () => $("end-dialog").close());
 
 // --- before the start: the seats ---------------------------------------------------------
-function isHost() {
+function isHost(frame = shown) {
+  // The server says who opened the table; the browser's own memory is the fallback.
+  if (frame && frame.you && typeof frame.you.host === "boolean") return frame.you.host;
   return hosted.has(tableId);
 }
 
@@ -1070,7 +1073,7 @@ function renderWaiting(frame) {
   document.body.classList.add("before-start");
   const t = frame.table;
   const me = mySeat(frame);
-  const host = isHost();
+  const host = isHost(frame);
   const n = names(frame);
   $("info-match").textContent = describeOptions(t.options);
   $("info-round").textContent = `${t.players} players`;
