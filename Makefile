@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # them cannot land; `pip install pondside` alone needs none of them.
 EXTRAS ?= dev,ray,rl
 
-.PHONY: install run test bench strength lint format clean
+.PHONY: install run test screenshots bench strength lint format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -q
+
+# The browser tests, keeping their screenshots in docs/screenshots (Chromium needed).
+screenshots: $(STAMP)
+	PONDSIDE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py
 
 # OpenSpiel is compared when it installs on this platform; the benchmark runs either way.
 bench: $(STAMP)

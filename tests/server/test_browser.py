@@ -2,7 +2,9 @@
 
 Every test plays through the pages as a person does: the lobby, the seats, the cards clicked
 (or chosen with the keyboard), a column taken, a reload, the clock running out, two guests
-playing each other. The screenshots of docs/screenshots/ are taken along the way.
+playing each other. The screenshots of docs/screenshots/ are taken along the way: into a
+temporary folder, or into the folder ``PONDSIDE_SCREENSHOTS`` names (``make screenshots`` sets
+it to docs/screenshots), so a test run leaves the checkout as it was.
 
 Chromium is found at ``PONDSIDE_CHROMIUM``, /usr/bin/chromium or on the PATH. Without it (or
 without Playwright) the tests are skipped, except under CI (the ``CI`` variable), where that
@@ -14,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +29,9 @@ from pondside.games.lame_duck import GAME, duck_count
 from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = Path(
+    os.environ.get("PONDSIDE_SCREENSHOTS") or tempfile.mkdtemp(prefix="pondside-screenshots-")
+)
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 # Animations run this many times faster than for people (0 would switch them off).
