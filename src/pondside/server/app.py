@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -113,8 +114,12 @@ def same_origin(request: Request) -> None:
         raise HTTPException(403, "requests must come from this server's own pages")
 
 
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
 async def table_of(table_id: str, request: Request) -> LiveTable:
-    if len(table_id) > 32:
+    # Only the characters of our ids reach the database (PostgreSQL refuses a NUL, say).
+    if not TABLE_ID.fullmatch(table_id):
         raise HTTPException(404, "there is no such table; check the link")
     return await hub_of(request).table(table_id)
 
@@ -207,7 +212,13 @@ def create_app(settings: Settings) -> FastAPI:
         secret = secrets.token_urlsafe(32)  # 256 bits
         await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
         response.set_cookie(
-            COOKIE, secret, max_age=400 * 24 * 3600, httponly=True, samesite="strict", path="/"
+            COOKIE,
+            secret,
+            max_age=400 * 24 * 3600,
+            httponly=True,
+            samesite="strict",
+            path="/",
+            secure=request.url.scheme == "https",  # behind TLS (proxy_headers), never in clear
         )
         return {"name": name}
 
@@ -231,7 +242,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def table_info(
         table: Annotated[LiveTable, Depends(table_of)], request: Request
     ) -> dict[str, Any]:
-        return hub_of(request).summary(table)
+        hub = hub_of(request)
+        summary = hub.summary(table)
+        hub.forget_if_idle(table)
+        return summary
 
     @app.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(same_origin)])
     async def seat_change(
@@ -267,12 +281,15 @@ def create_app(settings: Settings) -> FastAPI:
         return hub.summary(await hub.again(table, guest))
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
+    async def record(
+        table: Annotated[LiveTable, Depends(table_of)], request: Request
+    ) -> dict[str, Any]:
         """The match record (the one ``pondside replay`` reads), once the match is over."""
         if table.match is None or table.data.status != "over":
             raise HTTPException(409, "the record is shown once the match is over")
         rec = table.match.record()
         rec["names"] = [s.name or (f"{s.bot} bot" if s.bot else None) for s in table.data.seats]
+        hub_of(request).forget_if_idle(table)
         return rec
 
     # --- the WebSocket of a table -------------------------------------------------------
@@ -282,14 +299,22 @@ def create_app(settings: Settings) -> FastAPI:
         origin_ok = _same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
         secret = websocket.cookies.get(COOKIE)
         guest = await _guest(hub, secret) if secret and len(secret) <= 200 else None
-        try:
-            table = await hub.table(table_id[:32])
-        except Refused:
-            table = None
-        if not origin_ok or table is None:
-            await websocket.close(code=4403 if not origin_ok else 4404)
+        if not origin_ok:
+            # Refused at the handshake (HTTP 403): a page of another site gets nothing.
+            await websocket.close(code=4403)
             return
+        table = None
+        if TABLE_ID.fullmatch(table_id):
+            with contextlib.suppress(Refused):
+                table = await hub.table(table_id)
         await websocket.accept()
+        if table is None:
+            # Accepted first so that the page hears why (4404) and stops reconnecting.
+            await websocket.close(code=4404, reason="there is no such table; check the link")
+            return
+        if sum(1 for c in table.clients if c.seat is None) >= hub.settings.max_spectators:
+            await websocket.close(code=4429, reason="this table has as many watchers as it takes")
+            return
         client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
         table.clients.add(client)
         pump = asyncio.create_task(client.pump())
@@ -299,7 +324,7 @@ def create_app(settings: Settings) -> FastAPI:
             client.post(
                 json.dumps(hub.frame(table, client.seat, [], "welcome", hub.is_host(table, client)))
             )
-            hub.broadcast(table, [], "presence")
+            hub.presence(table)
             await asyncio.wait({serving, dropped}, return_when=asyncio.FIRST_COMPLETED)
             if client.dropped.is_set():
                 # Too far behind (its frames would be stale anyway): close, so that it
@@ -320,7 +345,8 @@ def create_app(settings: Settings) -> FastAPI:
             for task in (serving, pump, dropped):
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
                     await task
-            hub.broadcast(table, [], "presence")
+            hub.presence(table)
+            hub.forget_if_idle(table)
 
     return app
 
@@ -348,7 +374,7 @@ async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocke
             client.post(hub.error(table, "too many messages: wait a moment"))
             continue
         allowance -= 1
-        if text is None or len(text) > settings.max_message_bytes:
+        if text is None or len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
             client.post(
                 hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
             )

@@ -20,6 +20,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +37,10 @@ from .settings import EXPERT_FACTOR, PROFILES, Settings
 log = logging.getLogger("pondside.server")
 
 NAME_LIMIT = 32
+# An online match ends in an evening: options that could make it endless are bounded.
+LIMITS = {"rounds": 100, "target": 1000}
 BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
+PRESENCE_DELAY = 0.25  # seconds: comings and goings are told together
 OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
 
 
@@ -101,6 +105,7 @@ class LiveTable:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_wake: asyncio.Event = field(default_factory=asyncio.Event)
     clock_task: asyncio.Task[None] | None = None
+    presence_due: bool = False
 
     def seat_of(self, player: Guest | None) -> int | None:
         if player is None:
@@ -242,6 +247,21 @@ class Hub:
         if seed is not None and not self.settings.allow_seeds:
             raise Refused("this server does not let a table choose its seed", 403)
         resolved = game.options(players, options)  # BadOption says what was expected
+        for name, most in LIMITS.items():
+            value = resolved.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > most:
+                raise Refused(f"an online table plays {name} up to {most}, not {value}")
+        if host.id and seats is None:
+            hosting = sum(
+                1
+                for t in self.tables.values()
+                if t.data.host_id == host.id and t.data.status == "open"
+            )
+            if hosting >= self.settings.open_tables_per_guest:
+                raise Refused(
+                    f"you already have {hosting} tables waiting to start: start or leave one first",
+                    429,
+                )
         if seats is None:
             seats = [Seat() for _ in range(players)]
             seats[0] = Seat(player_id=host.id, name=host.name)
@@ -343,11 +363,14 @@ class Hub:
                 await self._save(table, next_id=following.data.id)
         old_seat = table.seat_of(guest)
         nxt = following.data
-        if following.seat_of(guest) is None and nxt.status == "open":
+        if old_seat is not None and following.seat_of(guest) is None and nxt.status == "open":
+            # A player of this match sits down again (their old seat if it is free); a seat
+            # taken meanwhile is no error: the table is there to join like any other.
             free = [i for i, s in enumerate(nxt.seats) if not s.taken]
             if free:
                 pick = old_seat if old_seat in free else free[0]
-                await self.change_seat(following, guest, pick, "join", None)
+                with contextlib.suppress(Refused):
+                    await self.change_seat(following, guest, pick, "join", None)
         self.broadcast(table, [], "table")
         return following
 
@@ -453,6 +476,10 @@ class Hub:
                     action = match.game.timeout_action(match.state, seat)
                     await self._apply(table, seat, action, "timeout")
                     return  # the clock loop looks again at the new deadlines
+            # Nothing was due after all (a deadline of a seat no longer to act): drop those, so
+            # the clock loop cannot spin on them.
+            to_act = set(match.to_act())
+            d.clock = {s: t for s, t in d.clock.items() if s in to_act}
 
     async def _bot(self, table: LiveTable, seat: int) -> None:
         me = asyncio.current_task()
@@ -494,9 +521,14 @@ class Hub:
                 self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
             loop = asyncio.get_running_loop()
             slug = table.game.info.slug
-            return await loop.run_in_executor(
-                self._pool, _think, slug, spec, seat, seed, view, legal
-            )
+            try:
+                return await loop.run_in_executor(
+                    self._pool, _think, slug, spec, seat, seed, view, legal
+                )
+            except BrokenProcessPool:
+                # The worker died (killed, out of memory): the next decision gets a new one.
+                self._pool = None
+                raise
         bot = table.bots.get(seat)
         if bot is None:
             bot = table.bots[seat] = make_bot(spec, table.game, seat, seed)
@@ -559,6 +591,25 @@ class Hub:
             if key not in texts:
                 texts[key] = json.dumps(self.frame(table, key[0], events, reason, key[1], by))
             client.post(texts[key])
+
+    def presence(self, table: LiveTable) -> None:
+        """Someone came or went: one frame for everyone a moment later, however many came
+        (a crowd of watchers arriving costs one broadcast, not one each)."""
+        if table.presence_due:
+            return
+        table.presence_due = True
+
+        def send() -> None:
+            table.presence_due = False
+            self.broadcast(table, [], "presence")
+
+        asyncio.get_running_loop().call_later(PRESENCE_DELAY, send)
+
+    def forget_if_idle(self, table: LiveTable) -> None:
+        """A finished table nobody watches leaves memory (it is read again when opened)."""
+        idle = not table.clients and not table.lock.locked()
+        if table.data.status == "over" and idle and self.tables.get(table.data.id) is table:
+            del self.tables[table.data.id]
 
     def is_host(self, table: LiveTable, client: Client) -> bool:
         return client.player is not None and client.player.id == table.data.host_id

@@ -156,7 +156,7 @@ async def _setup(url: str, limit: asyncio.Semaphore) -> tuple[str, list[dict[str
         guests = [httpx.AsyncClient(base_url=url, timeout=60) for _ in range(SEATS)]
         for i, g in enumerate(guests):
             (await g.post("/api/guest", json={"name": f"load {i}"})).raise_for_status()
-        body = {"players": SEATS, "options": {"rounds": 1000}, "profile": "none", "listed": False}
+        body = {"players": SEATS, "options": {"rounds": 100}, "profile": "none", "listed": False}
         r = await guests[0].post("/api/tables", json=body)
         r.raise_for_status()
         table_id = r.json()["id"]

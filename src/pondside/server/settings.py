@@ -37,4 +37,8 @@ class Settings:
     messages_per_second: float = 20.0
     message_burst: int = 40
     search_workers: int = 1
+    max_spectators: int = 100
+    """Watchers per table."""
+    open_tables_per_guest: int = 5
+    """Tables one guest may have waiting to start."""
     games: tuple[str, ...] = field(default=ONLINE_GAMES)

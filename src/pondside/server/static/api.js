@@ -119,9 +119,10 @@ export class TableSocket {
       clearInterval(this.pinger);
       if (this.ws !== ws) return;
       this.ws = null;
-      if (ev.code === 4404) {
+      if (ev.code === 4404 || ev.code === 4429) {
+        // No such table, or no room for one more watcher: trying again would not help.
         this.stopped = true;
-        this.onStatus("closed", "There is no such table; check the link.");
+        this.onStatus("closed", ev.code === 4404 ? "There is no such table; check the link." : "This table has as many watchers as it takes; try again later.");
         return;
       }
       this.onStatus("closed");

@@ -119,8 +119,9 @@ const handlers = {
   },
   onError(frame) {
     pending = null;
-    const rule = frame.rule ? ` (${frame.rule})` : "";
-    toast(`${frame.message}${rule}`, "error");
+    // The message names its ruling already ("... (LD-5)"); add it only when it does not.
+    const named = !frame.rule || frame.message.includes(`(${frame.rule})`);
+    toast(named ? frame.message : `${frame.message} (${frame.rule})`, "error");
     if (shown && shown.view) renderHand(shown);
   },
   onStatus(status, detail) {
