@@ -153,20 +153,37 @@ async def _setup(url: str, limit: asyncio.Semaphore) -> tuple[str, list[dict[str
     import httpx
 
     async with limit:
-        guests = [httpx.AsyncClient(base_url=url, timeout=60) for _ in range(SEATS)]
-        for i, g in enumerate(guests):
-            (await g.post("/api/guest", json={"name": f"load {i}"})).raise_for_status()
-        body = {"players": SEATS, "options": {"rounds": 100}, "profile": "none", "listed": False}
-        r = await guests[0].post("/api/tables", json=body)
-        r.raise_for_status()
-        table_id = r.json()["id"]
-        for i in range(1, SEATS):
-            r = await guests[i].post(f"/api/tables/{table_id}/seats/{i}", json={"do": "join"})
-            r.raise_for_status()
-        headers = [{"Cookie": "; ".join(f"{k}={v}" for k, v in g.cookies.items())} for g in guests]
-        for g in guests[1:]:
-            await g.aclose()
-        return table_id, headers, guests[0]
+        for attempt in range(3):
+            guests = [httpx.AsyncClient(base_url=url, timeout=60) for _ in range(SEATS)]
+            try:
+                for i, g in enumerate(guests):
+                    (await g.post("/api/guest", json={"name": f"load {i}"})).raise_for_status()
+                body = {
+                    "players": SEATS,
+                    "options": {"rounds": 100},
+                    "profile": "none",
+                    "listed": False,
+                }
+                r = await guests[0].post("/api/tables", json=body)
+                r.raise_for_status()
+                table_id = r.json()["id"]
+                for i in range(1, SEATS):
+                    path = f"/api/tables/{table_id}/seats/{i}"
+                    (await guests[i].post(path, json={"do": "join"})).raise_for_status()
+            except httpx.TransportError:
+                # A kept-alive connection the server closed just then: set the table up anew.
+                for g in guests:
+                    await g.aclose()
+                if attempt == 2:
+                    raise
+                continue
+            headers = [
+                {"Cookie": "; ".join(f"{k}={v}" for k, v in g.cookies.items())} for g in guests
+            ]
+            for g in guests[1:]:
+                await g.aclose()
+            return table_id, headers, guests[0]
+    raise AssertionError("unreachable")
 
 
 async def _play(
