@@ -536,6 +536,8 @@ def serve(
         fail(f"cannot open the database {shown}: {reason}")
     try:
         run(settings, host, port, announce)
+    except KeyboardInterrupt:  # uvicorn has shut down cleanly and passes the Ctrl-C on
+        click.echo("Pondside stopped; every table is kept for the next start.")
     except OSError as exc:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
 
