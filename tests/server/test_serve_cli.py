@@ -39,3 +39,17 @@ def test_loadtest_plays_real_tables_and_times_every_action() -> None:
     assert figures["errors"] == 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["server_cpu"] is not None and figures["server_rss_mb"] > 10
+
+
+def test_a_port_in_use_is_one_line(tmp_path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        args = ["serve", "--port", str(port), "--database", f"sqlite:///{tmp_path / 'x.db'}"]
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert "Traceback" not in result.output
