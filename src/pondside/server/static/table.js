@@ -319,18 +319,25 @@ async function flyAway(cells, toEl, ms) {
   await Promise.all(anims.filter(Boolean));
 }
 
+/** The card area of a view: the turn's revealed cards while a too-low card waits for its
+ * column, else a face-down card for each seat that has chosen (your own face up). */
+function slotsOf(view, me) {
+  const slots = {};
+  if (view.awaiting_take != null) {
+    for (const [s, c] of view.revealed) slots[s] = { card: c, up: true };
+  } else {
+    view.chosen.forEach((ch, s) => {
+      if (ch) slots[s] = { card: s === me ? view.my_choice : null, up: s === me };
+    });
+  }
+  return slots;
+}
+
 async function playSteps(prev, frame, list, animate) {
   const pv = prev.view;
   const me = mySeat(frame);
   // The card area as it was: this turn's revealed cards when a column was being chosen.
-  const slots = {};
-  if (pv.awaiting_take != null) {
-    for (const [s, c] of pv.revealed) slots[s] = { card: c, up: true };
-  } else {
-    pv.chosen.forEach((ch, s) => {
-      if (ch) slots[s] = { card: s === me ? pv.my_choice : null, up: s === me };
-    });
-  }
+  const slots = slotsOf(pv, me);
   let columns = pv.columns.map((c) => [...c]);
   let totals = [...pv.totals];
   let order = [];
@@ -453,14 +460,7 @@ function render(frame) {
   renderCounters(frame, v.totals);
   const awaitingMe = v.awaiting_take != null && v.awaiting_take === me && frame.legal.some((a) => a.startsWith("take"));
   renderColumns(v.columns, { view: v, frame, takeMode: v.awaiting_take != null, canTake: awaitingMe });
-  const slots = {};
-  if (v.awaiting_take != null) {
-    for (const [s, c] of v.revealed) slots[s] = { card: c, up: true };
-  } else {
-    v.chosen.forEach((ch, s) => {
-      if (ch) slots[s] = { card: s === me ? v.my_choice : null, up: s === me };
-    });
-  }
+  const slots = slotsOf(v, me);
   const order = v.awaiting_take != null ? v.revealed.map(([s]) => s) : [];
   renderSlots(frame, slots, order, v.awaiting_take);
   renderHand(frame);
