@@ -14,6 +14,7 @@ import pytest
 
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME, fewest_ducks_column
+from pondside.server.settings import ANIMATION_CAP, ANIMATION_SECONDS
 from serverproc import GuestClient, ServerProcess
 from tablesock import Message, Sock, run, table_with
 
@@ -76,7 +77,13 @@ def test_a_seat_out_of_time_gets_a_random_card_and_a_too_low_one_the_fewest_duck
         expected = json.loads(json.dumps(GAME.view(states[k], None)))
         assert frame["view"] == expected, k  # the actions LD-11 prescribes, in seat order
         assert frame["clock"]["limit"] == pytest.approx(LIMIT)
-        assert all(left is None or 0 <= left <= LIMIT for left in frame["clock"]["left"])
+        # A new decision also gets the time the page takes to place the cards (scaled too).
+        bound = LIMIT + ANIMATION_CAP * SCALE
+        assert all(left is None or 0 <= left <= bound for left in frame["clock"]["left"])
+        if any(e["type"] == "reveal" for e in frame["events"]) and not frame["view"]["over"]:
+            shown = sum(ANIMATION_SECONDS.get(e["type"], 0) for e in frame["events"]) * SCALE
+            for seat in frame["view"]["to_act"]:
+                assert LIMIT - 0.1 < frame["clock"]["left"][seat] <= LIMIT + shown + 0.01
         if frame["reason"] == "action":  # every action here was the clock's
             assert frame["by"]["how"] == "timeout"
     taker = states[2].awaiting
@@ -181,7 +188,8 @@ def test_clocks_tick_on_after_a_restart(tmp_path: Path) -> None:
             # Still clocks of this table's pace (a restart grants a grace of the same scale),
             # for whoever is to act when the page comes back (seat 0 may have run out again).
             lefts = [welcome["clock"]["left"][s] for s in welcome["view"]["to_act"]]
-            assert lefts and all(left is not None and 0 <= left <= LIMIT for left in lefts)
+            bound = LIMIT + ANIMATION_CAP * SCALE
+            assert lefts and all(left is not None and 0 <= left <= bound for left in lefts)
             frame = await timed_out(watcher)
             assert frame["seq"] > welcome["seq"]
             await watcher.close()

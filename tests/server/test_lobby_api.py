@@ -75,3 +75,11 @@ def test_frames_say_who_hosts_and_who_made_each_action(shared_server: ServerProc
         assert mine["reason"] == "action"
 
     run(main())
+
+
+def test_two_guests_of_one_name_are_told_apart_at_a_table(shared_server: ServerProcess) -> None:
+    first, second = GuestClient(shared_server, "Alice"), GuestClient(shared_server, "Alice")
+    table = first.create(3)["id"]
+    assert second.seat(table, 2, "join").status_code == 200
+    seats = first.http.get(f"/api/tables/{table}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Alice", None, "Alice (2)"]

@@ -32,7 +32,7 @@ from pondside.engine.match import new_seed
 from pondside.games import get_game
 
 from .db import Seat, Store, TableData
-from .settings import EXPERT_FACTOR, PROFILES, Settings
+from .settings import ANIMATION_CAP, ANIMATION_SECONDS, EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
 
@@ -303,7 +303,7 @@ class Hub:
                     raise Refused("that seat is taken", 409)
                 if mine is not None:
                     seats[mine] = Seat()
-                seats[seat] = Seat(player_id=guest.id, name=guest.name)
+                seats[seat] = Seat(player_id=guest.id, name=table_name(seats, guest.name))
             elif what == "leave":
                 mine_to_clear = target.player_id == guest.id
                 if mine_to_clear or (target.bot is not None and guest.id == d.host_id):
@@ -420,7 +420,10 @@ class Hub:
         if limit is None or match.is_over():
             return {}
         now, old = time.time(), table.data.clock
-        limit *= self.settings.clock_scale
+        # What the page shows of the last action (the placing of the cards) is not the
+        # players' time: a new decision starts after it.
+        shown = sum(ANIMATION_SECONDS.get(e.get("type"), 0.0) for e in match.state.last_events)
+        limit = (limit + min(ANIMATION_CAP, shown)) * self.settings.clock_scale
         clock = {}
         for s in match.to_act():
             same = s in old and before.get(s) == match.legal(s)
@@ -622,6 +625,21 @@ class Hub:
 
 def d_playing(table: LiveTable) -> bool:
     return table.data.status == "playing"
+
+
+def table_name(seats: list[Seat], name: str) -> str:
+    """``name``, or ``name (2)``, ``(3)``... when someone at the table is already called so:
+    "Waiting for Alice" must say which Alice.
+
+    >>> table_name([Seat("a", "Alice"), Seat(bot="random")], "Alice")
+    'Alice (2)'
+    """
+    taken = {s.name for s in seats if s.player_id is not None}
+    n, candidate = 1, name
+    while candidate in taken:
+        n += 1
+        candidate = f"{name} ({n})"
+    return candidate
 
 
 def check_name(name: object) -> str:

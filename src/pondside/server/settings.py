@@ -10,6 +10,19 @@ PROFILES: dict[str, float | None] = {"fast": 15.0, "normal": 30.0, "slow": 60.0,
 # The rulebook's Expert mode has "a tougher time limit": two thirds of the profile's.
 EXPERT_FACTOR = 2 / 3
 
+# Seconds the page takes to show each kind of event (the reveal, each card placed, a column
+# taken...): a decision that starts after them gets that much more time, so a player's clock
+# runs only once the table is still. Capped, so no action buys a long pause.
+ANIMATION_SECONDS = {
+    "reveal": 1.0,
+    "too_low": 0.7,
+    "place": 0.8,
+    "take": 2.2,
+    "round_end": 1.5,
+    "deal": 1.0,
+}
+ANIMATION_CAP = 12.0
+
 # The games the browser table can draw (the server itself is the same for every game).
 ONLINE_GAMES = ("lame-duck",)
 

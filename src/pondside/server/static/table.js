@@ -678,7 +678,18 @@ function updateClock() {
     c.className = "clock idle";
     return;
   }
-  const remain = Math.max(0, left - elapsed);
+  if (shown !== f) {
+    // The cards of the last action are still being placed: nobody's time is running yet
+    // (the server adds the placing time to the next deadline).
+    text.textContent = "…";
+    who.textContent = "placing";
+    c.className = "clock idle";
+    fg.style.strokeDashoffset = "0";
+    c.setAttribute("aria-label", "Cards are being placed");
+    return;
+  }
+  // The deadline includes the time the placing took; show at most the table's limit.
+  const remain = Math.min(f.clock.limit, Math.max(0, left - elapsed));
   const secs = Math.ceil(remain);
   text.textContent = String(secs);
   who.textContent = seat === me ? "your time" : names(f)[seat];
