@@ -55,7 +55,9 @@ export function cardFace(n) {
       x += w + gap;
     }
   });
-  const t = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num" }, root);
+  // Three digits (100-104) are squeezed to the card's width instead of running over its edges.
+  const wide = n >= 100 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
+  const t = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num", ...wide }, root);
   t.textContent = String(n);
   const dk = svg("text", { x: 50, y: 128, "text-anchor": "middle", class: "card-ducks", fill: colour }, root);
   dk.textContent = `${d} ${d === 1 ? "duck" : "ducks"}`;
