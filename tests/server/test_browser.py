@@ -461,6 +461,7 @@ def test_a_reload_and_a_server_restart_mid_match_go_on_where_they_were(
     page.click("#end-scores")
     scores = page.locator("#score-dialog").inner_text()
     assert "Round 1" in scores and "Round 2" in scores and "in play" not in scores
+    assert page.locator("#score-title").inner_text() == "Final score"
     shot(page, "scores-final-desktop")
     assert not page.errors
 

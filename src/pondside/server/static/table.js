@@ -1013,6 +1013,7 @@ function openScores() {
     return;
   }
   renderScores(shown);
+  $("score-title").textContent = shown.view.over ? "Final score" : "Current score";
   const d = $("score-dialog");
   if (!d.open) d.showModal();
 }
