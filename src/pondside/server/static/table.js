@@ -343,6 +343,11 @@ async function playSteps(prev, frame, list, animate) {
   let order = [];
   const withAnim = animate && animated();
   pace = Math.min(1, 5 / Math.max(1, frame.table.players));
+  if (withAnim && list.some((st) => st.ev.type !== "chose")) {
+    // What the last frame asked ("Bot 3 is choosing a column") is over: say what is shown.
+    $("take-prompt").hidden = true;
+    $("status").textContent = "Placing the cards…";
+  }
   const draw = (opts = {}) => {
     renderColumns(columns, { ...opts, view: pv, frame });
     renderSlots(prev, slots, order, opts.lowSeat, true);
