@@ -321,9 +321,7 @@ def create_app(settings: Settings) -> FastAPI:
         serving = asyncio.create_task(_serve(hub, table, client, websocket))
         dropped = asyncio.create_task(client.dropped.wait())
         try:
-            client.post(
-                json.dumps(hub.frame(table, client.seat, [], "welcome", hub.is_host(table, client)))
-            )
+            client.post(hub.welcome(table, client))
             hub.presence(table)
             await asyncio.wait({serving, dropped}, return_when=asyncio.FIRST_COMPLETED)
             if client.dropped.is_set():
@@ -389,9 +387,7 @@ async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocke
         elif isinstance(msg, Sync):
             # Seats may have changed hands (a join by another tab): look again.
             client.seat = table.seat_of(client.player)
-            client.post(
-                json.dumps(hub.frame(table, client.seat, [], "welcome", hub.is_host(table, client)))
-            )
+            client.post(hub.welcome(table, client))
         else:
             # Shielded: a client dropped meanwhile (its reading cancelled) must not cancel an
             # action whose commit is under way; it completes and is told to everyone.

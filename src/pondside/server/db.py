@@ -228,16 +228,7 @@ class Store:
     def save_table(self, t: TableData, seats: bool = False) -> None:
         """Write the table's status, sequence number, clock and link (and its seats)."""
         with self.session() as s:
-            s.execute(
-                update(TableRow)
-                .where(TableRow.id == t.id)
-                .values(
-                    status=t.status,
-                    seq=t.seq,
-                    clock={str(k): v for k, v in t.clock.items()},
-                    next_id=t.next_id,
-                )
-            )
+            _write_table(s, t)
             if seats:
                 for i, seat in enumerate(t.seats):
                     s.execute(
@@ -260,11 +251,7 @@ class Store:
                     at=time.time(),
                 )
             )
-            s.execute(
-                update(TableRow)
-                .where(TableRow.id == t.id)
-                .values(status=t.status, seq=t.seq, clock={str(k): v for k, v in t.clock.items()})
-            )
+            _write_table(s, t)
 
     def load_tables(self, statuses: tuple[str, ...]) -> list[TableData]:
         """Every table in one of ``statuses``, with its seats and actions in order."""
@@ -303,6 +290,20 @@ class Store:
             seats=seats,
             actions=[(a.seat, a.action) for a in actions],
         )
+
+
+def _write_table(s: Session, t: TableData) -> None:
+    """The table's row as ``t`` has it: status, sequence number, clock and link."""
+    s.execute(
+        update(TableRow)
+        .where(TableRow.id == t.id)
+        .values(
+            status=t.status,
+            seq=t.seq,
+            clock={str(k): v for k, v in t.clock.items()},
+            next_id=t.next_id,
+        )
+    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

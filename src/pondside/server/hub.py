@@ -251,7 +251,7 @@ class Hub:
             value = resolved.get(name)
             if isinstance(value, int) and not isinstance(value, bool) and value > most:
                 raise Refused(f"an online table plays {name} up to {most}, not {value}")
-        if host.id and seats is None:
+        if seats is None:  # a table of the lobby (a next match is one the guest played)
             hosting = sum(
                 1
                 for t in self.tables.values()
@@ -262,7 +262,6 @@ class Hub:
                     f"you already have {hosting} tables waiting to start: start or leave one first",
                     429,
                 )
-        if seats is None:
             seats = [Seat() for _ in range(players)]
             seats[0] = Seat(player_id=host.id, name=host.name)
         data = TableData(
@@ -347,9 +346,7 @@ class Hub:
             d = table.data
             if d.status != "over":
                 raise Refused("play again once the match is over", 409)
-            following = self.tables.get(d.next_id) if d.next_id else None
-            if following is None and d.next_id:
-                following = await self.table(d.next_id)
+            following = await self.table(d.next_id) if d.next_id else None
             if following is None:
                 if table.seat_of(guest) is None:
                     raise Refused("only the players of this match can ask for another", 403)
@@ -497,7 +494,8 @@ class Hub:
             async with table.lock:
                 if table.bot_tasks.get(seat) is me:
                     del table.bot_tasks[seat]
-                if d_playing(table) and seat in match.to_act() and match.legal(seat) == legal:
+                playing = table.data.status == "playing"
+                if playing and seat in match.to_act() and match.legal(seat) == legal:
                     await self._apply(table, seat, action, "bot")
                 else:
                     self._schedule(table)
@@ -538,42 +536,47 @@ class Hub:
         return await asyncio.to_thread(bot.choose, view, legal)
 
     # --- what each client is sent -------------------------------------------------------
-    def frame(
-        self,
-        table: LiveTable,
-        seat: int | None,
-        events: list[Any],
-        reason: str,
-        host: bool = False,
-        by: dict[str, Any] | None = None,
+    def _shared(
+        self, table: LiveTable, events: list[Any], reason: str, by: dict[str, Any] | None
     ) -> dict[str, Any]:
-        """One client's frame: its seat's view (or the spectator's), the public events, the
-        sequence number, the table and the clock (seconds left, so clients need no clock sync).
-        ``host`` says whether the receiver opened the table; ``by`` who made an action frame's
-        action and how (player, bot, timeout).
-        """
-        match, d = table.match, table.data
-        now = time.time()
+        """What every receiver of one frame is told alike, built once per broadcast: the
+        public events, the sequence number, the table, ``by`` (who made an action frame's action
+        and how: player, bot, timeout) and the clock (seconds left, so clients need no clock
+        sync)."""
+        d, limit, now = table.data, table.limit(), time.time()
         return {
             "type": "state",
             "reason": reason,
             "seq": d.seq,
-            "you": {"seat": seat, "host": host},
             "by": by,
             "table": self.summary(table),
-            "view": None if match is None else match.view(seat),
-            "legal": [] if match is None or seat is None else match.legal(seat),
             "events": events,
             "clock": {
-                "limit": None
-                if table.limit() is None
-                else table.limit() * self.settings.clock_scale,  # type: ignore[operator]
+                "limit": None if limit is None else limit * self.settings.clock_scale,
                 "left": [
                     None if s not in d.clock else max(0.0, round(d.clock[s] - now, 2))
                     for s in range(d.players)
                 ],
             },
         }
+
+    def _for(
+        self, table: LiveTable, seat: int | None, host: bool, shared: dict[str, Any]
+    ) -> dict[str, Any]:
+        """The shared part of a frame with one receiver's own: its seat, whether it opened the
+        table (``host``), its seat's view (a spectator's for ``None``) and legal actions."""
+        match = table.match
+        return {
+            **shared,
+            "you": {"seat": seat, "host": host},
+            "view": None if match is None else match.view(seat),
+            "legal": [] if match is None or seat is None else match.legal(seat),
+        }
+
+    def welcome(self, table: LiveTable, client: Client) -> str:
+        """The full frame a client gets on connecting and on ``sync``."""
+        shared = self._shared(table, [], "welcome", None)
+        return json.dumps(self._for(table, client.seat, self.is_host(table, client), shared))
 
     def broadcast(
         self,
@@ -588,11 +591,12 @@ class Hub:
             # Seats change hands before the start (a guest moves, another sits down): a
             # socket always shows its guest's seat of now, never the one it was opened at.
             client.seat = table.seat_of(client.player)
+        shared = self._shared(table, events, reason, by)
         texts: dict[tuple[int | None, bool], str] = {}
         for client in clients:
             key = (client.seat, self.is_host(table, client))
             if key not in texts:
-                texts[key] = json.dumps(self.frame(table, key[0], events, reason, key[1], by))
+                texts[key] = json.dumps(self._for(table, key[0], key[1], shared))
             client.post(texts[key])
 
     def presence(self, table: LiveTable) -> None:
@@ -621,10 +625,6 @@ class Hub:
         return json.dumps(
             {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
         )
-
-
-def d_playing(table: LiveTable) -> bool:
-    return table.data.status == "playing"
 
 
 def table_name(seats: list[Seat], name: str) -> str:

@@ -646,20 +646,20 @@ function updateClock() {
   const text = c.querySelector(".clock-text");
   const who = c.querySelector(".clock-who");
   const fg = c.querySelector(".clock-fg");
-  if (v.over) {
-    text.textContent = "—";
-    who.textContent = "over";
+  // A clock with nobody's time running: its text, caption, ring (0 full, 100 empty), label.
+  const idle = (t, caption, ring, label) => {
+    text.textContent = t;
+    who.textContent = caption;
     c.className = "clock idle";
-    fg.style.strokeDashoffset = "100";
-    c.setAttribute("aria-label", "The match is over");
+    if (ring != null) fg.style.strokeDashoffset = ring;
+    if (label != null) c.setAttribute("aria-label", label);
+  };
+  if (v.over) {
+    idle("—", "over", "100", "The match is over");
     return;
   }
   if (f.clock.limit == null) {
-    text.textContent = "∞";
-    who.textContent = "no clock";
-    c.className = "clock idle";
-    fg.style.strokeDashoffset = "0";
-    c.setAttribute("aria-label", "No time limit");
+    idle("∞", "no clock", "0", "No time limit");
     return;
   }
   const elapsed = (performance.now() - f.received) / 1000;
@@ -678,19 +678,13 @@ function updateClock() {
     }
   }
   if (left == null) {
-    text.textContent = "";
-    who.textContent = "";
-    c.className = "clock idle";
+    idle("", "", null, null);
     return;
   }
   if (shown !== f) {
     // The cards of the last action are still being placed: nobody's time is running yet
     // (the server adds the placing time to the next deadline).
-    text.textContent = "…";
-    who.textContent = "placing";
-    c.className = "clock idle";
-    fg.style.strokeDashoffset = "0";
-    c.setAttribute("aria-label", "Cards are being placed");
+    idle("…", "placing", "0", "Cards are being placed");
     return;
   }
   // The deadline includes the time the placing took; show at most the table's limit.
