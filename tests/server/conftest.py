@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browserkit import browser, new_page, web  # noqa: F401 (the browser tests' fixtures)
 
 from serverproc import ServerProcess
 

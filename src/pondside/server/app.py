@@ -32,7 +32,7 @@ from pondside.engine import IllegalAction, PondsideError
 from pondside.games import get_game
 
 from .db import Store
-from .hub import Client, Guest, Hub, LiveTable, Refused, check_name
+from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
 from .settings import EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
@@ -163,8 +163,17 @@ def create_app(settings: Settings) -> FastAPI:
         return _page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> Response:
-        return _page("table.html")
+    async def table_page(table_id: str, request: Request) -> Response:
+        # Lame Duck has its own page (the pond); the other games share one frame around the
+        # game's own module. An unknown table gets the Lame Duck page, which says so.
+        try:
+            table = await hub_of(request).table(table_id) if TABLE_ID.fullmatch(table_id) else None
+        except Refused:
+            table = None
+        if table is None:
+            return _page("table.html")
+        hub_of(request).forget_if_idle(table)
+        return _page("table.html" if table.data.game == "lame-duck" else "game.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
 
@@ -181,6 +190,21 @@ def create_app(settings: Settings) -> FastAPI:
                     **info.to_json(),
                     "default_players": info.default_players,
                     "option_help": {o.name: o.help for o in info.options},
+                    "option_specs": [
+                        {
+                            "name": o.name,
+                            "kind": o.kind.__name__,
+                            "default": o.default,
+                            "choices": list(o.choices),
+                            "minimum": o.minimum,
+                            "maximum": LIMITS.get(o.name, o.maximum),
+                            "nullable": o.nullable,
+                            "help": o.help,
+                        }
+                        for o in info.options
+                    ],
+                    "lower_is_better": info.lower_score_is_better,
+                    "summary": info.summary,
                 }
             )
         return {

@@ -38,7 +38,7 @@ log = logging.getLogger("pondside.server")
 
 NAME_LIMIT = 32
 # An online match ends in an evening: options that could make it endless are bounded.
-LIMITS = {"rounds": 100, "target": 1000}
+LIMITS = {"rounds": 100, "target": 1000, "games": 20}
 BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
 PRESENCE_DELAY = 0.25  # seconds: comings and goings are told together
 OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
@@ -202,6 +202,7 @@ class Hub:
             "id": d.id,
             "game": d.game,
             "game_name": table.game.info.name,
+            "lower_is_better": table.game.info.lower_score_is_better,
             "players": d.players,
             "options": d.options,
             "profile": d.profile,
@@ -544,6 +545,7 @@ class Hub:
         and how: player, bot, timeout) and the clock (seconds left, so clients need no clock
         sync)."""
         d, limit, now = table.data, table.limit(), time.time()
+        outcome = None if table.match is None else table.match.outcome()
         return {
             "type": "state",
             "reason": reason,
@@ -558,6 +560,9 @@ class Hub:
                     for s in range(d.players)
                 ],
             },
+            # The engine's scores and places once the match is over (null before), so a page
+            # need not know how each game ranks its players.
+            "outcome": None if outcome is None else outcome.to_json(),
         }
 
     def _for(

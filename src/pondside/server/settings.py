@@ -24,7 +24,13 @@ ANIMATION_SECONDS = {
 ANIMATION_CAP = 12.0
 
 # The games the browser table can draw (the server itself is the same for every game).
-ONLINE_GAMES = ("lame-duck",)
+ONLINE_GAMES = (
+    "lame-duck",
+    "king-of-the-quackers",
+    "wildcat-chicane",
+    "ladders",
+    "down-the-drain",
+)
 
 
 def default_database() -> Path:

@@ -185,12 +185,24 @@ export function levelLabel(level) {
   return level ? level.charAt(0).toUpperCase() + level.slice(1) : "";
 }
 
-/** "1 round", "3 rounds", "to 66 ducks", with "Expert" first when it is on. */
-export function describeOptions(options) {
+/** A table's options in words: "Expert · to 66 ducks", "to 50 points · bidding"... */
+export function describeOptions(options, game = "lame-duck") {
   const parts = [];
-  if (options.expert) parts.push("Expert");
-  if (options.target) parts.push(`to ${options.target} ducks`);
-  else parts.push(`${options.rounds || 1} ${(options.rounds || 1) === 1 ? "round" : "rounds"}`);
+  const o = options || {};
+  if (game === "lame-duck") {
+    if (o.expert) parts.push("Expert");
+    if (o.target) parts.push(`to ${o.target} ducks`);
+    else parts.push(`${o.rounds || 1} ${(o.rounds || 1) === 1 ? "round" : "rounds"}`);
+    return parts.join(" · ");
+  }
+  if (o.variant) parts.push(o.variant === "classic" ? "classic Chicane" : "Wildcat");
+  if (o.deck) parts.push(`${o.deck} deck`);
+  if (o.rounds) parts.push(`${o.rounds} ${o.rounds === 1 ? "round" : "rounds"}`);
+  else if (o.target) parts.push(`to ${o.target} points`);
+  if (o.games) parts.push(o.games === 1 ? "one game" : `a series of ${o.games} games`);
+  if (o.bidding) parts.push("bidding");
+  if (o.teams) parts.push("partnerships");
+  if (o.lead_passes === "left") parts.push("lead passes left");
   return parts.join(" · ");
 }
 

@@ -2,6 +2,8 @@
 // where a card goes (LD-6), places (LD-10), and the steps of a frame's events, each with
 // the sentence that explains it. The server decides everything; this only retells it.
 
+import { ordinal, placeClass, placesOf, plural } from "./room.js";
+
 export const COLUMN_LIMIT = 5;
 export const TURNS = 10;
 
@@ -34,26 +36,10 @@ export function targetColumn(columns, card) {
 
 /** Competition places, fewest ducks first: 1, 2, 2, 4. */
 export function places(totals) {
-  return totals.map((t) => 1 + totals.filter((o) => o < t).length);
+  return placesOf(totals, true);
 }
 
-export function ordinal(n) {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${s}`;
-}
-
-/** The colour class of a duck counter: white 1st, yellow 2nd, orange 3rd, red last. */
-export function placeClass(place, allPlaces) {
-  const worst = Math.max(...allPlaces);
-  if (place === 1) return "place-1";
-  if (place === worst) return "place-last";
-  if (place === 2) return "place-2";
-  return "place-3";
-}
-
-export function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
-}
+export { ordinal, placeClass, plural };
 
 /**
  * Who is who in sentences. `names[seat]` is a display name; `me` is this page's seat or null.

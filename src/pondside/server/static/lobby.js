@@ -1,9 +1,10 @@
 // The lobby: a name, the open tables (refreshed), and a form to open a new one.
 import { duckLegend } from "./cards.js";
-import { api, describeClock, describeOptions, getMe, hosted, seatNames, setName } from "./api.js";
+import { api, describeClock, describeOptions, getGames, getMe, hosted, seatNames, setName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let myName = null;
+let games = [];
 
 function showName(name) {
   myName = name;
@@ -20,9 +21,120 @@ async function init() {
   } catch (e) {
     $("list-error").textContent = e.message;
   }
+  try {
+    games = (await getGames()).games;
+    fillGames();
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  }
   refresh();
   setInterval(refresh, 3000);
 }
+
+// --- the game picker and each game's options (from /api/games) -----------------------------
+const OPTION_LABELS = {
+  deck: "Deck",
+  bidding: "Bidding with promises",
+  target: "Play to (points)",
+  lead_passes: "When the leader is out, the lead passes",
+  variant: "Variant",
+  teams: "Partnerships (4 players: 1st and 3rd against 2nd and 4th)",
+  rounds: "Or play a number of rounds",
+  games: "Games in the series",
+};
+
+function fillGames() {
+  const select = $("game");
+  const wanted = new URLSearchParams(location.search).get("game") || select.value;
+  select.replaceChildren();
+  for (const g of games) {
+    const o = document.createElement("option");
+    o.value = g.slug;
+    o.textContent = g.name;
+    select.append(o);
+  }
+  if (games.some((g) => g.slug === wanted)) select.value = wanted;
+  showGame();
+}
+
+function currentGame() {
+  return games.find((g) => g.slug === $("game").value);
+}
+
+function showGame() {
+  const g = currentGame();
+  if (!g) return;
+  const players = $("players");
+  players.min = String(g.min_players);
+  players.max = String(g.max_players);
+  const n = Number(players.value);
+  if (!(n >= g.min_players && n <= g.max_players)) players.value = String(g.default_players);
+  $("game-summary").textContent = g.summary || "";
+  const lameDuck = g.slug === "lame-duck";
+  $("ld-options").hidden = !lameDuck;
+  const box = $("game-options");
+  box.hidden = lameDuck;
+  box.replaceChildren();
+  if (lameDuck) return;
+  for (const spec of g.option_specs) {
+    const label = document.createElement("label");
+    const text = document.createElement("span");
+    text.textContent = OPTION_LABELS[spec.name] || spec.name;
+    let input;
+    if (spec.kind === "bool") {
+      label.className = "check";
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = !!spec.default;
+      label.append(input, text);
+    } else {
+      label.className = "field";
+      if (spec.choices.length) {
+        input = document.createElement("select");
+        for (const c of spec.choices) {
+          const o = document.createElement("option");
+          o.value = c;
+          o.textContent = c;
+          input.append(o);
+        }
+        input.value = spec.default;
+      } else {
+        input = document.createElement("input");
+        input.type = "number";
+        if (spec.minimum != null) input.min = String(spec.minimum);
+        if (spec.maximum != null) input.max = String(spec.maximum);
+        input.value = spec.default == null ? "" : String(spec.default);
+        if (spec.nullable) input.placeholder = "none";
+        else input.required = true;
+      }
+      label.append(text, input);
+    }
+    input.id = `opt-${spec.name}`;
+    input.dataset.option = spec.name;
+    input.dataset.kind = spec.kind;
+    label.title = spec.help;
+    const help = document.createElement("small");
+    help.className = "muted";
+    help.textContent = spec.help.replace(/\s*\([A-Z]{2}-[0-9.]+\)$/, "");
+    label.append(help);
+    box.append(label);
+  }
+}
+
+function gameOptions() {
+  const options = {};
+  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    if (input.dataset.kind === "bool") options[name] = input.checked;
+    else if (input.dataset.kind === "int") options[name] = input.value === "" ? null : Number(input.value);
+    else options[name] = input.value;
+  }
+  // Ladders: rounds, when given, replace the target.
+  if (options.rounds != null && "target" in options) options.target = null;
+  return options;
+}
+
+$("game").addEventListener("change", showGame);
 
 $("name-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -85,7 +197,7 @@ function renderTables(tables) {
     const meta = document.createElement("div");
     meta.className = "table-meta";
     const taken = t.seats.filter((s) => s.taken).length;
-    meta.textContent = `${describeOptions(t.options)} · ${taken}/${t.players} seats · ${describeClock(t)}`;
+    meta.textContent = `${describeOptions(t.options, t.game)} · ${taken}/${t.players} seats · ${describeClock(t)}`;
     const who = document.createElement("div");
     who.className = "table-who muted small";
     const names = seatNames(t);
@@ -127,16 +239,22 @@ $("create-form").addEventListener("submit", async (ev) => {
   const err = $("create-error");
   err.textContent = "";
   if (needName(err)) return;
-  const end = document.querySelector('input[name="end"]:checked').value;
-  const options = { expert: $("expert").checked };
-  if (end === "target") {
-    options.target = Number($("target").value);
-    options.rounds = null;
+  const game = $("game").value || "lame-duck";
+  let options;
+  if (game === "lame-duck") {
+    const end = document.querySelector('input[name="end"]:checked').value;
+    options = { expert: $("expert").checked };
+    if (end === "target") {
+      options.target = Number($("target").value);
+      options.rounds = null;
+    } else {
+      options.rounds = Number($("rounds").value);
+    }
   } else {
-    options.rounds = Number($("rounds").value);
+    options = gameOptions();
   }
   const body = {
-    game: "lame-duck",
+    game,
     players: Number($("players").value),
     options,
     profile: $("profile").value,

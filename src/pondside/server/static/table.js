@@ -1,25 +1,28 @@
 // The table page: the seats before the start, then the Lame Duck table itself. Every frame
 // from the server is shown in order; an action's events are replayed step by step (the reveal,
 // then each card placed, lowest first) before the frame's own view is drawn, which is the truth.
+import { getGames, getMe, prefs, TableSocket } from "./api.js";
 import {
-  api,
-  describeClock,
-  describeOptions,
-  getGames,
-  getMe,
-  hosted,
-  levelLabel,
-  prefs,
-  seatNames,
-  setName,
-  TableSocket,
-} from "./api.js";
+  $,
+  againLabel,
+  backdropCloses,
+  bindAgain,
+  bindWaiting,
+  Clock,
+  connectionStatus,
+  el,
+  mySeat,
+  names,
+  renderWaiting,
+  room,
+  seatOrder,
+  tableId,
+  toast,
+  toastError,
+} from "./room.js";
 import { cardEl, duckIcon, duckLegend } from "./cards.js";
 import { COLUMN_LIMIT, columnDucks, ordinal, placeClass, places, plural, preview, steps, TURNS } from "./ld.js";
 import { Pond } from "./pond.js";
-
-const $ = (id) => document.getElementById(id);
-const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
 // --- preferences and speed ----------------------------------------------------------------
 const params = new URLSearchParams(location.search);
@@ -42,8 +45,6 @@ let explainOn = prefs.get("explain", "0") === "1";
 let confirmOn = prefs.get("confirm", "0") === "1";
 
 // --- state --------------------------------------------------------------------------------
-let myName = null;
-let levels = [];
 let latest = null; // the newest frame received (its clock is the one shown)
 let shown = null; // the frame drawn last (after its animation)
 const queue = [];
@@ -72,39 +73,6 @@ function wasSent(view, kind) {
   }
 }
 
-// --- small DOM helpers -------------------------------------------------------------------
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text != null) e.textContent = text;
-  return e;
-}
-
-let toastTimer = null;
-function toast(text, kind = "info") {
-  const t = $("toast");
-  t.textContent = text;
-  t.className = `toast ${kind}`;
-  t.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (t.hidden = true), 6000);
-}
-
-function mySeat(frame) {
-  return frame ? frame.you.seat : null;
-}
-
-/** Seats in the order shown: this page's seat first (the far left), then round the table. */
-function seatOrder(frame) {
-  const n = frame.table.players;
-  const start = mySeat(frame) ?? 0;
-  return Array.from({ length: n }, (_, i) => (start + i) % n);
-}
-
-function names(frame) {
-  return seatNames(frame.table);
-}
-
 // --- the socket ---------------------------------------------------------------------------
 const handlers = {
   onFrame(frame) {
@@ -119,29 +87,21 @@ const handlers = {
   },
   onError(frame) {
     pending = null;
-    // The message names its ruling already ("... (LD-5)"); add it only when it does not.
-    const named = !frame.rule || frame.message.includes(`(${frame.rule})`);
-    toast(named ? frame.message : `${frame.message} (${frame.rule})`, "error");
+    toastError(frame);
     if (shown && shown.view) renderHand(shown);
   },
-  onStatus(status, detail) {
-    const c = $("conn");
-    if (status === "open") {
-      c.hidden = true;
-    } else if (status === "closed") {
-      c.hidden = false;
-      c.textContent = detail || "Connection lost: reconnecting…";
-    }
-  },
+  onStatus: connectionStatus,
 };
 let socket = new TableSocket(tableId, handlers);
+room.socket = socket;
 
 /** Open the socket again (after choosing a name, so the server knows this guest). */
-function restartSocket() {
+room.onNamed = () => {
   socket.close();
   socket = new TableSocket(tableId, handlers);
+  room.socket = socket;
   socket.connect();
-}
+};
 
 document.addEventListener("visibilitychange", () => {
   if (!document.hidden) socket.nudge();
@@ -618,84 +578,14 @@ function renderSlots(frame, slots, order, lowSeat, animating = false) {
   updateClock();
 }
 
-let clockNode = null;
+const clock = new Clock();
 function clockEl() {
-  if (!clockNode) {
-    clockNode = el("div", "clock");
-    clockNode.setAttribute("role", "timer");
-    const ns = "http://www.w3.org/2000/svg";
-    const s = document.createElementNS(ns, "svg");
-    s.setAttribute("viewBox", "0 0 44 44");
-    s.setAttribute("aria-hidden", "true");
-    const bg = document.createElementNS(ns, "circle");
-    Object.entries({ cx: 22, cy: 22, r: 19, class: "clock-bg" }).forEach(([k, v]) => bg.setAttribute(k, v));
-    const fg = document.createElementNS(ns, "circle");
-    Object.entries({ cx: 22, cy: 22, r: 19, class: "clock-fg", pathLength: 100 }).forEach(([k, v]) => fg.setAttribute(k, v));
-    s.append(bg, fg);
-    clockNode.append(s, el("span", "clock-text", ""), el("span", "clock-who", ""));
-  }
-  return clockNode;
+  return clock.node;
 }
 
 function updateClock() {
-  const c = clockEl();
-  const f = latest;
-  if (!f || !f.view) return;
-  const v = f.view;
-  const me = mySeat(f);
-  const text = c.querySelector(".clock-text");
-  const who = c.querySelector(".clock-who");
-  const fg = c.querySelector(".clock-fg");
-  // A clock with nobody's time running: its text, caption, ring (0 full, 100 empty), label.
-  const idle = (t, caption, ring, label) => {
-    text.textContent = t;
-    who.textContent = caption;
-    c.className = "clock idle";
-    if (ring != null) fg.style.strokeDashoffset = ring;
-    if (label != null) c.setAttribute("aria-label", label);
-  };
-  if (v.over) {
-    idle("—", "over", "100", "The match is over");
-    return;
-  }
-  if (f.clock.limit == null) {
-    idle("∞", "no clock", "0", "No time limit");
-    return;
-  }
-  const elapsed = (performance.now() - f.received) / 1000;
-  let seat = null;
-  let left = null;
-  if (me != null && v.to_act.includes(me) && f.clock.left[me] != null) {
-    seat = me;
-    left = f.clock.left[me];
-  } else {
-    for (const s of v.to_act) {
-      const l = f.clock.left[s];
-      if (l != null && (left == null || l > left)) {
-        left = l;
-        seat = s;
-      }
-    }
-  }
-  if (left == null) {
-    idle("", "", null, null);
-    return;
-  }
-  if (shown !== f) {
-    // The cards of the last action are still being placed: nobody's time is running yet
-    // (the server adds the placing time to the next deadline).
-    idle("…", "placing", "0", "Cards are being placed");
-    return;
-  }
-  // The deadline includes the time the placing took; show at most the table's limit.
-  const remain = Math.min(f.clock.limit, Math.max(0, left - elapsed));
-  const secs = Math.ceil(remain);
-  text.textContent = String(secs);
-  who.textContent = seat === me ? "your time" : names(f)[seat];
-  const frac = Math.max(0, Math.min(1, remain / f.clock.limit));
-  fg.style.strokeDashoffset = String(100 - frac * 100);
-  c.className = `clock${remain <= 5 ? " low" : ""}${seat === me ? " mine" : ""}`;
-  c.setAttribute("aria-label", `${secs} seconds left${seat === me ? " for you" : ` for ${names(f)[seat]}`}`);
+  // While the last action's cards are placed, nobody's time runs yet.
+  clock.update(latest, latest !== shown);
 }
 setInterval(updateClock, 250);
 
@@ -1036,11 +926,7 @@ function showEnd(frame) {
   }
   const mine = me != null ? pl[me] : null;
   $("end-title").textContent = mine === 1 ? "You win the pond!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
-  const again = $("again-btn");
-  const next = frame.table.next_id;
-  again.hidden = me == null && !next;
-  again.textContent = me == null ? "Watch the next table" : next ? "Join the next match" : "Play again";
-  $("end-note").textContent = next && me != null ? "Another match is open with the same table: join it." : "";
+  againLabel(frame);
   const d = $("end-dialog");
   if (endShownFor !== frame.table.id) {
     endShownFor = frame.table.id;
@@ -1049,165 +935,14 @@ function showEnd(frame) {
   }
 }
 
-$("again-btn").addEventListener("click", async () => {
-  const f = shown;
-  if (!f) return;
-  $("end-error").textContent = "";
-  if (mySeat(f) == null) {
-    if (f.table.next_id) location.href = `/t/${encodeURIComponent(f.table.next_id)}`;
-    return;
-  }
-  const wasFirst = !f.table.next_id;
-  try {
-    const t = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
-    if (wasFirst) hosted.add(t.id);
-    location.href = `/t/${encodeURIComponent(t.id)}`;
-  } catch (e) {
-    $("end-error").textContent = e.message;
-  }
-});
+bindAgain(() => shown);
 $("end-scores").addEventListener("click", () => {
   $("end-dialog").close();
   openScores();
 });
 $("end-close").addEventListener("click", () => $("end-dialog").close());
 
-// --- before the start: the seats ---------------------------------------------------------
-function isHost(frame = shown) {
-  // The server says who opened the table; the browser's own memory is the fallback.
-  if (frame && frame.you && typeof frame.you.host === "boolean") return frame.you.host;
-  return hosted.has(tableId);
-}
-
-function renderWaiting(frame) {
-  $("waiting").hidden = false;
-  $("game").hidden = true;
-  document.body.classList.add("before-start");
-  const t = frame.table;
-  const me = mySeat(frame);
-  const host = isHost(frame);
-  const n = names(frame);
-  $("info-match").textContent = describeOptions(t.options);
-  $("info-round").textContent = `${t.players} players`;
-  $("info-turn").textContent = describeClock(t);
-  $("info-expert").hidden = true;
-  $("waiting-meta").textContent = `${t.game_name} · ${t.players} players · ${describeOptions(t.options)} · clock: ${describeClock(t)} · ${t.listed ? "listed in the lobby" : "private"}${t.spectators ? ` · ${plural(t.spectators, "spectator", "spectators")}` : ""}`;
-  $("name-needed").hidden = !!myName;
-  const list = $("seat-list");
-  list.replaceChildren();
-  for (const seat of t.seats) {
-    const li = el("li", "seat");
-    li.dataset.seat = String(seat.seat);
-    const label = el("span", "seat-no", `Seat ${seat.seat + 1}`);
-    const who = el("span", "seat-who");
-    if (seat.bot) {
-      who.textContent = `${n[seat.seat]} · ${levelLabel(seat.bot)} bot`;
-      li.classList.add("bot");
-    } else if (seat.taken) {
-      who.textContent = n[seat.seat];
-      if (seat.seat === me) who.append(el("span", "you-tag", host ? " (you, host)" : " (you)"));
-      if (!seat.online) who.append(el("span", "muted", " · away"));
-    } else {
-      who.textContent = "free";
-      li.classList.add("free");
-    }
-    const actions = el("span", "seat-actions");
-    if (!seat.taken) {
-      if (myName) {
-        const join = el("button", "btn primary", me == null ? "Join" : "Sit here");
-        join.type = "button";
-        join.addEventListener("click", () => seatChange(seat.seat, "join"));
-        actions.append(join);
-      }
-      if (host) {
-        const sel = el("select", "bot-level");
-        sel.setAttribute("aria-label", `Bot level for seat ${seat.seat + 1}`);
-        for (const lv of levels) {
-          const o = el("option", null, `${levelLabel(lv.id)} bot`);
-          o.title = lv.name;
-          o.value = lv.id;
-          if (lv.id === "heuristic") o.selected = true;
-          sel.append(o);
-        }
-        const add = el("button", "btn", "Add bot");
-        add.type = "button";
-        add.setAttribute("aria-label", `Add a bot at seat ${seat.seat + 1}`);
-        add.addEventListener("click", () => seatChange(seat.seat, "bot", sel.value));
-        const pick = el("span", "bot-pick");
-        pick.append(sel, add);
-        actions.append(pick);
-      }
-    } else if (seat.seat === me) {
-      const leave = el("button", "btn", "Leave");
-      leave.type = "button";
-      leave.addEventListener("click", () => seatChange(seat.seat, "leave"));
-      actions.append(leave);
-    } else if (seat.bot && host) {
-      const rm = el("button", "btn", "Remove bot");
-      rm.type = "button";
-      rm.addEventListener("click", () => seatChange(seat.seat, "leave"));
-      actions.append(rm);
-    }
-    li.append(label, who, actions);
-    list.append(li);
-  }
-  const full = t.seats.every((s) => s.taken);
-  const start = $("start-btn");
-  start.hidden = !host;
-  start.disabled = !full;
-  $("start-note").textContent = host
-    ? full
-      ? "Every seat is taken: start when you are ready."
-      : "Every seat needs a player or a bot before the start."
-    : "The player who opened the table starts the match.";
-  $("share-link").value = `${location.origin}/t/${t.id}`;
-}
-
-async function seatChange(seat, what, level) {
-  $("waiting-error").textContent = "";
-  try {
-    const body = { do: what };
-    if (level) body.level = level;
-    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { method: "POST", body });
-    socket.send({ op: "sync" }); // the socket learns this page's new seat
-  } catch (e) {
-    $("waiting-error").textContent = e.message;
-  }
-}
-
-$("start-btn").addEventListener("click", async () => {
-  $("waiting-error").textContent = "";
-  try {
-    await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST" });
-  } catch (e) {
-    $("waiting-error").textContent = e.message;
-  }
-});
-
-$("copy-btn").addEventListener("click", async () => {
-  const input = $("share-link");
-  try {
-    await navigator.clipboard.writeText(input.value);
-    toast("Link copied: send it to your friends.");
-  } catch {
-    input.select();
-    const ok = document.execCommand && document.execCommand("copy");
-    toast(ok ? "Link copied: send it to your friends." : "Select the link and copy it.");
-  }
-});
-
-$("name-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  $("waiting-error").textContent = "";
-  try {
-    const r = await setName($("name-input").value);
-    myName = r.name;
-    // The socket was opened without a name: open it again as this guest.
-    restartSocket();
-  } catch (e) {
-    $("waiting-error").textContent = e.message;
-  }
-});
+bindWaiting();
 
 // --- the tools ----------------------------------------------------------------------------
 function applyTools() {
@@ -1253,12 +988,7 @@ $("result-btn").addEventListener("click", () => {
   if (shown && shown.view && shown.view.over) $("end-dialog").showModal();
 });
 
-// Clicking the backdrop of a dialog closes it.
-for (const d of document.querySelectorAll("dialog")) {
-  d.addEventListener("click", (ev) => {
-    if (ev.target === d) d.close();
-  });
-}
+backdropCloses();
 
 // --- start --------------------------------------------------------------------------------
 async function init() {
@@ -1267,8 +997,8 @@ async function init() {
   new Pond($("pond"), $("ripples"), $("simon"));
   try {
     const [me, games] = await Promise.all([getMe(), getGames()]);
-    myName = me.name;
-    levels = games.levels;
+    room.myName = me.name;
+    room.levels = games.levels;
   } catch (e) {
     toast(e.message, "error");
   }

@@ -1,0 +1,431 @@
+// The table page of every game but Lame Duck (which has its own pond, table.js). This frame
+// does what is the same in every game: the socket, the seats before the start, the players'
+// bar with scores and place colours, the clock, the explanations, the score table and the
+// end; the game's own module (static/games/<slug>.js) draws the board and the hand, says what
+// happened in sentences, and sends the player's actions.
+//
+// A game module's default export:
+//   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
+//   status(ctx) -> string             the status line ("Choose two cards for Ann"...)
+//   explain(before, events, names, me, after) -> string[]
+//                                     what the events of one action did, in sentences
+//                                     (before/after: the views around them; before may be null)
+//   seatInfo(view, seat, ctx) -> Node | string | null   (optional) under a player's name
+//   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame
+//   scoreRows(view) -> {label, rows}  (optional) the score table's rows (default: hand_scores)
+//   stylesheet: true                  (optional) loads static/games/<slug>.css
+//   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
+// ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
+//        actions, el, toast, wait(ms), rerender() }
+import { getGames, getMe, prefs, TableSocket } from "./api.js";
+import {
+  $,
+  againLabel,
+  backdropCloses,
+  bindAgain,
+  bindWaiting,
+  Clock,
+  connectionStatus,
+  el,
+  mySeat,
+  names,
+  ordinal,
+  placeClass,
+  placesOf,
+  plural,
+  renderWaiting,
+  room,
+  seatOrder,
+  tableId,
+  toast,
+  toastError,
+} from "./room.js";
+
+const params = new URLSearchParams(location.search);
+function speed() {
+  const n = Number(params.get("speed") ?? prefs.get("speed", "1"));
+  return Number.isFinite(n) && n >= 0 ? n : 1;
+}
+const wait = (ms) => {
+  const s = speed();
+  if (s === 0 || document.hidden) return Promise.resolve();
+  return new Promise((r) => setTimeout(r, ms / s));
+};
+
+let explainOn = prefs.get("explain", "0") === "1";
+let game = null; // the game's module
+let latest = null;
+let shown = null;
+let pending = null; // the action sent and not yet answered
+const queue = [];
+let pumping = false;
+let endShownFor = null;
+// What the module keeps between renders (a selection, a chosen source...), reset each decision.
+const select = { key: null, data: {} };
+
+// --- the socket -------------------------------------------------------------------------------
+const handlers = {
+  onFrame(frame) {
+    if (frame.reason === "welcome") {
+      document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes || 0) + 1);
+    }
+    latest = frame;
+    queue.push(frame);
+    pump();
+  },
+  onError(frame) {
+    pending = null;
+    toastError(frame);
+    if (shown && shown.view) render(shown);
+  },
+  onStatus: connectionStatus,
+};
+let socket = new TableSocket(tableId, handlers);
+room.socket = socket;
+room.onNamed = () => {
+  socket.close();
+  socket = new TableSocket(tableId, handlers);
+  room.socket = socket;
+  socket.connect();
+};
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden) socket.nudge();
+});
+window.addEventListener("online", () => socket.nudge());
+
+async function loadGame(slug) {
+  if (game) return;
+  game = (await import(`/static/games/${slug}.js`)).default;
+  document.body.classList.add(`g-${slug}`);
+  if (game.stylesheet) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `/static/games/${slug}.css`;
+    document.head.append(link);
+  }
+  loadHowto(slug);
+}
+
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (queue.length) {
+      const frame = queue.shift();
+      try {
+        await loadGame(frame.table.game);
+        await show(frame, queue.length === 0);
+      } catch (err) {
+        console.error(err);
+        shown = frame;
+        try {
+          render(frame);
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+async function show(frame, animate) {
+  const prev = shown;
+  if (!frame.view) {
+    shown = frame;
+    renderWaiting(frame);
+    return;
+  }
+  $("waiting").hidden = true;
+  $("game").hidden = false;
+  document.body.classList.remove("before-start");
+  const n = names(frame);
+  const me = mySeat(frame);
+  if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
+    const said = game.explain(prev.view, frame.events, n, me, frame.view);
+    for (const t of said) addExplanation(t);
+    if (said.length) caption(said[said.length - 1]);
+    noticeTimeout(frame);
+    if (animate && game.animate && speed() > 0 && !document.hidden) {
+      await game.animate(context(frame, prev));
+    }
+  } else if (!prev || !prev.view) {
+    // First sight of the match (a reload): retell the last action.
+    const said = game.explain(null, frame.view.last_events || [], n, me, frame.view);
+    for (const t of said) addExplanation(t);
+  }
+  shown = frame;
+  pending = null;
+  render(frame);
+}
+
+/** A decision of this seat that the clock made. */
+function noticeTimeout(frame) {
+  const me = mySeat(frame);
+  if (me == null || !frame.by || frame.by.seat !== me || frame.by.how !== "timeout") return;
+  toast("Time ran out: the clock played for you (what it chose is in the explanations).", "warn");
+}
+
+// --- the context a module draws with -------------------------------------------------------------
+function context(frame, prev = null) {
+  const v = frame.view;
+  const me = mySeat(frame);
+  // A module's selection lasts while the same decision is open.
+  const key = `${frame.table.id}|${v.hand_number}|${frame.legal.join("|")}`;
+  if (select.key !== key) {
+    select.key = key;
+    select.data = {};
+  }
+  return {
+    frame,
+    prev,
+    view: v,
+    me,
+    names: names(frame),
+    legal: frame.legal,
+    pending,
+    select: select.data,
+    board: $("board"),
+    hand: $("hand"),
+    actions: $("actions"),
+    el,
+    toast,
+    wait,
+    send,
+    rerender: () => shown && shown.view && render(shown),
+  };
+}
+
+function send(action) {
+  if (pending) return false;
+  if (!socket.act(action)) {
+    toast("Not connected: reconnecting, try again in a moment.", "error");
+    return false;
+  }
+  pending = action;
+  if (shown && shown.view) render(shown);
+  return true;
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+function render(frame) {
+  if (!frame.view) {
+    renderWaiting(frame);
+    return;
+  }
+  const ctx = context(frame);
+  renderInfo(frame);
+  renderPlayers(frame, ctx);
+  game.render(ctx);
+  $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
+  $("result-btn").hidden = !frame.view.over;
+  if ($("score-dialog").open) renderScores(frame);
+  if (frame.view.over) showEnd(frame);
+  clock.update(frame);
+}
+
+function renderInfo(frame) {
+  const v = frame.view;
+  const t = frame.table;
+  $("info-game").textContent = t.game_name;
+  const o = v.options || {};
+  $("info-match").textContent = o.rounds ? `${plural(o.rounds, "round", "rounds")}` : o.games > 1 ? `series of ${o.games}` : o.target ? `to ${o.target}` : "";
+  $("info-round").textContent = v.over ? "Finished" : `Hand ${v.hand_number}`;
+  $("info-turn").textContent = game.turnInfo ? game.turnInfo(v) : "";
+  document.title = `${t.game_name} · Hand ${v.hand_number} · Pondside`;
+}
+
+function places(frame) {
+  if (frame.outcome) return frame.outcome.places;
+  return placesOf(frame.view.totals, frame.table.lower_is_better);
+}
+
+function renderPlayers(frame, ctx) {
+  const v = frame.view;
+  const box = $("players");
+  const n = names(frame);
+  const me = mySeat(frame);
+  const pl = places(frame);
+  box.replaceChildren();
+  for (const s of seatOrder(frame)) {
+    const seat = frame.table.seats[s];
+    const chip = el("div", `player ${placeClass(pl[s], pl)}`);
+    chip.dataset.seat = String(s);
+    if (s === me) chip.classList.add("mine");
+    if (v.to_act.includes(s) && !v.over) chip.classList.add("to-act");
+    if (!seat.online) chip.classList.add("offline");
+    const name = el("span", "player-name", n[s]);
+    if (s === me) name.append(el("span", "you-tag", " (you)"));
+    if (seat.bot) name.title = `${seat.bot} bot`;
+    const score = el("span", "player-score", String(v.totals[s]));
+    score.title = frame.table.lower_is_better ? "points (fewer is better)" : "points";
+    const place = el("span", "player-place", ordinal(pl[s]));
+    chip.append(name, score, place);
+    const extra = game.seatInfo ? game.seatInfo(v, s, ctx) : null;
+    if (extra != null) {
+      const box2 = el("div", "player-info");
+      box2.append(extra);
+      chip.append(box2);
+    }
+    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${v.totals[s]} points, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}`);
+    box.append(chip);
+  }
+}
+
+const clock = new Clock();
+$("clock-slot").append(clock.node);
+setInterval(() => clock.update(latest, latest !== shown), 250);
+
+// --- explanations ----------------------------------------------------------------------------------
+function addExplanation(text) {
+  const list = $("explain-list");
+  const placeholder = list.querySelector(".muted");
+  if (placeholder) placeholder.remove();
+  list.append(el("li", "explain-line", text));
+  while (list.children.length > 200) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+  const aside = $("explain");
+  aside.scrollTop = aside.scrollHeight;
+}
+
+let captionTimer = null;
+function caption(text) {
+  const c = $("caption");
+  if (!explainOn) return;
+  c.textContent = text;
+  c.hidden = false;
+  clearTimeout(captionTimer);
+  captionTimer = setTimeout(() => (c.hidden = true), 6000);
+}
+
+// --- the score table and the end ----------------------------------------------------------------------
+function renderScores(frame) {
+  const v = frame.view;
+  const n = names(frame);
+  const order = seatOrder(frame);
+  const me = mySeat(frame);
+  const table = el("table", "scores");
+  table.append(el("caption", "sr-only", `Points per hand and in total; ${frame.table.lower_is_better ? "fewer" : "more"} is better`));
+  const hr = el("tr");
+  hr.append(el("th", null, game.handName || "Hand"));
+  for (const s of order) hr.append(el("th", s === me ? "mine" : null, n[s]));
+  const thead = el("thead");
+  thead.append(hr);
+  const tbody = el("tbody");
+  const rows = game.scoreRows ? game.scoreRows(v) : v.hand_scores.map((row, i) => ({ label: `${game.handName || "Hand"} ${i + 1}`, cells: row }));
+  for (const row of rows) {
+    const tr = el("tr");
+    tr.append(el("th", null, row.label));
+    for (const s of order) tr.append(el("td", null, String(row.cells[s])));
+    tbody.append(tr);
+  }
+  const pl = places(frame);
+  const tfoot = el("tfoot");
+  const tt = el("tr");
+  tt.append(el("th", null, "Total"));
+  for (const s of order) tt.append(el("td", `total ${placeClass(pl[s], pl)}`, String(v.totals[s])));
+  const tp = el("tr");
+  tp.append(el("th", null, "Place"));
+  for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
+  tfoot.append(tt, tp);
+  table.append(thead, tbody, tfoot);
+  const note = el("p", "muted small", frame.table.lower_is_better ? "Fewer points is better." : "More points is better.");
+  $("score-table").replaceChildren(table, note);
+}
+
+function openScores() {
+  if (!shown || !shown.view) {
+    toast("The scores appear once the match has started.");
+    return;
+  }
+  renderScores(shown);
+  $("score-title").textContent = shown.view.over ? "Final score" : "Current score";
+  const d = $("score-dialog");
+  if (!d.open) d.showModal();
+}
+
+function showEnd(frame) {
+  const v = frame.view;
+  const n = names(frame);
+  const me = mySeat(frame);
+  const pl = places(frame);
+  const scores = frame.outcome ? frame.outcome.scores : v.totals;
+  const list = $("end-places");
+  list.replaceChildren();
+  const order = [...Array(v.players).keys()].sort((a, b) => pl[a] - pl[b] || a - b);
+  for (const s of order) {
+    const li = el("li", `end-place ${placeClass(pl[s], pl)}`);
+    if (s === me) li.classList.add("mine");
+    li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
+    li.append(el("span", "end-ducks", String(scores[s])));
+    list.append(li);
+  }
+  const mine = me != null ? pl[me] : null;
+  $("end-title").textContent = mine === 1 ? "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
+  againLabel(frame);
+  const d = $("end-dialog");
+  if (endShownFor !== frame.table.id) {
+    endShownFor = frame.table.id;
+    if ($("score-dialog").open) $("score-dialog").close();
+    if (!d.open) d.showModal();
+  }
+}
+
+// --- how to play -----------------------------------------------------------------------------------
+async function loadHowto(slug) {
+  $("rules-link").href = `/rules/${slug}`;
+  try {
+    const res = await fetch(`/api/rules/${slug}`);
+    if (!res.ok) throw new Error(res.statusText);
+    const r = await res.json();
+    $("help-title").textContent = `How to play ${r.title}`;
+    // The server renders the how-to text it ships (never anything a client sent).
+    $("howto").innerHTML = r.short_html;
+  } catch {
+    $("howto").replaceChildren(el("p", "muted", "The how-to-play text could not be loaded: see the rules page."));
+  }
+}
+
+// --- tools --------------------------------------------------------------------------------------------
+function applyTools() {
+  $("explain-btn").setAttribute("aria-pressed", String(explainOn));
+  $("explain").hidden = !explainOn;
+  document.body.classList.toggle("explaining", explainOn);
+  if (!explainOn) $("caption").hidden = true;
+}
+$("explain-btn").addEventListener("click", () => {
+  explainOn = !explainOn;
+  prefs.set("explain", explainOn ? "1" : "0");
+  applyTools();
+  if (explainOn && !$("explain-list").children.length) {
+    $("explain-list").append(el("li", "explain-line muted", "Sentences about each play will appear here."));
+  }
+});
+$("score-btn").addEventListener("click", openScores);
+$("help-btn").addEventListener("click", () => $("help-dialog").showModal());
+$("result-btn").addEventListener("click", () => {
+  if (shown && shown.view && shown.view.over) $("end-dialog").showModal();
+});
+$("end-scores").addEventListener("click", () => {
+  $("end-dialog").close();
+  openScores();
+});
+$("end-close").addEventListener("click", () => $("end-dialog").close());
+bindAgain(() => shown);
+bindWaiting();
+backdropCloses();
+
+async function init() {
+  applyTools();
+  try {
+    const [me, games] = await Promise.all([getMe(), getGames()]);
+    room.myName = me.name;
+    room.levels = games.levels;
+  } catch (e) {
+    toast(e.message, "error");
+  }
+  socket.connect();
+}
+
+init();

@@ -1,0 +1,334 @@
+// What every table page shares, whatever the game: the seats before the start, the clock,
+// the toast, the end's "Play again", and small DOM helpers. Lame Duck's page (table.js) and
+// the other games' page (game.js) both build on it.
+import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName } from "./api.js";
+
+export const $ = (id) => document.getElementById(id);
+
+/** The table's id, from /t/<id> (and /replay/<id>). */
+export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+
+/** What the page knows of its visitor and the server: set by the page at start. */
+export const room = { myName: null, levels: [], socket: null, onNamed: null };
+
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text != null) e.textContent = text;
+  return e;
+}
+
+export function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function ordinal(n) {
+  const s = ["th", "st", "nd", "rd"];
+  const v = n % 100;
+  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
+}
+
+/** The place colour class: white for 1st, yellow 2nd, orange 3rd, red last (LD-12). */
+export function placeClass(place, allPlaces) {
+  const last = Math.max(...allPlaces);
+  if (place === 1) return "place-1";
+  if (place === last) return "place-last";
+  if (place === 2) return "place-2";
+  return "place-3";
+}
+
+/** Competition places (1, 2, 2, 4) from totals; `lowerIsBetter` as the game says. */
+export function placesOf(totals, lowerIsBetter) {
+  const sign = lowerIsBetter ? 1 : -1;
+  return totals.map((t) => 1 + totals.filter((o) => sign * o < sign * t).length);
+}
+
+let toastTimer = null;
+export function toast(text, kind = "info") {
+  const t = $("toast");
+  t.textContent = text;
+  t.className = `toast ${kind}`;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.hidden = true), 6000);
+}
+
+export function mySeat(frame) {
+  return frame ? frame.you.seat : null;
+}
+
+export function names(frame) {
+  return seatNames(frame.table);
+}
+
+/** Seats in the order shown: this page's seat first, then round the table. */
+export function seatOrder(frame) {
+  const n = frame.table.players;
+  const start = mySeat(frame) ?? 0;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}
+
+export function isHost(frame) {
+  // The server says who opened the table; the browser's own memory is the fallback.
+  if (frame && frame.you && typeof frame.you.host === "boolean") return frame.you.host;
+  return hosted.has(tableId);
+}
+
+// --- the connection banner ------------------------------------------------------------------
+export function connectionStatus(status, detail) {
+  const c = $("conn");
+  if (status === "open") {
+    c.hidden = true;
+  } else if (status === "closed") {
+    c.hidden = false;
+    c.textContent = detail || "Connection lost: reconnecting…";
+  }
+}
+
+/** An error frame, as a toast naming its ruling when the message does not already. */
+export function toastError(frame) {
+  const named = !frame.rule || frame.message.includes(`(${frame.rule})`);
+  toast(named ? frame.message : `${frame.message} (${frame.rule})`, "error");
+}
+
+// --- before the start: the seats -------------------------------------------------------------
+export function renderWaiting(frame) {
+  $("waiting").hidden = false;
+  $("game").hidden = true;
+  document.body.classList.add("before-start");
+  const t = frame.table;
+  const me = mySeat(frame);
+  const host = isHost(frame);
+  const n = names(frame);
+  const opts = describeOptions(t.options, t.game);
+  $("info-match").textContent = opts;
+  $("info-round").textContent = `${t.players} players`;
+  $("info-turn").textContent = describeClock(t);
+  if ($("info-expert")) $("info-expert").hidden = true;
+  const watchers = t.spectators ? ` · ${plural(t.spectators, "spectator", "spectators")}` : "";
+  $("waiting-meta").textContent = `${t.game_name} · ${t.players} players · ${opts} · clock: ${describeClock(t)} · ${t.listed ? "listed in the lobby" : "private"}${watchers}`;
+  $("name-needed").hidden = !!room.myName;
+  const list = $("seat-list");
+  list.replaceChildren();
+  for (const seat of t.seats) {
+    const li = el("li", "seat");
+    li.dataset.seat = String(seat.seat);
+    const label = el("span", "seat-no", `Seat ${seat.seat + 1}`);
+    const who = el("span", "seat-who");
+    if (seat.bot) {
+      who.textContent = `${n[seat.seat]} · ${levelLabel(seat.bot)} bot`;
+      li.classList.add("bot");
+    } else if (seat.taken) {
+      who.textContent = n[seat.seat];
+      if (seat.seat === me) who.append(el("span", "you-tag", host ? " (you, host)" : " (you)"));
+      if (!seat.online) who.append(el("span", "muted", " · away"));
+    } else {
+      who.textContent = "free";
+      li.classList.add("free");
+    }
+    const actions = el("span", "seat-actions");
+    if (!seat.taken) {
+      if (room.myName) {
+        const join = el("button", "btn primary", me == null ? "Join" : "Sit here");
+        join.type = "button";
+        join.addEventListener("click", () => seatChange(seat.seat, "join"));
+        actions.append(join);
+      }
+      if (host) {
+        const sel = el("select", "bot-level");
+        sel.setAttribute("aria-label", `Bot level for seat ${seat.seat + 1}`);
+        for (const lv of room.levels) {
+          const o = el("option", null, `${levelLabel(lv.id)} bot`);
+          o.title = lv.name;
+          o.value = lv.id;
+          if (lv.id === "heuristic") o.selected = true;
+          sel.append(o);
+        }
+        const add = el("button", "btn", "Add bot");
+        add.type = "button";
+        add.setAttribute("aria-label", `Add a bot at seat ${seat.seat + 1}`);
+        add.addEventListener("click", () => seatChange(seat.seat, "bot", sel.value));
+        const pick = el("span", "bot-pick");
+        pick.append(sel, add);
+        actions.append(pick);
+      }
+    } else if (seat.seat === me) {
+      const leave = el("button", "btn", "Leave");
+      leave.type = "button";
+      leave.addEventListener("click", () => seatChange(seat.seat, "leave"));
+      actions.append(leave);
+    } else if (seat.bot && host) {
+      const rm = el("button", "btn", "Remove bot");
+      rm.type = "button";
+      rm.addEventListener("click", () => seatChange(seat.seat, "leave"));
+      actions.append(rm);
+    }
+    li.append(label, who, actions);
+    list.append(li);
+  }
+  const full = t.seats.every((s) => s.taken);
+  const start = $("start-btn");
+  start.hidden = !host;
+  start.disabled = !full;
+  $("start-note").textContent = host
+    ? full
+      ? "Every seat is taken: start when you are ready."
+      : "Every seat needs a player or a bot before the start."
+    : "The player who opened the table starts the match.";
+  $("share-link").value = `${location.origin}/t/${t.id}`;
+}
+
+async function seatChange(seat, what, level) {
+  $("waiting-error").textContent = "";
+  try {
+    const body = { do: what };
+    if (level) body.level = level;
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}`, { method: "POST", body });
+    room.socket.send({ op: "sync" }); // the socket learns this page's new seat
+  } catch (e) {
+    $("waiting-error").textContent = e.message;
+  }
+}
+
+/** The waiting room's buttons: start, copy the link, choose a name. */
+export function bindWaiting() {
+  $("start-btn").addEventListener("click", async () => {
+    $("waiting-error").textContent = "";
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/start`, { method: "POST" });
+    } catch (e) {
+      $("waiting-error").textContent = e.message;
+    }
+  });
+  $("copy-btn").addEventListener("click", async () => {
+    const input = $("share-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+      toast("Link copied: send it to your friends.");
+    } catch {
+      input.select();
+      const ok = document.execCommand && document.execCommand("copy");
+      toast(ok ? "Link copied: send it to your friends." : "Select the link and copy it.");
+    }
+  });
+  $("name-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("waiting-error").textContent = "";
+    try {
+      const r = await setName($("name-input").value);
+      room.myName = r.name;
+      // The socket was opened without a name: open it again as this guest.
+      if (room.onNamed) room.onNamed();
+    } catch (e) {
+      $("waiting-error").textContent = e.message;
+    }
+  });
+}
+
+// --- the end: play again ---------------------------------------------------------------------
+/** The end dialog's "Play again" (or "Join the next match", "Watch the next table"). */
+export function bindAgain(getShown) {
+  $("again-btn").addEventListener("click", async () => {
+    const f = getShown();
+    if (!f) return;
+    $("end-error").textContent = "";
+    if (mySeat(f) == null) {
+      if (f.table.next_id) location.href = `/t/${encodeURIComponent(f.table.next_id)}`;
+      return;
+    }
+    const wasFirst = !f.table.next_id;
+    try {
+      const t = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
+      if (wasFirst) hosted.add(t.id);
+      location.href = `/t/${encodeURIComponent(t.id)}`;
+    } catch (e) {
+      $("end-error").textContent = e.message;
+    }
+  });
+}
+
+/** The again button's words for this receiver. */
+export function againLabel(frame) {
+  const me = mySeat(frame);
+  const next = frame.table.next_id;
+  const again = $("again-btn");
+  again.hidden = me == null && !next;
+  again.textContent = me == null ? "Watch the next table" : next ? "Join the next match" : "Play again";
+  $("end-note").textContent = next && me != null ? "Another match is open with the same table: join it." : "";
+}
+
+// --- the clock ---------------------------------------------------------------------------------
+/** A round clock: seconds left of the seat whose time runs (this page's seat first). */
+export class Clock {
+  constructor() {
+    this.node = el("div", "clock");
+    this.node.setAttribute("role", "timer");
+    const ns = "http://www.w3.org/2000/svg";
+    const s = document.createElementNS(ns, "svg");
+    s.setAttribute("viewBox", "0 0 44 44");
+    s.setAttribute("aria-hidden", "true");
+    const bg = document.createElementNS(ns, "circle");
+    Object.entries({ cx: 22, cy: 22, r: 19, class: "clock-bg" }).forEach(([k, v]) => bg.setAttribute(k, v));
+    const fg = document.createElementNS(ns, "circle");
+    Object.entries({ cx: 22, cy: 22, r: 19, class: "clock-fg", pathLength: 100 }).forEach(([k, v]) => fg.setAttribute(k, v));
+    s.append(bg, fg);
+    this.node.append(s, el("span", "clock-text", ""), el("span", "clock-who", ""));
+  }
+
+  /** Draw `f`'s clock; `placing` while the last action's cards are still being shown. */
+  update(f, placing = false) {
+    const c = this.node;
+    if (!f || !f.view) return;
+    const v = f.view;
+    const me = mySeat(f);
+    const text = c.querySelector(".clock-text");
+    const who = c.querySelector(".clock-who");
+    const fg = c.querySelector(".clock-fg");
+    // A clock with nobody's time running: its text, caption, ring (0 full, 100 empty), label.
+    const idle = (t, caption, ring, label) => {
+      text.textContent = t;
+      who.textContent = caption;
+      c.className = "clock idle";
+      if (ring != null) fg.style.strokeDashoffset = ring;
+      if (label != null) c.setAttribute("aria-label", label);
+    };
+    if (v.over) return idle("—", "over", "100", "The match is over");
+    if (f.clock.limit == null) return idle("∞", "no clock", "0", "No time limit");
+    const elapsed = (performance.now() - f.received) / 1000;
+    let seat = null;
+    let left = null;
+    if (me != null && v.to_act.includes(me) && f.clock.left[me] != null) {
+      seat = me;
+      left = f.clock.left[me];
+    } else {
+      for (const s of v.to_act) {
+        const l = f.clock.left[s];
+        if (l != null && (left == null || l > left)) {
+          left = l;
+          seat = s;
+        }
+      }
+    }
+    if (left == null) return idle("", "", null, null);
+    // The last action is still being shown: nobody's time runs yet (the server adds the
+    // showing time to the next deadline).
+    if (placing) return idle("…", "placing", "0", "Cards are being placed");
+    const remain = Math.min(f.clock.limit, Math.max(0, left - elapsed));
+    const secs = Math.ceil(remain);
+    const n = names(f);
+    text.textContent = String(secs);
+    who.textContent = seat === me ? "your time" : n[seat];
+    fg.style.strokeDashoffset = String(100 - Math.max(0, Math.min(1, remain / f.clock.limit)) * 100);
+    c.className = `clock${remain <= 5 ? " low" : ""}${seat === me ? " mine" : ""}`;
+    c.setAttribute("aria-label", `${secs} seconds left${seat === me ? " for you" : ` for ${n[seat]}`}`);
+  }
+}
+
+/** Clicking the backdrop of a dialog closes it. */
+export function backdropCloses() {
+  for (const d of document.querySelectorAll("dialog")) {
+    d.addEventListener("click", (ev) => {
+      if (ev.target === d) d.close();
+    });
+  }
+}

@@ -1,0 +1,142 @@
+"""Playwright against a real ``pondside serve``, for every game's browser tests: Chromium,
+fresh guests in their own contexts, a server per test module, screenshots.
+
+Screenshots go into a temporary folder, or into the folder ``PONDSIDE_SCREENSHOTS`` names
+(``make screenshots`` sets it to docs/screenshots), so a test run leaves the checkout as it was.
+Chromium is found at ``PONDSIDE_CHROMIUM``, /usr/bin/chromium or on the PATH. Without it (or
+without Playwright) the tests are skipped, except under CI (the ``CI`` variable), where that
+is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serverproc import ServerProcess
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = Path(
+    os.environ.get("PONDSIDE_SCREENSHOTS") or tempfile.mkdtemp(prefix="pondside-screenshots-")
+)
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+# Animations run this many times faster than for people (0 would switch them off).
+SPEED = "12"
+
+
+def _missing(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (the CI variable is set, so the browser tests must run)")
+    pytest.skip(reason)
+
+
+def _chromium() -> str:
+    for candidate in (
+        os.environ.get("PONDSIDE_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
+        if candidate and Path(candidate).exists():
+            return candidate
+    _missing("Chromium is not installed (set PONDSIDE_CHROMIUM to its path)")
+    raise AssertionError  # not reached
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright for Python is not installed")
+    path = _chromium()
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=path,
+            headless=True,
+            args=["--no-sandbox", "--disable-background-networking"],
+        )
+        yield b
+        b.close()
+
+
+def start_server(tmp: Path, **kw: Any) -> ServerProcess:
+    return ServerProcess(
+        f"sqlite:///{tmp / 'pondside.db'}", log=tmp / "server.log", allow_seeds=True, **kw
+    ).start()
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = start_server(tmp_path_factory.mktemp("web"), bot_delay=0.0)
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[Any]:
+    """Make pages, each a fresh guest (its own cookies) with fast animations; all closed after
+    the test, so no page keeps running into the next one."""
+    contexts: list[Any] = []
+
+    def make(server: ServerProcess, viewport: dict[str, int] = DESKTOP, touch: bool = False) -> Any:
+        ctx = browser.new_context(
+            viewport=viewport, base_url=server.url, has_touch=touch, is_mobile=touch
+        )
+        contexts.append(ctx)
+        ctx.add_init_script(f"localStorage.setItem('pondside.speed', '{SPEED}')")
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.errors = errors
+        page.touch = touch
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def shot(page: Any, name: str, full: bool = False) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(150)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def name_via_api(page: Any, name: str) -> None:
+    r = page.request.post("/api/guest", data={"name": name})
+    assert r.ok, r.text()
+
+
+def table_via_api(page: Any, players: int = 4, bots: int = 3, **body: Any) -> str:
+    """Open a table from inside the browser context (its cookie), seat bots, start it."""
+    data = {"game": "lame-duck", "players": players, "profile": "none", **body}
+    data.setdefault("options", {"rounds": 1})
+    r = page.request.post("/api/tables", data=data)
+    assert r.status == 201, r.text()
+    table = r.json()["id"]
+    for seat in range(1, bots + 1):
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "heuristic"}
+        )
+        assert r.ok, r.text()
+    if bots == players - 1:
+        r = page.request.post(f"/api/tables/{table}/start")
+        assert r.ok, r.text()
+    return str(table)
+
+
+def press(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere."""
+    if page.touch:
+        locator.tap(timeout=2000)
+    else:
+        locator.click(timeout=2000)
