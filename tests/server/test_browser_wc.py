@@ -231,7 +231,17 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
         if not shown and reasons and page.locator(".wc-spot .wc-slot:not(.last) .dcard").count():
             shot(page, "wildcat-chicane-desktop")  # a trick under way, dimmed cards
             shown = True
-        page.locator(".wc-card.playable").first.click()
+            # A dimmed card, clicked (or tapped, where no title shows), says why in a toast.
+            dimmed = page.locator(".wc-card.unplayable").first
+            why = dimmed.get_attribute("title") or ""
+            dimmed.click(force=True)  # aria-disabled: Playwright would wait for it to enable
+            page.locator("#toast", has_text=why[:30]).wait_for()
+            # The keyboard: a marked card, focused, is played with Enter.
+            page.locator(".wc-card.playable").first.focus()
+            page.keyboard.press("Enter")
+        else:
+            page.locator(".wc-card.playable").first.click()
+    assert reasons and shown, "no trick showed a card that may not be played"
     assert page.locator(".wc-table.n3 .wc-spot").count() == 3
     page.set_viewport_size(PHONE)
     wait_my_turn_to_play(page)
@@ -274,8 +284,9 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     assert r.ok, r.text()
     r = ann.request.post(f"/api/tables/{table}/start")
     assert r.ok, r.text()
-    ann.goto(f"/t/{table}?speed=0")
-    bea.goto(f"/t/{table}?speed=0")
+    # At the kit's quick speed, so each finished trick is shown (animate) before the next lead.
+    ann.goto(f"/t/{table}")
+    bea.goto(f"/t/{table}")
 
     # The first call: TOP, BOTTOM or any of the six suits; Bea waits for it.
     calls = ann.locator(".wc-call")

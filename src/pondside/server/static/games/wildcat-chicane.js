@@ -71,7 +71,7 @@ function whyNot(ctx, code, plays) {
   if (v.trick.length) {
     const led = v.led_suit;
     const own = readSuit(code, reading);
-    return `You must follow ${suitMany(led)}, the led suit: you hold ${suitMany(led)} as you read your cards, and you read this card as ${suitMany(own)} (WC-10).`;
+    return `You must follow ${suitMany(led)}, the led suit: you hold ${suitMany(led)} as you read your cards, and this card is ${suitMany(own)} for you (WC-10).`;
   }
   if (v.options.variant === "classic") {
     return `Trumps (${suitMany(v.trumps[me])}) may not be led until someone has played a trump, unless you hold only trumps (WC-15).`;
