@@ -58,15 +58,17 @@ function banner(ctx) {
   return box;
 }
 
-/** The last hand's result, while the next is being set up. */
-export function wcLastHand(ctx, handEnd) {
+/** The last hand's result, while the next is being set up (or once the match is over). */
+function lastHand(ctx, handEnd) {
   const { el, view: v, names } = ctx;
-  if (v.hand_number < 2 || v.tricks.length || v.trick.length || v.phase === "play" || v.over) return null;
-  const scores = v.hand_scores[v.hand_number - 2];
+  const setUp = v.hand_number > 1 && !v.tricks.length && !v.trick.length && v.phase !== "play";
+  if (!setUp && !v.over) return null;
+  const number = v.over ? v.hand_number : v.hand_number - 1;
+  const scores = v.hand_scores[number - 1];
   if (!scores) return null;
-  const full = handEnd && handEnd.hand === v.hand_number - 1 ? handEnd : null;
+  const full = handEnd && handEnd.hand === number ? handEnd : null;
   const box = el("div", "wc-last");
-  box.append(el("h3", null, `Hand ${v.hand_number - 1}`));
+  box.append(el("h3", null, v.over ? `Hand ${number}, the last` : `Hand ${number}`));
   const list = el("ul");
   for (const s of around(v, ctx.me)) {
     const li = el("li");
@@ -83,7 +85,8 @@ export function wcLastHand(ctx, handEnd) {
 function rulerBox(ctx, s) {
   const { el, view: v } = ctx;
   const box = el("div", "wc-ruler");
-  const code = v.rulers[s] || (s === ctx.me && v.phase === "rule" ? v.my_choice : null);
+  const pick = s === ctx.me && v.phase === "rule" ? v.my_choice || ctx.select.ruler : null;
+  const code = v.rulers[s] || pick;
   if (code) {
     box.append(decktetCard(code, { small: true }));
     const cap = el("span", "wc-cap");
@@ -91,9 +94,13 @@ function rulerBox(ctx, s) {
       cap.append(el("b", null, v.readings[s].toUpperCase()), " ", sym(el, v.trumps[s]));
       box.title = `${nameOf(code)}: ${v.readings[s].toUpperCase()}, trump ${suitMany(v.trumps[s])}`;
       if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
-    } else {
+    } else if (v.my_choice) {
       cap.textContent = "hidden";
       box.title = "Your ruling card: the others see it when everyone has chosen.";
+    } else {
+      cap.textContent = "your pick?";
+      box.classList.add("pick");
+      box.title = "Not chosen yet: confirm it below.";
     }
     box.append(cap);
   } else if (v.phase === "rule" && v.chosen[s]) {
@@ -215,8 +222,8 @@ export function wcBoard(ctx, rule, handEnd) {
   const { el, view: v } = ctx;
   const board = el("div", `wc-board wc-${v.options.variant}`);
   board.append(banner(ctx));
-  const lastHand = wcLastHand(ctx, handEnd);
-  if (lastHand) board.append(lastHand);
+  const result = lastHand(ctx, handEnd);
+  if (result) board.append(result);
   // The trick in play; between tricks, the last one (until the next lead), faded.
   let trick = v.trick;
   let last = false;

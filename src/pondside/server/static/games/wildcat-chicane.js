@@ -126,6 +126,7 @@ function renderHand(ctx, kinds) {
           label += `: choose as your ruling card (you would read ${rulerReading(code).toUpperCase()}, trump ${suitMany(parse(code).suits[0])})`;
         } else {
           reason = "Only an Ace or a Crown can be your ruling card (WC-4).";
+          b.classList.add("mild"); // still read: the preview shows how it would count
         }
       } else if (v.phase === "rule" && v.my_choice === code) {
         b.classList.add("chosen");
