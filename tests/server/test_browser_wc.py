@@ -204,7 +204,8 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     page.locator(".explain-line", has_text="Your ruling card is the ").wait_for()
 
     # The bid: 0 to 11, with what each scores; the bids so far shown against the tricks.
-    assert page.locator(".wc-bid").count() == 12
+    bids = page.locator(".wc-bid").evaluate_all("els => els.map(e => e.dataset.bid)")
+    assert bids == [str(n) for n in range(12)], "0 to 11, in order"
     assert "Exactly 3: 12 points" in (
         page.locator('.wc-bid[data-bid="3"]').get_attribute("title") or ""
     )
@@ -291,7 +292,8 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     # The first call: TOP, BOTTOM or any of the six suits; Bea waits for it.
     calls = ann.locator(".wc-call")
     calls.nth(7).wait_for()
-    assert calls.count() == 8
+    order = calls.evaluate_all("els => els.map(e => e.dataset.call)")
+    assert order == ["top", "bottom", *(f"trump {s}" for s in "MSVLYK")], "the rulebook's order"
     assert "Make the first call" in ann.locator("#status").inner_text()
     bea.locator("#status", has_text="Waiting for Ann to make the first call").wait_for()
     assert bea.locator(".wc-call").count() == 0

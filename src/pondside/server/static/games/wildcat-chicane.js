@@ -3,7 +3,7 @@
 // as its player reads it (WC-5: a TOP player's two-suit cards count only as their upper suit).
 // Everything is drawn from the seat's view and its legal actions: the server decides what is
 // legal, this page only says why a card is not.
-import { decktetCard, parse, SUITS } from "../decktet.js";
+import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { wcBoard } from "./wildcat-chicane-board.js";
 import {
   callText,
@@ -28,13 +28,19 @@ function remember(events) {
   for (const e of events || []) if (e.type === "hand_end") memo.handEnd = e;
 }
 
-/** What this seat may do now, from the legal actions: {rule[], call[], bid[], play[]}. */
+// The calls as the rulebook lists them: TOP, BOTTOM, then the suits in the Decktet's order.
+const CALL_ORDER = ["top", "bottom", ...SUIT_ORDER.map((s) => `trump ${s}`)];
+
+/** What this seat may do now, from the legal actions: {rule[], call[], bid[], play[]}; calls
+ *  and bids in their natural order (the server's list is sorted as text: "bid 10" < "bid 2"). */
 function legalByKind(legal) {
   const out = { rule: [], call: [], bid: [], play: [] };
   for (const a of legal) {
     const [kind, ...rest] = a.split(" ");
     if (kind in out) out[kind].push(rest.join(" "));
   }
+  out.call.sort((a, b) => CALL_ORDER.indexOf(a) - CALL_ORDER.indexOf(b));
+  out.bid.sort((a, b) => Number(a) - Number(b));
   return out;
 }
 
