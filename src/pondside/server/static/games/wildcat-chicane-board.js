@@ -157,7 +157,7 @@ function spot(ctx, s, k, trick, last, winner) {
   const head = el("div", "wc-spot-head");
   head.append(el("span", "wc-spot-name", s === ctx.me ? "You" : names[s]));
   if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", last ? "led" : "leads"));
-  if (winner === s) head.append(el("span", "wc-badge win", last || v.done ? "took it" : "winning"));
+  if (winner === s && trick.length) head.append(el("span", "wc-badge win", last || v.done ? "took it" : "winning"));
   box.append(head);
   const cards = el("div", "wc-spot-cards");
   if (v.options.variant !== "classic") cards.append(rulerBox(ctx, s));
@@ -170,7 +170,8 @@ function middle(ctx, trick, last, winner) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-mid");
   const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
-  const nm = (s) => (s === ctx.me ? "you" : names[s]);
+  const Who = (s) => (s === ctx.me ? "You" : names[s]);
+  const says = (s, you, other) => `${Who(s)} ${s === ctx.me ? you : other}`;
   if (v.over) line("The match is over.");
   else if (v.phase === "rule") {
     line("Ruling cards", "wc-mid-title");
@@ -184,18 +185,19 @@ function middle(ctx, trick, last, winner) {
     line(`${count} of ${v.players} bid · total ${sum}`);
   } else if (last) {
     line(`Trick ${v.tricks.length} of ${v.tricks_in_hand}`, "wc-mid-title");
-    line(`${nm(winner).replace(/^./, (c) => c.toUpperCase())} took it`);
-    if (!v.done) line(`${nm(winner).replace(/^./, (c) => c.toUpperCase())} ${winner === ctx.me ? "lead" : "leads"} next`);
+    line(`${Who(winner)} took it`);
+    line(says(winner, "lead next", "leads next"));
   } else {
     line(`Trick ${v.tricks.length + 1} of ${v.tricks_in_hand}`, "wc-mid-title");
-    if (v.led_suit || trick.length) {
+    if (trick.length) {
       const led = v.led_suit || readSuit(trick[0][1], v.readings[trick[0][0]]);
       const l = el("div", "wc-mid-line wc-led");
       l.append("Led: ", sym(el, led), ` ${suitMany(led)}`);
       box.append(l);
-      if (winner != null) line(`${nm(winner).replace(/^./, (c) => c.toUpperCase())} ${v.done ? (winner === ctx.me ? "take" : "takes") : winner === ctx.me ? "are winning" : "is winning"}`, "wc-winning");
+      if (v.done) line(says(winner, "take it", "takes it"), "wc-winning");
+      else line(says(winner, "are winning", "is winning"), "wc-winning");
     } else if (v.to_act.length) {
-      line(`${nm(v.to_act[0]).replace(/^./, (c) => c.toUpperCase())} ${v.to_act[0] === ctx.me ? "lead" : "leads"}`);
+      line(says(v.to_act[0], "lead", "leads"));
     }
   }
   return box;

@@ -273,6 +273,7 @@ export default {
     const trick = (ctx.frame.events || []).find((e) => e.type === "trick");
     if (!trick || !ctx.prev || !ctx.prev.view) return;
     const before = ctx.prev.view;
+    // The view before the play, with the trick complete (done: no "leads next" yet).
     const shown = { ...before, trick: trick.cards, winning: trick.winner, done: true };
     const fake = { ...ctx, view: shown, frame: { ...ctx.frame, view: shown }, select: {} };
     ctx.board.replaceChildren(wcBoard(fake, { reading: null, trump: null }, null));
