@@ -230,13 +230,15 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
             assert "You must follow" in title or "may not lead your trump" in title
             reasons += 1
         if not shown and reasons and page.locator(".wc-spot .wc-slot:not(.last) .dcard").count():
-            shot(page, "wildcat-chicane-desktop")  # a trick under way, dimmed cards
             shown = True
-            # A dimmed card, clicked (or tapped, where no title shows), says why in a toast.
+            # A dimmed card, clicked (or tapped, where no title shows), says why beside the
+            # status, not over the hand.
             dimmed = page.locator(".wc-card.unplayable").first
             why = dimmed.get_attribute("title") or ""
             dimmed.click(force=True)  # aria-disabled: Playwright would wait for it to enable
-            page.locator("#toast", has_text=why[:30]).wait_for()
+            assert why in page.locator(".wc-why").inner_text()
+            assert page.locator("#toast").is_hidden()
+            shot(page, "wildcat-chicane-desktop")  # a trick under way, a dimmed card's reason
             # The keyboard: a marked card, focused, is played with Enter.
             page.locator(".wc-card.playable").first.focus()
             page.keyboard.press("Enter")
@@ -250,10 +252,13 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     shot(page, "wildcat-chicane-phone", full=True)
     page.set_viewport_size(DESKTOP)
 
+    t0 = time.monotonic()
     play_until_end([page])
+    print("END", time.monotonic() - t0)
     table_id = page.url.split("/t/")[1].split("?")[0]
     record = page.request.get(f"/api/tables/{table_id}/record").json()
     match = Match.from_record(GAME, record)
+    print("HANDS", match.view(0)["hand_number"], time.monotonic() - t0)
     totals = match.view(0)["totals"]
     end = page.locator("#end-dialog")
     assert end.locator(".end-place.mine .end-ducks").inner_text().strip() == str(totals[0])
@@ -317,7 +322,7 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     bea.locator(".wc-bid").first.wait_for()
     bea.locator(".wc-spot[data-seat='0'] .wc-bid-big", has_text="3").wait_for()
     press(bea, bea.get_by_role("button", name="Bid 1 trick", exact=True))
-    ann.locator(".wc-bidsum", has_text="of 9").wait_for()
+    ann.locator(".wc-bidsum", has_text="for 9 tricks").wait_for()
     assert ann.locator(".wc-table.n4 .wc-spot").count() == 4
     shot(ann, "wildcat-chicane-classic-desktop")
 

@@ -28,13 +28,13 @@ function banner(ctx) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-banner");
   box.append(el("span", "wc-fact wc-dealt", v.dealer === ctx.me ? "You deal" : `${names[v.dealer]} deals`));
-  box.append(el("span", "wc-fact wc-count", `${v.tricks_in_hand} tricks`));
   const { sum, count } = bidTotal(v);
-  if (count) {
+  if (!count) box.append(el("span", "wc-fact wc-count", `${v.tricks_in_hand} tricks`));
+  else {
     const diff = sum - v.tricks_in_hand;
-    const tail = count < v.players ? "" : diff === 0 ? ", as many as the tricks" : diff > 0 ? `, ${diff} over the tricks` : `, ${-diff} under the tricks`;
-    const f = el("span", "wc-fact wc-bidsum", `bids: ${sum} of ${v.tricks_in_hand}${tail}`);
-    f.title = "The bids' total against the tricks in this hand: over means not every bid can be made.";
+    const tail = count < v.players ? "" : diff === 0 ? " · even" : diff > 0 ? ` · ${diff} over` : ` · ${-diff} under`;
+    const f = el("span", "wc-fact wc-bidsum", `bids: ${sum} for ${v.tricks_in_hand} tricks${tail}`);
+    f.title = "The bids' total against the tricks in this hand: over, someone must take fewer than they bid; under, someone must take more.";
     box.append(f);
   }
   if (v.options.variant === "classic") {

@@ -157,7 +157,10 @@ function renderHand(ctx, kinds) {
       b.addEventListener("click", () => {
         if (ctx.pending) return;
         if (reason) {
-          ctx.toast(reason, "warn");
+          // Said beside the status (a toast would cover the hand for seconds).
+          ctx.select.why = `${name.replace(/^./, (c) => c.toUpperCase())}: ${reason}`;
+          ctx.rerender();
+          ctx.hand.querySelector(`[data-card="${code}"]`)?.focus();
           return;
         }
         if (choosing && kinds.rule.includes(code)) {
@@ -241,6 +244,11 @@ function renderActions(ctx, kinds) {
       group.append(btn);
     }
     out.push(group);
+  }
+  if (ctx.select.why && !ctx.pending) {
+    const why = el("p", "wc-why", ctx.select.why);
+    why.setAttribute("role", "status");
+    out.push(why);
   }
   ctx.actions.replaceChildren(...out);
 }
