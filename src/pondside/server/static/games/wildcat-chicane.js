@@ -380,7 +380,7 @@ export default {
       } else if (e.type === "bid") {
         out.push(`${who(s, names, me)} ${verb(s, me, "bid", "bids")} ${e.bid} trick${e.bid === 1 ? "" : "s"}.`);
       } else if (e.type === "play") {
-        out.push(playSentence(e, view, names, me));
+        out.push(playSentence(e, before, names, me));
       } else if (e.type === "trick") {
         out.push(trickSentence(e, view, names, me));
       } else if (e.type === "hand_end") {
@@ -395,13 +395,15 @@ export default {
         if (top.length === 1) {
           out.push(top[0] === me ? `The match is over: you win with ${pts} points.` : `The match is over: ${names[top[0]]} wins with ${pts} points.`);
         } else {
-          out.push(`The match is over: ${top.map((i) => who(i, names, me)).join(" and ")} share first place with ${pts} points.`);
+          const tied = top.map((i) => (i === me ? "you" : names[i]));
+          out.push(`The match is over: ${tied.slice(0, -1).join(", ")} and ${tied[tied.length - 1]} share first place with ${pts} points.`);
         }
       } else if (e.type === "deal") {
         const classic = view && view.options.variant === "classic";
         const first = after ? (e.dealer + 1) % after.players : null;
         const next = classic && first != null ? ` ${who(first, names, me)} ${verb(first, me, "make", "makes")} the first call.` : " Everyone chooses a ruling card.";
-        out.push(`Hand ${e.hand}: ${who(e.dealer, names, me)} ${verb(e.dealer, me, "deal", "deals")}.${next}`);
+        const dealer = e.dealer === me ? "you deal" : `${names[e.dealer]} deals`;
+        out.push(`Hand ${e.hand}: ${dealer}.${next}`);
       }
     }
     return out;
@@ -472,15 +474,16 @@ function scoreLine(bid, won, score) {
   return mult ? `${how}, ${mult} × ${bid} = ${score} point${score === 1 ? "" : "s"}.` : `${how}, 0 points.`;
 }
 
-function playSentence(e, view, names, me) {
+/** A card played; whether it led or followed is known only with the view before it. */
+function playSentence(e, before, names, me) {
   const s = e.seat;
-  const lead = view && view.trick && view.trick.length === 0;
+  const lead = !!before && before.trick.length === 0;
   const card = cardWords(e.card);
   const two = parse(e.card).suits.length > 1;
   const asRead = two ? `, read as ${suitMany(e.suit)}` : "";
   const trump = e.trump ? (s === me ? ": a trump for you" : `: a trump for ${names[s]}`) : "";
   if (lead) return `${who(s, names, me)} ${verb(s, me, "lead", "leads")} ${card}${asRead}${trump}.`;
-  const led = view ? view.led_suit : null;
+  const led = before ? before.led_suit : null;
   if (led && e.suit !== led) {
     return `${who(s, names, me)} ${verb(s, me, "have", "has")} no ${suitMany(led)} and ${verb(s, me, "play", "plays")} ${card}${asRead}${trump}.`;
   }
