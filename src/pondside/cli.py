@@ -23,6 +23,7 @@ from rich.prompt import Prompt
 from rich.table import Table
 from rich.text import Text
 
+from pondside import howto
 from pondside.bots import check_spec, parse_spec
 from pondside.engine import Event, Game, Match, Option, PondsideError, View
 from pondside.games import all_games, get_game, slugs
@@ -124,9 +125,17 @@ def games() -> None:
 
 @main.command()
 @click.argument("game_slug", metavar="GAME")
-def rules(game_slug: str) -> None:
-    """Print the rules summary of GAME."""
+@click.option(
+    "--rulings",
+    is_flag=True,
+    help="Print the rules as Pondside implements them, with the numbered rulings.",
+)
+def rules(game_slug: str, rulings: bool) -> None:
+    """Print how to play GAME (with --rulings: the exact rules and their rulings)."""
     game = game_arg(game_slug)
+    if not rulings:
+        console.print(Markdown(howto.for_terminal(game.info.slug)))
+        return
     text = resources.files("pondside.rules").joinpath(f"{game.info.slug}.md")
     if text.is_file():
         console.print(Markdown(text.read_text()))

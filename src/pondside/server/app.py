@@ -33,6 +33,7 @@ from pondside.games import get_game
 
 from .db import Store
 from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
+from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
@@ -180,6 +181,7 @@ def create_app(settings: Settings) -> FastAPI:
         return _page("table.html" if table.data.game == "lame-duck" else "game.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>
 
     # --- the API ------------------------------------------------------------------------
     @app.get("/api/games")

@@ -1,0 +1,114 @@
+"""How to play each game, written for players: one Markdown file per game slug.
+
+The web pages (``/rules/<slug>``), the table's how-to dialog and ``pondside rules GAME`` all
+read these files. Each opens with ``# Title`` and an ``## In short`` section (the few bullet
+points the table's dialog shows), then the full rules in plain words.
+
+A worked example is drawn with the table's own cards: a fenced block whose info string is
+``cards``, optionally followed by a caption, holding one row of card codes per line in the
+game's notation (shared/protocol.md), each row optionally labelled before a colon::
+
+    ```cards The columns after the turn
+    Column 0: 12 14 15
+    Column 1: 37
+    ```
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from pondside.games import get_game
+from pondside.games.decktet import parse_card
+
+CARDS = "cards"  # the fence's info word that marks an example
+SHORT = "In short"  # the heading of the section the table's dialog shows
+DECKTET_GAMES = ("king-of-the-quackers", "wildcat-chicane")
+
+_FENCE = re.compile(r"^```cards(?P<caption>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of an example: a label (``Column 0``, ``Hand``) or ``""``, and its card codes."""
+
+    label: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ``cards`` block: its rows and its caption (``""`` when it has none)."""
+
+    rows: tuple[Row, ...]
+    caption: str
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        return tuple(code for row in self.rows for code in row.cards)
+
+    @staticmethod
+    def parse(body: str, caption: str = "") -> Example:
+        """The example of a block's body and the rest of its info string.
+
+        >>> ex = Example.parse("Column 0: 12 14\\nHand: 5 W\\n", " Before the turn")
+        >>> ex.caption, ex.rows[1]
+        ('Before the turn', Row(label='Hand', cards=('5', 'W')))
+        """
+        rows = []
+        for line in body.splitlines():
+            if not line.strip():
+                continue
+            label, _, codes = line.rpartition(":")
+            rows.append(Row(label.strip(), tuple(codes.split())))
+        return Example(tuple(rows), caption.strip())
+
+
+@cache
+def text(slug: str) -> str:
+    """The Markdown of ``slug``'s how-to-play text (``UnknownGame`` for a game there is not)."""
+    slug = get_game(slug).info.slug
+    return resources.files(__name__).joinpath(f"{slug}.md").read_text(encoding="utf-8")
+
+
+def title(markdown: str) -> str:
+    """The text's first-level heading."""
+    match = re.search(r"^# (.+)$", markdown, re.M)
+    return match.group(1).strip() if match else ""
+
+
+def short(markdown: str) -> str:
+    """The body of the ``## In short`` section (without its heading)."""
+    match = re.search(rf"^## {SHORT}[ \t]*\n(.*?)(?=^## |\Z)", markdown, re.M | re.S)
+    return match.group(1).strip() + "\n" if match else ""
+
+
+def examples(markdown: str) -> list[Example]:
+    """Every ``cards`` example of a text, in order."""
+    return [Example.parse(m["body"], m["caption"]) for m in _FENCE.finditer(markdown)]
+
+
+def card_label(slug: str, code: str) -> str:
+    """A card as text, for a terminal: ``[55]``, ``[W]``, ``[8YK the Betrayal]``."""
+    if slug in DECKTET_GAMES:
+        card = parse_card(code)
+        return f"[{card.code} {card.name}]"
+    return f"[{code}]"
+
+
+def for_terminal(slug: str) -> str:
+    """The text with each example written as card labels, for rich's Markdown renderer."""
+
+    def written(match: re.Match[str]) -> str:
+        ex = Example.parse(match["body"], match["caption"])
+        lines = []
+        for row in ex.rows:
+            cards = " ".join(card_label(slug, c) for c in row.cards) or "(none)"
+            lines.append(f"{row.label}: {cards}" if row.label else cards)
+        block = "```text\n" + "\n".join(lines) + "\n```\n"
+        return (f"*{ex.caption}:*\n\n" if ex.caption else "") + block
+
+    return _FENCE.sub(written, text(slug))
