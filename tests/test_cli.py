@@ -22,7 +22,8 @@ def test_games_lists_lame_duck() -> None:
 
 
 def test_rules_prints_the_summary() -> None:
-    code, out = run("rules", "lame-duck")
+    # The players' text is the default now (tests/test_rules_cli.py); --rulings is this.
+    code, out = run("rules", "lame-duck", "--rulings")
     assert code == 0 and "too low" in out.lower() and "LD-8" in out
 
 

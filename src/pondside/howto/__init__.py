@@ -109,6 +109,7 @@ def for_terminal(slug: str) -> str:
             cards = " ".join(card_label(slug, c) for c in row.cards) or "(none)"
             lines.append(f"{row.label}: {cards}" if row.label else cards)
         block = "```text\n" + "\n".join(lines) + "\n```\n"
-        return (f"*{ex.caption}:*\n\n" if ex.caption else "") + block
+        caption = ex.caption if ex.caption[-1:] in ("?", "!", ".", ":") else ex.caption + ":"
+        return (f"*{caption}*\n\n" if ex.caption else "") + block
 
     return _FENCE.sub(written, text(slug))
