@@ -1,0 +1,149 @@
+"""The players' rules: the how-to texts (pondside/howto), /rules, /rules/<slug>, /api/rules/<slug>."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import httpx
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from pondside import howto
+from pondside.games import all_games, get_game
+from pondside.games import down_the_drain, ladders, lame_duck
+from pondside.games.decktet import BASIC_DECK, parse_card
+from pondside.server import rules_pages
+from serverproc import ServerProcess
+
+SLUGS = [g.info.slug for g in all_games()]
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    app = FastAPI()
+    app.include_router(rules_pages.router)
+    return TestClient(app)
+
+
+def test_every_game_has_a_text() -> None:
+    assert sorted(SLUGS) == sorted(
+        ["lame-duck", "king-of-the-quackers", "wildcat-chicane", "ladders", "down-the-drain"]
+    )
+    for slug in SLUGS:
+        assert howto.title(howto.text(slug)) == get_game(slug).info.name
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_text_opens_with_five_to_eight_points_in_short(slug: str) -> None:
+    text = howto.text(slug)
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    assert headings[0] == "In short"
+    points = re.findall(r"^- ", howto.short(text), re.M)
+    assert 5 <= len(points) <= 8
+    assert "```" not in howto.short(text)  # the table's dialog does not draw cards
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_text_is_for_players_not_developers(slug: str) -> None:
+    text = howto.text(slug)
+    assert not re.search(r"\b(LD|KQ|WC|LA|DD)-\d", text), "no ruling numbers"
+    assert "```json" not in text and "tests/" not in text and "src/" not in text
+    # No notation either: players click cards, they do not type "play 5ML".
+    assert not re.search(r"`(play|take|give|bid|rule|call|discard) ", text)
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_option_is_explained(slug: str) -> None:
+    text = howto.text(slug)
+    options = text.split("\n## Options\n", 1)[1].split("\n## ", 1)[0]
+    for option in get_game(slug).info.options:
+        label = option.name.replace("_", " ")
+        assert re.search(rf"^- \*\*{label}( mode)?:\*\*", options, re.M | re.I), option.name
+
+
+# Each game's own notation code decides what a card is (shared/protocol.md).
+IS_CARD: dict[str, Callable[[str], bool]] = {
+    "lame-duck": lambda c: c.isdigit() and int(c) in lame_duck.PLAY,
+    "down-the-drain": lambda c: c.isdigit() and int(c) in down_the_drain.COUNTS,
+    "ladders": lambda c: c in ladders.PARSE_CARD,
+    "king-of-the-quackers": lambda c: parse_card(c).code == c,
+    "wildcat-chicane": lambda c: parse_card(c).code == c and parse_card(c) in BASIC_DECK,
+}
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_card_in_every_example_is_a_card_of_the_game(slug: str) -> None:
+    examples = howto.examples(howto.text(slug))
+    assert examples, "every game shows cards"
+    for example in examples:
+        for code in example.cards:
+            assert IS_CARD[slug](code), f"{code!r} in {example}"
+
+
+def test_an_example_becomes_a_block_the_page_draws() -> None:
+    html, _ = rules_pages._render(
+        "king-of-the-quackers", "```cards The Bomb\nBomb: 3SK 3LY\n```\n"
+    )
+    assert 'class="cards-example" data-game="king-of-the-quackers" data-cards="3SK 3LY"' in html
+    assert '<span class="cards-label">Bomb</span>' in html
+    assert 'title="the Painter">3SK</span>' in html  # the chip before the drawing
+    assert '<p class="cards-caption">The Bomb</p>' in html
+
+
+def test_raw_html_in_a_text_is_shown_as_text() -> None:
+    html, _ = rules_pages._render("lame-duck", "Hello <script>alert(1)</script> [x](javascript:alert(1))")
+    assert "<script" not in html and "&lt;script&gt;" in html and 'href="javascript' not in html
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_api_gives_the_title_the_short_text_and_the_whole_text(client: TestClient, slug: str) -> None:
+    r = client.get(f"/api/rules/{slug}")
+    assert r.status_code == 200
+    body = r.json()
+    assert set(body) == {"title", "short_html", "html"}
+    assert body["title"] == get_game(slug).info.name
+    assert body["short_html"].startswith("<ul>") and "<h2" not in body["short_html"]
+    assert '<h2 id="in-short">In short</h2>' in body["html"]
+    assert f'class="cards-example" data-game="{slug}"' in body["html"]
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_page_has_contents_a_table_link_and_the_examples(client: TestClient, slug: str) -> None:
+    r = client.get(f"/rules/{slug}")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    page = r.text
+    sections = re.findall(r'<h2 id="([a-z0-9-]+)">', page)
+    assert len(sections) >= 6
+    for anchor in sections:
+        assert f'<a href="#{anchor}">' in page
+    assert f'href="/?game={slug}"' in page
+    assert '<script type="module" src="/static/rules.js">' in page
+    assert page.count('class="cards-example"') == len(howto.examples(howto.text(slug)))
+
+
+def test_the_rules_index_lists_every_game(client: TestClient) -> None:
+    page = client.get("/rules").text
+    for game in all_games():
+        assert f'<a href="/rules/{game.info.slug}">{game.info.name}</a>' in page
+        assert f'href="/?game={game.info.slug}"' in page
+
+
+def test_an_unknown_game_is_a_404_that_names_the_games(client: TestClient) -> None:
+    r = client.get("/rules/snap")
+    assert r.status_code == 404 and "There is no game called “snap”" in r.text
+    assert "lame-duck" in r.text
+    r = client.get("/api/rules/snap")
+    assert r.status_code == 404 and "the games are" in r.json()["detail"].lower()
+    r = client.get("/rules/%3Cscript%3E")
+    assert r.status_code == 404 and "<script>" not in r.text and "&lt;script&gt;" in r.text
+
+
+def test_the_server_serves_the_rules(shared_server: ServerProcess) -> None:
+    with httpx.Client(base_url=shared_server.url) as http:
+        assert http.get("/api/rules/ladders").json()["title"] == "Ladders"
+        assert http.get("/rules/ladders").status_code == 200
+        assert "Down the Drain" in http.get("/rules").text
+        assert http.get("/static/rules.js").status_code == 200
+        assert http.get("/static/rules.css").status_code == 200
