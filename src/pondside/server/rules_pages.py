@@ -10,15 +10,17 @@ without JavaScript they read as card chips.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from html import escape
-from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
 
 from pondside import howto
 from pondside.games import all_games, get_game, slugs
@@ -39,22 +41,18 @@ class Rendered:
     contents: tuple[tuple[str, str], ...]  # (anchor, heading) of every section
 
 
-def _markdown() -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    plain_fence = md.renderer.rules["fence"]
+class _Renderer(RendererHTML):
+    """markdown-it's HTML renderer, with ``cards`` blocks drawn as examples."""
 
-    def fence(self: Any, tokens: list[Token], idx: int, options: Any, env: Any) -> str:
+    def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
         word, _, caption = token.info.strip().partition(" ")
         if word != howto.CARDS:
-            return str(plain_fence(tokens, idx, options, env))
+            return super().fence(tokens, idx, options, env)
         return _example_html(env["game"], howto.Example.parse(token.content, caption))
 
-    md.add_render_rule("fence", fence)
-    return md
 
-
-MD = _markdown()
+MD = MarkdownIt("commonmark", {"html": False}, renderer_cls=_Renderer).enable("table")
 
 
 def _example_html(slug: str, ex: howto.Example) -> str:
