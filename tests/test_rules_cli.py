@@ -7,6 +7,8 @@ from click.testing import CliRunner
 
 from pondside.cli import main
 from pondside.games import slugs
+from pondside.server import rules_pages
+from test_adding_a_game import high_card  # noqa: F401 (a game added without a how-to text)
 
 
 def rules(*args: str) -> str:
@@ -49,3 +51,10 @@ def test_rulings_are_what_the_command_printed_before() -> None:
 def test_an_unknown_game_names_the_games() -> None:
     result = CliRunner().invoke(main, ["rules", "snap"])
     assert result.exit_code != 0 and "lame-duck" in result.output
+
+
+@pytest.mark.usefixtures("high_card")
+def test_a_game_without_a_players_text_prints_what_it_has() -> None:
+    out = rules("high-card")
+    assert "High Card" in out
+    assert not rules_pages._known("high-card")  # and no rules page: a 404, not an error

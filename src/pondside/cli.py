@@ -133,7 +133,7 @@ def games() -> None:
 def rules(game_slug: str, rulings: bool) -> None:
     """Print how to play GAME (with --rulings: the exact rules and their rulings)."""
     game = game_arg(game_slug)
-    if not rulings:
+    if not rulings and howto.has_text(game.info.slug):
         console.print(Markdown(howto.for_terminal(game.info.slug)))
         return
     text = resources.files("pondside.rules").joinpath(f"{game.info.slug}.md")

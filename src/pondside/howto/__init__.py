@@ -67,6 +67,11 @@ class Example:
         return Example(tuple(rows), caption.strip())
 
 
+def has_text(slug: str) -> bool:
+    """Whether ``slug`` has a how-to-play text (a newly added game may not have one yet)."""
+    return resources.files(__name__).joinpath(f"{get_game(slug).info.slug}.md").is_file()
+
+
 @cache
 def text(slug: str) -> str:
     """The Markdown of ``slug``'s how-to-play text (``UnknownGame`` for a game there is not)."""

@@ -23,7 +23,7 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from pondside import howto
-from pondside.games import all_games, get_game, slugs
+from pondside.games import get_game, slugs
 from pondside.games.decktet import parse_card
 
 router = APIRouter()
@@ -113,12 +113,17 @@ def rendered(slug: str) -> Rendered:
     return Rendered(slug, howto.title(markdown), short_html, html, contents)
 
 
+def _games() -> list[str]:
+    """The games that have a how-to text, in the registry's order."""
+    return [slug for slug in slugs() if howto.has_text(slug)]
+
+
 def _known(slug: str) -> bool:
-    return slug in slugs()
+    return slug in _games()
 
 
 def _unknown(slug: str) -> str:
-    return f"There is no game called “{slug}” here. The games are: {', '.join(slugs())}."
+    return f"There is no game called “{slug}” here. The games are: {', '.join(_games())}."
 
 
 # --- routes ------------------------------------------------------------------------------------
@@ -134,8 +139,8 @@ async def rules_json(slug: str) -> Response:
 @router.get("/rules", include_in_schema=False)
 async def rules_index() -> Response:
     items = []
-    for game in all_games():
-        info = game.info
+    for slug in _games():
+        info = get_game(slug).info
         items.append(
             f'<li class="rules-game"><h2><a href="/rules/{info.slug}">{escape(info.name)}</a></h2>'
             f'<p class="muted small">{info.min_players}–{info.max_players} players</p>'
@@ -166,9 +171,9 @@ async def rules_page(slug: str) -> Response:
     contents = "".join(f'<li><a href="#{a}">{escape(h)}</a></li>' for a, h in r.contents)
     body = (
         f'<main class="rules-main" data-game="{slug}">'
-        '<nav class="panel rules-toc" aria-labelledby="toc-title">'
-        '<h2 id="toc-title">Contents</h2>'
-        f"<ol>{contents}</ol>"
+        '<nav class="panel rules-toc" aria-label="Contents">'
+        '<details id="toc" open><summary><h2 class="toc-title">Contents</h2></summary>'
+        f"<ol>{contents}</ol></details>"
         f'<a class="btn primary" id="open-table" href="/?game={slug}">Open a table of {name}</a>'
         '<p><a href="/rules">All the games</a></p></nav>'
         f'<article class="panel rules-text">{r.html}</article></main>'

@@ -67,5 +67,9 @@ async function drawExample(box) {
   box.classList.add("drawn");
 }
 
+// On a phone the contents start folded, so the text is on the first screen (open without
+// JavaScript, so it can always be read).
+if (matchMedia("(max-width: 760px)").matches) document.getElementById("toc")?.removeAttribute("open");
+
 await Promise.all([...document.querySelectorAll(".cards-example")].map(drawExample));
 document.body.classList.add("examples-drawn");
