@@ -66,7 +66,9 @@ def test_decktet_rules_on_a_phone_and_the_way_to_a_table(web: ServerProcess, new
 
 def test_every_game_s_examples_are_drawn_at_360_px(web: ServerProcess, new_page: Any) -> None:
     page = new_page(web, viewport=PHONE)
-    for slug in ("wildcat-chicane", "ladders", "down-the-drain"):
+    page.goto("/rules")
+    no_sideways_scroll(page)
+    for slug in ("lame-duck", "wildcat-chicane", "ladders", "down-the-drain"):
         page.goto(f"/rules/{slug}")
         drawn(page)
         no_sideways_scroll(page)
