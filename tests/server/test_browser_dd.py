@@ -271,6 +271,11 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
         ".explain-line", has_text=f"You play a 2 and join {names[mates[0]]}'s 2: {words} 2s"
     ).first.wait_for()
 
+    # A reload draws the same table from the welcome frame alone.
+    page.reload()
+    assert my_turn(page)
+    check_table(page, shown(frames))
+
     # On to the end of the series, checking the table against the frames at each turn.
     played = 1
     checked_wins = False
@@ -291,6 +296,8 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     assert any("pushed through" in t for t in lines)
     assert any(re.search(r"wins? game 1|share the win of game 1|no winner", t) for t in lines)
     assert not [t for t in lines if re.search(r"\bYou (plays|draws|joins|wins|has)\b", t)]
+    # Draws are said in words, never as a bare number that reads like a card.
+    assert not [t for t in lines if re.search(r"draws? \d", t)]
     page.click("#end-scores")
     scores = page.locator("#score-dialog").inner_text()
     assert "Game 1" in scores and "Game 2" in scores and "Games won" in scores

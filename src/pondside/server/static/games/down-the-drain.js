@@ -167,6 +167,18 @@ function throughSeat(view, group) {
   return null;
 }
 
+/** What the last action did to seat `s`, for its spot: [words, class] or null. */
+function lastNote(view, s) {
+  let note = null;
+  for (const e of view.last_events || []) {
+    if (e.type === "deal") return null; // a new game: the old one's events are over
+    if (e.type === "play" && e.seat === s) note = ["played", "just-played"];
+    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten, drew a card", "was-beaten"];
+    if (e.type === "push" && e.seats.includes(s)) note = ["pushed through", "was-pushed"];
+  }
+  return note;
+}
+
 function seatSpot(ctx, s, preview) {
   const { view, me, names } = ctx;
   const spot = el("div", "dd-spot");
@@ -200,8 +212,15 @@ function seatSpot(ctx, s, preview) {
   } else if (preview && preview.joins.includes(s)) {
     spot.classList.add("will-join");
     note.textContent = "joined";
-  } else if (toAct(view) === s) {
-    note.textContent = s === me ? "your turn" : "to play";
+  } else {
+    const last = lastNote(view, s);
+    const words = [];
+    if (last) {
+      words.push(last[0]);
+      spot.classList.add(last[1]);
+    }
+    if (toAct(view) === s) words.push(s === me ? "your turn" : "to play");
+    note.textContent = words.join(" · ");
   }
   const held = el("div", "dd-spot-held", plural(view.hand_sizes[s], "card", "cards") + " in hand");
   spot.append(name, place, note, held);
@@ -214,7 +233,7 @@ function seatSpot(ctx, s, preview) {
   return spot;
 }
 
-function groupsPanel(ctx) {
+function groupsPanel(ctx, preview) {
   const { view, me, names } = ctx;
   const S = speaker(names, me);
   const box = el("div", "dd-groups");
@@ -227,6 +246,8 @@ function groupsPanel(ctx) {
   view.groups.forEach((g, i) => {
     const li = el("li", "dd-group");
     li.dataset.number = String(g.number);
+    if (preview && g.seats.every((t) => preview.beaten.includes(t))) li.classList.add("will-beat");
+    if (preview && g.number === preview.card) li.classList.add("will-join");
     li.style.setProperty("--ddc", `hsl(${hue(g.number)} 70% 55%)`);
     const cards = el("span", "dd-group-cards");
     for (const _ of g.seats) cards.append(drawCard(g.number, { small: true }));
@@ -269,9 +290,60 @@ function renderBoard(ctx, preview) {
   const seats = el("div", `dd-seats n${view.players}`);
   for (const s of seatOrder(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
   const middle = el("div", "dd-middle");
-  middle.append(groupsPanel(ctx), piles(view));
+  middle.append(groupsPanel(ctx, preview), piles(view));
   board.append(seats, middle);
   ctx.board.replaceChildren(board);
+}
+
+// --- the animation: the play, the cards beaten, the group pushed through ----------------------------
+
+/** The groups of `front`, strongest first, as the view lists them (DD-3). */
+function groupsOf(front) {
+  const numbers = [...new Set(front.filter((f) => f))];
+  const groups = numbers.map((c) => {
+    const seats = front.flatMap((f, t) => (f === c ? [t] : []));
+    return { number: c, seats, value: c * seats.length };
+  });
+  return groups.sort((x, y) => y.value - x.value || y.number - x.number);
+}
+
+/** A view between `prev` and the frame's: `front` changed, and these events as the last. */
+function between(prev, front, events) {
+  return { ...prev, front, groups: groupsOf(front), last_events: events };
+}
+
+async function animate(ctx) {
+  const prev = ctx.prev && ctx.prev.view;
+  const events = ctx.frame.events || [];
+  const play = events.find((e) => e.type === "play");
+  if (!prev || !play) return;
+  const quiet = { ...ctx, legal: [], pending: null, select: {} };
+  const show = (front, evs, mark) => {
+    renderBoard({ ...quiet, view: between(prev, front, evs) }, null);
+    for (const [seat, cls] of mark) ctx.board.querySelector(`.dd-spot[data-seat="${seat}"] .ddc`)?.classList.add(cls);
+  };
+  // The card lands in front of its player; the groups it beats shake, then go down the drain.
+  const front = prev.front.map((f, t) => (t === play.seat ? play.card : f));
+  const beaten = events.find((e) => e.type === "beaten");
+  show(front, [play, ...(beaten ? [beaten] : [])], [[play.seat, "landed"], ...(beaten ? beaten.seats.map((t) => [t, "flushing"]) : [])]);
+  await ctx.wait(beaten ? 900 : 500);
+  const after = front.map((f, t) => (beaten && beaten.seats.includes(t) ? null : f));
+  // The next player's group goes through before the turn begins (DD-4a).
+  const push = events.find((e) => e.type === "push");
+  if (push) {
+    show(after, [push], push.seats.map((t) => [t, "pushing"]));
+    await ctx.wait(800);
+  }
+  const end = events.find((e) => e.type === "game_end");
+  if (end && ctx.view.hand_number !== prev.hand_number) {
+    const S = speaker(ctx.names, ctx.me);
+    const w = end.winners;
+    const text = w.length ? `${cap(list(w.map(S.who)))} ${w.length > 1 ? "win" : S.v(w[0], "wins", "win")} game ${end.game}!` : `Game ${end.game} ends with no winner.`;
+    show(after.map((f, t) => (push && push.seats.includes(t) ? null : f)), [], []);
+    const banner = el("div", "dd-banner", text);
+    ctx.board.querySelector(".dd-board")?.append(banner);
+    await ctx.wait(1800);
+  }
 }
 
 // --- the hand and the choice -------------------------------------------------------------------------
@@ -470,8 +542,8 @@ function explain(before, events, names, me, after) {
         } else if (w.length > 1) {
           out.push(`${cap(list(w.map(S.who)))} have no cards left and share the win of ${gameName(e.game)}!`);
         }
-        const rest = e.held.flatMap((h, s) => (w.includes(s) ? [] : [`${S.who(s)} ${h}`]));
-        if (rest.length) out.push(`Cards left: ${list(rest)}.`);
+        const rest = e.held.flatMap((h, s) => (w.includes(s) ? [] : [`${h} by ${S.who(s)}`]));
+        if (rest.length) out.push(`Cards still held: ${list(rest)}.`);
         break;
       }
       case "match_end": {
@@ -526,6 +598,7 @@ export default {
   },
 
   explain,
+  animate,
 
   seatInfo(view, seat) {
     // A fragment: its pieces become items of the frame's player-info row.
