@@ -4,8 +4,8 @@
 // what each of its cards would do. A card is played in two steps, so that a player sees what
 // it does before it is done: pick it (the table says whom it joins and whom it beats), then
 // play it (the Play button, or the same card again). Everything comes from the view and the
-// legal actions; the rules' arithmetic (ddrules below) only explains, it never decides.
-import { plural } from "../room.js";
+// legal actions; the rules' arithmetic (`effect` below) only explains, it never decides.
+import { el, plural } from "../room.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const COPIES = { 2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 2 }; // DD-1; 16-20: one each
@@ -62,7 +62,6 @@ function speaker(names, me) {
     who,
     Who: (s) => cap(who(s)),
     of: (s) => (s === me ? "your" : `${names[s]}'s`),
-    Of: (s) => (s === me ? "Your" : `${names[s]}'s`),
     // "plays" for another player, "play" for you (and for several people).
     v: (s, third, base) => (s === me ? base : third),
   };
@@ -124,13 +123,6 @@ export function drawCard(code, { small = false, back = false } = {}) {
   box.setAttribute("role", "img");
   box.setAttribute("aria-label", `${n} (the deck has ${plural(COPIES[n] ?? 1, "card", "cards")} of ${n})`);
   return box;
-}
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text != null) e.textContent = text;
-  return e;
 }
 
 /** Seats in the order shown: this page's seat first, then round the table. */
@@ -372,8 +364,10 @@ function describe(e, view, names, me) {
     parts.push("It beats nothing.");
   }
   if (e.ties.length) parts.push(`${cap(list(e.ties.map((c) => groupName(e.front, c))))} ${e.ties.length === 1 && e.front.filter((f) => f === e.ties[0]).length === 1 ? "is" : "are"} worth as much: neither beats the other.`);
-  const t = e.through;
-  parts.push(t === me ? "Unbeaten, it goes through at the start of your next turn." : `Unbeaten, it goes through at the start of ${names[t]}'s turn.`);
+  const it = e.size > 1 ? "the group" : "it";
+  const when = e.through === me ? "your next turn" : `${names[e.through]}'s turn`;
+  parts.push(`Unbeaten, ${it} goes through at the start of ${when}.`);
+  if ((view.hand || []).length === 1) parts.push("It is your last card: if it goes through, you win.");
   return parts.join(" ");
 }
 
