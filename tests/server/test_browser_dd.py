@@ -46,6 +46,10 @@ def shown(frames: list[dict[str, Any]]) -> dict[str, Any]:
     return next(f for f in reversed(frames) if f.get("type") == "state" and f.get("view"))
 
 
+def view_hand(frames: list[dict[str, Any]]) -> list[int]:
+    return list(shown(frames)["view"]["hand"])
+
+
 def my_turn(page: Any, timeout: float = 15) -> bool:
     """Wait until this page must play (True) or the match is over (False)."""
     deadline = time.monotonic() + timeout
@@ -86,7 +90,8 @@ def check_table(page: Any, frame: dict[str, Any]) -> None:
         if v["options"]["games"] > 1:
             assert f"{v['wins'][s]} game" in info, (s, info)
         spot = page.locator(f'.dd-spot[data-seat="{s}"]')
-        assert f"{v['hand_sizes'][s]} card" in spot.locator(".dd-spot-held").inner_text()
+        in_hand = spot.locator(".dd-spot-held").text_content() or ""
+        assert f"{v['hand_sizes'][s]} card" in in_hand, (s, in_hand)
         front = spot.locator(".dd-spot-card .ddc")
         assert front.count() == (1 if v["front"][s] else 0)
         if v["front"][s]:
@@ -230,6 +235,14 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     assert page.locator("#info-match").inner_text() == "series of 2"
     assert page.locator("#info-turn").inner_text().startswith("Game 1 of 2")
     assert "beat" in page.locator("#status").inner_text()
+
+    # The keyboard walks the hand with the arrows.
+    page.locator('.dd-hand-card[data-i="0"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.i") == "1"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.i") == str(len(view_hand(frames)) - 1)
 
     # Joining forces (DD-4c): the 2 joins the 2 in front of a bot; the table says so.
     view = shown(frames)["view"]

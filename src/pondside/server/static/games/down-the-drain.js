@@ -468,7 +468,11 @@ function renderActions(ctx, choice) {
       });
       out.push(text, play, cancel);
     } else {
-      out.push(el("p", "dd-choice dd-hint", "Any card may be played. Pick one to see what it does; tags say which cards beat or join a group."));
+      // The whole rule in two sentences, for whoever has not read it (a phone keeps the last).
+      const hint = el("p", "dd-choice dd-hint");
+      const rule = "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat every lower group, which goes down the drain and is replaced from the stack. A card still in front at its owner's next turn is shed. ";
+      hint.append(el("span", "dd-rule", rule), "Pick a card to see what it does.");
+      out.push(hint);
     }
   }
   ctx.actions.replaceChildren(...out);
