@@ -72,39 +72,56 @@ def expected_tag(front: list[int | None], seat: int, card: int) -> str:
     )
 
 
+# What check_table reads of the page, in one call (a round trip per element is slow).
+READ_TABLE = """() => {
+  const text = (q, root = document) => (root.querySelector(q)?.textContent ?? null);
+  const seats = {};
+  for (const spot of document.querySelectorAll(".dd-spot")) {
+    const s = spot.dataset.seat;
+    const card = spot.querySelector(".dd-spot-card .ddc");
+    seats[s] = {
+      info: text(`.player[data-seat="${s}"] .player-info`),
+      inHand: text(".dd-spot-held", spot),
+      front: card ? Number(card.dataset.card) : null,
+    };
+  }
+  return {
+    stack: text(".dd-stack .dd-pile-label"),
+    discard: text(".dd-discard .dd-pile-label"),
+    seats,
+    values: [...document.querySelectorAll(".dd-group .dd-group-value")].map((e) => e.textContent),
+    hand: [...document.querySelectorAll(".dd-hand-card")].map((e) => [Number(e.dataset.card), e.className]),
+  };
+}"""
+
+
+def cards(k: int) -> str:
+    return f"{k} card{'' if k == 1 else 's'}"
+
+
 def check_table(page: Any, frame: dict[str, Any]) -> None:
     """The board, the players' bar and the hand's tags say what the frame's view holds."""
     v = frame["view"]
     me = frame["you"]["seat"]
-    assert page.locator(".dd-stack .dd-pile-label").inner_text() == (
-        f"Stack: {v['stack_size']} card{'' if v['stack_size'] == 1 else 's'}"
-    )
-    d = len(v["discard"])
-    assert page.locator(".dd-discard .dd-pile-label").inner_text() == (
-        f"Discard: {d} card{'' if d == 1 else 's'}"
-    )
+    got = page.evaluate(READ_TABLE)
+    assert got["stack"] == f"Stack: {cards(v['stack_size'])}"
+    assert got["discard"] == f"Discard: {cards(len(v['discard']))}"
     for s in range(v["players"]):
-        held = v["held"][s]
-        info = page.locator(f'.player[data-seat="{s}"] .player-info').inner_text()
-        assert f"holds {held} card" in info, (s, info)
+        seat = got["seats"][str(s)]
+        assert f"holds {cards(v['held'][s])}" in seat["info"], (s, seat)
         if v["options"]["games"] > 1:
-            assert f"{v['wins'][s]} game" in info, (s, info)
-        spot = page.locator(f'.dd-spot[data-seat="{s}"]')
-        in_hand = spot.locator(".dd-spot-held").text_content() or ""
-        assert f"{v['hand_sizes'][s]} card" in in_hand, (s, in_hand)
-        front = spot.locator(".dd-spot-card .ddc")
-        assert front.count() == (1 if v["front"][s] else 0)
-        if v["front"][s]:
-            assert front.get_attribute("data-card") == str(v["front"][s])
+            assert f"{v['wins'][s]} game" in seat["info"], (s, seat)
+        assert seat["inHand"] == f"{cards(v['hand_sizes'][s])} in hand", (s, seat)
+        assert seat["front"] == v["front"][s], (s, seat)
     # The groups to beat, strongest first, with their values (DD-3).
-    values = page.locator(".dd-group .dd-group-value").all_inner_texts()
-    assert values == [str(g["value"]) for g in v["groups"]]
+    assert got["values"] == [str(g["value"]) for g in v["groups"]]
+    if me is not None:
+        assert [c for c, _ in got["hand"]] == v["hand"]
     if me is not None and frame["legal"]:
-        cards = page.locator(".dd-hand-card")
-        assert [int(c) for c in cards.evaluate_all("e => e.map(x => x.dataset.card)")] == v["hand"]
-        for i, c in enumerate(v["hand"]):
+        # Each card's tag is what the engine's rules say it would do.
+        for c, cls in got["hand"]:
             want = expected_tag(v["front"], me, c)
-            assert f"fx-{want}" in (cards.nth(i).get_attribute("class") or ""), (c, want)
+            assert f"fx-{want}" in cls.split(), (c, want, cls)
 
 
 def take_turn(page: Any, join: bool = True) -> int:
@@ -291,7 +308,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
 
     # On to the end of the series, checking the table against the frames at each turn.
     played = 1
-    checked_wins = False
+    checked_wins = shot_beats = False
     while my_turn(page):
         frame = shown(frames)
         check_table(page, frame)
@@ -299,9 +316,29 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
             assert sum(frame["view"]["wins"]) >= 1 or frame["view"]["winners"] == [[]]
             assert page.locator("#info-turn").inner_text().startswith("Game 2 of 2")
             checked_wins = True
-        take_turn(page, join=played % 2 == 0)
+        beats = page.locator(f"{HAND}.fx-beats")
+        if not shot_beats and beats.count():
+            # A card that beats: the table marks every spot it would beat (DD-4d).
+            v = frame["view"]
+            card = int(beats.first.get_attribute("data-card") or 0)
+            trial = tuple(card if s == 0 else (f or 0) for s, f in enumerate(v["front"]))
+            press(page, beats.first)
+            page.locator(".dd-play").wait_for()
+            marked = page.locator(".dd-spot.will-beat").evaluate_all(
+                "e => e.map(x => Number(x.dataset.seat))"
+            )
+            assert sorted(marked) == sorted(beaten_by(trial, 0))
+            assert f"Your {card} stands alone, worth {card}. It beats " in (
+                page.locator("#dd-choice").inner_text()
+            )
+            shot(page, "down-the-drain-beats-desktop")
+            press(page, page.locator(".dd-play"))
+            shot_beats = True
+        else:
+            take_turn(page, join=played % 2 == 0)
         played += 1
     assert checked_wins, "the second game was played"
+    assert shot_beats, "a card that beats was played"
     end = page.locator("#end-dialog")
     assert end.locator(".end-place").count() == 4
     lines = page.locator(".explain-line").all_inner_texts()
@@ -330,14 +367,15 @@ def test_two_guests_play_each_other_to_the_end(new_page: Any, web: ServerProcess
     table = table_via_api(ann, game="down-the-drain", players=3, bots=0, options={"games": 1})
     r = ann.request.post(f"/api/tables/{table}/seats/2", data={"do": "bot", "level": "heuristic"})
     assert r.ok, r.text()
-    ann.goto(f"/t/{table}")
+    # No animation here: the first test watches them.
+    ann.goto(f"/t/{table}?speed=0")
     ann.locator('.seat[data-seat="2"].bot').wait_for()
 
     bea = new_page(web, PHONE, touch=True)
     bea_frames = listen(bea)
     bea.goto("/")
     name_via_api(bea, "Bea")
-    bea.goto(f"/t/{table}")
+    bea.goto(f"/t/{table}?speed=0")
     bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").tap()
     bea.locator('.seat[data-seat="1"]', has_text="Bea (you)").wait_for()
     ann.locator("#start-btn:not([disabled])").click()
@@ -345,9 +383,12 @@ def test_two_guests_play_each_other_to_the_end(new_page: Any, web: ServerProcess
         p.locator(".dd-spot").nth(2).wait_for()
     assert bea.locator(".dd-spot").first.get_attribute("data-seat") == "1", "own spot first"
     # Whoever waits is told for whom.
-    waiting, other = (bea, "Ann") if ann.locator(HAND).count() else (ann, "Bea")
-    if waiting.locator(HAND).count() == 0 and "Bot" not in waiting.locator("#status").inner_text():
-        assert waiting.locator("#status").inner_text() == f"Waiting for {other} to play."
+    deadline = time.monotonic() + 10
+    while not (ann.locator(HAND).count() or bea.locator(HAND).count()):
+        assert time.monotonic() < deadline, "nobody was asked to play"
+        ann.wait_for_timeout(25)
+    waiting, name = (bea, "Ann") if ann.locator(HAND).count() else (ann, "Bea")
+    waiting.locator("#status", has_text=f"Waiting for {name} to play.").wait_for()
     play_to_end([ann, bea])
     for p in (ann, bea):
         assert p.locator(".end-place").count() == 3
