@@ -422,13 +422,24 @@ function renderHand(ctx, choice) {
   wrap.append(box);
   ctx.hand.replaceChildren(wrap);
   ctx.hand.closest(".hand-wrap")?.toggleAttribute("hidden", me == null);
-  // Keep the keyboard where it was: a re-render replaces the buttons.
-  if (ctx.select.focus != null) {
-    const f = box.querySelector(`[data-i="${ctx.select.focus}"]`);
+  // Keep the keyboard where it was: a re-render replaces the buttons. Someone playing with
+  // the keyboard finds the focus on the hand again when the next turn comes.
+  let focus = ctx.select.focus;
+  if (focus == null && mine && keyboard.on && !ctx.select.seen && document.activeElement === document.body) focus = 0;
+  if (mine) ctx.select.seen = true;
+  if (focus != null) {
+    const f = box.querySelector(`[data-i="${focus}"]`);
     if (f && !f.disabled) f.focus();
     ctx.select.focus = null;
   }
 }
+
+// Whether the player last used the keyboard (rather than a pointer) on this page.
+const keyboard = { on: false };
+document.addEventListener("keydown", (ev) => {
+  if (["Enter", " ", "Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(ev.key)) keyboard.on = true;
+});
+document.addEventListener("pointerdown", () => (keyboard.on = false));
 
 /** Arrow keys move along the hand; Enter and Space are the buttons' own. */
 function moveFocus(ev, box) {
@@ -524,10 +535,14 @@ function explain(before, events, names, me, after) {
         out.push(`The stack is empty: the discard pile is shuffled into a new stack of ${plural(e.cards, "card", "cards")}.`);
         break;
       case "push": {
-        const cards = e.seats.map((t) => `${S.of(t)} ${e.card}`);
         const k = e.seats.length;
-        const all = k === 1 ? "it is" : k === 2 ? "both are" : `all ${count(k)} are`;
-        out.push(`${cap(list(cards))} went round unbeaten: ${all} pushed through, discarded with no card drawn.`);
+        if (k === 1) {
+          out.push(`${cap(S.of(e.seat))} ${e.card} went round unbeaten: it is pushed through, discarded with no card drawn.`);
+        } else {
+          // A joiner's card may have been played just now: the group, not each card, went round.
+          const cards = e.seats.map((t) => `${S.of(t)} ${e.card}`);
+          out.push(`${cap(S.of(e.seat))} turn begins with the ${count(k)} ${e.card}s unbeaten: ${list(cards)} are pushed through, discarded with no card drawn.`);
+        }
         break;
       }
       case "guard":
