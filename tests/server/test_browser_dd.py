@@ -21,7 +21,7 @@ from typing import Any
 from browserkit import DESKTOP, PHONE, name_via_api, press, shot, table_via_api
 
 from pondside.engine import Match
-from pondside.games.down_the_drain import GAME, beaten_by
+from pondside.games.down_the_drain import DECK, GAME, beaten_by
 from serverproc import ServerProcess
 
 # A deal (4 players, heuristic bots) whose first decision for seat 0 can join a group: Bot 4
@@ -397,3 +397,56 @@ def test_two_guests_play_each_other_to_the_end(new_page: Any, web: ServerProcess
     record = ann.request.get(f"/api/tables/{table}/record").json()
     assert check_frames(record, {0: ann_frames, 1: bea_frames}) > len(record["actions"])
     assert not ann.errors and not bea.errors
+
+
+# --- 3. the rulebook's example, told by the page ------------------------------------------------
+def test_the_rulebook_example_is_told_in_sentences(new_page: Any, web: ServerProcess) -> None:
+    """The worked example of rules/down-the-drain.md, seen by Rachel: Anne 6, Paul 8 beats it,
+    Rachel 7, Camille's 7 joins it (14 beats the 8), Anne 9, Paul's 14 does not join the 7s
+    and beats the 9; Rachel's turn pushes both 7s through; she plays a 6 and holds 4 cards."""
+    hands = [[6, 9, 2, 2, 2, 2], [8, 14, 3, 3, 3, 3], [7, 6, 4, 4, 4, 4], [7, 5, 5, 5, 5, 2]]
+    rest = Counter(DECK)
+    rest.subtract(c for h in hands for c in h)
+    match = Match(
+        GAME, 4, {"games": 1}, deal={"hands": hands, "stack": sorted(rest.elements()), "start": 0}
+    )
+    rachel = 2
+    steps = []
+    for seat, card in [(0, 6), (1, 8), (2, 7), (3, 7), (0, 9), (1, 14), (2, 6)]:
+        before = match.view(rachel)
+        events = match.apply(seat, f"play {card}")
+        steps.append([before, events, match.view(rachel)])
+    assert len(match.view(rachel)["hand"]) == 4
+    page = new_page(web)
+    page.goto("/")
+    told = page.evaluate(
+        """async ([steps, names, me]) => {
+          const table = (await import("/static/games/down-the-drain.js")).default;
+          return steps.map(([before, events, after]) => table.explain(before, events, names, me, after));
+        }""",
+        [json.loads(json.dumps(steps)), ["Anne", "Paul", "Rachel", "Camille"], rachel],
+    )
+    assert told == [
+        ["Anne plays a 6."],
+        [
+            "Paul plays an 8.",
+            "It beats Anne's 6: down the drain.",
+            "Anne draws a card from the stack.",
+        ],
+        ["You play a 7."],
+        [
+            "Camille plays a 7 and joins your 7: two 7s, worth 14.",
+            "Together they beat Paul's 8: down the drain.",
+            "Paul draws a card from the stack.",
+        ],
+        ["Anne plays a 9."],
+        [
+            "Paul plays a 14. It does not join the two 7s: equal in value, neither beats the other.",
+            "It beats Anne's 9: down the drain.",
+            "Anne draws a card from the stack.",
+            "Your turn begins with the two 7s unbeaten: your 7 and Camille's 7 are pushed through, "
+            "discarded with no card drawn.",
+        ],
+        ["You play a 6."],
+    ]
+    assert not page.errors
