@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from browserkit import DESKTOP, PHONE, name_via_api, press, shot, table_via_api
+from browserkit import DESKTOP, PHONE, name_via_api, shot, table_via_api
 
 from pondside.engine import Match
 from pondside.games.down_the_drain import DECK, GAME, beaten_by
@@ -44,6 +44,15 @@ def listen(page: Any) -> list[dict[str, Any]]:
 def shown(frames: list[dict[str, Any]]) -> dict[str, Any]:
     """The latest state frame with a view: what the page draws once it is still."""
     return next(f for f in reversed(frames) if f.get("type") == "state" and f.get("view"))
+
+
+def tap(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere (with the page's own timeout: a busy
+    machine may take more than the kit's 2 s to show the next decision)."""
+    if page.touch:
+        locator.tap()
+    else:
+        locator.click()
 
 
 def view_hand(frames: list[dict[str, Any]]) -> list[int]:
@@ -130,12 +139,12 @@ def take_turn(page: Any, join: bool = True) -> int:
     target = joining.first if join and joining.count() else page.locator(HAND).first
     i = target.get_attribute("data-i")
     card = int(target.get_attribute("data-card") or 0)
-    press(page, page.locator(f'.dd-hand-card[data-i="{i}"]'))
+    tap(page, page.locator(f'.dd-hand-card[data-i="{i}"]'))
     play = page.locator(".dd-play")
     play.wait_for()
     assert play.inner_text() == f"Play {card}"
     assert page.locator(f'.dd-hand-card.selected[data-i="{i}"]').count() == 1
-    press(page, play)
+    tap(page, play)
     return card
 
 
@@ -269,7 +278,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     two = page.locator(
         '.dd-hand-card.fx-joins[data-card="2"], .dd-hand-card.fx-both[data-card="2"]'
     )
-    press(page, two.first)
+    tap(page, two.first)
     choice = page.locator("#dd-choice").inner_text()
     group = len(mates) + 1
     words = {2: "two", 3: "three", 4: "four"}[group]
@@ -322,7 +331,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
             v = frame["view"]
             card = int(beats.first.get_attribute("data-card") or 0)
             trial = tuple(card if s == 0 else (f or 0) for s, f in enumerate(v["front"]))
-            press(page, beats.first)
+            tap(page, beats.first)
             page.locator(".dd-play").wait_for()
             marked = page.locator(".dd-spot.will-beat").evaluate_all(
                 "e => e.map(x => Number(x.dataset.seat))"
@@ -332,7 +341,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
                 page.locator("#dd-choice").inner_text()
             )
             shot(page, "down-the-drain-beats-desktop")
-            press(page, page.locator(".dd-play"))
+            tap(page, page.locator(".dd-play"))
             shot_beats = True
         else:
             take_turn(page, join=played % 2 == 0)
