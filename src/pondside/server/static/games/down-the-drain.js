@@ -601,10 +601,10 @@ export default {
     if (me != null && legal.length) {
       const c = selected(ctx);
       if (c != null) return `Play your ${c}, or pick another card.`;
-      const hand = [...new Set(view.hand || [])];
-      const beat = hand.filter((x) => effect(view.front, me, x).beaten.length).length;
       if (!view.groups.length) return "Your turn: play any card (nothing in front to beat).";
-      return `Your turn: pick a card to play; ${beat ? `${plural(beat, "number", "numbers")} in your hand beat${beat === 1 ? "s" : ""} a group` : "none of your cards beats a group"}.`;
+      const beat = (view.hand || []).filter((x) => effect(view.front, me, x).beaten.length).length;
+      const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${count(beat)} of your cards beat a group`;
+      return `Your turn: pick a card to play; ${which}.`;
     }
     if (me == null) return `You are watching: ${names[s]} is to play.`;
     return `Waiting for ${names[s]} to play.`;
@@ -624,8 +624,9 @@ export default {
   },
 
   turnInfo(view) {
-    const game = view.options.games > 1 ? `Game ${view.hand_number} of ${view.options.games} · ` : "";
-    return view.over ? "" : `${game}turn ${view.plays + 1}`;
+    if (view.over) return "";
+    const turn = `turn ${view.plays + 1}`;
+    return view.options.games > 1 ? `Game ${view.hand_number} of ${view.options.games} · ${turn}` : cap(turn);
   },
 
   scoreRows(view) {
