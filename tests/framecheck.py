@@ -1,6 +1,9 @@
 """Checks of the frames a table's clients received, against the match record replayed by the
-engine: each frame's view is ``Match.view(seat)`` at its sequence number, and no card hidden
-from its receiver at that moment appears anywhere in it (LD-12)."""
+engine: each frame's view is ``Match.view(seat)`` at its sequence number, its legal actions the
+engine's, its events the public ones of the view, the parts the server adds carry no card, and
+no card hidden from its receiver at that moment appears anywhere in it (LD-12; for the Decktet
+games, whose cards are unique, by their codes; Ladders and Down the Drain have many copies of a
+number, so there the engine's view, itself tested for leaks, is the check)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ import re
 from typing import Any
 
 from pondside.engine import Match
+from pondside.games import get_game
+from pondside.games.decktet import CODES
 from pondside.games.lame_duck import GAME, deck_size
 from tablesock import Message
 
@@ -49,11 +54,32 @@ def visible(state: Any, seat: int | None) -> set[int]:
     return seen
 
 
+# What a state frame holds: the server adds only these keys around the engine's view and legal.
+FRAME_KEYS = {"type", "reason", "seq", "by", "table", "events", "clock", "outcome", "you"}
+FRAME_KEYS |= {"view", "legal"}
+DECKTET = set(CODES)
+
+
+def strings_in(obj: Any) -> list[str]:
+    if isinstance(obj, dict):
+        return [t for v in obj.values() for t in strings_in(v)]
+    if isinstance(obj, list):
+        return [t for v in obj for t in strings_in(v)]
+    return [obj] if isinstance(obj, str) else []
+
+
+def decktet_cards(obj: Any) -> set[str]:
+    """Every Decktet code written anywhere in a frame: a value, or a word of an action."""
+    return {w for text in strings_in(obj) for w in text.split() if w in DECKTET}
+
+
 def check_frames(
     record: dict[str, Any], frames: dict[int | None, list[Message]], errors: bool = False
 ) -> int:
     """Check every frame against the replayed record; returns how many frames were checked.
     Error frames fail the check unless ``errors``."""
+    if record["game"] != "lame-duck":
+        return check_game_frames(record, frames, errors)
     match = Match(GAME, record["players"], record["options"], seed=record["seed"])
     states = [match.state]
     for seat, action in record["actions"]:
@@ -100,3 +126,64 @@ def check_frames(
                 assert m["events"] == m["view"]["last_events"]
             checked += 1
     return checked
+
+
+def check_game_frames(
+    record: dict[str, Any], frames: dict[int | None, list[Message]], errors: bool = False
+) -> int:
+    """The checks of any game: every frame the engine's view and legal actions at its sequence
+    number, its events the view's public ones, nothing else but the table, clock and seat; and
+    for the Decktet games no card in another hand (or undealt) that this seat does not know."""
+    game = get_game(record["game"])
+    match = Match.from_record(game, {**record, "actions": []})
+    states, views = [match.state], [_views(match)]
+    for seat, action in record["actions"]:
+        match.apply(seat, action)
+        states.append(match.state)
+        views.append(_views(match))
+    last_seq = max(m["seq"] for ms in frames.values() for m in ms if m["type"] == "state")
+    start_seq = last_seq - len(record["actions"])
+    decktet = record["game"] in ("king-of-the-quackers", "wildcat-chicane")
+    public: list[set[str]] = []  # the cards a spectator has seen up to each step
+    for step in views:
+        public.append((public[-1] if public else set()) | decktet_cards(step[None]))
+    checked = 0
+    for who, messages in frames.items():
+        assert errors or not [m for m in messages if m["type"] == "error"], who
+        for m in messages:
+            if m["type"] != "state":
+                continue
+            assert set(m) == FRAME_KEYS, (who, sorted(set(m) ^ FRAME_KEYS))
+            assert m["you"]["seat"] == who
+            k = m["seq"] - start_seq
+            if k < 0:
+                assert m["view"] is None
+                continue
+            assert m["view"] == views[k][who], (record["game"], who, m["seq"])
+            legal = [] if who is None else sorted(game.legal_actions(states[k], who))
+            assert sorted(m["legal"]) == legal, (who, m["seq"])
+            if m["reason"] == "action":
+                assert m["events"] == m["view"]["last_events"]
+            around = {k2: m[k2] for k2 in ("table", "clock", "you", "by", "outcome")}
+            assert not decktet_cards(around), (who, m["seq"], "cards outside the view")
+            if decktet and who is not None:
+                mine = views[k][who]
+                known = (
+                    public[k]
+                    | decktet_cards(mine.get("hand"))
+                    | decktet_cards(
+                        {key: mine.get(key) for key in ("gave", "received", "my_choice")}
+                    )
+                )
+                others = set().union(
+                    *(decktet_cards(views[k][o].get("hand")) for o in range(record["players"]))
+                )
+                hidden = others - known
+                shown = decktet_cards(m)
+                assert not shown & hidden, (who, m["seq"], "shows hidden cards", shown & hidden)
+            checked += 1
+    return checked
+
+
+def _views(match: Match[Any]) -> dict[int | None, Any]:
+    return {s: json.loads(json.dumps(match.view(s))) for s in [None, *range(match.players)]}

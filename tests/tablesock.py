@@ -184,7 +184,8 @@ async def play_randomly(
 ) -> None:
     """Play a random legal action whenever the newest frame asks this seat for one, until the
     match is over. After an action it waits for the frame where that action took effect (its
-    legal actions changed) before it acts again; an error frame fails the test."""
+    legal actions changed, or the frame names this seat as the one that acted) before it acts
+    again; an error frame fails the test."""
     waiting_on: list[str] | None = None  # the legal actions when this seat last acted
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -194,7 +195,10 @@ async def play_randomly(
             raise AssertionError(f"a legal action was refused: {message}")
         if message.get("type") != "state":
             continue
-        if waiting_on is not None and message["legal"] != waiting_on:
+        mine = message.get("by") and message["by"]["seat"] == message["you"]["seat"]
+        # The action took effect: its frame says so, or the legal actions changed (a game with
+        # many copies of a card, Ladders, can leave them the same after a play).
+        if waiting_on is not None and (mine or message["legal"] != waiting_on):
             waiting_on = None
         if message["view"] is not None and message["view"]["over"]:
             return

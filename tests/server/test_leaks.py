@@ -82,6 +82,35 @@ def test_no_frame_shows_a_hidden_card(
     assert checked >= (players + 1) * len(record["actions"])
 
 
+# Every other game, its variants among them: each frame the engine's view at its step, and no
+# Decktet card shown to a seat that does not know it.
+@pytest.mark.parametrize(
+    ("game", "players", "options", "seed"),
+    [
+        ("king-of-the-quackers", 4, {"target": 10}, 1),
+        ("king-of-the-quackers", 3, {"target": 10, "bidding": True, "deck": "basic"}, 2),
+        ("wildcat-chicane", 3, {"target": 10}, 3),
+        ("wildcat-chicane", 4, {"target": 10, "variant": "classic"}, 4),
+        ("ladders", 2, {"rounds": 1, "target": None}, 5),
+        ("ladders", 4, {"rounds": 1, "target": None, "teams": True}, 6),
+        ("down-the-drain", 4, {"games": 2}, 7),
+        ("down-the-drain", 8, {"games": 1}, 8),
+    ],
+)
+def test_no_frame_of_any_game_shows_a_hidden_card(
+    shared_server: ServerProcess, game: str, players: int, options: dict[str, Any], seed: int
+) -> None:
+    guests = [GuestClient(shared_server, f"P{i}") for i in range(players)]
+    table = table_with(
+        shared_server, guests[0], list(guests), game=game, options=options, seed=seed
+    )
+    frames = run(_play_all(shared_server, table, guests, seed))
+    record = guests[0].http.get(f"/api/tables/{table}/record").json()
+    assert record["game"] == game
+    checked = check_frames(record, frames)
+    assert checked >= (players + 1) * len(record["actions"])
+
+
 def test_closed_sockets_leave_nothing_behind(shared_server: ServerProcess) -> None:
     ann = GuestClient(shared_server, "Ann")
     table = table_with(shared_server, ann, [ann, "random"])

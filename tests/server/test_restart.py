@@ -8,6 +8,8 @@ import random
 import sqlite3
 import time
 
+import pytest
+
 from framecheck import check_frames
 from serverproc import GuestClient, ServerProcess
 from tablesock import Message, Sock, play_randomly, run, table_with
@@ -19,13 +21,28 @@ def _by_seat(socks: list[Sock], watcher: Sock) -> dict[int | None, list[Message]
     return frames
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "kill_after"),
+    [
+        ("lame-duck", {"rounds": 2}, 25),
+        ("king-of-the-quackers", {"target": 20}, 25),
+        ("wildcat-chicane", {"target": 15}, 12),
+        ("ladders", {"rounds": 1, "target": None, "teams": True}, 15),
+        ("down-the-drain", {"games": 2}, 15),
+    ],
+)
 def test_a_match_goes_on_after_a_kill_from_the_last_acknowledged_action(
-    server: ServerProcess,
+    server: ServerProcess, game: str, options: dict[str, object], kill_after: int
 ) -> None:
     ann, bob = GuestClient(server, "Ann"), GuestClient(server, "Bob")
     guests = [ann, bob]
     table = table_with(
-        server, ann, [ann, bob, "heuristic", "random"], options={"rounds": 2}, seed=41
+        server,
+        ann,
+        [ann, bob, "heuristic", "random"],
+        game=game,
+        options=options,
+        seed=41,
     )
     # A second table whose only person never acts: its clock must survive the restart.
     idle = table_with(server, ann, [ann, "random"], profile="slow")
@@ -38,7 +55,7 @@ def test_a_match_goes_on_after_a_kill_from_the_last_acknowledged_action(
             asyncio.create_task(play_randomly(s, random.Random(i))) for i, s in enumerate(socks)
         ]
         first = await watcher.next(lambda m: m.get("reason") == "action")
-        await watcher.next(lambda m: m.get("seq", 0) >= first["seq"] + 25)
+        await watcher.next(lambda m: m.get("seq", 0) >= first["seq"] + kill_after)
         await asyncio.to_thread(server.kill)  # while the people and bots are acting
         for task in players:
             task.cancel()
@@ -60,7 +77,7 @@ def test_a_match_goes_on_after_a_kill_from_the_last_acknowledged_action(
         assert welcome["reason"] == "welcome" and welcome["you"]["seat"] == 0
         assert welcome["seq"] >= acknowledged  # the sequence numbers go on
         await asyncio.gather(
-            *(play_randomly(s, random.Random(10 + i)) for i, s in enumerate(socks))
+            *(play_randomly(s, random.Random(10 + i), timeout=120) for i, s in enumerate(socks))
         )
         await watcher.until_over()
         frames = _by_seat(socks, watcher)

@@ -78,7 +78,11 @@ class TableIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: str = Field(default="lame-duck", max_length=40)
     players: int = Field(default=4, ge=1, le=64)
-    options: dict[str, bool | int | None] = Field(default_factory=dict, max_length=16)
+    # Option values are JSON scalars (the game checks names, kinds and ranges: BadOption).
+    options: dict[
+        Annotated[str, Field(max_length=40)],
+        bool | int | Annotated[str, Field(max_length=40)] | None,
+    ] = Field(default_factory=dict, max_length=16)
     profile: str = Field(default="normal", max_length=16)
     listed: bool = True
     seed: int | None = Field(default=None, ge=0, lt=2**63)

@@ -24,6 +24,7 @@ async function init() {
   try {
     games = (await getGames()).games;
     fillGames();
+    listGames();
   } catch (e) {
     $("create-error").textContent = e.message;
   }
@@ -38,10 +39,12 @@ const OPTION_LABELS = {
   target: "Play to (points)",
   lead_passes: "When the leader is out, the lead passes",
   variant: "Variant",
-  teams: "Partnerships (4 players: 1st and 3rd against 2nd and 4th)",
+  teams: "Partnerships (4 players)",
   rounds: "Or play a number of rounds",
   games: "Games in the series",
 };
+
+const OPTION_HELP = { teams: "partners sit across the table and play as one side" };
 
 function fillGames() {
   const select = $("game");
@@ -55,6 +58,23 @@ function fillGames() {
   }
   if (games.some((g) => g.slug === wanted)) select.value = wanted;
   showGame();
+}
+
+/** The games, each with its summary and a link to its rules page. */
+function listGames() {
+  const list = $("game-list");
+  list.replaceChildren();
+  for (const g of games) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/rules/${encodeURIComponent(g.slug)}`;
+    const strong = document.createElement("strong");
+    strong.textContent = g.name;
+    a.append(strong);
+    const range = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players} to ${g.max_players}`;
+    li.append(a, `: ${g.summary} (${range} players)`);
+    list.append(li);
+  }
 }
 
 function currentGame() {
@@ -115,24 +135,52 @@ function showGame() {
     label.title = spec.help;
     const help = document.createElement("small");
     help.className = "muted";
-    help.textContent = spec.help.replace(/\s*\([A-Z]{2}-[0-9.]+\)$/, "");
+    // The engine's help names its rulings ("(KQ-28..30)"): players get the words only.
+    help.textContent = OPTION_HELP[spec.name] ?? spec.help.replace(/\s*\([^)]*\b[A-Z]{2}-\d[^)]*\)/g, "");
     label.append(help);
     box.append(label);
   }
 }
 
+/** The options the person changed from the game's defaults: the others are left to the game,
+ * whose defaults may depend on each other (King of the Quackers plays to 75 with bidding). */
 function gameOptions() {
   const options = {};
+  const g = currentGame();
   for (const input of $("game-options").querySelectorAll("[data-option]")) {
     const name = input.dataset.option;
-    if (input.dataset.kind === "bool") options[name] = input.checked;
-    else if (input.dataset.kind === "int") options[name] = input.value === "" ? null : Number(input.value);
-    else options[name] = input.value;
+    let value;
+    if (input.dataset.kind === "bool") value = input.checked;
+    else if (input.dataset.kind === "int") value = input.value === "" ? null : Number(input.value);
+    else value = input.value;
+    const spec = g.option_specs.find((o) => o.name === name);
+    if (spec && value === spec.default && !input.dataset.touched) continue;
+    options[name] = value;
   }
-  // Ladders: rounds, when given, replace the target.
-  if (options.rounds != null && "target" in options) options.target = null;
   return options;
 }
+
+// A default that follows another option: shown in the form until the person types their own.
+const FOLLOWS = {
+  "king-of-the-quackers": { target: (o) => (o.bidding ? 75 : 50) },
+};
+$("game-options").addEventListener("input", (ev) => {
+  const input = ev.target;
+  if (input.dataset && input.dataset.option && input.dataset.kind === "int") input.dataset.touched = "1";
+});
+$("game-options").addEventListener("change", () => {
+  const g = currentGame();
+  const rules = g && FOLLOWS[g.slug];
+  if (!rules) return;
+  const now = {};
+  for (const input of $("game-options").querySelectorAll("[data-option]")) {
+    now[input.dataset.option] = input.dataset.kind === "bool" ? input.checked : input.value;
+  }
+  for (const [name, follow] of Object.entries(rules)) {
+    const input = $(`opt-${name}`);
+    if (input && !input.dataset.touched) input.value = String(follow(now));
+  }
+});
 
 $("game").addEventListener("change", showGame);
 

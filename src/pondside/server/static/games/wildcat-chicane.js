@@ -1,25 +1,502 @@
-// A first sketch of this game's table: every legal action as a button. Replaced by the
-// game's real table.
-export default {
-  render(ctx) {
-    const { el, view } = ctx;
-    const pre = el("pre", "sketch", JSON.stringify({ ...view, last_events: undefined }, null, 1));
-    ctx.board.replaceChildren(pre);
+// Wildcat Chicane's table (rules/wildcat-chicane.md): the ruling cards (WC-4) or, in classic,
+// the table's two calls (WC-15); bids (WC-7); the trick in front of each player; the hand read
+// as its player reads it (WC-5: a TOP player's two-suit cards count only as their upper suit).
+// Everything is drawn from the seat's view and its legal actions: the server decides what is
+// legal, this page only says why a card is not.
+import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
+import { wcBoard } from "./wildcat-chicane-board.js";
+import {
+  callText,
+  cardWords,
+  groupsOf,
+  isTrump,
+  nameOf,
+  readSuit,
+  rulerReading,
+  scoreWords,
+  suitMany,
+  suitOne,
+  trumpCount,
+  who,
+  verb,
+} from "./wildcat-chicane-words.js";
+
+// The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
+const memo = { handEnd: null };
+
+function remember(events) {
+  for (const e of events || []) if (e.type === "hand_end") memo.handEnd = e;
+}
+
+// The calls as the rulebook lists them: TOP, BOTTOM, then the suits in the Decktet's order.
+const CALL_ORDER = ["top", "bottom", ...SUIT_ORDER.map((s) => `trump ${s}`)];
+
+/** What this seat may do now, from the legal actions: {rule[], call[], bid[], play[]}; calls
+ *  and bids in their natural order (the server's list is sorted as text: "bid 10" < "bid 2"). */
+function legalByKind(legal) {
+  const out = { rule: [], call: [], bid: [], play: [] };
+  for (const a of legal) {
+    const [kind, ...rest] = a.split(" ");
+    if (kind in out) out[kind].push(rest.join(" "));
+  }
+  out.call.sort((a, b) => CALL_ORDER.indexOf(a) - CALL_ORDER.indexOf(b));
+  out.bid.sort((a, b) => Number(a) - Number(b));
+  return out;
+}
+
+/** The reading and trump a seat plays under now (or would, with its selected ruler). */
+function myRule(ctx) {
+  const v = ctx.view;
+  const me = ctx.me;
+  if (me == null) return { reading: null, trump: null };
+  if (v.readings[me] || v.trumps[me]) return { reading: v.readings[me], trump: v.trumps[me] };
+  const pick = ctx.select.ruler || v.my_choice;
+  if (pick) return { reading: rulerReading(pick), trump: parse(pick).suits[0], preview: true };
+  return { reading: null, trump: null };
+}
+
+// --- the hand ------------------------------------------------------------------------------
+function button(ctx, cls, text, onPress, { primary = false, label = null, title = null } = {}) {
+  const b = ctx.el("button", `btn${primary ? " primary" : ""}${cls ? ` ${cls}` : ""}`, text);
+  b.type = "button";
+  b.disabled = !!ctx.pending;
+  if (label) b.setAttribute("aria-label", label);
+  if (title) b.title = title;
+  b.addEventListener("click", () => {
+    if (!ctx.pending) onPress();
+  });
+  return b;
+}
+
+/** Why a card of this seat's hand cannot be played now (null if it can, or it is not its turn). */
+function whyNot(ctx, code, plays) {
+  const v = ctx.view;
+  if (!plays.length || plays.includes(code)) return null;
+  const me = ctx.me;
+  const reading = v.readings[me];
+  if (v.trick.length) {
+    const led = v.led_suit;
+    const own = readSuit(code, reading);
+    return `You must follow ${suitMany(led)}, the led suit: you hold ${suitMany(led)} as you read your cards, and this card is ${suitMany(own)} for you (WC-10).`;
+  }
+  if (v.options.variant === "classic") {
+    return `Trumps (${suitMany(v.trumps[me])}) may not be led until someone has played a trump, unless you hold only trumps (WC-15).`;
+  }
+  return `You may not lead your trump, ${suitMany(v.trumps[me])}, while you hold a card of another suit (WC-9).`;
+}
+
+function renderHand(ctx, kinds) {
+  const v = ctx.view;
+  const wrap = ctx.hand.closest(".hand-wrap");
+  if (!v.hand) {
+    if (wrap) wrap.hidden = true;
     ctx.hand.replaceChildren();
-    ctx.actions.replaceChildren(
-      ...ctx.legal.slice(0, 40).map((a) => {
-        const b = el("button", "btn", a);
-        b.type = "button";
-        b.disabled = !!ctx.pending;
-        b.addEventListener("click", () => ctx.send(a));
-        return b;
+    return;
+  }
+  if (wrap) wrap.hidden = false;
+  const { reading, trump, preview } = myRule(ctx);
+  const choosing = kinds.rule.length > 0;
+  const plays = kinds.play;
+  const active = !ctx.pending && (choosing || plays.length > 0);
+  ctx.hand.classList.add("wc-hand");
+  ctx.hand.classList.toggle("active", active);
+  ctx.hand.classList.toggle("preview", !!preview);
+  const cards = [];
+  const groups = groupsOf(v.hand, reading, trump, v.my_choice || ctx.select.ruler);
+  for (const g of groups) {
+    g.cards.forEach((code, i) => {
+      const b = ctx.el("button", "hand-card wc-card");
+      b.type = "button";
+      b.dataset.card = code;
+      if (i === 0 && g.suit) b.classList.add("group-start");
+      b.append(decktetCard(code));
+      const name = cardWords(code);
+      let label = name;
+      if (reading && parse(code).suits.length > 1) {
+        b.classList.add(`read-${reading}`);
+        label += `, read as ${suitMany(readSuit(code, reading))}`;
+      }
+      if (trump && isTrump(code, reading, trump) && !(v.my_choice === code || ctx.select.ruler === code)) {
+        b.classList.add("trump");
+        b.append(ctx.el("span", "wc-trump-tag", "trump"));
+        label += ", a trump";
+      }
+      let reason = null;
+      if (choosing) {
+        if (kinds.rule.includes(code)) {
+          b.classList.add("choosable");
+          if (ctx.select.ruler === code) {
+            b.classList.add("selected");
+            b.setAttribute("aria-pressed", "true");
+          }
+          label += `: choose as your ruling card (you would read ${rulerReading(code).toUpperCase()}, trump ${suitMany(parse(code).suits[0])})`;
+        } else {
+          reason = "Only an Ace or a Crown can be your ruling card (WC-4).";
+          b.classList.add("mild"); // still read: the preview shows how it would count
+        }
+      } else if (v.phase === "rule" && v.my_choice === code) {
+        b.classList.add("chosen");
+        b.append(ctx.el("span", "wc-ruler-tag", "ruling"));
+        label += ": your ruling card, hidden until everyone has chosen";
+      } else if (plays.length) {
+        reason = whyNot(ctx, code, plays);
+        if (!reason) {
+          b.classList.add("playable");
+          label = `Play ${label}`;
+        }
+      }
+      if (reason) {
+        b.classList.add("unplayable");
+        b.setAttribute("aria-disabled", "true");
+        b.title = reason;
+        label += `. ${reason}`;
+      } else if (!active) {
+        b.setAttribute("aria-disabled", "true");
+      }
+      b.setAttribute("aria-label", label);
+      b.addEventListener("click", () => {
+        if (ctx.pending) return;
+        if (reason) {
+          // Said beside the status (a toast would cover the hand for seconds).
+          ctx.select.why = `${name.replace(/^./, (c) => c.toUpperCase())}: ${reason}`;
+          ctx.rerender();
+          ctx.hand.querySelector(`[data-card="${code}"]`)?.focus();
+          return;
+        }
+        if (choosing && kinds.rule.includes(code)) {
+          ctx.select.ruler = ctx.select.ruler === code ? null : code;
+          ctx.rerender();
+          const again = ctx.hand.querySelector(`[data-card="${code}"]`);
+          if (again) again.focus();
+        } else if (plays.includes(code)) {
+          ctx.send(`play ${code}`);
+        }
+      });
+      cards.push(b);
+    });
+  }
+  ctx.hand.replaceChildren(...cards);
+}
+
+// --- the actions ---------------------------------------------------------------------------------
+function renderActions(ctx, kinds) {
+  const v = ctx.view;
+  const out = [];
+  const el = ctx.el;
+  if (kinds.rule.length && ctx.select.ruler) {
+    const code = ctx.select.ruler;
+    out.push(
+      button(ctx, "wc-confirm", `Rule with ${nameOf(code)}`, () => ctx.send(`rule ${code}`), {
+        primary: true,
+        title: "Final: it stays hidden until everyone has chosen, then all are revealed together.",
+      }),
+      button(ctx, "", "Choose another", () => {
+        ctx.select.ruler = null;
+        ctx.rerender();
       }),
     );
+  } else if (kinds.call.length) {
+    const group = el("div", "wc-choices");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Your call");
+    const me = ctx.me;
+    for (const call of kinds.call) {
+      let text;
+      let title;
+      if (call === "top" || call === "bottom") {
+        text = call.toUpperCase();
+        title = `Everyone reads each two-suit card as its ${call} suit only (WC-15).`;
+        if (v.trumps[me]) {
+          const n = trumpCount(v.hand, call, v.trumps[me]);
+          text += ` · ${n} trump${n === 1 ? "" : "s"}`;
+          title += ` You would hold ${n} trump${n === 1 ? "" : "s"}.`;
+        }
+      } else {
+        const s = call.split(" ")[1];
+        text = `${SUITS[s].symbol} ${SUITS[s].name}`;
+        title = `${SUITS[s].name} is everyone's trump (WC-15).`;
+        if (v.readings[me]) {
+          const n = trumpCount(v.hand, v.readings[me], s);
+          text += ` · ${n}`;
+          title += ` You would hold ${n} trump${n === 1 ? "" : "s"}.`;
+        }
+      }
+      const b = button(ctx, "wc-call", text, () => ctx.send(`call ${call}`), {
+        label: `Call ${callText(call)}`,
+        title,
+      });
+      b.dataset.call = call;
+      group.append(b);
+    }
+    out.push(group);
+  } else if (kinds.bid.length) {
+    const group = el("div", "wc-choices wc-bids");
+    group.setAttribute("role", "group");
+    group.setAttribute("aria-label", "Your bid");
+    group.append(el("span", "wc-choices-label", "Bid:"));
+    for (const b of kinds.bid) {
+      const n = Number(b);
+      const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
+        label: `Bid ${n} trick${n === 1 ? "" : "s"}`,
+        title: scoreWords(n),
+      });
+      btn.dataset.bid = b;
+      group.append(btn);
+    }
+    out.push(group);
+  }
+  if (ctx.select.why && !ctx.pending) {
+    const why = el("p", "wc-why", ctx.select.why);
+    why.setAttribute("role", "status");
+    out.push(why);
+  }
+  ctx.actions.replaceChildren(...out);
+}
+
+// --- the module ------------------------------------------------------------------------------------
+function waitingFor(view, names, me, what) {
+  const seats = view.to_act.filter((s) => s !== me);
+  if (!seats.length) return "";
+  const list = seats.map((s) => names[s]);
+  const text = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list[0];
+  return `Waiting for ${text} to ${what}.`;
+}
+
+export default {
+  stylesheet: true,
+  handName: "Hand",
+
+  render(ctx) {
+    remember(ctx.frame.events);
+    remember(ctx.view.last_events);
+    const kinds = legalByKind(ctx.legal);
+    if (ctx.select.ruler && !kinds.rule.includes(ctx.select.ruler)) ctx.select.ruler = null;
+    ctx.board.replaceChildren(wcBoard(ctx, myRule(ctx), memo.handEnd));
+    renderHand(ctx, kinds);
+    renderActions(ctx, kinds);
   },
+
+  /** The whole trick, for a moment, before the next lead clears it. */
+  async animate(ctx) {
+    const trick = (ctx.frame.events || []).find((e) => e.type === "trick");
+    if (!trick || !ctx.prev || !ctx.prev.view) return;
+    const before = ctx.prev.view;
+    // The view before the play, with the trick complete (done: no "leads next" yet).
+    const shown = { ...before, trick: trick.cards, winning: trick.winner, done: true };
+    const fake = { ...ctx, view: shown, frame: { ...ctx.frame, view: shown }, select: {} };
+    ctx.board.replaceChildren(wcBoard(fake, { reading: null, trump: null }, null));
+    const played = (ctx.frame.events || []).find((e) => e.type === "play" && e.seat === ctx.me);
+    if (played) ctx.hand.querySelector(`[data-card="${played.card}"]`)?.remove();
+    await ctx.wait(1300);
+  },
+
   status(ctx) {
-    return ctx.legal.length ? "Your move." : "Waiting.";
+    const v = ctx.view;
+    const me = ctx.me;
+    const n = ctx.names;
+    const kinds = legalByKind(ctx.legal);
+    if (ctx.pending) return "Sent: waiting for the table…";
+    const watch = me == null ? "You are watching. " : "";
+    if (v.phase === "rule") {
+      if (kinds.rule.length) {
+        if (ctx.select.ruler) {
+          const c = ctx.select.ruler;
+          return `With ${nameOf(c)} you would read ${rulerReading(c).toUpperCase()} with ${suitMany(parse(c).suits[0])} as trump: confirm, or pick another.`;
+        }
+        return "Choose your ruling card: tap one of your Aces (you read BOTTOM) or Crowns (you read TOP); its suit becomes your trump.";
+      }
+      return watch + waitingFor(v, n, me, v.to_act.length > 1 ? "choose their ruling cards" : "choose a ruling card");
+    }
+    if (v.phase === "call") {
+      if (kinds.call.length) {
+        if (!v.calls.length) {
+          return "Make the first call: TOP or BOTTOM (how everyone reads two-suit cards) or a trump suit; the next player makes the other call.";
+        }
+        const first = v.calls[0];
+        return first.startsWith("trump")
+          ? `${suitMany(first.split(" ")[1])} are trump: now call TOP or BOTTOM for how everyone reads two-suit cards (beside each, how many trumps you would hold).`
+          : `Everyone reads ${first.toUpperCase()}: now call the trump suit (beside each suit, how many trumps you would hold).`;
+      }
+      return watch + waitingFor(v, n, me, v.calls.length ? "make the second call" : "make the first call");
+    }
+    if (v.phase === "bid") {
+      if (kinds.bid.length) {
+        const sum = v.bids.reduce((a, b) => a + (b ?? 0), 0);
+        const made = v.bids.some((b) => b != null);
+        return `Bid how many of the ${v.tricks_in_hand} tricks you will take${made ? ` (bids so far: ${sum})` : ""}.`;
+      }
+      return watch + waitingFor(v, n, me, "bid");
+    }
+    if (v.phase === "play") {
+      if (kinds.play.length) {
+        if (!v.trick.length) {
+          const onlyTrumps = v.hand.every((c) => isTrump(c, v.readings[me], v.trumps[me]));
+          if (onlyTrumps) return "Your lead: you hold only trumps, so lead one.";
+          if (v.options.variant === "classic" && kinds.play.length === v.hand.length) return "Your lead: play any card.";
+          return `Your lead: play any card but a trump (${suitMany(v.trumps[me])}).`;
+        }
+        const led = v.led_suit;
+        const follow = v.hand.some((c) => readSuit(c, v.readings[me]) === led);
+        return follow
+          ? `Follow ${suitMany(led)}: play one of your marked cards.`
+          : `You have no ${suitMany(led)}: play any card (a trump can win the trick).`;
+      }
+      const lead = !v.trick.length;
+      return watch + waitingFor(v, n, me, lead ? "lead" : "play");
+    }
+    return "";
   },
-  explain(before, events) {
-    return events.map((e) => JSON.stringify(e));
+
+  explain(before, events, names, me, after) {
+    remember(events);
+    const out = [];
+    const view = before || after;
+    for (const e of events) {
+      const s = e.seat;
+      if (e.type === "chose") {
+        const mine = s === me ? (after && after.my_choice) || revealed(events, s) : null;
+        out.push(
+          mine
+            ? `You choose ${cardWords(mine)} as your ruling card; it stays hidden until everyone has chosen.`
+            : `${who(s, names, me)} ${verb(s, me, "have", "has")} chosen a ruling card.`,
+        );
+      } else if (e.type === "reveal") {
+        out.push("The ruling cards are revealed:");
+        e.rulers.forEach((code, seat) => {
+          const r = e.readings[seat].toUpperCase();
+          const t = suitMany(e.trumps[seat]);
+          out.push(
+            seat === me
+              ? `Your ruling card is ${cardWords(code)}: you read ${r} (each two-suit card in your hand counts only as its ${e.readings[seat]} suit), and your trump is ${t}.`
+              : `${names[seat]}'s ruling card is ${cardWords(code)}: ${names[seat]} reads ${r}, and ${names[seat]}'s trump is ${t}.`,
+          );
+        });
+      } else if (e.type === "call") {
+        const c = e.call;
+        const what = c.startsWith("trump")
+          ? `${suitMany(c.split(" ")[1])} as trump for everyone`
+          : `${c.toUpperCase()}: everyone reads each two-suit card as its ${c} suit only`;
+        out.push(`${who(s, names, me)} ${verb(s, me, "call", "calls")} ${what}.`);
+      } else if (e.type === "bid") {
+        out.push(`${who(s, names, me)} ${verb(s, me, "bid", "bids")} ${e.bid} trick${e.bid === 1 ? "" : "s"}.`);
+      } else if (e.type === "play") {
+        out.push(playSentence(e, before, names, me));
+      } else if (e.type === "trick") {
+        out.push(trickSentence(e, view, names, me));
+      } else if (e.type === "hand_end") {
+        out.push(`Hand ${e.hand} is over.`);
+        e.bids.forEach((bid, seat) => {
+          out.push(`${who(seat, names, me)} bid ${bid} and took ${e.won[seat]}: ${scoreLine(bid, e.won[seat], e.scores[seat])}`);
+        });
+      } else if (e.type === "match_end") {
+        const best = Math.min(...e.places);
+        const top = e.places.map((p, i) => (p === best ? i : -1)).filter((i) => i >= 0);
+        const pts = e.scores[top[0]];
+        if (top.length === 1) {
+          out.push(top[0] === me ? `The match is over: you win with ${pts} points.` : `The match is over: ${names[top[0]]} wins with ${pts} points.`);
+        } else {
+          const tied = top.map((i) => (i === me ? "you" : names[i]));
+          out.push(`The match is over: ${tied.slice(0, -1).join(", ")} and ${tied[tied.length - 1]} share first place with ${pts} points.`);
+        }
+      } else if (e.type === "deal") {
+        const classic = view && view.options.variant === "classic";
+        const first = after ? (e.dealer + 1) % after.players : null;
+        const next = classic && first != null ? ` ${who(first, names, me)} ${verb(first, me, "make", "makes")} the first call.` : " Everyone chooses a ruling card.";
+        const dealer = e.dealer === me ? "you deal" : `${names[e.dealer]} deals`;
+        out.push(`Hand ${e.hand}: ${dealer}.${next}`);
+      }
+    }
+    return out;
+  },
+
+  seatInfo(view, seat, ctx) {
+    const el = ctx.el;
+    const box = document.createDocumentFragment();
+    const name = ctx.names[seat];
+    const mine = seat === ctx.me;
+    if (view.readings[seat] && view.trumps[seat]) {
+      const r = view.readings[seat];
+      const t = view.trumps[seat];
+      const tag = el("span", "wc-reading");
+      tag.dataset.reading = r;
+      tag.append(el("b", null, r.toUpperCase()), " · trump ");
+      const sym = el("span", "wc-sym", SUITS[t].symbol);
+      sym.style.color = SUITS[t].colour;
+      tag.append(sym);
+      tag.title = mine
+        ? `You read ${r.toUpperCase()}: each two-suit card in your hand counts only as its ${r} suit. Your trump is ${SUITS[t].name}.`
+        : `${name} reads ${r.toUpperCase()}: each two-suit card ${name} plays counts only as its ${r} suit. ${name}'s trump is ${SUITS[t].name}.`;
+      tag.setAttribute("aria-label", tag.title);
+      box.append(tag);
+    } else if (view.phase === "rule") {
+      box.append(el("span", "wc-choosing", view.chosen[seat] ? "ruling card chosen" : "choosing…"));
+    }
+    if (view.bids[seat] != null) {
+      const b = el("span", "wc-bidwon");
+      const bid = view.bids[seat];
+      const won = view.won[seat];
+      b.append("won ", el("b", null, String(won)), " of ", el("b", null, String(bid)), " bid");
+      if (won > bid) b.classList.add("over");
+      else if (won === bid && (view.phase === "play" || view.phase === "over")) b.classList.add("exact");
+      b.title = `${mine ? "You" : name} bid ${bid} and ${mine ? "have" : "has"} taken ${won} trick${won === 1 ? "" : "s"}.`;
+      box.append(b);
+    } else if (view.phase === "bid") {
+      box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? "bidding…" : "bid to come"));
+    }
+    if (view.dealer === seat && !view.over) box.append(el("span", "wc-dealer", "dealer"));
+    if (!view.over) box.append(el("span", "wc-held", `${view.hand_sizes[seat]} cards`));
+    return box;
+  },
+
+  turnInfo(view) {
+    if (view.over) return "";
+    if (view.phase === "rule") return "Ruling cards";
+    if (view.phase === "call") return "Calls";
+    if (view.phase === "bid") return "Bidding";
+    return `Trick ${Math.min(view.tricks.length + 1, view.tricks_in_hand)} of ${view.tricks_in_hand}`;
+  },
+
+  drawCard(code) {
+    return decktetCard(code);
   },
 };
+
+function revealed(events, seat) {
+  const r = events.find((e) => e.type === "reveal");
+  return r ? r.rulers[seat] : null;
+}
+
+function scoreLine(bid, won, score) {
+  if (bid === 0) return `${score} points (a bid of 0 scores nothing).`;
+  const d = Math.abs(won - bid);
+  const how = ["exact", "one off", "two off"][d] || "three or more off";
+  const mult = [4, 2, 1][d];
+  return mult ? `${how}, ${mult} × ${bid} = ${score} point${score === 1 ? "" : "s"}.` : `${how}, 0 points.`;
+}
+
+/** A card played; whether it led or followed is known only with the view before it. */
+function playSentence(e, before, names, me) {
+  const s = e.seat;
+  const lead = !!before && before.trick.length === 0;
+  const card = cardWords(e.card);
+  const two = parse(e.card).suits.length > 1;
+  const asRead = two ? `, read as ${suitMany(e.suit)}` : "";
+  const trump = e.trump ? (s === me ? ": a trump for you" : `: a trump for ${names[s]}`) : "";
+  if (lead) return `${who(s, names, me)} ${verb(s, me, "lead", "leads")} ${card}${asRead}${trump}.`;
+  const led = before ? before.led_suit : null;
+  if (led && e.suit !== led) {
+    return `${who(s, names, me)} ${verb(s, me, "have", "has")} no ${suitMany(led)} and ${verb(s, me, "play", "plays")} ${card}${asRead}${trump}.`;
+  }
+  return `${who(s, names, me)} ${verb(s, me, "play", "plays")} ${card}${asRead}${trump}.`;
+}
+
+function trickSentence(e, view, names, me) {
+  const w = e.winner;
+  const card = e.cards.find(([s]) => s === w)[1];
+  let why = "";
+  if (view && view.readings[w]) {
+    const suit = readSuit(card, view.readings[w]);
+    why = suit === view.trumps[w] ? ", the highest trump" : `, the highest ${suitOne(suit)}`;
+  }
+  return `${who(w, names, me)} ${verb(w, me, "take", "takes")} trick ${e.number} with ${cardWords(card)}${why}.`;
+}

@@ -1,0 +1,246 @@
+// Wildcat Chicane's board: the players round the table, each with their ruling card and the card
+// they put into the trick; in the middle what the hand is at (choices, calls, bids, the trick);
+// above it the dealer, the bids against the tricks and, in classic, the two calls.
+import { decktetCard, parse, SUITS } from "../decktet.js";
+import { isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
+
+function sym(el, s, cls = "wc-sym") {
+  const e = el("span", cls, SUITS[s].symbol);
+  e.style.color = SUITS[s].colour;
+  e.title = SUITS[s].name;
+  return e;
+}
+
+/** Seats as they sit round this page's player: itself at the bottom, its left next (WC seats go
+ *  clockwise; "left" of seat s is s+1), the rest following. */
+function around(view, me) {
+  const n = view.players;
+  const start = me ?? 0;
+  return Array.from({ length: n }, (_, k) => (start + k) % n);
+}
+
+function bidTotal(view) {
+  const made = view.bids.filter((b) => b != null);
+  return { sum: made.reduce((a, b) => a + b, 0), count: made.length };
+}
+
+function banner(ctx) {
+  const { el, view: v, names } = ctx;
+  const box = el("div", "wc-banner");
+  box.append(el("span", "wc-fact wc-dealt", v.dealer === ctx.me ? "You deal" : `${names[v.dealer]} deals`));
+  const { sum, count } = bidTotal(v);
+  if (!count) box.append(el("span", "wc-fact wc-count", `${v.tricks_in_hand} tricks`));
+  else {
+    const diff = sum - v.tricks_in_hand;
+    const tail = count < v.players ? "" : diff === 0 ? " · even" : diff > 0 ? ` · ${diff} over` : ` · ${-diff} under`;
+    const f = el("span", "wc-fact wc-bidsum", `bids: ${sum} for ${v.tricks_in_hand} tricks${tail}`);
+    f.title = "The bids' total against the tricks in this hand: over, someone must take fewer than they bid; under, someone must take more.";
+    box.append(f);
+  }
+  if (v.options.variant === "classic") {
+    const calls = el("span", "wc-fact wc-calls");
+    calls.append("Calls: ");
+    if (!v.calls.length) calls.append(el("i", null, "none yet"));
+    v.calls.forEach((c, i) => {
+      const seat = (v.dealer + 1 + i) % v.players;
+      const item = el("span", "wc-call-made");
+      item.dataset.call = c;
+      if (c.startsWith("trump")) {
+        const s = c.split(" ")[1];
+        item.append(sym(el, s), ` ${suitMany(s)} trump`);
+      } else item.append(el("b", null, c.toUpperCase()));
+      item.append(el("span", "wc-by", ` (${seat === ctx.me ? "you" : names[seat]})`));
+      if (i) calls.append(" · ");
+      calls.append(item);
+    });
+    box.append(calls);
+  }
+  return box;
+}
+
+/** The last hand's result, while the next is being set up (or once the match is over). */
+function lastHand(ctx, handEnd) {
+  const { el, view: v, names } = ctx;
+  const setUp = v.hand_number > 1 && !v.tricks.length && !v.trick.length && v.phase !== "play";
+  if (!setUp && !v.over) return null;
+  const number = v.over ? v.hand_number : v.hand_number - 1;
+  const scores = v.hand_scores[number - 1];
+  if (!scores) return null;
+  const full = handEnd && handEnd.hand === number ? handEnd : null;
+  const box = el("div", "wc-last");
+  box.append(el("h3", null, v.over ? `Hand ${number}, the last` : `Hand ${number}`));
+  const list = el("ul");
+  for (const s of around(v, ctx.me)) {
+    const li = el("li");
+    li.dataset.seat = String(s);
+    li.append(el("span", "wc-last-name", s === ctx.me ? "You" : names[s]));
+    if (full) li.append(el("span", "wc-last-bid", `bid ${full.bids[s]}, took ${full.won[s]}`));
+    li.append(el("b", "wc-last-score", `+${scores[s]}`));
+    list.append(li);
+  }
+  box.append(list);
+  return box;
+}
+
+function rulerBox(ctx, s) {
+  const { el, view: v } = ctx;
+  const box = el("div", "wc-ruler");
+  const pick = s === ctx.me && v.phase === "rule" ? v.my_choice || ctx.select.ruler : null;
+  const code = v.rulers[s] || pick;
+  if (code) {
+    box.append(decktetCard(code, { small: true }));
+    const cap = el("span", "wc-cap");
+    if (v.rulers[s]) {
+      cap.append(el("b", null, v.readings[s].toUpperCase()), " ", sym(el, v.trumps[s]));
+      box.title = `${nameOf(code)}: ${v.readings[s].toUpperCase()}, trump ${suitMany(v.trumps[s])}`;
+      if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
+    } else if (v.my_choice) {
+      cap.textContent = "hidden";
+      box.title = "Your ruling card: the others see it when everyone has chosen.";
+    } else {
+      cap.textContent = "your pick?";
+      box.classList.add("pick");
+      box.title = "Not chosen yet: confirm it below.";
+    }
+    box.append(cap);
+  } else if (v.phase === "rule" && v.chosen[s]) {
+    box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", "chosen"));
+    box.title = "A ruling card is chosen, face down until everyone has chosen.";
+  } else {
+    box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? "choosing" : ""));
+  }
+  return box;
+}
+
+function slotBox(ctx, s, trick, last) {
+  const { el, view: v } = ctx;
+  const slot = el("div", "wc-slot");
+  const at = trick.findIndex(([seat]) => seat === s);
+  if (v.phase === "bid") {
+    const b = v.bids[s];
+    slot.classList.add("wc-slot-bid");
+    slot.append(el("span", "wc-bid-big", b == null ? "–" : String(b)), el("span", "wc-cap", b == null ? (v.to_act.includes(s) ? "bidding" : "to bid") : "bid"));
+    return slot;
+  }
+  if (at >= 0) {
+    const code = trick[at][1];
+    const card = decktetCard(code);
+    slot.append(card);
+    const reading = v.readings[s];
+    const trump = isTrump(code, reading, v.trumps[s]);
+    const cap = el("span", "wc-cap");
+    if (parse(code).suits.length > 1 && reading) {
+      cap.append("as ", sym(el, readSuit(code, reading)));
+      card.classList.add(`read-${reading}`);
+    }
+    if (trump) {
+      slot.classList.add("trump");
+      cap.append(el("b", "wc-trump-word", " trump"));
+    }
+    slot.append(cap);
+    if (at === 0) slot.classList.add("led");
+    if (last) slot.classList.add("last");
+  } else {
+    slot.append(el("div", "wc-blank"));
+    const turn = v.phase === "play" && v.to_act.includes(s);
+    slot.append(el("span", "wc-cap", turn ? (trick.length && !last ? "to play" : "to lead") : ""));
+  }
+  return slot;
+}
+
+function spot(ctx, s, k, trick, last, winner) {
+  const { el, view: v, names } = ctx;
+  const box = el("div", `wc-spot p${k}`);
+  box.dataset.seat = String(s);
+  if (s === ctx.me) box.classList.add("mine");
+  if (v.to_act.includes(s) && !v.over) box.classList.add("to-act");
+  const head = el("div", "wc-spot-head");
+  head.append(el("span", "wc-spot-name", s === ctx.me ? "You" : names[s]));
+  if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", last ? "led" : "leads"));
+  if (winner === s && trick.length) head.append(el("span", "wc-badge win", last || v.done ? "took it" : "winning"));
+  box.append(head);
+  const cards = el("div", "wc-spot-cards");
+  if (v.options.variant !== "classic") cards.append(rulerBox(ctx, s));
+  if (v.phase !== "rule" && v.phase !== "call") cards.append(slotBox(ctx, s, trick, last));
+  box.append(cards);
+  return box;
+}
+
+function middle(ctx, trick, last, winner) {
+  const { el, view: v, names } = ctx;
+  const box = el("div", "wc-mid");
+  const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
+  const Who = (s) => (s === ctx.me ? "You" : names[s]);
+  const says = (s, you, other) => `${Who(s)} ${s === ctx.me ? you : other}`;
+  if (v.over) line("The match is over.");
+  else if (v.phase === "rule") {
+    line("Ruling cards", "wc-mid-title");
+    line(`${v.chosen.filter(Boolean).length} of ${v.players} chosen`);
+  } else if (v.phase === "call") {
+    line("Calls", "wc-mid-title");
+    line(v.calls.length ? "1 of 2 made" : "none yet");
+  } else if (v.phase === "bid") {
+    const { sum, count } = bidTotal(v);
+    line("Bidding", "wc-mid-title");
+    line(`${count} of ${v.players} bid · total ${sum}`);
+  } else if (last) {
+    line(`Trick ${v.tricks.length} of ${v.tricks_in_hand}`, "wc-mid-title");
+    line(`${Who(winner)} took it`);
+    line(says(winner, "lead next", "leads next"));
+  } else {
+    line(`Trick ${v.tricks.length + 1} of ${v.tricks_in_hand}`, "wc-mid-title");
+    if (trick.length) {
+      const led = v.led_suit || readSuit(trick[0][1], v.readings[trick[0][0]]);
+      const l = el("div", "wc-mid-line wc-led");
+      l.append("Led: ", sym(el, led), ` ${suitMany(led)}`);
+      box.append(l);
+      if (v.done) line(says(winner, "take it", "takes it"), "wc-winning");
+      else line(says(winner, "are winning", "is winning"), "wc-winning");
+    } else if (v.to_act.length) {
+      line(says(v.to_act[0], "lead", "leads"));
+    }
+  }
+  return box;
+}
+
+/** In words, once: how this page's player reads their cards (or would, with the chosen ruler). */
+function note(ctx, rule) {
+  const { el, view: v } = ctx;
+  if (ctx.me == null || !rule.reading || !rule.trump) return null;
+  const r = rule.reading;
+  const t = rule.trump;
+  const box = el("p", "wc-note");
+  box.dataset.reading = r;
+  const classic = v.options.variant === "classic";
+  const trumps = v.hand.filter((c) => isTrump(c, r, t) && c !== (ctx.select.ruler || v.my_choice)).length;
+  const head = rule.preview ? `With ${nameOf(ctx.select.ruler || v.my_choice)} you ${ctx.select.ruler ? "would" : "will"} read ` : classic ? "Everyone reads " : "You read ";
+  box.append(head, el("b", null, r.toUpperCase()));
+  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of each two-suit card ${classic ? "" : "in your hand "}counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
+  box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
+  return box;
+}
+
+export function wcBoard(ctx, rule, handEnd) {
+  const { el, view: v } = ctx;
+  const board = el("div", `wc-board wc-${v.options.variant}`);
+  board.append(banner(ctx));
+  const result = lastHand(ctx, handEnd);
+  if (result) board.append(result);
+  // The trick in play; between tricks, the last one (until the next lead), faded.
+  let trick = v.trick;
+  let last = false;
+  let winner = v.winning;
+  if (!trick.length && v.tricks.length && v.phase === "play") {
+    const t = v.tricks[v.tricks.length - 1];
+    trick = t.cards;
+    winner = t.winner;
+    last = true;
+  }
+  const table = el("div", `wc-table n${v.players}`);
+  around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, last, winner)));
+  table.append(middle(ctx, trick, last, winner));
+  board.append(table);
+  const n = note(ctx, rule);
+  if (n) board.append(n);
+  return board;
+}
