@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 from browserkit import DESKTOP, PHONE, name_via_api, shot, table_via_api
-
+from framecheck import check_game_frames
 from pondside.engine import Match
 from pondside.games.down_the_drain import DECK, GAME, beaten_by
 from serverproc import ServerProcess
@@ -365,6 +365,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
 
     record = page.request.get(f"/api/tables/{table}/record").json()
     assert check_frames(record, {0: frames}) > played
+    assert check_game_frames(record, {0: frames}) > played  # the checks every game shares
     assert not page.errors
 
 
