@@ -12,7 +12,11 @@
 //                                     (before/after: the views around them; before may be null)
 //   seatInfo(view, seat, ctx) -> Node | string | null   (optional) under a player's name
 //   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame
-//   scoreRows(view) -> {label, rows}  (optional) the score table's rows (default: hand_scores)
+//   scoreRows(view) -> [{label, cells}] (optional) the score table's rows (default: hand_scores)
+//   places(view) -> [place per seat]  (optional) places while the match is played (default: by
+//                                     totals; at the end the engine's outcome decides)
+//   endScore(view, seat, outcome) -> string  (optional) a seat's line on the end screen
+//   handName: "Hand" | "Round" | "Game"  what the rules call one deal
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
@@ -231,13 +235,14 @@ function renderInfo(frame) {
   $("info-game").textContent = t.game_name;
   const o = v.options || {};
   $("info-match").textContent = o.rounds ? `${plural(o.rounds, "round", "rounds")}` : o.games > 1 ? `series of ${o.games}` : o.target ? `to ${o.target}` : "";
-  $("info-round").textContent = v.over ? "Finished" : `Hand ${v.hand_number}`;
+  $("info-round").textContent = v.over ? "Finished" : `${game.handName || "Hand"} ${v.hand_number}`;
   $("info-turn").textContent = game.turnInfo ? game.turnInfo(v) : "";
-  document.title = `${t.game_name} · Hand ${v.hand_number} · Pondside`;
+  document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
 }
 
 function places(frame) {
   if (frame.outcome) return frame.outcome.places;
+  if (game.places) return game.places(frame.view);
   return placesOf(frame.view.totals, frame.table.lower_is_better);
 }
 
@@ -358,7 +363,7 @@ function showEnd(frame) {
     const li = el("li", `end-place ${placeClass(pl[s], pl)}`);
     if (s === me) li.classList.add("mine");
     li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
-    li.append(el("span", "end-ducks", String(scores[s])));
+    li.append(el("span", "end-ducks", game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s])));
     list.append(li);
   }
   const mine = me != null ? pl[me] : null;

@@ -623,6 +623,18 @@ export default {
     return out;
   },
 
+  // DD-9: a series ranks by games won, then by the fewest cards held over the games.
+  places(view) {
+    const key = (s) => [-view.wins[s], view.totals[s]];
+    const better = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+    return view.totals.map((_, s) => 1 + view.totals.filter((_, o) => better(key(o), key(s))).length);
+  },
+
+  endScore(view, seat) {
+    const held = plural(view.totals[seat], "card", "cards");
+    return view.options.games > 1 ? `${plural(view.wins[seat], "game", "games")} won · ${held} held` : `${held} held`;
+  },
+
   turnInfo(view) {
     if (view.over) return "";
     const turn = `turn ${view.plays + 1}`;
