@@ -322,6 +322,12 @@ def create_app(settings: Settings) -> FastAPI:
         hub_of(request).forget_if_idle(table)
         return rec
 
+    # Replays, uploaded records, match history and the leaderboard (imported here: that
+    # module builds on this one's dependencies).
+    from .replays import router as replays_router
+
+    app.include_router(replays_router)
+
     # --- the WebSocket of a table -------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:

@@ -9,7 +9,10 @@ hears of it (``commit_action``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,15 +27,21 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     create_engine,
     event,
+    func,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from .ratings import Skill, rate, subject
+
+log = logging.getLogger("pondside.server")
 
 
 class Base(DeclarativeBase):
@@ -79,6 +88,65 @@ class SeatRow(Base):
     player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # a level name
+
+
+class ResultRow(Base):
+    """A finished match, written once: in the transaction of its last action.
+
+    ``rated`` says whether its ratings were applied (in the same transaction if they could be,
+    else at the next start): a result is rated exactly once.
+    """
+
+    __tablename__ = "results"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    finished_at: Mapped[float] = mapped_column(Float, index=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+
+
+class ResultSeatRow(Base):
+    """One seat of a finished match: who sat there (a guest or a bot level), the name shown,
+    the engine's score and place."""
+
+    __tablename__ = "result_seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("results.table_id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    score: Mapped[float] = mapped_column(Float)
+    place: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(Base):
+    """An openskill (Plackett-Luce) rating of one subject in one game: a guest
+    (``player:<id>``) or a bot level (``bot:<level>``). ``ordinal`` is mu - 3 sigma, the number
+    the leaderboard sorts by."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_board", "game", "ordinal"),)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(48), primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RecordRow(Base):
+    """An uploaded match record (checked by replaying it), kept so its replay has a link."""
+
+    __tablename__ = "records"
+    __table_args__ = (Index("ix_records_uploads", "uploader_id", "created_at"),)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    uploader_id: Mapped[str] = mapped_column(String(32))
+    created_at: Mapped[float] = mapped_column(Float)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
 
 
 class ActionRow(Base):
@@ -131,6 +199,25 @@ class TableData:
     actions: list[tuple[int, str]] = field(default_factory=list)
 
 
+@dataclass
+class ResultSeat:
+    player_id: str | None
+    bot: str | None
+    name: str
+    score: float
+    place: int
+
+
+@dataclass
+class Result:
+    """A finished match as the history and the ratings keep it."""
+
+    table_id: str
+    game: str
+    finished_at: float
+    seats: list[ResultSeat]
+
+
 def migrate(url: str) -> None:
     """Bring the database at ``url`` to the newest schema (Alembic, applied at every start)."""
     from alembic import command
@@ -166,6 +253,9 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # Ratings are read and written back: one match's at a time in this process (and the
+        # rows read FOR UPDATE, for PostgreSQL).
+        self._rating_lock = threading.Lock()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -237,9 +327,19 @@ class Store:
                         .values(player_id=seat.player_id, name=seat.name, bot=seat.bot)
                     )
 
-    def commit_action(self, t: TableData, number: int, seat: int, action: str, how: str) -> None:
-        """One action with the table's new sequence number, status and clock, atomically."""
-        with self.session() as s:
+    def commit_action(
+        self,
+        t: TableData,
+        number: int,
+        seat: int,
+        action: str,
+        how: str,
+        result: Result | None = None,
+    ) -> None:
+        """One action with the table's new sequence number, status and clock, atomically; the
+        last action of a match brings its ``result`` and the ratings it changes into the same
+        transaction, so a match that ended is counted once, whatever happens after."""
+        with self._rating_lock if result else contextlib.nullcontext(), self.session() as s:
             s.add(
                 ActionRow(
                     table_id=t.id,
@@ -252,6 +352,149 @@ class Store:
                 )
             )
             _write_table(s, t)
+            if result is not None:
+                s.flush()  # the write lock first (SQLite): the ratings read below are current
+                _add_result(s, result)
+                _rate(s, result)
+
+    def rate_pending(self) -> int:
+        """Apply the ratings of finished matches whose ratings could not be applied with their
+        last action (a failure there never holds up the match); each exactly once. Returns how
+        many were rated."""
+        with self.session() as s:
+            pending = s.scalars(
+                select(ResultRow.table_id)
+                .where(ResultRow.rated.is_(False))
+                .order_by(ResultRow.finished_at)
+            ).all()
+        done = 0
+        for table_id in pending:
+            with self._rating_lock, self.session() as s:
+                row = s.get(ResultRow, table_id)
+                if row is None or row.rated:
+                    continue
+                seats = s.scalars(
+                    select(ResultSeatRow)
+                    .where(ResultSeatRow.table_id == table_id)
+                    .order_by(ResultSeatRow.seat)
+                ).all()
+                result = Result(
+                    row.table_id,
+                    row.game,
+                    row.finished_at,
+                    [ResultSeat(r.player_id, r.bot, r.name, r.score, r.place) for r in seats],
+                )
+                done += _rate(s, result)
+        return done
+
+    # --- history, ratings, uploaded records -----------------------------------------------
+    def matches_of(
+        self, player_id: str, limit: int, before: float | None = None
+    ) -> list[dict[str, Any]]:
+        """The guest's finished matches, newest first, with every seat's name, score, place."""
+        with self.session() as s:
+            query = (
+                select(ResultRow, ResultSeatRow.seat)
+                .join(ResultSeatRow, ResultSeatRow.table_id == ResultRow.table_id)
+                .where(ResultSeatRow.player_id == player_id)
+                .order_by(ResultRow.finished_at.desc(), ResultRow.table_id)
+                .limit(limit)
+            )
+            if before is not None:
+                query = query.where(ResultRow.finished_at < before)
+            found = s.execute(query).all()
+            ids = [row.table_id for row, _ in found]
+            seats: dict[str, list[ResultSeatRow]] = {i: [] for i in ids}
+            if ids:
+                for r in s.scalars(
+                    select(ResultSeatRow)
+                    .where(ResultSeatRow.table_id.in_(ids))
+                    .order_by(ResultSeatRow.seat)
+                ):
+                    seats[r.table_id].append(r)
+            return [
+                {
+                    "table_id": row.table_id,
+                    "game": row.game,
+                    "finished_at": row.finished_at,
+                    "seat": mine,
+                    "place": seats[row.table_id][mine].place,
+                    "score": seats[row.table_id][mine].score,
+                    "seats": [
+                        {
+                            "seat": r.seat,
+                            "name": r.name,
+                            "bot": r.bot,
+                            "score": r.score,
+                            "place": r.place,
+                        }
+                        for r in seats[row.table_id]
+                    ],
+                }
+                for row, mine in found
+            ]
+
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """The game's ratings, best first (mu - 3 sigma, then mu), guests with their name of
+        today."""
+        with self.session() as s:
+            rows = s.execute(
+                select(RatingRow, PlayerRow.name)
+                .outerjoin(PlayerRow, PlayerRow.id == RatingRow.player_id)
+                .where(RatingRow.game == game)
+                .order_by(RatingRow.ordinal.desc(), RatingRow.mu.desc(), RatingRow.subject)
+                .limit(limit)
+            ).all()
+            return [
+                {
+                    "name": name if row.player_id else f"{(row.bot or '').capitalize()} bot",
+                    "bot": row.bot,
+                    "ordinal": row.ordinal,
+                    "mu": row.mu,
+                    "sigma": row.sigma,
+                    "matches": row.matches,
+                }
+                for row, name in rows
+            ]
+
+    def add_record(
+        self, record_id: str, game: str, uploader_id: str, record: dict[str, Any]
+    ) -> None:
+        with self.session() as s:
+            s.add(
+                RecordRow(
+                    id=record_id,
+                    game=game,
+                    uploader_id=uploader_id,
+                    created_at=time.time(),
+                    record=record,
+                )
+            )
+
+    def uploads_since(self, uploader_id: str, since: float) -> int:
+        with self.session() as s:
+            count = s.scalar(
+                select(func.count())
+                .select_from(RecordRow)
+                .where(RecordRow.uploader_id == uploader_id, RecordRow.created_at >= since)
+            )
+            return int(count or 0)
+
+    def load_record(self, record_id: str) -> dict[str, Any] | None:
+        with self.session() as s:
+            row = s.get(RecordRow, record_id)
+            return None if row is None else dict(row.record)
+
+    def hows(self, table_id: str) -> list[str]:
+        """How each action of a table was made (player, bot, timeout), in the record's order."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(ActionRow.how)
+                    .where(ActionRow.table_id == table_id)
+                    .order_by(ActionRow.number)
+                )
+            )
 
     def load_tables(self, statuses: tuple[str, ...]) -> list[TableData]:
         """Every table in one of ``statuses``, with its seats and actions in order."""
@@ -290,6 +533,70 @@ class Store:
             seats=seats,
             actions=[(a.seat, a.action) for a in actions],
         )
+
+
+def _add_result(s: Session, result: Result) -> None:
+    s.add(
+        ResultRow(
+            table_id=result.table_id,
+            game=result.game,
+            players=len(result.seats),
+            finished_at=result.finished_at,
+            rated=False,
+        )
+    )
+    s.flush()  # before its seats, which refer to it
+    for i, seat in enumerate(result.seats):
+        s.add(
+            ResultSeatRow(
+                table_id=result.table_id,
+                seat=i,
+                player_id=seat.player_id,
+                bot=seat.bot,
+                name=seat.name,
+                score=seat.score,
+                place=seat.place,
+            )
+        )
+
+
+def _rate(s: Session, result: Result) -> int:
+    """Apply one finished match to the ratings and mark it rated; 1 if it was. Computing them
+    is kept apart from writing them: if it fails (a bug), the result stays unrated for
+    ``rate_pending`` and the match still ends."""
+    try:
+        seats = [subject(x.player_id, x.bot) for x in result.seats]
+        rows = {
+            r.subject: r
+            for r in s.scalars(
+                select(RatingRow)
+                .where(RatingRow.game == result.game, RatingRow.subject.in_(set(seats)))
+                .with_for_update()
+            )
+        }
+        priors = {k: Skill(r.mu, r.sigma) for k, r in rows.items()}
+        new = rate(priors, seats, [x.place for x in result.seats])
+    except Exception:
+        log.exception("table %s: its ratings could not be computed", result.table_id)
+        return 0
+    now = time.time()
+    for who, skill in (new or {}).items():
+        row = rows.get(who)
+        if row is None:
+            first = result.seats[seats.index(who)]
+            row = RatingRow(
+                game=result.game,
+                subject=who,
+                player_id=first.player_id,
+                bot=None if first.player_id else first.bot,
+                matches=0,
+            )
+            s.add(row)
+        row.mu, row.sigma, row.ordinal = skill.mu, skill.sigma, skill.ordinal
+        row.matches += 1
+        row.updated_at = now
+    s.execute(update(ResultRow).where(ResultRow.table_id == result.table_id).values(rated=True))
+    return 1
 
 
 def _write_table(s: Session, t: TableData) -> None:

@@ -31,7 +31,7 @@ from pondside.engine import Game, IllegalAction, Match, PondsideError, View
 from pondside.engine.match import new_seed
 from pondside.games import get_game
 
-from .db import Seat, Store, TableData
+from .db import Result, ResultSeat, Seat, Store, TableData
 from .settings import ANIMATION_CAP, ANIMATION_SECONDS, EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
@@ -142,6 +142,9 @@ class Hub:
     # --- start and stop -----------------------------------------------------------------
     async def restore(self) -> int:
         """Bring back every open or playing table after a start, clocks included."""
+        rated = await asyncio.to_thread(self.store.rate_pending)
+        if rated:
+            log.info("rated %d finished matches left unrated", rated)
         rows = await asyncio.to_thread(self.store.load_tables, ("open", "playing"))
         now = time.time()
         for data in rows:
@@ -396,8 +399,16 @@ class Hub:
         match.state = before_state
         del match.actions[number:]
         pending = dataclasses.replace(d, seq=d.seq + 1, status=status, clock=clock)
+        # The match's result (history, ratings) is committed with its last action: once.
+        result = None
+        if status == "over":
+            match.state = after_state
+            result = self._result(table, match)
+            match.state = before_state
         try:
-            await asyncio.to_thread(self.store.commit_action, pending, number, seat, action, how)
+            await asyncio.to_thread(
+                self.store.commit_action, pending, number, seat, action, how, result
+            )
         except Exception:
             # Not committed, so not acknowledged: the match is as it was before the action.
             log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
@@ -409,6 +420,28 @@ class Hub:
         d.seq, d.status, d.clock = pending.seq, status, clock
         self.broadcast(table, events, "action", {"seat": seat, "how": how})
         self._schedule(table)
+
+    def _result(self, table: LiveTable, match: Match[Any]) -> Result | None:
+        outcome = match.outcome()
+        if outcome is None:
+            return None
+        return Result(
+            table_id=table.data.id,
+            game=table.game.info.slug,
+            finished_at=time.time(),
+            seats=[
+                ResultSeat(
+                    player_id=s.player_id,
+                    bot=None if s.player_id else s.bot,
+                    name=shown_name(s),
+                    score=float(score),
+                    place=int(place),
+                )
+                for s, score, place in zip(
+                    table.data.seats, outcome.scores, outcome.places, strict=True
+                )
+            ],
+        )
 
     def _next_clock(
         self, table: LiveTable, match: Match[Any], before: dict[int, list[str]]
@@ -645,6 +678,13 @@ def table_name(seats: list[Seat], name: str) -> str:
         n += 1
         candidate = f"{name} ({n})"
     return candidate
+
+
+def shown_name(seat: Seat) -> str:
+    """A seat's name in records, results and replays: the guest's, or the bot's level."""
+    if seat.player_id is not None and seat.name:
+        return seat.name
+    return f"{seat.bot} bot" if seat.bot else "nobody"
 
 
 def check_name(name: object) -> str:

@@ -1,0 +1,397 @@
+"""Replays, uploaded records, match history and the leaderboard: the HTTP side.
+
+A replay is built by replaying a match record through the engine, step by step, into the very
+frames a live table sends (so the table pages draw it as they draw play): from one seat, which
+sees what that seat saw, or as a spectator. A table's replay exists only once its match is
+over; while it is played its hands stay hidden, even from its own players' replays.
+
+An uploaded record is read as data and nothing else: it is checked by replaying it with
+``Match.from_record``, stored in its normal form (the engine's own record plus the names), and
+never becomes a path, a command or a bot spec.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import re
+import secrets
+import time
+from collections import OrderedDict
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import Response
+
+from pondside.engine import Match, PondsideError
+from pondside.games import get_game
+
+from .app import TABLE_ID, _page, hub_of, need_guest, same_origin
+from .db import TableData
+from .hub import NAME_LIMIT, Guest, Hub, Refused
+
+MAX_RECORD_BYTES = 256 * 1024
+MAX_RECORD_ACTIONS = 4000
+UPLOADS_PER_HOUR = 20
+UPLOAD_ID = re.compile(r"u\.[A-Za-z0-9_-]{1,32}")
+"""Uploaded records' ids: a table's id never holds a dot, so the two cannot collide."""
+CACHE_SIZE = 32  # replays (one seat's frames each) kept encoded: a finished match never changes
+RATING_LINE = (
+    "A rating is μ − 3σ: μ is the skill the results so far suggest, σ how unsure that still is, "
+    "so the rating is a skill a player very probably has at least. Everyone starts at 0 "
+    "(μ 25, σ 8.3); each finished match moves μ by the places (ties count as ties) and makes σ "
+    "smaller."
+)
+
+router = APIRouter()
+_cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
+
+
+# --- building a replay ---------------------------------------------------------------------
+def summary(
+    replay_id: str,
+    match: Match[Any],
+    names: list[str | None],
+    bots: list[str | None],
+) -> dict[str, Any]:
+    """A table summary as the live frames carry it, for a replay: no clock, nobody online to
+    wait for, the names of the match."""
+    info = match.game.info
+    return {
+        "id": replay_id,
+        "game": info.slug,
+        "game_name": info.name,
+        "lower_is_better": info.lower_score_is_better,
+        "players": match.players,
+        "options": dict(match.options),
+        "profile": "none",
+        "seconds": None,
+        "listed": False,
+        "status": "over" if match.is_over() else "playing",
+        "seq": len(match.actions),
+        "next_id": None,
+        "seats": [
+            {"seat": i, "name": names[i], "bot": bots[i], "taken": True, "online": True}
+            for i in range(match.players)
+        ],
+        "spectators": 0,
+        "replay": True,
+    }
+
+
+def frames(
+    record: dict[str, Any],
+    seat: int | None,
+    replay_id: str,
+    names: list[str | None],
+    bots: list[str | None],
+    hows: list[str] | None = None,
+) -> dict[str, Any]:
+    """Every frame of ``record`` from ``seat`` (None: the spectator): step 0 is the deal, step k
+    the table after the record's k-th action, each as a live table's frame (reason "action",
+    ``seq`` = k, ``by``, the action's public events, ``view`` = Match.view(seat), no legal
+    actions, no clock, ``outcome`` once the match is over)."""
+    game = get_game(record["game"])
+    match = Match(
+        game,
+        record["players"],
+        record["options"],
+        seed=record["seed"],
+        deal=record.get("deal"),
+        position=record.get("position"),
+    )
+    if seat is not None and not 0 <= seat < match.players:
+        raise Refused(f"seats are numbered 0 to {match.players - 1}", 404)
+    actions = [(int(s), str(a)) for s, a in record["actions"]]
+    blank = {"limit": None, "left": [None] * match.players}
+    you = {"seat": seat, "host": False}
+    steps: list[tuple[dict[str, Any] | None, list[Any]]] = [(None, [])]
+    views = [match.view(seat)]
+    for i, (who, action) in enumerate(actions):
+        events = match.apply(who, action)
+        how = hows[i] if hows and i < len(hows) else None
+        steps.append(({"seat": who, "how": how}, events))
+        views.append(match.view(seat))
+    outcome = match.outcome()
+    table = summary(replay_id, match, names, bots)
+    out = []
+    for k, ((by, events), view) in enumerate(zip(steps, views, strict=True)):
+        last = k == len(actions)
+        out.append(
+            {
+                "type": "state",
+                "reason": "start" if k == 0 else "action",
+                "seq": k,
+                "by": by,
+                "table": table,
+                "events": events,
+                "clock": blank,
+                "outcome": outcome.to_json() if last and outcome is not None else None,
+                "you": you,
+                "view": view,
+                "legal": [],
+            }
+        )
+    return {
+        "id": replay_id,
+        "game": game.info.slug,
+        "game_name": game.info.name,
+        "seat": seat,
+        "steps": len(actions),
+        "over": match.is_over(),
+        "names": [table["seats"][i]["name"] for i in range(match.players)],
+        "record": record_link(replay_id),
+        "frames": out,
+    }
+
+
+def record_link(replay_id: str) -> str:
+    if UPLOAD_ID.fullmatch(replay_id):
+        return f"/api/records/{replay_id}"
+    return f"/api/tables/{replay_id}/record"
+
+
+async def _source(
+    hub: Hub, replay_id: str
+) -> tuple[dict[str, Any], list[str | None], list[str | None], list[str] | None]:
+    """The record of a replay, the seats' names and bot levels, how each action was made."""
+    if UPLOAD_ID.fullmatch(replay_id):
+        rec = await asyncio.to_thread(hub.store.load_record, replay_id)
+        if rec is None:
+            raise Refused("there is no such record; check the link", 404)
+        names = list(rec.get("names") or [None] * rec["players"])
+        return rec, names, [None] * rec["players"], None
+    if not TABLE_ID.fullmatch(replay_id):
+        raise Refused("there is no such table; check the link", 404)
+    data = await _table_data(hub, replay_id)
+    if data is None:
+        raise Refused("there is no such table; check the link", 404)
+    if data.status != "over":
+        raise Refused(
+            "this match is not over yet: its replay opens when it ends, so that no hand is "
+            "shown while it is played"
+            if data.status == "playing"
+            else "this match has not started: there is nothing to replay yet",
+            409,
+        )
+    rec = {
+        "game": data.game,
+        "players": data.players,
+        "options": data.options,
+        "seed": data.seed,
+        "actions": [[s, a] for s, a in data.actions],
+    }
+    hows = await asyncio.to_thread(hub.store.hows, replay_id)
+    names = [s.name if s.player_id else None for s in data.seats]
+    bots = [None if s.player_id else s.bot for s in data.seats]
+    return rec, names, bots, hows
+
+
+async def _table_data(hub: Hub, table_id: str) -> TableData | None:
+    """The table as in memory, or as stored (a finished table is not brought back to memory
+    for its replay)."""
+    live = hub.tables.get(table_id)
+    if live is not None:
+        return live.data
+    return await asyncio.to_thread(hub.store.load_table, table_id)
+
+
+# --- the API --------------------------------------------------------------------------------
+@router.get("/api/replays/{replay_id}")
+async def replay(
+    replay_id: str,
+    request: Request,
+    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+) -> Response:
+    """Every frame of a finished match (or an uploaded record) from ``seat``, or as a
+    spectator without it; 409 while the match is played."""
+    key = (replay_id, seat)
+    body = _cache.get(key)
+    if body is None:
+        rec, names, bots, hows = await _source(hub_of(request), replay_id)
+        built = await asyncio.to_thread(frames, rec, seat, replay_id, names, bots, hows)
+        # Kept and sent compressed: a long match's frames are megabytes of JSON, a tenth zipped.
+        body = gzip.compress(json.dumps(built, separators=(",", ":")).encode(), 6)
+        _cache[key] = body
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(key)
+    if "gzip" not in request.headers.get("accept-encoding", ""):
+        return Response(gzip.decompress(body), media_type="application/json")
+    return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip"})
+
+
+@router.post("/api/records", dependencies=[Depends(same_origin)], status_code=201)
+async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)]) -> dict[str, Any]:
+    """Keep a match record (the JSON ``pondside replay`` reads) so that its replay has a link:
+    ``{id, link}``."""
+    hub = hub_of(request)
+    raw = await _body(request)
+    since = time.time() - 3600
+    if await asyncio.to_thread(hub.store.uploads_since, guest.id, since) >= UPLOADS_PER_HOUR:
+        raise Refused(
+            f"you have uploaded {UPLOADS_PER_HOUR} records in the last hour: wait a while", 429
+        )
+    record = await asyncio.to_thread(check_record, raw, hub.settings.games)
+    record_id = "u." + secrets.token_urlsafe(12)
+    await asyncio.to_thread(hub.store.add_record, record_id, record["game"], guest.id, record)
+    return {"id": record_id, "link": f"/replay/{record_id}", "game": record["game"]}
+
+
+@router.get("/api/records/{record_id}")
+async def uploaded(record_id: str, request: Request) -> Response:
+    """An uploaded record, as it was checked and stored (to download again)."""
+    rec = None
+    if UPLOAD_ID.fullmatch(record_id):
+        rec = await asyncio.to_thread(hub_of(request).store.load_record, record_id)
+    if rec is None:
+        raise HTTPException(404, "there is no such record; check the link")
+    return Response(
+        json.dumps(rec, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{record_id}.json"'},
+    )
+
+
+@router.get("/api/players/me/matches")
+async def my_matches(
+    request: Request,
+    guest: Annotated[Guest, Depends(need_guest)],
+    limit: Annotated[int, Query(ge=1, le=100)] = 50,
+    before: Annotated[float | None, Query(ge=0)] = None,
+) -> dict[str, Any]:
+    """This guest's finished matches, newest first (``before``: older than that time)."""
+    found = await asyncio.to_thread(hub_of(request).store.matches_of, guest.id, limit, before)
+    for m in found:
+        m["game_name"] = get_game(m["game"]).info.name
+        m["replay"] = f"/replay/{m['table_id']}?seat={m['seat']}"
+        m["record"] = f"/api/tables/{m['table_id']}/record"
+    return {"name": guest.name, "matches": found}
+
+
+@router.get("/api/leaderboard/{game}")
+async def leaderboard(
+    game: str, request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100
+) -> dict[str, Any]:
+    """A game's ratings, people and bot levels together, best first."""
+    hub = hub_of(request)
+    if game not in hub.settings.games:
+        raise HTTPException(
+            404, f"no game {game!r} is played here; the games are {', '.join(hub.settings.games)}"
+        )
+    rows = await asyncio.to_thread(hub.store.leaderboard, game, limit)
+    rank = 0
+    for i, row in enumerate(rows):
+        shown = round(row["ordinal"], 2)
+        if i == 0 or shown != round(rows[i - 1]["ordinal"], 2):
+            rank = i + 1
+        row["rank"] = rank
+    return {
+        "game": game,
+        "game_name": get_game(game).info.name,
+        "explanation": RATING_LINE,
+        "ratings": rows,
+    }
+
+
+# --- the pages ------------------------------------------------------------------------------
+@router.get("/replay", include_in_schema=False)
+async def upload_page() -> Response:
+    return _page("replay.html")
+
+
+@router.get("/replay/{replay_id}", include_in_schema=False)
+async def replay_page(replay_id: str, request: Request) -> Response:
+    # The same table pages as live play: Lame Duck's own, or the frame of every other game.
+    hub = hub_of(request)
+    game = None
+    if UPLOAD_ID.fullmatch(replay_id):
+        rec = await asyncio.to_thread(hub.store.load_record, replay_id)
+        game = None if rec is None else rec["game"]
+    elif TABLE_ID.fullmatch(replay_id):
+        data = await _table_data(hub, replay_id)
+        game = None if data is None else data.game
+    return _page("game.html" if game not in (None, "lame-duck") else "table.html")
+
+
+@router.get("/history", include_in_schema=False)
+async def history_page() -> Response:
+    return _page("history.html")
+
+
+@router.get("/leaderboard", include_in_schema=False)
+async def leaderboard_page() -> Response:
+    return _page("leaderboard.html")
+
+
+# --- checking an upload ---------------------------------------------------------------------
+async def _body(request: Request) -> bytes:
+    """The request's body, refused past ``MAX_RECORD_BYTES`` without reading it all."""
+    declared = request.headers.get("content-length")
+    too_big = Refused(
+        f"a record is at most {MAX_RECORD_BYTES // 1024} KB of JSON; this one is larger", 413
+    )
+    if declared and declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_RECORD_BYTES:
+            raise too_big
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def check_record(raw: bytes, games: tuple[str, ...]) -> dict[str, Any]:
+    """The record in ``raw`` in its normal form, once the engine has replayed it to its last
+    action; ``Refused`` says what was expected."""
+    expected = (
+        "a match record: the JSON object that “Download the record” gives and "
+        "`pondside replay` reads, with game, players, options, seed and actions"
+    )
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        where = f" ({exc})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise Refused(f"this is not JSON{where}: expected {expected}") from None
+    if not isinstance(data, dict):
+        raise Refused(f"expected {expected}, not a JSON {type(data).__name__}")
+    game = data.get("game")
+    if game not in games:
+        raise Refused(f"the record's game is {game!r}; the games here are {', '.join(games)}")
+    actions = data.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
+        raise Refused(f"a record has at most {MAX_RECORD_ACTIONS} actions, not {len(actions)}")
+    try:
+        match = Match.from_record(get_game(game), data)
+    except PondsideError as exc:
+        raise Refused(str(exc)) from None
+    except Exception as exc:  # a deal or position can be malformed in endless ways
+        raise Refused(f"the record cannot start a match ({type(exc).__name__}): {exc}") from None
+    record = match.record()
+    record["names"] = _names(data.get("names"), match.players)
+    return record
+
+
+def _names(names: Any, players: int) -> list[str | None]:
+    if names is None:
+        return [None] * players
+    if not isinstance(names, list) or len(names) != players:
+        raise Refused(f"the record's names are a list of {players} names (or null)")
+    out: list[str | None] = []
+    for name in names:
+        if name is None:
+            out.append(None)
+            continue
+        if not isinstance(name, str) or not name.strip():
+            raise Refused("each of the record's names is text (or null)")
+        name = " ".join(name.split())[: NAME_LIMIT + 8]
+        if any(not ch.isprintable() for ch in name):
+            raise Refused("the record's names hold only printable characters")
+        out.append(name)
+    return out
+
+
+__all__ = ["check_record", "frames", "router"]
