@@ -22,6 +22,7 @@
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
 //        actions, el, toast, wait(ms), rerender() }
 import { getGames, getMe, prefs, TableSocket } from "./api.js";
+import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
   againLabel,
@@ -84,7 +85,8 @@ const handlers = {
   },
   onStatus: connectionStatus,
 };
-let socket = new TableSocket(tableId, handlers);
+// On /replay/<id> the frames come from the stored match instead of the table's socket.
+let socket = replaying ? new ReplaySource(tableId, handlers) : new TableSocket(tableId, handlers);
 room.socket = socket;
 room.onNamed = () => {
   socket.close();
@@ -167,7 +169,7 @@ async function show(frame, animate) {
 /** A decision of this seat that the clock made. */
 function noticeTimeout(frame) {
   const me = mySeat(frame);
-  if (me == null || !frame.by || frame.by.seat !== me || frame.by.how !== "timeout") return;
+  if (me == null || replaying || !frame.by || frame.by.seat !== me || frame.by.how !== "timeout") return;
   toast("Time ran out: the clock played for you (what it chose is in the explanations).", "warn");
 }
 
@@ -369,6 +371,7 @@ function showEnd(frame) {
   const mine = me != null ? pl[me] : null;
   $("end-title").textContent = mine === 1 ? "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
+  endLinks(frame);
   const d = $("end-dialog");
   if (endShownFor !== frame.table.id) {
     endShownFor = frame.table.id;

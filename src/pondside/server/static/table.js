@@ -2,6 +2,7 @@
 // from the server is shown in order; an action's events are replayed step by step (the reveal,
 // then each card placed, lowest first) before the frame's own view is drawn, which is the truth.
 import { getGames, getMe, prefs, TableSocket } from "./api.js";
+import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
   againLabel,
@@ -92,7 +93,8 @@ const handlers = {
   },
   onStatus: connectionStatus,
 };
-let socket = new TableSocket(tableId, handlers);
+// On /replay/<id> the frames come from the stored match instead of the table's socket.
+let socket = replaying ? new ReplaySource(tableId, handlers) : new TableSocket(tableId, handlers);
 room.socket = socket;
 
 /** Open the socket again (after choosing a name, so the server knows this guest). */
@@ -167,7 +169,7 @@ function leftAt(prev, frame, seat) {
 /** A decision of this seat this page did not send: the clock's (or another window's). */
 function noticeTimeout(prev, frame) {
   const me = mySeat(frame);
-  if (me == null) return;
+  if (me == null || replaying) return; // a replay's plays were all made long ago
   const pv = prev.view;
   // The server says how each action was made; older servers did not, so the clock is read.
   const left = leftAt(prev, frame, me);
@@ -830,7 +832,8 @@ function renderStatus(frame) {
     const card = v.my_choice ?? (pending ? pending.slice(5) : "");
     text = `You played ${card}. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : ""}`;
   } else if (v.to_act.includes(me)) {
-    text = confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
+    if (replaying) text = `${n[me]} is choosing a card.`;
+    else text = confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
   } else {
     text = "";
   }
@@ -927,6 +930,7 @@ function showEnd(frame) {
   const mine = me != null ? pl[me] : null;
   $("end-title").textContent = mine === 1 ? "You win the pond!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
+  endLinks(frame);
   const d = $("end-dialog");
   if (endShownFor !== frame.table.id) {
     endShownFor = frame.table.id;

@@ -1,0 +1,89 @@
+// My matches (/history): the guest's finished matches, newest first, with their replays and
+// records. Names are shown as text, never as HTML.
+import { api, ApiError } from "./api.js";
+import { $, el, ordinal } from "./room.js";
+
+let oldest = null;
+
+function when(seconds) {
+  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+function score(n) {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+function row(m) {
+  const tr = el("tr");
+  tr.dataset.table = m.table_id;
+  const date = el("td", null, when(m.finished_at));
+  const game = el("td", null, m.game_name);
+  const who = el("td");
+  const list = el("ul", "seat-names");
+  for (const s of m.seats) {
+    const li = el("li", s.seat === m.seat ? "me" : null, `${ordinal(s.place)} ${s.name}`);
+    li.title = `${s.name}: ${score(s.score)} points, ${ordinal(s.place)} place${s.bot ? ` (${s.bot} bot)` : ""}`;
+    list.append(li);
+  }
+  who.append(list);
+  const place = el("td");
+  place.append(el("span", `place-chip${m.place === 1 ? " first" : ""}`, ordinal(m.place)));
+  const pts = el("td", "num", score(m.score));
+  const links = el("td");
+  const box = el("span", "links");
+  const replay = el("a", null, "Replay");
+  replay.href = m.replay;
+  const record = el("a", null, "Record");
+  record.href = m.record;
+  record.download = `${m.game}-${m.table_id}.json`;
+  box.append(replay, record);
+  links.append(box);
+  tr.append(date, game, who, place, pts, links);
+  return tr;
+}
+
+async function load() {
+  $("history-error").textContent = "";
+  const q = oldest == null ? "" : `&before=${oldest}`;
+  let data;
+  try {
+    data = await api(`/api/players/me/matches?limit=50${q}`);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      const p = el("p", null, "You have not played here yet: choose a name and play a match in the ");
+      const a = el("a", null, "lobby");
+      a.href = "/";
+      p.append(a, ". Your finished matches will appear here.");
+      $("history-box").replaceChildren(p);
+    } else {
+      $("history-error").textContent = e.message;
+    }
+    return;
+  }
+  let body = document.querySelector("#history-box tbody");
+  if (!body) {
+    if (!data.matches.length) {
+      const p = el("p", "muted", `No finished match yet, ${data.name}: play one from the `);
+      const a = el("a", null, "lobby");
+      a.href = "/";
+      p.append(a, ".");
+      $("history-box").replaceChildren(p);
+      return;
+    }
+    const table = el("table", "data-table");
+    table.id = "history-table";
+    const head = el("tr");
+    for (const [t, cls] of [["Finished"], ["Game"], ["Players"], ["Place"], ["Score", "num"], [""]]) head.append(el("th", cls || null, t));
+    const thead = el("thead");
+    thead.append(head);
+    body = el("tbody");
+    table.append(thead, body);
+    $("history-box").replaceChildren(table);
+  }
+  for (const m of data.matches) body.append(row(m));
+  if (data.matches.length) oldest = data.matches[data.matches.length - 1].finished_at;
+  $("history-more").hidden = data.matches.length < 50;
+}
+
+$("history-more").addEventListener("click", load);
+load();

@@ -1,0 +1,79 @@
+// The leaderboard (/leaderboard): each game's openskill ratings, people and bot levels
+// together, best first. The game is chosen with tabs and kept in the address (#<game>).
+import { api, getGames } from "./api.js";
+import { $, el } from "./room.js";
+
+let games = [];
+
+function tabs(current) {
+  const box = $("game-tabs");
+  box.replaceChildren();
+  for (const g of games) {
+    const b = el("button", "btn", g.name);
+    b.type = "button";
+    b.setAttribute("role", "tab");
+    b.dataset.game = g.slug;
+    b.setAttribute("aria-selected", String(g.slug === current));
+    b.addEventListener("click", () => show(g.slug));
+    box.append(b);
+  }
+}
+
+async function show(slug) {
+  tabs(slug);
+  if (location.hash !== `#${slug}`) history.replaceState(null, "", `#${slug}`);
+  $("board-error").textContent = "";
+  let data;
+  try {
+    data = await api(`/api/leaderboard/${encodeURIComponent(slug)}`);
+  } catch (e) {
+    $("board-error").textContent = e.message;
+    return;
+  }
+  $("board-explain").textContent = data.explanation;
+  document.title = `Leaderboard · ${data.game_name} · Pondside`;
+  if (!data.ratings.length) {
+    $("board-box").replaceChildren(el("p", "muted", `No match of ${data.game_name} has finished yet: the ratings appear with the first.`));
+    return;
+  }
+  const table = el("table", "data-table");
+  table.id = "board-table";
+  const head = el("tr");
+  for (const [t, cls, title] of [
+    ["Rank", "num"],
+    ["Player"],
+    ["Rating", "num", "μ − 3σ"],
+    ["μ", "num sym", "the skill the results suggest"],
+    ["σ", "num sym", "how unsure that still is"],
+    ["Matches", "num"],
+  ]) {
+    const th = el("th", cls || null, t);
+    if (title) th.title = title;
+    head.append(th);
+  }
+  const thead = el("thead");
+  thead.append(head);
+  const body = el("tbody");
+  for (const r of data.ratings) {
+    const tr = el("tr");
+    const name = el("td", null, r.name || "(no name)");
+    if (r.bot) name.append(el("span", "bot-tag", "bot"));
+    tr.append(el("td", "num", String(r.rank)), name, el("td", "num", r.ordinal.toFixed(1)), el("td", "num", r.mu.toFixed(1)), el("td", "num", r.sigma.toFixed(2)), el("td", "num", String(r.matches)));
+    body.append(tr);
+  }
+  table.append(thead, body);
+  $("board-box").replaceChildren(table);
+}
+
+async function init() {
+  try {
+    games = (await getGames()).games;
+  } catch (e) {
+    $("board-error").textContent = e.message;
+    return;
+  }
+  const wanted = decodeURIComponent(location.hash.slice(1));
+  show(games.some((g) => g.slug === wanted) ? wanted : games[0].slug);
+}
+
+init();
