@@ -1,0 +1,192 @@
+"""Replays: every finished match, of every game, can be watched move by move from any seat or
+as a spectator; the frames are the record replayed by the engine, and the very frames the live
+table sent. A match still in play has no replay (its hands stay hidden). Records can be
+uploaded, checked by the engine, and watched by their link."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from replaykit import GAMES, engine_steps, play_match
+from serverproc import GuestClient, ServerProcess
+
+
+def replay(guest: GuestClient, replay_id: str, seat: int | None = None) -> httpx.Response:
+    return guest.http.get(
+        f"/api/replays/{replay_id}", params={} if seat is None else {"seat": seat}
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_match_replays_move_for_move_from_every_seat(
+    shared_server: ServerProcess, game: str
+) -> None:
+    ann = GuestClient(shared_server, "Ann")
+    refused: list[httpx.Response] = []
+    played = play_match(
+        shared_server, ann, game, before=lambda t: refused.append(replay(ann, t, 0))
+    )
+    # While it was played: no replay, from any seat, with a message saying why.
+    assert refused[0].status_code == 409
+    assert "not over yet" in refused[0].json()["detail"]
+
+    record, n = played.record, played.record["players"]
+    for seat in [None, *range(n)]:
+        r = replay(ann, played.table, seat)
+        assert r.status_code == 200, r.text
+        body = r.json()
+        frames, expected = body["frames"], engine_steps(record, seat)
+        assert body["steps"] == len(record["actions"]) == len(frames) - 1
+        assert body["seat"] == seat and body["over"] is True
+        assert body["record"] == f"/api/tables/{played.table}/record"
+        for k, (frame, step) in enumerate(zip(frames, expected, strict=True)):
+            assert frame["type"] == "state" and frame["seq"] == k
+            assert frame["reason"] == ("start" if k == 0 else "action")
+            assert frame["view"] == step["view"], (seat, k)
+            assert frame["events"] == step["events"], (seat, k)
+            assert frame["legal"] == []
+            assert frame["you"] == {"seat": seat, "host": False}
+            assert frame["clock"] == {"limit": None, "left": [None] * n}
+            assert frame["table"]["id"] == played.table and frame["table"]["replay"]
+            if k:
+                who, _ = record["actions"][k - 1]
+                assert frame["by"] == {"seat": who, "how": "player" if who == 0 else "bot"}
+            assert frame["outcome"] == (step.get("outcome") if k == len(frames) - 1 else None)
+        assert frames[-1]["outcome"]["over"] is True
+        assert frames[0]["table"]["seats"][0]["name"] == "Ann"
+
+    # The very frames the live table sent: the guest's seat and the spectator's, move for move.
+    for seat, messages in played.frames.items():
+        frames = replay(ann, played.table, seat).json()["frames"]
+        live = [m for m in messages if m.get("type") == "state" and m["view"] is not None]
+        end = max(m["seq"] for m in live)
+        start = end - len(record["actions"])
+        actions = [m for m in live if m["reason"] == "action"]
+        assert len(actions) == len(record["actions"]) or seat is None or len(actions) > 0
+        for m in actions:
+            k = m["seq"] - start
+            assert m["view"] == frames[k]["view"], (seat, k)
+            assert m["events"] == frames[k]["events"], (seat, k)
+            assert m["by"] == frames[k]["by"], (seat, k)
+
+
+def test_no_replay_of_an_unknown_or_unstarted_table(shared_server: ServerProcess) -> None:
+    ann = GuestClient(shared_server, "Ann")
+    assert replay(ann, "nosuchtable1").status_code == 404
+    assert replay(ann, "no such table").status_code == 404
+    assert replay(ann, "u.nosuchrecord").status_code == 404
+    table = ann.create(4, profile="none")["id"]
+    r = replay(ann, table)
+    assert r.status_code == 409
+    assert "has not started" in r.json()["detail"]
+
+
+# --- uploads -----------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def finished(shared_server: ServerProcess) -> tuple[GuestClient, dict[str, Any], str]:
+    """A finished Lame Duck match, its record and table."""
+    ann = GuestClient(shared_server, "Ann")
+    played = play_match(shared_server, ann, "lame-duck", seed=5)
+    return ann, played.record, played.table
+
+
+def upload(guest: GuestClient, body: Any, raw: bool = False) -> httpx.Response:
+    content = body if raw else json.dumps(body)
+    return guest.http.post("/api/records", content=content)
+
+
+def test_an_uploaded_record_is_watched_by_its_link_like_the_table_it_came_from(
+    shared_server: ServerProcess, finished: tuple[GuestClient, dict[str, Any], str]
+) -> None:
+    ann, record, table = finished
+    bob = GuestClient(shared_server, "Bob")
+    # Whatever else a record holds is dropped: nothing in it is a path, a command or a bot.
+    r = upload(bob, {**record, "bots": ["external:cmd=rm -rf /"], "path": "/etc/passwd"})
+    assert r.status_code == 201, r.text
+    up = r.json()
+    assert up["id"].startswith("u.") and up["link"] == f"/replay/{up['id']}"
+    stored = bob.http.get(f"/api/records/{up['id']}").json()
+    assert stored == record  # the engine's own record and the names, nothing else
+    assert "bots" not in stored and "path" not in stored
+
+    for seat in (None, 1):
+        mine, theirs = replay(bob, up["id"], seat).json(), replay(ann, table, seat).json()
+        assert [f["view"] for f in mine["frames"]] == [f["view"] for f in theirs["frames"]]
+        assert [f["events"] for f in mine["frames"]] == [f["events"] for f in theirs["frames"]]
+        assert (
+            mine["names"]
+            == record["names"]
+            == ["Ann", "heuristic bot", "random bot", "heuristic bot"]
+        )
+        assert mine["record"] == f"/api/records/{up['id']}"
+    # The page of the link is the game's table page; the upload page exists.
+    assert "table.js" in bob.http.get(up["link"]).text
+    assert bob.http.get("/replay").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "raw", "status", "says"),
+    [
+        ("{not json", True, 400, "this is not JSON"),
+        ("[1, 2]", True, 400, "not a JSON list"),
+        ({"game": "chess", "players": 2, "actions": []}, False, 400, "the games here are"),
+        (
+            {"game": "lame-duck", "players": 4, "seed": 1, "actions": [[0, "play 999"]]},
+            False,
+            400,
+            "action 0 of the record",
+        ),
+        (
+            {"game": "lame-duck", "players": 4, "seed": 1, "actions": [[0]]},
+            False,
+            400,
+            "not a [seat, action] pair",
+        ),
+        (
+            {"game": "lame-duck", "players": 40, "seed": 1, "actions": []},
+            False,
+            400,
+            "cannot start a match",
+        ),
+        (
+            {"game": "lame-duck", "players": 4, "seed": 1, "actions": [[0, "play 1"]] * 4001},
+            False,
+            400,
+            "at most 4000 actions",
+        ),
+        (
+            {"game": "lame-duck", "players": 2, "seed": 1, "actions": [], "names": ["A"]},
+            False,
+            400,
+            "a list of 2 names",
+        ),
+        ("x" * 300_000, True, 413, "at most 256 KB"),
+    ],
+)
+def test_a_bad_upload_says_what_was_expected(
+    shared_server: ServerProcess, body: Any, raw: bool, status: int, says: str
+) -> None:
+    r = upload(GuestClient(shared_server, "Cy"), body, raw)
+    assert r.status_code == status, r.text
+    assert says in r.json()["detail"]
+
+
+def test_uploads_need_a_guest_of_this_site_and_are_limited(shared_server: ServerProcess) -> None:
+    small = {"game": "ladders", "players": 2, "options": {"rounds": 1}, "seed": 3, "actions": []}
+    anonymous = httpx.post(f"{shared_server.url}/api/records", content=json.dumps(small))
+    assert anonymous.status_code == 401
+    dee = GuestClient(shared_server, "Dee")
+    elsewhere = dee.http.post(
+        "/api/records", content=json.dumps(small), headers={"Origin": "https://evil.example"}
+    )
+    assert elsewhere.status_code == 403
+    for _ in range(20):
+        assert upload(dee, small).status_code == 201
+    r = upload(dee, small)
+    assert r.status_code == 429
+    assert "wait a while" in r.json()["detail"]
+    assert upload(GuestClient(shared_server, "Eve"), small).status_code == 201  # per guest
