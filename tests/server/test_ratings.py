@@ -1,0 +1,199 @@
+"""Ratings: openskill's Plackett-Luce over each finished match's places, per game, for guests
+and bot levels together; updated once per finished match, in the transaction of its last
+action, never twice (a restart, a failure in between); the leaderboard best first."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from pondside.engine import Match
+from pondside.games import get_game
+from pondside.server import db
+from pondside.server.db import Result, ResultSeat, Seat, Store, TableData
+from pondside.server.ratings import Skill, rate, subject
+from replaykit import play_match
+from serverproc import GuestClient, ServerProcess
+
+POSTGRES = os.environ.get("PONDSIDE_TEST_POSTGRES")
+
+
+# --- the model ----------------------------------------------------------------------------------
+def test_a_win_raises_a_rating_and_a_loss_lowers_it() -> None:
+    new = rate({}, ["player:a", "player:b", "player:c"], [1, 2, 3])
+    assert new is not None
+    assert new["player:a"].mu > Skill().mu > new["player:c"].mu
+    assert new["player:a"].ordinal > new["player:b"].ordinal > new["player:c"].ordinal
+    assert all(s.sigma < Skill().sigma for s in new.values())  # every match makes it surer
+
+
+def test_a_tie_as_the_engine_ranks_it_leaves_equals_equal() -> None:
+    new = rate({}, ["player:a", "player:b", "player:c"], [1, 1, 3])
+    assert new is not None
+    assert new["player:a"] == new["player:b"]
+
+
+def test_a_bot_level_at_several_seats_is_rated_once_with_the_mean_of_its_seats() -> None:
+    seats = ["player:a", "bot:random", "bot:random"]
+    new = rate({}, seats, [2, 1, 3])
+    assert new is not None and set(new) == {"player:a", "bot:random"}
+    alone = rate({}, ["player:a", "bot:x", "bot:y"], [2, 1, 3])
+    assert alone is not None
+    assert new["bot:random"].mu == pytest.approx((alone["bot:x"].mu + alone["bot:y"].mu) / 2)
+
+
+def test_a_match_of_one_subject_says_nothing() -> None:
+    assert rate({}, ["bot:heuristic"] * 4, [1, 2, 3, 4]) is None
+    assert subject("abc", None) == "player:abc" and subject(None, "search") == "bot:search"
+
+
+# --- through the server ---------------------------------------------------------------------------
+def expected_board(records: list[dict[str, Any]], guest_ids: dict[str, str]) -> dict[str, Skill]:
+    """The ratings the records should have given, by subject (a guest by name here)."""
+    skills: dict[str, Skill] = {}
+    for record in records:
+        outcome = Match.from_record(get_game(record["game"]), record).outcome()
+        assert outcome is not None
+        who = [
+            guest_ids.get(name) or f"bot:{name.removesuffix(' bot')}" for name in record["names"]
+        ]
+        new = rate(skills, who, list(outcome.places))
+        assert new is not None
+        skills.update(new)
+    return skills
+
+
+def board(guest: GuestClient, game: str) -> list[dict[str, Any]]:
+    r = guest.http.get(f"/api/leaderboard/{game}")
+    assert r.status_code == 200, r.text
+    return list(r.json()["ratings"])
+
+
+def check_ratings_once_across_a_restart(server: ServerProcess) -> None:
+    ann = GuestClient(server, "Ann")
+    ids = {"Ann": "Ann"}
+    first = play_match(server, ann, "lame-duck", seed=31)
+    rows = board(ann, "lame-duck")
+    assert [r["name"] for r in rows if not r["bot"]] == ["Ann"]
+    assert {r["name"] for r in rows} == {"Ann", "Heuristic bot", "Random bot"}
+    assert all(r["matches"] == 1 for r in rows)
+    want = expected_board([first.record], ids)
+    for r in rows:
+        key = "Ann" if not r["bot"] else f"bot:{r['bot']}"
+        assert r["mu"] == pytest.approx(want[key].mu)
+        assert r["sigma"] == pytest.approx(want[key].sigma)
+        assert r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"])
+    # Best first, ranked 1, 2, 3 (no two equal here).
+    assert [r["ordinal"] for r in rows] == sorted((r["ordinal"] for r in rows), reverse=True)
+    assert [r["rank"] for r in rows] == [1, 2, 3]
+
+    server.restart()  # kill -9, then the same database
+    ann.rebase()
+    assert board(ann, "lame-duck") == rows  # a match that ended is never counted twice
+
+    second = play_match(server, ann, "lame-duck", seed=32)
+    again = {r["name"]: r for r in board(ann, "lame-duck")}
+    assert {name: r["matches"] for name, r in again.items()} == {
+        "Ann": 2,
+        "Heuristic bot": 2,
+        "Random bot": 2,
+    }
+    want = expected_board([first.record, second.record], ids)
+    assert again["Ann"]["mu"] == pytest.approx(want["Ann"].mu)
+    assert again["Random bot"]["mu"] == pytest.approx(want["bot:random"].mu)
+    # Other games keep their own ratings.
+    assert board(ann, "ladders") == []
+    assert httpx.get(f"{server.url}/api/leaderboard/chess").status_code == 404
+
+
+def test_ratings_change_once_per_finished_match_even_across_a_restart(
+    server: ServerProcess,
+) -> None:
+    check_ratings_once_across_a_restart(server)
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A fresh PostgreSQL database for one test (see test_postgres.py), dropped afterwards."""
+    if not POSTGRES:
+        message = "PONDSIDE_TEST_POSTGRES is not set: no PostgreSQL server to test against"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    import psycopg
+
+    name = f"pondside_{secrets.token_hex(6)}"
+    with psycopg.connect(POSTGRES, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{POSTGRES.rpartition('/')[0]}/{name}"
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_ratings_on_postgresql(postgres: str, tmp_path: Path) -> None:
+    server = ServerProcess(postgres, log=tmp_path / "server.log").start()
+    try:
+        check_ratings_once_across_a_restart(server)
+    finally:
+        server.stop()
+
+
+# --- a failure between the end and its ratings ------------------------------------------------------
+def finish(store: Store, table_id: str, seats: list[ResultSeat]) -> None:
+    """A table row and the last action of its match, with its result."""
+    data = TableData(
+        id=table_id,
+        game="lame-duck",
+        players=len(seats),
+        options={"rounds": 1},
+        profile="none",
+        listed=False,
+        status="over",
+        seed=1,
+        host_id="p1",
+        created_at=time.time(),
+        seq=1,
+        clock={},
+        next_id=None,
+        seats=[Seat(s.player_id, s.name, s.bot) for s in seats],
+    )
+    store.add_table(data)
+    result = Result(table_id, "lame-duck", time.time(), seats)
+    store.commit_action(data, 0, 0, "play 1", "player", result)
+
+
+def test_ratings_that_fail_at_the_end_are_applied_once_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'p.db'}")
+    store.add_player("p1", "Ann", "secret")
+    seats = [ResultSeat("p1", None, "Ann", 3, 1), ResultSeat(None, "random", "random bot", 9, 2)]
+
+    def broken(*_: Any) -> None:
+        raise RuntimeError("a bug in the ratings")
+
+    monkeypatch.setattr(db, "rate", broken)
+    finish(store, "t1", seats)  # the match still ends, with its result
+    assert store.leaderboard("lame-duck", 10) == []
+    assert [m["table_id"] for m in store.matches_of("p1", 10)] == ["t1"]
+    monkeypatch.undo()
+
+    assert store.rate_pending() == 1
+    assert [(r["name"], r["matches"]) for r in store.leaderboard("lame-duck", 10)] == [
+        ("Ann", 1),
+        ("Random bot", 1),
+    ]
+    assert store.rate_pending() == 0  # rated once: a second start changes nothing
+    finish(store, "t2", seats)  # rated with its last action
+    assert store.rate_pending() == 0
+    assert [r["matches"] for r in store.leaderboard("lame-duck", 10)] == [2, 2]
+    store.close()
