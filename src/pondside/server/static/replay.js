@@ -170,8 +170,9 @@ export class ReplaySource {
     slider.value = "0";
     slider.setAttribute("aria-label", "Move");
     slider.addEventListener("input", () => {
+      const k = Number(slider.value); // before pause(), which draws the step shown now
       this.pause();
-      this.go(Number(slider.value));
+      this.go(k);
     });
     const count = el("span", "rb-count", "Loading the replay…");
     count.id = "rb-count";

@@ -830,7 +830,7 @@ function renderStatus(frame) {
     text = `You are watching. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}.` : ""}`;
   } else if (pending || v.my_choice != null) {
     const card = v.my_choice ?? (pending ? pending.slice(5) : "");
-    text = `You played ${card}. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : ""}`;
+    text = `${replaying ? `${n[me]} played` : "You played"} ${card}. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : ""}`;
   } else if (v.to_act.includes(me)) {
     if (replaying) text = `${n[me]} is choosing a card.`;
     else text = confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
