@@ -108,6 +108,8 @@ def check_ratings_once_across_a_restart(server: ServerProcess) -> None:
     want = expected_board([first.record, second.record], ids)
     assert again["Ann"]["mu"] == pytest.approx(want["Ann"].mu)
     assert again["Random bot"]["mu"] == pytest.approx(want["bot:random"].mu)
+    history = ann.http.get("/api/players/me/matches").json()["matches"]
+    assert [m["table_id"] for m in history] == [second.table, first.table]
     # Other games keep their own ratings.
     assert board(ann, "ladders") == []
     assert httpx.get(f"{server.url}/api/leaderboard/chess").status_code == 404

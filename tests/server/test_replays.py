@@ -190,3 +190,7 @@ def test_uploads_need_a_guest_of_this_site_and_are_limited(shared_server: Server
     assert r.status_code == 429
     assert "wait a while" in r.json()["detail"]
     assert upload(GuestClient(shared_server, "Eve"), small).status_code == 201  # per guest
+    # Attempts, good or bad, are limited by the minute as well (each one is replayed).
+    fay = GuestClient(shared_server, "Fay")
+    answers = [upload(fay, "{not json", raw=True).status_code for _ in range(31)]
+    assert answers == [400] * 30 + [429]

@@ -34,6 +34,7 @@ from .hub import NAME_LIMIT, Guest, Hub, Refused
 MAX_RECORD_BYTES = 256 * 1024
 MAX_RECORD_ACTIONS = 4000
 UPLOADS_PER_HOUR = 20
+ATTEMPTS_PER_MINUTE = 30  # good or bad
 UPLOAD_ID = re.compile(r"u\.[A-Za-z0-9_-]{1,32}")
 """Uploaded records' ids: a table's id never holds a dot, so the two cannot collide."""
 CACHE_SIZE = 32  # replays (one seat's frames each) kept encoded: a finished match never changes
@@ -46,6 +47,7 @@ RATING_LINE = (
 
 router = APIRouter()
 _cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
+_attempts: dict[str, list[float]] = {}
 
 
 # --- building a replay ---------------------------------------------------------------------
@@ -228,6 +230,14 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
     """Keep a match record (the JSON ``pondside replay`` reads) so that its replay has a link:
     ``{id, link}``."""
     hub = hub_of(request)
+    # Attempts are limited too, good or bad: each one is replayed by the engine.
+    now = time.monotonic()
+    tries = [t for t in _attempts.get(guest.id, []) if t > now - 60] + [now]
+    _attempts[guest.id] = tries
+    if len(_attempts) > 10_000:
+        _attempts.clear()
+    if len(tries) > ATTEMPTS_PER_MINUTE:
+        raise Refused("too many uploads in a minute: wait a moment and try again", 429)
     raw = await _body(request)
     since = time.time() - 3600
     if await asyncio.to_thread(hub.store.uploads_since, guest.id, since) >= UPLOADS_PER_HOUR:
