@@ -116,6 +116,8 @@ def test_a_lame_duck_replay_stepped_through_and_seen_from_another_seat(
     page.wait_for_selector(f"#rb-count:text('Move {n} of {n}')")
     page.wait_for_selector("#end-dialog[open]")
     assert page.locator("#again-btn").is_hidden()  # nothing to play again in a replay
+    assert "(you)" not in str(page.locator("#end-dialog").text_content())
+    assert page.locator("#end-title").text_content().startswith("Bot 3 ")
     shot(page, "replay-lame-duck-end")
     page.click("#end-close")
     assert page.locator("#rb-download").get_attribute("href") == f"/api/tables/{table}/record"
@@ -156,7 +158,7 @@ def test_an_uploaded_record_of_another_game_is_watched_and_a_bad_one_explained(
     assert [chips.nth(i).locator(".player-name").text_content() for i in range(3)] == [
         "random bot",
         "heuristic bot",
-        "random bot",
+        "random bot (2)",  # told apart, as at a table
     ]
     page.click("#rb-next")
     page.wait_for_selector(f"#rb-count:text('Move 1 of {n}')")

@@ -400,7 +400,12 @@ def _names(names: Any, players: int) -> list[str | None]:
         name = " ".join(name.split())[: NAME_LIMIT + 8]
         if any(not ch.isprintable() for ch in name):
             raise Refused("the record's names hold only printable characters")
-        out.append(name)
+        # Two seats of one name ("random bot" twice) are told apart, as at a table.
+        n, shown = 1, name
+        while shown in out:
+            n += 1
+            shown = f"{name} ({n})"
+        out.append(shown)
     return out
 
 

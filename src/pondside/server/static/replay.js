@@ -6,8 +6,8 @@
 // draws it at once. It never acts, opens no socket, and the page never sees a waiting room.
 //
 // The link keeps the seat and the step: /replay/<id>?seat=2&step=15 (no seat: the spectator).
-import { api, prefs } from "./api.js";
-import { $, el, toast } from "./room.js";
+import { api, prefs, seatNames } from "./api.js";
+import { $, el, ordinal, toast } from "./room.js";
 
 export const replaying = /^\/replay\/./.test(location.pathname);
 
@@ -45,6 +45,16 @@ export function endLinks(frame) {
     $("again-btn").hidden = true;
     $("end-note").textContent = "";
     if (link) link.hidden = true;
+    // The seat shown is not the watcher: "Bot 3 finishes 2nd", not "You finish 2nd".
+    const me = frame.you ? frame.you.seat : null;
+    for (const name of document.querySelectorAll("#end-places .end-name")) {
+      name.textContent = name.textContent.replace(/ \(you\)$/, "");
+    }
+    if (me != null && frame.outcome) {
+      const place = frame.outcome.places[me];
+      const who = seatNames(frame.table)[me];
+      $("end-title").textContent = place === 1 ? `${who} wins` : `${who} finishes ${ordinal(place)}`;
+    }
     return;
   }
   if (!link) return;
