@@ -196,7 +196,9 @@ export class ReplaySource {
       this.load(v, this.step);
     });
     seatLabel.append(seat);
-    const download = el("a", "btn", "Download the record");
+    const download = el("a", "btn", "Download");
+    download.append(el("span", "rb-long", " the record"));
+    download.title = "Download the match record (JSON: pondside replay reads it)";
     download.id = "rb-download";
     download.hidden = true;
     const copy = button("rb-copy", "Copy the link to this move", "Copy link", () => this.copyLink());
