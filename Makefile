@@ -29,7 +29,7 @@ test: $(STAMP)
 
 # The browser tests, keeping their screenshots in docs/screenshots (Chromium needed).
 screenshots: $(STAMP)
-	PONDSIDE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py tests/server/test_browser_rules.py
+	PONDSIDE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/server/test_browser*.py
 
 # OpenSpiel is compared when it installs on this platform; the benchmark runs either way.
 bench: $(STAMP)
