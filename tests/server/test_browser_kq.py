@@ -128,7 +128,7 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     # The cards change hands; seat 0 leads (KQ-6).
     page.locator(".kq-lead", has_text="Your lead").wait_for()
     swap = page.locator(".kq-swap")
-    assert "Passed:" in swap.inner_text() and "Received:" in swap.inner_text()
+    assert "You gave:" in swap.inner_text() and "You received:" in swap.inner_text()
     assert swap.locator('.dcard[data-card="1S"]').count() == 1
     assert page.locator("#hand .kq-hcard .kq-new").count() == 2
     assert "You pass the Ace of Suns to" in page.locator("#explain-list").inner_text()
@@ -178,14 +178,19 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
             playable = page.locator("#hand .kq-hcard.playable")
             if playable.count():
                 press(page, playable.first)
+                # One card: a play by itself in a round of singles, else too few cards.
+                said = verdict(page)
+                assert "it beats" in said or "Every play of this round has" in said, said
             shot(page, f"{SLUG}-desktop")
             pictured = True
             assert page.locator(".kq-tobeat").count() == 1
+            assert "TO BEAT" in page.locator(".kq-tobeat").inner_text().upper()
         if not step([page]):
             page.wait_for_timeout(30)
     assert pictured
     end = page.locator("#end-dialog")
     assert end.locator(".end-place").count() == 4
+    shot(page, f"{SLUG}-end")
     record = page.request.get(f"/api/tables/{table}/record").json()
     match = Match.from_record(GAME, record)
     assert match.is_over()

@@ -326,20 +326,18 @@ function notesPanel(ctx) {
   if (v.phase === "play" && v.gave && v.received && me != null && !v.over) {
     const swap = el("div", "kq-swap");
     swap.setAttribute("aria-label", "The cards passed this hand");
-    const item = (label, code) => {
+    const item = (label, arrow, seat, code) => {
       const g = el("span", "kq-swap-item");
-      g.append(card(code, { small: true }), el("span", null, label));
-      g.title = `${label}: ${cardName(code)}`;
+      g.append(card(code, { small: true }), el("span", "kq-swap-who", `${arrow} ${names[seat]}`));
+      g.title = `${cardName(code)}, ${label} ${names[seat]}`;
+      g.setAttribute("aria-label", g.title);
       return g;
     };
-    swap.append(
-      el("span", "kq-swap-label", "Passed:"),
-      item(`to ${names[leftOf(v, me)]}`, v.gave[0]),
-      item(`to ${names[rightOf(v, me)]}`, v.gave[1]),
-      el("span", "kq-swap-label", "Received:"),
-      item(`from ${names[leftOf(v, me)]}`, v.received[0]),
-      item(`from ${names[rightOf(v, me)]}`, v.received[1]),
-    );
+    const gave = el("span", "kq-swap-part");
+    gave.append(el("span", "kq-swap-label", "You gave:"), item("given to", "→", leftOf(v, me), v.gave[0]), item("given to", "→", rightOf(v, me), v.gave[1]));
+    const got = el("span", "kq-swap-part");
+    got.append(el("span", "kq-swap-label", "You received:"), item("received from", "←", leftOf(v, me), v.received[0]), item("received from", "←", rightOf(v, me), v.received[1]));
+    swap.append(gave, got);
     box.append(swap);
   }
   const facts = [];
@@ -353,7 +351,7 @@ function notesPanel(ctx) {
   if (v.phase === "play" && !v.over) {
     facts.push(`${plural(v.played.length, "card", "cards")} played this hand${v.put_aside ? "; one put aside unseen" : ""}.`);
   }
-  for (const f of facts) box.append(el("p", "kq-note", f));
+  if (facts.length) box.append(el("p", "kq-note", facts.join(" ")));
   return box.children.length ? box : null;
 }
 
@@ -491,12 +489,13 @@ function renderActions(ctx) {
     out.push(verdict);
     const plain = matches.filter((m) => !m.promise);
     for (const m of plain) {
-      const label = plain.length > 1 && m.ace ? `Play, Ace as ${m.ace}` : "Play";
+      // KQ-18: each number the Ace may stand for is its own play; the button says which.
+      const label = m.ace ? `Play, Ace as ${m.ace}` : "Play";
       out.push(button(ctx, label, "primary kq-play-btn", () => ctx.send(m.action)));
     }
     for (const m of matches.filter((x) => x.promise)) {
       const worth = (v.hand || []).length - m.cards.length;
-      const label = `Play${m.ace && plain.length > 1 ? `, Ace as ${m.ace},` : ""} and promise (${worth})`;
+      const label = `Play${m.ace ? `, Ace as ${m.ace},` : ""} and promise (${worth})`;
       const b = button(ctx, label, "kq-promise-btn", () => ctx.send(m.action));
       b.title = `Promise to go out first: worth ${worth} points to you if you do, shared by the others if not (KQ-28..30)`;
       out.push(b);
