@@ -245,6 +245,13 @@ def test_two_guests_play_each_other_to_the_end_and_one_makes_a_promise(
     assert "Ann (your right)" in bea.locator(".kq-slots").inner_text()
     assert "opposite" not in ann.locator(".kq-pass").inner_text(), "at three, both are neighbours"
     shot(bea, f"{SLUG}-phone-pass")
+    # A visitor without a seat watches: no hand, no slots, and whom the table waits for.
+    cid = new_page(web)
+    cid_frames = record_frames(cid)
+    cid.goto(f"/t/{table}?speed=0")
+    cid.locator("#hand", has_text="You are watching").wait_for()
+    assert "Waiting for Ann and Bea" in cid.locator("#status").inner_text()
+    assert cid.locator(".kq-slot").count() == 0
     # Ann gives first: Bea's bar says so, and Bea's status waits for no one else but the bot.
     act(ann)
     bea.locator('.player[data-seat="0"] .kq-chip.ok').wait_for()
@@ -279,5 +286,7 @@ def test_two_guests_play_each_other_to_the_end_and_one_makes_a_promise(
     assert pictured
     record = ann.request.get(f"/api/tables/{table}/record").json()
     assert Match.from_record(GAME, record).is_over()
-    assert check_frames(record, {0: in_match(ann_frames), 1: in_match(bea_frames)}) > 40
-    assert not ann.errors and not bea.errors
+    seen = {0: in_match(ann_frames), 1: in_match(bea_frames), None: in_match(cid_frames)}
+    assert check_frames(record, seen) > 40
+    assert "You are watching" in cid.locator("#hand").inner_text()
+    assert not ann.errors and not bea.errors and not cid.errors

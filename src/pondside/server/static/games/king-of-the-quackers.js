@@ -128,25 +128,32 @@ function whyNot(cards, c, r) {
   return null;
 }
 
-// --- the server's legal actions, grouped by the cards they play --------------------------------
+// --- the server's actions, read ----------------------------------------------------------------------
+/** "play 1V=9 7VY 8VL promise" -> {action, cards: ["1V", "7VY", "8VL"], ace: 9, promise: true}. */
+function readPlay(action) {
+  const words = action.slice(5).split(" ");
+  const promise = words[words.length - 1] === "promise";
+  if (promise) words.pop();
+  let ace = 0;
+  const cards = words.map((w) => {
+    const [code, number] = w.split("=");
+    if (number) ace = Number(number);
+    return code;
+  });
+  return { action, cards, ace, promise };
+}
+
+/** The legal plays grouped by their cards (one group per selection), and every card in one. */
 function legalPlays(legal) {
   const byKey = new Map();
   const playable = new Set();
   for (const action of legal) {
     if (!action.startsWith("play ")) continue;
-    const words = action.slice(5).split(" ");
-    const promise = words[words.length - 1] === "promise";
-    if (promise) words.pop();
-    let ace = 0;
-    const cards = words.map((w) => {
-      const [code, number] = w.split("=");
-      if (number) ace = Number(number);
-      return code;
-    });
-    for (const c of cards) playable.add(c);
-    const key = keyOf(cards);
+    const play = readPlay(action);
+    for (const c of play.cards) playable.add(c);
+    const key = keyOf(play.cards);
     if (!byKey.has(key)) byKey.set(key, []);
-    byKey.get(key).push({ action, cards, ace, promise });
+    byKey.get(key).push(play);
   }
   return { byKey, playable };
 }
@@ -293,7 +300,7 @@ function roundPanel(ctx) {
     }
     box.append(lead);
   }
-  const plays = r.plays.map(([seat, action]) => ({ seat, cards: action.slice(5).replace(" promise", "").split(" ").map((w) => w.split("=")[0]), action }));
+  const plays = r.plays.map(([seat, action]) => ({ seat, ...readPlay(action) }));
   const last = plays[plays.length - 1];
   if (plays.length > 1) {
     const earlier = el("div", "kq-earlier");
@@ -307,10 +314,14 @@ function roundPanel(ctx) {
   }
   const beat = el("div", "kq-tobeat");
   beat.dataset.seat = String(last.seat);
+  // KQ-15: the Excuse played on a single is a one-card Bomb; led, it is a single.
   const c = last.cards.length === 1 && last.cards[0] === "0" && plays.length > 1 ? { kind: "bomb", rank: 0 } : classify(last.cards);
-  const ace = Number((last.action.match(/=(\d)/) || [])[1] || 0);
   const what = el("div", "kq-tobeat-text");
-  what.append(el("span", "kq-tobeat-label", "To beat"), el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? verb(me, last.seat, "led", "led") : "played"}`), el("span", "kq-tobeat-what", c && !c.error ? comboName(last.cards, c, ace) : ""));
+  what.append(
+    el("span", "kq-tobeat-label", "To beat"),
+    el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
+    el("span", "kq-tobeat-what", c && !c.error ? comboName(last.cards, c, last.ace) : ""),
+  );
   beat.append(cardRow(el, last.cards), what);
   box.append(beat);
   if (r.passed.length) {
@@ -571,8 +582,7 @@ function describePlay(ev) {
   const cards = ev.cards;
   if (ev.kind === "bomb" && cards.length === 1) return { name: "the Excuse as a one-card Bomb", list: "" };
   const c = classify(cards);
-  const ace = Number((ev.action.match(/=(\d)/) || [])[1] || 0);
-  const name = c && !c.error ? comboName(cards, c, ace) : cards.join(" ");
+  const name = c && !c.error ? comboName(cards, c, readPlay(ev.action).ace) : cards.join(" ");
   const list = cards.length === 1 ? "" : cards.map((x) => parse(x).name.replace(/^the /, "")).join(", ");
   return { name, list };
 }
