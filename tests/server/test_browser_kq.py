@@ -136,8 +136,14 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     # KQ-17: a Straight Flush built card by card; the table names each selection.
     press(page, card(page, "7ML"))
     assert verdict(page).startswith("The Chance Meeting")
+    marked = "els => els.map(e => e.dataset.card)"
+    with_seven = page.locator("#hand .kq-hcard.playable").evaluate_all(marked)
+    assert {"7VY", "8MS", "9MS"} <= set(with_seven), "a Set of 7s, a Straight Flush"
+    assert "4MS" not in with_seven
     press(page, card(page, "8MS"))
     assert "Two cards make a Set" in verdict(page)
+    assert "The marked cards can complete a play" in verdict(page)
+    assert page.locator("#hand .kq-hcard.playable").evaluate_all(marked) == ["9MS"]
     assert page.locator(".kq-play-btn").is_disabled()
     press(page, card(page, "7VY"))
     assert "share no suit" in verdict(page)

@@ -143,14 +143,15 @@ function readPlay(action) {
   return { action, cards, ace, promise };
 }
 
-/** The legal plays grouped by their cards (one group per selection), and every card in one. */
-function legalPlays(legal) {
+/** The legal plays grouped by their cards (one group per selection), and the cards that can
+ * go with the selection `sel`: every card of a legal play holding all of `sel`. */
+function legalPlays(legal, sel = []) {
   const byKey = new Map();
   const playable = new Set();
   for (const action of legal) {
     if (!action.startsWith("play ")) continue;
     const play = readPlay(action);
-    for (const c of play.cards) playable.add(c);
+    if (sel.every((c) => play.cards.includes(c))) for (const c of play.cards) playable.add(c);
     const key = keyOf(play.cards);
     if (!byKey.has(key)) byKey.set(key, []);
     byKey.get(key).push(play);
@@ -374,9 +375,10 @@ function renderHand(ctx) {
   }
   const hand = [...(v.hand || [])].sort(byRank);
   const passing = legal.some((a) => a.startsWith("give "));
-  const { playable } = legalPlays(legal);
   const playing = legal.some((a) => a.startsWith("play "));
   const sel = selection(ctx);
+  // Marked: the cards that make a legal play with the ones selected (all of them at first).
+  const { playable } = legalPlays(legal, sel);
   const p = passing ? passState(ctx) : null;
   const received = v.phase === "play" && v.received ? v.received : [];
   const box = el("div", "kq-hand");
@@ -389,7 +391,7 @@ function renderHand(ctx) {
     const picked = passing ? code === p.left || code === p.right : sel.includes(code);
     b.classList.toggle("selected", picked);
     b.setAttribute("aria-pressed", String(picked));
-    if (playing) b.classList.add(playable.has(code) ? "playable" : "dim");
+    if (playing && !picked) b.classList.add(playable.has(code) ? "playable" : "dim");
     if (passing && picked) {
       b.append(el("span", "kq-tag", code === p.left ? "◀ left" : "right ▶"));
     }
@@ -479,14 +481,15 @@ function renderActions(ctx) {
     const sel = selection(ctx);
     const verdict = el("p", "kq-verdict");
     verdict.setAttribute("aria-live", "polite");
-    const { byKey } = legalPlays(legal);
+    const { byKey, playable } = legalPlays(legal, sel);
     const matches = sel.length ? byKey.get(keyOf(sel)) || [] : [];
     const c = classify(sel);
+    const more = playable.size > sel.length ? " The marked cards can complete a play." : "";
     if (!sel.length) {
       verdict.textContent = v.round ? "Select cards to beat the play, or pass." : "Select the cards of your lead: a single, Set, Straight Flush or Bomb.";
       verdict.classList.add("hint");
     } else if (c.error) {
-      verdict.textContent = c.error;
+      verdict.textContent = c.error + more;
       verdict.classList.add("bad");
     } else if (matches.length) {
       const name = comboName(sel, cards1Bomb(sel, v) ? { kind: "bomb", rank: 0 } : c);
@@ -494,7 +497,7 @@ function renderActions(ctx) {
       verdict.classList.add("good");
     } else {
       const why = whyNot(sel, c, v.round) || (c.kind === "straight_flush" && c.readings.length ? "No reading of the Ace reaches the rank to beat." : "It cannot be played now.");
-      verdict.textContent = `${cap(comboName(sel, c))}: ${why}`;
+      verdict.textContent = `${cap(comboName(sel, c))}: ${why}${more}`;
       verdict.classList.add("bad");
     }
     out.push(verdict);
