@@ -17,6 +17,8 @@ const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
 const RANK_WORD = ["the Excuse", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "Pawn", "Court", "Crown"];
 const NUMBER_WORD = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 const MOUNTAIN = "4MS";
+const PERSONALITY_NOTE = "two or more of any ranks make a Bomb";
+const EXCUSE_NOTE = "the lowest single; it counts as a personality in a Bomb; alone on any single it is a one-card Bomb";
 
 const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
 const suitsOf = (code) => code.slice(1).split("");
@@ -174,7 +176,8 @@ function list(words) {
 // --- drawing -----------------------------------------------------------------------------------------
 function card(code, opts = {}) {
   const e = decktetCard(code, opts);
-  if (isPersonality(code)) e.title = `${cardName(code)}: ${code === "0" ? "the Excuse (lowest single; alone on a single it is a one-card Bomb; it counts as a personality)" : "a personality: two or more make a Bomb"}`;
+  if (code === "0") e.title = `the Excuse: ${EXCUSE_NOTE}`;
+  else if (isPersonality(code)) e.title = `${cardName(code)}: ${PERSONALITY_NOTE}`;
   return e;
 }
 
@@ -286,7 +289,8 @@ function roundPanel(ctx) {
   if (!r) {
     const who = turn === me ? "Your lead" : `${names[turn]} leads`;
     box.append(el("p", "kq-head kq-lead", `New round: ${who}.`));
-    box.append(el("p", "kq-note", "The leader plays any single, Set, Straight Flush or Bomb; everyone else then follows with the same kind and number of cards, equal or higher, or passes."));
+    const rule = "The leader plays any single, Set, Straight Flush or Bomb; everyone else then follows with the same kind and number of cards, equal or higher, or passes.";
+    box.append(el("p", "kq-note", rule));
     return box;
   }
   const head = el("p", "kq-head", `Round of ${roundKind(r)}`);
@@ -346,9 +350,17 @@ function notesPanel(ctx) {
       return g;
     };
     const gave = el("span", "kq-swap-part");
-    gave.append(el("span", "kq-swap-label", "You gave:"), item("given to", "→", leftOf(v, me), v.gave[0]), item("given to", "→", rightOf(v, me), v.gave[1]));
+    gave.append(
+      el("span", "kq-swap-label", "You gave:"),
+      item("given to", "→", leftOf(v, me), v.gave[0]),
+      item("given to", "→", rightOf(v, me), v.gave[1]),
+    );
     const got = el("span", "kq-swap-part");
-    got.append(el("span", "kq-swap-label", "You received:"), item("received from", "←", leftOf(v, me), v.received[0]), item("received from", "←", rightOf(v, me), v.received[1]));
+    got.append(
+      el("span", "kq-swap-label", "You received:"),
+      item("received from", "←", leftOf(v, me), v.received[0]),
+      item("received from", "←", rightOf(v, me), v.received[1]),
+    );
     swap.append(gave, got);
     box.append(swap);
   }
@@ -402,7 +414,8 @@ function renderHand(ctx) {
       b.append(tag);
     }
     b.disabled = !!ctx.pending || !(passing || playing);
-    b.setAttribute("aria-label", `${cardName(code)}${isPersonality(code) ? ", personality" : ""}${playing && playable.has(code) ? ", playable" : ""}${picked ? ", selected" : ""}`);
+    const said = [cardName(code), isPersonality(code) && "personality", playing && playable.has(code) && "playable", picked && "selected"];
+    b.setAttribute("aria-label", said.filter(Boolean).join(", "));
     b.addEventListener("click", () => (passing ? pickForPass(ctx, code) : toggle(ctx, code)));
     box.append(b);
   }
@@ -412,8 +425,8 @@ function renderHand(ctx) {
     nodes.push(el("p", "kq-note", place ? `You went out ${ordinal(place)}: the others play on.` : "No cards."));
   }
   const legend = [];
-  if (hand.some((c) => c !== "0" && isPersonality(c))) legend.push("☺ a personality: two or more of any ranks make a Bomb.");
-  if (hand.includes("0")) legend.push("E the Excuse: the lowest single; it counts as a personality in a Bomb; alone on any single it is a one-card Bomb.");
+  if (hand.some((c) => c !== "0" && isPersonality(c))) legend.push(`☺ a personality: ${PERSONALITY_NOTE}.`);
+  if (hand.includes("0")) legend.push(`E the Excuse: ${EXCUSE_NOTE}.`);
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
   ctx.hand.replaceChildren(...nodes);
 }
@@ -465,7 +478,8 @@ function renderActions(ctx) {
     const p = passState(ctx);
     const action = p.left && p.right ? `give ${p.left} ${p.right}` : null;
     const ok = action && legal.includes(action);
-    const label = ok ? `Give ${parse(p.left).name.replace(/^the /, "")} to ${names[leftOf(v, me)]} and ${parse(p.right).name.replace(/^the /, "")} to ${names[rightOf(v, me)]}` : "Give the two cards";
+    const short = (code) => parse(code).name.replace(/^the /, "");
+    const label = ok ? `Give ${short(p.left)} to ${names[leftOf(v, me)]} and ${short(p.right)} to ${names[rightOf(v, me)]}` : "Give the two cards";
     out.push(button(ctx, label, "primary kq-give", () => ok && ctx.send(action), !ok));
     if (p.left || p.right) {
       out.push(button(ctx, "Clear", "kq-clear", () => {
@@ -486,7 +500,8 @@ function renderActions(ctx) {
     const c = classify(sel);
     const more = playable.size > sel.length ? " The marked cards can complete a play." : "";
     if (!sel.length) {
-      verdict.textContent = v.round ? "Select cards to beat the play, or pass." : "Select the cards of your lead: a single, Set, Straight Flush or Bomb.";
+      const lead = "Select the cards of your lead: a single, Set, Straight Flush or Bomb.";
+      verdict.textContent = v.round ? "Select cards to beat the play, or pass." : lead;
       verdict.classList.add("hint");
     } else if (c.error) {
       verdict.textContent = c.error + more;
@@ -496,7 +511,8 @@ function renderActions(ctx) {
       verdict.textContent = v.round ? `${cap(name)}: it beats ${names[v.round.last_seat]}'s play.` : `${cap(name)}: a lead.`;
       verdict.classList.add("good");
     } else {
-      const why = whyNot(sel, c, v.round) || (c.kind === "straight_flush" && c.readings.length ? "No reading of the Ace reaches the rank to beat." : "It cannot be played now.");
+      const aceShort = c.kind === "straight_flush" && c.readings.length;
+      const why = whyNot(sel, c, v.round) || (aceShort ? "No reading of the Ace reaches the rank to beat." : "It cannot be played now.");
       verdict.textContent = `${cap(comboName(sel, c))}: ${why}${more}`;
       verdict.classList.add("bad");
     }
@@ -607,7 +623,8 @@ function explain(before, events, names, me, after) {
       case "exchange": {
         let t = "The chosen cards change hands.";
         if (me != null && after && after.received) {
-          t += ` You receive ${named(after.received[0])} from ${names[leftOf(after, me)]} and ${named(after.received[1])} from ${names[rightOf(after, me)]}.`;
+          const [fromLeft, fromRight] = after.received;
+          t += ` You receive ${named(fromLeft)} from ${names[leftOf(after, me)]} and ${named(fromRight)} from ${names[rightOf(after, me)]}.`;
         }
         out.push(`${t} ${Nm(e.leader)} ${verb(me, e.leader, "lead", "leads")} first.`);
         break;
@@ -617,7 +634,10 @@ function explain(before, events, names, me, after) {
         const { name, list: cardList } = describePlay(e);
         let t = `${Nm(s)} ${leads ? verb(me, s, "lead", "leads") : verb(me, s, "play", "plays")} ${name}`;
         const r = before && before.round;
-        if (!leads && r && r.last_seat !== s) t += ` on ${r.last_seat === me ? "your" : `${names[r.last_seat]}'s`} ${r.size === 1 && r.last_kind === "bomb" ? "Excuse" : KIND_WORD[r.last_kind] || "play"}`;
+        if (!leads && r && r.last_seat !== s) {
+          const whose = r.last_seat === me ? "your" : `${names[r.last_seat]}'s`;
+          t += ` on ${whose} ${r.size === 1 && r.last_kind === "bomb" ? "Excuse" : KIND_WORD[r.last_kind] || "play"}`;
+        }
         if (cardList) t += `: ${cardList}`;
         t += ".";
         if (e.left > 0 && e.left <= 3) t += ` ${Nm(s)} ${verb(me, s, "have", "has")} ${plural(e.left, "card", "cards")} left.`;
