@@ -215,6 +215,36 @@ def record_hands(match: Match[Any]) -> list[Any]:
     return list(match.view(0)["hand_scores"])
 
 
+def test_an_ace_in_a_straight_flush_is_played_as_the_number_the_player_picks(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """KQ-18: 1S 5SV 6SY is a Straight Flush of Suns with the Ace as 4 or as 7: two plays,
+    two buttons (seed 42 at four players deals them to seat 0, which leads)."""
+    page = new_page(web, PHONE, touch=True)
+    frames = record_frames(page)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game=SLUG, players=4, bots=3, options={"target": 1}, seed=42)
+    page.goto(f"/t/{table}?speed=0")
+    page.locator("#hand .kq-hcard").nth(10).wait_for()
+    press(page, card(page, "NL"))
+    press(page, card(page, "TMVK"))
+    press(page, page.locator(".kq-give"))
+    page.locator(".kq-lead", has_text="Your lead").wait_for()
+    for code in ("1S", "5SV", "6SY"):
+        press(page, card(page, code))
+    assert verdict(page) == "A Straight Flush of Suns: a lead."
+    buttons = page.locator(".kq-play-btn")
+    assert buttons.all_inner_texts() == ["Play, Ace as 4", "Play, Ace as 7"]
+    shot(page, f"{SLUG}-phone-ace")
+    press(page, buttons.nth(1))
+    page.wait_for_function("!document.querySelector('#hand [data-card=\"1S\"]')")
+    plays = [e.get("action") for f in frames if f["type"] == "state" for e in f["events"]]
+    assert "play 1S=7 5SV 6SY" in plays
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.errors
+
+
 def test_two_guests_play_each_other_to_the_end_and_one_makes_a_promise(
     new_page: Any, web: ServerProcess
 ) -> None:
