@@ -33,6 +33,9 @@ const suitWords = (code) => suitsOf(code).map((s) => `${SUITS[s].symbol} ${SUITS
 const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(code));
 const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
 const keyOf = (cards) => [...cards].sort().join(" ");
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** The Excuse alone on a single is a one-card Bomb (KQ-15). */
+const excuseAsBomb = (sel, v) => sel.length === 1 && sel[0] === "0" && v.round && v.round.size === 1;
 
 // --- combinations (KQ-13..KQ-21), in words ---------------------------------------------------------
 /** What `cards` make: {kind, rank, suit?, readings?} or {error}; null for no cards. */
@@ -102,6 +105,21 @@ function roundKind(r) {
   if (n === 1) return "singles";
   const kinds = { set: `Sets of ${n}`, straight_flush: `Straight Flushes of ${n}`, open: `${n}-card plays` };
   return kinds[r.kind] ?? `${n}-card plays`;
+}
+
+/** What may follow the play to beat in round `r` (KQ-13, KQ-15, KQ-19, KQ-22..KQ-24). */
+function howToBeat(r) {
+  const n = r.size;
+  const rank = rankWord(r.last_rank);
+  if (n === 1) {
+    if (r.last_kind === "bomb") return "Any single sharing a suit with the lead card may follow the Excuse.";
+    return `A single sharing a suit with the lead card, ${rank} or higher; or the Excuse, a one-card Bomb.`;
+  }
+  const bomb = `a Bomb of ${countWord(n)} personalities`;
+  const kinds = { set: `a Set of ${countWord(n)}`, straight_flush: `a Straight Flush of ${countWord(n)} (any suit)` };
+  const other = kinds[r.kind] ?? `a Set or a Straight Flush of ${countWord(n)}`;
+  if (r.last_kind === "bomb") return `Another Bomb of ${countWord(n)} (any ranks), or ${other} of rank ${rank} or higher.`;
+  return `${cap(other)} of rank ${rank} or higher, or ${bomb}.`;
 }
 
 /** Why a combination cannot follow in round `r` (KQ-13..KQ-24), or null if the rules allow it. */
@@ -326,6 +344,7 @@ function roundPanel(ctx) {
     el("span", "kq-tobeat-label", "To beat"),
     el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
     el("span", "kq-tobeat-what", c && !c.error ? comboName(last.cards, c, last.ace) : ""),
+    el("span", "kq-tobeat-how", howToBeat(r)),
   );
   beat.append(cardRow(el, last.cards), what);
   box.append(beat);
@@ -507,7 +526,7 @@ function renderActions(ctx) {
       verdict.textContent = c.error + more;
       verdict.classList.add("bad");
     } else if (matches.length) {
-      const name = comboName(sel, cards1Bomb(sel, v) ? { kind: "bomb", rank: 0 } : c);
+      const name = comboName(sel, excuseAsBomb(sel, v) ? { kind: "bomb", rank: 0 } : c);
       verdict.textContent = v.round ? `${cap(name)}: it beats ${names[v.round.last_seat]}'s play.` : `${cap(name)}: a lead.`;
       verdict.classList.add("good");
     } else {
@@ -542,9 +561,6 @@ function renderActions(ctx) {
   ctx.actions.replaceChildren(...out);
 }
 
-/** The Excuse alone on a single is a one-card Bomb (KQ-15). */
-const cards1Bomb = (sel, v) => sel.length === 1 && sel[0] === "0" && v.round && v.round.size === 1;
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // --- the status line, the bar, the explanations ------------------------------------------------------
 function status(ctx) {
