@@ -84,21 +84,28 @@ function legend(el, open) {
   const d = el("details", "la-legend");
   d.open = open;
   d.append(el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
-  const list = el("ul");
-  for (const [k, text] of Object.entries(TERMS)) {
-    const li = el("li");
-    const [word, rest] = text.split(/:(.*)/s);
-    li.append(el("b", null, word), rest);
-    li.dataset.term = k;
-    list.append(li);
+  const list = el("dl");
+  for (const [k, [word, text]] of Object.entries(SHORT)) {
+    const item = el("div");
+    item.dataset.term = k;
+    item.title = TERMS[k];
+    item.append(el("dt", null, word), el("dd", null, text));
+    list.append(item);
   }
-  d.append(list, el("p", "la-legend-turn", "A turn: build the ACCENT piles with any cards you can (a card, then a lit pile), then end it by putting one hand card on a RUNG pile. Draw happens by itself: five cards at the start of each turn, and five more whenever your hand runs empty."));
+  d.append(list, el("p", "la-legend-turn", "A turn: play cards onto the ACCENT piles (a card, then a lit pile) as long as you like, then end it by putting one hand card on a RUNG pile. Drawing is automatic: up to five cards each turn, five more when your hand is empty."));
   d.addEventListener("toggle", () => {
     legendOpen = d.open;
     if (!d.open) prefs.set("ladders.legend", "seen");
   });
   return d;
 }
+// The legend's lines: short, one per word; the long ones (TERMS) are their tooltips.
+const SHORT = {
+  CLIMB: ["CLIMB", "your race pile: play its top card; empty it to win."],
+  RUNG: ["RUNG", "your four holding piles; their top cards play too."],
+  ACCENT: ["ACCENT", "the four shared piles, built up from 1 to 12."],
+  PORTAL: ["SKIP PORTAL", "the wild card: counts as the number needed."],
+};
 let legendOpen = prefs.get("ladders.legend", "") !== "seen";
 
 // --- the module's memory between renders -------------------------------------------------------
@@ -473,7 +480,7 @@ function seatInfo(view, seat, ctx) {
   box.append(climb, el("span", null, `hand ${view.hand_sizes[seat]}`));
   if (view.options.teams) {
     const p = (seat + 2) % 4;
-    box.append(el("span", "la-info-team", `with ${ctx.names[p]}${p === ctx.me ? " (you)" : ""}`));
+    box.append(el("span", "la-info-team", `with ${p === ctx.me ? "you" : ctx.names[p]}`));
   }
   return box;
 }
