@@ -92,7 +92,7 @@ function legend(el, open) {
     item.append(el("dt", null, word), el("dd", null, text));
     list.append(item);
   }
-  d.append(list, el("p", "la-legend-turn", "A turn: play cards onto the ACCENT piles (a card, then a lit pile) as long as you like, then end it by putting one hand card on a RUNG pile. Drawing is automatic: up to five cards each turn, five more when your hand is empty."));
+  d.append(list, el("p", "la-legend-turn", "A turn: play onto the ACCENT piles (a card, then a lit pile) as long as you like; put a hand card on a RUNG pile to end it."));
   d.addEventListener("toggle", () => {
     legendOpen = d.open;
     if (!d.open) prefs.set("ladders.legend", "seen");
@@ -162,7 +162,7 @@ function seatArea(ctx, seat, state) {
   area.dataset.seat = String(seat);
   const head = el("div", "la-seat-head");
   head.append(el("span", "la-seat-name", mine ? "Your piles" : partner ? `${names[seat]}'s piles (your partner)` : `${names[seat]}'s piles`));
-  if (partner) head.append(el("span", "la-seat-note", "you may play their CLIMB top and RUNG tops"));
+  if (partner) head.append(el("span", "la-seat-note", "you may play their tops"));
   area.append(head);
   const row = el("div", "la-piles");
   // The CLIMB.
@@ -461,9 +461,9 @@ function status(ctx) {
     const what = sourceWords(ctx, state.src);
     const play = [...state.dests.keys()].some(isPlay);
     const drop = [...state.dests.keys()].some((k) => !isPlay(k));
-    if (play && drop) return `${what}: tap a lit ACCENT pile to play it, or one of your RUNG piles to leave it there and end your turn.`;
-    if (play) return `${what}: tap a lit ACCENT pile to play it.`;
-    return `${what} fits no ACCENT pile: tap one of your RUNG piles to leave it there and end your turn.`;
+    if (play && drop) return `${what}: pick a lit ACCENT pile to play it, or one of your RUNG piles to leave it there and end your turn.`;
+    if (play) return `${what}: pick a lit ACCENT pile to play it.`;
+    return `${what} fits no ACCENT pile: pick one of your RUNG piles to leave it there and end your turn.`;
   }
   if (state.ending) return "End your turn: pick the card from your hand to leave on one of your RUNG piles.";
   if (!state.plays) return "No play left: end your turn by putting a card from your hand on one of your RUNG piles (the card, then the pile).";
