@@ -309,6 +309,14 @@ def test_a_guest_plays_five_bots_to_the_end_by_keys_a_drag_and_clicks(
         if ann.choose(f).startswith("discard"):
             how = "end"
         assert ann.step(how)
+        if how == "keys":
+            # The focus stays on the table for the next key: on the pile just played to.
+            played_to = source_and_destination(ann.moves[-1])[1]
+            page.wait_for_function(
+                "key => document.activeElement && document.activeElement.dataset.key === key",
+                arg=played_to,
+                timeout=5000,
+            )
         if ann.moves[-1].startswith("discard"):
             break
     assert ann.moves[-1].startswith("discard") and len(ann.moves) >= 3

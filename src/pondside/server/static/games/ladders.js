@@ -8,6 +8,7 @@
 // source onto a destination with the mouse. Only the legal actions are offered: the page
 // never works out a rule the server has not already applied.
 import { prefs } from "../api.js";
+import { plural } from "../room.js";
 import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
 import { explain } from "./ladders-explain.js";
 
@@ -117,8 +118,8 @@ let escBound = false;
 
 // --- drawing ----------------------------------------------------------------------------------------
 /** A RUNG pile fanned downwards, bottom card first, so that every card's number shows. */
-function fan(el, cards, small) {
-  const f = el("span", `la-fan${small ? " small" : ""}`);
+function fan(el, cards) {
+  const f = el("span", "la-fan");
   f.style.setProperty("--n", String(Math.max(cards.length, 1)));
   if (!cards.length) f.append(el("span", "la-card empty"));
   cards.forEach((c, i) => {
@@ -137,12 +138,22 @@ function climbPile(el, top, size) {
   return box;
 }
 
-function label(el, text, term, extra) {
+/** A pile's name, with the word's meaning as its tooltip. */
+function label(el, text, term) {
   const l = el("span", "la-label", text);
-  if (term) l.title = TERMS[term];
-  if (extra) l.append(el("span", "la-sub", extra));
+  l.title = TERMS[term];
   return l;
 }
+
+/** A pile nobody at this page may take from: named for screen readers. */
+function still(el, cls, words) {
+  const d = el("div", cls);
+  d.setAttribute("role", "group");
+  d.setAttribute("aria-label", words);
+  return d;
+}
+
+const cardText = (c) => (c === WILD ? "SKIP PORTAL" : c);
 
 /** A control on the table: a source, a destination, or both (an own RUNG pile). */
 function control(ctx, key, cls) {
@@ -157,7 +168,7 @@ function seatArea(ctx, seat, state) {
   const { el, view, me, names } = ctx;
   const mine = seat === me;
   const partner = partnerOf(view, me) === seat;
-  const small = !mine;
+  const whose = mine ? "Your" : `${names[seat]}'s`;
   const area = el("section", `la-seat${mine ? " mine" : ""}${partner ? " partner" : ""}${view.to_act.includes(seat) && !view.over ? " to-act" : ""}`);
   area.dataset.seat = String(seat);
   const head = el("div", "la-seat-head");
@@ -167,26 +178,24 @@ function seatArea(ctx, seat, state) {
   const row = el("div", "la-piles");
   // The CLIMB.
   const size = view.climb_sizes[seat];
+  const top = view.climb_tops[seat];
+  const climbWords = `${whose} CLIMB: ${size} cards, top ${top == null ? "none" : cardWords(top)}`;
   const climbKey = mine ? "climb" : partner ? "pclimb" : null;
-  const climbCell = climbKey ? control(ctx, climbKey, "la-pile la-climb") : el("div", "la-pile la-climb");
-  climbCell.append(label(el, "CLIMB", "CLIMB"), climbPile(el, view.climb_tops[seat], size), el("span", "la-count", `${size} left`));
-  if (climbKey) source(ctx, state, climbCell, climbKey, `${mine ? "Your" : `${names[seat]}'s`} CLIMB: ${size} cards, top ${view.climb_tops[seat] == null ? "none" : cardWords(view.climb_tops[seat])}`);
-  else climbCell.setAttribute("aria-label", `${names[seat]}'s CLIMB: ${size} cards, top ${view.climb_tops[seat] == null ? "none" : cardWords(view.climb_tops[seat])}`);
+  const climbCell = climbKey ? control(ctx, climbKey, "la-pile la-climb") : still(el, "la-pile la-climb", climbWords);
+  climbCell.append(label(el, "CLIMB", "CLIMB"), climbPile(el, top, size), el("span", "la-count", `${size} left`));
+  if (climbKey) source(ctx, state, climbCell, climbKey, climbWords);
   row.append(climbCell);
-  // The RUNG piles.
+  // The RUNG piles, whole.
   for (let r = 0; r < RUNGS; r++) {
     const pile = view.rungs[seat][r];
+    const words = pile.length
+      ? `${whose} RUNG pile ${r + 1}: ${plural(pile.length, "card", "cards")}, ${pile.map(cardText).join(", ")} (top ${cardText(pile[pile.length - 1])})`
+      : `${whose} RUNG pile ${r + 1}: empty`;
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
-    const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : el("div", "la-pile la-rung");
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, small));
-    const words = pile.length ? `${pile.length} card${pile.length === 1 ? "" : "s"}: ${pile.map((c) => (c === WILD ? "SKIP PORTAL" : c)).join(", ")} (top ${pile[pile.length - 1] === WILD ? "SKIP PORTAL" : pile[pile.length - 1]})` : "empty";
-    const name = `${mine ? "Your" : `${names[seat]}'s`} RUNG pile ${r + 1}: ${words}`;
-    if (srcKey) {
-      source(ctx, state, cell, srcKey, name);
-      if (mine) destination(ctx, state, cell, `rung:${r}`, name);
-    } else {
-      cell.setAttribute("aria-label", name);
-    }
+    const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
+    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile));
+    if (srcKey) source(ctx, state, cell, srcKey, words);
+    if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
   }
   area.append(row);
@@ -439,11 +448,14 @@ function render(ctx) {
   ctx.hand.classList.toggle("ending", state.ending);
   ctx.actions.replaceChildren(...actionButtons(ctx, state));
   for (const n of [...board.querySelectorAll("[data-key]"), ...ctx.hand.querySelectorAll("[data-key]")]) bind(ctx, n);
-  // The focus survives the redraw (keyboard play), or moves where the choice goes on.
-  const wanted = focusKey || (active && active.dataset && active.dataset.key) || null;
+  // The focus survives the redraw (keyboard play): the control of the same key gets it back
+  // (once enabled again after a move), or the destination that a chosen card moves on to.
+  const lost = !active || active === document.body || !document.contains(active);
+  const had = active && active.dataset && active.dataset.key;
+  const wanted = focusKey || had || (lost ? lastFocus : null);
   focusKey = null;
-  if (wanted && (!active || active === document.body || !document.contains(active))) {
-    const n = document.querySelector(`[data-key="${CSS.escape(wanted)}"]`) || (lastFocus && document.querySelector(`[data-key="${CSS.escape(lastFocus)}"]`));
+  if (wanted && lost) {
+    const n = document.querySelector(`[data-key="${CSS.escape(wanted)}"]`);
     if (n && !n.disabled) n.focus({ preventScroll: true });
   }
   lastFocus = wanted;
