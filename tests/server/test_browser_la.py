@@ -101,7 +101,9 @@ READ_TABLE = """() => {
   const build = [...document.querySelectorAll('.can-build')].map(e => e.dataset.src);
   const climbs = [...document.querySelectorAll('.la-seat')].map(
     s => [Number(s.dataset.seat), s.querySelector('.la-climb .la-count').textContent]);
-  return {rungs, accents, build, climbs, status: document.querySelector('#status').textContent};
+  const doc = document.documentElement;
+  return {rungs, accents, build, climbs, status: document.querySelector('#status').textContent,
+          wide: doc.scrollWidth > doc.clientWidth};
 }"""
 
 
@@ -137,9 +139,11 @@ class Guest:
     def check_table(self, frame: dict[str, Any]) -> None:
         """The page shows what the view holds: the own RUNG piles whole, every CLIMB's size, a
         SKIP PORTAL on an ACCENT pile as the number it counts as, the playable cards marked,
-        and a turn that can only end by a discard said to be so (LA-5, LA-9, LA-16)."""
+        and a turn that can only end by a discard said to be so (LA-5, LA-9, LA-16); and it
+        fits the screen's width."""
         v = frame["view"]
         shown = self.page.evaluate(READ_TABLE)
+        assert not shown["wide"], "the page scrolls sideways"
         assert shown["rungs"] == v["rungs"][self.seat]
         assert sorted(shown["climbs"]) == [[s, f"{n} left"] for s, n in enumerate(v["climb_sizes"])]
         for s, pile in enumerate(v["accents"]):
@@ -331,6 +335,8 @@ def test_a_guest_plays_five_bots_to_the_end_by_keys_a_drag_and_clicks(
     shot(page, "ladders-six-desktop")
     play_to_end([ann])
     no_grammar_slips(ann.explanations())
+    # A SKIP PORTAL was on an ACCENT pile at some of Ann's turns, shown as its number.
+    assert ann.portals_seen and ann.checked >= len(ann.moves)
     assert check_frames(table, [ann]) > 20
     assert not page.errors
 
