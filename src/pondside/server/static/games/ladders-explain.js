@@ -15,10 +15,11 @@ export function speaker(names, me) {
     own: (s) => (you(s) ? "your" : "their"),
     /** The verb for the subject: verb(s, "play", "plays"). */
     verb: (s, base, third) => (you(s) ? base : third),
-    /** "You and Cid" or "Ann and Cid" for a side's seats, this page's seat first. */
-    side: (seats) => {
+    /** "You and Cid" or "Ann and Cid" for a side's seats, this page's seat first; `lower`
+     * after a colon ("you and Cid"). */
+    side: (seats, lower = false) => {
       const sorted = [...seats].sort((a, b) => (you(b) ? 1 : 0) - (you(a) ? 1 : 0) || a - b);
-      const words = sorted.map((s, i) => (you(s) ? (i === 0 ? "You" : "you") : names[s]));
+      const words = sorted.map((s, i) => (you(s) ? (i === 0 && !lower ? "You" : "you") : names[s]));
       return words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}` : words[0];
     },
   };
@@ -65,16 +66,22 @@ function roundEnd(e, me, w) {
   return `Nobody can move any more: round ${e.round} ends. ${subject} ${have} the fewest CLIMB cards and ${win} ${sum}${each}.`;
 }
 
-function matchEnd(e, w) {
+function matchEnd(e, w, teams) {
   const first = e.places.map((p, s) => (p === 1 ? s : -1)).filter((s) => s >= 0);
   const score = e.scores[first[0]];
-  if (first.length === 1) return `The match is over: ${w.who(first[0])} ${w.verb(first[0], "win", "wins")} with ${score} points.`;
-  return `The match is over: ${w.side(first)} share first place with ${score} points.`;
+  // Partners share their side's place (LA-14): two first places of one side are one win.
+  if (first.length === 1 || (teams && first.length === 2)) {
+    const one = first.length === 1;
+    const verb = one ? w.verb(first[0], "win", "wins") : "win";
+    return `The match is over: ${w.side(first, true)} ${verb} with ${score} points${one ? "" : " each"}.`;
+  }
+  return `The match is over: ${w.side(first, true)} share first place with ${score} points.`;
 }
 
 /** The sentences for one action's events (game.js's `explain`). */
-export function explain(before, events, names, me) {
+export function explain(before, events, names, me, after) {
   const w = speaker(names, me);
+  const teams = !!((after || before)?.options?.teams);
   const out = [];
   for (const e of events) {
     const s = e.seat;
@@ -112,7 +119,7 @@ export function explain(before, events, names, me) {
         out.push(roundEnd(e, me, w));
         break;
       case "match_end":
-        out.push(matchEnd(e, w));
+        out.push(matchEnd(e, w, teams));
         break;
       default:
         break;
