@@ -393,7 +393,7 @@ def test_partners_play_from_each_others_piles_but_discard_to_their_own(
     page = ann.page
     options = {"target": 1, "teams": True}
     table = table_via_api(page, game="ladders", players=4, bots=3, seed=TEAMS, options=options)
-    page.goto(f"/t/{table}?speed=0")
+    page.goto(f"/t/{table}")  # the new_page speed: the bots' cards fly, fast
     partner = page.locator(".la-seat.partner")
     partner.wait_for()
     assert partner.get_attribute("data-seat") == "2"

@@ -282,7 +282,10 @@ function handArea(ctx, state) {
     }
     nodes.push(b);
   });
-  if (!hand.length && view.seat != null) nodes.push(el("p", "la-empty-hand muted", "Your hand is empty."));
+  if (!hand.length && view.seat != null && !view.over) {
+    const why = ctx.legal.length ? "Your hand is empty and nothing is left to draw: play what you can from your piles." : "Your hand is empty: you draw five cards when your turn comes.";
+    nodes.push(el("p", "la-empty-hand", why));
+  }
   return nodes;
 }
 
@@ -497,6 +500,53 @@ function seatInfo(view, seat, ctx) {
   return box;
 }
 
+// --- showing the others' moves -------------------------------------------------------------------
+/** Where an event's card comes from on the board as drawn before it. */
+function fromNode(e) {
+  const owner = e.owner ?? e.seat;
+  const area = document.querySelector(`.la-seat[data-seat="${owner}"]`);
+  if (!area) return null;
+  if (e.type === "discard" || e.from === "hand") return area.querySelector(".la-seat-head");
+  if (e.from.endsWith("climb")) return area.querySelector(".la-climb-cards");
+  return area.querySelectorAll(".la-rung")[e.rung];
+}
+
+function toNode(e) {
+  if (e.type === "discard") {
+    const area = document.querySelector(`.la-seat[data-seat="${e.seat}"]`);
+    return area && area.querySelectorAll(".la-rung")[e.rung];
+  }
+  return document.querySelectorAll(".la-accent")[e.to];
+}
+
+/** A card flies from its place to where it goes, over the board as it was before the move. */
+async function fly(ctx, e) {
+  const from = fromNode(e);
+  const to = toNode(e);
+  if (!from || !to) return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  const card = cardEl(e.card, e.type === "play" && e.card === WILD ? e.as : null);
+  card.classList.add("la-flying");
+  card.style.left = `${a.left + a.width / 2 - 29}px`;
+  card.style.top = `${a.top}px`;
+  document.body.append(card);
+  card.getBoundingClientRect(); // starts the transition from here
+  card.style.transform = `translate(${b.left + b.width / 2 - (a.left + a.width / 2)}px, ${b.top + 14 - a.top}px)`;
+  await ctx.wait(380);
+  card.remove();
+}
+
+/** The other players' plays and discards, one card at a time (a player's own are not shown
+ * again: they have just made them). */
+async function animate(ctx) {
+  const by = ctx.frame.by;
+  if (by && by.seat === ctx.me && by.how === "player") return;
+  for (const e of ctx.frame.events) {
+    if (e.type === "play" || e.type === "discard") await fly(ctx, e);
+  }
+}
+
 function turnInfo(view) {
   return `DRAW ${view.draw_size} · DISCARD ${view.discard.length}`;
 }
@@ -507,6 +557,7 @@ function scoreRows(view) {
 
 export default {
   render,
+  animate,
   status,
   explain,
   seatInfo,
