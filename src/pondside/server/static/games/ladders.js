@@ -323,6 +323,10 @@ function pick(ctx, key) {
     return;
   }
   const srcKey = node && node.dataset.src;
+  if (srcKey && sel.ending && !srcKey.startsWith("hand:")) {
+    ctx.toast("A turn ends with a card from your hand: pick one, then one of your RUNG piles.");
+    return;
+  }
   if (srcKey && state.moves.has(srcKey)) {
     if (sel.src === srcKey) {
       sel.src = null;
