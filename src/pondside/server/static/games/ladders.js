@@ -28,7 +28,7 @@ const PATTERNS = [
 ];
 
 /** source key -> (destination key -> action), from the legal actions. */
-export function movesOf(legal) {
+function movesOf(legal) {
   const moves = new Map();
   for (const action of legal) {
     for (const [re, pair] of PATTERNS) {
@@ -60,7 +60,7 @@ function sourceCard(view, me, src) {
   return pile[pile.length - 1];
 }
 
-/** "your 7 from the hand", "the top of Cid's CLIMB (a 9)"... */
+/** "Your 7 from the hand", "Cid's CLIMB top (a 9)", "The top of your RUNG pile 2 (an 8)"... */
 function sourceWords(ctx, src) {
   const { view, me, names } = ctx;
   const [kind, x] = src.split(":");
