@@ -245,7 +245,7 @@ function source(ctx, state, node, key, words) {
   const dests = state.moves.get(key);
   node.dataset.src = key;
   if (dests) {
-    node.classList.add(canBuild(dests) ? "can-build" : "can-drop");
+    if (canBuild(dests)) node.classList.add("can-build");
     if (!ctx.pending) node.draggable = true;
   }
   if (state.src === key) node.classList.add("selected");
