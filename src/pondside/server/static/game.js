@@ -337,7 +337,7 @@ function renderScores(frame) {
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
-  const note = el("p", "muted small", frame.table.lower_is_better ? "Fewer points is better." : "More points is better.");
+  const note = el("p", "muted small", frame.table.lower_is_better ? "Fewer points are better." : "More points are better.");
   $("score-table").replaceChildren(table, note);
 }
 

@@ -92,6 +92,9 @@ function showGame() {
   $("game-summary").textContent = g.summary || "";
   const lameDuck = g.slug === "lame-duck";
   $("ld-options").hidden = !lameDuck;
+  // The other games' first decisions take a newcomer longer than Lame Duck's: a slower clock
+  // by default (until the person picks one).
+  if (!$("profile").dataset.touched) $("profile").value = lameDuck ? "normal" : "slow";
   const box = $("game-options");
   box.hidden = lameDuck;
   box.replaceChildren();
@@ -183,6 +186,7 @@ $("game-options").addEventListener("change", () => {
 });
 
 $("game").addEventListener("change", showGame);
+$("profile").addEventListener("change", () => ($("profile").dataset.touched = "1"));
 
 $("name-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();

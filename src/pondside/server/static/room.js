@@ -101,6 +101,7 @@ export function renderWaiting(frame) {
   const host = isHost(frame);
   const n = names(frame);
   const opts = describeOptions(t.options, t.game);
+  if ($("info-game")) $("info-game").textContent = t.game_name;
   $("info-match").textContent = opts;
   $("info-round").textContent = `${t.players} players`;
   $("info-turn").textContent = describeClock(t);
