@@ -150,12 +150,13 @@ async function show(frame, animate) {
   const me = mySeat(frame);
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
     const said = game.explain(prev.view, frame.events, n, me, frame.view);
-    for (const t of said) addExplanation(t);
-    if (said.length) caption(said[said.length - 1]);
-    noticeTimeout(frame);
     if (animate && game.animate && speed() > 0 && !document.hidden) {
       await game.animate(context(frame, prev));
     }
+    // Told once it has been shown, so the sentences never run ahead of the board.
+    for (const t of said) addExplanation(t);
+    if (said.length) caption(said[said.length - 1]);
+    noticeTimeout(frame);
   } else if (!prev || !prev.view) {
     // First sight of the match (a reload): retell the last action.
     const said = game.explain(null, frame.view.last_events || [], n, me, frame.view);
@@ -313,7 +314,8 @@ function renderScores(frame) {
   const order = seatOrder(frame);
   const me = mySeat(frame);
   const table = el("table", "scores");
-  table.append(el("caption", "sr-only", `Points per hand and in total; ${frame.table.lower_is_better ? "fewer" : "more"} is better`));
+  const per = (game.handName || "Hand").toLowerCase();
+  table.append(el("caption", "sr-only", `Points per ${per} and in total; ${frame.table.lower_is_better ? "fewer" : "more"} are better`));
   const hr = el("tr");
   hr.append(el("th", null, game.handName || "Hand"));
   for (const s of order) hr.append(el("th", s === me ? "mine" : null, n[s]));
@@ -369,7 +371,8 @@ function showEnd(frame) {
     list.append(li);
   }
   const mine = me != null ? pl[me] : null;
-  $("end-title").textContent = mine === 1 ? "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
+  const shared = mine === 1 && pl.filter((p) => p === 1).length > 1;
+  $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
   endLinks(frame);
   const d = $("end-dialog");
@@ -399,6 +402,8 @@ async function loadHowto(slug) {
 function applyTools() {
   $("explain-btn").setAttribute("aria-pressed", String(explainOn));
   $("explain").hidden = !explainOn;
+  // Lines added while the panel was hidden: show the newest, not the oldest.
+  if (explainOn) for (const box of [$("explain"), $("explain-list")]) box.scrollTop = box.scrollHeight;
   document.body.classList.toggle("explaining", explainOn);
   if (!explainOn) $("caption").hidden = true;
 }

@@ -1,6 +1,6 @@
 // The lobby: a name, the open tables (refreshed), and a form to open a new one.
 import { duckLegend } from "./cards.js";
-import { api, describeClock, describeOptions, getGames, getMe, hosted, seatNames, setName } from "./api.js";
+import { api, describeClock, describeOptions, getGames, getMe, hosted, prefs, seatNames, setName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let myName = null;
@@ -48,7 +48,7 @@ const OPTION_HELP = { teams: "partners sit across the table and play as one side
 
 function fillGames() {
   const select = $("game");
-  const wanted = new URLSearchParams(location.search).get("game") || select.value;
+  const wanted = new URLSearchParams(location.search).get("game") || prefs.get("game", select.value);
   select.replaceChildren();
   for (const g of games) {
     const o = document.createElement("option");
@@ -88,7 +88,8 @@ function showGame() {
   players.min = String(g.min_players);
   players.max = String(g.max_players);
   const n = Number(players.value);
-  if (!(n >= g.min_players && n <= g.max_players)) players.value = String(g.default_players);
+  if (!players.dataset.touched || !(n >= g.min_players && n <= g.max_players)) players.value = String(g.default_players);
+  prefs.set("game", g.slug);
   $("game-summary").textContent = g.summary || "";
   const lameDuck = g.slug === "lame-duck";
   $("ld-options").hidden = !lameDuck;
@@ -135,11 +136,11 @@ function showGame() {
     input.id = `opt-${spec.name}`;
     input.dataset.option = spec.name;
     input.dataset.kind = spec.kind;
-    label.title = spec.help;
     const help = document.createElement("small");
     help.className = "muted";
     // The engine's help names its rulings ("(KQ-28..30)"): players get the words only.
     help.textContent = OPTION_HELP[spec.name] ?? spec.help.replace(/\s*\([^)]*\b[A-Z]{2}-\d[^)]*\)/g, "");
+    label.title = help.textContent;
     label.append(help);
     box.append(label);
   }
@@ -187,6 +188,7 @@ $("game-options").addEventListener("change", () => {
 
 $("game").addEventListener("change", showGame);
 $("profile").addEventListener("change", () => ($("profile").dataset.touched = "1"));
+$("players").addEventListener("input", () => ($("players").dataset.touched = "1"));
 
 $("name-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
