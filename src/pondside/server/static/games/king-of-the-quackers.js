@@ -220,7 +220,6 @@ function render(ctx) {
   else board.append(roundPanel(ctx));
   const notes = notesPanel(ctx);
   if (notes) board.append(notes);
-  board.append(legend(ctx));
   ctx.board.replaceChildren(board);
   renderHand(ctx);
   renderActions(ctx);
@@ -243,7 +242,7 @@ const TERMS = [
 ];
 let legendOpen = prefs.get("kq.legend", "") !== "seen";
 
-function legend(ctx) {
+function wordsLegend(ctx) {
   const { el } = ctx;
   const d = el("details", "kq-legend-box");
   d.open = legendOpen;
@@ -450,7 +449,7 @@ function notesPanel(ctx) {
 function renderHand(ctx) {
   const { view: v, el, me, legal } = ctx;
   if (me == null) {
-    ctx.hand.replaceChildren(el("p", "kq-note", "You are watching: the players' hands stay hidden."));
+    ctx.hand.replaceChildren(el("p", "kq-note", "You are watching: the players' hands stay hidden."), wordsLegend(ctx));
     return;
   }
   const hand = [...(v.hand || [])].sort(byRank);
@@ -496,9 +495,11 @@ function renderHand(ctx) {
   }
   const legend = [];
   if (hand.some((c) => c !== "0" && isPersonality(c))) legend.push(`☺ a personality: ${PERSONALITY_NOTE}.`);
-  if (hand.includes("0")) legend.push(`E the Excuse: ${EXCUSE_NOTE}.`);
+  if (hand.includes("0")) legend.push("E the Excuse: it may go on any single; after it, any card sharing a suit with the lead card may follow.");
   if (hand.some((c) => received.includes(c))) legend.push("↓ a card passed to you this hand.");
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
+  // The legend of the game's words under the hand: open, it never pushes the hand out of view.
+  nodes.push(wordsLegend(ctx));
   ctx.hand.replaceChildren(...nodes);
 }
 
