@@ -191,7 +191,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     confirm.wait_for()
     assert confirm.inner_text().startswith("Rule with the ")
     note = page.locator(".wc-note").inner_text()
-    assert "would read TOP" in note and "only the upper suit of each two-suit card" in note
+    assert "would read TOP" in note and "only the upper suit of your two-suit cards" in note
     assert page.locator(".wc-hand.preview .wc-card.read-top").count() > 0
     shot(page, "wildcat-chicane-ruling-desktop")
     confirm.click()
@@ -343,6 +343,8 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     # Bids 0 to 9: all 36 cards are played in classic, 9 tricks at four.
     ann.locator(".wc-bid").first.wait_for()
     assert ann.locator(".wc-bid").count() == 10
+    box = ann.locator("#hand .wc-card").last.bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
     ann.get_by_role("button", name="Bid 3 tricks").click()
     bea.locator(".wc-bid").first.wait_for()
     bea.locator(".wc-spot[data-seat='0'] .wc-bid-big", has_text="3").wait_for()

@@ -216,7 +216,9 @@ function note(ctx, rule) {
   const trumps = v.hand.filter((c) => isTrump(c, r, t) && c !== (ctx.select.ruler || v.my_choice)).length;
   const head = rule.preview ? `With ${nameOf(ctx.select.ruler || v.my_choice)} you ${ctx.select.ruler ? "would" : "will"} read ` : classic ? "Everyone reads " : "You read ";
   box.append(head, el("b", null, r.toUpperCase()));
-  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of each two-suit card ${classic ? "" : "in your hand "}counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
+  // One line at 1280 px: the board stays short enough for the hand to show below it.
+  const whose = classic ? "" : "your ";
+  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of ${whose}two-suit cards counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
   box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
   // WC-12: what this player's bid will score, in view for the whole hand.
   const bid = v.bids[ctx.me];
