@@ -102,6 +102,12 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     page.locator("#hand .kq-hcard").nth(10).wait_for()
     assert hand(page)[:3] == ["1S", "4MS", "4YK"], "the hand is read from low to high"
     assert "Choose a card for Bot" in page.locator("#status").inner_text()
+    # The game's words and symbols, open the first time: Ct is a Court, ★ a Crown.
+    words = page.locator(".kq-legend-box[open]")
+    for term in ("Set", "Straight Flush", "Bomb", "Excuse", "Ct Court", "★ Crown", "☾ Moons"):
+        assert term in words.inner_text(), term
+    assert card(page, "TSVY").locator(".dcard-rank").inner_text() == "Ct"
+    assert card(page, "7ML").locator(".dcard-name").inner_text() == "Chance Meeting"
 
     # KQ-5: one card for the left neighbour, then one for the right, as the slots say.
     left, right = (
@@ -131,6 +137,9 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     assert "You gave:" in swap.inner_text() and "You received:" in swap.inner_text()
     assert swap.locator('.dcard[data-card="1S"]').count() == 1
     assert page.locator("#hand .kq-hcard .kq-new").count() == 2
+    received = page.locator("#hand .kq-hcard .kq-new").first
+    assert "passed you this card" in (received.get_attribute("title") or "")
+    assert "↓ a card passed to you this hand" in page.locator(".kq-legend").inner_text()
     assert "You pass the Ace of Suns to" in page.locator("#explain-list").inner_text()
 
     # KQ-17: a Straight Flush built card by card; the table names each selection.
@@ -164,8 +173,13 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     page.locator("#explain-list", has_text="You lead a Straight Flush of Moons, 7 to 9").wait_for()
     assert not card(page, "9MS").count()
 
+    # Closed, the legend stays closed (here and on later tables): one line, always there.
+    page.locator(".kq-legend-box summary").click()
+    page.wait_for_function("localStorage.getItem('pondside.kq.legend') === 'seen'")
+
     # The rest, by clicking, to the end of the match; a desktop picture of a round in play.
     pictured = False
+    told_to_pass = 0
     deadline = time.monotonic() + 60
     while not page.locator("#end-dialog[open]").count():
         status = page.locator("#status").inner_text()
@@ -185,9 +199,22 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
             pictured = True
             assert page.locator(".kq-tobeat").count() == 1
             assert "TO BEAT" in page.locator(".kq-tobeat").inner_text().upper()
+            assert page.locator(".kq-legend-box:not([open])").count() == 1
+            # The earlier plays' cards are small: their names are written under them.
+            assert page.locator(".kq-earlier .kq-group-names").first.inner_text()
+        # KQ-9: with nothing that beats the play, the table says so beside Pass.
+        nothing = page.locator(".kq-nothing")
+        said = ""
+        with contextlib.suppress(Exception):  # the table may move on as it is read
+            if nothing.count() and not page.locator("#hand .kq-hcard.playable").count():
+                said = nothing.inner_text(timeout=500)
+        if said:
+            assert said.startswith("Nothing in your hand beats"), said
+            told_to_pass += 1
         if not step([page]):
             page.wait_for_timeout(30)
     assert pictured
+    assert told_to_pass, "no turn with nothing to beat the play"
     end = page.locator("#end-dialog")
     assert end.locator(".end-place").count() == 4
     shot(page, f"{SLUG}-end")

@@ -174,6 +174,10 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
 
     # The ruling card: only Aces and Crowns are offered; the others say why not.
     page.locator(".wc-hand.active .wc-card.choosable").first.wait_for()
+    # The game's words, open under the hand the first time; the suits named, not only drawn.
+    words = page.locator(".wc-legend[open]").inner_text()
+    for term in ("Ruling card", "TOP / BOTTOM", "Trump", "Bid", "☾ Moons", "★ Crown"):
+        assert term in words, term
     assert "Choose your ruling card" in page.locator("#status").inner_text()
     hand = page.locator("#hand .wc-card").evaluate_all("els => els.map(e => e.dataset.card)")
     rulers = [c for c in hand if IS_RULER[CODES.index(c)]]
@@ -187,7 +191,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     confirm.wait_for()
     assert confirm.inner_text().startswith("Rule with the ")
     note = page.locator(".wc-note").inner_text()
-    assert "would read TOP" in note and "only the upper suit of each two-suit card" in note
+    assert "would read TOP" in note and "only the upper suit of your two-suit cards" in note
     assert page.locator(".wc-hand.preview .wc-card.read-top").count() > 0
     shot(page, "wildcat-chicane-ruling-desktop")
     confirm.click()
@@ -209,10 +213,21 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     assert "Exactly 3: 12 points" in (
         page.locator('.wc-bid[data-bid="3"]').get_attribute("title") or ""
     )
+    # WC-12 in text on the table too (a phone cannot hover): the rule, then the bid pointed at.
+    assert "4 × the bid if you take exactly" in page.locator(".wc-bidinfo").inner_text()
+    page.locator('.wc-bid[data-bid="3"]').hover()
+    assert page.locator(".wc-bidinfo").inner_text() == (
+        "Bid 3: exactly 3 → 12 points, one off → 6, two off → 3, further → 0."
+    )
+    # At 1280 x 800 the whole hand is in view while bidding.
+    box = page.locator("#hand .wc-card").last.bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
+    shot(page, "wildcat-chicane-bid-desktop")
     assert page.locator(".wc-bidsum").inner_text().startswith("bids: ")
     page.locator('.wc-bid[data-bid="2"]').click()
     page.locator(".explain-line", has_text="You bid 2 tricks.").wait_for()
     page.locator(".player.mine .wc-bidwon", has_text="won 0 of 2 bid").wait_for()
+    assert "Your bid 2: exactly 2 → 8 points" in page.locator(".wc-note").inner_text()
 
     # The tricks: the marked cards are exactly the legal ones; the dimmed ones say why.
     reasons = 0
@@ -299,8 +314,15 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     calls.nth(7).wait_for()
     order = calls.evaluate_all("els => els.map(e => e.dataset.call)")
     assert order == ["top", "bottom", *(f"trump {s}" for s in "MSVLYK")], "the rulebook's order"
-    assert "Make the first call" in ann.locator("#status").inner_text()
-    bea.locator("#status", has_text="Waiting for Ann to make the first call").wait_for()
+    assert "Your call: TOP or BOTTOM" in ann.locator("#status").inner_text()
+    bea.locator(
+        "#status", has_text="Waiting for Ann to call TOP, BOTTOM or a trump suit"
+    ).wait_for()
+    # Said once, in the middle of the table: who calls first; the variant is named.
+    assert "Ann calls first" in bea.locator(".wc-mid").inner_text()
+    assert bea.locator(".wc-calls").count() == 0
+    assert bea.locator("#info-turn").inner_text() == "classic Chicane · Calls"
+    assert "Calls" in ann.locator(".wc-legend[open]").inner_text()
     assert bea.locator(".wc-call").count() == 0
     assert bea.locator("#hand .wc-card").count() == 9
     ann.get_by_role("button", name="Call BOTTOM").click()
@@ -310,6 +332,9 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     assert "now call the trump suit" in bea.locator("#status").inner_text()
     bea.locator(".wc-calls", has_text="BOTTOM (Ann)").wait_for()
     no_sideways_scroll(bea)
+    # The call is about Bea's cards: while calling, the board is compact and the hand in view.
+    top = bea.locator("#hand .wc-card").first.bounding_box()
+    assert top and top["y"] + top["height"] <= PHONE["height"], top
     shot(bea, "wildcat-chicane-classic-call-phone")
     press(bea, bea.get_by_role("button", name="Call Wyrms as trump"))
     for p in (ann, bea):
@@ -318,6 +343,8 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     # Bids 0 to 9: all 36 cards are played in classic, 9 tricks at four.
     ann.locator(".wc-bid").first.wait_for()
     assert ann.locator(".wc-bid").count() == 10
+    box = ann.locator("#hand .wc-card").last.bounding_box()
+    assert box and box["y"] + box["height"] <= DESKTOP["height"], box
     ann.get_by_role("button", name="Bid 3 tricks").click()
     bea.locator(".wc-bid").first.wait_for()
     bea.locator(".wc-spot[data-seat='0'] .wc-bid-big", has_text="3").wait_for()

@@ -1,6 +1,8 @@
 // The Decktet's cards as the page draws them (rules/decktet.md): a code such as `8YK` is the
 // rank (0 Excuse, 1 Ace, 2-9, P Pawn, T Court, N Crown) then the suits, top to bottom.
 // King of the Quackers and Wildcat Chicane both draw their cards with this module.
+// The corner says the rank: A Ace, 2-9, P Pawn, Ct Court, ★ Crown, E Excuse. Court is "Ct",
+// not "C", which a new player reads as Crown (RANK_KEY says which is which, for legends).
 
 export const SUITS = {
   M: { name: "Moons", symbol: "☾", colour: "#5a6fd6" },
@@ -12,8 +14,35 @@ export const SUITS = {
 };
 export const SUIT_ORDER = ["M", "S", "V", "L", "Y", "K"];
 
-const RANKS = { 0: "", 1: "A", P: "P", T: "C", N: "★" };
+const RANKS = { 0: "", 1: "A", P: "P", T: "Ct", N: "★" };
 const RANK_NAMES = { 0: "Excuse", 1: "Ace", P: "Pawn", T: "Court", N: "Crown" };
+
+/** The corner letters and what they stand for, low to high; `extended` adds the Pawn, the
+ *  Court and the Excuse (the basic deck has none of them). */
+export function rankKey({ extended = false } = {}) {
+  const key = [["A", "Ace"], ["2–9", "the numbers"]];
+  if (extended) key.push(["P", "Pawn"], ["Ct", "Court"]);
+  key.push(["★", "Crown"]);
+  if (extended) key.unshift(["E", "the Excuse"]);
+  return key;
+}
+
+/** The six suits as a legend line: "☾ Moons" ... each symbol in its colour, its name beside it. */
+export function suitKey() {
+  const line = document.createElement("span");
+  line.className = "dsuit-key";
+  for (const s of SUIT_ORDER) {
+    const item = document.createElement("span");
+    item.className = "dsuit-key-item";
+    const sym = document.createElement("span");
+    sym.className = `dsuit s-${s}`;
+    sym.textContent = SUITS[s].symbol;
+    sym.style.color = SUITS[s].colour;
+    item.append(sym, ` ${SUITS[s].name}`);
+    line.append(item);
+  }
+  return line;
+}
 
 // name and type (P personality, L location, E event) of every card but the Aces.
 const CARDS = {
@@ -79,6 +108,7 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   const rank = document.createElement("span");
   rank.className = "dcard-rank";
   rank.textContent = p.excuse ? "E" : p.rankLabel;
+  if (rank.textContent.length > 1) rank.classList.add("wide"); // "Ct": a touch smaller, clear of the suits
   e.append(rank);
   const suits = document.createElement("span");
   suits.className = "dcard-suits";
@@ -101,6 +131,10 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   const name = document.createElement("span");
   name.className = "dcard-name";
   name.textContent = p.excuse ? "Excuse" : p.rank === "1" ? "Ace" : p.name.replace(/^the /, "");
+  // A long name is not cut short ("Chance M…"): "long" may take two lines under two suits;
+  // "tight" (three suits leave no room for a second line) takes a smaller type. The games'
+  // stylesheets draw both.
+  if (name.textContent.length > 9) name.classList.add(p.suits.length > 2 ? "tight" : "long");
   e.append(name);
   if (p.suits.length) e.style.setProperty("--suit", SUITS[p.suits[0]].colour);
   return e;

@@ -3,7 +3,8 @@
 // finds the legal play whose cards are exactly the ones selected. What the page works out
 // itself (what a selection is, why it does not beat the play to beat) only explains: it
 // mirrors combinations.py and rules.py (_check_follow) in words, and never decides anything.
-import { cardName, decktetCard, parse, SUITS } from "../decktet.js";
+import { prefs } from "../api.js";
+import { cardName, decktetCard, parse, rankKey, SUITS, suitKey } from "../decktet.js";
 import { ordinal, plural } from "../room.js";
 
 // --- cards -------------------------------------------------------------------------------------
@@ -17,8 +18,11 @@ const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
 const RANK_WORD = ["the Excuse", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "Pawn", "Court", "Crown"];
 const NUMBER_WORD = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 const MOUNTAIN = "4MS";
-const PERSONALITY_NOTE = "two or more of any ranks make a Bomb";
-const EXCUSE_NOTE = "the lowest single; it counts as a personality in a Bomb; alone on any single it is a one-card Bomb";
+const PERSONALITY_NOTE = "two or more of them, of any ranks, make a Bomb";
+// KQ-14, KQ-15, KQ-20 in a player's words: what the Excuse does, not what the rulings call it.
+const EXCUSE_NOTE =
+  "the lowest card. You may play it on any single, whatever its suit or rank; after it any card sharing a suit with the lead card may follow, even an Ace. In a Bomb it counts as a personality";
+const EXCUSE_ON_SINGLE = "the Excuse, played on the single";
 
 const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
 const suitsOf = (code) => code.slice(1).split("");
@@ -34,7 +38,7 @@ const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(co
 const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
 const keyOf = (cards) => [...cards].sort().join(" ");
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-/** The Excuse alone on a single is a one-card Bomb (KQ-15). */
+/** The Excuse alone on a single (KQ-15: the rulings call it a one-card Bomb). */
 const excuseAsBomb = (sel, v) => sel.length === 1 && sel[0] === "0" && v.round && v.round.size === 1;
 
 // --- combinations (KQ-13..KQ-21), in words ---------------------------------------------------------
@@ -88,9 +92,9 @@ function comboName(cards, c, ace = 0) {
   if (c.kind === "single") return named(cards[0]);
   if (c.kind === "set") return `a Set of ${countWord(cards.length)} ${rankPlural(c.rank)}`;
   if (c.kind === "bomb") {
-    if (cards.length === 1) return "the Excuse as a one-card Bomb";
-    const low = cards.includes("0") ? "rank 0: it holds the Excuse" : `rank ${rankWord(c.rank)}`;
-    return `a Bomb of ${countWord(cards.length)} personalities (${low})`;
+    if (cards.length === 1) return EXCUSE_ON_SINGLE;
+    const low = cards.includes("0") ? "it holds the Excuse, so it ranks lowest" : `it ranks as its lowest card, ${rankWord(c.rank)}`;
+    return `a Bomb of ${countWord(cards.length)} personality cards ☺ (${low})`;
   }
   const reading = ace ? c.readings.find((r) => r.ace === ace) : null;
   const low = reading ? reading.low : c.low;
@@ -102,7 +106,7 @@ function comboName(cards, c, ace = 0) {
 /** The round's kind in the plural, for the top bar and the round's heading. */
 function roundKind(r) {
   const n = r.size;
-  if (n === 1) return "singles";
+  if (n === 1) return "single cards";
   const kinds = { set: `Sets of ${n}`, straight_flush: `Straight Flushes of ${n}`, open: `${n}-card plays` };
   return kinds[r.kind] ?? `${n}-card plays`;
 }
@@ -112,10 +116,10 @@ function howToBeat(r) {
   const n = r.size;
   const rank = rankWord(r.last_rank);
   if (n === 1) {
-    if (r.last_kind === "bomb") return "Any single sharing a suit with the lead card may follow the Excuse.";
-    return `A single sharing a suit with the lead card, ${rank} or higher; or the Excuse, a one-card Bomb.`;
+    if (r.last_kind === "bomb") return "After the Excuse any single sharing a suit with the lead card may follow, whatever its rank, even an Ace.";
+    return `A single sharing a suit with the lead card, ${rank} or higher; or the Excuse, which may go on any single.`;
   }
-  const bomb = `a Bomb of ${countWord(n)} personalities`;
+  const bomb = `a Bomb of ${countWord(n)} personality cards ☺`;
   const kinds = { set: `a Set of ${countWord(n)}`, straight_flush: `a Straight Flush of ${countWord(n)} (any suit)` };
   const other = kinds[r.kind] ?? `a Set or a Straight Flush of ${countWord(n)}`;
   if (r.last_kind === "bomb") return `Another Bomb of ${countWord(n)} (any ranks), or ${other} of rank ${rank} or higher.`;
@@ -126,7 +130,7 @@ function howToBeat(r) {
 function whyNot(cards, c, r) {
   if (!r) return null;
   if (cards.length !== r.size) {
-    if (r.size === 1 && c.kind === "bomb") return "A Bomb never follows a single: only the Excuse alone may.";
+    if (r.size === 1 && c.kind === "bomb") return "A Bomb never goes on a single card (only the Excuse, alone, may).";
     return `Every play of this round has ${plural(r.size, "card", "cards")}.`;
   }
   if (r.size === 1) {
@@ -225,6 +229,46 @@ function render(ctx) {
   }
 }
 
+// --- the legend: the game's words, always one click away ----------------------------------------
+// Open the first time (a new player meets "Set", "Straight Flush", "Bomb" at once); closed, it
+// stays closed on every later table, as Ladders' legend does.
+const TERMS = [
+  ["Round", "one lead and the plays on it. Every play of a round has as many cards as the lead, of the same kind, equal or higher (or a Bomb). When all the others pass, the last player to play leads a new round."],
+  ["Single", "one card. It must share a suit with the card that led the round and be of equal or higher rank."],
+  ["Set", "two or more cards of one rank, suits free: a pair of 7s, three 9s. Never Crowns."],
+  ["Straight Flush", "three or more numbers in a row (2 to 9) that all share one suit, such as 7-8-9 of Moons. An Ace of that suit may stand for one missing number."],
+  ["Bomb", "two or more personality cards ☺, of any ranks. It beats a Set or Straight Flush of as many cards, and another Bomb of as many cards."],
+  ["Excuse (E)", `${EXCUSE_NOTE}.`],
+];
+let legendOpen = prefs.get("kq.legend", "") !== "seen";
+
+function wordsLegend(ctx) {
+  const { el } = ctx;
+  const d = el("details", "kq-legend-box");
+  d.open = legendOpen;
+  d.append(el("summary", null, "What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols"));
+  const list = el("dl");
+  for (const [word, text] of TERMS) {
+    const item = el("div");
+    item.append(el("dt", null, word), el("dd", null, text));
+    list.append(item);
+  }
+  const ranks = el("div");
+  const key = rankKey({ extended: ctx.view.options.deck !== "basic" }).map(([k, w]) => `${k} ${w}`).join(" · ");
+  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality; ↓ a card passed to you.`));
+  const suits = el("div");
+  const dd = el("dd");
+  dd.append(suitKey());
+  suits.append(el("dt", null, "Suits"), dd);
+  list.append(ranks, suits);
+  d.append(list);
+  d.addEventListener("toggle", () => {
+    legendOpen = d.open;
+    if (!d.open) prefs.set("kq.legend", "seen");
+  });
+  return d;
+}
+
 // The pass (KQ-5): a slot for each neighbour, filled card by card from the hand.
 function passState(ctx) {
   const s = ctx.select;
@@ -317,7 +361,7 @@ function roundPanel(ctx) {
   if (r.size === 1 && r.lead_card) {
     const lead = el("p", "kq-leadcard");
     if (r.lead_card === "0") {
-      lead.textContent = "The Excuse led: any single may follow, and it becomes the card whose suits count.";
+      lead.textContent = "The Excuse led: it has no suit, so any single may follow; that card becomes the lead card, whose suits the next singles must share.";
     } else {
       lead.append("Singles must share a suit with the lead card, ", el("strong", null, named(r.lead_card)), `: ${suitWords(r.lead_card)}.`);
     }
@@ -330,14 +374,16 @@ function roundPanel(ctx) {
     earlier.setAttribute("aria-label", "Earlier plays of this round");
     for (const p of plays.slice(0, -1)) {
       const g = el("div", "kq-group");
-      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true));
+      // The small cards have no room for their names: they go under them (desktop only).
+      const cardNames = [...p.cards].sort(byRank).map((x) => (x === "0" ? "Excuse" : x[0] === "1" ? parse(x).name : parse(x).name.replace(/^the /, "")));
+      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true), el("span", "kq-group-names", cardNames.join(", ")));
       earlier.append(g);
     }
     box.append(earlier);
   }
   const beat = el("div", "kq-tobeat");
   beat.dataset.seat = String(last.seat);
-  // KQ-15: the Excuse played on a single is a one-card Bomb; led, it is a single.
+  // KQ-15: the Excuse played on a single (a "one-card Bomb" in the rulings); led, it is a single.
   const c = last.cards.length === 1 && last.cards[0] === "0" && plays.length > 1 ? { kind: "bomb", rank: 0 } : classify(last.cards);
   const what = el("div", "kq-tobeat-text");
   what.append(
@@ -392,7 +438,9 @@ function notesPanel(ctx) {
     else facts.push("No promise yet: right after your play you may promise to go out first.");
   }
   if (v.phase === "play" && !v.over) {
-    facts.push(`${plural(v.played.length, "card", "cards")} played this hand${v.put_aside ? "; one put aside unseen" : ""}.`);
+    // KQ-4: at four with the extended deck one card is out of play, face down, seen by no one.
+    const aside = v.put_aside ? "; one more card lies face down, out of play for this hand (no one sees it)" : "";
+    facts.push(`${plural(v.played.length, "card", "cards")} played this hand${aside}.`);
   }
   if (facts.length) box.append(el("p", "kq-note", facts.join(" ")));
   return box.children.length ? box : null;
@@ -401,7 +449,7 @@ function notesPanel(ctx) {
 function renderHand(ctx) {
   const { view: v, el, me, legal } = ctx;
   if (me == null) {
-    ctx.hand.replaceChildren(el("p", "kq-note", "You are watching: the players' hands stay hidden."));
+    ctx.hand.replaceChildren(el("p", "kq-note", "You are watching: the players' hands stay hidden."), wordsLegend(ctx));
     return;
   }
   const hand = [...(v.hand || [])].sort(byRank);
@@ -429,11 +477,13 @@ function renderHand(ctx) {
     if (received.includes(code)) {
       const from = code === received[0] ? ctx.names[leftOf(v, me)] : ctx.names[rightOf(v, me)];
       const tag = el("span", "kq-new", "↓");
-      tag.title = `passed to you by ${from}`;
+      tag.title = `Received: ${from} passed you this card at the start of the hand`;
+      b.title = `${b.title} · ${tag.title.toLowerCase()}`;
       b.append(tag);
     }
     b.disabled = !!ctx.pending || !(passing || playing);
-    const said = [cardName(code), isPersonality(code) && "personality", playing && playable.has(code) && "playable", picked && "selected"];
+    const got = received.includes(code) && "passed to you";
+    const said = [cardName(code), isPersonality(code) && "personality", got, playing && playable.has(code) && "playable", picked && "selected"];
     b.setAttribute("aria-label", said.filter(Boolean).join(", "));
     b.addEventListener("click", () => (passing ? pickForPass(ctx, code) : toggle(ctx, code)));
     box.append(b);
@@ -445,8 +495,11 @@ function renderHand(ctx) {
   }
   const legend = [];
   if (hand.some((c) => c !== "0" && isPersonality(c))) legend.push(`☺ a personality: ${PERSONALITY_NOTE}.`);
-  if (hand.includes("0")) legend.push(`E the Excuse: ${EXCUSE_NOTE}.`);
+  if (hand.includes("0")) legend.push("E the Excuse: it may go on any single; after it, any card sharing a suit with the lead card may follow.");
+  if (hand.some((c) => received.includes(c))) legend.push("↓ a card passed to you this hand.");
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
+  // The legend of the game's words under the hand: open, it never pushes the hand out of view.
+  nodes.push(wordsLegend(ctx));
   ctx.hand.replaceChildren(...nodes);
 }
 
@@ -525,8 +578,11 @@ function renderActions(ctx) {
     } else if (c.error) {
       verdict.textContent = c.error + more;
       verdict.classList.add("bad");
+    } else if (matches.length && excuseAsBomb(sel, v)) {
+      verdict.textContent = "The Excuse may go on any single: after it, any card sharing a suit with the lead card may follow, whatever its rank.";
+      verdict.classList.add("good");
     } else if (matches.length) {
-      const name = comboName(sel, excuseAsBomb(sel, v) ? { kind: "bomb", rank: 0 } : c);
+      const name = comboName(sel, c);
       verdict.textContent = v.round ? `${cap(name)}: it beats ${names[v.round.last_seat]}'s play.` : `${cap(name)}: a lead.`;
       verdict.classList.add("good");
     } else {
@@ -557,6 +613,13 @@ function renderActions(ctx) {
       }));
     }
   }
+  if (!playing && legal.includes("pass") && v.round) {
+    // KQ-9: passing is the only legal action; say why rather than only offer the button.
+    const whose = v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`;
+    const none = el("p", "kq-verdict hint kq-nothing", `Nothing in your hand beats ${whose}: pass.`);
+    none.setAttribute("aria-live", "polite");
+    out.push(none);
+  }
   if (legal.includes("pass")) out.push(button(ctx, "Pass", "kq-pass-btn", () => ctx.send("pass")));
   ctx.actions.replaceChildren(...out);
 }
@@ -577,6 +640,7 @@ function status(ctx) {
   const prefix = me == null ? "You are watching: " : me != null && v.out.includes(me) ? `You went out ${ordinal(v.out.indexOf(me) + 1)}. ` : "";
   if (turn === me) {
     if (!v.round) return "Your lead: select any combination and play it.";
+    if (!legal.some((a) => a.startsWith("play "))) return "Your turn: nothing in your hand beats the play, so pass.";
     return `Your turn: beat ${v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`}, or pass.`;
   }
   if (turn == null) return prefix;
@@ -615,7 +679,7 @@ function turnInfo(v) {
 /** A play in words: its name, and the names of its cards when there are several. */
 function describePlay(ev) {
   const cards = ev.cards;
-  if (ev.kind === "bomb" && cards.length === 1) return { name: "the Excuse as a one-card Bomb", list: "" };
+  if (ev.kind === "bomb" && cards.length === 1) return { name: "the Excuse", list: "" };
   const c = classify(cards);
   const name = c && !c.error ? comboName(cards, c, readPlay(ev.action).ace) : cards.join(" ");
   const list = cards.length === 1 ? "" : cards.map((x) => parse(x).name.replace(/^the /, "")).join(", ");
@@ -656,6 +720,7 @@ function explain(before, events, names, me, after) {
         }
         if (cardList) t += `: ${cardList}`;
         t += ".";
+        if (e.kind === "bomb" && e.cards.length === 1 && !leads) t += " Now any card sharing a suit with the lead card may follow, whatever its rank.";
         if (e.left > 0 && e.left <= 3) t += ` ${Nm(s)} ${verb(me, s, "have", "has")} ${plural(e.left, "card", "cards")} left.`;
         out.push(t);
         break;

@@ -2,7 +2,7 @@
 // they put into the trick; in the middle what the hand is at (choices, calls, bids, the trick);
 // above it the dealer, the bids against the tricks and, in classic, the two calls.
 import { decktetCard, parse, SUITS } from "../decktet.js";
-import { isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
+import { bidLine, isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
 
 function sym(el, s, cls = "wc-sym") {
   const e = el("span", cls, SUITS[s].symbol);
@@ -37,10 +37,10 @@ function banner(ctx) {
     f.title = "The bids' total against the tricks in this hand: over, someone must take fewer than they bid; under, someone must take more.";
     box.append(f);
   }
-  if (v.options.variant === "classic") {
+  // The calls once one is made (before, the middle of the table says who calls first).
+  if (v.options.variant === "classic" && v.calls.length) {
     const calls = el("span", "wc-fact wc-calls");
     calls.append("Calls: ");
-    if (!v.calls.length) calls.append(el("i", null, "none yet"));
     v.calls.forEach((c, i) => {
       const seat = (v.dealer + 1 + i) % v.players;
       const item = el("span", "wc-call-made");
@@ -178,7 +178,8 @@ function middle(ctx, trick, last, winner) {
     line(`${v.chosen.filter(Boolean).length} of ${v.players} chosen`);
   } else if (v.phase === "call") {
     line("Calls", "wc-mid-title");
-    line(v.calls.length ? "1 of 2 made" : "none yet");
+    const caller = v.to_act[0];
+    if (caller != null) line(v.calls.length ? says(caller, "make the second call", "makes the second call") : says(caller, "call first", "calls first"));
   } else if (v.phase === "bid") {
     const { sum, count } = bidTotal(v);
     line("Bidding", "wc-mid-title");
@@ -215,8 +216,13 @@ function note(ctx, rule) {
   const trumps = v.hand.filter((c) => isTrump(c, r, t) && c !== (ctx.select.ruler || v.my_choice)).length;
   const head = rule.preview ? `With ${nameOf(ctx.select.ruler || v.my_choice)} you ${ctx.select.ruler ? "would" : "will"} read ` : classic ? "Everyone reads " : "You read ";
   box.append(head, el("b", null, r.toUpperCase()));
-  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of each two-suit card ${classic ? "" : "in your hand "}counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
+  // One line at 1280 px: the board stays short enough for the hand to show below it.
+  const whose = classic ? "" : "your ";
+  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of ${whose}two-suit cards counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
   box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
+  // WC-12: what this player's bid will score, in view for the whole hand.
+  const bid = v.bids[ctx.me];
+  if (bid != null) box.append(el("span", "wc-mybid", ` Your ${bidLine(bid).replace(/^B/, "b")}`));
   return box;
 }
 
@@ -237,7 +243,10 @@ export function wcBoard(ctx, rule, handEnd) {
     last = true;
   }
   const table = el("div", `wc-table n${v.players}`);
-  around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, last, winner)));
+  // While the table calls (classic), the seats have nothing in front of them: only the middle
+  // is drawn, so that on a phone the hand, which the call is about, stays in view.
+  if (v.phase === "call" && !v.over) table.classList.add("calling");
+  else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, last, winner)));
   table.append(middle(ctx, trick, last, winner));
   board.append(table);
   const n = note(ctx, rule);

@@ -5,7 +5,9 @@
 // legal, this page only says why a card is not.
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { wcBoard } from "./wildcat-chicane-board.js";
+import { wcLegend } from "./wildcat-chicane-legend.js";
 import {
+  bidLine,
   callText,
   cardWords,
   groupsOf,
@@ -13,6 +15,7 @@ import {
   nameOf,
   readSuit,
   rulerReading,
+  SCORING,
   scoreWords,
   suitMany,
   suitOne,
@@ -175,7 +178,7 @@ function renderHand(ctx, kinds) {
       cards.push(b);
     });
   }
-  ctx.hand.replaceChildren(...cards);
+  ctx.hand.replaceChildren(...cards, wcLegend(ctx));
 }
 
 // --- the actions ---------------------------------------------------------------------------------
@@ -234,6 +237,10 @@ function renderActions(ctx, kinds) {
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Your bid");
     group.append(el("span", "wc-choices-label", "Bid:"));
+    // WC-12 in words on the table, not only in the buttons' tooltips (a phone cannot hover):
+    // the rule for every bid, and what the bid under the pointer or the focus would score.
+    const says = el("p", "wc-bidinfo", SCORING);
+    says.setAttribute("aria-live", "polite");
     for (const b of kinds.bid) {
       const n = Number(b);
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
@@ -241,9 +248,11 @@ function renderActions(ctx, kinds) {
         title: scoreWords(n),
       });
       btn.dataset.bid = b;
+      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = bidLine(n)));
+      for (const off of ["pointerleave", "blur"]) btn.addEventListener(off, () => (says.textContent = SCORING));
       group.append(btn);
     }
-    out.push(group);
+    out.push(group, says);
   }
   if (ctx.select.why && !ctx.pending) {
     const why = el("p", "wc-why", ctx.select.why);
@@ -271,7 +280,11 @@ export default {
     remember(ctx.view.last_events);
     const kinds = legalByKind(ctx.legal);
     if (ctx.select.ruler && !kinds.rule.includes(ctx.select.ruler)) ctx.select.ruler = null;
-    ctx.board.replaceChildren(wcBoard(ctx, myRule(ctx), memo.handEnd));
+    // The legend goes under the hand (the board and the hand stay in view above it), or under
+    // the board for a spectator, who has no hand.
+    const board = wcBoard(ctx, myRule(ctx), memo.handEnd);
+    if (ctx.view.hand) ctx.board.replaceChildren(board);
+    else ctx.board.replaceChildren(board, wcLegend(ctx));
     renderHand(ctx, kinds);
     renderActions(ctx, kinds);
   },
@@ -303,21 +316,21 @@ export default {
           const c = ctx.select.ruler;
           return `With ${nameOf(c)} you would read ${rulerReading(c).toUpperCase()} with ${suitMany(parse(c).suits[0])} as trump: confirm, or pick another.`;
         }
-        return "Choose your ruling card: tap one of your Aces (you read BOTTOM) or Crowns (you read TOP); its suit becomes your trump.";
+        return "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM).";
       }
       return watch + waitingFor(v, n, me, v.to_act.length > 1 ? "choose their ruling cards" : "choose a ruling card");
     }
     if (v.phase === "call") {
       if (kinds.call.length) {
         if (!v.calls.length) {
-          return "Make the first call: TOP or BOTTOM (how everyone reads two-suit cards) or a trump suit; the next player makes the other call.";
+          return "Your call: TOP or BOTTOM (which suit of a two-suit card counts, for everyone), or the trump suit. The next player then calls the other one.";
         }
         const first = v.calls[0];
         return first.startsWith("trump")
           ? `${suitMany(first.split(" ")[1])} are trump: now call TOP or BOTTOM for how everyone reads two-suit cards (beside each, how many trumps you would hold).`
-          : `Everyone reads ${first.toUpperCase()}: now call the trump suit (beside each suit, how many trumps you would hold).`;
+          : `${first === "top" ? "The upper" : "The lower"} suit of two-suit cards counts for everyone (${first.toUpperCase()}): now call the trump suit (beside each suit, how many trumps you would hold).`;
       }
-      return watch + waitingFor(v, n, me, v.calls.length ? "make the second call" : "make the first call");
+      return watch + waitingFor(v, n, me, v.calls.length ? "call the other one" : "call TOP, BOTTOM or a trump suit");
     }
     if (v.phase === "bid") {
       if (kinds.bid.length) {
@@ -450,10 +463,12 @@ export default {
 
   turnInfo(view) {
     if (view.over) return "";
+    // The top bar names the game "Wildcat Chicane" whatever the variant: say which is played.
+    const classic = view.options.variant === "classic" ? "classic Chicane · " : "";
     if (view.phase === "rule") return "Ruling cards";
-    if (view.phase === "call") return "Calls";
-    if (view.phase === "bid") return "Bidding";
-    return `Trick ${Math.min(view.tricks.length + 1, view.tricks_in_hand)} of ${view.tricks_in_hand}`;
+    if (view.phase === "call") return `${classic}Calls`;
+    if (view.phase === "bid") return `${classic}Bidding`;
+    return `${classic}Trick ${Math.min(view.tricks.length + 1, view.tricks_in_hand)} of ${view.tricks_in_hand}`;
   },
 
   drawCard(code) {
