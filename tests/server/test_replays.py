@@ -167,6 +167,36 @@ def test_an_uploaded_record_is_watched_by_its_link_like_the_table_it_came_from(
             "a list of 2 names",
         ),
         ("x" * 300_000, True, 413, "at most 256 KB"),
+        # A starting position carries free-form fields (its last events) into every frame:
+        # positions are for `pondside replay` at home, not for links.
+        (
+            {
+                "game": "down-the-drain",
+                "players": 3,
+                "options": {"games": 1},
+                "position": {"players": "\ud800", "last_events": [{"type": "beaten"}]},
+                "actions": [],
+            },
+            False,
+            400,
+            "starts from a position cannot be uploaded",
+        ),
+        # As a table's: a seed in 0 .. 2**63 - 1, options within the online limits.
+        *[
+            (
+                {"game": "ladders", "players": 2, "seed": seed, "actions": []},
+                False,
+                400,
+                "seed is a whole number from 0 to 2**63 - 1",
+            )
+            for seed in (-1, 2**63, 2**70, "7", 1.5, True)
+        ],
+        (
+            {"game": "lame-duck", "players": 4, "options": {"rounds": 101}, "seed": 1},
+            False,
+            400,
+            "an online table plays rounds up to 100, not 101",
+        ),
     ],
 )
 def test_a_bad_upload_says_what_was_expected(
