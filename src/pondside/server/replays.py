@@ -194,6 +194,14 @@ async def _source(
         rec = await asyncio.to_thread(hub.store.load_record, replay_id)
         if rec is None:
             raise Refused("there is no such record; check the link", 404)
+        if "position" in rec:
+            # Taken before positions were refused (see check_record): not replayed, as its
+            # position's unchecked fields would reach every frame.
+            raise Refused(
+                "this record starts from a position, which replays no longer show; download it "
+                "and watch it with `pondside replay`",
+                410,
+            )
         names = list(rec.get("names") or [None] * rec["players"])
         return rec, names, [None] * rec["players"], None
     if not TABLE_ID.fullmatch(replay_id):
