@@ -60,7 +60,7 @@ router = APIRouter()
 _cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
 _cache_bytes = 0
 _building: dict[tuple[str, int | None], asyncio.Future[bytes]] = {}
-_builds: asyncio.Semaphore | None = None
+_builds: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
 _builders = Window()
 _attempts = Window()
 _uploaders = Window()
@@ -263,7 +263,7 @@ async def replay(
                 raise Refused("too many replays opened in a minute: wait a moment", 429)
             building = asyncio.ensure_future(_build(hub_of(request), replay_id, seat))
             _building[key] = building
-            building.add_done_callback(lambda _: _building.pop(key, None))
+            building.add_done_callback(_built)
         # Shielded: one client going away does not cancel the build others wait for.
         body = await asyncio.shield(building)
     headers = {"Vary": "Accept-Encoding"}
@@ -274,12 +274,22 @@ async def replay(
     return Response(body, media_type="application/json", headers=headers)
 
 
+def _built(building: asyncio.Future[bytes]) -> None:
+    """A build is over: the next ask for it starts another (or finds it in the cache)."""
+    for key, future in list(_building.items()):
+        if future is building:
+            del _building[key]
+    if not building.cancelled():
+        building.exception()  # retrieved: its askers were told (or all went away meanwhile)
+
+
 async def _build(hub: Hub, replay_id: str, seat: int | None) -> bytes:
     """A replay's frames, gzipped; kept if they can never change."""
     global _builds
-    if _builds is None:
-        _builds = asyncio.Semaphore(BUILDS_AT_ONCE)
-    async with _builds:
+    loop = asyncio.get_running_loop()
+    if _builds is None or _builds[0] is not loop:  # a semaphore belongs to one event loop
+        _builds = (loop, asyncio.Semaphore(BUILDS_AT_ONCE))
+    async with _builds[1]:
         rec, names, bots, hows = await _source(hub, replay_id)
         # Replayed, encoded and compressed in the thread: none of it holds the event loop.
         over, body = await asyncio.to_thread(_encoded, rec, seat, replay_id, names, bots, hows)
