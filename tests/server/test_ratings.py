@@ -20,6 +20,7 @@ from pondside.server import db
 from pondside.server.app import create_app
 from pondside.server.db import Result, ResultSeat, Seat, Store, TableData
 from pondside.server.ratings import Skill, rate, subject
+from pondside.server.replays import shown_rating
 from pondside.server.settings import Settings
 from replaykit import play_match
 from serverproc import GuestClient, ServerProcess
@@ -81,7 +82,7 @@ def board(guest: GuestClient, game: str) -> list[dict[str, Any]]:
 
 def ranks_shown(rows: list[dict[str, Any]]) -> list[int]:
     """1 + how many are shown higher (one decimal): 1, 2, 2, 4 for two shown alike."""
-    shown = [round(r["ordinal"], 1) for r in rows]
+    shown = [shown_rating(r["ordinal"]) for r in rows]
     return [1 + sum(other > mine for other in shown) for mine in shown]
 
 
@@ -92,7 +93,7 @@ def test_the_leaderboard_ranks_alike_those_shown_alike(tmp_path: Path) -> None:
     async def go() -> list[dict[str, Any]]:
         async with app.router.lifespan_context(app):
             with app.state.hub.store.session() as s:
-                for level, ordinal in [("a", 3.04), ("b", 2.96), ("c", 2.91), ("d", 1.0)]:
+                for level, ordinal in [("a", 3.04), ("b", 2.96), ("c", 2.25), ("d", 2.2)]:
                     s.add(
                         db.RatingRow(
                             game="ladders",
@@ -110,6 +111,7 @@ def test_the_leaderboard_ranks_alike_those_shown_alike(tmp_path: Path) -> None:
                 return list((await http.get("/api/leaderboard/ladders")).json()["ratings"])
 
     rows = run(go())
+    # 3.0, 3.0, 2.3 (as the page's toFixed(1) shows 2.25), 2.2
     assert [r["rank"] for r in rows] == [1, 1, 3, 4] == ranks_shown(rows)
 
 

@@ -19,6 +19,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -432,8 +433,8 @@ async def leaderboard(
     rank = 0
     for i, row in enumerate(rows):
         # Ranks tie on the value shown (one decimal): two players shown alike rank alike.
-        shown = round(row["ordinal"], 1)
-        if i == 0 or shown != round(rows[i - 1]["ordinal"], 1):
+        shown = shown_rating(row["ordinal"])
+        if i == 0 or shown != shown_rating(rows[i - 1]["ordinal"]):
             rank = i + 1
         row["rank"] = rank
     return {
@@ -442,6 +443,16 @@ async def leaderboard(
         "explanation": RATING_LINE,
         "ratings": rows,
     }
+
+
+def shown_rating(value: float) -> Decimal:
+    """A rating as the leaderboard page shows it: JavaScript's ``toFixed(1)``, which rounds
+    the exact value half away from zero (Python's ``round`` would make 2.25 2.2, the page 2.3).
+
+    >>> [str(shown_rating(x)) for x in (2.25, -2.25, 2.96, 3.04)]
+    ['2.3', '-2.3', '3.0', '3.0']
+    """
+    return Decimal(value).quantize(Decimal("0.1"), ROUND_HALF_UP)
 
 
 # --- the pages ------------------------------------------------------------------------------
