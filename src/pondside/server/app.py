@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import re
@@ -496,8 +497,24 @@ GUEST_MAKERS = Window()
 
 
 def client_address(request: Request) -> str:
-    """The client's address (behind a proxy, uvicorn's proxy_headers make it the real one)."""
-    return request.client.host if request.client else "unknown"
+    """The client's address for the limits (behind a proxy, uvicorn's proxy_headers make it the
+    real one). An IPv6 client counts by its /64 network: one home or phone has a whole /64 to
+    pick addresses from.
+
+    >>> from types import SimpleNamespace as N
+    >>> client_address(N(client=N(host="2001:db8::1:2")))  # type: ignore[arg-type]
+    '2001:db8::/64'
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return host
 
 
 # Guests looked up by secret, kept briefly: a page opens several requests at once.
