@@ -3,12 +3,20 @@ place as the engine ranked them, and the links to each match's replay and record
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import httpx
+from sqlalchemy import select
 
 from pondside.engine import Match
 from pondside.games import get_game
+from pondside.server import db
+from pondside.server.app import create_app
+from pondside.server.settings import Settings
 from replaykit import play_match
 from serverproc import GuestClient, ServerProcess
+from tablesock import run
 
 
 def test_a_guest_sees_their_finished_matches_newest_first(shared_server: ServerProcess) -> None:
@@ -76,3 +84,126 @@ def test_the_pages_of_history_leaderboard_and_records_are_served(
     lobby = httpx.get(shared_server.url).text
     for link in ("/leaderboard", "/history", "/replay"):
         assert f'href="{link}"' in lobby
+
+
+def test_history_pages_through_matches_that_ended_together_and_games_gone_since(
+    tmp_path: Path,
+) -> None:
+    """Pages follow (finished_at, table_id): matches that ended at the same instant are neither
+    skipped nor shown twice. A match of a game this version no longer has stays in the history
+    under its name, and its replay (like a stored record that no longer replays) says why it
+    cannot be shown, not a server error."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_delay=0))
+
+    async def go() -> None:
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                assert (await http.post("/api/guest", json={"name": "Ann"})).status_code == 200
+                store = app.state.hub.store
+                with store.session() as s:
+                    me = s.scalar(select(db.PlayerRow.id))
+                    for table_id, game, at in [
+                        ("t1", "ladders", 100.0),
+                        ("t2", "ladders", 200.0),
+                        ("t3", "ladders", 200.0),
+                        ("t4", "old-game", 300.0),
+                    ]:
+                        s.add(db.TableRow(**table_row(table_id, game, me)))
+                        s.flush()
+                        s.add(
+                            db.ResultRow(
+                                table_id=table_id, game=game, players=1, finished_at=at, rated=True
+                            )
+                        )
+                        s.flush()
+                        s.add(
+                            db.ResultSeatRow(
+                                table_id=table_id,
+                                seat=0,
+                                player_id=me,
+                                name="Ann",
+                                score=1.0,
+                                place=1,
+                            )
+                        )
+                    s.add(
+                        db.RecordRow(
+                            id="u.gone",
+                            game="old-game",
+                            uploader_id=me,
+                            created_at=1.0,
+                            record={
+                                "game": "old-game",
+                                "players": 2,
+                                "options": {},
+                                "seed": 1,
+                                "actions": [],
+                            },
+                        )
+                    )
+                    ladder = {"game": "ladders", "players": 2, "options": {"rounds": 1}, "seed": 1}
+                    s.add(
+                        db.RecordRow(
+                            id="u.changed",
+                            game="ladders",
+                            uploader_id=me,
+                            created_at=1.0,
+                            record={**ladder, "actions": [[0, "no such action"]]},
+                        )
+                    )
+                    s.add(
+                        db.RecordRow(
+                            id="u.position",
+                            game="ladders",
+                            uploader_id=me,
+                            created_at=1.0,
+                            record={**ladder, "position": {"last_events": [{}]}, "actions": []},
+                        )
+                    )
+
+                seen: list[str] = []
+                params: dict[str, Any] = {"limit": 1}
+                for _ in range(5):
+                    r = await http.get("/api/players/me/matches", params=params)
+                    assert r.status_code == 200, r.text
+                    page = r.json()["matches"]
+                    if not page:
+                        break
+                    seen += [m["table_id"] for m in page]
+                    last = page[-1]
+                    params = {
+                        "limit": 1,
+                        "before": last["finished_at"],
+                        "before_id": last["table_id"],
+                    }
+                assert seen == ["t4", "t3", "t2", "t1"]
+                first = (await http.get("/api/players/me/matches")).json()["matches"][0]
+                assert first["game_name"] == "old-game"
+
+                r = await http.get("/api/replays/u.position")
+                assert r.status_code == 410 and "starts from a position" in r.json()["detail"]
+                for replay_id in ("u.gone", "u.changed"):
+                    r = await http.get(f"/api/replays/{replay_id}")
+                    assert r.status_code == 410, r.text
+                    assert "cannot be replayed by this version" in r.json()["detail"]
+
+    run(go())
+
+
+def table_row(table_id: str, game: str, host: str | None) -> dict[str, Any]:
+    return {
+        "id": table_id,
+        "game": game,
+        "players": 1,
+        "options": {},
+        "profile": "none",
+        "listed": False,
+        "status": "over",
+        "seed": 1,
+        "host_id": host or "",
+        "created_at": 0.0,
+        "seq": 1,
+        "clock": {},
+        "next_id": None,
+    }

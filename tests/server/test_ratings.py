@@ -17,10 +17,14 @@ import pytest
 from pondside.engine import Match
 from pondside.games import get_game
 from pondside.server import db
+from pondside.server.app import create_app
 from pondside.server.db import Result, ResultSeat, Seat, Store, TableData
 from pondside.server.ratings import Skill, rate, subject
+from pondside.server.replays import shown_rating
+from pondside.server.settings import Settings
 from replaykit import play_match
 from serverproc import GuestClient, ServerProcess
+from tablesock import run
 
 POSTGRES = os.environ.get("PONDSIDE_TEST_POSTGRES")
 
@@ -76,6 +80,41 @@ def board(guest: GuestClient, game: str) -> list[dict[str, Any]]:
     return list(r.json()["ratings"])
 
 
+def ranks_shown(rows: list[dict[str, Any]]) -> list[int]:
+    """1 + how many are shown higher (one decimal): 1, 2, 2, 4 for two shown alike."""
+    shown = [shown_rating(r["ordinal"]) for r in rows]
+    return [1 + sum(other > mine for other in shown) for mine in shown]
+
+
+def test_the_leaderboard_ranks_alike_those_shown_alike(tmp_path: Path) -> None:
+    """The board shows ratings to one decimal: two that look the same share their rank."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_delay=0))
+
+    async def go() -> list[dict[str, Any]]:
+        async with app.router.lifespan_context(app):
+            with app.state.hub.store.session() as s:
+                for level, ordinal in [("a", 3.04), ("b", 2.96), ("c", 2.25), ("d", 2.2)]:
+                    s.add(
+                        db.RatingRow(
+                            game="ladders",
+                            subject=f"bot:{level}",
+                            bot=level,
+                            mu=ordinal + 3,
+                            sigma=1.0,
+                            ordinal=ordinal,
+                            matches=1,
+                            updated_at=0.0,
+                        )
+                    )
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+                return list((await http.get("/api/leaderboard/ladders")).json()["ratings"])
+
+    rows = run(go())
+    # 3.0, 3.0, 2.3 (as the page's toFixed(1) shows 2.25), 2.2
+    assert [r["rank"] for r in rows] == [1, 1, 3, 4] == ranks_shown(rows)
+
+
 def check_ratings_once_across_a_restart(server: ServerProcess) -> None:
     ann = GuestClient(server, "Ann")
     ids = {"Ann": "Ann"}
@@ -90,9 +129,10 @@ def check_ratings_once_across_a_restart(server: ServerProcess) -> None:
         assert r["mu"] == pytest.approx(want[key].mu)
         assert r["sigma"] == pytest.approx(want[key].sigma)
         assert r["ordinal"] == pytest.approx(r["mu"] - 3 * r["sigma"])
-    # Best first, ranked 1, 2, 3 (no two equal here).
+    # Best first; ranked by the rating shown (one decimal), equals equal: the places of the
+    # match decide (the random bot plays differently each time), so two may tie.
     assert [r["ordinal"] for r in rows] == sorted((r["ordinal"] for r in rows), reverse=True)
-    assert [r["rank"] for r in rows] == [1, 2, 3]
+    assert [r["rank"] for r in rows] == ranks_shown(rows)
 
     server.restart()  # kill -9, then the same database
     ann.rebase()
@@ -198,4 +238,57 @@ def test_ratings_that_fail_at_the_end_are_applied_once_at_the_next_start(
     finish(store, "t2", seats)  # rated with its last action
     assert store.rate_pending() == 0
     assert [r["matches"] for r in store.leaderboard("lame-duck", 10)] == [2, 2]
+    store.close()
+
+
+def test_matches_of_bots_alone_are_not_rated(tmp_path: Path) -> None:
+    """A host may seat a bot in their own seat: such a match is history, not a rating (the
+    leaderboard could be farmed with bots playing bots)."""
+    store = Store(f"sqlite:///{tmp_path / 'p.db'}")
+    bots = [
+        ResultSeat(None, "search", "search bot", 3, 1),
+        ResultSeat(None, "random", "random bot", 9, 2),
+    ]
+    finish(store, "t1", bots)
+    assert store.leaderboard("lame-duck", 10) == []
+    assert store.rate_pending() == 0  # nothing left to rate for it, at any start
+    store.add_player("p1", "Ann", "secret")
+    finish(store, "t2", [ResultSeat("p1", None, "Ann", 3, 1), bots[1]])
+    assert [(r["name"], r["matches"]) for r in store.leaderboard("lame-duck", 10)] == [
+        ("Ann", 1),
+        ("Random bot", 1),
+    ]
+    store.close()
+
+
+def test_a_database_error_while_rating_refuses_the_last_action_on_postgresql(
+    postgres: str,
+) -> None:
+    """On PostgreSQL a failed statement aborts its transaction, and COMMIT then rolls it all
+    back without a word: a failure to read the ratings must refuse the last action (the table
+    then answers 503 and the match is as it was), never lose it while claiming it saved."""
+    import psycopg
+    from sqlalchemy import event
+    from sqlalchemy.exc import OperationalError
+
+    store = Store(postgres)
+    event.listen(
+        store.engine, "connect", lambda conn, _: conn.execute("SET lock_timeout = '300ms'")
+    )
+    store.engine.dispose()  # every connection from now on waits 300 ms for a lock at most
+    store.add_player("p1", "Ann", "secret")
+    seats = [ResultSeat("p1", None, "Ann", 3, 1), ResultSeat(None, "random", "random bot", 9, 2)]
+    finish(store, "t1", seats)
+    assert [r["matches"] for r in store.leaderboard("lame-duck", 10)] == [1, 1]
+
+    url = postgres.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(url) as other:  # holds the ratings rows, as a long transaction would
+        other.execute("SELECT * FROM ratings FOR UPDATE")
+        with pytest.raises(OperationalError):
+            finish(store, "t2", seats)
+        other.rollback()
+    # Nothing of that last action was kept: not the result, not the ratings.
+    assert [m["table_id"] for m in store.matches_of("p1", 10)] == ["t1"]
+    assert [r["matches"] for r in store.leaderboard("lame-duck", 10)] == [1, 1]
+    assert store.load_table("t2").actions == []  # type: ignore[union-attr]
     store.close()

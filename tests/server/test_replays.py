@@ -5,7 +5,9 @@ uploaded, checked by the engine, and watched by their link."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import random
 from typing import Any
 
 import httpx
@@ -13,6 +15,7 @@ import pytest
 
 from replaykit import GAMES, engine_steps, play_match
 from serverproc import GuestClient, ServerProcess
+from tablesock import Sock, play_randomly, run, table_with
 
 
 def replay(guest: GuestClient, replay_id: str, seat: int | None = None) -> httpx.Response:
@@ -164,6 +167,36 @@ def test_an_uploaded_record_is_watched_by_its_link_like_the_table_it_came_from(
             "a list of 2 names",
         ),
         ("x" * 300_000, True, 413, "at most 256 KB"),
+        # A starting position carries free-form fields (its last events) into every frame:
+        # positions are for `pondside replay` at home, not for links.
+        (
+            {
+                "game": "down-the-drain",
+                "players": 3,
+                "options": {"games": 1},
+                "position": {"players": "\ud800", "last_events": [{"type": "beaten"}]},
+                "actions": [],
+            },
+            False,
+            400,
+            "starts from a position cannot be uploaded",
+        ),
+        # As a table's: a seed in 0 .. 2**63 - 1, options within the online limits.
+        *[
+            (
+                {"game": "ladders", "players": 2, "seed": seed, "actions": []},
+                False,
+                400,
+                "seed is a whole number from 0 to 2**63 - 1",
+            )
+            for seed in (-1, 2**63, 2**70, "7", 1.5, True)
+        ],
+        (
+            {"game": "lame-duck", "players": 4, "options": {"rounds": 101}, "seed": 1},
+            False,
+            400,
+            "an online table plays rounds up to 100, not 101",
+        ),
     ],
 )
 def test_a_bad_upload_says_what_was_expected(
@@ -193,3 +226,58 @@ def test_uploads_need_a_guest_of_this_site_and_are_limited(shared_server: Server
     fay = GuestClient(shared_server, "Fay")
     answers = [upload(fay, "{not json", raw=True).status_code for _ in range(31)]
     assert answers == [400] * 30 + [429]
+
+
+def test_a_table_still_watched_when_it_ends_replays_in_full(shared_server: ServerProcess) -> None:
+    """The replay of a table still in memory (a socket open on it) is its whole match, asked
+    for while the socket is open and again after: an empty replay must never be kept."""
+    ann = GuestClient(shared_server, "Ann")
+    table = table_with(shared_server, ann, [ann, "random"], game="ladders", options={"rounds": 1})
+
+    async def go() -> tuple[int, list[int]]:
+        me = await Sock.open(shared_server, table, ann)
+        await play_randomly(me, random.Random(3))
+        end = await me.until_over()
+        steps = [replay(ann, table, seat).json()["steps"] for seat in (None, 0, 1, None)]
+        await me.close()
+        return end["seq"], steps
+
+    _, steps = run(go())
+    record = ann.http.get(f"/api/tables/{table}/record").json()
+    assert len(record["actions"]) > 0
+    assert steps == [len(record["actions"])] * 4
+    assert replay(ann, table).json()["steps"] == len(record["actions"])  # once it left memory
+
+
+def test_replays_are_sent_zipped_only_to_whom_takes_them(
+    shared_server: ServerProcess, finished: tuple[GuestClient, dict[str, Any], str]
+) -> None:
+    ann, record, table = finished
+    for accept, zipped in [
+        ("gzip, deflate", True),
+        ("gzip;q=0, identity", False),
+        ("identity", False),
+        ("br;q=1.0, *;q=0.1", True),
+    ]:
+        r = ann.http.get(f"/api/replays/{table}", headers={"Accept-Encoding": accept})
+        assert r.status_code == 200, accept
+        assert (r.headers.get("content-encoding") == "gzip") is zipped, accept
+        assert r.headers["vary"] == "Accept-Encoding"
+        assert r.json()["steps"] == len(record["actions"])  # httpx unzips what was zipped
+
+
+def test_many_asking_for_one_replay_at_once_get_it_from_one_build(
+    shared_server: ServerProcess,
+) -> None:
+    ann = GuestClient(shared_server, "Ann")
+    played = play_match(shared_server, ann, "wildcat-chicane", seed=41)
+
+    async def ask() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=shared_server.url, timeout=30) as http:
+            asks = [http.get(f"/api/replays/{played.table}", params={"seat": 1})] * 12
+            return list(await asyncio.gather(*asks))
+
+    answers = run(ask())
+    assert {r.status_code for r in answers} == {200}
+    assert len({r.content for r in answers}) == 1
+    assert answers[0].json()["steps"] == len(played.record["actions"])

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import re
 import secrets
 import time
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -23,7 +25,7 @@ from urllib.parse import urlsplit
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -158,9 +160,12 @@ def create_app(settings: Settings) -> FastAPI:
         return Response(body, status_code=422, media_type="application/json")
 
     @app.exception_handler(PondsideError)
-    async def refused(_request: Request, exc: PondsideError) -> JSONResponse:
+    async def refused(_request: Request, exc: PondsideError) -> Response:
+        # ASCII JSON too: a message may quote the input (an uploaded record's "\ud800"), and
+        # a lone surrogate cannot be encoded as UTF-8.
         status = exc.status if isinstance(exc, Refused) else 400
-        return JSONResponse({"detail": str(exc)}, status_code=status)
+        body = json.dumps({"detail": str(exc)}, ensure_ascii=True)
+        return Response(body, status_code=status, media_type="application/json")
 
     # --- pages --------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -239,6 +244,12 @@ def create_app(settings: Settings) -> FastAPI:
             await _call(hub.store.rename_player, current.id, name)
             _GUESTS.clear()
             return {"name": name}
+        # A guest costs nothing to make, so what is limited per guest (uploads, tables) is
+        # limited per address too: guests are made at a bounded rate from one address.
+        if not GUEST_MAKERS.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
+            raise Refused(
+                "too many new names from your address in the last hour: wait a while", 429
+            )
         secret = secrets.token_urlsafe(32)  # 256 bits
         await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
         response.set_cookie(
@@ -441,6 +452,69 @@ async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
         client.post(hub.error(table, str(exc), exc.rule))
     except Refused as exc:
         client.post(hub.error(table, str(exc), exc.rule))
+
+
+class Window:
+    """How often each key (a client's address, a guest) did something lately: a sliding
+    window per key. Bounded: past ``keys`` keys, the one heard from least recently is
+    forgotten (never all at once, which would reset everybody's limit)."""
+
+    def __init__(self, keys: int = 10_000) -> None:
+        self.keys = keys
+        self.times: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def count(self, key: str, seconds: float) -> int:
+        """How many times ``key`` did it in the last ``seconds``."""
+        times = self.times.get(key)
+        if times is None:
+            return 0
+        since = time.monotonic() - seconds
+        while times and times[0] <= since:
+            times.popleft()
+        return len(times)
+
+    def note(self, key: str) -> None:
+        times = self.times.get(key)
+        if times is None:
+            times = self.times[key] = deque()
+        self.times.move_to_end(key)
+        times.append(time.monotonic())
+        while len(self.times) > self.keys:
+            self.times.popitem(last=False)
+
+    def allow(self, key: str, most: int, seconds: float) -> bool:
+        """Note one more time for ``key`` unless it did it ``most`` times in ``seconds``."""
+        if self.count(key, seconds) >= most:
+            return False
+        self.note(key)
+        return True
+
+
+# New guests per client address per hour: generous (a classroom behind one address), but a
+# script cannot make guests without end to get around the limits of each guest.
+GUESTS_PER_ADDRESS = 300
+GUEST_MAKERS = Window()
+
+
+def client_address(request: Request) -> str:
+    """The client's address for the limits (behind a proxy, uvicorn's proxy_headers make it the
+    real one). An IPv6 client counts by its /64 network: one home or phone has a whole /64 to
+    pick addresses from.
+
+    >>> from types import SimpleNamespace as N
+    >>> client_address(N(client=N(host="2001:db8::1:2")))  # type: ignore[arg-type]
+    '2001:db8::/64'
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return host
 
 
 # Guests looked up by secret, kept briefly: a page opens several requests at once.

@@ -30,9 +30,11 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    and_,
     create_engine,
     event,
     func,
+    or_,
     select,
     update,
 )
@@ -369,38 +371,61 @@ class Store:
             ).all()
         done = 0
         for table_id in pending:
-            with self._rating_lock, self.session() as s:
-                row = s.get(ResultRow, table_id)
-                if row is None or row.rated:
-                    continue
-                seats = s.scalars(
-                    select(ResultSeatRow)
-                    .where(ResultSeatRow.table_id == table_id)
-                    .order_by(ResultSeatRow.seat)
-                ).all()
-                result = Result(
-                    row.table_id,
-                    row.game,
-                    row.finished_at,
-                    [ResultSeat(r.player_id, r.bot, r.name, r.score, r.place) for r in seats],
-                )
-                done += _rate(s, result)
+            try:
+                done += self._rate_one(table_id)
+            except Exception:
+                # Its own transaction, rolled back whole: tried again at the next start.
+                log.exception("table %s: its ratings could not be applied", table_id)
         return done
+
+    def _rate_one(self, table_id: str) -> int:
+        with self._rating_lock, self.session() as s:
+            row = s.get(ResultRow, table_id)
+            if row is None or row.rated:
+                return 0
+            seats = s.scalars(
+                select(ResultSeatRow)
+                .where(ResultSeatRow.table_id == table_id)
+                .order_by(ResultSeatRow.seat)
+            ).all()
+            result = Result(
+                row.table_id,
+                row.game,
+                row.finished_at,
+                [ResultSeat(r.player_id, r.bot, r.name, r.score, r.place) for r in seats],
+            )
+            return _rate(s, result)
 
     # --- history, ratings, uploaded records -----------------------------------------------
     def matches_of(
-        self, player_id: str, limit: int, before: float | None = None
+        self,
+        player_id: str,
+        limit: int,
+        before: float | None = None,
+        before_id: str | None = None,
     ) -> list[dict[str, Any]]:
-        """The guest's finished matches, newest first, with every seat's name, score, place."""
+        """The guest's finished matches, newest first, with every seat's name, score, place.
+
+        A page follows the last one by ``(before, before_id)``: the ``finished_at`` and
+        ``table_id`` of its last match (matches that ended at the same instant are neither
+        skipped nor shown twice). ``before`` alone: strictly older than that time.
+        """
         with self.session() as s:
             query = (
                 select(ResultRow, ResultSeatRow.seat)
                 .join(ResultSeatRow, ResultSeatRow.table_id == ResultRow.table_id)
                 .where(ResultSeatRow.player_id == player_id)
-                .order_by(ResultRow.finished_at.desc(), ResultRow.table_id)
+                .order_by(ResultRow.finished_at.desc(), ResultRow.table_id.desc())
                 .limit(limit)
             )
-            if before is not None:
+            if before is not None and before_id is not None:
+                query = query.where(
+                    or_(
+                        ResultRow.finished_at < before,
+                        and_(ResultRow.finished_at == before, ResultRow.table_id < before_id),
+                    )
+                )
+            elif before is not None:
                 query = query.where(ResultRow.finished_at < before)
             found = s.execute(query).all()
             ids = [row.table_id for row, _ in found]
@@ -471,14 +496,14 @@ class Store:
                 )
             )
 
-    def uploads_since(self, uploader_id: str, since: float) -> int:
+    def uploads_since(self, uploader_id: str | None, since: float) -> int:
+        """Records uploaded since ``since`` by that guest (None: by anyone)."""
         with self.session() as s:
-            count = s.scalar(
-                select(func.count())
-                .select_from(RecordRow)
-                .where(RecordRow.uploader_id == uploader_id, RecordRow.created_at >= since)
-            )
-            return int(count or 0)
+            query = select(func.count()).select_from(RecordRow)
+            query = query.where(RecordRow.created_at >= since)
+            if uploader_id is not None:
+                query = query.where(RecordRow.uploader_id == uploader_id)
+            return int(s.scalar(query) or 0)
 
     def load_record(self, record_id: str) -> dict[str, Any] | None:
         with self.session() as s:
@@ -561,20 +586,31 @@ def _add_result(s: Session, result: Result) -> None:
 
 
 def _rate(s: Session, result: Result) -> int:
-    """Apply one finished match to the ratings and mark it rated; 1 if it was. Computing them
-    is kept apart from writing them: if it fails (a bug), the result stays unrated for
-    ``rate_pending`` and the match still ends."""
+    """Apply one finished match to the ratings and mark it rated; 1 if it was.
+
+    Only the computation is guarded: if it fails (a bug), the result stays unrated for
+    ``rate_pending`` and the match still ends. A database error is not caught here: on
+    PostgreSQL a failed statement aborts the whole transaction, whose COMMIT would then
+    silently roll back the last action and the result too; it goes up to the caller (the
+    action is refused, 503, and the match is as it was).
+    """
+    if not any(x.player_id for x in result.seats):
+        # Bots among themselves rate nothing: the leaderboard could be farmed with all-bot
+        # tables (a host may seat a bot in their own seat). Marked rated, as there is nothing
+        # left to do for it.
+        s.execute(update(ResultRow).where(ResultRow.table_id == result.table_id).values(rated=True))
+        return 0
+    seats = [subject(x.player_id, x.bot) for x in result.seats]
+    rows = {
+        r.subject: r
+        for r in s.scalars(
+            select(RatingRow)
+            .where(RatingRow.game == result.game, RatingRow.subject.in_(set(seats)))
+            .with_for_update()
+        )
+    }
+    priors = {k: Skill(r.mu, r.sigma) for k, r in rows.items()}
     try:
-        seats = [subject(x.player_id, x.bot) for x in result.seats]
-        rows = {
-            r.subject: r
-            for r in s.scalars(
-                select(RatingRow)
-                .where(RatingRow.game == result.game, RatingRow.subject.in_(set(seats)))
-                .with_for_update()
-            )
-        }
-        priors = {k: Skill(r.mu, r.sigma) for k, r in rows.items()}
         new = rate(priors, seats, [x.place for x in result.seats])
     except Exception:
         log.exception("table %s: its ratings could not be computed", result.table_id)

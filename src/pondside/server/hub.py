@@ -417,6 +417,9 @@ class Hub:
             ) from None
         match.state = after_state
         match.actions.append((seat, action))
+        # The table's record as stored, kept in step: a replay of a table still in memory
+        # reads it (as it reads a stored table's).
+        d.actions.append((seat, action))
         d.seq, d.status, d.clock = pending.seq, status, clock
         self.broadcast(table, events, "action", {"seat": seat, "how": how})
         self._schedule(table)

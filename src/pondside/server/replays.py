@@ -19,6 +19,7 @@ import re
 import secrets
 import time
 from collections import OrderedDict
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
@@ -27,17 +28,28 @@ from fastapi.responses import Response
 from pondside.engine import Match, PondsideError
 from pondside.games import get_game
 
-from .app import TABLE_ID, _page, hub_of, need_guest, same_origin
+from .app import TABLE_ID, Window, _page, client_address, hub_of, need_guest, same_origin
 from .db import TableData
-from .hub import NAME_LIMIT, Guest, Hub, Refused
+from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
 
 MAX_RECORD_BYTES = 256 * 1024
 MAX_RECORD_ACTIONS = 4000
-UPLOADS_PER_HOUR = 20
-ATTEMPTS_PER_MINUTE = 30  # good or bad
+UPLOADS_PER_HOUR = 20  # per guest
+UPLOADS_PER_ADDRESS = 40  # per client address and hour: guests are free to make
+UPLOADS_PER_HOUR_IN_ALL = 500  # by everyone together
+ATTEMPTS_PER_MINUTE = 30  # good or bad, per guest: each one is replayed by the engine
+ATTEMPTS_PER_ADDRESS = 120  # a minute
 UPLOAD_ID = re.compile(r"u\.[A-Za-z0-9_-]{1,32}")
 """Uploaded records' ids: a table's id never holds a dot, so the two cannot collide."""
-CACHE_SIZE = 32  # replays (one seat's frames each) kept encoded: a finished match never changes
+# Replays (one seat's frames each) are kept gzipped: a finished match never changes. Bounded
+# by their compressed size (a long match's are a few hundred KB), not by their number.
+CACHE_BYTES = 64 * 1024 * 1024
+CACHE_ENTRIES = 2000
+# Building a replay replays the match and encodes every frame (up to a second for the longest
+# records), in a worker thread: at most this many at once, however many are asked for, and
+# one build per replay (seat) asked for at the same time by several clients.
+BUILDS_AT_ONCE = 2
+BUILDS_PER_MINUTE = 120  # per client address: what is in the cache costs nothing and is free
 RATING_LINE = (
     "A rating is μ − 3σ: μ is the skill the results so far suggest, σ how unsure that still is, "
     "so the rating is a skill a player very probably has at least. Everyone starts at 0 "
@@ -47,7 +59,12 @@ RATING_LINE = (
 
 router = APIRouter()
 _cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
-_attempts: dict[str, list[float]] = {}
+_cache_bytes = 0
+_building: dict[tuple[str, int | None], asyncio.Future[bytes]] = {}
+_builds: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+_builders = Window()
+_attempts = Window()
+_uploaders = Window()
 
 
 # --- building a replay ---------------------------------------------------------------------
@@ -94,15 +111,18 @@ def frames(
     the table after the record's k-th action, each as a live table's frame (reason "action",
     ``seq`` = k, ``by``, the action's public events, ``view`` = Match.view(seat), no legal
     actions, no clock, ``outcome`` once the match is over)."""
-    game = get_game(record["game"])
-    match = Match(
-        game,
-        record["players"],
-        record["options"],
-        seed=record["seed"],
-        deal=record.get("deal"),
-        position=record.get("position"),
-    )
+    try:
+        game = get_game(record["game"])
+        match = Match(
+            game,
+            record["players"],
+            record["options"],
+            seed=record["seed"],
+            deal=record.get("deal"),
+            position=record.get("position"),
+        )
+    except PondsideError as exc:
+        raise _unplayable(record, exc) from None
     if seat is not None and not 0 <= seat < match.players:
         raise Refused(f"seats are numbered 0 to {match.players - 1}", 404)
     actions = [(int(s), str(a)) for s, a in record["actions"]]
@@ -111,7 +131,10 @@ def frames(
     steps: list[tuple[dict[str, Any] | None, list[Any]]] = [(None, [])]
     views = [match.view(seat)]
     for i, (who, action) in enumerate(actions):
-        events = match.apply(who, action)
+        try:
+            events = match.apply(who, action)
+        except PondsideError as exc:
+            raise _unplayable(record, exc) from None
         how = hows[i] if hows and i < len(hows) else None
         steps.append(({"seat": who, "how": how}, events))
         views.append(match.view(seat))
@@ -148,6 +171,16 @@ def frames(
     }
 
 
+def _unplayable(record: dict[str, Any], exc: Exception) -> Refused:
+    """A stored match that this version can no longer replay: its game was removed, or its
+    rules changed under its record."""
+    return Refused(
+        f"this match of {record.get('game')!r} cannot be replayed by this version of Pondside "
+        f"({exc}); its record can still be downloaded",
+        410,
+    )
+
+
 def record_link(replay_id: str) -> str:
     if UPLOAD_ID.fullmatch(replay_id):
         return f"/api/records/{replay_id}"
@@ -162,11 +195,20 @@ async def _source(
         rec = await asyncio.to_thread(hub.store.load_record, replay_id)
         if rec is None:
             raise Refused("there is no such record; check the link", 404)
+        if "position" in rec:
+            # Taken before positions were refused (see check_record): not replayed, as its
+            # position's unchecked fields would reach every frame.
+            raise Refused(
+                "this record starts from a position, which replays no longer show; download it "
+                "and watch it with `pondside replay`",
+                410,
+            )
         names = list(rec.get("names") or [None] * rec["players"])
         return rec, names, [None] * rec["players"], None
     if not TABLE_ID.fullmatch(replay_id):
         raise Refused("there is no such table; check the link", 404)
-    data = await _table_data(hub, replay_id)
+    live = hub.tables.get(replay_id)
+    data = live.data if live is not None else await _table_data(hub, replay_id)
     if data is None:
         raise Refused("there is no such table; check the link", 404)
     if data.status != "over":
@@ -177,12 +219,14 @@ async def _source(
             else "this match has not started: there is nothing to replay yet",
             409,
         )
+    # A table in memory: its match's own record (what was played, as committed).
+    actions = live.match.actions if live is not None and live.match is not None else data.actions
     rec = {
         "game": data.game,
         "players": data.players,
         "options": data.options,
         "seed": data.seed,
-        "actions": [[s, a] for s, a in data.actions],
+        "actions": [[s, a] for s, a in actions],
     }
     hows = await asyncio.to_thread(hub.store.hows, replay_id)
     names = [s.name if s.player_id else None for s in data.seats]
@@ -210,19 +254,100 @@ async def replay(
     spectator without it; 409 while the match is played."""
     key = (replay_id, seat)
     body = _cache.get(key)
-    if body is None:
-        rec, names, bots, hows = await _source(hub_of(request), replay_id)
-        built = await asyncio.to_thread(frames, rec, seat, replay_id, names, bots, hows)
-        # Kept and sent compressed: a long match's frames are megabytes of JSON, a tenth zipped.
-        body = gzip.compress(json.dumps(built, separators=(",", ":")).encode(), 6)
-        _cache[key] = body
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    else:
+    if body is not None:
         _cache.move_to_end(key)
-    if "gzip" not in request.headers.get("accept-encoding", ""):
-        return Response(gzip.decompress(body), media_type="application/json")
-    return Response(body, media_type="application/json", headers={"Content-Encoding": "gzip"})
+    else:
+        building = _building.get(key)
+        if building is None:
+            # Only builds count: a replay in the cache (or being built) costs nothing more.
+            if not _builders.allow(client_address(request), BUILDS_PER_MINUTE, 60):
+                raise Refused("too many replays opened in a minute: wait a moment", 429)
+            building = asyncio.ensure_future(_build(hub_of(request), replay_id, seat))
+            _building[key] = building
+            building.add_done_callback(_built)
+        # Shielded: one client going away does not cancel the build others wait for.
+        body = await asyncio.shield(building)
+    headers = {"Vary": "Accept-Encoding"}
+    if not accepts_gzip(request.headers.get("accept-encoding", "")):
+        plain = await asyncio.to_thread(gzip.decompress, body)
+        return Response(plain, media_type="application/json", headers=headers)
+    headers["Content-Encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def _built(building: asyncio.Future[bytes]) -> None:
+    """A build is over: the next ask for it starts another (or finds it in the cache)."""
+    for key, future in list(_building.items()):
+        if future is building:
+            del _building[key]
+    if not building.cancelled():
+        building.exception()  # retrieved: its askers were told (or all went away meanwhile)
+
+
+async def _build(hub: Hub, replay_id: str, seat: int | None) -> bytes:
+    """A replay's frames, gzipped; kept if they can never change."""
+    global _builds
+    loop = asyncio.get_running_loop()
+    if _builds is None or _builds[0] is not loop:  # a semaphore belongs to one event loop
+        _builds = (loop, asyncio.Semaphore(BUILDS_AT_ONCE))
+    async with _builds[1]:
+        rec, names, bots, hows = await _source(hub, replay_id)
+        # Replayed, encoded and compressed in the thread: none of it holds the event loop.
+        over, body = await asyncio.to_thread(_encoded, rec, seat, replay_id, names, bots, hows)
+    # A table's replay is kept only once it shows a finished match (an uploaded record never
+    # changes, finished or not): a replay missing its last actions must not outlive them.
+    if over or UPLOAD_ID.fullmatch(replay_id):
+        _keep((replay_id, seat), body)
+    return body
+
+
+def _encoded(
+    rec: dict[str, Any],
+    seat: int | None,
+    replay_id: str,
+    names: list[str | None],
+    bots: list[str | None],
+    hows: list[str] | None,
+) -> tuple[bool, bytes]:
+    built = frames(rec, seat, replay_id, names, bots, hows)
+    # Sent compressed: a long match's frames are megabytes of JSON, a tenth zipped.
+    text = json.dumps(built, separators=(",", ":"), ensure_ascii=True)
+    return bool(built["over"]), gzip.compress(text.encode(), 6)
+
+
+def _keep(key: tuple[str, int | None], body: bytes) -> None:
+    global _cache_bytes
+    if len(body) > CACHE_BYTES // 8:
+        return
+    old = _cache.pop(key, None)
+    _cache_bytes -= len(old) if old is not None else 0
+    _cache[key] = body
+    _cache_bytes += len(body)
+    while _cache_bytes > CACHE_BYTES or len(_cache) > CACHE_ENTRIES:
+        _, dropped = _cache.popitem(last=False)
+        _cache_bytes -= len(dropped)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip: named (or ``*``) with a quality above 0.
+
+    >>> accepts_gzip("gzip, deflate"), accepts_gzip("gzip;q=0"), accepts_gzip("br, *;q=0.5")
+    (True, False, True)
+    """
+    qualities: dict[str, float] = {}
+    for part in header.lower().split(","):
+        coding, _, params = part.partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        qualities[coding.strip()] = q
+    q = qualities.get("gzip", qualities.get("x-gzip", qualities.get("*", 0.0)))
+    return q > 0
 
 
 @router.post("/api/records", dependencies=[Depends(same_origin)], status_code=201)
@@ -230,23 +355,30 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
     """Keep a match record (the JSON ``pondside replay`` reads) so that its replay has a link:
     ``{id, link}``."""
     hub = hub_of(request)
-    # Attempts are limited too, good or bad: each one is replayed by the engine.
-    now = time.monotonic()
-    tries = [t for t in _attempts.get(guest.id, []) if t > now - 60] + [now]
-    _attempts[guest.id] = tries
-    if len(_attempts) > 10_000:
-        _attempts.clear()
-    if len(tries) > ATTEMPTS_PER_MINUTE:
-        raise Refused("too many uploads in a minute: wait a moment and try again", 429)
+    address = client_address(request)
+    # Attempts are limited too, good or bad: each one is replayed by the engine. Per guest
+    # and per address, as guests cost nothing to make.
+    for key, most in ((f"guest:{guest.id}", ATTEMPTS_PER_MINUTE), (address, ATTEMPTS_PER_ADDRESS)):
+        if not _attempts.allow(key, most, 60):
+            raise Refused("too many uploads in a minute: wait a moment and try again", 429)
     raw = await _body(request)
     since = time.time() - 3600
     if await asyncio.to_thread(hub.store.uploads_since, guest.id, since) >= UPLOADS_PER_HOUR:
         raise Refused(
             f"you have uploaded {UPLOADS_PER_HOUR} records in the last hour: wait a while", 429
         )
+    if _uploaders.count(address, 3600) >= UPLOADS_PER_ADDRESS:
+        raise Refused(
+            f"{UPLOADS_PER_ADDRESS} records were uploaded from your address in the last hour: "
+            "wait a while",
+            429,
+        )
+    if await asyncio.to_thread(hub.store.uploads_since, None, since) >= UPLOADS_PER_HOUR_IN_ALL:
+        raise Refused("this server takes no more uploads this hour: try again later", 503)
     record = await asyncio.to_thread(check_record, raw, hub.settings.games)
     record_id = "u." + secrets.token_urlsafe(12)
     await asyncio.to_thread(hub.store.add_record, record_id, record["game"], guest.id, record)
+    _uploaders.note(address)
     return {"id": record_id, "link": f"/replay/{record_id}", "game": record["game"]}
 
 
@@ -271,11 +403,17 @@ async def my_matches(
     guest: Annotated[Guest, Depends(need_guest)],
     limit: Annotated[int, Query(ge=1, le=100)] = 50,
     before: Annotated[float | None, Query(ge=0)] = None,
+    before_id: Annotated[str | None, Query(max_length=32, pattern=TABLE_ID.pattern)] = None,
 ) -> dict[str, Any]:
-    """This guest's finished matches, newest first (``before``: older than that time)."""
-    found = await asyncio.to_thread(hub_of(request).store.matches_of, guest.id, limit, before)
+    """This guest's finished matches, newest first. The next page: ``before`` and
+    ``before_id``, the ``finished_at`` and ``table_id`` of the last match shown."""
+    store = hub_of(request).store
+    found = await asyncio.to_thread(store.matches_of, guest.id, limit, before, before_id)
     for m in found:
-        m["game_name"] = get_game(m["game"]).info.name
+        try:
+            m["game_name"] = get_game(m["game"]).info.name
+        except PondsideError:  # a game this version no longer has: its history stays
+            m["game_name"] = m["game"]
         m["replay"] = f"/replay/{m['table_id']}?seat={m['seat']}"
         m["record"] = f"/api/tables/{m['table_id']}/record"
     return {"name": guest.name, "matches": found}
@@ -294,8 +432,9 @@ async def leaderboard(
     rows = await asyncio.to_thread(hub.store.leaderboard, game, limit)
     rank = 0
     for i, row in enumerate(rows):
-        shown = round(row["ordinal"], 2)
-        if i == 0 or shown != round(rows[i - 1]["ordinal"], 2):
+        # Ranks tie on the value shown (one decimal): two players shown alike rank alike.
+        shown = shown_rating(row["ordinal"])
+        if i == 0 or shown != shown_rating(rows[i - 1]["ordinal"]):
             rank = i + 1
         row["rank"] = rank
     return {
@@ -304,6 +443,16 @@ async def leaderboard(
         "explanation": RATING_LINE,
         "ratings": rows,
     }
+
+
+def shown_rating(value: float) -> Decimal:
+    """A rating as the leaderboard page shows it: JavaScript's ``toFixed(1)``, which rounds
+    the exact value half away from zero (Python's ``round`` would make 2.25 2.2, the page 2.3).
+
+    >>> [str(shown_rating(x)) for x in (2.25, -2.25, 2.96, 3.04)]
+    ['2.3', '-2.3', '3.0', '3.0']
+    """
+    return Decimal(value).quantize(Decimal("0.1"), ROUND_HALF_UP)
 
 
 # --- the pages ------------------------------------------------------------------------------
@@ -356,7 +505,12 @@ async def _body(request: Request) -> bytes:
 
 def check_record(raw: bytes, games: tuple[str, ...]) -> dict[str, Any]:
     """The record in ``raw`` in its normal form, once the engine has replayed it to its last
-    action; ``Refused`` says what was expected."""
+    action; ``Refused`` says what was expected.
+
+    Checked as a table's configuration would be: a seed in 0 to 2**63 - 1, options within the
+    online limits, and no starting ``position`` (a snapshot carries free-form fields, such as
+    its last events, into every frame of the replay: positions are for ``pondside replay`` on
+    one's own machine)."""
     expected = (
         "a match record: the JSON object that “Download the record” gives and "
         "`pondside replay` reads, with game, players, options, seed and actions"
@@ -374,12 +528,26 @@ def check_record(raw: bytes, games: tuple[str, ...]) -> dict[str, Any]:
     actions = data.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
         raise Refused(f"a record has at most {MAX_RECORD_ACTIONS} actions, not {len(actions)}")
+    if "position" in data:
+        raise Refused(
+            "a record that starts from a position cannot be uploaded: only a match from its "
+            "deal (a seed or a deal); `pondside replay` shows the others on your computer"
+        )
+    seed = data.get("seed")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+    ):
+        raise Refused(f"a record's seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
     try:
         match = Match.from_record(get_game(game), data)
     except PondsideError as exc:
         raise Refused(str(exc)) from None
     except Exception as exc:  # a deal or position can be malformed in endless ways
         raise Refused(f"the record cannot start a match ({type(exc).__name__}): {exc}") from None
+    for name, most in LIMITS.items():
+        value = match.options.get(name)
+        if isinstance(value, int) and not isinstance(value, bool) and value > most:
+            raise Refused(f"an online table plays {name} up to {most}, not {value}")
     record = match.record()
     record["names"] = _names(data.get("names"), match.players)
     return record

@@ -3,7 +3,7 @@
 import { api, ApiError } from "./api.js";
 import { $, el, ordinal } from "./room.js";
 
-let oldest = null;
+let oldest = null; // the last match shown: the next page follows it (its time, then its id)
 
 function when(seconds) {
   return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -44,7 +44,7 @@ function row(m) {
 
 async function load() {
   $("history-error").textContent = "";
-  const q = oldest == null ? "" : `&before=${oldest}`;
+  const q = oldest == null ? "" : `&before=${oldest.finished_at}&before_id=${oldest.table_id}`;
   let data;
   try {
     data = await api(`/api/players/me/matches?limit=50${q}`);
@@ -81,7 +81,7 @@ async function load() {
     $("history-box").replaceChildren(table);
   }
   for (const m of data.matches) body.append(row(m));
-  if (data.matches.length) oldest = data.matches[data.matches.length - 1].finished_at;
+  if (data.matches.length) oldest = data.matches[data.matches.length - 1];
   $("history-more").hidden = data.matches.length < 50;
 }
 
