@@ -83,3 +83,24 @@ def test_two_guests_of_one_name_are_told_apart_at_a_table(shared_server: ServerP
     assert second.seat(table, 2, "join").status_code == 200
     seats = first.http.get(f"/api/tables/{table}").json()["seats"]
     assert [s["name"] for s in seats] == ["Alice", None, "Alice (2)"]
+
+
+def test_the_lobby_lists_a_guests_own_tables_first_with_their_seat_even_private_ones(
+    shared_server: ServerProcess,
+) -> None:
+    """A player who left a table's page finds the way back from the lobby: their tables come
+    first, with ``you`` (their seat), private ones too; nobody else sees a private table."""
+    from tablesock import table_with
+
+    ann, bob = GuestClient(shared_server, "Ann"), GuestClient(shared_server, "Bob")
+    listed = bob.create(3, game="down-the-drain", options={}, profile="none")["id"]
+    private = table_with(
+        shared_server, ann, [ann, "random", "random"], game="ladders", listed=False,
+        options={"rounds": 1, "target": None},
+    )  # fmt: skip
+    mine = ann.http.get("/api/tables").json()["tables"]
+    assert mine[0]["id"] == private and mine[0]["you"] == 0 and not mine[0]["listed"]
+    assert any(t["id"] == listed and t["you"] is None for t in mine)
+    others = bob.http.get("/api/tables").json()["tables"]
+    assert private not in {t["id"] for t in others}
+    assert next(t for t in others if t["id"] == listed)["you"] == 0

@@ -264,9 +264,12 @@ def create_app(settings: Settings) -> FastAPI:
         return {"name": name}
 
     @app.get("/api/tables")
-    async def tables(request: Request) -> dict[str, Any]:
-        """Listed tables that are open or being played, newest first."""
-        return {"tables": hub_of(request).listed()}
+    async def tables(
+        request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
+    ) -> dict[str, Any]:
+        """Listed tables that are open or being played and this guest's own, theirs first,
+        each with ``you``: the guest's seat there, or null."""
+        return {"tables": hub_of(request).listed(guest)}
 
     @app.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
     async def create_table(

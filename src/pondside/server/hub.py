@@ -188,15 +188,19 @@ class Hub:
             table = self.tables.get(table_id) or self._live(data)
         return table
 
-    def listed(self) -> list[dict[str, Any]]:
-        """The lobby's list: listed tables still open or in play, newest first."""
-        tables = [
-            t
-            for t in self.tables.values()
-            if t.data.listed and t.data.status in ("open", "playing")
-        ]
-        tables.sort(key=lambda t: -t.data.created_at)
-        return [self.summary(t) for t in tables]
+    def listed(self, guest: Guest | None = None) -> list[dict[str, Any]]:
+        """The lobby's list: listed tables still open or in play, and the guest's own (listed
+        or not, so a player who left the page finds the way back), theirs first, then newest
+        first; with ``you``, the guest's seat at each (null where they do not sit)."""
+        tables = []
+        for t in self.tables.values():
+            if t.data.status not in ("open", "playing"):
+                continue
+            seat = None if guest is None else t.seat_of(guest)
+            if t.data.listed or seat is not None:
+                tables.append((seat, t))
+        tables.sort(key=lambda st: (st[0] is None, -st[1].data.created_at))
+        return [{**self.summary(t), "you": seat} for seat, t in tables]
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
         d = table.data

@@ -255,10 +255,22 @@ function renderTables(tables) {
     const who = document.createElement("div");
     who.className = "table-who muted small";
     const names = seatNames(t);
-    who.textContent = t.seats.map((s, i) => (s.taken ? names[i] : "free")).join(", ");
+    who.textContent = t.seats.map((s, i) => (i === t.you ? `${names[i]} (you)` : s.taken ? names[i] : "free")).join(", ");
+    if (!t.listed) title.textContent += " (private)";
     const actions = document.createElement("div");
     actions.className = "table-actions";
     const free = t.seats.find((s) => !s.taken);
+    if (t.you != null) {
+      li.classList.add("mine");
+      const back = document.createElement("a");
+      back.className = "btn primary";
+      back.href = `/t/${encodeURIComponent(t.id)}`;
+      back.textContent = "Back to your seat";
+      actions.append(back);
+      li.append(head, meta, who, actions);
+      list.append(li);
+      continue;
+    }
     if (t.status === "open" && free) {
       const join = document.createElement("button");
       join.type = "button";
