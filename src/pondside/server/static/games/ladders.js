@@ -210,7 +210,7 @@ function seatArea(ctx, seat, state) {
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
     const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
     // The others' piles fan fewer cards: they are read, not played from (but a partner's).
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, isPhone() ? (mine ? 2 : 1) : mine ? 3 : 2));
+    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, mine ? (isPhone() ? 2 : 3) : isPhone() || view.players > 4 ? 1 : 2));
     if (srcKey) source(ctx, state, cell, srcKey, words);
     if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
@@ -449,7 +449,7 @@ function render(ctx) {
   const state = decision(ctx);
   if (!escBound) {
     escBound = true;
-    // The legend changes place between a phone and a wider screen (a turned tablet...).
+    // A phone and a wider screen fan the piles differently (a turned tablet...).
     window.matchMedia("(max-width: 600px)").addEventListener("change", () => current && current.rerender());
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && current && (current.select.src || current.select.ending) && !document.querySelector("dialog[open]")) cancel(current);
@@ -459,11 +459,8 @@ function render(ctx) {
   const board = el("div", `la-board${state.src ? " choosing" : ""}${state.ending ? " ending" : ""}`);
   board.dataset.players = String(view.players);
   board.dataset.seq = String(ctx.frame.seq); // which frame is drawn (the browser tests wait on it)
-  // On a phone the legend sits under the hand: reachable, and never pushing the hand off the
-  // screen; on a wider screen it heads the board.
+  // The legend sits under the hand: reachable, and never pushing the hand off the screen.
   const words = legend(el, legendOpen);
-  const phone = isPhone();
-  if (!phone) board.append(words);
   const order = Array.from({ length: view.players }, (_, i) => ((ctx.me ?? 0) + i) % view.players);
   const others = el("div", "la-others");
   for (const s of order) if (s !== ctx.me) others.append(seatArea(ctx, s, state));
@@ -473,7 +470,7 @@ function render(ctx) {
   board.append(others, lower);
   ctx.board.replaceChildren(board);
   const hand = handArea(ctx, state);
-  ctx.hand.replaceChildren(...hand, ...(phone ? [words] : []));
+  ctx.hand.replaceChildren(...hand, words);
   ctx.hand.classList.toggle("la-hand", true);
   ctx.hand.classList.toggle("ending", state.ending);
   ctx.actions.replaceChildren(...actionButtons(ctx, state));
