@@ -282,22 +282,21 @@ function piles(view) {
 }
 
 // --- the words of the game ------------------------------------------------------------------------
-// A legend, open until the player closes it once (then closed on every table); on a phone it
-// sits under the hand, so that the board and the hand share the screen.
+// A legend, open until the player closes it once (then closed on every table). It sits under
+// the hand, so that the board and the hand always share the screen.
 const WORDS = [
   ["joins", "a card of the same number as cards in front joins them: two 7s are worth 14."],
   ["beats", "a group worth more beats every group worth less: those cards go down the drain (discarded) and their players each draw a card."],
   ["pushed through", "a card still in front of its player when their turn comes is discarded, and no card is drawn: one card fewer. Shed your last card this way to win."],
   ["held", "the cards in a hand and the one in front; the fewer the better."],
 ];
-let current = null; // the last render's context, to draw again when the screen changes
 let legendOpen = prefs.get("dd.legend", "") !== "seen";
-const isPhone = () => window.matchMedia("(max-width: 600px)").matches;
 
 function legend() {
   const d = el("details", "dd-legend");
   d.open = legendOpen;
-  d.append(el("summary", null, "What do joins, beats and pushed through mean?"));
+  const summary = el("summary", null, "What do joins, beats and pushed through mean?");
+  d.append(summary);
   const list = el("dl");
   for (const [word, text] of WORDS) {
     const item = el("div");
@@ -305,9 +304,11 @@ function legend() {
     list.append(item);
   }
   d.append(list);
-  d.addEventListener("toggle", () => {
-    legendOpen = d.open;
-    if (!d.open) prefs.set("dd.legend", "seen");
+  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
+  // between would otherwise draw the legend open again.
+  summary.addEventListener("click", () => {
+    legendOpen = !d.open;
+    if (!legendOpen) prefs.set("dd.legend", "seen");
   });
   return d;
 }
@@ -320,7 +321,6 @@ function renderBoard(ctx, preview) {
   const middle = el("div", "dd-middle");
   middle.append(groupsPanel(ctx, preview), piles(view));
   board.append(seats, middle);
-  if (!isPhone()) board.append(legend());
   ctx.board.replaceChildren(board);
 }
 
@@ -416,6 +416,9 @@ function renderHand(ctx, choice) {
   const { view, me } = ctx;
   const hand = view.hand || [];
   const mine = me != null && ctx.legal.length > 0;
+  // A card that had the keyboard's focus keeps it through a redraw (a player coming or going).
+  const active = document.activeElement;
+  const had = active && active.classList.contains("dd-hand-card") && ctx.hand.contains(active) ? active.dataset.i : null;
   const box = el("div", `dd-hand${mine ? " active" : ""}`);
   const effects = {};
   hand.forEach((c, i) => {
@@ -461,12 +464,12 @@ function renderHand(ctx, choice) {
   const wrap = el("div", "dd-hand-wrap");
   if (!hand.length && me != null) wrap.append(el("p", "dd-none", "No cards in hand."));
   wrap.append(box);
-  if (isPhone()) wrap.append(legend());
+  wrap.append(legend());
   ctx.hand.replaceChildren(wrap);
   ctx.hand.closest(".hand-wrap")?.toggleAttribute("hidden", me == null);
   // Keep the keyboard where it was: a re-render replaces the buttons. Someone playing with
   // the keyboard finds the focus on the hand again when the next turn comes.
-  let focus = ctx.select.focus;
+  let focus = ctx.select.focus ?? had;
   if (focus == null && mine && keyboard.on && !ctx.select.seen && document.activeElement === document.body) focus = 0;
   if (mine) ctx.select.seen = true;
   if (focus != null) {
@@ -628,11 +631,6 @@ export default {
   handName: "Game",
 
   render(ctx) {
-    if (!current) {
-      // The legend changes place between a phone and a wider screen (a turned tablet...).
-      window.matchMedia("(max-width: 600px)").addEventListener("change", () => current && current.rerender());
-    }
-    current = ctx;
     const choice = selected(ctx);
     const preview = choice != null ? effect(ctx.view.front, ctx.me, choice) : null;
     renderBoard(ctx, preview);

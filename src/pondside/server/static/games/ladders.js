@@ -84,7 +84,8 @@ const TERMS = {
 function legend(el, open) {
   const d = el("details", "la-legend");
   d.open = open;
-  d.append(el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
+  const summary = el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?");
+  d.append(summary);
   const list = el("dl");
   for (const [k, [word, text]] of Object.entries(SHORT)) {
     const item = el("div");
@@ -95,9 +96,11 @@ function legend(el, open) {
   }
   // (How a turn goes is the status line's to say, next to the hand.)
   d.append(list);
-  d.addEventListener("toggle", () => {
-    legendOpen = d.open;
-    if (!d.open) prefs.set("ladders.legend", "seen");
+  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
+  // between would otherwise draw the legend open again.
+  summary.addEventListener("click", () => {
+    legendOpen = !d.open;
+    if (!legendOpen) prefs.set("ladders.legend", "seen");
   });
   return d;
 }
