@@ -154,7 +154,9 @@ class Guest:
         assert not shown["wide"], "the page scrolls sideways"
         # The hand stays on the screen however tall the piles grow: no scrolling between
         # the board and the cards to play.
-        assert shown["cards"] and not shown["handOut"], "the hand is off the screen"
+        assert shown["cards"] and not shown["handOut"], (
+            f"hand off the screen at {self.page.viewport_size}"
+        )
         assert shown["rungs"] == v["rungs"][self.seat]
         assert sorted(shown["climbs"]) == [[s, f"{n} left"] for s, n in enumerate(v["climb_sizes"])]
         for s, pile in enumerate(v["accents"]):
