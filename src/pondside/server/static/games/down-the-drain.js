@@ -700,7 +700,7 @@ export default {
     }));
     if (!view.over) rows.push({ label: `Game ${view.hand_number} (in play)`, cells: view.held.map((h) => `${h} held`) });
     // DD-9: the places go by games won, then by the fewest cards held over the games.
-    if (view.options.games > 1) rows.push({ label: "Games won (first for the places; then fewest cards held)", cells: view.wins.map(String) });
+    if (view.options.games > 1) rows.push({ label: "Games won: the places go by these, then by the fewest cards held over the games", cells: view.wins.map(String) });
     return rows;
   },
 
