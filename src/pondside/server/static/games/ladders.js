@@ -213,7 +213,7 @@ function seatArea(ctx, seat, state) {
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
     const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
     // The others' piles fan fewer cards: they are read, not played from (but a partner's).
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, mine ? (isPhone() ? 2 : 3) : isPhone() || view.players > 4 ? 1 : 2));
+    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
     if (srcKey) source(ctx, state, cell, srcKey, words);
     if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
