@@ -99,6 +99,7 @@ READ_TABLE = """() => {
     discard: text(".dd-discard .dd-pile-label"),
     seats,
     values: [...document.querySelectorAll(".dd-group .dd-group-value")].map((e) => e.textContent),
+    beat: [...document.querySelectorAll(".dd-group")].map((e) => Number(e.dataset.number)),
     hand: [...document.querySelectorAll(".dd-hand-card")].map((e) => [Number(e.dataset.card), e.className]),
   };
 }"""
@@ -117,13 +118,18 @@ def check_table(page: Any, frame: dict[str, Any]) -> None:
     assert got["discard"] == f"Discard: {cards(len(v['discard']))}"
     for s in range(v["players"]):
         seat = got["seats"][str(s)]
-        assert f"holds {cards(v['held'][s])}" in seat["info"], (s, seat)
+        # The bar counts the cards held (hand and front, DD-9), the spot the hand alone.
+        assert f"{cards(v['held'][s])} held" in seat["info"], (s, seat)
         if v["options"]["games"] > 1:
-            assert f"{v['wins'][s]} game" in seat["info"], (s, seat)
-        assert seat["inHand"] == f"{cards(v['hand_sizes'][s])} in hand", (s, seat)
+            wins = v["wins"][s]
+            assert f"{wins} win{'' if wins == 1 else 's'}" in seat["info"], (s, seat)
+        assert seat["inHand"] == f"{v['hand_sizes'][s]} in hand", (s, seat)
         assert seat["front"] == v["front"][s], (s, seat)
-    # The groups to beat, strongest first, with their values (DD-3).
-    assert got["values"] == [str(g["value"]) for g in v["groups"]]
+    # The groups to beat, strongest first, with their values (DD-3): the player's own card in
+    # front is not one of them.
+    to_beat = [g for g in v["groups"] if me not in g["seats"]]
+    assert got["values"] == [str(g["value"]) for g in to_beat]
+    assert got["beat"] == [g["number"] for g in to_beat]
     if me is not None:
         assert [c for c, _ in got["hand"]] == v["hand"]
     if me is not None and frame["legal"]:
@@ -232,6 +238,22 @@ def parts(obj: Any, key: str = "") -> list[tuple[str, list[int]]]:
     return out
 
 
+def hand_on_screen(page: Any) -> bool:
+    """Whether every card of the hand is inside the window with the page at its top."""
+    return bool(
+        page.evaluate(
+            """() => {
+              window.scrollTo(0, 0);
+              const cards = [...document.querySelectorAll(".dd-hand-card")];
+              return cards.length > 0 && cards.every((c) => {
+                const b = c.getBoundingClientRect();
+                return b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+              });
+            }"""
+        )
+    )
+
+
 def names_of(page: Any) -> dict[int, str]:
     spots = page.locator(".dd-spot")
     return {
@@ -258,8 +280,15 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     page.goto(f"/t/{table}")
     assert my_turn(page)
     check_table(page, shown(frames))
+    # The top bar says each thing once: the series, the game, the turn.
     assert page.locator("#info-match").inner_text() == "series of 2"
-    assert page.locator("#info-turn").inner_text().startswith("Game 1 of 2")
+    assert page.locator("#info-round").inner_text() == "Game 1"
+    assert re.fullmatch(r"Turn \d+", page.locator("#info-turn").inner_text())
+    # The words of the game are explained on the table until the player closes them.
+    legend = page.locator(".dd-legend[open]")
+    words = legend.inner_text()
+    for term in ("joins", "beats", "pushed through", "held"):
+        assert term in words, words
     assert "beat" in page.locator("#status").inner_text()
 
     # The keyboard walks the hand with the arrows.
@@ -310,10 +339,14 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
         ".explain-line", has_text=f"You play a 2 and join {names[mates[0]]}'s 2: {words} 2s"
     ).first.wait_for()
 
+    # Closed once, the legend stays closed (on this table and the next).
+    page.locator(".dd-legend summary").click()
+    page.wait_for_function("localStorage.getItem('pondside.dd.legend') === 'seen'")
     # A reload draws the same table from the welcome frame alone.
     page.reload()
     assert my_turn(page)
     check_table(page, shown(frames))
+    assert page.locator(".dd-legend").count() == 1 and not page.locator(".dd-legend[open]").count()
 
     # On to the end of the series, checking the table against the frames at each turn.
     played = 1
@@ -323,8 +356,16 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
         check_table(page, frame)
         if frame["view"]["hand_number"] == 2 and not checked_wins:
             assert sum(frame["view"]["wins"]) >= 1 or frame["view"]["winners"] == [[]]
-            assert page.locator("#info-turn").inner_text().startswith("Game 2 of 2")
+            assert page.locator("#info-round").inner_text() == "Game 2"
             checked_wins = True
+            # Late in the series, the whole hand shows with the board at both sizes, on a
+            # page at its top: no scrolling between the groups to beat and the cards.
+            for size in (PHONE, DESKTOP):
+                page.set_viewport_size(size)
+                assert hand_on_screen(page), size
+            page.set_viewport_size(PHONE)
+            shot(page, "down-the-drain-late-phone")
+            page.set_viewport_size(DESKTOP)
         beats = page.locator(f"{HAND}.fx-beats")
         if not shot_beats and beats.count():
             # A card that beats: the table marks every spot it would beat (DD-4d).
@@ -337,6 +378,14 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
                 "e => e.map(x => Number(x.dataset.seat))"
             )
             assert sorted(marked) == sorted(beaten_by(trial, 0))
+            # What must be seen and clicked is on one screen at both sizes: the groups, the
+            # choice with its Play button, the whole hand.
+            for size in (PHONE, DESKTOP):
+                page.set_viewport_size(size)
+                assert hand_on_screen(page), size
+                assert page.locator(".dd-play").evaluate(
+                    "b => b.getBoundingClientRect().bottom <= innerHeight"
+                )
             assert f"Your {card} stands alone, worth {card}. It beats " in (
                 page.locator("#dd-choice").inner_text()
             )
@@ -350,6 +399,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     assert shot_beats, "a card that beats was played"
     end = page.locator("#end-dialog")
     assert end.locator(".end-place").count() == 4
+    assert "held over the games" in end.locator(".end-place").first.inner_text()
     lines = page.locator(".explain-line").all_inner_texts()
     assert any(re.search(r"(draws|draw) a card from the stack\.$", t) for t in lines), lines
     assert any("pushed through" in t for t in lines)
@@ -361,6 +411,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     page.click("#end-scores")
     scores = page.locator("#score-dialog").inner_text()
     assert "Game 1" in scores and "Game 2" in scores and "Games won" in scores
+    assert "then by the fewest cards held over the games" in scores  # DD-9's tie-break
     shot(page, "down-the-drain-scores-desktop")
 
     record = page.request.get(f"/api/tables/{table}/record").json()

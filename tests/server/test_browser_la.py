@@ -94,16 +94,20 @@ def expected_marks(legal: list[str]) -> tuple[set[str], dict[str, set[str]]]:
 
 # What the page shows of the view, read from the page in one call.
 READ_TABLE = """() => {
+  // The page as it first shows, scrolled to its top: is the whole hand on the screen?
+  window.scrollTo(0, 0);
+  const cards = [...document.querySelectorAll('.la-hand-card')].map(c => c.getBoundingClientRect());
+  const handOut = cards.filter(b => b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth).length;
   const mine = document.querySelector('.la-seat.mine');
   const rungs = mine ? [...mine.querySelectorAll('.la-rung')].map(
-    r => [...r.querySelectorAll('.la-card:not(.empty)')].map(c => c.dataset.card)) : [];
+    r => [...r.querySelectorAll('[data-card]')].map(c => c.dataset.card)) : [];
   const accents = [...document.querySelectorAll('.la-accent')].map(a => a.getAttribute('aria-label'));
   const build = [...document.querySelectorAll('.can-build')].map(e => e.dataset.src);
   const climbs = [...document.querySelectorAll('.la-seat')].map(
     s => [Number(s.dataset.seat), s.querySelector('.la-climb .la-count').textContent]);
   const doc = document.documentElement;
   return {rungs, accents, build, climbs, status: document.querySelector('#status').textContent,
-          wide: doc.scrollWidth > doc.clientWidth};
+          wide: doc.scrollWidth > doc.clientWidth, handOut, cards: cards.length};
 }"""
 
 
@@ -142,8 +146,17 @@ class Guest:
         and a turn that can only end by a discard said to be so (LA-5, LA-9, LA-16); and it
         fits the screen's width."""
         v = frame["view"]
+        # (The game's stylesheet loads after its first drawing.)
+        self.page.wait_for_function(
+            "getComputedStyle(document.querySelector('.la-board')).display === 'grid'"
+        )
         shown = self.page.evaluate(READ_TABLE)
         assert not shown["wide"], "the page scrolls sideways"
+        # The hand stays on the screen however tall the piles grow: no scrolling between
+        # the board and the cards to play.
+        assert shown["cards"] and not shown["handOut"], (
+            f"hand off the screen at {self.page.viewport_size}"
+        )
         assert shown["rungs"] == v["rungs"][self.seat]
         assert sorted(shown["climbs"]) == [[s, f"{n} left"] for s, n in enumerate(v["climb_sizes"])]
         for s, pile in enumerate(v["accents"]):
@@ -151,7 +164,9 @@ class Guest:
                 assert f"a SKIP PORTAL as {len(pile)}" in shown["accents"][s]
                 self.portals_seen += 1
             elif pile:
-                assert f"up to {len(pile)}, needs a {len(pile) + 1}" in shown["accents"][s]
+                need = len(pile) + 1
+                article = "an" if need in (8, 11) else "a"
+                assert f"up to {len(pile)}, needs {article} {need}" in shown["accents"][s]
         build, _ = expected_marks(frame["legal"])
         assert set(shown["build"]) == build
         if not any(a.startswith("play") for a in frame["legal"]):

@@ -5,6 +5,7 @@
 // it does before it is done: pick it (the table says whom it joins and whom it beats), then
 // play it (the Play button, or the same card again). Everything comes from the view and the
 // legal actions; the rules' arithmetic (`effect` below) only explains, it never decides.
+import { prefs } from "../api.js";
 import { el, plural } from "../room.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -164,8 +165,8 @@ function lastNote(view, s) {
   let note = null;
   for (const e of view.last_events || []) {
     if (e.type === "deal") return null; // a new game: the old one's events are over
-    if (e.type === "play" && e.seat === s) note = ["played", "just-played"];
-    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten, drew a card", "was-beaten"];
+    if (e.type === "play" && e.seat === s) note = ["just played", "just-played"];
+    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten: drew a card", "was-beaten"];
     if (e.type === "push" && e.seats.includes(s)) note = ["pushed through", "was-pushed"];
   }
   return note;
@@ -205,16 +206,17 @@ function seatSpot(ctx, s, preview) {
     spot.classList.add("will-join");
     note.textContent = "joined";
   } else {
+    // One note: whose turn it is, or else what the last play did to this seat.
     const last = lastNote(view, s);
-    const words = [];
-    if (last) {
-      words.push(last[0]);
+    if (toAct(view) === s && !view.animating) {
+      note.textContent = s === me ? "your turn" : "their turn";
+    } else if (last) {
+      note.textContent = last[0];
       spot.classList.add(last[1]);
     }
-    if (toAct(view) === s) words.push(s === me ? "your turn" : "to play");
-    note.textContent = words.join(" · ");
   }
-  const held = el("div", "dd-spot-held", plural(view.hand_sizes[s], "card", "cards") + " in hand");
+  // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
+  const held = el("div", "dd-spot-held", `${view.hand_sizes[s]} in hand`);
   spot.append(name, place, note, held);
   const bits = [`${names[s]}${s === me ? " (you)" : ""}`];
   bits.push(card ? `${card} in front` : "no card in front");
@@ -230,15 +232,18 @@ function groupsPanel(ctx, preview) {
   const S = speaker(names, me);
   const box = el("div", "dd-groups");
   box.append(el("h3", "dd-label", "To beat"));
-  if (!view.groups.length) {
-    box.append(el("p", "dd-none", "No card in front: any card stands."));
+  // The player's own group is not one to beat: its spot shows it, and when it goes.
+  const groups = view.groups.filter((g) => !g.seats.includes(me));
+  if (!groups.length) {
+    box.append(el("p", "dd-none", view.groups.length ? "Nothing but your own card in front." : "No card in front: any card may be played."));
     return box;
   }
   const ol = el("ol", "dd-group-list");
-  view.groups.forEach((g, i) => {
+  groups.forEach((g, i) => {
     const li = el("li", "dd-group");
     li.dataset.number = String(g.number);
     if (preview && g.seats.every((t) => preview.beaten.includes(t))) li.classList.add("will-beat");
+    if (g.flushing) li.classList.add("flushing");
     if (preview && g.number === preview.card) li.classList.add("will-join");
     li.style.setProperty("--ddc", `hsl(${hue(g.number)} 70% 55%)`);
     const cards = el("span", "dd-group-cards");
@@ -247,7 +252,7 @@ function groupsPanel(ctx, preview) {
     value.title = "the group's value";
     const who = el("span", "dd-group-who", list(g.seats.map(S.who)));
     const t = throughSeat(view, g);
-    const when = t == null ? "" : t === me ? "through on your turn" : `through on ${names[t]}'s turn`;
+    const when = t == null ? "" : t === me ? "pushed through on your turn" : `pushed through on ${names[t]}'s turn`;
     const text = el("span", "dd-group-text");
     text.append(who, el("span", "dd-group-when", when));
     li.append(cards, el("span", "dd-eq", "="), value, text);
@@ -276,6 +281,38 @@ function piles(view) {
   return box;
 }
 
+// --- the words of the game ------------------------------------------------------------------------
+// A legend, open until the player closes it once (then closed on every table). It sits under
+// the hand, so that the board and the hand always share the screen.
+const WORDS = [
+  ["joins", "a card of the same number as cards in front joins them: two 7s are worth 14."],
+  ["beats", "a group worth more beats every group worth less: those cards go down the drain (discarded) and their players each draw a card."],
+  ["pushed through", "a card still in front of its player when their turn comes is discarded, and no card is drawn: one card fewer. Shed your last card this way to win."],
+  ["held", "the cards in a hand and the one in front; the fewer the better."],
+];
+let legendOpen = prefs.get("dd.legend", "") !== "seen";
+
+function legend() {
+  const d = el("details", "dd-legend");
+  d.open = legendOpen;
+  const summary = el("summary", null, "What do joins, beats and pushed through mean?");
+  d.append(summary);
+  const list = el("dl");
+  for (const [word, text] of WORDS) {
+    const item = el("div");
+    item.append(el("dt", null, word), el("dd", null, text));
+    list.append(item);
+  }
+  d.append(list);
+  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
+  // between would otherwise draw the legend open again.
+  summary.addEventListener("click", () => {
+    legendOpen = !d.open;
+    if (!legendOpen) prefs.set("dd.legend", "seen");
+  });
+  return d;
+}
+
 function renderBoard(ctx, preview) {
   const { view } = ctx;
   const board = el("div", "dd-board");
@@ -299,9 +336,11 @@ function groupsOf(front) {
   return groups.sort((x, y) => y.value - x.value || y.number - x.number);
 }
 
-/** A view between `prev` and the frame's: `front` changed, and these events as the last. */
-function between(prev, front, events) {
-  return { ...prev, front, groups: groupsOf(front), last_events: events };
+/** A view between `prev` and the frame's: `front` changed, and these events as the last;
+ * the groups of the `flushing` seats are marked as going down the drain. */
+function between(prev, front, events, flushing = []) {
+  const groups = groupsOf(front).map((g) => ({ ...g, flushing: g.seats.every((t) => flushing.includes(t)) }));
+  return { ...prev, front, groups, last_events: events, animating: true };
 }
 
 async function animate(ctx) {
@@ -310,16 +349,18 @@ async function animate(ctx) {
   const play = events.find((e) => e.type === "play");
   if (!prev || !play) return;
   const quiet = { ...ctx, legal: [], pending: null, select: {} };
-  const show = (front, evs, mark) => {
-    renderBoard({ ...quiet, view: between(prev, front, evs) }, null);
+  const show = (front, evs, mark, flushing = []) => {
+    renderBoard({ ...quiet, view: between(prev, front, evs, flushing) }, null);
     for (const [seat, cls] of mark) ctx.board.querySelector(`.dd-spot[data-seat="${seat}"] .ddc`)?.classList.add(cls);
   };
   // The card lands in front of its player; the groups it beats shake, then go down the drain.
   const front = prev.front.map((f, t) => (t === play.seat ? play.card : f));
   const beaten = events.find((e) => e.type === "beaten");
-  show(front, [play, ...(beaten ? [beaten] : [])], [[play.seat, "landed"], ...(beaten ? beaten.seats.map((t) => [t, "flushing"]) : [])]);
+  show(front, [play, ...(beaten ? [beaten] : [])], [[play.seat, "landed"], ...(beaten ? beaten.seats.map((t) => [t, "flushing"]) : [])], beaten ? beaten.seats : []);
   await ctx.wait(beaten ? 900 : 500);
   const after = front.map((f, t) => (beaten && beaten.seats.includes(t) ? null : f));
+  // Gone from the spots, gone from the list to beat: the board never shows a card twice.
+  if (beaten) show(after, [play, beaten], []);
   // The next player's group goes through before the turn begins (DD-4a).
   const push = events.find((e) => e.type === "push");
   if (push) {
@@ -366,7 +407,7 @@ function describe(e, view, names, me) {
   if (e.ties.length) parts.push(`${cap(list(e.ties.map((c) => groupName(e.front, c))))} ${e.ties.length === 1 && e.front.filter((f) => f === e.ties[0]).length === 1 ? "is" : "are"} worth as much: neither beats the other.`);
   const it = e.size > 1 ? "the group" : "it";
   const when = e.through === me ? "your next turn" : `${names[e.through]}'s turn`;
-  parts.push(`Unbeaten, ${it} goes through at the start of ${when}.`);
+  parts.push(`Unbeaten, ${it} is pushed through (discarded, no card drawn) at the start of ${when}.`);
   if ((view.hand || []).length === 1) parts.push("It is your last card: if it goes through, you win.");
   return parts.join(" ");
 }
@@ -375,6 +416,9 @@ function renderHand(ctx, choice) {
   const { view, me } = ctx;
   const hand = view.hand || [];
   const mine = me != null && ctx.legal.length > 0;
+  // A card that had the keyboard's focus keeps it through a redraw (a player coming or going).
+  const active = document.activeElement;
+  const had = active && active.classList.contains("dd-hand-card") && ctx.hand.contains(active) ? active.dataset.i : null;
   const box = el("div", `dd-hand${mine ? " active" : ""}`);
   const effects = {};
   hand.forEach((c, i) => {
@@ -420,11 +464,12 @@ function renderHand(ctx, choice) {
   const wrap = el("div", "dd-hand-wrap");
   if (!hand.length && me != null) wrap.append(el("p", "dd-none", "No cards in hand."));
   wrap.append(box);
+  wrap.append(legend());
   ctx.hand.replaceChildren(wrap);
   ctx.hand.closest(".hand-wrap")?.toggleAttribute("hidden", me == null);
   // Keep the keyboard where it was: a re-render replaces the buttons. Someone playing with
   // the keyboard finds the focus on the hand again when the next turn comes.
-  let focus = ctx.select.focus;
+  let focus = ctx.select.focus ?? had;
   if (focus == null && mine && keyboard.on && !ctx.select.seen && document.activeElement === document.body) focus = 0;
   if (mine) ctx.select.seen = true;
   if (focus != null) {
@@ -616,10 +661,17 @@ export default {
   seatInfo(view, seat) {
     // A fragment: its pieces become items of the frame's player-info row.
     const out = document.createDocumentFragment();
-    const held = el("span", "dd-info-held", `holds ${plural(view.held[seat], "card", "cards")}`);
-    held.title = `${plural(view.hand_sizes[seat], "card", "cards")} in hand${view.front[seat] ? ` and one in front` : ""}`;
+    // Held: the hand and the card in front together, what DD-9 ranks by (the spot on the
+    // board says how many are in the hand).
+    const held = el("span", "dd-info-held", `${plural(view.held[seat], "card", "cards")} held`);
+    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}: fewer is better, none wins`;
     out.append(held);
-    if (view.options.games > 1) out.append(el("span", "dd-info-wins", `${plural(view.wins[seat], "game", "games")} won`));
+    if (view.options.games > 1) {
+      const w = view.wins[seat];
+      const wins = el("span", "dd-info-wins", `${w} ${w === 1 ? "win" : "wins"}`);
+      wins.title = `${plural(w, "game", "games")} won in the series`;
+      out.append(wins);
+    }
     return out;
   },
 
@@ -632,13 +684,13 @@ export default {
 
   endScore(view, seat) {
     const held = plural(view.totals[seat], "card", "cards");
-    return view.options.games > 1 ? `${plural(view.wins[seat], "game", "games")} won · ${held} held` : `${held} held`;
+    return view.options.games > 1 ? `${plural(view.wins[seat], "game", "games")} won · ${held} held over the games` : `${held} held`;
   },
 
   turnInfo(view) {
     if (view.over) return "";
-    const turn = `turn ${view.plays + 1}`;
-    return view.options.games > 1 ? `Game ${view.hand_number} of ${view.options.games} · ${turn}` : cap(turn);
+    // The frame shows the series and the game already: only the turn is new.
+    return `Turn ${view.plays + 1}`;
   },
 
   scoreRows(view) {
@@ -647,7 +699,8 @@ export default {
       cells: cells.map((c, s) => (view.winners[i].includes(s) ? `${c} (won)` : String(c))),
     }));
     if (!view.over) rows.push({ label: `Game ${view.hand_number} (in play)`, cells: view.held.map((h) => `${h} held`) });
-    if (view.options.games > 1) rows.push({ label: "Games won", cells: view.wins.map(String) });
+    // DD-9: the places go by games won, then by the fewest cards held over the games.
+    if (view.options.games > 1) rows.push({ label: "Games won: the places go by these, then by the fewest cards held over the games", cells: view.wins.map(String) });
     return rows;
   },
 

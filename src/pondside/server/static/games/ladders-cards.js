@@ -56,8 +56,9 @@ export function cardFace(code, as = null) {
     t.textContent = code;
   }
   if (wild && as != null) {
-    svg("circle", { cx: 46, cy: 68, r: 12, fill: "#ffcc4d", stroke: "#6b4a00", "stroke-width": 1.5 }, root);
-    const t = svg("text", { x: 46, y: 73, "text-anchor": "middle", fill: "#3b2a00", "font-family": font, "font-weight": 900, "font-size": 14 }, root);
+    // On the portal's centre: the words SKIP and PORTAL stay readable around it.
+    svg("circle", { cx: 30, cy: 50, r: 13, fill: "#ffcc4d", stroke: "#6b4a00", "stroke-width": 1.5 }, root);
+    const t = svg("text", { x: 30, y: 55.5, "text-anchor": "middle", fill: "#3b2a00", "font-family": font, "font-weight": 900, "font-size": 15 }, root);
     t.textContent = String(as);
   }
   return root;

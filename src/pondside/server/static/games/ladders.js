@@ -9,7 +9,7 @@
 // never works out a rule the server has not already applied.
 import { prefs } from "../api.js";
 import { plural } from "../room.js";
-import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
+import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
 import { explain } from "./ladders-explain.js";
 
 const SLOTS = 4;
@@ -84,7 +84,8 @@ const TERMS = {
 function legend(el, open) {
   const d = el("details", "la-legend");
   d.open = open;
-  d.append(el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
+  const summary = el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?");
+  d.append(summary);
   const list = el("dl");
   for (const [k, [word, text]] of Object.entries(SHORT)) {
     const item = el("div");
@@ -93,10 +94,13 @@ function legend(el, open) {
     item.append(el("dt", null, word), el("dd", null, text));
     list.append(item);
   }
-  d.append(list, el("p", "la-legend-turn", "A turn: play onto the ACCENT piles (a card, then a lit pile) as long as you like; put a hand card on a RUNG pile to end it."));
-  d.addEventListener("toggle", () => {
-    legendOpen = d.open;
-    if (!d.open) prefs.set("ladders.legend", "seen");
+  // (How a turn goes is the status line's to say, next to the hand.)
+  d.append(list);
+  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
+  // between would otherwise draw the legend open again.
+  summary.addEventListener("click", () => {
+    legendOpen = !d.open;
+    if (!legendOpen) prefs.set("ladders.legend", "seen");
   });
   return d;
 }
@@ -117,17 +121,32 @@ let lastTops = null; // the ACCENT tops of the last render, to mark the piles th
 let escBound = false;
 
 // --- drawing ----------------------------------------------------------------------------------------
-/** A RUNG pile fanned downwards, bottom card first, so that every card's number shows. */
-function fan(el, cards) {
+/** A RUNG pile: its top cards fanned downwards (the last is the one that plays), and the
+ * cards under them as a block of small numbered chips, bottom card first, so that a long pile
+ * keeps every card's number in sight without pushing the hand off the screen. */
+function fan(el, cards, fanned = 3) {
+  const box = el("span", "la-rung-cards");
+  const under = cards.slice(0, Math.max(0, cards.length - fanned));
+  if (under.length) {
+    const chips = el("span", "la-under");
+    for (const c of under) {
+      const chip = el("span", `la-chip c${c === WILD ? "w" : Number(c) <= 4 ? 1 : Number(c) <= 8 ? 2 : 3}`, c === WILD ? "W" : c);
+      chip.dataset.card = c;
+      chips.append(chip);
+    }
+    box.append(chips);
+  }
+  const top = cards.slice(under.length);
   const f = el("span", "la-fan");
-  f.style.setProperty("--n", String(Math.max(cards.length, 1)));
-  if (!cards.length) f.append(el("span", "la-card empty"));
-  cards.forEach((c, i) => {
+  f.style.setProperty("--n", String(Math.max(top.length, 1)));
+  if (!top.length) f.append(el("span", "la-card empty"));
+  top.forEach((c, i) => {
     const card = cardEl(c);
     card.style.setProperty("--i", String(i));
     f.append(card);
   });
-  return f;
+  box.append(f);
+  return box;
 }
 
 /** The CLIMB pile: its face-up top on a face-down stack, and how many cards are left. */
@@ -193,7 +212,8 @@ function seatArea(ctx, seat, state) {
       : `${whose} RUNG pile ${r + 1}: empty`;
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
     const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile));
+    // The others' piles fan fewer cards: they are read, not played from (but a partner's).
+    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
     if (srcKey) source(ctx, state, cell, srcKey, words);
     if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
@@ -230,7 +250,7 @@ function accentArea(ctx, state) {
     }
     cell.append(el("span", "la-need", `needs ${next}`));
     const words = pile.length
-      ? `ACCENT pile ${s + 1}: up to ${pile.length}${pile[pile.length - 1] === WILD ? ` (a SKIP PORTAL as ${pile.length})` : ""}, needs a ${next}`
+      ? `ACCENT pile ${s + 1}: up to ${pile.length}${pile[pile.length - 1] === WILD ? ` (a SKIP PORTAL as ${pile.length})` : ""}, needs ${numberWords(next)}`
       : `ACCENT pile ${s + 1}: empty, starts with a 1`;
     destination(ctx, state, cell, key, words);
     row.append(cell);
@@ -432,6 +452,8 @@ function render(ctx) {
   const state = decision(ctx);
   if (!escBound) {
     escBound = true;
+    // A phone and a wider screen fan the piles differently (a turned tablet...).
+    window.matchMedia("(max-width: 600px)").addEventListener("change", () => current && current.rerender());
     document.addEventListener("keydown", (ev) => {
       if (ev.key === "Escape" && current && (current.select.src || current.select.ending) && !document.querySelector("dialog[open]")) cancel(current);
     });
@@ -440,7 +462,8 @@ function render(ctx) {
   const board = el("div", `la-board${state.src ? " choosing" : ""}${state.ending ? " ending" : ""}`);
   board.dataset.players = String(view.players);
   board.dataset.seq = String(ctx.frame.seq); // which frame is drawn (the browser tests wait on it)
-  board.append(legend(el, legendOpen));
+  // The legend sits under the hand: reachable, and never pushing the hand off the screen.
+  const words = legend(el, legendOpen);
   const order = Array.from({ length: view.players }, (_, i) => ((ctx.me ?? 0) + i) % view.players);
   const others = el("div", "la-others");
   for (const s of order) if (s !== ctx.me) others.append(seatArea(ctx, s, state));
@@ -450,7 +473,7 @@ function render(ctx) {
   board.append(others, lower);
   ctx.board.replaceChildren(board);
   const hand = handArea(ctx, state);
-  ctx.hand.replaceChildren(...hand);
+  ctx.hand.replaceChildren(...hand, words);
   ctx.hand.classList.toggle("la-hand", true);
   ctx.hand.classList.toggle("ending", state.ending);
   ctx.actions.replaceChildren(...actionButtons(ctx, state));
@@ -468,6 +491,7 @@ function render(ctx) {
   lastFocus = wanted;
 }
 let current = null;
+const isPhone = () => window.matchMedia("(max-width: 600px)").matches;
 
 function status(ctx) {
   const { view, me, names } = ctx;
@@ -476,17 +500,25 @@ function status(ctx) {
   if (!ctx.legal.length) return `Waiting for ${names[turn]} to play.`;
   if (ctx.pending) return "Playing…";
   const state = decision(ctx);
+  // A phone has the width of a few words beside the clock: the same messages, shorter.
+  const short = isPhone();
   if (state.src) {
     const what = sourceWords(ctx, state.src);
     const play = [...state.dests.keys()].some(isPlay);
     const drop = [...state.dests.keys()].some((k) => !isPlay(k));
+    if (play && drop && short) return `${what}: pick a lit ACCENT pile, or a RUNG pile to end your turn.`;
     if (play && drop) return `${what}: pick a lit ACCENT pile to play it, or one of your RUNG piles to leave it there and end your turn.`;
     if (play) return `${what}: pick a lit ACCENT pile to play it.`;
+    if (short) return `${what} fits no ACCENT pile: pick a RUNG pile to end your turn.`;
     return `${what} fits no ACCENT pile: pick one of your RUNG piles to leave it there and end your turn.`;
   }
+  if (state.ending && short) return "End your turn: pick a hand card, then a RUNG pile.";
   if (state.ending) return "End your turn: pick the card from your hand to leave on one of your RUNG piles.";
+  if (!state.plays && short) return "No play left: end your turn by putting a card on a RUNG pile.";
   if (!state.plays) return "No play left: end your turn by putting a card from your hand on one of your RUNG piles (the card, then the pile).";
+  if (!state.discards && short) return "Nothing left to draw: make the open plays; your turn then ends.";
   if (!state.discards) return "Your hand is empty and nothing is left to draw: make the plays that are open; your turn then ends by itself.";
+  if (short) return "Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile.";
   return "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end your turn by putting a hand card on a RUNG pile.";
 }
 
@@ -496,7 +528,15 @@ function seatInfo(view, seat, ctx) {
   const top = view.climb_tops[seat];
   const climb = el("span", "la-info-climb", `CLIMB ${view.climb_sizes[seat]}`);
   climb.title = `${view.climb_sizes[seat]} cards left in the CLIMB pile${top != null ? `, top ${top === WILD ? "SKIP PORTAL" : top}` : ""}`;
-  box.append(climb, el("span", null, `hand ${view.hand_sizes[seat]}`));
+  box.append(climb);
+  // Everyone draws up to five cards when their turn starts, so an empty hand between turns is
+  // usual: only a hand that holds cards is worth a word.
+  const held = view.hand_sizes[seat];
+  if (held) {
+    const h = el("span", "la-info-hand", `${held} in hand`);
+    h.title = `${plural(held, "card", "cards")} in hand (everyone draws up to five at the start of their turn)`;
+    box.append(h);
+  }
   if (view.options.teams) {
     const p = (seat + 2) % 4;
     box.append(el("span", "la-info-team", `with ${p === ctx.me ? "you" : ctx.names[p]}`));
