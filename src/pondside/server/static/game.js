@@ -17,6 +17,7 @@
 //                                     totals; at the end the engine's outcome decides)
 //   endScore(view, seat, outcome) -> string  (optional) a seat's line on the end screen
 //   handName: "Hand" | "Round" | "Game"  what the rules call one deal
+//   scoreNote(view) -> string          (optional) the line under the score table (what wins)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
@@ -104,10 +105,16 @@ async function loadGame(slug) {
   game = (await import(`/static/games/${slug}.js`)).default;
   document.body.classList.add(`g-${slug}`);
   if (game.stylesheet) {
+    // Loaded before the first drawing, so the table never shows unstyled.
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = `/static/games/${slug}.css`;
+    const loaded = new Promise((resolve) => {
+      link.onload = resolve;
+      link.onerror = resolve;
+    });
     document.head.append(link);
+    await loaded;
   }
   loadHowto(slug);
 }
@@ -339,7 +346,7 @@ function renderScores(frame) {
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
-  const note = el("p", "muted small", frame.table.lower_is_better ? "Fewer points are better." : "More points are better.");
+  const note = el("p", "muted small", game.scoreNote ? game.scoreNote(v) : frame.table.lower_is_better ? "Fewer points are better." : "More points are better.");
   $("score-table").replaceChildren(table, note);
 }
 

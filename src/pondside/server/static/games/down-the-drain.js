@@ -675,6 +675,12 @@ export default {
     return out;
   },
 
+  scoreNote(view) {
+    return view.options.games > 1
+      ? "Most games won wins; between equal numbers of games won, the fewest cards held over the games."
+      : "The first to shed every card wins; the others are ranked by the fewest cards held.";
+  },
+
   // DD-9: a series ranks by games won, then by the fewest cards held over the games.
   places(view) {
     const key = (s) => [-view.wins[s], view.totals[s]];
