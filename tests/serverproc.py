@@ -27,9 +27,11 @@ class ServerProcess:
         clock_scale: float = 1.0,
         allow_seeds: bool = True,
         log: Path | None = None,
+        ping_interval: float | None = None,
     ) -> None:
         self.database = database
         self.args = [
+            *([] if ping_interval is None else ["--ping-interval", str(ping_interval)]),
             "--bot-delay",
             str(bot_delay),
             "--clock-scale",

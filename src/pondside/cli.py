@@ -502,6 +502,13 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
 )
 @click.option("--clock-scale", type=click.FloatRange(min=0.001), default=1.0, hidden=True)
 @click.option("--allow-seeds", is_flag=True, hidden=True, help="Tests only: tables name seeds.")
+@click.option(
+    "--ping-interval",
+    type=click.FloatRange(min=0.1),
+    default=20.0,
+    hidden=True,
+    help="Seconds between WebSocket pings; a client silent for as long again is dropped.",
+)
 def serve(
     host: str,
     port: int,
@@ -509,6 +516,7 @@ def serve(
     bot_delay: float,
     clock_scale: float,
     allow_seeds: bool,
+    ping_interval: float,
 ) -> None:
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings, default_database
@@ -527,7 +535,11 @@ def serve(
         except ArgumentError:
             fail(f"--database takes a URL such as postgresql://user:pw@host/db, not {database!r}")
     settings = Settings(
-        database_url=url, bot_delay=bot_delay, clock_scale=clock_scale, allow_seeds=allow_seeds
+        database_url=url,
+        bot_delay=bot_delay,
+        clock_scale=clock_scale,
+        allow_seeds=allow_seeds,
+        ping_interval=ping_interval,
     )
 
     def announce(address: str) -> None:

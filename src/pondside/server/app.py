@@ -568,6 +568,8 @@ def serve(settings: Settings, host: str, port: int, announce: Any = print) -> No
         log_level="warning",
         ws="websockets-sansio",
         ws_max_size=1 << 20,
+        ws_ping_interval=settings.ping_interval,
+        ws_ping_timeout=settings.ping_interval,
         lifespan="on",
         proxy_headers=True,
     )

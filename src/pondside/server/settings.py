@@ -61,3 +61,7 @@ class Settings:
     open_tables_per_guest: int = 5
     """Tables one guest may have waiting to start."""
     games: tuple[str, ...] = field(default=ONLINE_GAMES)
+    ping_interval: float = 20.0
+    """Seconds between the server's WebSocket pings; a client that has not answered within as
+    long again has vanished (a closed laptop, a lost network) and is dropped, so its seat shows
+    as away and its resources are freed."""
