@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserkit import browser, new_page, web  # noqa: F401 (the browser tests' fixtures)
 
+from browserkit import browser, new_page, web  # noqa: F401 (the browser tests' fixtures)
 from serverproc import ServerProcess
 
 
@@ -28,3 +30,25 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
     proc.start()
     yield proc
     proc.stop()
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test, dropped afterwards: on the server that
+    ``PONDSIDE_TEST_POSTGRES`` names (`.ci/run` starts one); skipped without it, except under CI."""
+    url = os.environ.get("PONDSIDE_TEST_POSTGRES")
+    if not url:
+        message = "PONDSIDE_TEST_POSTGRES is not set: no PostgreSQL server to test against"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    import psycopg
+
+    name = f"pondside_{secrets.token_hex(6)}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{url.rpartition('/')[0]}/{name}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -9,40 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import secrets
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME
 from serverproc import GuestClient, ServerProcess
-
-URL = os.environ.get("PONDSIDE_TEST_POSTGRES")
-
-
-@pytest.fixture
-def postgres() -> Iterator[str]:
-    """A fresh, empty database for one test, dropped afterwards."""
-    if not URL:
-        message = "PONDSIDE_TEST_POSTGRES is not set: no PostgreSQL server to test against"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    import psycopg
-
-    name = f"pondside_{secrets.token_hex(6)}"
-    with psycopg.connect(URL, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    base, _, _ = URL.rpartition("/")
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(URL, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def play_turns(server: ServerProcess, guest: GuestClient, table: str, turns: int) -> int:

@@ -4,10 +4,7 @@ action, never twice (a restart, a failure in between); the leaderboard best firs
 
 from __future__ import annotations
 
-import os
-import secrets
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +22,6 @@ from pondside.server.settings import Settings
 from replaykit import play_match
 from serverproc import GuestClient, ServerProcess
 from tablesock import run
-
-POSTGRES = os.environ.get("PONDSIDE_TEST_POSTGRES")
 
 
 # --- the model ----------------------------------------------------------------------------------
@@ -159,26 +154,6 @@ def test_ratings_change_once_per_finished_match_even_across_a_restart(
     server: ServerProcess,
 ) -> None:
     check_ratings_once_across_a_restart(server)
-
-
-@pytest.fixture
-def postgres() -> Iterator[str]:
-    """A fresh PostgreSQL database for one test (see test_postgres.py), dropped afterwards."""
-    if not POSTGRES:
-        message = "PONDSIDE_TEST_POSTGRES is not set: no PostgreSQL server to test against"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    import psycopg
-
-    name = f"pondside_{secrets.token_hex(6)}"
-    with psycopg.connect(POSTGRES, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield f"{POSTGRES.rpartition('/')[0]}/{name}"
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_ratings_on_postgresql(postgres: str, tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from .ratings import Skill, rate, subject
@@ -162,6 +163,25 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(64))
     how: Mapped[str] = mapped_column(String(16))
     at: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Which server process plays a table, until when (seconds since the epoch). With several
+    processes on one database, only the lease holder commits the table's actions."""
+
+    __tablename__ = "leases"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64))
+    until: Mapped[float] = mapped_column(Float)
+
+
+class LeaseLost(Exception):
+    """This process no longer holds the table's lease: another one plays it now."""
+
+
+def _rowcount(result: Any) -> int:
+    """Rows an UPDATE changed (SQLAlchemy types a Session.execute result as Result)."""
+    return int(result.rowcount)
 
 
 def hash_secret(secret: str) -> str:
@@ -337,11 +357,27 @@ class Store:
         action: str,
         how: str,
         result: Result | None = None,
+        owner: str | None = None,
     ) -> None:
         """One action with the table's new sequence number, status and clock, atomically; the
         last action of a match brings its ``result`` and the ratings it changes into the same
-        transaction, so a match that ended is counted once, whatever happens after."""
+        transaction, so a match that ended is counted once, whatever happens after.
+
+        With several processes, ``owner`` is the committing process: the commit happens only
+        while it holds a live lease on the table, checked in the same transaction, else
+        ``LeaseLost`` and nothing is written (a process that stalled while another took the
+        table over). And the action's number is part of its key: the same action can never be
+        committed twice, whoever tries."""
         with self._rating_lock if result else contextlib.nullcontext(), self.session() as s:
+            if owner is not None:
+                held = s.execute(
+                    update(LeaseRow)
+                    .where(LeaseRow.table_id == t.id, LeaseRow.owner == owner)
+                    .where(LeaseRow.until >= time.time())
+                    .values(until=LeaseRow.until)  # a write: the row stays locked to the commit
+                )
+                if _rowcount(held) != 1:
+                    raise LeaseLost(f"table {t.id} is played by another process now")
             s.add(
                 ActionRow(
                     table_id=t.id,
@@ -358,6 +394,43 @@ class Store:
                 s.flush()  # the write lock first (SQLite): the ratings read below are current
                 _add_result(s, result)
                 _rate(s, result)
+
+    # --- leases (several processes) ---------------------------------------------------------
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Take (or renew) the table's lease for ``seconds`` if it is free, run out, or already
+        ``owner``'s; False if another process holds it. One conditional statement decides, so
+        two processes asking at once cannot both get it."""
+        now = time.time()
+        with self.session() as s:
+            taken = s.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id)
+                .where(or_(LeaseRow.owner == owner, LeaseRow.until < now))
+                .values(owner=owner, until=now + seconds)
+            )
+            if _rowcount(taken) == 1:
+                return True
+        try:
+            with self.session() as s:  # no lease yet: the first insert wins
+                s.add(LeaseRow(table_id=table_id, owner=owner, until=now + seconds))
+        except IntegrityError:
+            return False
+        return True
+
+    def release_lease(self, table_id: str, owner: str) -> None:
+        """Give the lease up at once (a process stopping), so another takes the table over
+        without waiting for it to run out."""
+        with self.session() as s:
+            s.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
+                .values(until=0.0)
+            )
+
+    def lease_of(self, table_id: str) -> tuple[str, float] | None:
+        with self.session() as s:
+            row = s.get(LeaseRow, table_id)
+            return None if row is None else (row.owner, row.until)
 
     def rate_pending(self) -> int:
         """Apply the ratings of finished matches whose ratings could not be applied with their
