@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
 from browserkit import (
     DESKTOP,
     PHONE,
@@ -28,7 +29,6 @@ from browserkit import (
     start_server,
     table_via_api,
 )
-
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME, duck_count
 from serverproc import ServerProcess
