@@ -27,6 +27,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.requests import HTTPConnection
 from fastapi.responses import FileResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -343,6 +344,7 @@ def create_app(settings: Settings) -> FastAPI:
     from .replays import router as replays_router
 
     app.include_router(replays_router)
+    _describe_errors(app)
 
     # --- the WebSocket of a table -------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -405,6 +407,70 @@ def create_app(settings: Settings) -> FastAPI:
             hub.forget_if_idle(table)
 
     return app
+
+
+# What each operation may answer besides its success and FastAPI's own 422, so that the
+# OpenAPI description is true (tests/server/test_fuzz_http.py holds the server to it). Every
+# POST may be refused (403) as a request from another site's page.
+ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("POST", "/api/guest"): (400, 403, 429),
+    ("POST", "/api/tables"): (400, 401, 403, 429),
+    ("GET", "/api/tables/{table_id}"): (404,),
+    ("POST", "/api/tables/{table_id}/seats/{seat}"): (400, 401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/start"): (401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/again"): (401, 403, 404, 409),
+    ("GET", "/api/tables/{table_id}/record"): (404, 409),
+    ("GET", "/api/rules/{slug}"): (404,),
+    ("GET", "/api/replays/{replay_id}"): (404, 409, 410, 429),
+    ("POST", "/api/records"): (400, 401, 403, 413, 429, 503),
+    ("GET", "/api/records/{record_id}"): (404,),
+    ("GET", "/api/players/me/matches"): (401,),
+    ("GET", "/api/leaderboard/{game}"): (404,),
+}
+MEANING = {
+    400: "Refused: the detail says what was expected.",
+    401: "No guest yet: choose a name first (POST /api/guest).",
+    403: "Not allowed: a request from another site's page, or not yours to do.",
+    404: "There is no such table, seat, record, game or rulebook.",
+    409: "Not now: the table or match is not in the state this needs.",
+    410: "Gone: this version of Pondside cannot replay it (the record can be downloaded).",
+    413: "Too large.",
+    429: "Too many lately: wait a while.",
+    503: "The server takes no more of these for now.",
+}
+PROBLEM = {
+    "type": "object",
+    "properties": {"detail": {"type": "string"}},
+    "required": ["detail"],
+}
+
+
+def api_routes(routes: Any) -> list[APIRoute]:
+    """The API's routes, those of included routers too (FastAPI keeps those apart; the
+    routers here add no prefix)."""
+    found: list[APIRoute] = []
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            found += api_routes(inner.routes)
+        elif isinstance(route, APIRoute):
+            found.append(route)
+    return found
+
+
+def _describe_errors(app: FastAPI) -> None:
+    for route in api_routes(app.routes):
+        if not route.include_in_schema:
+            continue
+        for method in route.methods:
+            for code in ERRORS.get((method, route.path), ()):
+                route.responses.setdefault(
+                    code,
+                    {
+                        "description": MEANING[code],
+                        "content": {"application/json": {"schema": PROBLEM}},
+                    },
+                )
 
 
 async def _serve(
