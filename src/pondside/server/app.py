@@ -462,7 +462,7 @@ def _describe_errors(app: FastAPI) -> None:
     for route in api_routes(app.routes):
         if not route.include_in_schema:
             continue
-        for method in route.methods:
+        for method in route.methods or ():
             for code in ERRORS.get((method, route.path), ()):
                 route.responses.setdefault(
                     code,
