@@ -85,5 +85,7 @@ def test_every_operation_answers_as_described(
             timeout=10,
         )
         case.validate_response(response, checks=CHECKS)
+        # No CORS opening, whatever was asked.
+        assert not [h for h in response.headers if h.lower().startswith("access-control-")]
 
     answers()
