@@ -113,3 +113,28 @@ def test_http_bodies_with_a_lone_surrogate_are_refused_not_failed(
         assert r.status_code in (400, 422), (path, body, r.status_code, r.text)
         assert r.json()["detail"]
     assert ann.http.get("/api/me").json() == {"name": "Ann"}
+
+
+def test_a_frame_past_a_mebibyte_is_closed_with_1009(shared_server: ServerProcess) -> None:
+    """Past 1 MiB a frame is not even read: the server closes the socket (1009, message too
+    big, as docs/server.md says). The table is unharmed and the guest reconnects."""
+    ann = GuestClient(shared_server, "Ann")
+    table = table_with(shared_server, ann, [ann, "random"], start=False)
+
+    async def main() -> None:
+        a = await Sock.open(shared_server, table, ann)
+        start = await a.sync()
+        await a.send("z" * (1 << 21))
+        await asyncio.wait_for(a._reader, 10)
+        assert a.closed is not None and a.closed.rcvd is not None
+        assert a.closed.rcvd.code == 1009
+        again = await Sock.open(shared_server, table, ann)
+        now = await again.sync()
+        assert (now["seq"], now["view"], now["legal"]) == (
+            start["seq"],
+            start["view"],
+            start["legal"],
+        )
+        await again.close()
+
+    run(main())

@@ -1,14 +1,22 @@
 """Bounds a hostile or careless client meets: ids that are no table, endless matches, a flood
-of tables, messages measured in bytes."""
+of tables, messages measured in bytes, sockets and messages per client address."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from pondside.server.app import Traffic, create_app
+from pondside.server.settings import Settings
 from serverproc import GuestClient, ServerProcess
 from tablesock import Sock, run, table_with
 
@@ -70,3 +78,83 @@ def test_a_message_is_measured_in_bytes(shared_server: ServerProcess) -> None:
         assert (await sock.ping())["type"] == "pong"
 
     run(main())
+
+
+# --- per client address: sockets and their messages together -------------------------------
+# Over loopback (the real server above) an address is not counted (pondside loadtest opens
+# thousands of sockets from it): these drive the application in this process, as clients of
+# other addresses, with the limits made small.
+@contextlib.contextmanager
+def app_at(tmp_path: Path, **limits: Any) -> Iterator[Callable[[str], TestClient]]:
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'p.db'}", bot_delay=0, **limits)
+    app = create_app(settings)
+    with TestClient(app):  # runs the application's lifespan (its hub) around the test
+        yield lambda address: TestClient(app, client=(address, 40000))
+
+
+def open_table(client: TestClient) -> str:
+    assert client.post("/api/guest", json={"name": "Ann"}).status_code == 200
+    r = client.post("/api/tables", json={"players": 2, "profile": "none"})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def test_an_address_holds_so_many_sockets(tmp_path: Path) -> None:
+    with app_at(tmp_path, sockets_per_address=3) as client_at:
+        here, there = client_at("198.51.100.7"), client_at("203.0.113.5")
+        table = open_table(here)
+        with contextlib.ExitStack() as held:
+            for _ in range(3):
+                ws = held.enter_context(here.websocket_connect(f"/ws/tables/{table}"))
+                assert ws.receive_json()["reason"] == "welcome"
+            # The fourth from the same address is told why, and closed.
+            with here.websocket_connect(f"/ws/tables/{table}") as ws:
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 4429
+                assert closed.value.reason == "too many connections from your address"
+            # Another address is not concerned.
+            with there.websocket_connect(f"/ws/tables/{table}") as ws:
+                assert ws.receive_json()["reason"] == "welcome"
+        # Once they are closed, the address may connect again.
+        with here.websocket_connect(f"/ws/tables/{table}") as ws:
+            assert ws.receive_json()["reason"] == "welcome"
+
+
+def test_the_sockets_of_an_address_share_one_message_budget(tmp_path: Path) -> None:
+    # Each socket alone may send 40 at once; the address, 10 in all.
+    limits = {"address_message_burst": 10, "address_messages_per_second": 0.001}
+    with app_at(tmp_path, **limits) as client_at:
+        here, there = client_at("198.51.100.7"), client_at("203.0.113.5")
+        table = open_table(here)
+        with (
+            here.websocket_connect(f"/ws/tables/{table}") as a,
+            here.websocket_connect(f"/ws/tables/{table}") as b,
+            there.websocket_connect(f"/ws/tables/{table}") as c,
+        ):
+            for ws in (a, b, c):
+                assert ws.receive_json()["reason"] == "welcome"
+            answers = []
+            for i in range(12):  # alternately: more sockets buy no more messages
+                ws = (a, b)[i % 2]
+                ws.send_json({"op": "ping"})
+                answers.append(next_answer(ws))
+            assert [m["type"] for m in answers] == ["pong"] * 10 + ["error"] * 2
+            assert answers[-1]["message"] == "too many messages from your address: wait a moment"
+            # Another address has its own budget.
+            c.send_json({"op": "ping"})
+            assert next_answer(c)["type"] == "pong"
+
+
+def next_answer(ws: Any) -> dict[str, Any]:
+    """The next message that answers (not a presence frame telling who came)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message.get("reason") != "presence":
+            return message
+
+
+def test_loopback_is_not_counted_per_address() -> None:
+    assert not Traffic.counted("127.0.0.1") and not Traffic.counted("::1")
+    assert Traffic.counted("192.0.2.1") and Traffic.counted("2001:db8::/64")
+    assert Traffic.counted("unknown")  # no address known: counted together

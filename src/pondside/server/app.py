@@ -25,7 +25,9 @@ from urllib.parse import urlsplit
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.requests import HTTPConnection
 from fastapi.responses import FileResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -33,7 +35,7 @@ from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import IllegalAction, PondsideError
 from pondside.games import get_game
 
-from .db import Store
+from .db import Store, hash_secret
 from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
 from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, PROFILES, Settings
@@ -140,6 +142,7 @@ def create_app(settings: Settings) -> FastAPI:
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub
+        app.state.traffic = Traffic(settings)
         yield
         await hub.close()
         store.close()
@@ -341,11 +344,14 @@ def create_app(settings: Settings) -> FastAPI:
     from .replays import router as replays_router
 
     app.include_router(replays_router)
+    _describe_errors(app)
 
     # --- the WebSocket of a table -------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
     async def socket(websocket: WebSocket, table_id: str) -> None:
         hub: Hub = websocket.app.state.hub
+        traffic: Traffic = websocket.app.state.traffic
+        address = client_address(websocket)
         origin_ok = _same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
         secret = websocket.cookies.get(COOKIE)
         guest = await _guest(hub, secret) if secret and len(secret) <= 200 else None
@@ -365,10 +371,13 @@ def create_app(settings: Settings) -> FastAPI:
         if sum(1 for c in table.clients if c.seat is None) >= hub.settings.max_spectators:
             await websocket.close(code=4429, reason="this table has as many watchers as it takes")
             return
+        if not traffic.enter(address):
+            await websocket.close(code=4429, reason="too many connections from your address")
+            return
         client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
         table.clients.add(client)
         pump = asyncio.create_task(client.pump())
-        serving = asyncio.create_task(_serve(hub, table, client, websocket))
+        serving = asyncio.create_task(_serve(hub, table, client, websocket, traffic, address))
         dropped = asyncio.create_task(client.dropped.wait())
         try:
             client.post(hub.welcome(table, client))
@@ -385,6 +394,7 @@ def create_app(settings: Settings) -> FastAPI:
                         websocket.close(1013, "too far behind: reconnect to catch up"), 1.0
                     )
         finally:
+            traffic.leave(address)
             client.close()
             table.clients.discard(client)
             for task in (pump, serving, dropped):
@@ -399,7 +409,78 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
-async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocket) -> None:
+# What each operation may answer besides its success and FastAPI's own 422, so that the
+# OpenAPI description is true (tests/server/test_fuzz_http.py holds the server to it). Every
+# POST may be refused (403) as a request from another site's page.
+ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
+    ("POST", "/api/guest"): (400, 403, 429),
+    ("POST", "/api/tables"): (400, 401, 403, 429),
+    ("GET", "/api/tables/{table_id}"): (404,),
+    ("POST", "/api/tables/{table_id}/seats/{seat}"): (400, 401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/start"): (401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/again"): (401, 403, 404, 409),
+    ("GET", "/api/tables/{table_id}/record"): (404, 409),
+    ("GET", "/api/rules/{slug}"): (404,),
+    ("GET", "/api/replays/{replay_id}"): (404, 409, 410, 429),
+    ("POST", "/api/records"): (400, 401, 403, 413, 429, 503),
+    ("GET", "/api/records/{record_id}"): (404,),
+    ("GET", "/api/players/me/matches"): (401,),
+    ("GET", "/api/leaderboard/{game}"): (404,),
+}
+MEANING = {
+    400: "Refused: the detail says what was expected.",
+    401: "No guest yet: choose a name first (POST /api/guest).",
+    403: "Not allowed: a request from another site's page, or not yours to do.",
+    404: "There is no such table, seat, record, game or rulebook.",
+    409: "Not now: the table or match is not in the state this needs.",
+    410: "Gone: this version of Pondside cannot replay it (the record can be downloaded).",
+    413: "Too large.",
+    429: "Too many lately: wait a while.",
+    503: "The server takes no more of these for now.",
+}
+PROBLEM = {
+    "type": "object",
+    "properties": {"detail": {"type": "string"}},
+    "required": ["detail"],
+}
+
+
+def api_routes(routes: Any) -> list[APIRoute]:
+    """The API's routes, those of included routers too (FastAPI keeps those apart; the
+    routers here add no prefix)."""
+    found: list[APIRoute] = []
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        if inner is not None:
+            found += api_routes(inner.routes)
+        elif isinstance(route, APIRoute):
+            found.append(route)
+    return found
+
+
+def _describe_errors(app: FastAPI) -> None:
+    for route in api_routes(app.routes):
+        if not route.include_in_schema:
+            continue
+        for method in route.methods or ():
+            for code in ERRORS.get((method, route.path), ()):
+                route.responses.setdefault(
+                    code,
+                    {
+                        "description": MEANING[code],
+                        "content": {"application/json": {"schema": PROBLEM}},
+                    },
+                )
+
+
+async def _serve(
+    hub: Hub,
+    table: LiveTable,
+    client: Client,
+    websocket: WebSocket,
+    traffic: Traffic,
+    address: str,
+) -> None:
     """Read one client's messages until it goes; every bad one gets an error, nothing more."""
     settings = hub.settings
     allowance, last = float(settings.message_burst), time.monotonic()
@@ -422,6 +503,9 @@ async def _serve(hub: Hub, table: LiveTable, client: Client, websocket: WebSocke
             client.post(hub.error(table, "too many messages: wait a moment"))
             continue
         allowance -= 1
+        if not traffic.allow(address):
+            client.post(hub.error(table, "too many messages from your address: wait a moment"))
+            continue
         if text is None or len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
             client.post(
                 hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
@@ -493,13 +577,63 @@ class Window:
         return True
 
 
+class Traffic:
+    """The WebSockets open from each client address and how fast they talk together: one
+    address holds at most so many sockets, and its sockets share a budget of messages (a token
+    bucket per address, besides each socket's own), so opening more sockets buys no more.
+
+    Loopback is not counted: it is this machine (``pondside loadtest`` opens thousands of
+    sockets from it), and behind a proxy the real address comes from its forwarded header."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.open: dict[str, int] = {}
+        self.budget: dict[str, tuple[float, float]] = {}  # address -> (allowance, when)
+
+    @staticmethod
+    def counted(address: str) -> bool:
+        with contextlib.suppress(ValueError):
+            return not ipaddress.ip_network(address, strict=False).network_address.is_loopback
+        return True
+
+    def enter(self, address: str) -> bool:
+        """One more socket from ``address``, unless it has as many as it may."""
+        if not self.counted(address):
+            return True
+        held = self.open.get(address, 0)
+        if held >= self.settings.sockets_per_address:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        if address not in self.open:
+            return
+        self.open[address] -= 1
+        if self.open[address] <= 0:  # its last socket: forget it (memory stays bounded)
+            del self.open[address]
+            self.budget.pop(address, None)
+
+    def allow(self, address: str) -> bool:
+        """One more message from ``address``, unless its sockets together sent too many."""
+        if address not in self.open:
+            return True
+        rate, burst = self.settings.address_messages_per_second, self.settings.address_message_burst
+        now = time.monotonic()
+        allowance, then = self.budget.get(address, (float(burst), now))
+        allowance = min(burst, allowance + (now - then) * rate)
+        allowed = allowance >= 1
+        self.budget[address] = (allowance - 1 if allowed else allowance, now)
+        return allowed
+
+
 # New guests per client address per hour: generous (a classroom behind one address), but a
 # script cannot make guests without end to get around the limits of each guest.
 GUESTS_PER_ADDRESS = 300
 GUEST_MAKERS = Window()
 
 
-def client_address(request: Request) -> str:
+def client_address(request: HTTPConnection) -> str:
     """The client's address for the limits (behind a proxy, uvicorn's proxy_headers make it the
     real one). An IPv6 client counts by its /64 network: one home or phone has a whole /64 to
     pick addresses from.
@@ -520,19 +654,22 @@ def client_address(request: Request) -> str:
     return host
 
 
-# Guests looked up by secret, kept briefly: a page opens several requests at once.
+# Guests looked up by their secret's SHA-256, kept briefly: a page opens several requests at
+# once. Keyed by the hash, never the secret: how long a lookup takes then tells nothing about
+# the secret (no one can choose the bytes of a hash), as with the database's index.
 _GUESTS: dict[str, tuple[float, Guest | None]] = {}
 
 
 async def _guest(hub: Hub, secret: str) -> Guest | None:
-    hit = _GUESTS.get(secret)
+    key = hash_secret(secret)
+    hit = _GUESTS.get(key)
     if hit is not None and hit[0] > time.monotonic():
         return hit[1]
     found = await _call(hub.store.player_by_secret, secret)
     guest = None if found is None else Guest(*found)
     if len(_GUESTS) > 10_000:
         _GUESTS.clear()
-    _GUESTS[secret] = (time.monotonic() + 30.0, guest)
+    _GUESTS[key] = (time.monotonic() + 30.0, guest)
     return guest
 
 

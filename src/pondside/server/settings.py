@@ -58,6 +58,11 @@ class Settings:
     search_workers: int = 1
     max_spectators: int = 100
     """Watchers per table."""
+    sockets_per_address: int = 200
+    """WebSockets open at once from one client address (loopback is not counted)."""
+    address_messages_per_second: float = 100.0
+    address_message_burst: int = 200
+    """The messages of all the sockets of one client address together (loopback excepted)."""
     open_tables_per_guest: int = 5
     """Tables one guest may have waiting to start."""
     games: tuple[str, ...] = field(default=ONLINE_GAMES)
