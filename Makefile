@@ -35,7 +35,9 @@ screenshots: $(STAMP)
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
 	$(VENV)/bin/pondside bench --report
-	$(VENV)/bin/pondside loadtest --tables 10,25,50,100 --seconds 20 --out docs/loadtest.json
+	# The online table's sweep: a few minutes in all (every run stops by itself after 20 s of play).
+	$(VENV)/bin/pondside loadtest --tables 50,100,250,500,1000 --seconds 20 \
+		--out docs/loadtest.json --plot docs/loadtest.png
 	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done

@@ -445,7 +445,9 @@ class Hub:
         if match is None or d.status != "playing":
             raise Refused("the match is not being played" if match else "the match has not started")
         before_state, number = match.state, len(match.actions)
-        before = {s: match.legal(s) for s in match.to_act()}
+        # The decisions before the action, for the clock (kept for a seat whose decision stays).
+        timed = table.limit() is not None
+        before = {s: match.legal(s) for s in match.to_act()} if timed else {}
         events = match.apply(seat, action)  # IllegalAction names the ruling; nothing changed
         after_state = match.state
         status = "over" if match.is_over() else d.status
@@ -662,7 +664,9 @@ class Hub:
         return {
             **shared,
             "you": {"seat": seat, "host": host},
-            "view": None if match is None else match.view(seat),
+            # The game's own view, not Match.view's copy of it: it is turned into JSON at once
+            # and never kept, so nothing can change the match through it.
+            "view": None if match is None else table.game.view(match.state, seat),
             "legal": [] if match is None or seat is None else match.legal(seat),
         }
 
