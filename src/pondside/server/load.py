@@ -267,11 +267,25 @@ async def _play(
         # Every socket open before the first card (else its seat would miss the start).
         while log.welcomed < SEATS and time.monotonic() < stop_at:
             await asyncio.sleep(0.05)
-        (await host.post(f"/api/tables/{table_id}/start")).raise_for_status()
+        await _start(host, table_id)
         await asyncio.gather(*tasks)
     finally:
         await host.aclose()
     return log
+
+
+async def _start(host: Any, table_id: str) -> None:
+    """Start the table; the host's connection, idle since the setup, may have been closed by
+    the server meanwhile (keep-alive ends after a few seconds): then on a new one."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            (await host.post(f"/api/tables/{table_id}/start")).raise_for_status()
+            return
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
 
 
 def _cpu_seconds(pid: int) -> float | None:
