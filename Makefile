@@ -31,11 +31,13 @@ test: $(STAMP)
 screenshots: $(STAMP)
 	PONDSIDE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/server/test_browser*.py
 
-# OpenSpiel is compared when it installs on this platform; the benchmark runs either way.
+# OpenSpiel is compared when it installs on this platform; the benchmark runs either way. The
+# online table's sweep takes a few minutes (every run stops by itself after 20 s of play).
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
 	$(VENV)/bin/pondside bench --report
-	$(VENV)/bin/pondside loadtest --tables 10,25,50,100 --seconds 20 --out docs/loadtest.json
+	$(VENV)/bin/pondside loadtest --tables 50,100,250,500,1000 --seconds 20 \
+		--out docs/loadtest.json --plot docs/loadtest.png
 	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done

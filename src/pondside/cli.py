@@ -570,7 +570,13 @@ def serve(
     show_default=True,
     help="Tables of four bot clients; several runs as a comma-separated list (10,50,100).",
 )
-@click.option("--seconds", type=click.FloatRange(min=1), default=20.0, show_default=True)
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=1, max=600),
+    default=20.0,
+    show_default=True,
+    help="Seconds of play per run (the tables are set up first).",
+)
 @click.option(
     "--think",
     type=click.FloatRange(min=0),
@@ -580,24 +586,46 @@ def serve(
 )
 @click.option("--url", default=None, help="A running server (default: start one on SQLite).")
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--soak",
+    type=click.FloatRange(min=0.1, max=60),
+    default=None,
+    help="Instead of a sweep: play the first table count for MINUTES, the server's memory "
+    "sampled every few seconds.",
+)
 @path_option("--out", help="Write the figures as JSON.")
+@path_option(
+    "--plot",
+    help="Draw a PNG: latency and actions/s against tables, or the memory of a soak.",
+)
 def loadtest(
-    tables: str, seconds: float, think: float, url: str | None, seed: int, out: Path | None
+    tables: str,
+    seconds: float,
+    think: float,
+    url: str | None,
+    seed: int,
+    soak: float | None,
+    out: Path | None,
+    plot: Path | None,
 ) -> None:
     """Bot clients over real WebSockets on loopback: latency from an action to every seat.
 
-    Stops by itself after SECONDS per run. Without --url it starts its own server on a fresh
-    SQLite file and reports that process's CPU and memory.
+    Each run stops by itself after SECONDS of play (a soak after its MINUTES). Without --url
+    it starts its own server on a fresh SQLite file for every run and reports that process's
+    CPU and memory.
     """
-    from pondside.server.load import run_load
+    from pondside.server.load import MAX_TABLES, plot_soak, plot_sweep, run_load
 
     try:
         counts = [int(t) for t in tables.split(",")]
     except ValueError:
         fail(f"--tables is a number or numbers separated by commas, not {tables!r}")
-    if any(not 1 <= c <= 2000 for c in counts):
-        fail("--tables takes 1 to 2000 tables per run")
-    check_writable(out)
+    if any(not 1 <= c <= MAX_TABLES for c in counts):
+        fail(f"--tables takes 1 to {MAX_TABLES} tables per run")
+    check_writable(out, plot)
+    if soak is not None:
+        seconds = soak * 60
+        counts = counts[:1]
     grid = Table(title=f"pondside loadtest: {seconds:g} s per run, think {think:g} s")
     for col in (
         "tables",
@@ -606,18 +634,22 @@ def loadtest(
         "p50 ms",
         "p99 ms",
         "max ms",
+        "CPU ms/act",
         "server CPU",
         "RSS MB",
+        "client CPU",
     ):
         grid.add_column(col, justify="right")
-    results = []
+    results, last = [], None
     for count in counts:
         with console.status(f"{count} tables for {seconds:g} s..."):
-            result = run_load(count, seconds, think, url, seed)
-        row = result.to_json()
+            last = run_load(count, seconds, think, url, seed, 5.0 if soak else 1.0)
+        row = last.to_json()
         results.append(row)
-        cpu = "-" if row["server_cpu"] is None else f"{100 * row['server_cpu']:.0f}%"
-        rss = "-" if row["server_rss_mb"] is None else f"{row['server_rss_mb']:.0f}"
+
+        def shown(value: float | None, form: str) -> str:
+            return "-" if value is None else form.format(value)
+
         grid.add_row(
             str(count),
             str(row["sockets"]),
@@ -625,12 +657,21 @@ def loadtest(
             f"{row['p50_ms']:.1f}",
             f"{row['p99_ms']:.1f}",
             f"{row['max_ms']:.1f}",
-            cpu,
-            rss,
+            shown(row["server_cpu_ms_per_action"], "{:.2f} ms"),
+            shown(row["server_cpu_percent"], "{:.0f}%"),
+            f"{shown(row['rss_start_mb'], '{:.0f}')}→{shown(row['rss_end_mb'], '{:.0f}')}",
+            shown(row["client_cpu_percent"], "{:.0f}%"),
         )
     console.print(grid)
+    report: dict[str, Any] = {"think": think, "seconds": seconds, "runs": results}
+    if soak is not None and last is not None:
+        report["rss_samples"] = last.rss_samples
+        if plot is not None:
+            plot_soak(last, plot)
+    elif plot is not None:
+        plot_sweep(results, plot, f"pondside loadtest, think {think:g} s, {seconds:g} s a run")
     if out is not None:
-        out.write_text(json.dumps({"think": think, "seconds": seconds, "runs": results}, indent=2))
+        out.write_text(json.dumps(report, indent=2))
 
 
 # --- engine, bench -------------------------------------------------------------------------

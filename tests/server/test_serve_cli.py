@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from pondside.cli import main
@@ -28,17 +29,36 @@ def test_loadtest_refuses_a_bad_table_count() -> None:
     assert "--tables is a number" in result.output
 
 
-def test_loadtest_plays_real_tables_and_times_every_action() -> None:
-    from pondside.server.load import run_load
+def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
+    from pondside.server.load import plot_soak, plot_sweep, run_load
 
-    result = run_load(tables=2, seconds=3, think=0.02)
+    result = run_load(tables=2, seconds=3, think=0.02, sample_every=0.5)
     figures = result.to_json()
-    assert figures["sockets"] == 8
+    assert figures["tables"] == 2 and figures["sockets"] == 8  # every socket opened
     assert result.actions > 20
     assert len(result.latencies_ms) > 10  # every seat of the table received the update
     assert figures["errors"] == 0
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
-    assert figures["server_cpu"] is not None and figures["server_rss_mb"] > 10
+    assert figures["server_cpu_seconds"] > 0 and figures["server_cpu_ms_per_action"] > 0
+    assert 0 < figures["server_cpu_percent"] < 200  # two cores at most
+    assert figures["rss_start_mb"] > 10 and figures["rss_end_mb"] > 10
+    assert len(result.rss_samples) >= 3  # the memory, every half second of play
+    plot_sweep([figures, {**figures, "tables": 4}], tmp_path / "sweep.png")
+    plot_soak(result, tmp_path / "soak.png")
+    assert (tmp_path / "sweep.png").read_bytes()[:4] == b"\x89PNG"
+    assert (tmp_path / "soak.png").stat().st_size > 1000
+
+
+def test_loadtest_is_bounded() -> None:
+    from pondside.server.load import MAX_TABLES, run_load
+
+    result = CliRunner().invoke(main, ["loadtest", "--tables", f"10,{MAX_TABLES + 1}"])
+    assert result.exit_code == 1
+    assert f"--tables takes 1 to {MAX_TABLES} tables per run" in result.output
+    result = CliRunner().invoke(main, ["loadtest", "--seconds", "3600"])
+    assert result.exit_code == 2 and "--seconds" in result.output
+    with pytest.raises(ValueError, match="up to 3600 s"):
+        run_load(tables=1, seconds=7200)
 
 
 def test_a_port_in_use_is_one_line(tmp_path) -> None:

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Integer,
     String,
     and_,
+    bindparam,
     create_engine,
     event,
     func,
@@ -184,9 +185,27 @@ def _rowcount(result: Any) -> int:
     return int(result.rowcount)
 
 
+# The tables of the rows written for every action, for statements over many rows at once.
+ACTIONS = Base.metadata.tables["actions"]
+TABLES = Base.metadata.tables["tables"]
+
+
 def hash_secret(secret: str) -> str:
     """Only a hash of a guest's secret is stored: a copy of the database seats nobody."""
     return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ActionCommit:
+    """One action to commit: the table as it is with the action (``seq``, status, clock), the
+    action's number in the match, and the match's result if it is the last."""
+
+    table: TableData
+    number: int
+    seat: int
+    action: str
+    how: str
+    result: Result | None = None
 
 
 @dataclass
@@ -361,39 +380,73 @@ class Store:
     ) -> None:
         """One action with the table's new sequence number, status and clock, atomically; the
         last action of a match brings its ``result`` and the ratings it changes into the same
-        transaction, so a match that ended is counted once, whatever happens after.
+        transaction, so a match that ended is counted once, whatever happens after."""
+        self.commit_actions([ActionCommit(t, number, seat, action, how, result)], owner)
 
-        With several processes, ``owner`` is the committing process: the commit happens only
-        while it holds a live lease on the table, checked in the same transaction, else
-        ``LeaseLost`` and nothing is written (a process that stalled while another took the
-        table over). And the action's number is part of its key: the same action can never be
-        committed twice, whoever tries."""
-        with self._rating_lock if result else contextlib.nullcontext(), self.session() as s:
+    def commit_actions(self, batch: list[ActionCommit], owner: str | None = None) -> None:
+        """Actions of several tables in one transaction: all of them or none. One commit (one
+        sync of the log to the disk) for all the actions that arrived while the last commit
+        was written is what lets a busy server keep up; each is as durable as if alone.
+
+        With several processes, ``owner`` is the committing process: the batch is committed
+        only while it holds a live lease on each of its tables, checked in the same
+        transaction, else ``LeaseLost`` and nothing is written (a process that stalled while
+        another took a table over). And an action's number is part of its key: the same action
+        can never be committed twice, whoever tries."""
+        results = any(c.result is not None for c in batch)
+        now = time.time()
+        with self._rating_lock if results else contextlib.nullcontext(), self.session() as s:
             if owner is not None:
-                held = s.execute(
-                    update(LeaseRow)
-                    .where(LeaseRow.table_id == t.id, LeaseRow.owner == owner)
-                    .where(LeaseRow.until >= time.time())
-                    .values(until=LeaseRow.until)  # a write: the row stays locked to the commit
-                )
-                if _rowcount(held) != 1:
-                    raise LeaseLost(f"table {t.id} is played by another process now")
-            s.add(
-                ActionRow(
-                    table_id=t.id,
-                    number=number,
-                    seq=t.seq,
-                    seat=seat,
-                    action=action,
-                    how=how,
-                    at=time.time(),
-                )
+                for table_id in sorted({c.table.id for c in batch}):  # one order: no deadlock
+                    held = s.execute(
+                        update(LeaseRow)
+                        .where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
+                        .where(LeaseRow.until >= now)
+                        .values(until=LeaseRow.until)  # a write: locked until the commit
+                    )
+                    if _rowcount(held) != 1:
+                        raise LeaseLost(f"table {table_id} is played by another process now")
+            # Two statements for the whole batch (executemany), not an ORM object each: the
+            # commit thread holds the interpreter's lock while it builds them.
+            s.execute(
+                ACTIONS.insert(),
+                [
+                    {
+                        "table_id": c.table.id,
+                        "number": c.number,
+                        "seq": c.table.seq,
+                        "seat": c.seat,
+                        "action": c.action,
+                        "how": c.how,
+                        "at": now,
+                    }
+                    for c in batch
+                ],
             )
-            _write_table(s, t)
-            if result is not None:
-                s.flush()  # the write lock first (SQLite): the ratings read below are current
-                _add_result(s, result)
-                _rate(s, result)
+            s.execute(
+                TABLES.update()
+                .where(TABLES.c.id == bindparam("table_id"))
+                .values(
+                    status=bindparam("status"),
+                    seq=bindparam("seq"),
+                    clock=bindparam("clock"),
+                    next_id=bindparam("next_id"),
+                ),
+                [
+                    {
+                        "table_id": c.table.id,
+                        "status": c.table.status,
+                        "seq": c.table.seq,
+                        "clock": {str(k): v for k, v in c.table.clock.items()},
+                        "next_id": c.table.next_id,
+                    }
+                    for c in batch
+                ],
+            )
+            for c in batch:
+                if c.result is not None:  # the write lock is taken (SQLite): ratings are current
+                    _add_result(s, c.result)
+                    _rate(s, c.result)
 
     # --- leases (several processes) ---------------------------------------------------------
     def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:

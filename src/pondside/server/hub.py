@@ -31,7 +31,7 @@ from pondside.engine import Game, IllegalAction, Match, PondsideError, View
 from pondside.engine.match import new_seed
 from pondside.games import get_game
 
-from .db import Result, ResultSeat, Seat, Store, TableData
+from .db import ActionCommit, Result, ResultSeat, Seat, Store, TableData
 from .settings import ANIMATION_CAP, ANIMATION_SECONDS, EXPERT_FACTOR, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
@@ -129,6 +129,55 @@ def _think(slug: str, spec: str, seat: int, seed: int, view: View, legal: list[s
     return make_bot(spec, game, seat, seed).choose(view, legal)
 
 
+class Committer:
+    """Actions of all tables to the database, together: while one transaction is written, the
+    actions that arrive wait and go in the next one (group commit), so a busy server syncs the
+    disk once for many actions instead of once each. ``commit`` returns only once the action's
+    transaction has committed, so nothing is acknowledged that could still be lost; if that
+    transaction fails, every action in it is refused (nothing of them was saved)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.waiting: list[tuple[ActionCommit, asyncio.Future[None]]] = []
+        self.writing: asyncio.Task[None] | None = None
+
+    async def commit(self, item: ActionCommit) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((item, done))
+        if self.writing is None:
+            self.writing = asyncio.create_task(self._write())
+        await asyncio.shield(done)  # a caller cancelled still leaves the batch whole
+
+    async def _write(self) -> None:
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting, []
+                try:
+                    if len(batch) == 1:
+                        c = batch[0][0]
+                        await asyncio.to_thread(
+                            self.store.commit_action,
+                            c.table,
+                            c.number,
+                            c.seat,
+                            c.action,
+                            c.how,
+                            c.result,
+                        )
+                    else:
+                        await asyncio.to_thread(self.store.commit_actions, [c for c, _ in batch])
+                except Exception as exc:
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(exc)
+                else:
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_result(None)
+        finally:
+            self.writing = None
+
+
 class Hub:
     """Every live table of one server process."""
 
@@ -136,6 +185,7 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
+        self.committer = Committer(store)
         self._pool: ProcessPoolExecutor | None = None
         self._closing = False
 
@@ -395,7 +445,9 @@ class Hub:
         if match is None or d.status != "playing":
             raise Refused("the match is not being played" if match else "the match has not started")
         before_state, number = match.state, len(match.actions)
-        before = {s: match.legal(s) for s in match.to_act()}
+        # The decisions before the action, for the clock (kept for a seat whose decision stays).
+        timed = table.limit() is not None
+        before = {s: match.legal(s) for s in match.to_act()} if timed else {}
         events = match.apply(seat, action)  # IllegalAction names the ruling; nothing changed
         after_state = match.state
         status = "over" if match.is_over() else d.status
@@ -410,9 +462,7 @@ class Hub:
             result = self._result(table, match)
             match.state = before_state
         try:
-            await asyncio.to_thread(
-                self.store.commit_action, pending, number, seat, action, how, result
-            )
+            await self.committer.commit(ActionCommit(pending, number, seat, action, how, result))
         except Exception:
             # Not committed, so not acknowledged: the match is as it was before the action.
             log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
@@ -614,7 +664,9 @@ class Hub:
         return {
             **shared,
             "you": {"seat": seat, "host": host},
-            "view": None if match is None else match.view(seat),
+            # The game's own view, not Match.view's copy of it: it is turned into JSON at once
+            # and never kept, so nothing can change the match through it.
+            "view": None if match is None else table.game.view(match.state, seat),
             "legal": [] if match is None or seat is None else match.legal(seat),
         }
 

@@ -4,7 +4,10 @@ Each table has four guests, each with its own cookie and WebSocket, who play ran
 Lame Duck cards after a short think. For every action the figure is the time from the moment
 it was sent to the moment the last of the table's four seats received the update it caused:
 what a person at the table waits for. The server runs in its own process (started here on a
-fresh SQLite file unless ``url`` is given), so its CPU time is its own.
+fresh SQLite file unless ``url`` is given), so its CPU time and memory are its own.
+
+A run is bounded: at most ``MAX_TABLES`` tables (four sockets each) and ``MAX_SECONDS`` of
+play, after which every client stops by itself and the server started here is stopped.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import asyncio
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,8 +23,13 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 SEATS = 4
+MAX_TABLES = 2000
+MAX_SECONDS = 3600.0
+SETUP_SECONDS = 300.0  # setting up the tables, on top of the time of play
+GOAL_MS = 100.0  # the issue's goal for p99
 
 
 @dataclass
@@ -33,6 +40,7 @@ class TableLog:
     sent: dict[int, float] = field(default_factory=dict)  # seat -> when its last action left
     actor_sent: dict[int, float] = field(default_factory=dict)  # seq -> when its action left
     arrivals: dict[int, list[float]] = field(default_factory=dict)  # seq -> arrival per seat
+    welcomed: int = 0  # seats whose socket is open and has its first frame
 
 
 @dataclass
@@ -42,9 +50,12 @@ class LoadResult:
     seconds: float
     actions: int
     latencies_ms: list[float]
-    server_cpu: float | None  # share of one core, 0..n
-    server_rss_mb: float | None
+    server_cpu_seconds: float | None  # during play
+    rss_start_mb: float | None  # the server's, before any table
+    rss_end_mb: float | None  # after play
+    client_cpu_seconds: float  # this process's: a saturated client inflates the latencies
     errors: int
+    rss_samples: list[tuple[float, float]] = field(default_factory=list)  # (s into play, MB)
 
     @property
     def per_second(self) -> float:
@@ -57,6 +68,11 @@ class LoadResult:
         return data[min(len(data) - 1, int(q * len(data)))]
 
     def to_json(self) -> dict[str, Any]:
+        cpu = self.server_cpu_seconds
+
+        def mb(value: float | None) -> float | None:
+            return None if value is None else round(value, 1)
+
         return {
             "tables": self.tables,
             "sockets": self.sockets,
@@ -66,11 +82,18 @@ class LoadResult:
             "p50_ms": round(self.quantile(0.50), 1),
             "p99_ms": round(self.quantile(0.99), 1),
             "max_ms": round(max(self.latencies_ms, default=float("nan")), 1),
-            "median_ms": round(statistics.median(self.latencies_ms), 1)
-            if self.latencies_ms
+            "server_cpu_seconds": None if cpu is None else round(cpu, 2),
+            "server_cpu_ms_per_action": None
+            if cpu is None or not self.actions
+            else round(1000 * cpu / self.actions, 2),
+            "server_cpu_percent": None
+            if cpu is None or not self.seconds
+            else round(100 * cpu / self.seconds, 1),
+            "client_cpu_percent": round(100 * self.client_cpu_seconds / self.seconds, 1)
+            if self.seconds
             else None,
-            "server_cpu": None if self.server_cpu is None else round(self.server_cpu, 3),
-            "server_rss_mb": None if self.server_rss_mb is None else round(self.server_rss_mb, 1),
+            "rss_start_mb": mb(self.rss_start_mb),
+            "rss_end_mb": mb(self.rss_end_mb),
             "errors": self.errors,
         }
 
@@ -87,11 +110,24 @@ def _actor(events: list[dict[str, Any]], before: list[bool] | None) -> int | Non
     return None
 
 
+def _source(url: str, table: int) -> str | None:
+    """The loopback address a table's clients connect from, on a server of this machine.
+
+    The server limits new guests per client address (300 an hour); the whole of 127.0.0.0/8
+    is this machine, so each table gets an address of its own there and a thousand tables
+    are a thousand neighbours, not one address making 4,000 guests.
+    """
+    if urlsplit(url).hostname not in ("127.0.0.1", "localhost"):
+        return None
+    return f"127.77.{table // 250}.{table % 250 + 1}"
+
+
 async def _seat_client(
     url: str,
     table_id: str,
     seat: int,
     headers: dict[str, str],
+    source: str | None,
     log: TableLog,
     rng: random.Random,
     think: float,
@@ -104,7 +140,11 @@ async def _seat_client(
     chosen_before: list[bool] | None = None
     pending: asyncio.Future[None] | None = None
     acted_on: list[str] | None = None
-    async with websockets.connect(ws_url, additional_headers=headers, max_size=1 << 22) as ws:
+    extra: dict[str, Any] = {} if source is None else {"local_addr": (source, 0)}
+    async with websockets.connect(
+        ws_url, additional_headers=headers, max_size=1 << 22, open_timeout=60, **extra
+    ) as ws:
+        counters["sockets"] += 1
 
         async def act(legal: list[str]) -> None:
             if think:
@@ -125,7 +165,11 @@ async def _seat_client(
             if frame["type"] == "error":
                 counters["errors"] += 1
                 continue
-            if frame["type"] != "state" or frame["view"] is None:
+            if frame["type"] != "state":
+                continue
+            if frame["reason"] == "welcome":
+                log.welcomed += 1
+            if frame["view"] is None:
                 continue
             seq, view = frame["seq"], frame["view"]
             if frame["reason"] == "action":
@@ -148,13 +192,19 @@ async def _seat_client(
             pending.cancel()
 
 
-async def _setup(url: str, limit: asyncio.Semaphore) -> tuple[str, list[dict[str, str]], Any]:
+async def _setup(
+    url: str, source: str | None, limit: asyncio.Semaphore
+) -> tuple[str, list[dict[str, str]], Any, str | None]:
     """Four guests at a new private table, not yet started: the table and their cookies."""
     import httpx
 
+    def client() -> httpx.AsyncClient:
+        transport = httpx.AsyncHTTPTransport(local_address=source) if source else None
+        return httpx.AsyncClient(base_url=url, timeout=60, transport=transport)
+
     async with limit:
         for attempt in range(3):
-            guests = [httpx.AsyncClient(base_url=url, timeout=60) for _ in range(SEATS)]
+            guests = [client() for _ in range(SEATS)]
             try:
                 for i, g in enumerate(guests):
                     (await g.post("/api/guest", json={"name": f"load {i}"})).raise_for_status()
@@ -182,19 +232,19 @@ async def _setup(url: str, limit: asyncio.Semaphore) -> tuple[str, list[dict[str
             ]
             for g in guests[1:]:
                 await g.aclose()
-            return table_id, headers, guests[0]
+            return table_id, headers, guests[0], source
     raise AssertionError("unreachable")
 
 
 async def _play(
     url: str,
-    setup: tuple[str, list[dict[str, str]], Any],
+    setup: tuple[str, list[dict[str, str]], Any, str | None],
     rng: random.Random,
     think: float,
     stop_at: float,
     counters: dict[str, int],
 ) -> TableLog:
-    table_id, headers, host = setup
+    table_id, headers, host, source = setup
     log = TableLog()
     try:
         tasks = [
@@ -204,6 +254,7 @@ async def _play(
                     table_id,
                     s,
                     headers[s],
+                    source,
                     log,
                     random.Random(rng.random()),
                     think,
@@ -213,12 +264,28 @@ async def _play(
             )
             for s in range(SEATS)
         ]
-        await asyncio.sleep(0.5)  # every socket open before the first card
-        (await host.post(f"/api/tables/{table_id}/start")).raise_for_status()
+        # Every socket open before the first card (else its seat would miss the start).
+        while log.welcomed < SEATS and time.monotonic() < stop_at:
+            await asyncio.sleep(0.05)
+        await _start(host, table_id)
         await asyncio.gather(*tasks)
     finally:
         await host.aclose()
     return log
+
+
+async def _start(host: Any, table_id: str) -> None:
+    """Start the table; the host's connection, idle since the setup, may have been closed by
+    the server meanwhile (keep-alive ends after a few seconds): then on a new one."""
+    import httpx
+
+    for attempt in range(3):
+        try:
+            (await host.post(f"/api/tables/{table_id}/start")).raise_for_status()
+            return
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -230,7 +297,9 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / ticks
 
 
-def _rss_mb(pid: int) -> float | None:
+def _rss_mb(pid: int | None) -> float | None:
+    if pid is None:
+        return None
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -240,23 +309,56 @@ def _rss_mb(pid: int) -> float | None:
     return None
 
 
+@dataclass
+class _Run:
+    logs: list[TableLog]
+    counters: dict[str, int]
+    elapsed: float
+    cpu: float | None
+    client_cpu: float
+    samples: list[tuple[float, float]]
+
+
 async def _run(
-    url: str, tables: int, seconds: float, think: float, seed: int, pid: int | None
-) -> tuple[list[TableLog], dict[str, int], float, float | None]:
+    url: str,
+    tables: int,
+    seconds: float,
+    think: float,
+    seed: int,
+    pid: int | None,
+    sample_every: float,
+) -> _Run:
     rng = random.Random(seed)
-    counters = {"actions": 0, "errors": 0}
+    counters = {"actions": 0, "errors": 0, "sockets": 0}
     limit = asyncio.Semaphore(20)
-    setups = await asyncio.gather(*(_setup(url, limit) for _ in range(tables)))
+    setups = await asyncio.wait_for(
+        asyncio.gather(*(_setup(url, _source(url, i), limit) for i in range(tables))),
+        SETUP_SECONDS,
+    )
     cpu0 = _cpu_seconds(pid) if pid else None
+    client0 = time.process_time()
     start = time.monotonic()
     stop_at = start + seconds
-    logs = await asyncio.gather(
-        *(_play(url, s, random.Random(rng.random()), think, stop_at, counters) for s in setups)
-    )
+    samples: list[tuple[float, float]] = []
+
+    async def sample() -> None:
+        while True:
+            rss = _rss_mb(pid)
+            if rss is not None:
+                samples.append((round(time.monotonic() - start, 1), round(rss, 1)))
+            await asyncio.sleep(sample_every)
+
+    sampler = asyncio.ensure_future(sample())
+    plays = (_play(url, s, random.Random(rng.random()), think, stop_at, counters) for s in setups)
+    try:
+        # Every client stops by itself at stop_at; the margin is for the last frames.
+        logs = await asyncio.wait_for(asyncio.gather(*plays), seconds + 60)
+    finally:
+        sampler.cancel()
     elapsed = time.monotonic() - start
     cpu1 = _cpu_seconds(pid) if pid else None
-    cpu = None if cpu0 is None or cpu1 is None else (cpu1 - cpu0) / elapsed
-    return list(logs), counters, elapsed, cpu
+    cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
+    return _Run(list(logs), counters, elapsed, cpu, time.process_time() - client0, samples)
 
 
 def run_load(
@@ -265,16 +367,22 @@ def run_load(
     think: float = 0.5,
     url: str | None = None,
     seed: int = 1,
+    sample_every: float = 5.0,
 ) -> LoadResult:
     """Play ``tables`` tables for ``seconds`` against ``url`` or a server started here."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValueError(f"a load test plays 1 to {MAX_TABLES} tables, not {tables}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"a load test plays for up to {MAX_SECONDS:g} s, not {seconds:g}")
     proc: subprocess.Popen[str] | None = None
     tmp = tempfile.TemporaryDirectory(prefix="pondside-load-")
     try:
         if url is None:
             proc, url = _start_server(Path(tmp.name) / "load.db")
         pid = proc.pid if proc else None
-        logs, counters, elapsed, cpu = asyncio.run(_run(url, tables, seconds, think, seed, pid))
-        rss = _rss_mb(pid) if pid else None
+        rss0 = _rss_mb(pid)
+        run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every))
+        rss1 = _rss_mb(pid)
     finally:
         if proc is not None:
             proc.terminate()
@@ -284,20 +392,23 @@ def run_load(
                 proc.kill()
         tmp.cleanup()
     latencies = []
-    for log in logs:
+    for log in run.logs:
         for seq, sent in log.actor_sent.items():
             arrived = log.arrivals.get(seq)
             if arrived and all(arrived):
                 latencies.append((max(arrived) - sent) * 1000)
     return LoadResult(
         tables=tables,
-        sockets=tables * SEATS,
-        seconds=elapsed,
-        actions=counters["actions"],
+        sockets=run.counters["sockets"],
+        seconds=run.elapsed,
+        actions=run.counters["actions"],
         latencies_ms=latencies,
-        server_cpu=cpu,
-        server_rss_mb=rss,
-        errors=counters["errors"],
+        server_cpu_seconds=run.cpu,
+        rss_start_mb=rss0,
+        rss_end_mb=rss1,
+        client_cpu_seconds=run.client_cpu,
+        errors=run.counters["errors"],
+        rss_samples=run.samples,
     )
 
 
@@ -323,3 +434,48 @@ def _start_server(database: Path) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.05)
     proc.kill()
     raise RuntimeError("pondside serve did not answer within 30 s")
+
+
+# --- plots ---------------------------------------------------------------------------------
+def plot_sweep(runs: list[dict[str, Any]], path: Path, note: str = "") -> None:
+    """p50 and p99 (log scale, the goal drawn) and actions a second against tables."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    tables = [r["tables"] for r in runs]
+    fig, (lat, rate) = plt.subplots(1, 2, figsize=(10, 4))
+    lat.plot(tables, [r["p50_ms"] for r in runs], "o-", label="p50")
+    lat.plot(tables, [r["p99_ms"] for r in runs], "s-", label="p99")
+    lat.axhline(GOAL_MS, color="red", linestyle="--", label=f"goal: p99 {GOAL_MS:g} ms")
+    lat.set(xscale="log", yscale="log", xlabel="tables (4 sockets each)", ylabel="ms")
+    lat.set_title("action to every seat's update")
+    lat.legend()
+    rate.plot(tables, [r["actions_per_second"] for r in runs], "o-", label="actions/s")
+    rate.set(xscale="log", xlabel="tables (4 sockets each)", ylabel="actions a second")
+    cpu = rate.twinx()
+    cpu.plot(tables, [r["server_cpu_percent"] for r in runs], "^:", color="gray")
+    cpu.set_ylabel("server CPU, % of one core (dotted)")
+    rate.set_title("throughput")
+    if note:
+        fig.suptitle(note, fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def plot_soak(result: LoadResult, path: Path) -> None:
+    """The server's memory over a soak."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 3.5))
+    ax.plot([t / 60 for t, _ in result.rss_samples], [mb for _, mb in result.rss_samples])
+    ax.set(xlabel="minutes", ylabel="server RSS, MB", ylim=(0, None))
+    ax.set_title(f"soak: {result.tables} tables, {result.per_second:.0f} actions/s")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
