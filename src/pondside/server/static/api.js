@@ -8,11 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+/** A call of the API; `body` is sent as JSON, `raw` as the JSON text it already is. */
+export async function api(path, { method = "GET", body, raw } = {}) {
   const init = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
+  if (body !== undefined || raw !== undefined) {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = raw !== undefined ? raw : JSON.stringify(body);
   }
   let res;
   try {

@@ -22,7 +22,7 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
 //        actions, el, toast, wait(ms), rerender() }
-import { getGames, getMe, prefs, TableSocket } from "./api.js";
+import { getGames, getMe, prefs } from "./api.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
@@ -35,6 +35,7 @@ import {
   el,
   mySeat,
   names,
+  openFrames,
   ordinal,
   placeClass,
   placesOf,
@@ -87,18 +88,7 @@ const handlers = {
   onStatus: connectionStatus,
 };
 // On /replay/<id> the frames come from the stored match instead of the table's socket.
-let socket = replaying ? new ReplaySource(tableId, handlers) : new TableSocket(tableId, handlers);
-room.socket = socket;
-room.onNamed = () => {
-  socket.close();
-  socket = new TableSocket(tableId, handlers);
-  room.socket = socket;
-  socket.connect();
-};
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) socket.nudge();
-});
-window.addEventListener("online", () => socket.nudge());
+openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
 
 async function loadGame(slug) {
   if (game) return;
@@ -213,7 +203,7 @@ function context(frame, prev = null) {
 
 function send(action) {
   if (pending) return false;
-  if (!socket.act(action)) {
+  if (!room.socket.act(action)) {
     toast("Not connected: reconnecting, try again in a moment.", "error");
     return false;
   }
@@ -445,7 +435,7 @@ async function init() {
   } catch (e) {
     toast(e.message, "error");
   }
-  socket.connect();
+  room.socket.connect();
 }
 
 init();

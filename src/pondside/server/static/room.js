@@ -1,7 +1,7 @@
 // What every table page shares, whatever the game: the seats before the start, the clock,
 // the toast, the end's "Play again", and small DOM helpers. Lame Duck's page (table.js) and
 // the other games' page (game.js) both build on it.
-import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName } from "./api.js";
+import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -72,6 +72,26 @@ export function isHost(frame) {
   // The server says who opened the table; the browser's own memory is the fallback.
   if (frame && frame.you && typeof frame.you.host === "boolean") return frame.you.host;
   return hosted.has(tableId);
+}
+
+// --- where the frames come from ------------------------------------------------------------
+/**
+ * The page's source of frames, kept in `room.socket`: `first` (a replay's) or the table's
+ * socket, opened again as this guest once a name is chosen, and nudged when the page comes back
+ * to the front or the network returns. Call its `connect()` to start.
+ */
+export function openFrames(handlers, first = null) {
+  room.socket = first || new TableSocket(tableId, handlers);
+  room.onNamed = () => {
+    room.socket.close();
+    room.socket = new TableSocket(tableId, handlers);
+    room.socket.connect();
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (!document.hidden) room.socket.nudge();
+  });
+  window.addEventListener("online", () => room.socket.nudge());
+  return room.socket;
 }
 
 // --- the connection banner ------------------------------------------------------------------

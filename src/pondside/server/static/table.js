@@ -1,7 +1,7 @@
 // The table page: the seats before the start, then the Lame Duck table itself. Every frame
 // from the server is shown in order; an action's events are replayed step by step (the reveal,
 // then each card placed, lowest first) before the frame's own view is drawn, which is the truth.
-import { getGames, getMe, prefs, TableSocket } from "./api.js";
+import { getGames, getMe, prefs } from "./api.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
@@ -14,6 +14,7 @@ import {
   el,
   mySeat,
   names,
+  openFrames,
   renderWaiting,
   room,
   seatOrder,
@@ -94,21 +95,7 @@ const handlers = {
   onStatus: connectionStatus,
 };
 // On /replay/<id> the frames come from the stored match instead of the table's socket.
-let socket = replaying ? new ReplaySource(tableId, handlers) : new TableSocket(tableId, handlers);
-room.socket = socket;
-
-/** Open the socket again (after choosing a name, so the server knows this guest). */
-room.onNamed = () => {
-  socket.close();
-  socket = new TableSocket(tableId, handlers);
-  room.socket = socket;
-  socket.connect();
-};
-
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) socket.nudge();
-});
-window.addEventListener("online", () => socket.nudge());
+openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
 
 async function pump() {
   if (pumping) return;
@@ -668,7 +655,7 @@ function playCard(n) {
   const f = shown;
   if (!f || !legalCards(f).has(n)) return;
   const action = `play ${n}`;
-  if (!socket.act(action)) {
+  if (!room.socket.act(action)) {
     toast("Not connected: wait a moment, the page reconnects by itself.", "error");
     return;
   }
@@ -692,7 +679,7 @@ function chooseTake(column) {
   if (!f || pending) return;
   const action = `take ${column}`;
   if (!f.legal.includes(action)) return;
-  if (!socket.act(action)) {
+  if (!room.socket.act(action)) {
     toast("Not connected: wait a moment, the page reconnects by itself.", "error");
     return;
   }
@@ -1006,7 +993,7 @@ async function init() {
   } catch (e) {
     toast(e.message, "error");
   }
-  socket.connect();
+  room.socket.connect();
 }
 
 init();

@@ -1,28 +1,10 @@
 // Watch a record (/replay): upload a match record (the JSON a replay's "Download the record"
 // gives) and open its replay, or open the replay of a table played here from its link.
-import { ApiError, getMe, setName } from "./api.js";
+import { api, getMe, setName } from "./api.js";
 import { $ } from "./room.js";
 
-async function upload(text) {
-  let res;
-  try {
-    res = await fetch("/api/records", { method: "POST", headers: { "Content-Type": "application/json" }, body: text, credentials: "same-origin" });
-  } catch {
-    throw new ApiError("The server cannot be reached; check your connection and try again.", 0);
-  }
-  let data = null;
-  try {
-    data = await res.json();
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const d = data && data.detail;
-    const msg = typeof d === "string" ? d : Array.isArray(d) ? d.map((x) => x.msg).join("; ") : res.statusText;
-    throw new ApiError(msg.charAt(0).toUpperCase() + msg.slice(1), res.status);
-  }
-  return data;
-}
+/** The record as the person gave it: sent as it is, the server says what is wrong with it. */
+const upload = (text) => api("/api/records", { method: "POST", raw: text });
 
 $("upload-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
