@@ -113,6 +113,8 @@ def check_table(page: Any, frame: dict[str, Any]) -> None:
     """The board, the players' bar and the hand's tags say what the frame's view holds."""
     v = frame["view"]
     me = frame["you"]["seat"]
+    # The page may still be showing an earlier action (an animation on a busy machine).
+    page.wait_for_function(f"Number(document.body.dataset.seq) >= {frame['seq']}")
     got = page.evaluate(READ_TABLE)
     assert got["stack"] == f"Stack: {cards(v['stack_size'])}"
     assert got["discard"] == f"Discard: {cards(len(v['discard']))}"

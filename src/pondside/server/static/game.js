@@ -219,6 +219,7 @@ function render(frame) {
     return;
   }
   const ctx = context(frame);
+  document.body.dataset.seq = String(frame.seq); // the frame drawn last (tests wait for it)
   renderInfo(frame);
   renderPlayers(frame, ctx);
   game.render(ctx);
