@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,26 @@ def press(page: Any, locator: Any) -> None:
         locator.tap(timeout=2000)
     else:
         locator.click(timeout=2000)
+
+
+def play_until_end(
+    pages: list[Any], act: Callable[[Any], str], done: dict[str, int], limit: float, pause_ms: int
+) -> dict[str, int]:
+    """Call ``act`` on every page (it does what that page must do now and names it, or returns
+    "") until each page shows the end screen; counts what was done in ``done``."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if all(p.locator("#end-dialog[open]").count() for p in pages):
+            return done
+        acted = False
+        for p in pages:
+            try:
+                what = act(p)
+            except Exception:  # the table moved on under the click: look again
+                what = ""
+            if what:
+                done[what] += 1
+                acted = True
+        if not acted:
+            pages[0].wait_for_timeout(pause_ms)
+    raise AssertionError(f"the match did not end in {limit} s ({done})")

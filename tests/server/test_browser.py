@@ -14,7 +14,6 @@ is a failure.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +27,9 @@ from browserkit import (
     shot,
     start_server,
     table_via_api,
+)
+from browserkit import (
+    play_until_end as kit_play_until_end,
 )
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME, duck_count
@@ -58,23 +60,7 @@ def play_one(page: Any) -> str:
 
 def play_until_end(pages: list[Any], limit: float = 90) -> dict[str, int]:
     """Click cards (and columns) on every page until each shows the end screen."""
-    done: dict[str, int] = {"play": 0, "take": 0}
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if all(p.locator("#end-dialog[open]").count() for p in pages):
-            return done
-        acted = False
-        for p in pages:
-            try:
-                what = play_one(p)
-            except Exception:  # the table moved on under the click: look again
-                what = ""
-            if what:
-                done[what] += 1
-                acted = True
-        if not acted:
-            pages[0].wait_for_timeout(40)
-    raise AssertionError(f"the match did not end in {limit} s ({done})")
+    return kit_play_until_end(pages, play_one, {"play": 0, "take": 0}, limit, pause_ms=40)
 
 
 def wait_turn(page: Any, turn: int) -> None:

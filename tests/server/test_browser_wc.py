@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from browserkit import DESKTOP, PHONE, name_via_api, press, shot, table_via_api
+from browserkit import play_until_end as kit_play_until_end
 from framecheck import check_game_frames
 from pondside.engine import Match
 from pondside.games.wildcat_chicane import CODES, GAME, IS_RULER
@@ -116,23 +117,9 @@ def act(page: Any, bid: int = 1) -> str:
 
 
 def play_until_end(pages: list[Any], limit: float = 60) -> dict[str, int]:
-    done = {"rule": 0, "call": 0, "bid": 0, "play": 0}
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if all(p.locator("#end-dialog[open]").count() for p in pages):
-            return done
-        acted = False
-        for p in pages:
-            try:
-                what = act(p)
-            except Exception:  # the table moved on under the click: look again
-                what = ""
-            if what:
-                done[what] += 1
-                acted = True
-        if not acted:
-            pages[0].wait_for_timeout(30)
-    raise AssertionError(f"the match did not end in {limit} s ({done})")
+    return kit_play_until_end(
+        pages, act, {"rule": 0, "call": 0, "bid": 0, "play": 0}, limit, pause_ms=30
+    )
 
 
 def no_sideways_scroll(page: Any) -> None:
