@@ -7,6 +7,7 @@ Game options are flags named after the option (``--expert``, ``--rounds 3``, ``-
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -509,6 +510,27 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     hidden=True,
     help="Seconds between WebSocket pings; a client silent for as long again is dropped.",
 )
+@click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    metavar="URL",
+    help="Redis URL (redis://127.0.0.1:6379/0): this process is one of several on one "
+    "database, each table played by one of them (see docs/server.md).",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Start this many server processes on the one address (needs --redis).",
+)
+@click.option(
+    "--reuse-port",
+    is_flag=True,
+    help="Share the address with other pondside serve processes started by hand (needs --redis).",
+)
+@click.option("--lease-seconds", type=click.FloatRange(min=0.3), default=3.0, hidden=True)
 def serve(
     host: str,
     port: int,
@@ -517,10 +539,20 @@ def serve(
     clock_scale: float,
     allow_seeds: bool,
     ping_interval: float,
+    redis_url: str | None,
+    processes: int,
+    reuse_port: bool,
+    lease_seconds: float,
 ) -> None:
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings, default_database
     from pondside.server import serve as run
+
+    if (processes > 1 or reuse_port) and not redis_url:
+        fail(
+            "several processes share their tables' news over Redis: give --redis URL "
+            "(e.g. redis://127.0.0.1:6379/0)"
+        )
 
     if database is None:
         path = default_database()
@@ -540,10 +572,26 @@ def serve(
         clock_scale=clock_scale,
         allow_seeds=allow_seeds,
         ping_interval=ping_interval,
+        redis_url=redis_url,
+        lease_seconds=lease_seconds,
     )
+    children: list[subprocess.Popen[bytes]] = []
 
     def announce(address: str) -> None:
         click.echo(f"Database: {shown}")
+        if processes > 1:
+            # The others, on the port this one got (the kernel shares connections out).
+            bound = address.rstrip("/").rsplit(":", 1)[1]
+            again = [a for a in sys.argv[1:] if a != "--reuse-port"]
+            args = _without(again, {"--port", "--processes"})
+            for _ in range(processes - 1):
+                children.append(
+                    subprocess.Popen(
+                        [sys.executable, "-m", "pondside", *args, "--port", bound, "--reuse-port"],
+                        stdout=subprocess.DEVNULL,
+                    )
+                )
+            click.echo(f"{processes} processes share this address, over Redis {redis_url}")
         click.echo(f"Pondside is serving at {address}  (Ctrl-C stops it)", nl=True)
 
     from sqlalchemy.exc import SQLAlchemyError
@@ -555,12 +603,48 @@ def serve(
     except (SQLAlchemyError, ImportError) as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         fail(f"cannot open the database {shown}: {reason}")
+    if redis_url:
+        _check_redis(redis_url)
     try:
-        run(settings, host, port, announce)
+        run(settings, host, port, announce, reuse_port=reuse_port or processes > 1)
     except KeyboardInterrupt:  # uvicorn has shut down cleanly and passes the Ctrl-C on
         click.echo("Pondside stopped; every table is kept for the next start.")
     except OSError as exc:
         fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+def _without(args: list[str], options: set[str]) -> list[str]:
+    """``args`` without ``options`` and their values (``--port 8000`` or ``--port=8000``)."""
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in options:
+            skip = True
+        elif arg.split("=", 1)[0] not in options:
+            kept.append(arg)
+    return kept
+
+
+def _check_redis(url: str) -> None:
+    """Refuse to start on a Redis that is not there, in one line."""
+    try:
+        import redis
+    except ImportError:
+        fail("--redis needs the redis package: pip install 'pondside[server]'")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except (redis.RedisError, ValueError) as exc:
+        fail(f"cannot reach Redis at {url}: {exc}")
 
 
 @main.command()

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from pondside.server.db import ActionCommit
+from pondside.server.db import ActionCommit, LeaseLost
 from pondside.server.hub import Committer
 
 
@@ -24,15 +25,21 @@ class SlowStore:
     def commit_action(self, t: Any, number: int, seat: int, action: str, how: str, result: Any):
         self.commit_actions([ActionCommit(t, number, seat, action, how, result)])
 
-    def commit_actions(self, batch: list[ActionCommit]) -> None:
+    def commit_actions(self, batch: list[ActionCommit], owner: str | None = None) -> None:
         self.gate.wait(5)
         if self.fail:
             raise OSError("disk full")
+        lost = [c.table.id for c in batch if c.table is not None and c.table.id in self.lost]
+        if lost:  # as the store does: the whole batch refused, naming one table
+            raise LeaseLost(lost[0])
         self.transactions.append([c.action for c in batch])
 
+    lost: frozenset[str] = frozenset()
 
-def item(action: str) -> ActionCommit:
-    return ActionCommit(table=None, number=0, seat=0, action=action, how="player")  # type: ignore[arg-type]
+
+def item(action: str, table: str | None = None) -> ActionCommit:
+    data = None if table is None else SimpleNamespace(id=table)
+    return ActionCommit(table=data, number=0, seat=0, action=action, how="player")  # type: ignore[arg-type]
 
 
 def test_actions_arriving_during_a_commit_share_the_next_one() -> None:
@@ -64,6 +71,30 @@ def test_a_failed_transaction_refuses_every_action_in_it() -> None:
     answers = asyncio.run(main())
     assert all(isinstance(a, OSError) for a in answers)
     assert store.transactions == []
+
+
+def test_a_table_whose_lease_was_lost_is_left_out_and_the_others_are_committed() -> None:
+    """Several processes: a batch holding two tables taken over by another process refuses
+    their actions (LeaseLost: the new owner plays them) and commits the rest."""
+    store = SlowStore()
+    store.lost = frozenset({"b", "c"})
+    store.gate.set()
+
+    async def main() -> list[Any]:
+        committer = Committer(store, owner="me")  # type: ignore[arg-type]
+        first = asyncio.ensure_future(committer.commit(item("play 1", "a")))
+        await asyncio.sleep(0)
+        rest = [
+            committer.commit(item(a, t))
+            for a, t in [("play 2", "b"), ("play 3", "a"), ("play 4", "c"), ("play 5", "d")]
+        ]
+        return await asyncio.gather(first, *rest, return_exceptions=True)
+
+    answers = asyncio.run(main())
+    assert [type(a).__name__ for a in answers] == [
+        "NoneType", "LeaseLost", "NoneType", "LeaseLost", "NoneType"
+    ]  # fmt: skip
+    assert store.transactions == [["play 1"], ["play 3", "play 5"]]
 
 
 @pytest.mark.parametrize("n", [1, 3])

@@ -138,7 +138,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         hub = Hub(store, settings)
-        restored = await hub.restore()
+        restored = await hub.startup()
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub
@@ -272,7 +272,7 @@ def create_app(settings: Settings) -> FastAPI:
     ) -> dict[str, Any]:
         """Listed tables that are open or being played and this guest's own, theirs first,
         each with ``you``: the guest's seat there, or null."""
-        return {"tables": hub_of(request).listed(guest)}
+        return {"tables": await hub_of(request).lobby(guest)}
 
     @app.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
     async def create_table(
@@ -689,14 +689,20 @@ def _page(name: str) -> Response:
     return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
 
 
-def serve(settings: Settings, host: str, port: int, announce: Any = print) -> None:
-    """Run the server until interrupted; ``announce`` is told the address once it listens."""
+def serve(
+    settings: Settings, host: str, port: int, announce: Any = print, reuse_port: bool = False
+) -> None:
+    """Run the server until interrupted; ``announce`` is told the address once it listens.
+    With ``reuse_port``, several processes listen on one address and the kernel shares the
+    connections out among them (SO_REUSEPORT)."""
     import socket
 
     import uvicorn
 
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
     sock.listen(2048)
     bound = sock.getsockname()[1]

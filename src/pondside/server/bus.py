@@ -98,6 +98,14 @@ class RedisBus:
         body = json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
         return int(await self._redis.publish(PREFIX + table_id, body))
 
+    async def publish_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
+        """Publish several tables' messages in one round trip (a pipeline), in order."""
+        pipe = self._redis.pipeline(transaction=False)
+        for table_id, message in messages:
+            body = json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
+            pipe.publish(PREFIX + table_id, body)
+        await pipe.execute()
+
     async def _listen(self) -> None:
         pause = 0.1
         first = True

@@ -164,6 +164,8 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(64))
     how: Mapped[str] = mapped_column(String(16))
     at: Mapped[float] = mapped_column(Float)
+    request: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The id of the forwarded request that made it (several processes), else null."""
 
 
 class LeaseRow(Base):
@@ -178,6 +180,15 @@ class LeaseRow(Base):
 
 class LeaseLost(Exception):
     """This process no longer holds the table's lease: another one plays it now."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is played by another process now")
+        self.table_id = table_id
+
+
+class Stale(Exception):
+    """The table changed in the database since this process read it (another process saved
+    it): nothing was written."""
 
 
 def _rowcount(result: Any) -> int:
@@ -206,6 +217,8 @@ class ActionCommit:
     action: str
     how: str
     result: Result | None = None
+    request: str | None = None
+    """The forwarded request that asked for it, if another process did (see hub)."""
 
 
 @dataclass
@@ -356,10 +369,13 @@ class Store:
                     )
                 )
 
-    def save_table(self, t: TableData, seats: bool = False) -> None:
-        """Write the table's status, sequence number, clock and link (and its seats)."""
+    def save_table(self, t: TableData, seats: bool = False, expect_seq: int | None = None) -> None:
+        """Write the table's status, sequence number, clock and link (and its seats). With
+        ``expect_seq``, only if the stored table is still at that sequence number, else
+        ``Stale`` and nothing written (another process changed it first)."""
         with self.session() as s:
-            _write_table(s, t)
+            if not _write_table(s, t, expect_seq):
+                raise Stale(t.id)
             if seats:
                 for i, seat in enumerate(t.seats):
                     s.execute(
@@ -405,7 +421,7 @@ class Store:
                         .values(until=LeaseRow.until)  # a write: locked until the commit
                     )
                     if _rowcount(held) != 1:
-                        raise LeaseLost(f"table {table_id} is played by another process now")
+                        raise LeaseLost(table_id)
             # Two statements for the whole batch (executemany), not an ORM object each: the
             # commit thread holds the interpreter's lock while it builds them.
             s.execute(
@@ -419,6 +435,7 @@ class Store:
                         "action": c.action,
                         "how": c.how,
                         "at": now,
+                        "request": c.request,
                     }
                     for c in batch
                 ],
@@ -479,6 +496,58 @@ class Store:
                 .where(LeaseRow.table_id == table_id, LeaseRow.owner == owner)
                 .values(until=0.0)
             )
+
+    def renew_leases(self, owner: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Renew ``owner``'s leases on ``table_ids`` that it still holds; returns those (a table
+        missing from the answer was taken over while this process stalled)."""
+        if not table_ids:
+            return set()
+        now = time.time()
+        with self.session() as s:
+            s.execute(
+                update(LeaseRow)
+                .where(LeaseRow.table_id.in_(table_ids), LeaseRow.owner == owner)
+                .where(LeaseRow.until >= now)
+                .values(until=now + seconds)
+            )
+            held = s.scalars(
+                select(LeaseRow.table_id).where(
+                    LeaseRow.table_id.in_(table_ids),
+                    LeaseRow.owner == owner,
+                    LeaseRow.until >= now + seconds / 2,
+                )
+            )
+            return set(held)
+
+    def orphans(self, limit: int = 200) -> list[str]:
+        """Tables being played whose lease ran out or was never taken: their process died (or
+        stopped), so another is to take them over."""
+        now = time.time()
+        with self.session() as s:
+            rows = s.scalars(
+                select(TableRow.id)
+                .outerjoin(LeaseRow, LeaseRow.table_id == TableRow.id)
+                .where(TableRow.status == "playing")
+                .where(or_(LeaseRow.table_id.is_(None), LeaseRow.until < now))
+                .limit(limit)
+            )
+            return list(rows)
+
+    def sequence_numbers(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored sequence number of each of ``table_ids``."""
+        with self.session() as s:
+            rows = s.execute(select(TableRow.id, TableRow.seq).where(TableRow.id.in_(table_ids)))
+            return {str(r.id): int(r.seq) for r in rows}
+
+    def requests_of(self, table_id: str) -> dict[str, int]:
+        """The forwarded requests already committed at a table, each with its action's number."""
+        with self.session() as s:
+            rows = s.execute(
+                select(ActionRow.request, ActionRow.number).where(
+                    ActionRow.table_id == table_id, ActionRow.request.is_not(None)
+                )
+            ).all()
+            return {str(r.request): int(r.number) for r in rows}
 
     def lease_of(self, table_id: str) -> tuple[str, float] | None:
         with self.session() as s:
@@ -653,20 +722,36 @@ class Store:
             rows = s.scalars(select(TableRow).where(TableRow.status.in_(statuses))).all()
             return [self._data(s, row) for row in rows]
 
+    def lobby_tables(self) -> list[TableData]:
+        """Every open or playing table with its seats, without actions, in two queries: what a
+        lobby lists when the tables are spread over several processes."""
+        with self.session() as s:
+            rows = s.scalars(select(TableRow).where(TableRow.status.in_(("open", "playing"))))
+            tables = {row.id: self._data(s, row, with_seats=False) for row in rows}
+            if tables:
+                seats = s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(tables))))
+                for r in seats:
+                    tables[r.table_id].seats[r.seat] = Seat(r.player_id, r.name, r.bot)
+            return list(tables.values())
+
     def load_table(self, table_id: str) -> TableData | None:
         with self.session() as s:
             row = s.get(TableRow, table_id)
             return None if row is None else self._data(s, row)
 
-    def _data(self, s: Session, row: TableRow) -> TableData:
+    def _data(self, s: Session, row: TableRow, with_seats: bool = True) -> TableData:
+        """The table of ``row``; without ``with_seats``, empty seats and no actions (the
+        caller fills the seats)."""
         seats = [Seat() for _ in range(row.players)]
-        for seat_row in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)):
-            seats[seat_row.seat] = Seat(seat_row.player_id, seat_row.name, seat_row.bot)
-        actions = s.execute(
-            select(ActionRow.seat, ActionRow.action)
-            .where(ActionRow.table_id == row.id)
-            .order_by(ActionRow.number)
-        ).all()
+        actions: Any = []
+        if with_seats:
+            for seat_row in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)):
+                seats[seat_row.seat] = Seat(seat_row.player_id, seat_row.name, seat_row.bot)
+            actions = s.execute(
+                select(ActionRow.seat, ActionRow.action)
+                .where(ActionRow.table_id == row.id)
+                .order_by(ActionRow.number)
+            ).all()
         return TableData(
             id=row.id,
             game=row.game,
@@ -761,18 +846,21 @@ def _rate(s: Session, result: Result) -> int:
     return 1
 
 
-def _write_table(s: Session, t: TableData) -> None:
-    """The table's row as ``t`` has it: status, sequence number, clock and link."""
-    s.execute(
-        update(TableRow)
-        .where(TableRow.id == t.id)
-        .values(
+def _write_table(s: Session, t: TableData, expect_seq: int | None = None) -> bool:
+    """The table's row as ``t`` has it: status, sequence number, clock and link; False if
+    ``expect_seq`` is given and the stored row is no longer at it (nothing written)."""
+    statement = update(TableRow).where(TableRow.id == t.id)
+    if expect_seq is not None:
+        statement = statement.where(TableRow.seq == expect_seq)
+    done = s.execute(
+        statement.values(
             status=t.status,
             seq=t.seq,
             clock={str(k): v for k, v in t.clock.items()},
             next_id=t.next_id,
         )
     )
+    return _rowcount(done) == 1
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

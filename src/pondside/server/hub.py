@@ -15,14 +15,16 @@ import dataclasses
 import json
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pondside.bots.base import Bot
 from pondside.bots.levels import LEVELS, is_search, level_spec
@@ -31,8 +33,11 @@ from pondside.engine import Game, IllegalAction, Match, PondsideError, View
 from pondside.engine.match import new_seed
 from pondside.games import get_game
 
-from .db import ActionCommit, Result, ResultSeat, Seat, Store, TableData
+from .db import ActionCommit, LeaseLost, Result, ResultSeat, Seat, Stale, Store, TableData
 from .settings import ANIMATION_CAP, ANIMATION_SECONDS, EXPERT_FACTOR, PROFILES, Settings
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("pondside.server")
 
@@ -41,6 +46,7 @@ NAME_LIMIT = 32
 LIMITS = {"rounds": 100, "target": 1000, "games": 20}
 BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
 PRESENCE_DELAY = 0.25  # seconds: comings and goings are told together
+REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
 
 
@@ -51,6 +57,10 @@ class Refused(PondsideError):
         super().__init__(message)
         self.status = status
         self.rule = rule
+
+
+class NotOwner(Exception):
+    """This process does not (or no longer) play the table: its lease is another's."""
 
 
 @dataclass
@@ -106,6 +116,18 @@ class LiveTable:
     clock_wake: asyncio.Event = field(default_factory=asyncio.Event)
     clock_task: asyncio.Task[None] | None = None
     presence_due: bool = False
+    presence_told: bool = False
+    """Whether this process's own comings and goings are to be told to the other processes."""
+    owned: bool = True
+    """Whether this process plays the table (always, alone; with several, while it holds the
+    table's lease). A table not owned is a copy that follows the owner's news."""
+    requests: dict[str, int] = field(default_factory=dict)
+    """Forwarded requests committed here, each with its action's number: one sent again (its
+    answer lost) is not applied twice."""
+    remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
+    """Other processes' clients here: when told, the seats online there, the watchers."""
+    behind: int = 0
+    """The stored sequence number last seen ahead of this copy (it reloads if still behind)."""
 
     def seat_of(self, player: Guest | None) -> int | None:
         if player is None:
@@ -134,10 +156,15 @@ class Committer:
     actions that arrive wait and go in the next one (group commit), so a busy server syncs the
     disk once for many actions instead of once each. ``commit`` returns only once the action's
     transaction has committed, so nothing is acknowledged that could still be lost; if that
-    transaction fails, every action in it is refused (nothing of them was saved)."""
+    transaction fails, every action in it is refused (nothing of them was saved).
 
-    def __init__(self, store: Store) -> None:
+    With several processes (``owner``), the store refuses a batch holding a table whose lease
+    this process lost: that table's actions are refused (``LeaseLost``) and the rest of the
+    batch is written without them, so one table taken over never costs the others theirs."""
+
+    def __init__(self, store: Store, owner: str | None = None) -> None:
         self.store = store
+        self.owner = owner
         self.waiting: list[tuple[ActionCommit, asyncio.Future[None]]] = []
         self.writing: asyncio.Task[None] | None = None
 
@@ -153,19 +180,19 @@ class Committer:
             while self.waiting:
                 batch, self.waiting = self.waiting, []
                 try:
-                    if len(batch) == 1:
-                        c = batch[0][0]
-                        await asyncio.to_thread(
-                            self.store.commit_action,
-                            c.table,
-                            c.number,
-                            c.seat,
-                            c.action,
-                            c.how,
-                            c.result,
-                        )
-                    else:
-                        await asyncio.to_thread(self.store.commit_actions, [c for c, _ in batch])
+                    while True:
+                        try:
+                            await asyncio.to_thread(
+                                self.store.commit_actions, [c for c, _ in batch], self.owner
+                            )
+                            break
+                        except LeaseLost as lost:
+                            for c, done in batch:
+                                if c.table.id == lost.table_id and not done.done():
+                                    done.set_exception(LeaseLost(lost.table_id))
+                            batch = [(c, d) for c, d in batch if c.table.id != lost.table_id]
+                            if not batch:
+                                break
                 except Exception as exc:
                     for _, done in batch:
                         if not done.done():
@@ -185,11 +212,26 @@ class Hub:
         self.store = store
         self.settings = settings
         self.tables: dict[str, LiveTable] = {}
-        self.committer = Committer(store)
+        # This process's name in leases and on the bus: unique, and readable in the database.
+        self.origin = f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.cluster: Cluster | None = None
+        self.committer = Committer(store, self.origin if settings.redis_url else None)
         self._pool: ProcessPoolExecutor | None = None
         self._closing = False
 
     # --- start and stop -----------------------------------------------------------------
+    async def startup(self) -> int:
+        """Alone: bring back the tables (``restore``). One of several: join the others on
+        Redis; the tables come to this process as their leases run out (cluster.py)."""
+        if not self.settings.redis_url:
+            return await self.restore()
+        from .cluster import Cluster
+
+        await asyncio.to_thread(self.store.rate_pending)
+        self.cluster = Cluster(self, self.settings.redis_url)
+        await self.cluster.start()
+        return 0
+
     async def restore(self) -> int:
         """Bring back every open or playing table after a start, clocks included."""
         rated = await asyncio.to_thread(self.store.rate_pending)
@@ -208,17 +250,39 @@ class Hub:
         return len(rows)
 
     def _live(self, data: TableData) -> LiveTable:
-        table = LiveTable(data=data, game=get_game(data.game))
-        if data.status != "open":
-            match = Match(table.game, data.players, data.options, seed=data.seed)
-            for seat, action in data.actions:
-                match.apply(seat, action)
-            table.match = match
+        table = LiveTable(data=data, game=get_game(data.game), owned=self.cluster is None)
+        table.match = _rebuilt(table.game, data)
         self.tables[data.id] = table
         return table
 
+    async def reload(self, table: LiveTable) -> None:
+        """Read the table again from the database (the truth) and show it to this process's
+        clients: a copy that missed news, a table taken over, a change made elsewhere."""
+        data = await asyncio.to_thread(self.store.load_table, table.data.id)
+        if data is None:
+            return
+        async with table.lock:
+            if data.seq < table.data.seq:
+                return  # an older read than what this copy already has
+            changed = data.seq != table.data.seq
+            table.data, table.match = data, _rebuilt(table.game, data)
+        if changed:
+            self.broadcast(table, [], "welcome")
+            self._schedule(table)
+
+    def lost(self, table: LiveTable) -> None:
+        """Another process plays the table now: stop its clock and bots here."""
+        table.owned = False
+        me = asyncio.current_task()
+        for task in [*table.bot_tasks.values(), table.clock_task]:
+            if task is not None and task is not me:
+                task.cancel()
+        table.bot_tasks.clear()
+
     async def close(self) -> None:
         self._closing = True
+        if self.cluster is not None:
+            await self.cluster.close()
         for table in self.tables.values():
             for task in [*table.bot_tasks.values(), table.clock_task]:
                 if task is not None:
@@ -235,15 +299,32 @@ class Hub:
             data = await asyncio.to_thread(self.store.load_table, table_id)
             if data is None:
                 raise Refused("there is no such table; check the link", 404)
-            table = self.tables.get(table_id) or self._live(data)
+            table = self.tables.get(table_id)
+            if table is None:
+                table = self._live(data)
+                if self.cluster is not None:
+                    await self.cluster.adopt(table)
         return table
 
-    def listed(self, guest: Guest | None = None) -> list[dict[str, Any]]:
+    async def lobby(self, guest: Guest | None = None) -> list[dict[str, Any]]:
+        """The lobby's list (``listed``), of every process's tables when there are several."""
+        if self.cluster is None:
+            return self.listed(guest)
+        stored = await self.cluster.lobby_tables()
+        tables = [
+            self.tables.get(d.id) or LiveTable(data=d, game=get_game(d.game), owned=False)
+            for d in stored
+        ]
+        return self.listed(guest, tables)
+
+    def listed(
+        self, guest: Guest | None = None, among: list[LiveTable] | None = None
+    ) -> list[dict[str, Any]]:
         """The lobby's list: listed tables still open or in play, and the guest's own (listed
         or not, so a player who left the page finds the way back), theirs first, then newest
         first; with ``you``, the guest's seat at each (null where they do not sit)."""
         tables = []
-        for t in self.tables.values():
+        for t in self.tables.values() if among is None else among:
             if t.data.status not in ("open", "playing"):
                 continue
             seat = None if guest is None else t.seat_of(guest)
@@ -255,6 +336,13 @@ class Hub:
     def summary(self, table: LiveTable) -> dict[str, Any]:
         d = table.data
         online = {c.seat for c in table.clients if c.seat is not None}
+        watchers = sum(1 for c in table.clients if c.seat is None)
+        if table.remote:  # other processes' clients, as they last told (if lately)
+            recent = time.monotonic() - REMOTE_PRESENCE_SECONDS
+            for when, seats, seen in table.remote.values():
+                if when >= recent:
+                    online |= seats
+                    watchers += seen
         return {
             "id": d.id,
             "game": d.game,
@@ -278,7 +366,7 @@ class Hub:
                 }
                 for i, s in enumerate(d.seats)
             ],
-            "spectators": sum(1 for c in table.clients if c.seat is None),
+            "spectators": watchers,
         }
 
     # --- the lobby's changes ------------------------------------------------------------
@@ -310,11 +398,12 @@ class Hub:
             if isinstance(value, int) and not isinstance(value, bool) and value > most:
                 raise Refused(f"an online table plays {name} up to {most}, not {value}")
         if seats is None:  # a table of the lobby (a next match is one the guest played)
-            hosting = sum(
-                1
-                for t in self.tables.values()
-                if t.data.host_id == host.id and t.data.status == "open"
+            every = (
+                [t.data for t in self.tables.values()]
+                if self.cluster is None
+                else await self.cluster.lobby_tables()
             )
+            hosting = sum(1 for d in every if d.host_id == host.id and d.status == "open")
             if hosting >= self.settings.open_tables_per_guest:
                 raise Refused(
                     f"you already have {hosting} tables waiting to start: start or leave one first",
@@ -348,6 +437,7 @@ class Hub:
     ) -> None:
         """``what`` is join, leave or bot (the host fills a seat with a bot of ``level``)."""
         async with table.lock:
+            await self._fresh(table)
             d = table.data
             if d.status != "open":
                 raise Refused("the match has started: seats no longer change", 409)
@@ -384,6 +474,7 @@ class Hub:
 
     async def start(self, table: LiveTable, guest: Guest) -> None:
         async with table.lock:
+            await self._fresh(table)
             d = table.data
             if d.status != "open":
                 raise Refused("the match has already started", 409)
@@ -393,6 +484,9 @@ class Hub:
                 raise Refused("every seat needs a player or a bot before the start", 409)
             match = Match(table.game, d.players, d.options, seed=d.seed)
             clock = self._next_clock(table, match, {})
+            # With several processes, the starting one plays the table: its lease first.
+            if self.cluster is not None and not await self.cluster.take(table):
+                raise Refused("the table is being started elsewhere; look again", 409)
             await self._save(table, status="playing", clock=clock)
             table.match = match  # once committed: until then everyone sees the open table
         self.broadcast(table, [], "start")
@@ -401,6 +495,7 @@ class Hub:
     async def again(self, table: LiveTable, guest: Guest) -> LiveTable:
         """The table for the next match with the same people, bots and options."""
         async with table.lock:
+            await self._fresh(table)
             d = table.data
             if d.status != "over":
                 raise Refused("play again once the match is over", 409)
@@ -430,11 +525,33 @@ class Hub:
         return following
 
     # --- playing ------------------------------------------------------------------------
-    async def act(self, table: LiveTable, seat: int, action: str, how: str = "player") -> None:
+    async def act(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: str,
+        how: str = "player",
+        request: str | None = None,
+    ) -> None:
+        """A seat's action. At a table another process plays, it is forwarded to that process
+        (``cluster.forward``); ``request`` is a forwarded request's id, applied once only."""
+        if not table.owned and self.cluster is not None and request is None:
+            await self.cluster.forward(table, seat, action)
+            return
         async with table.lock:
-            await self._apply(table, seat, action, how)
+            if request is not None and request in table.requests:
+                return  # already committed: its answer was lost, not its action
+            try:
+                await self._apply(table, seat, action, how, request)
+                return
+            except NotOwner:
+                if request is not None or self.cluster is None:
+                    raise
+        await self.cluster.forward(table, seat, action)  # the table was taken over meanwhile
 
-    async def _apply(self, table: LiveTable, seat: int, action: str, how: str) -> None:
+    async def _apply(
+        self, table: LiveTable, seat: int, action: str, how: str, request: str | None = None
+    ) -> None:
         """Check with the engine, commit, then tell everyone (the lock is held).
 
         Until the commit returns, the live table stays as committed: a frame built meanwhile (a
@@ -442,6 +559,8 @@ class Hub:
         that a failed commit or a killed process could still lose.
         """
         match, d = table.match, table.data
+        if not table.owned:
+            raise NotOwner(d.id)
         if match is None or d.status != "playing":
             raise Refused("the match is not being played" if match else "the match has not started")
         before_state, number = match.state, len(match.actions)
@@ -462,7 +581,15 @@ class Hub:
             result = self._result(table, match)
             match.state = before_state
         try:
-            await self.committer.commit(ActionCommit(pending, number, seat, action, how, result))
+            await self.committer.commit(
+                ActionCommit(pending, number, seat, action, how, result, request)
+            )
+        except LeaseLost:
+            # Taken over while this process stalled: nothing of it was saved, and the new
+            # owner plays on from the database.
+            log.warning("table %s: lease lost, the action of seat %s goes to its owner", d.id, seat)
+            self.lost(table)
+            raise NotOwner(d.id) from None
         except Exception:
             # Not committed, so not acknowledged: the match is as it was before the action.
             log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
@@ -475,6 +602,10 @@ class Hub:
         # reads it (as it reads a stored table's).
         d.actions.append((seat, action))
         d.seq, d.status, d.clock = pending.seq, status, clock
+        if request is not None:
+            table.requests[request] = number
+        if self.cluster is not None:
+            self.cluster.committed(table, number, seat, action, how)
         self.broadcast(table, events, "action", {"seat": seat, "how": how})
         self._schedule(table)
 
@@ -520,16 +651,35 @@ class Hub:
 
     async def _save(self, table: LiveTable, **changes: Any) -> None:
         """Commit the table with ``changes`` (fields of TableData) and the next sequence number;
-        only then does the live table take them, so a failed save changes nothing."""
+        only then does the live table take them, so a failed save changes nothing. With
+        several processes, only if nobody else changed the table since it was read."""
         pending = dataclasses.replace(table.data, seq=table.data.seq + 1, **changes)
-        await asyncio.to_thread(self.store.save_table, pending, "seats" in changes)
+        expect = None if self.cluster is None else table.data.seq
+        try:
+            await asyncio.to_thread(self.store.save_table, pending, "seats" in changes, expect)
+        except Stale:
+            raise Refused(
+                "the table changed at that very moment: look again and retry", 409
+            ) from None
         table.data.seq = pending.seq
         for name in changes:
             setattr(table.data, name, getattr(pending, name))
+        if self.cluster is not None:
+            self.cluster.changed(table)
+
+    async def _fresh(self, table: LiveTable) -> None:
+        """With several processes, read the table again before changing it (the lock is
+        held): another process may have changed its seats or started it."""
+        if self.cluster is None:
+            return
+        data = await asyncio.to_thread(self.store.load_table, table.data.id)
+        if data is not None and data.seq > table.data.seq:
+            table.data, table.match = data, _rebuilt(table.game, data)
 
     def _schedule(self, table: LiveTable) -> None:
-        """Wake the clock and set the bots to act: after every change of a playing table."""
-        if self._closing or table.match is None:
+        """Wake the clock and set the bots to act: after every change of a playing table (by
+        the process that plays it)."""
+        if self._closing or table.match is None or not table.owned:
             return
         table.clock_wake.set()
         if table.data.status != "playing":
@@ -549,6 +699,8 @@ class Hub:
             if delay is not None and delay <= 0:
                 try:
                     await self._expire(table)
+                except NotOwner:
+                    return
                 except Exception:
                     log.exception("table %s: a timeout failed; retrying", d.id)
                     await asyncio.sleep(1.0)
@@ -592,6 +744,8 @@ class Hub:
                     self._schedule(table)
         except asyncio.CancelledError:
             raise
+        except NotOwner:
+            return  # the table's new process runs its bots
         except Exception:
             # E.g. its move could not be saved: it tries again in a moment, as nobody else may
             # act before it does (the last seat of a turn without a clock would wait forever).
@@ -699,6 +853,12 @@ class Hub:
     def presence(self, table: LiveTable) -> None:
         """Someone came or went: one frame for everyone a moment later, however many came
         (a crowd of watchers arriving costs one broadcast, not one each)."""
+        table.presence_told = True
+        self.heard_presence(table)
+
+    def heard_presence(self, table: LiveTable) -> None:
+        """A presence frame for this process's clients soon (another process told of its own
+        comings and goings, or ``presence`` of this one's)."""
         if table.presence_due:
             return
         table.presence_due = True
@@ -706,13 +866,21 @@ class Hub:
         def send() -> None:
             table.presence_due = False
             self.broadcast(table, [], "presence")
+            if table.presence_told and self.cluster is not None:
+                self.cluster.tell_presence(table)
+            table.presence_told = False
 
         asyncio.get_running_loop().call_later(PRESENCE_DELAY, send)
 
     def forget_if_idle(self, table: LiveTable) -> None:
-        """A finished table nobody watches leaves memory (it is read again when opened)."""
+        """A finished table nobody watches leaves memory (it is read again when opened); with
+        several processes, so does any table this process does not play (the database and the
+        owner's news bring it back when needed)."""
         idle = not table.clients and not table.lock.locked()
-        if table.data.status == "over" and idle and self.tables.get(table.data.id) is table:
+        done = table.data.status == "over" or (
+            self.cluster is not None and not (table.owned and table.data.status == "playing")
+        )
+        if done and idle and self.tables.get(table.data.id) is table:
             del self.tables[table.data.id]
 
     def is_host(self, table: LiveTable, client: Client) -> bool:
@@ -722,6 +890,16 @@ class Hub:
         return json.dumps(
             {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
         )
+
+
+def _rebuilt(game: Game[Any], data: TableData) -> Match[Any] | None:
+    """The match of a stored table, its actions replayed (None before the start)."""
+    if data.status == "open":
+        return None
+    match = Match(game, data.players, data.options, seed=data.seed)
+    for seat, action in data.actions:
+        match.apply(seat, action)
+    return match
 
 
 def table_name(seats: list[Seat], name: str) -> str:
@@ -758,4 +936,13 @@ def check_name(name: object) -> str:
     return name
 
 
-__all__ = ["Client", "Guest", "Hub", "IllegalAction", "LiveTable", "Refused", "check_name"]
+__all__ = [
+    "Client",
+    "Guest",
+    "Hub",
+    "IllegalAction",
+    "LiveTable",
+    "NotOwner",
+    "Refused",
+    "check_name",
+]

@@ -70,3 +70,10 @@ class Settings:
     """Seconds between the server's WebSocket pings; a client that has not answered within as
     long again has vanished (a closed laptop, a lost network) and is dropped, so its seat shows
     as away and its resources are freed."""
+    redis_url: str | None = None
+    """With a Redis URL, this process is one of several behind one address, on one shared
+    database: a table is played by the process holding its lease, the others forward their
+    clients' actions to it and follow its news over Redis (see cluster.py)."""
+    lease_seconds: float = 3.0
+    """How long a table's lease lasts unrenewed: a dead process's tables are taken over after
+    at most this long (the owner renews every third of it)."""
