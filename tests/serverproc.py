@@ -28,9 +28,11 @@ class ServerProcess:
         allow_seeds: bool = True,
         log: Path | None = None,
         ping_interval: float | None = None,
+        extra: list[str] | None = None,
     ) -> None:
         self.database = database
         self.args = [
+            *(extra or []),
             *([] if ping_interval is None else ["--ping-interval", str(ping_interval)]),
             "--bot-delay",
             str(bot_delay),

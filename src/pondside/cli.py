@@ -6,6 +6,7 @@ Game options are flags named after the option (``--expert``, ``--rounds 3``, ``-
 
 from __future__ import annotations
 
+import contextlib
 import json
 import subprocess
 import sys
@@ -589,6 +590,7 @@ def serve(
                     subprocess.Popen(
                         [sys.executable, "-m", "pondside", *args, "--port", bound, "--reuse-port"],
                         stdout=subprocess.DEVNULL,
+                        preexec_fn=_die_with_parent,
                     )
                 )
             click.echo(f"{processes} processes share this address, over Redis {redis_url}")
@@ -619,6 +621,16 @@ def serve(
                 child.wait(10)
             except subprocess.TimeoutExpired:
                 child.kill()
+
+
+def _die_with_parent() -> None:
+    """In a child server process (Linux): a SIGTERM when the first process ends, however it
+    ends (uvicorn passes a SIGTERM on after its shutdown, which skips ``finally``; a kill -9)."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
 def _without(args: list[str], options: set[str]) -> list[str]:

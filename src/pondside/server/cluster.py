@@ -256,8 +256,10 @@ class Cluster:
             if isinstance(seats, list) and isinstance(watchers, int):
                 found = frozenset(s for s in seats if isinstance(s, int))
                 origin = str(message.get("origin"))
+                before = table.remote.get(origin)
                 table.remote[origin] = (time.monotonic(), found, watchers)
-                self.hub.heard_presence(table)
+                if before is None or before[1:] != (found, watchers):
+                    self.hub.heard_presence(table)  # a reminder of the same changes nothing
 
     async def _follow(self, table: LiveTable, message: dict[str, Any]) -> None:
         """The owner's committed action, applied to this process's copy."""

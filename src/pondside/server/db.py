@@ -533,6 +533,16 @@ class Store:
             )
             return list(rows)
 
+    def open_tables_of(self, host_id: str) -> int:
+        """How many tables ``host_id`` opened that have not started."""
+        with self.session() as s:
+            count = s.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.host_id == host_id, TableRow.status == "open")
+            )
+            return int(count or 0)
+
     def sequence_numbers(self, table_ids: list[str]) -> dict[str, int]:
         """The stored sequence number of each of ``table_ids``."""
         with self.session() as s:
@@ -747,9 +757,13 @@ class Store:
         if with_seats:
             for seat_row in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)):
                 seats[seat_row.seat] = Seat(seat_row.player_id, seat_row.name, seat_row.bot)
+            # The actions up to the row's sequence number: with other processes committing
+            # meanwhile, the actions read a moment after the row may hold a newer one
+            # (PostgreSQL's READ COMMITTED, SQLite's reads outside a transaction), and the
+            # table must be the row's, whole.
             actions = s.execute(
                 select(ActionRow.seat, ActionRow.action)
-                .where(ActionRow.table_id == row.id)
+                .where(ActionRow.table_id == row.id, ActionRow.seq <= row.seq)
                 .order_by(ActionRow.number)
             ).all()
         return TableData(

@@ -398,12 +398,14 @@ class Hub:
             if isinstance(value, int) and not isinstance(value, bool) and value > most:
                 raise Refused(f"an online table plays {name} up to {most}, not {value}")
         if seats is None:  # a table of the lobby (a next match is one the guest played)
-            every = (
-                [t.data for t in self.tables.values()]
-                if self.cluster is None
-                else await self.cluster.lobby_tables()
-            )
-            hosting = sum(1 for d in every if d.host_id == host.id and d.status == "open")
+            if self.cluster is None:
+                hosting = sum(
+                    1
+                    for t in self.tables.values()
+                    if t.data.host_id == host.id and t.data.status == "open"
+                )
+            else:  # every process's tables: the database's count
+                hosting = await asyncio.to_thread(self.store.open_tables_of, host.id)
             if hosting >= self.settings.open_tables_per_guest:
                 raise Refused(
                     f"you already have {hosting} tables waiting to start: start or leave one first",
