@@ -73,6 +73,13 @@ def decktet_cards(obj: Any) -> set[str]:
     return {w for text in strings_in(obj) for w in text.split() if w in DECKTET}
 
 
+def _diff(got: Any, expected: dict[str, Any]) -> dict[str, Any]:
+    """The keys of a view that differ from the expected one: (received, expected)."""
+    if not isinstance(got, dict):
+        return {"view": (got, expected)}
+    return {k: (got.get(k), v) for k, v in expected.items() if got.get(k) != v}
+
+
 def check_frames(
     record: dict[str, Any], frames: dict[int | None, list[Message]], errors: bool = False
 ) -> int:
@@ -101,7 +108,12 @@ def check_frames(
                 continue
             state = states[k]
             expected = json.loads(json.dumps(GAME.view(state, who)))
-            assert m["view"] == expected, (who, m["seq"])
+            assert m["view"] == expected, (
+                who,
+                m["seq"],
+                m.get("reason"),
+                _diff(m["view"], expected),
+            )
             legal = [] if who is None else sorted(GAME.legal_actions(state, who))
             assert m["legal"] == legal, (who, m["seq"])
             now = visible(state, who)

@@ -689,6 +689,27 @@ def _check_redis(url: str) -> None:
     help="Instead of a sweep: play the first table count for MINUTES, the server's memory "
     "sampled every few seconds.",
 )
+@click.option(
+    "--rounds",
+    type=click.IntRange(1, 100),
+    default=100,
+    show_default=True,
+    help="Rounds of each Lame Duck match; a match that ends is followed by the next at a new "
+    "table (Play again), so finished tables come and go (100: no match ends in a run).",
+)
+@click.option(
+    "--processes",
+    type=click.IntRange(1, 16),
+    default=1,
+    show_default=True,
+    help="Server processes on the one address (needs --redis).",
+)
+@click.option("--redis", "redis_url", default=None, metavar="URL", help="Redis for --processes.")
+@click.option(
+    "--database",
+    default=None,
+    help="The server's database URL (default: a fresh SQLite file per run).",
+)
 @path_option("--out", help="Write the figures as JSON.")
 @path_option(
     "--plot",
@@ -701,6 +722,10 @@ def loadtest(
     url: str | None,
     seed: int,
     soak: float | None,
+    rounds: int,
+    processes: int,
+    redis_url: str | None,
+    database: str | None,
     out: Path | None,
     plot: Path | None,
 ) -> None:
@@ -719,6 +744,10 @@ def loadtest(
     if any(not 1 <= c <= MAX_TABLES for c in counts):
         fail(f"--tables takes 1 to {MAX_TABLES} tables per run")
     check_writable(out, plot)
+    if processes > 1 and not redis_url:
+        fail("--processes needs --redis URL: the processes share their tables' news over Redis")
+    if url is not None and (processes > 1 or database):
+        fail("--processes and --database are for the server loadtest starts, not with --url")
     if soak is not None:
         seconds = soak * 60
         counts = counts[:1]
@@ -739,7 +768,10 @@ def loadtest(
     results, last = [], None
     for count in counts:
         with console.status(f"{count} tables for {seconds:g} s..."):
-            last = run_load(count, seconds, think, url, seed, 5.0 if soak else 1.0)
+            last = run_load(
+                count, seconds, think, url, seed, 5.0 if soak else 1.0, rounds, processes,
+                redis_url, database,
+            )  # fmt: skip
         row = last.to_json()
         results.append(row)
 
@@ -759,7 +791,14 @@ def loadtest(
             shown(row["client_cpu_percent"], "{:.0f}%"),
         )
     console.print(grid)
-    report: dict[str, Any] = {"think": think, "seconds": seconds, "runs": results}
+    report: dict[str, Any] = {
+        "think": think,
+        "seconds": seconds,
+        "rounds": rounds,
+        "processes": processes,
+        "database": "sqlite" if not database else database.split(":", 1)[0],
+        "runs": results,
+    }
     if soak is not None and last is not None:
         report["rss_samples"] = last.rss_samples
         if plot is not None:

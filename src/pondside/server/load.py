@@ -56,6 +56,7 @@ class LoadResult:
     client_cpu_seconds: float  # this process's: a saturated client inflates the latencies
     errors: int
     rss_samples: list[tuple[float, float]] = field(default_factory=list)  # (s into play, MB)
+    matches: int = 0  # matches that ended and were followed by the next one
 
     @property
     def per_second(self) -> float:
@@ -95,6 +96,7 @@ class LoadResult:
             "rss_start_mb": mb(self.rss_start_mb),
             "rss_end_mb": mb(self.rss_end_mb),
             "errors": self.errors,
+            "matches_ended": self.matches,
         }
 
 
@@ -193,7 +195,7 @@ async def _seat_client(
 
 
 async def _setup(
-    url: str, source: str | None, limit: asyncio.Semaphore
+    url: str, source: str | None, limit: asyncio.Semaphore, rounds: int
 ) -> tuple[str, list[dict[str, str]], Any, str | None]:
     """Four guests at a new private table, not yet started: the table and their cookies."""
     import httpx
@@ -210,7 +212,7 @@ async def _setup(
                     (await g.post("/api/guest", json={"name": f"load {i}"})).raise_for_status()
                 body = {
                     "players": SEATS,
-                    "options": {"rounds": 100},
+                    "options": {"rounds": rounds},
                     "profile": "none",
                     "listed": False,
                 }
@@ -243,35 +245,60 @@ async def _play(
     think: float,
     stop_at: float,
     counters: dict[str, int],
-) -> TableLog:
+) -> list[TableLog]:
     table_id, headers, host, source = setup
-    log = TableLog()
+    logs = []
     try:
-        tasks = [
-            asyncio.ensure_future(
-                _seat_client(
-                    url,
-                    table_id,
-                    s,
-                    headers[s],
-                    source,
-                    log,
-                    random.Random(rng.random()),
-                    think,
-                    stop_at,
-                    counters,
+        while True:
+            log = TableLog()
+            logs.append(log)
+            tasks = [
+                asyncio.ensure_future(
+                    _seat_client(
+                        url,
+                        table_id,
+                        s,
+                        headers[s],
+                        source,
+                        log,
+                        random.Random(rng.random()),
+                        think,
+                        stop_at,
+                        counters,
+                    )
                 )
-            )
-            for s in range(SEATS)
-        ]
-        # Every socket open before the first card (else its seat would miss the start).
-        while log.welcomed < SEATS and time.monotonic() < stop_at:
-            await asyncio.sleep(0.05)
-        await _start(host, table_id)
-        await asyncio.gather(*tasks)
+                for s in range(SEATS)
+            ]
+            # Every socket open before the first card (else its seat would miss the start).
+            while log.welcomed < SEATS and time.monotonic() < stop_at:
+                await asyncio.sleep(0.05)
+            await _start(host, table_id)
+            await asyncio.gather(*tasks)
+            if time.monotonic() >= stop_at:
+                return logs
+            # The match ended: the same four play again, at the next table (as people do).
+            counters["matches"] += 1
+            table_id = await _again(url, host, headers, source, table_id)
     finally:
         await host.aclose()
-    return log
+
+
+async def _again(
+    url: str, host: Any, headers: list[dict[str, str]], source: str | None, table_id: str
+) -> str:
+    """Every guest asks for the next match ("Play again"); the first gets the new table. Each
+    on a new connection (a kept-alive one may have been closed by the server meanwhile)."""
+    import httpx
+
+    following = ""
+    transport = httpx.AsyncHTTPTransport(local_address=source, retries=2) if source else None
+    async with httpx.AsyncClient(base_url=url, timeout=60, transport=transport) as client:
+        for h in headers:
+            r = await client.post(f"/api/tables/{table_id}/again", headers=h)
+            r.raise_for_status()
+            following = following or r.json()["id"]
+            client.cookies.clear()
+    return following
 
 
 async def _start(host: Any, table_id: str) -> None:
@@ -288,25 +315,43 @@ async def _start(host: Any, table_id: str) -> None:
                 raise
 
 
-def _cpu_seconds(pid: int) -> float | None:
+def _family(pid: int) -> list[int]:
+    """The server process and its children (the other server processes of ``--processes``,
+    search workers)."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
-        return None
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+        return [pid]
+    return [pid, *(int(c) for c in children)]
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """CPU seconds of the server process and its children, together."""
+    ticks, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for p in _family(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            if p == pid:
+                return None
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def _rss_mb(pid: int | None) -> float | None:
+    """Resident memory of the server process and its children, together."""
     if pid is None:
         return None
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        return None
-    return None
+    total = None
+    for p in _family(pid):
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total = (total or 0.0) + int(line.split()[1]) / 1024
+        except OSError:
+            continue
+    return total
 
 
 @dataclass
@@ -327,12 +372,13 @@ async def _run(
     seed: int,
     pid: int | None,
     sample_every: float,
+    rounds: int,
 ) -> _Run:
     rng = random.Random(seed)
-    counters = {"actions": 0, "errors": 0, "sockets": 0}
+    counters = {"actions": 0, "errors": 0, "sockets": 0, "matches": 0}
     limit = asyncio.Semaphore(20)
     setups = await asyncio.wait_for(
-        asyncio.gather(*(_setup(url, _source(url, i), limit) for i in range(tables))),
+        asyncio.gather(*(_setup(url, _source(url, i), limit, rounds) for i in range(tables))),
         SETUP_SECONDS,
     )
     cpu0 = _cpu_seconds(pid) if pid else None
@@ -352,13 +398,14 @@ async def _run(
     plays = (_play(url, s, random.Random(rng.random()), think, stop_at, counters) for s in setups)
     try:
         # Every client stops by itself at stop_at; the margin is for the last frames.
-        logs = await asyncio.wait_for(asyncio.gather(*plays), seconds + 60)
+        played = await asyncio.wait_for(asyncio.gather(*plays), seconds + 60)
     finally:
         sampler.cancel()
     elapsed = time.monotonic() - start
     cpu1 = _cpu_seconds(pid) if pid else None
     cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
-    return _Run(list(logs), counters, elapsed, cpu, time.process_time() - client0, samples)
+    logs = [log for table_logs in played for log in table_logs]
+    return _Run(logs, counters, elapsed, cpu, time.process_time() - client0, samples)
 
 
 def run_load(
@@ -368,8 +415,14 @@ def run_load(
     url: str | None = None,
     seed: int = 1,
     sample_every: float = 5.0,
+    rounds: int = 100,
+    processes: int = 1,
+    redis: str | None = None,
+    database: str | None = None,
 ) -> LoadResult:
-    """Play ``tables`` tables for ``seconds`` against ``url`` or a server started here."""
+    """Play ``tables`` tables for ``seconds`` against ``url`` or a server started here (of
+    ``processes`` processes over ``redis``, on ``database`` or a fresh SQLite file). Matches of
+    ``rounds`` rounds; one that ends is followed by the next, at a new table."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"a load test plays 1 to {MAX_TABLES} tables, not {tables}")
     if not 0 < seconds <= MAX_SECONDS:
@@ -378,10 +431,11 @@ def run_load(
     tmp = tempfile.TemporaryDirectory(prefix="pondside-load-")
     try:
         if url is None:
-            proc, url = _start_server(Path(tmp.name) / "load.db")
+            db = database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+            proc, url = _start_server(db, processes, redis)
         pid = proc.pid if proc else None
         rss0 = _rss_mb(pid)
-        run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every))
+        run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every, rounds))
         rss1 = _rss_mb(pid)
     finally:
         if proc is not None:
@@ -409,12 +463,16 @@ def run_load(
         client_cpu_seconds=run.client_cpu,
         errors=run.counters["errors"],
         rss_samples=run.samples,
+        matches=run.counters["matches"],
     )
 
 
-def _start_server(database: Path) -> tuple[subprocess.Popen[str], str]:
-    cmd = [sys.executable, "-m", "pondside", "serve", "--port", "0"]
-    cmd += ["--database", f"sqlite:///{database}"]
+def _start_server(
+    database: str, processes: int, redis: str | None
+) -> tuple[subprocess.Popen[str], str]:
+    cmd = [sys.executable, "-m", "pondside", "serve", "--port", "0", "--database", database]
+    if processes > 1 or redis:
+        cmd += ["--processes", str(processes), "--redis", str(redis)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert proc.stdout is not None
     for line in proc.stdout:
