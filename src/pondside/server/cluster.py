@@ -117,7 +117,7 @@ class Cluster:
                 return
             table = self.hub.tables.get(table_id) or self.hub._live(data)
         requests = await asyncio.to_thread(self.store.requests_of, table_id)
-        await self.hub.reload(table)
+        await self.hub.reload(table, force=True)
         async with table.lock:
             table.owned = True
             table.requests = requests
@@ -159,7 +159,6 @@ class Cluster:
             if table_id not in held and table is not None and table.owned:
                 log.warning("table %s: lease lost (this process stalled?)", table_id)
                 self.hub.lost(table)
-                self._later(self.hub.reload(table))
 
     async def _catch_up(self) -> None:
         """Copies whose stored sequence number was ahead at the last look too are read again:
@@ -174,7 +173,7 @@ class Cluster:
                 table.behind = 0
             elif table.behind and table.behind <= seq:
                 table.behind = 0
-                self._later(self.hub.reload(table))
+                self.later(self.hub.reload(table))
             else:
                 table.behind = seq
 
@@ -244,12 +243,12 @@ class Cluster:
             return
         if kind == "request":
             if table.owned:
-                self._later(self._answer(table, message))
+                self.later(self._answer(table, message))
         elif kind == "action":
             await self._follow(table, message)
         elif kind == "table":
             if _int(message.get("seq")) > table.data.seq:
-                self._later(self.hub.reload(table))
+                self.later(self.hub.reload(table))
         elif kind == "presence":
             seats = message.get("seats")
             watchers = message.get("watchers")
@@ -271,14 +270,14 @@ class Cluster:
             if seq <= d.seq:
                 return  # already known (read from the database meanwhile)
             if match is None or seq != d.seq + 1 or number != len(match.actions):
-                self._later(self.hub.reload(table))  # a gap: the database has what was missed
+                self.later(self.hub.reload(table))  # a gap: the database has what was missed
                 return
             seat, action = _int(message.get("seat")), str(message.get("action"))
             try:
                 events = match.apply(seat, action)
             except Exception:
                 log.exception("table %s: the owner's action %r does not apply here", d.id, action)
-                self._later(self.hub.reload(table))
+                self.later(self.hub.reload(table))
                 return
             d.actions.append((seat, action))
             d.seq, d.status = seq, str(message.get("status"))
@@ -293,7 +292,7 @@ class Cluster:
         """Redis came back: what was published meanwhile is lost to this process."""
         for table in list(self.hub.tables.values()):
             if not table.owned:
-                self._later(self.hub.reload(table))
+                self.later(self.hub.reload(table))
 
     # --- forwarding --------------------------------------------------------------------------
     async def forward(self, table: LiveTable, seat: int, action: str) -> None:
@@ -371,7 +370,7 @@ class Cluster:
         self._lobby = (time.monotonic(), tables)
         return tables
 
-    def _later(self, work: Any) -> None:
+    def later(self, work: Any) -> None:
         task = asyncio.create_task(work)
         self._pending.add(task)
         task.add_done_callback(self._done)

@@ -255,29 +255,35 @@ class Hub:
         self.tables[data.id] = table
         return table
 
-    async def reload(self, table: LiveTable) -> None:
+    async def reload(self, table: LiveTable, force: bool = False) -> None:
         """Read the table again from the database (the truth) and show it to this process's
-        clients: a copy that missed news, a table taken over, a change made elsewhere."""
+        clients: a copy that missed news, a table taken over (``force``), a change made
+        elsewhere. A table this process plays is its own truth: left alone unless forced."""
         data = await asyncio.to_thread(self.store.load_table, table.data.id)
         if data is None:
             return
         async with table.lock:
             if data.seq < table.data.seq:
                 return  # an older read than what this copy already has
+            if table.owned and table.data.status == "playing" and not force:
+                return  # taken over by this process since the read was asked for
             changed = data.seq != table.data.seq
-            table.data, table.match = data, _rebuilt(table.game, data)
+            _replace(table, data)
         if changed:
             self.broadcast(table, [], "welcome")
             self._schedule(table)
 
     def lost(self, table: LiveTable) -> None:
-        """Another process plays the table now: stop its clock and bots here."""
+        """Another process plays the table now: stop its clock and bots here, and read the
+        table as its new process committed it."""
         table.owned = False
         me = asyncio.current_task()
         for task in [*table.bot_tasks.values(), table.clock_task]:
             if task is not None and task is not me:
                 task.cancel()
         table.bot_tasks.clear()
+        if self.cluster is not None:
+            self.cluster.later(self.reload(table))
 
     async def close(self) -> None:
         self._closing = True
@@ -676,7 +682,7 @@ class Hub:
             return
         data = await asyncio.to_thread(self.store.load_table, table.data.id)
         if data is not None and data.seq > table.data.seq:
-            table.data, table.match = data, _rebuilt(table.game, data)
+            _replace(table, data)
 
     def _schedule(self, table: LiveTable) -> None:
         """Wake the clock and set the bots to act: after every change of a playing table (by
@@ -892,6 +898,19 @@ class Hub:
         return json.dumps(
             {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
         )
+
+
+def _replace(table: LiveTable, data: TableData) -> None:
+    """The live table becomes the stored ``data``, in place: the same TableData and Match
+    objects, so a task that holds them (a clock, a bot thinking) sees the new table, never a
+    stale copy."""
+    for f in dataclasses.fields(TableData):
+        setattr(table.data, f.name, getattr(data, f.name))
+    match = _rebuilt(table.game, data)
+    if table.match is None or match is None:
+        table.match = match
+    else:
+        table.match.state, table.match.actions = match.state, match.actions
 
 
 def _rebuilt(game: Game[Any], data: TableData) -> Match[Any] | None:
