@@ -73,3 +73,27 @@ def test_a_port_in_use_is_one_line(tmp_path) -> None:
     assert result.exit_code == 1
     assert f"cannot listen on 127.0.0.1:{port}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_several_processes_need_redis_and_an_unreachable_redis_is_one_line(tmp_path) -> None:
+    db = f"sqlite:///{tmp_path / 'x.db'}"
+    result = CliRunner().invoke(main, ["serve", "--database", db, "--processes", "2"])
+    assert result.exit_code == 1
+    assert "give --redis URL" in result.output
+    result = CliRunner().invoke(
+        main, ["serve", "--database", db, "--port", "0", "--redis", "redis://127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 1
+    assert "cannot reach Redis at redis://127.0.0.1:1/0" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(main, ["loadtest", "--processes", "2"])
+    assert result.exit_code == 1
+    assert "--processes needs --redis" in result.output
+
+
+def test_loadtest_matches_that_end_are_followed_by_the_next() -> None:
+    from pondside.server.load import run_load
+
+    result = run_load(tables=1, seconds=6, think=0.0, sample_every=1.0, rounds=1)
+    assert result.matches >= 1  # a match ended, and the same four played the next one
+    assert result.errors == 0
