@@ -704,7 +704,13 @@ def _check_redis(url: str) -> None:
     show_default=True,
     help="Server processes on the one address (needs --redis).",
 )
-@click.option("--redis", "redis_url", default=None, metavar="URL", help="Redis for --processes.")
+@click.option(
+    "--redis",
+    "redis_url",
+    default=None,
+    metavar="URL",
+    help="Redis for --processes (default: loadtest starts a private redis-server).",
+)
 @click.option(
     "--database",
     default=None,
@@ -744,8 +750,11 @@ def loadtest(
     if any(not 1 <= c <= MAX_TABLES for c in counts):
         fail(f"--tables takes 1 to {MAX_TABLES} tables per run")
     check_writable(out, plot)
-    if processes > 1 and not redis_url:
-        fail("--processes needs --redis URL: the processes share their tables' news over Redis")
+    if processes > 1 and not redis_url and url is None:
+        import shutil
+
+        if shutil.which("redis-server") is None:
+            fail("--processes needs --redis URL, or redis-server installed for loadtest to start")
     if url is not None and (processes > 1 or database):
         fail("--processes and --database are for the server loadtest starts, not with --url")
     if soak is not None:

@@ -86,9 +86,9 @@ def test_several_processes_need_redis_and_an_unreachable_redis_is_one_line(tmp_p
     assert result.exit_code == 1
     assert "cannot reach Redis at redis://127.0.0.1:1/0" in result.output
     assert "Traceback" not in result.output
-    result = CliRunner().invoke(main, ["loadtest", "--processes", "2"])
+    result = CliRunner().invoke(main, ["loadtest", "--processes", "2", "--url", "http://x"])
     assert result.exit_code == 1
-    assert "--processes needs --redis" in result.output
+    assert "not with --url" in result.output
 
 
 def test_loadtest_matches_that_end_are_followed_by_the_next() -> None:
@@ -97,3 +97,18 @@ def test_loadtest_matches_that_end_are_followed_by_the_next() -> None:
     result = run_load(tables=1, seconds=6, think=0.0, sample_every=1.0, rounds=1)
     assert result.matches >= 1  # a match ended, and the same four played the next one
     assert result.errors == 0
+
+
+def test_loadtest_against_two_processes_with_its_own_redis(tmp_path) -> None:
+    import os
+    import shutil
+
+    from pondside.server.load import run_load
+
+    if shutil.which("redis-server") is None:
+        if os.environ.get("CI"):
+            pytest.fail("redis-server is not installed; the CI variable is set")
+        pytest.skip("redis-server is not installed (Debian's package redis-server)")
+    result = run_load(tables=4, seconds=4, think=0.02, sample_every=1.0, processes=2)
+    assert result.sockets == 16 and result.errors == 0
+    assert len(result.latencies_ms) > 20  # every seat heard of actions, on either process

@@ -428,10 +428,13 @@ def run_load(
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"a load test plays for up to {MAX_SECONDS:g} s, not {seconds:g}")
     proc: subprocess.Popen[str] | None = None
+    own_redis: subprocess.Popen[bytes] | None = None
     tmp = tempfile.TemporaryDirectory(prefix="pondside-load-")
     try:
         if url is None:
             db = database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
+            if processes > 1 and redis is None:
+                own_redis, redis = start_redis(Path(tmp.name))
             proc, url = _start_server(db, processes, redis)
         pid = proc.pid if proc else None
         rss0 = _rss_mb(pid)
@@ -444,6 +447,9 @@ def run_load(
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if own_redis is not None:
+            own_redis.kill()
+            own_redis.wait()
         tmp.cleanup()
     latencies = []
     for log in run.logs:
@@ -465,6 +471,37 @@ def run_load(
         rss_samples=run.samples,
         matches=run.counters["matches"],
     )
+
+
+def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A private redis-server on a free loopback port, keeping nothing on disk."""
+    import shutil
+    import socket
+
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise RuntimeError(
+            "several processes need Redis: give --redis URL, or install redis-server "
+            "(Debian's package redis-server) for loadtest to start its own"
+        )
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    proc = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(folder)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("redis-server did not start")
 
 
 def _start_server(
