@@ -126,11 +126,19 @@ def same_origin(request: Request) -> None:
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-async def table_of(table_id: str, request: Request) -> LiveTable:
+async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
+    """The table a route names; after the request, a finished table nobody watches leaves
+    memory again (a request for the record or the next match reads it from the database: kept,
+    every finished table would stay)."""
     # Only the characters of our ids reach the database (PostgreSQL refuses a NUL, say).
     if not TABLE_ID.fullmatch(table_id):
         raise HTTPException(404, "there is no such table; check the link")
-    return await hub_of(request).table(table_id)
+    hub = hub_of(request)
+    table = await hub.table(table_id)
+    try:
+        yield table
+    finally:
+        hub.forget_if_idle(table)
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -289,10 +297,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def table_info(
         table: Annotated[LiveTable, Depends(table_of)], request: Request
     ) -> dict[str, Any]:
-        hub = hub_of(request)
-        summary = hub.summary(table)
-        hub.forget_if_idle(table)
-        return summary
+        return hub_of(request).summary(table)
 
     @app.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(same_origin)])
     async def seat_change(
@@ -336,7 +341,6 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(409, "the record is shown once the match is over")
         rec = table.match.record()
         rec["names"] = [s.name or (f"{s.bot} bot" if s.bot else None) for s in table.data.seats]
-        hub_of(request).forget_if_idle(table)
         return rec
 
     # Replays, uploaded records, match history and the leaderboard (imported here: that
