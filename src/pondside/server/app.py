@@ -378,6 +378,10 @@ def create_app(settings: Settings) -> FastAPI:
         if not traffic.enter(address):
             await websocket.close(code=4429, reason="too many connections from your address")
             return
+        # The table may have left memory while this socket was accepted (its last client went
+        # just then): it is put back, or the one read since is used, so that this client is
+        # on the table the hub keeps and hears its news.
+        table = hub.tables.setdefault(table.data.id, table)
         client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
         table.clients.add(client)
         pump = asyncio.create_task(client.pump())

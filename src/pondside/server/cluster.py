@@ -32,7 +32,7 @@ import logging
 import random
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from typing import TYPE_CHECKING, Any
 
 from pondside.engine import IllegalAction
@@ -49,7 +49,8 @@ ANSWER_SECONDS = 1.0  # a forwarded request is sent again after this long withou
 FORWARD_SECONDS = 15.0  # ... and given up after this long (the table's process is gone)
 LOBBY_SECONDS = 1.0  # the lobby's list of every process's tables is read at most this often
 PRESENCE_EVERY = 5  # lease rounds between reminders of who is online here
-REQUEST_MEMORY = 4096  # forwarded request ids an owner remembers per table (see LiveTable)
+REQUEST_MEMORY = 4096  # forwarded request ids an owner remembers (see LiveTable, answered)
+TAKE_OVERS_PER_ROUND = 20  # orphans taken over per lease round (more wait for the next)
 
 
 class Cluster:
@@ -66,12 +67,17 @@ class Cluster:
         self.tasks: list[asyncio.Task[None]] = []
         self._lobby: tuple[float, list[TableData]] = (0.0, [])
         self._lobby_reading: asyncio.Task[list[TableData]] | None = None
-        self._pending: set[asyncio.Task[Any]] = set()
+        self.answered: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        """The answers this process gave to forwarded requests (the last few thousand): a
+        request sent again gets the same answer, never a second try."""
+        self.answering: set[str] = set()
+        self.later = hub.later
 
     async def start(self) -> None:
         await self.bus.start()
         self.tasks = [
             asyncio.create_task(self._publisher()),
+            asyncio.create_task(self._renewals()),
             asyncio.create_task(self._leases()),
         ]
 
@@ -126,18 +132,29 @@ class Cluster:
         log.info("table %s: taken over by %s", table_id, self.hub.origin)
         self.hub._schedule(table)
 
+    async def _renewals(self) -> None:
+        """Every third of a lease, this process's leases renewed: in a task of its own, so
+        that nothing else (take-overs of many tables, a slow read) can let them run out."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database away a moment: try again next round
+                log.exception("renewing the leases failed")
+
     async def _leases(self) -> None:
-        """Every third of a lease: renew this process's, take over the orphans, and read again
+        """Every third of a lease: take over the orphans (a few at a time), and read again
         the copies that stayed behind the database."""
         rounds = 0
         while True:
             await asyncio.sleep(self.lease / 3)
             rounds += 1
             try:
-                await self._renew()
                 orphans = await asyncio.to_thread(self.store.orphans)
                 random.shuffle(orphans)  # several processes at once take different ones first
-                for table_id in orphans:
+                for table_id in orphans[:TAKE_OVERS_PER_ROUND]:
                     await self.take_over(table_id)
                 await self._catch_up()
                 if rounds % PRESENCE_EVERY == 0:
@@ -171,7 +188,9 @@ class Cluster:
             table = copies[table_id]
             if seq <= table.data.seq:
                 table.behind = 0
-            elif table.behind and table.behind <= seq:
+            elif table.behind and table.data.seq < table.behind:
+                # Behind at the last look and still short of what the database had then: news
+                # was lost, not merely on its way.
                 table.behind = 0
                 self.later(self.hub.reload(table))
             else:
@@ -244,8 +263,16 @@ class Cluster:
         if kind == "request":
             if table.owned:
                 self.later(self._answer(table, message))
+        elif kind == "cancel":
+            rid = message.get("rid")
+            if isinstance(rid, str) and rid not in self.answered and rid not in self.answering:
+                self._remember(rid, {"type": "refused", "rid": rid, "message": "given up"})
         elif kind == "action":
-            await self._follow(table, message)
+            # Applied in order by a task of the table's own: the listener never waits for a
+            # table's lock (a slow change of one table must not hold every table's news).
+            table.news.append(message)
+            if len(table.news) == 1:
+                self.later(self._follow_all(table))
         elif kind == "table":
             if _int(message.get("seq")) > table.data.seq:
                 self.later(self.hub.reload(table))
@@ -259,6 +286,16 @@ class Cluster:
                 table.remote[origin] = (time.monotonic(), found, watchers)
                 if before is None or before[1:] != (found, watchers):
                     self.hub.heard_presence(table)  # a reminder of the same changes nothing
+
+    async def _follow_all(self, table: LiveTable) -> None:
+        try:
+            while table.news:
+                await self._follow(table, table.news[0])
+                table.news.pop(0)
+        except Exception:
+            log.exception("table %s: following the owner failed; read again", table.data.id)
+            table.news.clear()
+            await self.hub.reload(table)
 
     async def _follow(self, table: LiveTable, message: dict[str, Any]) -> None:
         """The owner's committed action, applied to this process's copy."""
@@ -303,11 +340,16 @@ class Cluster:
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.answers[rid] = answer
         deadline = time.monotonic() + FORWARD_SECONDS
+        from .hub import NotOwner
+
         try:
             while True:
                 if table.owned:  # taken over by this process meanwhile
-                    await self.hub.act(table, seat, action, "player", request=rid)
-                    return
+                    try:
+                        await self.hub.act(table, seat, action, "player", request=rid)
+                        return
+                    except NotOwner:  # and taken from it again: ask the new owner
+                        pass
                 self.send(
                     table.data.id, {"type": "request", "rid": rid, "seat": seat, "action": action}
                 )
@@ -316,6 +358,8 @@ class Cluster:
                     break
                 except TimeoutError:
                     if time.monotonic() > deadline:
+                        # Told to the owner too: a late copy of the request is refused there.
+                        self.send(table.data.id, {"type": "cancel", "rid": rid})
                         raise _refused(
                             "the server playing this table does not answer; try again", 503
                         ) from None
@@ -332,16 +376,39 @@ class Cluster:
     async def _answer(self, table: LiveTable, message: dict[str, Any]) -> None:
         """The owner's side of a forwarded request (from another process of this server: its
         client's seat was checked there)."""
-        from .hub import NotOwner, Refused
 
         rid, seat, action = message.get("rid"), message.get("seat"), message.get("action")
         if not (isinstance(rid, str) and isinstance(seat, int) and isinstance(action, str)):
             return
+        if rid in self.answering:
+            return  # sent again while the first is being applied: that one answers
+        if rid in self.answered:
+            self.send(table.data.id, self.answered[rid])  # the same answer again
+            return
+        self.answering.add(rid)
+        try:
+            reply = await self._apply_request(table, rid, seat, action)
+        finally:
+            self.answering.discard(rid)
+        if reply is not None:
+            self._remember(rid, reply)
+            self.send(table.data.id, reply)
+
+    def _remember(self, rid: str, reply: dict[str, Any]) -> None:
+        self.answered[rid] = reply
+        while len(self.answered) > REQUEST_MEMORY:
+            self.answered.popitem(last=False)
+
+    async def _apply_request(
+        self, table: LiveTable, rid: str, seat: int, action: str
+    ) -> dict[str, Any] | None:
+        from .hub import NotOwner, Refused
+
         reply: dict[str, Any] = {"type": "done", "rid": rid}
         try:
             await self.hub.act(table, seat, action, "player", request=rid)
         except NotOwner:
-            return  # the new owner answers the request sent again
+            return None  # the new owner answers the request sent again
         except IllegalAction as exc:
             reply = {"type": "refused", "rid": rid, "message": str(exc), "rule": exc.rule}
         except Refused as exc:
@@ -355,7 +422,7 @@ class Cluster:
         if len(table.requests) > REQUEST_MEMORY:  # the oldest half forgotten
             for old in list(table.requests)[: REQUEST_MEMORY // 2]:
                 del table.requests[old]
-        self.send(table.data.id, reply)
+        return reply
 
     # --- the lobby ---------------------------------------------------------------------------
     async def lobby_tables(self) -> list[TableData]:
@@ -369,16 +436,6 @@ class Cluster:
         tables = await asyncio.shield(self._lobby_reading)
         self._lobby = (time.monotonic(), tables)
         return tables
-
-    def later(self, work: Any) -> None:
-        task = asyncio.create_task(work)
-        self._pending.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._pending.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table work failed", exc_info=task.exception())
 
 
 def _int(value: object) -> int:

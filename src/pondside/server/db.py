@@ -37,10 +37,11 @@ from sqlalchemy import (
     func,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from .ratings import Skill, rate, subject
@@ -470,8 +471,18 @@ class Store:
         """Take (or renew) the table's lease for ``seconds`` if it is free, run out, or already
         ``owner``'s; False if another process holds it. One conditional statement decides, so
         two processes asking at once cannot both get it."""
+        try:
+            return self._take_lease(table_id, owner, seconds)
+        except OperationalError:  # the lease row locked past the timeout: not free now
+            return False
+
+    def _take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
         now = time.time()
         with self.session() as s:
+            if self.engine.dialect.name == "postgresql":
+                # A lease row locked by a process frozen in mid-commit is not waited for: its
+                # commit may still land, so the table is not free; asked again next round.
+                s.execute(text("SET LOCAL lock_timeout = '500ms'"))
             taken = s.execute(
                 update(LeaseRow)
                 .where(LeaseRow.table_id == table_id)
@@ -585,8 +596,17 @@ class Store:
 
     def _rate_one(self, table_id: str) -> int:
         with self._rating_lock, self.session() as s:
+            # Claimed first, by one conditional statement: of several processes starting
+            # together, one rates the match (the others change no row and stop).
+            claimed = s.execute(
+                update(ResultRow)
+                .where(ResultRow.table_id == table_id, ResultRow.rated.is_(False))
+                .values(rated=True)
+            )
+            if _rowcount(claimed) != 1:
+                return 0
             row = s.get(ResultRow, table_id)
-            if row is None or row.rated:
+            if row is None:
                 return 0
             seats = s.scalars(
                 select(ResultSeatRow)
@@ -599,7 +619,11 @@ class Store:
                 row.finished_at,
                 [ResultSeat(r.player_id, r.bot, r.name, r.score, r.place) for r in seats],
             )
-            return _rate(s, result)
+            done = _rate(s, result)
+            if not done and any(x.player_id for x in result.seats):
+                # Not computed: rolled back, claim included, for the next start.
+                raise RuntimeError("the ratings could not be computed")
+            return done
 
     # --- history, ratings, uploaded records -----------------------------------------------
     def matches_of(

@@ -20,7 +20,7 @@ import random
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -128,6 +128,9 @@ class LiveTable:
     """Other processes' clients here: when told, the seats online there, the watchers."""
     behind: int = 0
     """The stored sequence number last seen ahead of this copy (it reloads if still behind)."""
+    reloading: bool = False
+    news: list[dict[str, Any]] = field(default_factory=list)
+    """The owner's messages not yet applied to this copy, in order (see cluster.py)."""
 
     def seat_of(self, player: Guest | None) -> int | None:
         if player is None:
@@ -218,6 +221,7 @@ class Hub:
         self.committer = Committer(store, self.origin if settings.redis_url else None)
         self._pool: ProcessPoolExecutor | None = None
         self._closing = False
+        self._background: set[asyncio.Task[Any]] = set()
 
     # --- start and stop -----------------------------------------------------------------
     async def startup(self) -> int:
@@ -259,7 +263,13 @@ class Hub:
         """Read the table again from the database (the truth) and show it to this process's
         clients: a copy that missed news, a table taken over (``force``), a change made
         elsewhere. A table this process plays is its own truth: left alone unless forced."""
-        data = await asyncio.to_thread(self.store.load_table, table.data.id)
+        if table.reloading and not force:
+            return  # one read at a time: news after it shows any gap that is left
+        table.reloading = True
+        try:
+            data = await asyncio.to_thread(self.store.load_table, table.data.id)
+        finally:
+            table.reloading = False
         if data is None:
             return
         async with table.lock:
@@ -273,6 +283,31 @@ class Hub:
             self.broadcast(table, [], "welcome")
             self._schedule(table)
 
+    def later(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background, kept until it ends, its failure logged."""
+        task = asyncio.create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[Any]) -> None:
+        self._background.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work failed", exc_info=task.exception())
+
+    async def _check_stored(self, table: LiveTable) -> None:
+        """After a commit that failed: if the database has more than this table (the commit
+        landed after all), read it again; retried until the database answers."""
+        for pause in (0.5, 1, 2, 4, 8, 15, 30):
+            await asyncio.sleep(pause)
+            try:
+                stored = await asyncio.to_thread(self.store.sequence_numbers, [table.data.id])
+            except Exception:
+                continue
+            if stored.get(table.data.id, -1) > table.data.seq:
+                log.warning("table %s: its commit had landed; read again", table.data.id)
+                await self.reload(table, force=True)
+            return
+
     def lost(self, table: LiveTable) -> None:
         """Another process plays the table now: stop its clock and bots here, and read the
         table as its new process committed it."""
@@ -283,7 +318,7 @@ class Hub:
                 task.cancel()
         table.bot_tasks.clear()
         if self.cluster is not None:
-            self.cluster.later(self.reload(table))
+            self.later(self.reload(table))
 
     async def close(self) -> None:
         self._closing = True
@@ -436,7 +471,7 @@ class Hub:
             seats=seats,
         )
         await asyncio.to_thread(self.store.add_table, data)
-        table = LiveTable(data=data, game=game)
+        table = LiveTable(data=data, game=game, owned=self.cluster is None)
         self.tables[data.id] = table
         return table
 
@@ -495,7 +530,13 @@ class Hub:
             # With several processes, the starting one plays the table: its lease first.
             if self.cluster is not None and not await self.cluster.take(table):
                 raise Refused("the table is being started elsewhere; look again", 409)
-            await self._save(table, status="playing", clock=clock)
+            try:
+                await self._save(table, status="playing", clock=clock)
+            except Exception:
+                if self.cluster is not None:  # not started here after all
+                    table.owned = False
+                    await asyncio.to_thread(self.store.release_lease, d.id, self.origin)
+                raise
             table.match = match  # once committed: until then everyone sees the open table
         self.broadcast(table, [], "start")
         self._schedule(table)
@@ -544,6 +585,12 @@ class Hub:
         """A seat's action. At a table another process plays, it is forwarded to that process
         (``cluster.forward``); ``request`` is a forwarded request's id, applied once only."""
         if not table.owned and self.cluster is not None and request is None:
+            if table.data.status != "playing":  # nobody plays it: refused here, at once
+                raise Refused(
+                    "the match is not being played"
+                    if table.data.status == "over"
+                    else "the match has not started"
+                )
             await self.cluster.forward(table, seat, action)
             return
         async with table.lock:
@@ -601,6 +648,10 @@ class Hub:
         except Exception:
             # Not committed, so not acknowledged: the match is as it was before the action.
             log.exception("table %s: action %r of seat %s not saved", d.id, action, seat)
+            # Unless the commit landed and only its answer was lost (a connection cut during
+            # COMMIT): then this table is behind its own database, and every later commit
+            # would collide with the stored action. Checked once the database answers.
+            self.later(self._check_stored(table))
             raise Refused(
                 "the server could not save that action; nothing changed, try again", 503
             ) from None
