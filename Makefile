@@ -38,6 +38,13 @@ bench: $(STAMP)
 	$(VENV)/bin/pondside bench --report
 	$(VENV)/bin/pondside loadtest --tables 50,100,250,500,1000 --seconds 20 \
 		--out docs/loadtest.json --plot docs/loadtest.png
+	# Two server processes on one address (Redis started by loadtest; PostgreSQL when
+	# PONDSIDE_BENCH_POSTGRES names a database, else one SQLite file shared by both).
+	if command -v redis-server >/dev/null; then \
+		$(VENV)/bin/pondside loadtest --processes 2 --tables 100,250,500 --seconds 20 \
+			$${PONDSIDE_BENCH_POSTGRES:+--database $$PONDSIDE_BENCH_POSTGRES} \
+			--out docs/loadtest-2p.json --plot docs/loadtest-2p.png; \
+	else echo "redis-server is not installed: the two-process load test is skipped"; fi
 	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done
