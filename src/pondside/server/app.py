@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import json
 import logging
@@ -141,12 +142,23 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
         hub.forget_if_idle(table)
 
 
+GC_THRESHOLDS = (100_000, 50, 100)  # Python's defaults: (700, 10, 10)
+
+
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         hub = Hub(store, settings)
         restored = await hub.startup()
+        # Python's collector scans every live object in a full collection: with thousands of
+        # sockets and tables that is half a second of a stopped event loop, several times a
+        # minute when many tables start together (measured: docs/benchmarks.md). What the start
+        # made (modules, the app, restored tables) is frozen out of its sight, and collections
+        # are made rarer: garbage cycles are few here (objects are freed by reference counts).
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub
