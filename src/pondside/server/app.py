@@ -142,7 +142,7 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
         hub.forget_if_idle(table)
 
 
-GC_THRESHOLDS = (100_000, 50, 100)  # Python's defaults: (700, 10, 10)
+GC_THRESHOLDS = (10_000, 10, 10)  # Python's defaults: (700, 10, 10)
 
 
 def create_app(settings: Settings) -> FastAPI:
