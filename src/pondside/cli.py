@@ -532,6 +532,13 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     help="Share the address with other pondside serve processes started by hand (needs --redis).",
 )
 @click.option("--lease-seconds", type=click.FloatRange(min=0.3), default=3.0, hidden=True)
+@click.option(
+    "--gc-young",
+    type=click.IntRange(700, 10_000_000),
+    default=None,
+    help="Allocations between the collector's youngest collections (Python's default 700): "
+    "10000 cut p99 at 1,000 tables from 699 to 78 ms, at the price of memory held longer.",
+)
 def serve(
     host: str,
     port: int,
@@ -544,6 +551,7 @@ def serve(
     processes: int,
     reuse_port: bool,
     lease_seconds: float,
+    gc_young: int | None,
 ) -> None:
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings, default_database
@@ -575,6 +583,7 @@ def serve(
         ping_interval=ping_interval,
         redis_url=redis_url,
         lease_seconds=lease_seconds,
+        gc_young=gc_young,
     )
     children: list[subprocess.Popen[bytes]] = []
 
@@ -716,6 +725,12 @@ def _check_redis(url: str) -> None:
     default=None,
     help="The server's database URL (default: a fresh SQLite file per run).",
 )
+@click.option(
+    "--gc-young",
+    type=click.IntRange(700, 10_000_000),
+    default=None,
+    help="Passed to the server it starts (pondside serve --gc-young).",
+)
 @path_option("--out", help="Write the figures as JSON.")
 @path_option(
     "--plot",
@@ -732,6 +747,7 @@ def loadtest(
     processes: int,
     redis_url: str | None,
     database: str | None,
+    gc_young: int | None,
     out: Path | None,
     plot: Path | None,
 ) -> None:
@@ -780,7 +796,7 @@ def loadtest(
         with console.status(f"{count} tables for {seconds:g} s..."):
             last = run_load(
                 count, seconds, think, url, seed, 5.0 if soak else 1.0, rounds, processes,
-                redis_url, database,
+                redis_url, database, gc_young,
             )  # fmt: skip
         row = last.to_json()
         results.append(row)

@@ -142,9 +142,6 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
         hub.forget_if_idle(table)
 
 
-GC_THRESHOLDS = (10_000, 10, 10)  # Python's defaults: (700, 10, 10)
-
-
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -154,11 +151,13 @@ def create_app(settings: Settings) -> FastAPI:
         # Python's collector scans every live object in a full collection: with thousands of
         # sockets and tables that is half a second of a stopped event loop, several times a
         # minute when many tables start together (measured: docs/benchmarks.md). What the start
-        # made (modules, the app, restored tables) is frozen out of its sight, and collections
-        # are made rarer: garbage cycles are few here (objects are freed by reference counts).
+        # made (modules, the app, restored tables) is frozen out of its sight. Collecting more
+        # rarely (``gc_young``) cuts those pauses, but lets the reference cycles of finished
+        # matches pile up: Python's own thresholds unless the deployment chooses.
         gc.collect()
         gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
+        if settings.gc_young is not None:
+            gc.set_threshold(settings.gc_young, 10, 10)
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub

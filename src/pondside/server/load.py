@@ -457,6 +457,7 @@ def run_load(
     processes: int = 1,
     redis: str | None = None,
     database: str | None = None,
+    gc_young: int | None = None,
 ) -> LoadResult:
     """Play ``tables`` tables for ``seconds`` against ``url`` or a server started here (of
     ``processes`` processes over ``redis``, on ``database`` or a fresh SQLite file). Matches of
@@ -473,7 +474,7 @@ def run_load(
             db = database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
             if processes > 1 and redis is None:
                 own_redis, redis = start_redis(Path(tmp.name))
-            proc, url = _start_server(db, processes, redis)
+            proc, url = _start_server(db, processes, redis, gc_young)
         pid = proc.pid if proc else None
         rss0 = _rss_mb(pid)
         run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every, rounds))
@@ -549,9 +550,11 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 
 def _start_server(
-    database: str, processes: int, redis: str | None
+    database: str, processes: int, redis: str | None, gc_young: int | None = None
 ) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "pondside", "serve", "--port", "0", "--database", database]
+    if gc_young is not None:
+        cmd += ["--gc-young", str(gc_young)]
     if processes > 1 or redis:
         cmd += ["--processes", str(processes), "--redis", str(redis)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

@@ -66,6 +66,10 @@ class Settings:
     open_tables_per_guest: int = 5
     """Tables one guest may have waiting to start."""
     games: tuple[str, ...] = field(default=ONLINE_GAMES)
+    gc_young: int | None = None
+    """Allocations between collections of the youngest objects (Python's default: 700). Larger
+    means fewer and shorter pauses of the event loop with thousands of sockets, and more memory
+    held by garbage cycles until a full collection (docs/benchmarks.md)."""
     ping_interval: float = 20.0
     """Seconds between the server's WebSocket pings; a client that has not answered within as
     long again has vanished (a closed laptop, a lost network) and is dropped, so its seat shows
