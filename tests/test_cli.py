@@ -226,3 +226,49 @@ def test_replay_shows_a_spectator_no_hidden_action(tmp_path: Path) -> None:
     run("play", "lame-duck", "--seed", "5", "--record", str(record), input="1\n" * 40)
     code, out = run("replay", str(record), "--no-step")
     assert code == 0 and "seat 0: play" not in out and "Revealed" in out
+
+
+def test_issue16_2_an_unwritable_out_is_refused_before_the_run() -> None:
+    """Issue 16, item 2: `--out /sys/x.json` failed after the whole run with a traceback."""
+    import time
+
+    started = time.monotonic()
+    result = CliRunner().invoke(
+        main, ["simulate", "lame-duck", "--bots", "random,random,random,random",
+               "--matches", "200", "--out", "/sys/x.json"],
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert "cannot write /sys/x.json" in result.output
+    assert "Traceback" not in result.output
+    assert time.monotonic() - started < 5  # refused at once, not after 200 matches
+
+
+def test_issue16_2_a_write_that_fails_after_the_run_keeps_the_results(
+    tmp_path, monkeypatch
+) -> None:
+    """The check passed but the write failed anyway (the disk filled up during the run): one
+    line says so, and the results are written to a file that works."""
+    import pondside.sim.report as report
+
+    real = report.write_results
+    calls: list[Path] = []
+
+    def flaky(result: object, path: Path) -> None:
+        calls.append(path)
+        if len(calls) == 1:
+            raise OSError(28, "No space left on device")
+        real(result, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(report, "write_results", flaky)
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(
+        main, ["simulate", "lame-duck", "--bots", "random,random,random,random",
+               "--matches", "4", "--out", str(out)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.output.splitlines() if "could not write" in line]
+    assert len(said) == 1 and "No space left on device" in said[0]  # one line
+    rescued = calls[1]
+    assert rescued.exists() and rescued.suffix == ".json"
+    assert json.loads(rescued.read_text())

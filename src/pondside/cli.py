@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -227,10 +228,45 @@ def play(
 
 
 def check_writable(*paths: Path | None) -> None:
-    """Say before a long run, not after it, that an output file cannot be written."""
+    """Say before a long run, not after it, that an output file cannot be written: the file is
+    opened for writing (and removed again if it did not exist)."""
     for path in paths:
-        if path is not None and not path.parent.is_dir():
+        if path is None:
+            continue
+        if not path.parent.is_dir():
             fail(f"cannot write {path}: the folder {path.parent} does not exist")
+        existed = path.exists()
+        try:
+            with path.open("a"):
+                pass
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}; choose another path")
+        if not existed:
+            path.unlink(missing_ok=True)
+
+
+def save_or_rescue(path: Path, write: Callable[[Path], Any], what: str) -> None:
+    """Write ``what`` to ``path``; if that fails after all (the disk filled up during the
+    run, say), say so in one line and write it to a file that works, so no result is lost."""
+    try:
+        write(path)
+        console.print(f"{what} written to {path}", soft_wrap=True)
+        return
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+    import tempfile
+
+    handle, name = tempfile.mkstemp(prefix="pondside-", suffix=path.suffix, dir=_rescue_dir())
+    os.close(handle)
+    write(Path(name))
+    console.print(
+        f"could not write {path} ({reason}): {what} written to {name} instead", soft_wrap=True
+    )
+
+
+def _rescue_dir() -> str | None:
+    """The current folder if it can be written, else the system's temporary folder."""
+    return "." if os.access(".", os.W_OK) else None
 
 
 PLOT_FORMATS = (".png", ".pdf", ".svg")
@@ -384,11 +420,9 @@ def simulate(ctx: click.Context, out: Path | None, plot: Path | None, **run: Any
         fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
     result = run_entries(ctx, one_per_seat=True, **run)
     if out:
-        write_results(result, out)
-        console.print(f"Results written to {out}")
+        save_or_rescue(out, lambda p: write_results(result, p), "Results")
     if plot:
-        plot_scores(result, plot)
-        console.print(f"Plot written to {plot}")
+        save_or_rescue(plot, lambda p: plot_scores(result, p), "Plot")
 
 
 @run_command("Bot specs, comma-separated; every one plays every seat.", 100)
