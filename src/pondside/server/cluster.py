@@ -33,15 +33,13 @@ import random
 import secrets
 import time
 from collections import OrderedDict, deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pondside.engine import IllegalAction
 
 from .bus import RedisBus
 from .db import TableData
-
-if TYPE_CHECKING:
-    from .hub import Hub, LiveTable
+from .hub import Hub, LiveTable, NotOwner, Refused
 
 log = logging.getLogger("pondside.cluster")
 
@@ -117,13 +115,15 @@ class Cluster:
         ):
             return
         table = self.hub.tables.get(table_id)
+        read = None  # the table read after the lease was taken: current, nothing to reload
         if table is None:
-            data = await asyncio.to_thread(self.store.load_table, table_id)
-            if data is None:
+            read = await asyncio.to_thread(self.store.load_table, table_id)
+            if read is None:
                 return
-            table = self.hub.tables.get(table_id) or self.hub._live(data)
+            table = self.hub.tables.get(table_id) or self.hub._live(read)
         requests = await asyncio.to_thread(self.store.requests_of, table_id)
-        await self.hub.reload(table, force=True)
+        if table.data is not read:  # in memory before the lease: perhaps behind the database
+            await self.hub.reload(table, force=True)
         async with table.lock:
             table.owned = True
             table.requests = requests
@@ -340,8 +340,6 @@ class Cluster:
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.answers[rid] = answer
         deadline = time.monotonic() + FORWARD_SECONDS
-        from .hub import NotOwner
-
         try:
             while True:
                 if table.owned:  # taken over by this process meanwhile
@@ -360,7 +358,7 @@ class Cluster:
                     if time.monotonic() > deadline:
                         # Told to the owner too: a late copy of the request is refused there.
                         self.send(table.data.id, {"type": "cancel", "rid": rid})
-                        raise _refused(
+                        raise Refused(
                             "the server playing this table does not answer; try again", 503
                         ) from None
         finally:
@@ -369,14 +367,12 @@ class Cluster:
             status = _int(reply.get("status"))
             status = status if 400 <= status < 600 else 400
             rule = reply.get("rule")
-            raise _refused(
-                str(reply.get("message")), status, rule if isinstance(rule, str) else None
-            )
+            rule = rule if isinstance(rule, str) else None
+            raise Refused(str(reply.get("message")), status, rule)
 
     async def _answer(self, table: LiveTable, message: dict[str, Any]) -> None:
         """The owner's side of a forwarded request (from another process of this server: its
         client's seat was checked there)."""
-
         rid, seat, action = message.get("rid"), message.get("seat"), message.get("action")
         if not (isinstance(rid, str) and isinstance(seat, int) and isinstance(action, str)):
             return
@@ -402,8 +398,6 @@ class Cluster:
     async def _apply_request(
         self, table: LiveTable, rid: str, seat: int, action: str
     ) -> dict[str, Any] | None:
-        from .hub import NotOwner, Refused
-
         reply: dict[str, Any] = {"type": "done", "rid": rid}
         try:
             await self.hub.act(table, seat, action, "player", request=rid)
@@ -440,9 +434,3 @@ class Cluster:
 
 def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else -1
-
-
-def _refused(message: str, status: int, rule: str | None = None) -> Exception:
-    from .hub import Refused
-
-    return Refused(message, status, rule)

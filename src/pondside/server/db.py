@@ -450,16 +450,7 @@ class Store:
                     clock=bindparam("clock"),
                     next_id=bindparam("next_id"),
                 ),
-                [
-                    {
-                        "table_id": c.table.id,
-                        "status": c.table.status,
-                        "seq": c.table.seq,
-                        "clock": {str(k): v for k, v in c.table.clock.items()},
-                        "next_id": c.table.next_id,
-                    }
-                    for c in batch
-                ],
+                [{"table_id": c.table.id, **_row_values(c.table)} for c in batch],
             )
             for c in batch:
                 if c.result is not None:  # the write lock is taken (SQLite): ratings are current
@@ -890,15 +881,18 @@ def _write_table(s: Session, t: TableData, expect_seq: int | None = None) -> boo
     statement = update(TableRow).where(TableRow.id == t.id)
     if expect_seq is not None:
         statement = statement.where(TableRow.seq == expect_seq)
-    done = s.execute(
-        statement.values(
-            status=t.status,
-            seq=t.seq,
-            clock={str(k): v for k, v in t.clock.items()},
-            next_id=t.next_id,
-        )
-    )
+    done = s.execute(statement.values(**_row_values(t)))
     return _rowcount(done) == 1
+
+
+def _row_values(t: TableData) -> dict[str, Any]:
+    """What a save of the table writes to its row (a batch of actions writes the same)."""
+    return {
+        "status": t.status,
+        "seq": t.seq,
+        "clock": {str(k): v for k, v in t.clock.items()},
+        "next_id": t.next_id,
+    }
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -312,11 +312,7 @@ class Hub:
         """Another process plays the table now: stop its clock and bots here, and read the
         table as its new process committed it."""
         table.owned = False
-        me = asyncio.current_task()
-        for task in [*table.bot_tasks.values(), table.clock_task]:
-            if task is not None and task is not me:
-                task.cancel()
-        table.bot_tasks.clear()
+        _stop_tasks(table)
         if self.cluster is not None:
             self.later(self.reload(table))
 
@@ -325,9 +321,7 @@ class Hub:
         if self.cluster is not None:
             await self.cluster.close()
         for table in self.tables.values():
-            for task in [*table.bot_tasks.values(), table.clock_task]:
-                if task is not None:
-                    task.cancel()
+            _stop_tasks(table)
             for client in table.clients:
                 client.close()
         if self._pool is not None:
@@ -585,12 +579,7 @@ class Hub:
         """A seat's action. At a table another process plays, it is forwarded to that process
         (``cluster.forward``); ``request`` is a forwarded request's id, applied once only."""
         if not table.owned and self.cluster is not None and request is None:
-            if table.data.status != "playing":  # nobody plays it: refused here, at once
-                raise Refused(
-                    "the match is not being played"
-                    if table.data.status == "over"
-                    else "the match has not started"
-                )
+            _check_playing(table)  # nobody plays it else: refused here, at once
             await self.cluster.forward(table, seat, action)
             return
         async with table.lock:
@@ -616,8 +605,8 @@ class Hub:
         match, d = table.match, table.data
         if not table.owned:
             raise NotOwner(d.id)
-        if match is None or d.status != "playing":
-            raise Refused("the match is not being played" if match else "the match has not started")
+        _check_playing(table)
+        assert match is not None  # a table being played has its match
         before_state, number = match.state, len(match.actions)
         # The decisions before the action, for the clock (kept for a seat whose decision stays).
         timed = table.limit() is not None
@@ -949,6 +938,23 @@ class Hub:
         return json.dumps(
             {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
         )
+
+
+def _check_playing(table: LiveTable) -> None:
+    """Refused unless the table's match is being played."""
+    if table.match is None or table.data.status != "playing":
+        raise Refused(
+            "the match is not being played" if table.match else "the match has not started"
+        )
+
+
+def _stop_tasks(table: LiveTable) -> None:
+    """Cancel the table's clock and bots (but the task calling, which ends by itself)."""
+    me = asyncio.current_task()
+    for task in [*table.bot_tasks.values(), table.clock_task]:
+        if task is not None and task is not me:
+            task.cancel()
+    table.bot_tasks.clear()
 
 
 def _replace(table: LiveTable, data: TableData) -> None:

@@ -518,8 +518,9 @@ def run_load(
     )
 
 
-def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A private redis-server on a free loopback port, keeping nothing on disk."""
+def start_redis(folder: Path, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """A private redis-server on loopback (on ``port``, else a free one), keeping nothing on
+    disk; returned once it answers PING, with its URL."""
     import shutil
     import socket
 
@@ -529,9 +530,10 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
             "several processes need Redis: give --redis URL, or install redis-server "
             "(Debian's package redis-server) for loadtest to start its own"
         )
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    if port is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
     proc = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
          "--dir", str(folder)],
@@ -541,12 +543,14 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return proc, f"redis://127.0.0.1:{port}/0"
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return proc, f"redis://127.0.0.1:{port}/0"
         except OSError:
             time.sleep(0.05)
     proc.kill()
-    raise RuntimeError("redis-server did not start")
+    raise RuntimeError(f"redis-server did not start on port {port}")
 
 
 def _start_server(
