@@ -695,7 +695,7 @@ def _check_redis(url: str) -> None:
     try:
         import redis
     except ImportError:
-        fail("--redis needs the redis package: pip install 'pondside[server]'")
+        fail("--redis needs the redis package: pip install 'pondside[cluster]'")
     try:
         redis.Redis.from_url(url, socket_connect_timeout=2).ping()
     except (redis.RedisError, ValueError) as exc:
@@ -745,7 +745,8 @@ def _check_redis(url: str) -> None:
     type=click.IntRange(1, 16),
     default=1,
     show_default=True,
-    help="Server processes on the one address (needs --redis).",
+    help="Server processes on the one address, sharing news over Redis (--redis, or a "
+    "redis-server loadtest starts).",
 )
 @click.option(
     "--redis",

@@ -344,9 +344,7 @@ def create_app(settings: Settings) -> FastAPI:
         return hub.summary(await hub.again(table, guest))
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(
-        table: Annotated[LiveTable, Depends(table_of)], request: Request
-    ) -> dict[str, Any]:
+    async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
         """The match record (the one ``pondside replay`` reads), once the match is over."""
         if table.match is None or table.data.status != "over":
             raise HTTPException(409, "the record is shown once the match is over")

@@ -95,16 +95,18 @@ class RedisBus:
         """Publish a table's message; returns how many processes heard it. Raises if Redis is
         unreachable: the caller decides (the action is committed already, so the others will
         reload the table when they see the gap or reconnect)."""
-        body = json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
-        return int(await self._redis.publish(PREFIX + table_id, body))
+        return int(await self._redis.publish(PREFIX + table_id, self._body(message)))
 
     async def publish_many(self, messages: list[tuple[str, dict[str, Any]]]) -> None:
         """Publish several tables' messages in one round trip (a pipeline), in order."""
         pipe = self._redis.pipeline(transaction=False)
         for table_id, message in messages:
-            body = json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
-            pipe.publish(PREFIX + table_id, body)
+            pipe.publish(PREFIX + table_id, self._body(message))
         await pipe.execute()
+
+    def _body(self, message: dict[str, Any]) -> str:
+        """A message as published: compact JSON naming this process."""
+        return json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
 
     async def _listen(self) -> None:
         pause = 0.1

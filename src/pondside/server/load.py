@@ -284,7 +284,7 @@ async def _play(
             while log.welcomed < SEATS and time.monotonic() < stop_at:
                 await asyncio.sleep(0.05)
             await _start(host, table_id)
-            if not logs[:-1]:  # the table's first match: the run is warm once all have begun
+            if len(logs) == 1:  # the table's first match: the run is warm once all have begun
                 moments["started"] = moments.get("started", 0) + 1
                 if moments["started"] == moments["tables"]:
                     moments["all_started"] = time.monotonic()
@@ -293,14 +293,12 @@ async def _play(
                 return logs
             # The match ended: the same four play again, at the next table (as people do).
             counters["matches"] += 1
-            table_id = await _again(url, host, headers, source, table_id)
+            table_id = await _again(url, headers, source, table_id)
     finally:
         await host.aclose()
 
 
-async def _again(
-    url: str, host: Any, headers: list[dict[str, str]], source: str | None, table_id: str
-) -> str:
+async def _again(url: str, headers: list[dict[str, str]], source: str | None, table_id: str) -> str:
     """Every guest asks for the next match ("Play again"); the first gets the new table. Each
     on a new connection (a kept-alive one may have been closed by the server meanwhile)."""
     import httpx
