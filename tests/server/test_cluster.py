@@ -98,7 +98,7 @@ async def play_on(
                 open_timeout=5,
                 max_size=2**22,
             )
-        except (OSError, TimeoutError, Exception):
+        except Exception:  # refused, reset, timed out: its process is gone or starting
             await asyncio.sleep(0.2)
             continue
         sock = Sock(ws)
