@@ -272,3 +272,30 @@ def test_issue16_2_a_write_that_fails_after_the_run_keeps_the_results(
     rescued = calls[1]
     assert rescued.exists() and rescued.suffix == ".json"
     assert json.loads(rescued.read_text())
+
+
+def test_issue16_11_a_record_keeps_names_and_bots_and_replay_shows_them(tmp_path: Path) -> None:
+    """Issue 16, item 11: records kept no names or bot specs, so `replay` showed `seat 0..3`."""
+    record = tmp_path / "m.json"
+    code, out = run(
+        "play", "lame-duck", "--seed", "5", "--name", "Ada", "--bots", "heuristic,random,random",
+        "--record", str(record), input="1\n" * 40,
+    )  # fmt: skip
+    assert code == 0, out
+    rec = json.loads(record.read_text())
+    assert rec["names"] == ["Ada", "heuristic 1", "random 2", "random 3"]
+    assert rec["bots"] == [None, "heuristic", "random", "random"]
+    code, out = run("replay", str(record), "--no-step", "--seat", "0")
+    assert code == 0, out
+    assert "Ada" in out and "heuristic 1" in out and "seat 1" not in out
+
+
+def test_issue16_11_an_older_record_without_names_still_replays(tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    run("play", "lame-duck", "--seed", "5", "--record", str(record), input="1\n" * 40)
+    rec = json.loads(record.read_text())
+    del rec["names"], rec["bots"]
+    record.write_text(json.dumps(rec))
+    code, out = run("replay", str(record), "--no-step")
+    assert code == 0, out
+    assert "seat 0" in out

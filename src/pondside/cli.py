@@ -28,7 +28,7 @@ from rich.text import Text
 
 from pondside import howto
 from pondside.bots import check_spec, parse_spec
-from pondside.engine import Event, Game, Match, Option, PondsideError, View
+from pondside.engine import Event, Game, Match, Option, PondsideError, View, record_names
 from pondside.games import all_games, get_game, slugs
 from pondside.sim.runner import play_out, seat_bots
 from pondside.sim.strength import LINES
@@ -217,7 +217,8 @@ def play(
     finally:
         if record_path:
             try:
-                record_path.write_text(json.dumps(match.record(), indent=1) + "\n")
+                rec = match.record(names, [bot_at.get(s) for s in range(players)])
+                record_path.write_text(json.dumps(rec, indent=1) + "\n")
                 console.print(f"Record written to {record_path}")
             except OSError as exc:
                 console.print(f"[red]Could not write the record to {record_path}: {exc}[/]")
@@ -492,13 +493,13 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     if seat is not None and not 0 <= seat < replayed.players:
         fail(f"--seat must be 0 to {replayed.players - 1}")
     step = sys.stdin.isatty() if step is None else step
-    ui = get_ui(game, [f"seat {s}" for s in range(replayed.players)])
+    ui = get_ui(game, record_names(record, replayed.players))
     ui.render(console, replayed.view(seat))
     for n, (who, action) in enumerate(final.actions, 1):
         # Only the acting seat sees its own action as taken; others learn what the events say
         # (a passed card or a chosen card is never shown to anyone else).
         if who == seat:
-            console.print(f"[dim]{n:>4}[/] seat {who}: {action}")
+            console.print(f"[dim]{n:>4}[/] {ui.name(who)}: {action}")
         events = replayed.apply(who, action)
         for event in events:
             line = ui.describe(event)

@@ -114,9 +114,12 @@ def test_an_uploaded_record_is_watched_by_its_link_like_the_table_it_came_from(
     assert up["id"].startswith("u.") and up["link"] == f"/replay/{up['id']}"
     stored = bob.http.get(f"/api/records/{up['id']}").json()
     assert record["names"] == ["Ann", "heuristic bot", "random bot", "heuristic bot"]
-    # The engine's own record and the names (two of one name told apart), nothing else.
+    # The engine's own record and the names (two of one name told apart), nothing else: the
+    # table's record names its bots' levels, an upload keeps no bots.
+    assert record["bots"] == [None, "heuristic", "random", "heuristic"]
     names = ["Ann", "heuristic bot", "random bot", "heuristic bot (2)"]
-    assert stored == {**record, "names": names}
+    engine_record = {k: v for k, v in record.items() if k != "bots"}
+    assert stored == {**engine_record, "names": names}
     assert "bots" not in stored and "path" not in stored
 
     for seat in (None, 1):

@@ -11,7 +11,7 @@ from .errors import (
     UnknownGame,
 )
 from .game import Game, GameInfo, Outcome, View, places_from_results
-from .match import Match
+from .match import Match, record_names
 from .options import Option
 from .rng import Rng, seed_state
 from .state import NONE_IS_MINUS_ONE, NONE_IS_ZERO, TOP_FIRST, Notation, State
@@ -43,5 +43,6 @@ __all__ = [
     "UnknownGame",
     "View",
     "places_from_results",
+    "record_names",
     "seed_state",
 ]

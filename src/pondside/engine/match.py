@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import secrets
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
 from .errors import BadPosition, BadRecord, IllegalAction, PondsideError
@@ -125,7 +125,14 @@ class Match(Generic[S]):
         return self.game.position(self.state)
 
     # --- records ----------------------------------------------------------------------
-    def record(self) -> dict[str, Any]:
+    def record(
+        self,
+        names: Sequence[str | None] | None = None,
+        bots: Sequence[str | None] | None = None,
+    ) -> dict[str, Any]:
+        """The match record. ``names`` (who sat where) and ``bots`` (the bot spec of each seat,
+        None for a person) are kept when given, so a replay can say who played; a record
+        without them (an older one) reads the same, see :func:`record_names`."""
         rec: dict[str, Any] = {
             "game": self.game.info.slug,
             "players": self.players,
@@ -136,6 +143,11 @@ class Match(Generic[S]):
             rec["deal"] = copy.deepcopy(self.deal)
         if self.start_position is not None:
             rec["position"] = copy.deepcopy(self.start_position)
+        for key, values in (("names", names), ("bots", bots)):
+            if values is not None:
+                if len(values) != self.players:
+                    raise ValueError(f"{key} has {len(values)} entries for {self.players} seats")
+                rec[key] = list(values)
         rec["actions"] = [[s, a] for s, a in self.actions]
         return rec
 
@@ -170,3 +182,24 @@ class Match(Generic[S]):
                     f"action {i} of the record, {list(pair)!r}, is illegal: {exc}"
                 ) from None
         return match
+
+
+def record_names(record: Mapping[str, Any], players: int) -> list[str]:
+    """Who sat at each seat of a record: its names, else its bots' specs, else "seat N".
+
+    Records written before names were kept have neither; a seat whose name is missing or not
+    a string falls back in the same way, so an odd record still replays.
+    """
+    names = record.get("names")
+    bots = record.get("bots")
+    out = []
+    for seat in range(players):
+        name = names[seat] if isinstance(names, list) and seat < len(names) else None
+        bot = bots[seat] if isinstance(bots, list) and seat < len(bots) else None
+        if isinstance(name, str) and name.strip():
+            out.append(name.strip())
+        elif isinstance(bot, str) and bot.strip():
+            out.append(f"{bot.strip()} {seat}")
+        else:
+            out.append(f"seat {seat}")
+    return out

@@ -348,9 +348,11 @@ def create_app(settings: Settings) -> FastAPI:
         """The match record (the one ``pondside replay`` reads), once the match is over."""
         if table.match is None or table.data.status != "over":
             raise HTTPException(409, "the record is shown once the match is over")
-        rec = table.match.record()
-        rec["names"] = [s.name or (f"{s.bot} bot" if s.bot else None) for s in table.data.seats]
-        return rec
+        seats = table.data.seats
+        return table.match.record(
+            [s.name or (f"{s.bot} bot" if s.bot else None) for s in seats],
+            [s.bot or None for s in seats],
+        )
 
     # Replays, uploaded records, match history and the leaderboard (imported here: that
     # module builds on this one's dependencies).
