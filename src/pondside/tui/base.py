@@ -76,12 +76,22 @@ class TableUI:
         for i, action in enumerate(legal, 1):
             console.print(f"  [cyan]{i:>3}[/]  {self.label(view, action)}")
         while True:
-            answer = Prompt.ask("Your choice (number or action)", console=console).strip()
+            answer = self.ask(console, view, legal, "Your choice (number or action)")
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 return legal[int(answer) - 1]
             if answer in legal:
                 return answer
             console.print(f"[red]{answer!r} is not one of the choices: type 1 to {len(legal)}.[/]")
+
+
+    # Every question a table asks a person goes through ``ask``, so the in-game commands
+    # (help, board, quit, hint) work at every prompt, also in a game's own multi-step menus.
+    legend: str = ""
+    """One or two lines explaining the game's words and marks on screen (shown by ``help``)."""
+
+    def ask(self, console: Console, view: View, legal: list[str], question: str) -> str:
+        """Read one answer to ``question`` (stripped)."""
+        return Prompt.ask(question, console=console).strip()
 
 
 def reading_order(action: str) -> list[tuple[int, int | str]]:
