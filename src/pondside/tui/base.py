@@ -83,7 +83,6 @@ class TableUI:
                 return answer
             console.print(f"[red]{answer!r} is not one of the choices: type 1 to {len(legal)}.[/]")
 
-
     # Every question a table asks a person goes through ``ask``, so the in-game commands
     # (help, board, quit, hint) work at every prompt, also in a game's own multi-step menus.
     legend: str = ""
