@@ -69,7 +69,7 @@ def test_issue16_6_help_says_what_can_be_typed_and_shows_the_legend(
     code, out = run("play", "lame-duck", "--seed", "3", input="help\nquit\n")
     assert code == 0
     shown = out[out.index("or help)") :]
-    assert 'choice as written (e.g. "play 6")' in shown
+    assert 'the choice itself (e.g. "play 6")' in shown
     for command in ("help", "board", "hint", "quit"):
         assert re.search(rf"^  {command} +\w", shown, re.M), command
     assert "LEGEND 15·2 is the card 15, worth 2 ducks" in shown
@@ -379,3 +379,17 @@ def test_issue16_6_8_12_in_a_real_terminal(tmp_path: Path) -> None:
     finally:
         code = term.close()
     assert code == 0 and len(json.loads(record.read_text())["actions"]) >= 4
+
+
+@pytest.mark.parametrize("stop", ["SIGHUP", "SIGTERM"])
+def test_issue16_12_a_closed_terminal_or_a_kill_keeps_the_record(tmp_path: Path, stop: str) -> None:
+    record = tmp_path / "r.json"
+    term = Terminal("play", "lame-duck", "--seed", "3", "--record", str(record))
+    try:
+        term.wait_for("(number or action, or help):")
+        term.type("1")
+        term.wait_for("(number or action, or help):")
+        term.proc.send_signal(getattr(signal, stop))
+    finally:
+        code = term.close()
+    assert code == 0 and [s for s, _ in json.loads(record.read_text())["actions"]].count(0) == 1

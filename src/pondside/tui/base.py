@@ -119,9 +119,9 @@ class TableUI:
 
     def show_help(self, console: Console, view: View, legal: list[str]) -> None:
         example = sorted(legal, key=reading_order)[0] if legal else ""
-        lines = ["Type the number of a choice, or the choice as written"]
+        lines = ["Type a choice's number or the choice itself"]
         lines[0] += f' (e.g. "{escape(example)}")' if example else ""
-        lines[0] += ", or one of:"
+        lines[0] += ", or:"
         lines += [f"  [bold]{c.name:<6}[/] {c.help}" for c in self.all_commands()]
         if self.legend:
             lines.append(self.legend)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import shlex
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 
 from pondside.bots import Bot, Choose, UnknownBot, make_bot
 from pondside.engine import Event, Match, PondsideError, View
@@ -71,7 +73,8 @@ class Session:
         choosers: dict[int, Choose] = {s: self._bot(s, c) for s, c in self.bots.items()}
         choosers[seat] = self._person
         try:
-            play_out(self.match, choosers, self._describe, first=seat)
+            with stopped_as_interrupt():
+                play_out(self.match, choosers, self._describe, first=seat)
         except Left:
             self.console.print("[yellow]You left the match.[/]")
         except (KeyboardInterrupt, EOFError):
@@ -131,7 +134,7 @@ class Session:
         shown = label if label.startswith(action) else f"{action} — {label}"
         console.print(f"[bold]Hint[/]: the {HINT_BOT} bot would choose [bold]{escape(shown)}[/]")
         if why:
-            console.print(f"  because {escape(why)}")
+            console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2)))
 
     def quit(self, console: Console, view: View, legal: list[str]) -> None:
         raise Left
@@ -164,6 +167,27 @@ class Session:
         if not over:
             command = f"pondside play --resume {shlex.quote(str(path))}"
             self.console.print(f"Resume it with: [bold]{escape(command)}[/]", soft_wrap=True)
+
+
+@contextlib.contextmanager
+def stopped_as_interrupt() -> Iterator[None]:
+    """A closed terminal (SIGHUP) or a polite kill (SIGTERM) ends the match as Ctrl-C does, so
+    the record is written; Python's default for both is to die without it."""
+    stops = [s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None]
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        before = {s: signal.signal(s, interrupt) for s in stops}
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
 
 
 def next_record_path(path: Path) -> Path:
