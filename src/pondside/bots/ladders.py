@@ -204,6 +204,8 @@ class LaddersHeuristic(Bot):
         climb = self._climb_chain(table)
         if climb is not None and action == climb[0]:
             whose = "your partner's" if climb[1] else "your"
+            if action.startswith(("play climb", "play partner climb")):
+                return f"{whose} CLIMB top fits on an ACCENT pile now"
             return f"it starts the cheapest chain of plays that reaches {whose} CLIMB top"
         if action == self._safe_play(table):
             return "no chain reaches a CLIMB top: a play that brings no opponent closer to theirs"

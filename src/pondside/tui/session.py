@@ -134,7 +134,7 @@ class Session:
         shown = label if label.startswith(action) else f"{action} — {label}"
         console.print(f"[bold]Hint[/]: the {HINT_BOT} bot would choose [bold]{escape(shown)}[/]")
         if why:
-            console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2)))
+            console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2), expand=False))
 
     def quit(self, console: Console, view: View, legal: list[str]) -> None:
         raise Left
