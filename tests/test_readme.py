@@ -154,7 +154,7 @@ def test_issue16_3_inline_commands_exist_as_written(command: str) -> None:
     help_text = CliRunner().invoke(main, [name, "--help"]).output
     for option in re.findall(r"(?<![\w-])--[a-z][\w-]*", command):
         assert option in help_text, f"`{command}`: `pondside {name}` has no option {option}"
-    if is_template(command) or name in ("serve", "replay"):
+    if is_template(command) or name == "serve" or ".json" in command:
         return  # a template, a server that runs until stopped, a record the reader has
     run_command(command)
 
