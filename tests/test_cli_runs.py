@@ -23,7 +23,7 @@ from pondside.cli import main
 
 SRC = Path(pondside.__file__).resolve().parents[1]  # the pondside under test, in subprocesses too
 TIME = r"\d+ (h|min|s)( \d+ (min|s))?"
-PROGRESS = re.compile(rf"^Lame Duck: \d+/\d+ matches, \d+%, (~{TIME} left|done in {TIME})$")
+PROGRESS = re.compile(rf"^Lame Duck: \d+/\d+ matches, \d+%(, ~{TIME} left|, done in {TIME})?$")
 
 
 def run(*args: str) -> tuple[int, str]:

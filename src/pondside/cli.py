@@ -637,25 +637,29 @@ def progress_bar(err: Console) -> Progress:
 
 class ProgressLines:
     """Progress as lines on stderr: at the first batch (so a log shows the run started), then
-    every ``every`` seconds, and at the end:
-    ``Lame Duck: 1200/5000 matches, 24%, ~40 s left``."""
+    every ``every`` seconds, and at the end: ``Lame Duck: 1200/5000 matches, 24%, ~40 s left``.
+    The time left is reckoned from the first batch on, so the start-up (worker processes, Ray)
+    does not inflate it."""
 
     def __init__(self, what: str, every: float) -> None:
         self.what, self.every = what, every
         self.started = time.monotonic()
-        self.last: float | None = None
+        self.first: tuple[float, int] | None = None
+        self.last = 0.0
 
     def __call__(self, done: int, total: int) -> None:
         now = time.monotonic()
-        if self.last is not None and now - self.last < self.every and done < total:
+        if self.first is not None and now - self.last < self.every and done < total:
             return
         self.last = now
-        elapsed = now - self.started
-        if done < total:
-            when = f"~{duration(max(1.0, elapsed * (total - done) / max(done, 1)))} left"
-        else:
-            when = f"done in {duration(elapsed)}"
-        line = f"{self.what}: {done}/{counted(total, 'match')}, {done / total:.0%}, {when}"
+        line = f"{self.what}: {done}/{counted(total, 'match')}, {done / total:.0%}"
+        if done == total:
+            line += f", done in {duration(now - self.started)}"
+        elif self.first is None:
+            self.first = (now, done)
+        elif done > self.first[1]:
+            rate = (done - self.first[1]) / (now - self.first[0])
+            line += f", ~{duration(max(1.0, (total - done) / rate))} left"
         click.echo(line, err=True)
 
 

@@ -414,12 +414,14 @@ def _signals_held() -> Iterator[None]:
     def hold(signum: int, frame: FrameType | None) -> None:
         held.append(signum)
 
-    previous = {s: signal.signal(s, hold) for s in HELD}
+    previous: dict[signal.Signals, Any] = {}
     try:
+        for signum in HELD:
+            previous[signum] = signal.signal(signum, hold)
         yield
     finally:
-        for s, handler in previous.items():
-            signal.signal(s, signal.SIG_DFL if handler is None else handler)
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
         if held:
             signal.raise_signal(held[0])
 
