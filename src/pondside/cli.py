@@ -9,12 +9,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -35,7 +38,7 @@ from pondside.tui import get_ui
 from pondside.tui.session import Seating, Session, next_record_path
 
 if TYPE_CHECKING:
-    from pondside.sim.tournament import TournamentResult
+    from pondside.sim.tournament import Plan, TournamentResult
 
 console = Console()
 F = TypeVar("F", bound=Callable[..., Any])
@@ -360,23 +363,47 @@ def check_writable(*paths: Path | None) -> None:
             path.unlink(missing_ok=True)
 
 
-def save_or_rescue(path: Path, write: Callable[[Path], Any], what: str) -> None:
-    """Write ``what`` to ``path``; if that fails after all (the disk filled up during the
-    run, say), say so in one line and write it to a file that works, so no result is lost."""
+def check_folder(out: Path, names: Iterable[str]) -> None:
+    """Say before a long run that the folder ``out`` cannot be written, leaving nothing behind:
+    in a folder that exists each of ``names`` is tried (as ``check_writable`` does); for one
+    that does not, a file is made and removed in the nearest folder above it that exists."""
+    if out.is_dir():
+        check_writable(*(out / name for name in names))
+        return
+    if out.exists():
+        fail(f"cannot write into {out}: it is a file, not a folder")
+    above = out.absolute().parent
+    while not above.exists():
+        above = above.parent
+    if not above.is_dir():
+        fail(f"cannot make the folder {out}: {above} is a file")
+    try:
+        tempfile.TemporaryFile(dir=above).close()
+    except OSError as exc:
+        fail(f"cannot make the folder {out}: {exc.strerror or exc} in {above}; choose another")
+
+
+def save_or_rescue(
+    path: Path, write: Callable[[Path], Any], what: str, *, folder: bool = False
+) -> Path:
+    """Write ``what`` to ``path`` (a file, or a ``folder`` of files) and return where it went. If
+    that fails after all (the disk filled up during the run, say), say so in one line and write
+    it to a file (or folder) that works, so no result is lost."""
     try:
         write(path)
-        console.print(f"{what} written to {path}", soft_wrap=True)
-        return
+        return path
     except OSError as exc:
         reason = exc.strerror or str(exc)
-    import tempfile
-
-    handle, name = tempfile.mkstemp(prefix="pondside-", suffix=path.suffix, dir=_rescue_dir())
-    os.close(handle)
+    if folder:
+        name = tempfile.mkdtemp(prefix="pondside-", dir=_rescue_dir())
+    else:
+        handle, name = tempfile.mkstemp(prefix="pondside-", suffix=path.suffix, dir=_rescue_dir())
+        os.close(handle)
     write(Path(name))
     console.print(
         f"could not write {path} ({reason}): {what} written to {name} instead", soft_wrap=True
     )
+    return Path(name)
 
 
 def _rescue_dir() -> str | None:
@@ -422,6 +449,14 @@ def run_command(bots_help: str, matches: int) -> Callable[[Callable[..., None]],
             help="Run on Ray: 'auto' (a running cluster), an address, or 'local'.",
         ),
         click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value."),
+        click.option(
+            "--progress-every",
+            type=click.FloatRange(min=0.05),
+            default=5.0,
+            show_default=True,
+            metavar="SECONDS",
+            help="When stderr is not a terminal (a log, a pipe): a progress line every SECONDS.",
+        ),
         click.pass_context,
     ]
 
@@ -433,6 +468,10 @@ def run_command(bots_help: str, matches: int) -> Callable[[Callable[..., None]],
     return decorate
 
 
+# Writes a run's files (``None`` when none were asked for) and returns where they went.
+Writer = Callable[["TournamentResult"], list[Path]]
+
+
 def run_entries(
     ctx: click.Context,
     game_slug: str,
@@ -442,61 +481,169 @@ def run_entries(
     jobs: int,
     ray_address: str | None,
     pairs: tuple[str, ...],
+    progress_every: float,
+    write: Writer | None,
+    draws: bool = False,
     players: int | None = None,
     duplicate: bool = False,
     one_per_seat: bool = False,
-) -> TournamentResult:
-    """Check the bots, play the tournament under a progress bar, and show its results."""
-    from pondside.sim.tournament import tournament
+) -> None:
+    """Check everything, play the tournament under a progress display, show its results and
+    ``write`` its files. Ctrl-C or SIGTERM stops the run within a moment: the matches that
+    finished are written, marked partial, and one line says so. ``draws``: ``write`` draws
+    plots."""
+    from pondside.sim.report import load_matplotlib
+    from pondside.sim.tournament import Stopped, run
 
     game = game_arg(game_slug)
-    options = parse_game_options(game, ctx.args, pairs)
-    entries = [b.strip() for b in bots.split(",") if b.strip()]
-    if not entries:
-        fail("--bots needs at least one bot spec, e.g. --bots heuristic,random,random")
+    checked = plan_entries(ctx, game, bots, matches, seed, pairs, players, duplicate, one_per_seat)
+    if draws:
+        load_matplotlib()
     started = time.perf_counter()
+    with RunSignals() as signals:
+        try:
+            with progress_display(game.info.name, progress_every) as show:
+                result = run(checked, jobs, ray_address, lambda r, total: show(r.matches, total))
+        except Stopped as stop:
+            signals.running = False
+            ctx.exit(stopped(stop.result, signals.first, write))
+        except PondsideError as exc:  # also a bot that failed mid-run (an external program)
+            fail(str(exc))
+        signals.running = False
+        show_results(game, result, time.perf_counter() - started)
+        written = write(result) if write else []
+        if written:
+            console.print(f"Results written to {and_list(written)}", soft_wrap=True)
+
+
+def plan_entries(
+    ctx: click.Context,
+    game: Game[Any],
+    bots: str,
+    matches: int,
+    seed: int,
+    pairs: tuple[str, ...],
+    players: int | None,
+    duplicate: bool,
+    one_per_seat: bool,
+) -> Plan:
+    """Everything a run could refuse, refused before its first match."""
+    from pondside.sim.tournament import plan
+
+    given = [a.split("=", 1)[0] for a in ctx.args]
+    if one_per_seat and ("--players" in given or "-p" in given):
+        fail(
+            "simulate seats one bot per --bots spec, so --bots heuristic,random,random plays "
+            "three seats; --players is for tournament (more bots than seats)"
+        )
+    options = parse_game_options(game, ctx.args, pairs)
+    entries = bot_list(bots, one_per_seat)
+    n, info = len(entries), game.info
     try:
-        if one_per_seat:
-            game.options(len(entries), options)
+        checked = plan(
+            info.slug, entries, matches, seed, players, options, duplicate,
+            one_per_seat=one_per_seat,
+        )  # fmt: skip
+    except PondsideError as exc:
+        seated = info.min_players <= n <= info.max_players
+        fail(str(exc) if seated or not one_per_seat else f"{exc} ({per_seat(n)})")
+    try:
         for spec in entries:
             check_spec(spec, game)
     except PondsideError as exc:
-        fail(
-            f"{exc} (--bots gives one bot per seat: {len(entries)} seats)"
-            if one_per_seat
-            else str(exc)
-        )
-    try:
-        with progress_bar() as bar:
-            task = bar.add_task(game.info.name, total=None)
-            result = tournament(
-                game.info.slug,
-                entries,
-                matches,
-                seed,
-                players,
-                options,
-                duplicate,
-                jobs,
-                ray_address,
-                lambda so_far, total: bar.update(task, completed=so_far.matches, total=total),
-                one_per_seat=one_per_seat,
-            )
-    except PondsideError as exc:  # also a bot that failed mid-run (an external program, a plugin)
         fail(str(exc))
-    show_results(game, result, time.perf_counter() - started)
-    return result
+    return checked
+
+
+def counted(n: int, word: str) -> str:
+    """``1 seat``, ``3 seats``, ``2 matches``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('ch') else 's'}"
+
+
+def per_seat(n: int) -> str:
+    return f"--bots gives one bot per seat: {counted(n, 'bot')}, {counted(n, 'seat')}"
+
+
+def bot_list(text: str, one_per_seat: bool) -> list[str]:
+    """The specs of ``--bots``: an empty one (``heuristic,,random``) is refused, not skipped,
+    since skipping it would play a seat fewer than was written."""
+    specs = [b.strip() for b in text.split(",")]
+    if not any(specs):
+        fail("--bots needs at least one bot spec, e.g. --bots heuristic,random,random")
+    for n, spec in enumerate(specs, 1):
+        if not spec:
+            fail(
+                f"--bots {text!r} has no bot at position {n} of {len(specs)}: write one bot "
+                f"spec per {'seat' if one_per_seat else 'entry'}, separated by single commas"
+            )
+    return specs
+
+
+class RunSignals:
+    """Ctrl-C and SIGTERM while a run plays: the first stops it (raised as KeyboardInterrupt,
+    which the run turns into ``Stopped`` once its workers have stopped). A later one, or one
+    once the run is over, ends the process at once in one line: what is left (writing files) is
+    short, and someone who asks twice wants out now. The workers end with it (see
+    ``pondside.sim.tournament._worker_start``)."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+        self.running = True
+        self.previous: dict[int, Any] = {}
+
+    def __enter__(self) -> RunSignals:
+        self.previous = {s: signal.signal(s, self.handle) for s in self.SIGNALS}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for s, handler in self.previous.items():
+            signal.signal(s, signal.SIG_DFL if handler is None else handler)
+
+    def handle(self, signum: int, frame: FrameType | None) -> None:
+        if self.running and self.first is None:
+            self.first = signum
+            raise KeyboardInterrupt
+        os.write(2, f"Stopped at once ({signal_name(signum)}).\n".encode())
+        os._exit(128 + signum)
+
+
+def signal_name(signum: int | None) -> str:
+    return "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+
+
+def stopped(result: TournamentResult, signum: int | None, write: Writer | None) -> int:
+    """Write what finished of a stopped run, say so in one line, and return the exit code."""
+    said = f"Stopped ({signal_name(signum)}) after {result.matches} of {result.planned} matches"
+    if write is None:
+        said += "; --out keeps the results of a run that is stopped"
+    elif not result.matches:
+        said += ": nothing to write"
+    else:
+        said += f": the partial results are in {and_list(write(result))}"
+    Console(stderr=True, soft_wrap=True).print(said, highlight=False)
+    return 128 + (signum or signal.SIGINT)
+
+
+def and_list(paths: list[Path]) -> str:
+    names = [str(p) for p in paths]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> None:
     data = result.to_json()
     fair = 1 / result.players
     table = Table(
-        title=f"{game.info.name}: {result.matches} matches, {result.players} seats"
-        f"{', duplicate deals' if result.duplicate else ''}, seed {result.seed} ({seconds:.1f} s)"
+        title=f"{game.info.name}: {counted(result.matches, 'match')}, "
+        f"{counted(result.players, 'seat')}{', duplicate deals' if result.duplicate else ''}, "
+        f"seed {result.seed} ({seconds:.1f} s)"
     )
-    for col in ("#", "bot", "rating", "win rate", "95% interval", "mean score", "mean place"):
-        table.add_column(col, justify="left" if col == "bot" else "right", no_wrap=col != "#")
+    # Headers on two lines and bot names that may fold: the table fits 80 columns.
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("bot", overflow="fold")
+    for col in ("rating", "win\nrate", "95% interval", "mean\nscore", "mean\nplace"):
+        table.add_column(col, justify="right", no_wrap=True)
     ranked = sorted(data["entries"], key=lambda e: -e["rating"])
     for rank, e in enumerate(ranked, 1):
         lo, hi = e["ci95"]
@@ -511,7 +658,15 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
             f"{e['mean_place']:.2f}",
         )
     console.print(table)
-    console.print(f"Fair share {fair:.1%}; an interval wholly above it is [green]green[/].")
+    lower = game.info.lower_score_is_better
+    console.print(
+        f"Win rate: shared wins count as fractions; fair share {fair:.1%}, and an interval "
+        "wholly above it is [green]green[/], wholly below it [red]red[/].\n"
+        "Rating: openskill's Plackett-Luce estimate μ − 3σ, the skill less three times its "
+        "uncertainty (every bot starts at 0; more matches, less uncertainty).\n"
+        f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}.",
+        highlight=False,
+    )
     matrix = Table(title="Pairwise: share of meetings where the row placed above the column")
     matrix.add_column("")
     names = data["pairwise"]["bots"]
@@ -533,43 +688,104 @@ def simulate(ctx: click.Context, out: Path | None, plot: Path | None, **run: Any
     check_writable(out, plot)
     if plot and plot.suffix.lower() not in PLOT_FORMATS:
         fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
-    result = run_entries(ctx, one_per_seat=True, **run)
-    if out:
-        save_or_rescue(out, lambda p: write_results(result, p), "Results")
-    if plot:
-        save_or_rescue(plot, lambda p: plot_scores(result, p), "Plot")
+
+    def write(result: TournamentResult) -> list[Path]:
+        written = []
+        if out:
+            written.append(save_or_rescue(out, lambda p: write_results(result, p), "Results"))
+        if plot:
+            written.append(save_or_rescue(plot, lambda p: plot_scores(result, p), "Plot"))
+        return written
+
+    run_entries(
+        ctx, write=write if out or plot else None, draws=bool(plot), one_per_seat=True, **run
+    )
 
 
 @run_command("Bot specs, comma-separated; every one plays every seat.", 100)
 @click.option(
     "--players", "-p", type=int, default=None, help="Seats per match (default: one per bot)."
 )
-@click.option("--duplicate", is_flag=True, help="Replay every deal with the seats rotated.")
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Replay every deal with the seats rotated (MATCHES a multiple of the seats).",
+)
 @path_option("--out", help="Write results.json, CSVs and PNG plots into this folder.", folder=True)
 def tournament(ctx: click.Context, out: Path | None, **run: Any) -> None:
     """Every bot in every seat: ratings, pairwise wins, intervals, plots."""
-    from pondside.sim.report import write_folder
+    from pondside.sim.report import FILES, write_folder
 
     if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            fail(f"cannot write into {out}: {exc}")
-    result = run_entries(ctx, **run)
-    if out:
-        for path in write_folder(result, out):
-            console.print(f"wrote {path}")
+        check_folder(out, FILES)
+
+    def write(result: TournamentResult) -> list[Path]:
+        assert out is not None
+        return [save_or_rescue(out, lambda p: write_folder(result, p), "Results", folder=True)]
+
+    run_entries(ctx, write=write if out else None, draws=out is not None, **run)
 
 
-def progress_bar() -> Progress:
+@contextlib.contextmanager
+def progress_display(what: str, every: float) -> Iterator[Callable[[int, int], None]]:
+    """``show(done, total)``: a progress bar on a terminal, plain lines elsewhere (a log, a
+    pipe), where a bar would print only once it is finished."""
+    err = Console(stderr=True)
+    if not err.is_terminal:
+        yield ProgressLines(what, every)
+        return
+    with progress_bar(err) as bar:
+        task = bar.add_task(what, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def progress_bar(err: Console) -> Progress:
     return Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.percentage:>3.0f}%"),
         TimeRemainingColumn(),
-        console=Console(stderr=True),
+        console=err,
     )
+
+
+class ProgressLines:
+    """Progress as lines on stderr: at the first batch (so a log shows the run started), then
+    every ``every`` seconds, and at the end: ``Lame Duck: 1200/5000 matches, 24%, ~40 s left``.
+    The time left is reckoned from the first batch on, so the start-up (worker processes, Ray)
+    does not inflate it."""
+
+    def __init__(self, what: str, every: float) -> None:
+        self.what, self.every = what, every
+        self.started = time.monotonic()
+        self.first: tuple[float, int] | None = None
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if self.first is not None and now - self.last < self.every and done < total:
+            return
+        self.last = now
+        line = f"{self.what}: {done}/{counted(total, 'match')}, {done / total:.0%}"
+        if done == total:
+            line += f", done in {duration(now - self.started)}"
+        elif self.first is None:
+            self.first = (now, done)
+        elif done > self.first[1]:
+            rate = (done - self.first[1]) / (now - self.first[0])
+            line += f", ~{duration(max(1.0, (total - done) / rate))} left"
+        click.echo(line, err=True)
+
+
+def duration(seconds: float) -> str:
+    """``40 s``, ``3 min 20 s``, ``2 h 5 min``."""
+    s = round(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60} s"
+    return f"{s // 3600} h {s % 3600 // 60} min"
 
 
 # --- replay ------------------------------------------------------------------------------

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from pondside.cli import main
 from pondside.engine import PondsideError
-from pondside.sim.tournament import Schedule, labels, tournament
+from pondside.sim.tournament import Schedule, Stopped, labels, tournament
 
 BOTS = ["heuristic", "random", "random"]
 
@@ -94,3 +95,38 @@ def test_tournament_command_writes_results_and_plots(tmp_path: Path) -> None:
         assert (tmp_path / name).read_text().count("\n") >= 3
     for name in ("win_rates.png", "ratings.png", "scores.png"):
         assert (tmp_path / name).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_ctrl_c_while_a_batch_is_folded_in_waits_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16, item 1: a Ctrl-C in the middle of folding a match into the results (here, while
+    it is rated) is held until the batch is in, so a stopped run's results are whole; and they
+    are the results of a run of that many matches."""
+    import signal
+
+    import pondside.sim.tournament as module
+
+    model = module.MODEL
+
+    class Interrupting:
+        """The model, with a Ctrl-C as the fourth match is rated."""
+
+        rated = 0
+
+        def rating(self, **kwargs: Any) -> Any:
+            return model.rating(**kwargs)
+
+        def rate(self, *args: Any, **kwargs: Any) -> Any:
+            self.rated += 1
+            if self.rated == 4:
+                signal.raise_signal(signal.SIGINT)
+            return model.rate(*args, **kwargs)
+
+    monkeypatch.setattr(module, "MODEL", Interrupting())
+    with pytest.raises(Stopped) as stop:
+        tournament("lame-duck", BOTS, 40, seed=1)  # batches of two matches
+    monkeypatch.undo()
+    result = stop.value.result
+    assert result.matches == 4 and result.planned == 40 and result.partial
+    assert sum(e.matches for e in result.entries) == 4 * 3 and len(result.rating_history) == 4
+    whole = tournament("lame-duck", BOTS, 4, seed=1).to_json()
+    assert {**result.to_json(), "planned_matches": 4, "partial": False} == whole

@@ -1,4 +1,8 @@
-"""The files and plots of a tournament's results (a simulation's too: it is a tournament)."""
+"""The files and plots of a tournament's results (a simulation's too: it is a tournament).
+
+JSON keeps every number as computed; the CSVs and the plots are for people and spreadsheets,
+rounded to what the sample can tell. Every file of a stopped run says it is partial.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,36 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pondside.games import get_game
+
 from .tournament import TournamentResult
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+
+# Decimals in the CSVs, by column: rates to a hundredth of a percent, the rest to a hundredth.
+DECIMALS = {"win_rate": 4, "ci95_low": 4, "ci95_high": 4}
+
+
+def rounded(key: str, value: Any) -> Any:
+    """A number as a person reads it: whole numbers without ``.0``, others rounded."""
+    if not isinstance(value, float):
+        return value
+    if value.is_integer():
+        return int(value)
+    return round(value, DECIMALS.get(key, 2))
+
+
+def matches_text(result: TournamentResult) -> str:
+    """``300 matches``, or ``1200 of 5000 matches (stopped)`` for a partial run."""
+    if result.partial:
+        return f"{result.matches} of {result.planned} matches (stopped)"
+    return f"{result.matches} {'match' if result.matches == 1 else 'matches'}"
+
+
+def better_score(result: TournamentResult) -> str:
+    lower = get_game(result.game).info.lower_score_is_better
+    return "lower is better" if lower else "higher is better"
 
 
 def write_json(result: TournamentResult, path: Path) -> None:
@@ -27,7 +57,8 @@ def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) 
 
 
 def write_entries(result: TournamentResult, path: Path) -> None:
-    """One line per entry: its summary, the 95% interval in two columns."""
+    """One line per entry: its summary, the 95% interval in two columns, rounded; a stopped
+    run's lines say so in a last column."""
     rows = []
     for entry in result.summary():
         row: dict[str, Any] = {}
@@ -36,6 +67,9 @@ def write_entries(result: TournamentResult, path: Path) -> None:
                 row["ci95_low"], row["ci95_high"] = value
             else:
                 row[key] = value
+        row = {key: rounded(key, value) for key, value in row.items()}
+        if result.partial:
+            row["note"] = f"partial: {matches_text(result)}"
         rows.append(row)
     write_csv(path, list(rows[0]), [list(row.values()) for row in rows])
 
@@ -58,7 +92,10 @@ def write_matches(result: TournamentResult, path: Path) -> None:
         *(f"seat{s}_score" for s in seats),
     ]
     names = [e.label for e in result.entries]
-    rows = [[r.index, *(names[e] for e in r.seats), *r.places, *r.scores] for r in result.rows]
+    rows = [
+        [r.index, *(names[e] for e in r.seats), *r.places, *(rounded("", x) for x in r.scores)]
+        for r in result.rows
+    ]
     write_csv(path, header, rows)
 
 
@@ -67,20 +104,34 @@ def write_results(result: TournamentResult, path: Path) -> None:
     (write_entries if path.suffix.lower() == ".csv" else write_json)(result, path)
 
 
-@contextmanager
-def figure(path: Path) -> Iterator[Axes]:
+def load_matplotlib() -> None:
+    """Load matplotlib (half a second) before a run that will draw, so that a run stopped by
+    Ctrl-C writes its plots and ends within a moment."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot
+
+
+@contextmanager
+def figure(path: Path, result: TournamentResult, what: str) -> Iterator[Axes]:
+    """A plot titled with the game's name, what it shows and how many matches it covers."""
+    load_matplotlib()
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4))
+    fig, ax = plt.subplots(figsize=(8, 4.5))
     try:
         yield ax
+        ax.set_title(f"{get_game(result.game).info.name}: {what}, {matches_text(result)}")
         fig.tight_layout()
         fig.savefig(path, dpi=110)
     finally:
         plt.close(fig)
+
+
+def legend_outside(ax: Axes) -> None:
+    """The legend right of the plot, where it covers no line (tight_layout makes room)."""
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
 
 
 def plot_win_rates(result: TournamentResult, path: Path) -> None:
@@ -91,31 +142,36 @@ def plot_win_rates(result: TournamentResult, path: Path) -> None:
         [max(0.0, r - e["ci95"][0]) for r, e in zip(rates, summary, strict=True)],
         [max(0.0, e["ci95"][1] - r) for r, e in zip(rates, summary, strict=True)],
     ]
-    with figure(path) as ax:
+    with figure(path, result, "win rates") as ax:
         ax.bar([e["bot"] for e in summary], rates, yerr=err, capsize=6, color="#4c78a8")
         ax.axhline(1 / result.players, color="grey", linestyle="--", label="fair share")
         ax.set_ylabel("win rate (95% interval)")
-        ax.set_title(f"{result.game}: {result.matches} matches")
-        ax.legend()
+        legend_outside(ax)
 
 
 def plot_ratings(result: TournamentResult, path: Path) -> None:
-    with figure(path) as ax:
+    with figure(path, result, "ratings") as ax:
         for i, e in enumerate(result.entries):
-            ax.plot([h[i] for h in result.rating_history], label=e.label)
-        ax.set_xlabel("match")
-        ax.set_ylabel("rating (Plackett-Luce, mu - 3 sigma)")
-        ax.legend()
+            ax.plot(
+                range(1, result.matches + 1), [h[i] for h in result.rating_history], label=e.label
+            )
+        ax.set_xlabel("matches played")
+        ax.set_ylabel("rating (Plackett-Luce μ − 3σ)")
+        legend_outside(ax)
 
 
 def plot_scores(result: TournamentResult, path: Path) -> None:
-    """The distribution of match scores per entry."""
-    with figure(path) as ax:
+    """The distribution of match scores per entry (whole numbers on the axis when every score
+    is a whole number)."""
+    from matplotlib.ticker import MaxNLocator
+
+    with figure(path, result, "score per match") as ax:
         ax.boxplot(
             [e.scores for e in result.entries], tick_labels=[e.label for e in result.entries]
         )
-        ax.set_ylabel("score per match")
-        ax.set_title(f"{result.game}: {result.matches} matches")
+        ax.set_ylabel(f"score per match ({better_score(result)})")
+        whole = all(x.is_integer() for e in result.entries for x in e.scores)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=whole, steps=[1, 2, 5, 10]))
 
 
 FILES: dict[str, Callable[[TournamentResult, Path], None]] = {

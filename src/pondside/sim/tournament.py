@@ -9,14 +9,26 @@ match order: identical output.
 
 Duplicate mode (as in duplicate bridge) plays each deal ``players`` times with the seats
 rotated, so every entry at the table meets the same cards from every seat.
+
+A run is checked whole (``plan``) before its first match is played (``run``). Ctrl-C stops it
+within a moment whatever plays it, worker processes included, and raises :class:`Stopped` with
+the matches that finished: since match ``i`` depends only on (seed, i), those are exactly the
+results of a run of that many matches.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import functools
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import FrameType
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -123,6 +135,7 @@ class TournamentResult:
     seed: int
     duplicate: bool
     entries: list[EntryStats]
+    planned: int = 0  # the matches asked for; fewer were played when the run was stopped
     pairwise_wins: list[list[float]] = field(init=False)
     pairwise_meetings: list[list[int]] = field(init=False)
     ratings: list[PlackettLuceRating] = field(init=False)
@@ -138,6 +151,11 @@ class TournamentResult:
     @property
     def matches(self) -> int:
         return len(self.rows)
+
+    @property
+    def partial(self) -> bool:
+        """Stopped before all the matches asked for were played."""
+        return self.matches < self.planned
 
     def add(self, row: Row) -> None:
         shares = row.win_shares()
@@ -199,6 +217,8 @@ class TournamentResult:
         return {
             "game": self.game,
             "matches": self.matches,
+            "planned_matches": self.planned,
+            "partial": self.partial,
             "players": self.players,
             "options": self.options,
             "seed": self.seed,
@@ -221,6 +241,97 @@ def labels(bots: Sequence[str]) -> list[str]:
 OnProgress = Callable[[TournamentResult, int], None]  # (the results so far, matches in all)
 
 
+class Stopped(KeyboardInterrupt):
+    """A run stopped by Ctrl-C (or by anything raising KeyboardInterrupt, such as the command's
+    SIGTERM handler): ``result`` holds the matches that finished, in match order."""
+
+    def __init__(self, result: TournamentResult) -> None:
+        super().__init__(f"stopped after {result.matches} of {result.planned} matches")
+        self.result = result
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A tournament checked whole and ready to run: everything it could refuse, it has."""
+
+    job: Job
+    matches: int
+    labels: tuple[str, ...]
+
+    def new_result(self) -> TournamentResult:
+        job = self.job
+        entries = [EntryStats(label) for label in self.labels]
+        return TournamentResult(
+            job.slug,
+            job.schedule.players,
+            dict(job.options),
+            job.seed,
+            job.schedule.duplicate,
+            entries,
+            self.matches,
+        )
+
+
+def plan(
+    slug: str,
+    bots: Sequence[str],
+    matches: int,
+    seed: int = 0,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    duplicate: bool = False,
+    *,
+    one_per_seat: bool = False,
+) -> Plan:
+    """Check a tournament of ``matches`` matches (whole deals in duplicate mode) and its seats
+    and options. ``one_per_seat``: a simulation, ``players`` is the number of bots."""
+    game = get_game(slug)
+    schedule = (
+        Schedule.one_per_seat(len(bots), duplicate)
+        if one_per_seat
+        else Schedule(len(bots), seats(game.info, bots, players), duplicate)
+    )
+    if duplicate and matches % schedule.players:
+        raise PondsideError(whole_deals(matches, schedule.players))
+    resolved = game.options(schedule.players, options)
+    return Plan(Job(slug, resolved, tuple(bots), schedule, seed), matches, tuple(labels(bots)))
+
+
+def whole_deals(matches: int, players: int) -> str:
+    """Why a duplicate run of ``matches`` matches at ``players`` seats is refused."""
+    lower, higher = matches - matches % players, matches - matches % players + players
+    choices = f"{lower} or {higher}" if lower else str(higher)
+    return (
+        f"duplicate deals are played once from each of the {players} seats, so the matches must "
+        f"be a multiple of {players}: {choices}, not {matches}"
+    )
+
+
+def run(
+    plan: Plan,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: OnProgress | None = None,
+) -> TournamentResult:
+    """Play a planned tournament on ``jobs`` processes (or Ray); ``progress`` after each batch.
+    Ctrl-C raises :class:`Stopped` once every worker has stopped."""
+    result = plan.new_result()
+    size = max(1, min(100, plan.matches // (max(jobs, 1) * 20) or 1))
+    chunks = [range(a, min(a + size, plan.matches)) for a in range(0, plan.matches, size)]
+    batches = _batches(plan.job, chunks, jobs, ray)
+    try:
+        for rows in batches:
+            with _signals_held():
+                for row in rows:
+                    result.add(row)
+            if progress:
+                progress(result, plan.matches)
+    except KeyboardInterrupt:
+        batches.close()  # the workers stopped (when the interrupt came from outside the batches)
+        raise Stopped(result) from None
+    return result
+
+
 def tournament(
     slug: str,
     bots: Sequence[str],
@@ -235,28 +346,11 @@ def tournament(
     *,
     one_per_seat: bool = False,
 ) -> TournamentResult:
-    """Play ``matches`` matches (whole deals in duplicate mode); ``progress`` after each batch.
-    ``one_per_seat``: a simulation, ``players`` is the number of bots."""
-    game = get_game(slug)
-    schedule = (
-        Schedule.one_per_seat(len(bots), duplicate)
-        if one_per_seat
-        else Schedule(len(bots), seats(game.info, bots, players), duplicate)
+    """Plan and run a tournament (see :func:`plan` and :func:`run`)."""
+    checked = plan(
+        slug, bots, matches, seed, players, options, duplicate, one_per_seat=one_per_seat
     )
-    if duplicate and matches % schedule.players:
-        matches += schedule.players - matches % schedule.players  # whole deals only
-    resolved = game.options(schedule.players, options)
-    job = Job(slug, resolved, tuple(bots), schedule, seed)
-    entries = [EntryStats(label) for label in labels(bots)]
-    result = TournamentResult(slug, schedule.players, resolved, seed, duplicate, entries)
-    size = max(1, min(100, matches // (max(jobs, 1) * 20) or 1))
-    chunks = [range(a, min(a + size, matches)) for a in range(0, matches, size)]
-    for rows in _batches(job, chunks, jobs, ray):
-        for row in rows:
-            result.add(row)
-        if progress:
-            progress(result, matches)
-    return result
+    return run(checked, jobs, ray, progress)
 
 
 def seats(info: GameInfo, bots: Sequence[str], players: int | None) -> int:
@@ -273,16 +367,63 @@ def seats(info: GameInfo, bots: Sequence[str], players: int | None) -> int:
     return players
 
 
-def _batches(job: Job, chunks: list[range], jobs: int, ray: str | None) -> Iterator[list[Row]]:
-    """The rows of each chunk, in the chunks' order whatever runs them."""
+def _batches(
+    job: Job, chunks: list[range], jobs: int, ray: str | None
+) -> Generator[list[Row], None, None]:
+    """The rows of each chunk, in the chunks' order whatever runs them. Closing it early (or an
+    exception) stops the workers at once."""
     if ray:
         yield from _run_on_ray(ray, job, chunks, jobs)
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_rows, job, c) for c in chunks]
-            yield from (future.result() for future in futures)
+        # multiprocessing's pool rather than concurrent.futures: its terminate() stops workers
+        # in the middle of a batch, where an executor waits for every batch it has started.
+        start = multiprocessing.get_context()
+        with start.Pool(jobs, initializer=_worker_start) as pool:
+            yield from pool.imap(functools.partial(play_rows, job), chunks)
     else:
         yield from (play_rows(job, c) for c in chunks)
+
+
+def _worker_start() -> None:
+    """In a worker process. Ctrl-C at a terminal reaches every process of the group: only the
+    parent acts on it (it stops the workers). SIGTERM, which is how the parent stops them, ends
+    a worker whatever handler it inherited. And a worker ends when its parent ends, however
+    that happens (Linux; a kill -9 included), so none is left behind at full CPU."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    parent = multiprocessing.parent_process()
+    if parent is not None and not parent.is_alive():  # it ended before the line above
+        os._exit(1)
+
+
+HELD = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C or SIGTERM while finished matches are folded into the results waits until they
+    are in, and is then handled as it would have been: a match half folded in would leave the
+    results inconsistent. (Only the main thread can handle signals.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        held.append(signum)
+
+    previous: dict[signal.Signals, Any] = {}
+    try:
+        for signum in HELD:
+            previous[signum] = signal.signal(signum, hold)
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        if held:
+            signal.raise_signal(held[0])
 
 
 def _run_on_ray(address: str, job: Job, chunks: list[range], jobs: int) -> Iterator[list[Row]]:
