@@ -46,9 +46,9 @@ def preview(view: View, seat: int, card: int, names: Sequence[str]) -> str:
 
 class UI(TableUI):
     legend = (
-        "in front: the card a player played, with its group (cards of one number in front of "
-        "several players join: 7×2 = 14). held: cards in hand and in front. A card beats every "
-        "group worth less; a card still in front on your next turn is pushed through."
+        "in front: a player's card; cards of one number join (7×2 = 14) and beat every group "
+        "worth less. held: cards in hand and in front. A card still in front on your next turn "
+        "is pushed through."
     )
 
     def draw(self, console: Console, view: View) -> None:

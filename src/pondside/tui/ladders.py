@@ -36,9 +36,9 @@ def pile_text(cards: list[str], keep: int = 2) -> Text:
 
 class UI(TableUI):
     legend = (
-        "CLIMB: your pile to empty (its top card is playable). ACCENT: the shared piles built "
-        "from 1 up to 12 (next: the number a pile needs). RUNG 0-3: your own discard piles, top "
-        "card playable. W (SKIP PORTAL) is wild. A discard ends your turn."
+        "CLIMB: your pile to empty, top card playable. ACCENT: the shared piles, built 1 to 12 "
+        "(next: the number a pile needs). RUNG 0-3: your discard piles, top card playable. "
+        "W: wild. A discard ends the turn."
     )
 
     def draw(self, console: Console, view: View) -> None:

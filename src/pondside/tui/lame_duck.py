@@ -62,7 +62,11 @@ class UI(TableUI):
             )
         console.print(self._ducks(view))
         seat = view["seat"]
-        if seat is not None and view["hand"]:
+        if seat is not None and view["awaiting_take"] == seat:
+            console.print("Your card is too low: take a column (type 0 to 3).", style="bold yellow")
+            cards = Text(" ").join(card_text(c) for c in view["hand"])
+            console.print(Text("Your hand: ").append_text(cards), style="dim")
+        elif seat is not None and view["hand"]:
             console.print(self._hand_title(view))
             for line in menu_lines(self._hand(view), min(console.width, 80), False, True):
                 console.print(line)
@@ -97,8 +101,6 @@ class UI(TableUI):
 
     def _hand_title(self, view: View) -> Text:
         seat = view["seat"]
-        if view["awaiting_take"] == seat:
-            return Text("Your card is too low: take a column (type 0 to 3).", style="bold yellow")
         if seat in view["to_act"]:
             return Text("Your hand: type a card to play it (→ where it would go now)", "bold")
         return Text(f"{self.whose(seat)} hand", style="bold")

@@ -38,10 +38,9 @@ def read(view: View, seat: int, code: str) -> tuple[str | None, bool]:
 
 class UI(TableUI):
     legend = (
-        "Cards: rank (1 Ace .. 9, N Crown) then suits: M Moons, S Suns, V Waves, L Leaves, "
-        "Y Wyrms, K Knots. ruler: the Ace or Crown a player rules with; it sets their trump and "
-        "whether they read two-suit cards by the TOP or BOTTOM suit (reads): 2SY=S is the 2SY "
-        "read as Suns. Underlined: a trump."
+        "Cards: rank (1 Ace to 9, N Crown), suits M Moons S Suns V Waves L Leaves Y Wyrms K Knots. "
+        "ruler: a player's Ace or Crown: their trump, and which suit of two they read (reads), "
+        "TOP or BOTTOM: 2SY=S is read as Suns. Underlined: a trump."
     )
 
     def draw(self, console: Console, view: View) -> None:
