@@ -64,6 +64,24 @@ def test_issue16_4_a_replay_or_a_spectator_is_nobody_at_the_table() -> None:
         ("ladders", {"type": "draw", "seat": 0, "cards": 5}, "You draw 5 cards"),
         ("ladders", {"type": "draw", "seat": 1, "cards": 1}, "heuristic 1 draws 1 card"),
         ("ladders", {"type": "turn", "seat": 0}, "Your turn"),
+        (
+            "ladders",
+            {"type": "play", "seat": 1, "from": "hand", "card": "1", "to": 0, "as": 1},
+            "heuristic 1 plays 1 from their hand onto ACCENT 0",
+        ),
+        (
+            "ladders",
+            {
+                "type": "play",
+                "seat": 0,
+                "from": "partner climb",
+                "card": "4",
+                "to": 1,
+                "as": 4,
+                "owner": 2,
+            },
+            "You play 4 from ismcts 2's CLIMB onto ACCENT 1",
+        ),
         ("down-the-drain", {"type": "draw", "seat": 0}, "You draw a card"),
         (
             "down-the-drain",

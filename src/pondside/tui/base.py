@@ -72,6 +72,21 @@ def third_person(verb: str) -> str:
     return first + space + rest
 
 
+def flow(head: str | Text, parts: Sequence[Text], width: int, sep: str = ", ") -> list[Text]:
+    """``head`` and ``parts`` on as few lines as fit ``width``, a part never split over two
+    (a name with its card or score stays whole)."""
+    lines = [head.copy() if isinstance(head, Text) else Text(head)]
+    fresh = not lines[0].plain  # nothing on the line yet to put a space after
+    for i, part in enumerate(parts):
+        piece = part + Text("" if i == len(parts) - 1 else sep.rstrip(), style="dim")
+        if not fresh and lines[-1].cell_len + 1 + piece.cell_len > width:
+            lines.append(Text("  "))
+            fresh = True
+        lines[-1].append("" if fresh else " ").append_text(piece)
+        fresh = False
+    return lines
+
+
 def menu_lines(
     entries: Sequence[Entry], width: int, numbered: bool = True, across: bool = False
 ) -> list[Text]:

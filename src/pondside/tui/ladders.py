@@ -176,12 +176,9 @@ class UI(TableUI):
         seat: int = event.get("seat", 0)
         if kind == "play":
             owner = event.get("owner", seat)
-            source = event["from"].removeprefix("partner ")
-            where = SOURCE[source]
-            if source != "hand":
-                where = f"{self.whose(owner, False)} {where}"
-            else:
-                where = f"{self.whose(seat, False)} hand"
+            own = "your" if self.is_me(seat) else "their"
+            pile = SOURCE[event["from"].removeprefix("partner ")]
+            where = f"{own if owner == seat else self.whose(owner, False)} {pile}"
             if event.get("rung") is not None:
                 where += f" {event['rung']}"
             return (

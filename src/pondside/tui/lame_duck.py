@@ -18,7 +18,7 @@ from pondside.games.lame_duck import (
     target_column,
 )
 
-from .base import TableUI, menu_lines, place_style, plural
+from .base import WIDTH, TableUI, flow, menu_lines, place_style, plural
 
 DUCK_STYLE = {1: "white", 2: "cyan", 3: "yellow", 5: "dark_orange", 7: "bold red"}
 
@@ -33,7 +33,7 @@ def preview(columns: list[list[int]], card: int) -> str:
     """The rulebook's card preview: where the card would go if nobody else played lower."""
     col = target_column(tuple(tuple(c) for c in columns), card)
     if col < 0:
-        return "too low: take a column"
+        return "too low"
     if len(columns[col]) == COLUMN_LIMIT:
         return f"column {col}, 6th: take {plural(column_ducks(tuple(columns[col])), 'duck')}"
     return f"column {col}"
@@ -51,24 +51,22 @@ class UI(TableUI):
             f"Lame Duck · round {view['hand_number']} · turn {view['turn_number']} of {TURNS}"
         )
         console.print(self._columns(view))
+        width = min(console.width, WIDTH)
         if view["revealed"]:
-            label = "Revealed now" if view["awaiting_take"] is not None else "Last turn"
-            console.print(
-                Text(f"{label}: ").append(
-                    Text(", ").join(
-                        Text(f"{self.who(s)} ").append(card_text(c)) for s, c in view["revealed"]
-                    )
-                )
-            )
-        console.print(self._ducks(view))
+            label = "Revealed now:" if view["awaiting_take"] is not None else "Last turn:"
+            cards = [Text(f"{self.who(s)} ").append(card_text(c)) for s, c in view["revealed"]]
+            for line in flow(label, cards, width):
+                console.print(line)
+        for line in flow("Ducks:", self._ducks(view), width, " · "):
+            console.print(line)
         seat = view["seat"]
         if seat is not None and view["awaiting_take"] == seat:
             console.print("Your card is too low: take a column (type 0 to 3).", style="bold yellow")
-            cards = Text(" ").join(card_text(c) for c in view["hand"])
-            console.print(Text("Your hand: ").append_text(cards), style="dim")
+            held = Text(" ").join(card_text(c) for c in view["hand"])
+            console.print(Text("Your hand: ").append_text(held), style="dim")
         elif seat is not None and view["hand"]:
             console.print(self._hand_title(view))
-            for line in menu_lines(self._hand(view), min(console.width, 80), False, True):
+            for line in menu_lines(self._hand(view), width, False, True):
                 console.print(line)
 
     def _columns(self, view: View) -> Table:
@@ -87,17 +85,15 @@ class UI(TableUI):
             )
         return table
 
-    def _ducks(self, view: View) -> Text:
+    def _ducks(self, view: View) -> list[Text]:
         totals = view["totals"]
         places = self.standings(totals)
         rounds = view["hand_number"] > 1
-        out = Text("Ducks: ")
+        parts = []
         for s, name in enumerate(self.names):
-            if s:
-                out.append(" · ", style="dim")
             score = str(totals[s]) + (f" (+{view['round_ducks'][s]})" if rounds else "")
-            out.append(f"{name} {score}", style=place_style(places[s], view["players"]))
-        return out
+            parts.append(Text(f"{name} {score}", style=place_style(places[s], view["players"])))
+        return parts
 
     def _hand_title(self, view: View) -> Text:
         seat = view["seat"]

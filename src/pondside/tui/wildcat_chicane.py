@@ -12,7 +12,7 @@ from pondside.engine import Event, View
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 from pondside.games.wildcat_chicane import INDEX, READING_NAMES, read_suit, reading_of_ruler
 
-from .base import Entry, TableUI, place_style, plural
+from .base import WIDTH, Entry, TableUI, flow, place_style, plural
 from .decktet import SUIT_STYLE
 
 ONE = {"M": "Moon", "S": "Sun", "V": "Wave", "L": "Leaf", "Y": "Wyrm", "K": "Knot"}
@@ -62,15 +62,15 @@ class UI(TableUI):
                 line.append_text(card_text(code, suit, trump)).append(" ")
             console.print(line)
         if view["trick"]:
-            line = Text(f"Trick {len(view['tricks']) + 1}, led {SUIT_NAMES[view['led_suit']]}: ")
+            head = f"Trick {len(view['tricks']) + 1}, led {SUIT_NAMES[view['led_suit']]}:"
+            parts = []
             for s, code in view["trick"]:
                 suit, trump = read(view, s, code)
-                line.append(f"{self.who(s)} ").append_text(card_text(code, suit, trump))
-                line.append(", ")
-            line.right_crop(2)
+                parts.append(Text(f"{self.who(s)} ").append_text(card_text(code, suit, trump)))
             winning = self.does(view["winning"], "are", False)
-            line.append(f" — {winning} winning", style="bold")
-            console.print(line)
+            parts[-1].append(f" — {winning} winning", style="bold")
+            for line in flow(head, parts, min(console.width, WIDTH)):
+                console.print(line)
         if seat is not None:
             line = Text(f"{self.whose(seat)} hand: ", style="bold")
             for code in view["hand"]:
