@@ -303,3 +303,38 @@ def test_issue16_11_an_older_record_without_names_still_replays(tmp_path: Path) 
     code, out = run("replay", str(record), "--no-step")
     assert code == 0, out
     assert "seat 0" in out
+
+
+def test_issue16_13_messages_spell_values_in_json(tmp_path: Path) -> None:
+    """Issue 16, item 13: the engine said `not True` and replay `[0, 'play 999']`, Python's
+    spellings of the JSON values the person sent."""
+    code, out = run("engine", input='{"op": "new", "game": "lame-duck", "seed": 1}\n'
+                    '{"op": "view", "seat": true}\n{"op": 5}\n')  # fmt: skip
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert answers[1]["error"].endswith("not true") and "True" not in answers[1]["error"]
+    assert answers[2]["error"].startswith("unknown op 5;")
+    record = tmp_path / "bad.json"
+    record.write_text(json.dumps({"game": "lame-duck", "players": 4, "seed": 1,
+                                  "actions": [[0, "play 999"]]}))  # fmt: skip
+    code, out = run("replay", str(record), "--no-step")
+    assert code == 1
+    assert '[0, "play 999"]' in out and "'play 999'" not in out.split("illegal:")[0]
+
+
+@pytest.mark.parametrize(
+    ("spec", "says"),
+    [
+        ("ismcts:foo=1", "bot 'ismcts' has no parameter 'foo'; its parameters"),
+        ("mcs:bar=2", "bot 'mcs' has no parameter 'bar'; its parameters"),
+        ("random:x=1", "bot 'random' takes no parameters, not 'x'"),
+    ],
+)
+def test_issue16_13_an_unknown_bot_parameter_lists_the_bots_parameters(
+    spec: str, says: str
+) -> None:
+    """Issue 16, item 13: `--bots ismcts:foo=1` printed `SearchBot.__init__() got an unexpected
+    keyword argument`."""
+    code, out = run("play", "lame-duck", "--bots", spec, input="")
+    assert code == 1 and says in out and "__init__" not in out
+    if spec.startswith(("ismcts", "mcs")):
+        assert "iterations" in out and "rollout=random" in out

@@ -22,17 +22,17 @@ from click.core import ParameterSource
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.prompt import Prompt
+from rich.prompt import Confirm, Prompt
 from rich.table import Table
 from rich.text import Text
 
 from pondside import howto
 from pondside.bots import check_spec, parse_spec
-from pondside.engine import Event, Game, Match, Option, PondsideError, View, record_names
+from pondside.engine import Game, Match, Option, PondsideError, record_names
 from pondside.games import all_games, get_game, slugs
-from pondside.sim.runner import play_out, seat_bots
 from pondside.sim.strength import LINES
 from pondside.tui import get_ui
+from pondside.tui.session import Seating, Session, next_record_path
 
 if TYPE_CHECKING:
     from pondside.sim.tournament import TournamentResult
@@ -147,8 +147,12 @@ def rules(game_slug: str, rulings: bool) -> None:
 
 
 # --- play --------------------------------------------------------------------------------
-@main.command(context_settings=EXTRA, epilog="Game options: see 'pondside games'.")
-@click.argument("game_slug", metavar="GAME")
+@main.command(
+    context_settings=EXTRA,
+    epilog="Game options: see 'pondside games'. In the game, type help for the commands "
+    "(board, hint, quit).",
+)
+@click.argument("game_slug", metavar="[GAME]", required=False)
 @click.option("--players", "-p", type=int, default=None, help="Seats at the table.")
 @click.option(
     "--bots",
@@ -160,24 +164,84 @@ def rules(game_slug: str, rulings: bool) -> None:
 @click.option("--seat", type=int, default=0, show_default=True, help="Your seat.")
 @click.option("--seed", type=int, default=None, help="Seed for a reproducible match.")
 @click.option("--name", default="You", show_default=True, help="Your name at the table.")
-@path_option("--record", "record_path", help="Write the match record (JSON) here at the end.")
+@path_option(
+    "--record",
+    "record_path",
+    help="Write the match record (JSON) here, also when you leave (to resume it).",
+)
+@click.option(
+    "--resume",
+    "resume_path",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    default=None,
+    help="Go on with an unfinished match from its record (its seats and bots unless given).",
+)
 @click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
 @click.pass_context
 def play(
     ctx: click.Context,
-    game_slug: str,
+    game_slug: str | None,
     players: int | None,
     bots: str,
     seat: int,
     seed: int | None,
     name: str,
     record_path: Path | None,
+    resume_path: Path | None,
     pairs: tuple[str, ...],
 ) -> None:
-    """Play GAME in the terminal against bots (game options as flags, e.g. --expert --rounds 3)."""
-    game = game_arg(game_slug)
-    options = parse_game_options(game, ctx.args, pairs)
+    """Play GAME in the terminal against bots (game options as flags, e.g. --expert --rounds 3),
+    or go on with a match left unfinished: pondside play --resume RECORD.json."""
+    if game_slug is not None and game_slug.startswith("-"):  # a game option, with no GAME
+        ctx.args.insert(0, game_slug)
+        game_slug = None
+    given = {
+        p
+        for p in ("players", "bots", "seat", "seed", "name")
+        if ctx.get_parameter_source(p) is ParameterSource.COMMANDLINE
+    }
+    if resume_path is not None:
+        match, seating = resumed_match(
+            resume_path, game_slug, ctx.args, pairs, given, bots, seat, name
+        )
+        record_path = record_path or resume_path
+    else:
+        if game_slug is None:
+            fail("name the game to play (pondside games lists them), or give --resume RECORD")
+        assert game_slug is not None
+        match, seating = new_match(game_slug, ctx.args, pairs, players, bots, seat, seed, name)
     check_writable(record_path)
+    base_record = record_path
+    while True:
+        session = start_session(match, seating, record_path)
+        resumed = f", resumed after {len(match.actions)} actions" if match.actions else ""
+        console.rule(f"[bold]{match.game.info.name}[/] — seed {match.seed}{resumed}")
+        if not session.play():
+            return
+        outcome = match.outcome()
+        assert outcome is not None
+        session.ui.render(console, match.view(seating.seat))
+        show_outcome(seating.names, outcome.scores, outcome.places)
+        if not play_again():
+            return
+        # The same game, options, seats and bots; a new deal.
+        match = Match(match.game, match.players, match.options)
+        if base_record is not None:
+            record_path = next_record_path(base_record)
+
+
+def new_match(
+    game_slug: str,
+    args: list[str],
+    pairs: tuple[str, ...],
+    players: int | None,
+    bots: str,
+    seat: int,
+    seed: int | None,
+    name: str,
+) -> tuple[Match[Any], Seating]:
+    game = game_arg(game_slug)
+    options = parse_game_options(game, args, pairs)
     players = players or game.info.default_players
     try:
         match: Match[Any] = Match(game, players, options, seed=seed)
@@ -185,47 +249,97 @@ def play(
         fail(str(exc))
     if not 0 <= seat < players:
         fail(f"--seat must be 0 to {players - 1}")
+    bot_at = bots_for(bots, seat, players)
+    names = [name if s == seat else f"{bot_at[s].split(':')[0]} {s}" for s in range(players)]
+    return match, Seating(seat, names, bot_at)
+
+
+def bots_for(bots: str, seat: int, players: int) -> dict[int, str]:
+    """``--bots``: one spec for every other seat, or one spec per other seat in order."""
     specs = [s.strip() for s in bots.split(",") if s.strip()] or ["heuristic"]
     if len(specs) not in (1, players - 1):
         fail(f"--bots takes one spec for all bots or {players - 1} specs, one per bot seat")
     bot_specs = [specs[0]] * (players - 1) if len(specs) == 1 else specs
-    bot_at = dict(zip([s for s in range(players) if s != seat], bot_specs, strict=True))
+    return dict(zip([s for s in range(players) if s != seat], bot_specs, strict=True))
+
+
+def resumed_match(
+    path: Path,
+    game_slug: str | None,
+    args: list[str],
+    pairs: tuple[str, ...],
+    given: set[str],
+    bots: str,
+    seat: int,
+    name: str,
+) -> tuple[Match[Any], Seating]:
+    """The match of record ``path`` replayed to where it was left, and who sits where: the
+    record's person (the seat without a bot) and its bots, unless --seat or --bots say else."""
+    fixed = sorted({"players", "seed"} & given)
+    if fixed or args or pairs:
+        what = ", ".join([f"--{f}" for f in fixed] + list(args) + [f"-o {p}" for p in pairs])
+        fail(f"--resume takes the players, options and seed from the record; drop {what}")
     try:
-        choosers = seat_bots(game, bot_at, match.seed)
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        fail(f"{path} is not JSON: {exc}")
+    if not isinstance(record, dict):
+        fail(f"{path} is not a match record: expected a JSON object with game and actions")
+    try:
+        game = get_game(record.get("game"))
+        match: Match[Any] = Match.from_record(game, record)
     except PondsideError as exc:
-        fail(str(exc))
-    names = [name if s == seat else f"{bot_at[s].split(':')[0]} {s}" for s in range(players)]
-    ui = get_ui(game, names)
+        fail(f"{path} cannot be resumed: {exc}")
+    if game_slug is not None and game_arg(game_slug).info.slug != game.info.slug:
+        fail(f"{path} is a match of {game.info.name}, not {game_slug}")
+    if match.is_over():
+        fail(f"the match in {path} is over; watch it with: pondside replay {path}")
+    players = match.players
+    recorded = record.get("bots")
+    had = [
+        recorded[s] if isinstance(recorded, list) and s < len(recorded) else None
+        for s in range(players)
+    ]
+    if "seat" not in given:
+        people = [s for s in range(players) if not isinstance(had[s], str)]
+        if not isinstance(recorded, list) or len(people) != 1:
+            fail(
+                f"{path} does not say which seat was yours"
+                + (f" (people sat at {people})" if isinstance(recorded, list) else "")
+                + ": give --seat N"
+            )
+        seat = people[0]
+    if not 0 <= seat < players:
+        fail(f"--seat must be 0 to {players - 1}")
+    if "bots" in given:
+        bot_at = bots_for(bots, seat, players)
+    else:  # the record's bots; a seat a person had (another's, now a bot) gets the default
+        bot_at = {s: h if isinstance(h, str) else bots for s, h in enumerate(had) if s != seat}
+    names = record_names(record, players)
+    for s, spec in bot_at.items():
+        if had[s] != spec:
+            names[s] = f"{spec.split(':')[0]} {s}"
+    if "name" in given or not isinstance(record.get("names"), list):
+        names[seat] = name
+    return match, Seating(seat, names, bot_at)
 
-    def person(view: View, legal: list[str]) -> str:
-        ui.render(console, view)
-        return ui.prompt(console, view, legal)
 
-    def describe(events: list[Event]) -> None:
-        for event in events:
-            line = ui.describe(event)
-            if line:
-                console.print(line)
-
-    console.rule(f"[bold]{game.info.name}[/] — seed {match.seed}")
+def start_session(match: Match[Any], seating: Seating, record_path: Path | None) -> Session:
     try:
-        play_out(match, {**choosers, seat: person}, describe, first=seat)
-    except (KeyboardInterrupt, EOFError):
-        console.print("\n[yellow]Match abandoned.[/]")
-    except PondsideError as exc:  # a bot that failed (an external program, a plugin)
-        console.print(f"\n[red]Match stopped: {exc}[/]")
-    finally:
-        if record_path:
-            try:
-                rec = match.record(names, [bot_at.get(s) for s in range(players)])
-                record_path.write_text(json.dumps(rec, indent=1) + "\n")
-                console.print(f"Record written to {record_path}")
-            except OSError as exc:
-                console.print(f"[red]Could not write the record to {record_path}: {exc}[/]")
-    outcome = match.outcome()
-    if outcome:
-        ui.render(console, match.view(seat))
-        show_outcome(names, outcome.scores, outcome.places)
+        session = Session(console, match, seating, record_path)
+    except PondsideError as exc:  # a bot spec that does not make a bot
+        fail(str(exc))
+    return session
+
+
+def play_again() -> bool:
+    """After a match: "Play again?", read from the terminal or from piped input (the end of the
+    input or Ctrl-C is a no)."""
+    try:
+        return Confirm.ask("Play again?", console=console, default=False)
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
 
 
 def check_writable(*paths: Path | None) -> None:

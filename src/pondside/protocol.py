@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
-from pondside.engine import Match, PondsideError
+from pondside.engine import Match, PondsideError, spell
 from pondside.games import all_games, get_game
 
 Answer = dict[str, Any]
@@ -32,9 +32,9 @@ def _field(req: dict[str, Any], name: str, kinds: type | tuple[type, ...], what:
         raise ProtocolError(f"{req.get('op')!r} needs {name!r} ({what})")
     value = req[name]
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise ProtocolError(f"{name!r} must be {what}, not {value!r}")
+        raise ProtocolError(f"{name!r} must be {what}, not {spell(value)}")
     if not isinstance(value, kinds):
-        raise ProtocolError(f"{name!r} must be {what}, not {value!r}")
+        raise ProtocolError(f"{name!r} must be {what}, not {spell(value)}")
     return value
 
 
@@ -69,7 +69,10 @@ class Session:
         op = req.get("op")
         handler = self.ops.get(op) if isinstance(op, str) else None
         if handler is None:
-            return {"ok": False, "error": f"unknown op {op!r}; the ops are: {', '.join(self.ops)}"}
+            return {
+                "ok": False,
+                "error": f"unknown op {spell(op)}; the ops are: {', '.join(self.ops)}",
+            }
         try:
             return {"ok": True, **handler(req)}
         except PondsideError as exc:
@@ -125,7 +128,7 @@ class Session:
             raise ProtocolError("'new' needs a seed, a deal or a position")
         seed = req.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ProtocolError(f"seed must be a whole number, not {seed!r}")
+            raise ProtocolError(f"seed must be a whole number, not {spell(seed)}")
         self.match = Match(
             game, players, options, seed=seed, deal=req.get("deal"), position=req.get("position")
         )

@@ -102,7 +102,7 @@ def test_record_replays_and_refuses_garbage() -> None:
     assert Match.from_record(game, record).position() == match.position()
     for bad, says in [
         ("nope", "JSON object"),
-        ({**record, "game": "ladders"}, "is for 'ladders'"),
+        ({**record, "game": "ladders"}, 'is for "ladders"'),
         ({**record, "actions": {}}, "list of"),
         ({**record, "actions": [[0]]}, "not a \\[seat, action\\] pair"),
         ({**record, "players": 99}, "cannot start"),

@@ -29,6 +29,12 @@ class Bot(ABC):
     def choose(self, view: View, legal: list[str]) -> str:
         """The action to take, from ``legal`` (never empty)."""
 
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        """Why this bot takes ``action`` (what ``choose`` returned) here, in one line for a
+        person (a hint at the terminal), or None when it cannot say. Explaining never changes
+        a choice: it only reads the view."""
+        return None
+
 
 class RandomBot(Bot):
     """Uniformly random legal actions: the baseline every other bot must beat."""

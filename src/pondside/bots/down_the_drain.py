@@ -47,6 +47,25 @@ def beat_chance(
     return good / total
 
 
+def survival(
+    trial: tuple[int, ...],
+    c: int,
+    order: Sequence[int],
+    sizes: Sequence[int],
+    unseen: Counter[int],
+    total: int,
+) -> float:
+    """The chance that the group of ``c`` in ``trial`` is pushed through: nobody among the
+    players before its first member (DD-4a) beats it with one of their cards."""
+    q = beat_chance(group_value(trial, c), c, trial, unseen, total)
+    survive = 1.0
+    for t in order:
+        if trial[t] == c:
+            break
+        survive *= (1.0 - q) ** sizes[t]
+    return survive
+
+
 class DownTheDrainHeuristic(Bot):
     name = "heuristic"
 
@@ -71,17 +90,7 @@ class DownTheDrainHeuristic(Bot):
             trial = (*front[:me], c, *front[me + 1 :])
             size = trial.count(c)
             value = group_value(trial, c)
-            # Players who may beat the group before it is pushed through (DD-4a).
-            exposed = []
-            for t in order:
-                if trial[t] == c:
-                    break
-                exposed.append(t)
-            survive = 1.0
-            q = beat_chance(value, c, trial, unseen, total)
-            for t in exposed:
-                h = sizes[t]
-                survive *= (1.0 - q) ** h
+            survive = survival(trial, c, order, sizes, unseen, total)
             last = len(hand) == 1
             score = survive * (6.0 if last else 1.0)
             # Groups beaten: their owners lose the push they were heading for (DD-4d).
@@ -109,6 +118,27 @@ class DownTheDrainHeuristic(Bot):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        if len(legal) == 1:
+            return "it is the only choice"
+        me, c = self.seat, int(action[5:])
+        front = [f or 0 for f in view["front"]]
+        trial = (*front[:me], c, *front[me + 1 :])
+        unseen = unseen_counts(view)
+        total = sum(k for k in unseen.values() if k > 0)
+        order = OTHERS[view["players"]][me]
+        chance = survival(trial, c, order, view["hand_sizes"], unseen, total)
+        size, value = trial.count(c), group_value(trial, c)
+        group = f"a group of {size} × {c}" if size > 1 else f"a single {c}"
+        beaten = sum(1 for f in set(trial) if f and f != c and group_value(trial, f) < value)
+        also = f"; it beats {beaten} other group{'s' * (beaten > 1)}" if beaten else ""
+        if chance < 0.5 and len(view["hand"]) > 1:
+            also += "; a cheap card, keeping your higher ones for later"
+        return (
+            f"{group} (worth {value}): about {chance:.0%} chance to be pushed through before "
+            f"someone beats it{also}"
+        )
 
 
 # The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.

@@ -130,6 +130,33 @@ class KingOfTheQuackersHeuristic(Bot):
                 return best + " promise"
         return best
 
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        hand = frozenset(INDEX[c] for c in view["hand"])
+        now = plan_cost(hand)
+        if len(legal) == 1:
+            return "it is the only choice"
+        if action.startswith("give"):
+            after = hand - frozenset(INDEX[c] for c in action.split()[1:])
+            return (
+                "of every two cards, giving these hurts your plan least: about "
+                f"{plan_cost(after):.1f} plays to empty what is left"
+            )
+        if action == "pass":
+            return f"no play shortens your plan of about {now:.1f} plays to empty your hand"
+        play = describe(action.removesuffix(" promise"))
+        if play is None:
+            return None
+        after = hand - frozenset(play.cards)
+        if not after:
+            return "it empties your hand"
+        promise = "; a promise, as your plan is short and nobody is close" * action.endswith(
+            " promise"
+        )
+        return (
+            f"it leaves about {plan_cost(after):.1f} plays to empty your hand (now {now:.1f})"
+            + promise
+        )
+
     @staticmethod
     def _give(hand: frozenset[int], legal: list[str]) -> str:
         """Give away the two cards whose loss helps the plan most; keep Bombs and high cards."""

@@ -199,8 +199,28 @@ class LaddersHeuristic(Bot):
         plays = [a for a in legal if a.startswith("play")]
         return min(plays or legal)
 
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        table = Table(view, self.seat)
+        climb = self._climb_chain(table)
+        if climb is not None and action == climb[0]:
+            whose = "your partner's" if climb[1] else "your"
+            if action.startswith(("play climb", "play partner climb")):
+                return f"{whose} CLIMB top fits on an ACCENT pile now"
+            return f"it starts the cheapest chain of plays that reaches {whose} CLIMB top"
+        if action == self._safe_play(table):
+            return "no chain reaches a CLIMB top: a play that brings no opponent closer to theirs"
+        if action == self._discard(table):
+            return "nothing safe is left to play: a discard ends the turn, high cards in RUNG runs"
+        return "only forced plays are left"
+
     def _climb(self, table: Table) -> str | None:
         """A chain that reaches the own CLIMB top, else the partner's (LA-14)."""
+        found = self._climb_chain(table)
+        return None if found is None else found[0]
+
+    def _climb_chain(self, table: Table) -> tuple[str, bool] | None:
+        """The first play of the cheapest chain to a CLIMB top, and whether it is the
+        partner's."""
         options = []
         if table.climb is not None:
             found = chain_to(table, table.climb)
@@ -213,9 +233,8 @@ class LaddersHeuristic(Bot):
         if not options:
             return None
         _, (_, what, slot, source), goal = min(options, key=lambda o: o[0])
-        if what == "goal" or source is None:
-            return goal[slot]
-        return action_for(source, slot)
+        action = goal[slot] if what == "goal" or source is None else action_for(source, slot)
+        return action, goal is PCLIMB_PLAY
 
     def _safe_play(self, table: Table) -> str | None:
         """The best play that does not help an opponent; a SKIP PORTAL only to recycle cards."""

@@ -84,6 +84,37 @@ class LameDuckHeuristic(Bot):
                 best, best_cost = action, cost
         return best
 
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        columns = tuple(tuple(c) for c in view["columns"])
+        kind, _, value = action.partition(" ")
+        n = int(value)
+        if kind == "take":
+            return f"column {n} has the fewest ducks ({_ducks(column_ducks(columns[n]))})"
+        col = target_column(columns, n)
+        if col < 0:
+            cheapest = min(column_ducks(c) for c in columns)
+            when = (
+                "better now, while the columns are cheap, than later"
+                if view["turn_number"] < TURNS and cheapest < 3
+                else "less than your other cards risk"
+            )
+            return f"{n} is too low: you take the cheapest column ({_ducks(cheapest)}), {when}"
+        risk = card_risk(n, columns, unseen_cards(view), view["players"] - 1)
+        need = COLUMN_LIMIT - len(columns[col])
+        expected = f"about {risk:.1f} ducks expected"
+        if need == 0:
+            ducks = _ducks(column_ducks(columns[col]))
+            return (
+                f"{n} would be the sixth card of column {col} ({ducks}) unless another card "
+                f"lands there first: {expected}"
+            )
+        room = f"{need} more card{'s' * (need > 1)} fit{'s' * (need == 1)}"
+        return f"{n} goes to column {col}, where {room} before a sixth takes it: {expected}"
+
+
+def _ducks(n: int) -> str:
+    return f"{n} duck{'s' * (n != 1)}"
+
 
 # The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
 SEARCH = "ismcts:iterations=1000:rollout=heuristic:reward=win"

@@ -13,6 +13,7 @@ game's heuristic (:func:`heuristic_class`) from here.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
@@ -156,20 +157,66 @@ def bot_names() -> list[str]:
     return [*BUILTIN, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys())]
 
 
+def bot_parameters(cls: type[Bot]) -> dict[str, Any] | None:
+    """The parameters a bot class takes, by name, with their defaults (``inspect.Parameter.empty``
+    for none): its ``__init__``'s, and its parents' where it passes ``**params`` on. None when
+    it takes any parameter (a parent that accepts ``**params`` itself)."""
+    found: dict[str, Any] = {}
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None:
+            continue
+        if klass is Bot:  # the base refuses every parameter itself, with its own sentence
+            return found
+        passes_on = False
+        for p in list(inspect.signature(init).parameters.values())[4:]:  # self, game, seat, rng
+            if p.kind is p.VAR_KEYWORD:
+                passes_on = True
+            elif p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+                found.setdefault(p.name, p.default)
+        if not passes_on:
+            return found
+    return None
+
+
+def _check_parameters(name: str, cls: type[Bot], params: dict[str, Any]) -> None:
+    """Refuse an unknown parameter with the list of those the bot takes (not Python's
+    "__init__() got an unexpected keyword argument")."""
+    known = bot_parameters(cls)
+    if known is None:
+        return
+    unknown = [key for key in params if key not in known]
+    if not unknown:
+        return
+    if not known:
+        raise UnknownBot(f"bot {name!r} takes no parameters, not {unknown[0]!r}")
+    listed = ", ".join(
+        f"{key}={default}" if default not in (inspect.Parameter.empty, None, "") else key
+        for key, default in known.items()
+    )
+    raise UnknownBot(
+        f"bot {name!r} has no parameter {unknown[0]!r}; its parameters (with their defaults) "
+        f"are: {listed}, as in {name}:{next(iter(known))}=..."
+    )
+
+
 def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
     """Build the bot ``spec`` for ``seat`` with its own generator seeded from ``seed``."""
     name, params = parse_spec(spec)
     rng = random.Random(seed)
     try:
         if name in BUILTIN:
-            return BUILTIN[name](game)(game, seat, rng, **params)
+            cls = BUILTIN[name](game)
+            _check_parameters(name, cls, params)
+            return cls(game, seat, rng, **params)
         found = _lookup(name)
         if found is None:
             raise UnknownBot(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
         if _is_bot_class(found):
+            _check_parameters(name, found, params)
             return found(game, seat, rng, **params)
         if params:
-            raise ValueError(f"a function bot takes no parameters, got {sorted(params)}")
+            raise UnknownBot(f"bot {name!r} takes no parameters, not {sorted(params)[0]!r}")
         return CallableBot(game, seat, rng, fn=found, name=name)
     except UnknownBot:
         raise

@@ -143,6 +143,43 @@ class WildcatChicaneHeuristic(Bot):
             pick = max(winners, key=strength) if last else min(winners, key=strength)
         return f"play {CODES[pick]}"
 
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        kind, _, what = action.partition(" ")
+        hand = [INDEX[c] for c in view["hand"]]
+        players = view["players"]
+        if kind == "rule":
+            ruler = INDEX[what]
+            rest = [c for c in hand if c != ruler]
+            tricks = estimate(rest, reading_of_ruler(ruler), SUIT[ruler][TOP], players)
+            return f"with {what} as ruler the rest of your hand is worth about {tricks:.1f} tricks"
+        if kind == "call":
+            return "it leaves the readings and trumps that suit your hand best, on average"
+        if kind == "bid":
+            seat = self.seat
+            reading, trump = READING[view["readings"][seat]], view["trumps"][seat]
+            tricks = estimate(hand, reading, trump, players)
+            return f"your hand is worth about {tricks:.1f} tricks as it reads, with {trump} trumps"
+        if kind != "play":
+            return None
+        need = view["bids"][self.seat] - view["won"][self.seat]
+        wanted = (
+            f"you still need {need} trick{'s' * (need > 1)}"
+            if need > 0
+            else "your bid is made"
+            if need == 0
+            else "you are already over your bid"
+        )
+        if not view["trick"]:
+            return f"{wanted}: lead {'high to win' if need > 0 else 'low to lose'}"
+        trick = [(s, INDEX[c]) for s, c in view["trick"]]
+        readings = [READING[r] for r in view["readings"]]
+        wins = trick_winner([*trick, (self.seat, INDEX[what])], readings, view["trumps"])
+        if need > 0:
+            how = "it wins the trick" if wins == self.seat else "no card of yours wins: the weakest"
+        else:
+            how = "it loses the trick" if wins != self.seat else "every card wins: the least harm"
+        return f"{wanted}: {how}"
+
 
 # The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
 SEARCH = "ismcts:iterations=300:rollout=heuristic"

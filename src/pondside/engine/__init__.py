@@ -9,6 +9,7 @@ from .errors import (
     IllegalAction,
     PondsideError,
     UnknownGame,
+    spell,
 )
 from .game import Game, GameInfo, Outcome, View, places_from_results
 from .match import Match, record_names
@@ -45,4 +46,5 @@ __all__ = [
     "places_from_results",
     "record_names",
     "seed_state",
+    "spell",
 ]

@@ -2,6 +2,23 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+
+def spell(value: Any) -> str:
+    """A value as the person wrote it: in JSON (``true``, ``[0, "play 999"]``), since records,
+    options and requests arrive as JSON; Python's spelling (``True``, ``'play'``) is not theirs.
+
+    >>> spell([0, "play 999"]), spell(True), spell(None)
+    ('[0, "play 999"]', 'true', 'null')
+    """
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not a JSON value (an object from Python code): say what
+        return repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
 
 class PondsideError(ValueError):
     """Base of every error the engine raises on bad input."""

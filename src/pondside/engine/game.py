@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
-from .errors import BadOption, BadPosition
+from .errors import BadOption, BadPosition, spell
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -96,7 +96,7 @@ class Game(ABC, Generic[S]):
         """Every option with its default filled in, validated for this many players."""
         info = self.info
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOption(f"players is a whole number, not {players!r}")
+            raise BadOption(f"players is a whole number, not {spell(players)}")
         if not info.min_players <= players <= info.max_players:
             raise BadOption(
                 f"{info.name} is for {info.min_players}-{info.max_players} players, not {players}"

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
-from .errors import BadPosition, BadRecord, IllegalAction, PondsideError
+from .errors import BadPosition, BadRecord, IllegalAction, PondsideError, spell
 from .game import Game, Outcome, S, View
 from .view import Event
 
@@ -39,7 +39,7 @@ class Match(Generic[S]):
         self.players = game.info.default_players if players is None else players
         self.options = game.options(self.players, options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise BadRecord(f"seed is a whole number, not {seed!r}")
+            raise BadRecord(f"seed is a whole number, not {spell(seed)}")
         self.seed = new_seed() if seed is None else seed
         self.deal = copy.deepcopy(deal)
         self.start_position = copy.deepcopy(position)
@@ -89,9 +89,11 @@ class Match(Generic[S]):
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; on an illegal one nothing changes and ``IllegalAction`` says why."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text in the game's notation, not {action!r}")
+            raise IllegalAction(f"an action is text in the game's notation, not {spell(action)}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"seat must be a number from 0 to {self.players - 1}, not {seat!r}")
+            raise IllegalAction(
+                f"seat must be a number from 0 to {self.players - 1}, not {spell(seat)}"
+            )
         self.state, events = self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
         # The state keeps these very events (last_events): what leaves the match is a copy,
@@ -109,7 +111,7 @@ class Match(Generic[S]):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
-            raise PondsideError(f"seat must be null or 0 to {self.players - 1}, not {seat!r}")
+            raise PondsideError(f"seat must be null or 0 to {self.players - 1}, not {spell(seat)}")
         view = self.game.view(self.state, seat)
         # A view's lists are its own, but its events are the state's (see apply): copied here,
         # once per view that leaves the match, not inside search, which calls game.view itself.
@@ -157,7 +159,9 @@ class Match(Generic[S]):
         if not isinstance(record, Mapping):
             raise BadRecord("a record is a JSON object with game, players, options, seed, actions")
         if record.get("game") != game.info.slug:
-            raise BadRecord(f"this record is for {record.get('game')!r}, not {game.info.slug!r}")
+            raise BadRecord(
+                f"this record is for {spell(record.get('game'))}, not {spell(game.info.slug)}"
+            )
         actions = record.get("actions", [])
         if not isinstance(actions, list):
             raise BadRecord("the record's actions must be a list of [seat, action] pairs")
@@ -174,12 +178,14 @@ class Match(Generic[S]):
             raise BadRecord(f"the record cannot start a match: {exc}") from None
         for i, pair in enumerate(actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2):
-                raise BadRecord(f"action {i} of the record is not a [seat, action] pair: {pair!r}")
+                raise BadRecord(
+                    f"action {i} of the record is not a [seat, action] pair: {spell(pair)}"
+                )
             try:
                 match.apply(pair[0], pair[1])
             except PondsideError as exc:
                 raise BadRecord(
-                    f"action {i} of the record, {list(pair)!r}, is illegal: {exc}"
+                    f"action {i} of the record, {spell(list(pair))}, is illegal: {exc}"
                 ) from None
         return match
 

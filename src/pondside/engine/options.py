@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadOption
+from .errors import BadOption, spell
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,10 @@ class Option:
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
-            raise BadOption(f"option {self.name!r} is true or false, not {value!r}")
+            raise BadOption(f"option {self.name!r} is true or false, not {spell(value)}")
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {self.name!r} is a whole number, not {value!r}")
+                raise BadOption(f"option {self.name!r} is a whole number, not {spell(value)}")
             if self.minimum is not None and value < self.minimum:
                 raise BadOption(
                     f"option {self.name!r} must be at least {self.minimum}, not {value}"
@@ -46,10 +46,10 @@ class Option:
                 raise BadOption(f"option {self.name!r} must be at most {self.maximum}, not {value}")
             return value
         if not isinstance(value, str):
-            raise BadOption(f"option {self.name!r} is text, not {value!r}")
+            raise BadOption(f"option {self.name!r} is text, not {spell(value)}")
         if self.choices and value not in self.choices:
             raise BadOption(
-                f"option {self.name!r} must be one of {', '.join(self.choices)}; got {value!r}"
+                f"option {self.name!r} must be one of {', '.join(self.choices)}; got {spell(value)}"
             )
         return value
 
@@ -85,7 +85,7 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Defaults filled in and every given value checked; unknown names are refused."""
     if given is not None and not isinstance(given, Mapping):
-        raise BadOption(f"options must be an object of name → value, not {given!r}")
+        raise BadOption(f"options must be an object of name → value, not {spell(given)}")
     given = dict(given or {})
     known = {o.name: o for o in specs}
     unknown = sorted(set(given) - set(known))

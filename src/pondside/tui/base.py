@@ -15,6 +15,7 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -215,8 +216,8 @@ class TableUI:
         return f"{event.get('type')}: {fields}"
 
     # --- asking ----------------------------------------------------------------------------------
-    def label(self, view: View, action: str) -> str | Text:
-        """How an action is offered in the numbered menu."""
+    def label(self, view: View, action: str) -> str:
+        """How an action is offered in the numbered menu (plain text: a hint shows it too)."""
         return action
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
@@ -270,11 +271,60 @@ class TableUI:
     legend: str = ""
     """One or two lines explaining the game's words and marks on screen (shown by ``help``)."""
 
+    commands: tuple[Command, ...] = ()
+    """The play session's commands (hint, quit), besides ``help`` and ``board``, which the
+    table answers itself; a table without a session (a test, a replay) has only those two."""
+
     def ask(self, console: Console, view: View, legal: list[str], question: str) -> str:
-        """Read one answer to ``question`` (stripped)."""
-        return Prompt.ask(question, console=console).strip()
+        """Read one answer to ``question`` (stripped), answering in-game commands on the way.
+
+        A command is never an answer: no game has an action named like one (tested), and a
+        command wins over anything else typed, so ``quit`` always leaves.
+        """
+        commands = {c.name: c for c in self.all_commands()}
+        commands["?"] = commands["help"]
+        while True:
+            answer = Prompt.ask(offer_help(question), console=console).strip()
+            command = commands.get(answer.lower())
+            if command is None:
+                return answer
+            command.run(console, view, legal)
+
+    def all_commands(self) -> list[Command]:
+        """``help`` and ``board``, then the session's commands, in the order help lists them."""
+        return [
+            Command("help", "what you can type here (also ?)", self.show_help),
+            Command("board", "draw the table again", lambda c, v, _: self.render(c, v)),
+            *self.commands,
+        ]
+
+    def show_help(self, console: Console, view: View, legal: list[str]) -> None:
+        example = sorted(legal, key=reading_order)[0] if legal else ""
+        lines = ["Type a choice's number or the choice itself"]
+        lines[0] += f' (e.g. "{escape(example)}")' if example else ""
+        lines[0] += ", or:"
+        lines += [f"  [bold]{c.name:<6}[/] {c.help}" for c in self.all_commands()]
+        if self.legend:
+            lines.append(self.legend)
+        console.print("\n".join(lines))
 
 
 def reading_order(action: str) -> list[tuple[int, int | str]]:
     """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58")."""
     return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A word a person may type at any question of the table instead of an answer."""
+
+    name: str
+    help: str
+    run: Callable[[Console, View, list[str]], None]
+
+
+def offer_help(question: str) -> str:
+    """The question saying that help is there: "Your choice (number or action, or help)"."""
+    if question.endswith(")"):
+        return f"{question[:-1]}, or help)"
+    return f"{question} (or help)"

@@ -127,7 +127,9 @@ class UI(TableUI):
             return f"play {answer}" if f"play {answer}" in legal else None
 
         wrong = "type a card of your hand"
-        return self.menu(console, view, legal, [], "Card to play", typed=typed, wrong=wrong)
+        return self.menu(
+            console, view, legal, [], "Card to play (type its number)", typed=typed, wrong=wrong
+        )
 
     def label(self, view: View, action: str) -> str:
         card = int(action.split()[1])

@@ -74,14 +74,16 @@ class UI(TableUI):
         table.add_column("column", justify="right")
         table.add_column("cards", min_width=24)
         table.add_column("ducks", justify="right")
-        table.add_column("")
+        full = [len(col) == COLUMN_LIMIT for col in view["columns"]]
+        if any(full):
+            table.add_column("")
         for i, col in enumerate(view["columns"]):
-            full = len(col) == COLUMN_LIMIT
+            warning = Text("full: the next card here takes it", style="red") if full[i] else ""
             table.add_row(
                 str(i),
                 Text(" ").join(card_text(c) for c in col),
                 str(view["column_ducks"][i]),
-                Text("full: the next card here takes it", style="red") if full else "",
+                *([warning] if any(full) else []),
             )
         return table
 
@@ -115,7 +117,7 @@ class UI(TableUI):
         if legal[0].startswith("take"):
             question, wrong = "Column to take (0 to 3)", "type a column, 0 to 3"
         else:
-            question, wrong = "Card to play", "type a card of your hand"
+            question, wrong = "Card to play (type its number)", "type a card of your hand"
 
         def typed(answer: str) -> str | None:
             action = f"{legal[0].split()[0]} {answer}"

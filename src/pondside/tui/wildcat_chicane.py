@@ -122,7 +122,7 @@ class UI(TableUI):
             question = f"Your bid: tricks you will win (0 to {top})"
             wrong = f"type a number of tricks, 0 to {top}"
             return self.menu(console, view, legal, [], question, typed=bid, wrong=wrong)
-        entries: list[Entry] = [(a, self.label(view, a)) for a in legal]
+        entries: list[Entry] = [(a, self.entry(view, a)) for a in legal]
         verb = legal[0].split()[0]
         by_code = {a.split()[-1].upper(): a for a in legal}
 
@@ -182,7 +182,11 @@ class UI(TableUI):
             return f"[bold]{names} share the win with {score} each (the 100th hand, WC-16).[/]"
         return super().event_line(event)
 
-    def label(self, view: View, action: str) -> str | Text:
+    def label(self, view: View, action: str) -> str:
+        return self.entry(view, action).plain
+
+    def entry(self, view: View, action: str) -> Text:
+        """An action as the menu offers it: a card coloured by its suit as this seat reads it."""
         verb, _, rest = action.partition(" ")
         seat = view.get("seat")
         if verb == "play" and seat is not None:
@@ -193,7 +197,9 @@ class UI(TableUI):
         if verb == "rule":
             card = BY_CODE[rest]
             reading = READING_NAMES[reading_of_ruler(INDEX[rest])].upper()
-            return f"{rest} — {card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
+            return card_text(rest).append(
+                f" — {card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
+            )
         if action.startswith("call trump "):
-            return f"call trump {SUIT_NAMES[rest.split()[-1]]}"
-        return action
+            return Text(f"call trump {SUIT_NAMES[rest.split()[-1]]}")
+        return Text(action)
