@@ -136,3 +136,13 @@ def test_issue16_9_every_table_has_a_short_legend_for_its_words(slug: str) -> No
     for word in JARGON[slug]:
         assert word in ui.legend
     assert len(Text(ui.legend).wrap(Console(width=WIDTH), WIDTH)) <= 3
+
+
+def test_issue16_4_the_play_session_tells_the_table_which_seat_is_the_person() -> None:
+    from pondside.tui.session import Seating, Session
+
+    seating = Seating(2, ["random 0", "random 1", "Ada"], {0: "random", 1: "random"})
+    game = get_game("lame-duck")
+    session = Session(Console(), Match(game, 3, seed=1), seating, None)
+    assert session.ui.me == 2
+    assert tell(session.ui, {"type": "too_low", "seat": 2, "card": 4}).startswith("Your 4")
