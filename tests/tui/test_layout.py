@@ -32,12 +32,14 @@ class Asked(Exception):
     """No answer is left: the measure ends at this question."""
 
 
-def decision(slug: str, players: int, want: Want, seed: int = 3) -> tuple[TableUI, Match[object]]:
+def decision(
+    slug: str, players: int, want: Want, seed: int = 3, options: dict[str, object] | None = None
+) -> tuple[TableUI, Match[object]]:
     """A match played at random until seat 0 (the person) faces a decision ``want`` likes, its
     events told by the table as in a session."""
     game = get_game(slug)
     ui = get_ui(game, NAMES[:players], me=0)
-    match: Match[object] = Match(game, players, seed=seed)
+    match: Match[object] = Match(game, players, options, seed=seed)
     rng = random.Random(seed)
     while not match.is_over():
         seat = rng.choice(match.to_act())
@@ -117,6 +119,13 @@ def la_turn(view: View, legal: list[str]) -> bool:
     return len(view["hand"]) >= 4 and any(a.startswith("play") for a in legal)
 
 
+def la_wild(view: View, legal: list[str]) -> bool:
+    """A W in hand that may go on three ACCENT piles or more, and a partner's to play too."""
+    return sum(a.startswith("play hand W ") for a in legal) >= 3 and any(
+        a.startswith("play partner") for a in legal
+    )
+
+
 def dd_turn(view: View, legal: list[str]) -> bool:
     return view["plays"] >= 8
 
@@ -125,36 +134,40 @@ def wc_play(view: View, legal: list[str]) -> bool:
     return view["phase"] == "play" and bool(view["trick"]) and len(view["hand"]) >= 5
 
 
-# (game, players, the decision, answers: the steps of a multi-step menu, then none)
-DECISIONS = [
-    ("lame-duck", 4, ld_play, []),
-    ("lame-duck", 4, ld_take, []),
-    ("lame-duck", 10, ld_play, []),
-    ("king-of-the-quackers", 4, phase("pass"), ["1"]),
-    ("king-of-the-quackers", 3, phase("pass"), ["1"]),
-    ("king-of-the-quackers", 4, kq_lead, ["2", "1"]),
-    ("king-of-the-quackers", 3, kq_lead, ["2", "1"]),
-    ("king-of-the-quackers", 4, kq_follow, ["2"]),
-    ("wildcat-chicane", 4, phase("rule"), []),
-    ("wildcat-chicane", 4, phase("bid"), []),
-    ("wildcat-chicane", 4, wc_play, []),
-    ("wildcat-chicane", 3, wc_play, []),
-    ("ladders", 4, la_turn, []),
-    ("ladders", 6, la_turn, []),
-    ("down-the-drain", 4, dd_turn, []),
-    ("down-the-drain", 8, dd_turn, []),
+# (game, players, the decision, answers: the steps of a multi-step menu, then none; options)
+DECISIONS: list[tuple[str, int, Want, list[str], dict[str, object]]] = [
+    ("lame-duck", 4, ld_play, [], {}),
+    ("lame-duck", 4, ld_take, [], {}),
+    ("lame-duck", 10, ld_play, [], {}),
+    ("king-of-the-quackers", 4, phase("pass"), ["1"], {}),
+    ("king-of-the-quackers", 3, phase("pass"), ["1"], {}),
+    ("king-of-the-quackers", 4, kq_lead, ["2", "1"], {}),
+    ("king-of-the-quackers", 3, kq_lead, ["2", "1"], {}),
+    ("king-of-the-quackers", 4, kq_follow, ["2"], {}),
+    ("wildcat-chicane", 4, phase("rule"), [], {}),
+    ("wildcat-chicane", 4, phase("bid"), [], {}),
+    ("wildcat-chicane", 4, wc_play, [], {}),
+    ("wildcat-chicane", 3, wc_play, [], {}),
+    ("ladders", 4, la_turn, [], {}),
+    ("ladders", 6, la_turn, [], {}),
+    ("down-the-drain", 4, dd_turn, [], {}),
+    ("down-the-drain", 8, dd_turn, [], {}),
+    ("ladders", 4, la_wild, ["2"], {"teams": True}),
+    ("wildcat-chicane", 4, phase("call"), [], {"variant": "classic"}),
+    ("king-of-the-quackers", 4, kq_lead, ["1"], {"bidding": True}),
+    ("down-the-drain", 4, dd_turn, [], {"games": 3}),
 ]
 
 
 @pytest.mark.parametrize(
-    ("slug", "players", "want", "answers"),
+    ("slug", "players", "want", "answers", "options"),
     DECISIONS,
-    ids=[f"{d[0]}-{d[1]}-{d[2].__name__}" for d in DECISIONS],
+    ids=[f"{d[0]}-{d[1]}-{d[2].__name__}{'-' if d[4] else ''}{'-'.join(d[4])}" for d in DECISIONS],
 )
 def test_issue16_7_a_decision_fits_80_by_24_with_room_for_the_last_events(
-    slug: str, players: int, want: Want, answers: list[str]
+    slug: str, players: int, want: Want, answers: list[str], options: dict[str, object]
 ) -> None:
-    ui, match = decision(slug, players, want)
+    ui, match = decision(slug, players, want, options=options)
     text = printed(ui, match, [])
     check_fits(text, HEIGHT - EVENT_LINES)
     for name in NAMES[:players]:

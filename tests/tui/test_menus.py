@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import random
 import re
 from collections.abc import Iterator
 
@@ -172,3 +173,31 @@ def test_issue16_5_a_chicane_bid_is_its_number() -> None:
         assert person.choose(match, seat) == bid
         question, menu = person.questions[0]
         assert "0 to 11" in question and "bid" not in menu
+
+
+def test_issue16_5_a_w_is_offered_once_then_its_pile() -> None:
+    for seed in range(200):
+        match: Match[object] = Match(LADDERS, 2, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            wild = [a for a in match.legal(seat) if a.startswith("play hand W ")]
+            if seat == 0 and len(wild) >= 2:
+                break
+            plays = [a for a in match.legal(seat) if a.startswith("play")]
+            match.apply(seat, rng.choice(plays or match.legal(seat)))
+        else:
+            continue
+        break
+    needs = {match.view(0)["accent_next"][int(a.split()[-1])] for a in wild}
+    person = Person(get_ui(LADDERS, NAMES[:2], me=0), [])
+    first = print_menu(person, match)
+    offered = [label for label in entries(first) if label.startswith("W from hand")]
+    # one entry for the W, one pile per number it may stand for (empty slots are alike)
+    assert offered == [f"W from hand → {len(needs)} piles"]
+    number = entries(first).index(offered[0]) + 1
+    person = Person(get_ui(LADDERS, NAMES[:2], me=0), [str(number), "1"])
+    assert person.choose(match) in wild
+    question, piles = person.questions[1]
+    assert question.startswith("Play W from hand onto")
+    assert len(entries(piles)) == len(needs) and all(" as " in e for e in entries(piles))

@@ -100,7 +100,7 @@ def menu_lines(
     if not cells:
         return []
     cell_width = max(c.cell_len for c in cells) + 2
-    columns = max(1, min(len(cells), width // cell_width))
+    columns = max(1, min(len(cells), (width + 2) // cell_width))  # no gap after the last
     rows = math.ceil(len(cells) / columns)
     columns = math.ceil(len(cells) / rows)
     lines = []

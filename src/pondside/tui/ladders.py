@@ -101,22 +101,36 @@ class UI(TableUI):
 
     # --- the menu ----------------------------------------------------------------------------
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
-        """Each move that makes a difference once; a discard's card, then its RUNG pile."""
-        moves = self.moves(view, legal)
+        """Each move that makes a difference once: a card that may go on several ACCENT piles
+        (a W) is chosen first, then its pile; a discard's card, then its RUNG pile."""
+        sources: dict[tuple[str, ...], list[str]] = {}
+        for move in self.moves(view, legal):
+            sources.setdefault(tuple(move.split()[1:-2]), []).append(move)
+        entries: list[Entry] = []
+        for source, moves in sources.items():
+            if len(moves) == 1:
+                entries.append((moves[0], self.label(view, moves[0])))
+            else:
+                what = self._what(view, moves[0].split())
+                entries.append((" ".join(("from", *source)), f"{what} → {len(moves)} piles"))
         discards = sorted(
             {a.split()[1] for a in legal if a.startswith("discard ")}, key=reading_order
         )
-        entries: list[Entry] = [(a, self.label(view, a)) for a in moves]
         entries += [(f"discard {c}", f"discard {c}, ending the turn") for c in discards]
         choice = self.menu(console, view, legal, entries, "Your move (number or action)")
         if choice in legal:
             return choice
+        if console.is_terminal:
+            self.render(console, view)
+        if choice.startswith("from "):
+            moves = sources[tuple(choice.split()[1:])]
+            what = self._what(view, moves[0].split())
+            piles: list[Entry] = [(m, self._onto(view, int(m.split()[-1]))) for m in moves]
+            return self.menu(console, view, legal, piles, f"Play {what} onto (number or action)")
         card = choice.split()[1]
         rungs = self.rung_choices(view, card, legal)
         if len(rungs) == 1:
             return rungs[0][0]
-        if console.is_terminal:
-            self.render(console, view)
         return self.menu(
             console,
             view,
@@ -155,21 +169,28 @@ class UI(TableUI):
             rung = view["rungs"][seat][int(words[3])]
             on = f"on {rung[-1]}" if rung else "empty"
             return f"discard {words[1]} to RUNG {words[3]} ({on}), ending the turn"
-        slot = int(words[-1])
-        onto = f"ACCENT {slot}" if view["accents"][slot] else "a new ACCENT"
+        what = self._what(view, words)
+        return f"{what} → {self._onto(view, int(words[-1]), what.startswith(CARD[WILD]))}"
+
+    def _what(self, view: View, words: list[str]) -> str:
+        """The card a play moves and where from: ``7 from hand``, ``W from partner's CLIMB``."""
+        seat = view["seat"]
         if words[1] == "hand":
-            what = f"{words[2]} from hand"
-        elif words[1] == "climb":
-            what = f"{view['climb_tops'][seat]} from CLIMB"
-        elif words[1] == "rung":
-            what = f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
-        else:
-            mate = partner(seat)
-            if words[2] == "climb":
-                what = f"{view['climb_tops'][mate]} from partner's CLIMB"
-            else:
-                what = f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
-        return f"{what} → {onto} as {view['accent_next'][slot]}"
+            return f"{words[2]} from hand"
+        if words[1] == "climb":
+            return f"{view['climb_tops'][seat]} from CLIMB"
+        if words[1] == "rung":
+            return f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
+        mate = partner(seat)
+        if words[2] == "climb":
+            return f"{view['climb_tops'][mate]} from partner's CLIMB"
+        return f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
+
+    @staticmethod
+    def _onto(view: View, slot: int, wild: bool = True) -> str:
+        """The pile a play goes on, and what a W stands for there (a number is itself)."""
+        onto = f"ACCENT {slot}" if view["accents"][slot] else "a new ACCENT"
+        return f"{onto} as {view['accent_next'][slot]}" if wild else onto
 
     def event_line(self, event: Event) -> str | None:
         kind = event["type"]
