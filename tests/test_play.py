@@ -33,6 +33,12 @@ from pondside.tui.session import Seating, Session
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = ("help", "?", "board", "hint", "quit")
+# Lame Duck's menu is the hand: a card is typed. Seed 3 deals seat 0 6 12 15 34 42 43 45 58 75
+# 76 with columns ending 17 10 74 13: 12 and then 15 are placed, 6 is too low (a column to take).
+ASK = "(type its number, or help)"
+# Typing 0 to 104 over and over plays every match to its end: the lowest card held above the
+# last number typed, a column when a card is too low (its question re-asked until 0 to 3).
+ANY_CARD = "".join(f"{n}\n" for n in range(105)) * 30
 FOUR = Seating(
     0, ["You", "heuristic 1", "heuristic 2", "heuristic 3"], dict.fromkeys((1, 2, 3), "heuristic")
 )
@@ -59,6 +65,8 @@ def answers(monkeypatch: pytest.MonkeyPatch, *typed: str) -> None:
 # --- item 6: the in-game commands ---------------------------------------------------------------
 def test_issue16_6_the_prompt_says_that_an_action_or_help_can_be_typed() -> None:
     code, out = run("play", "lame-duck", "--seed", "3", input="quit\n")
+    assert code == 0 and f"Card to play {ASK}" in out
+    code, out = run("play", "ladders", "--seed", "3", input="quit\n")
     assert code == 0 and "(number or action, or help)" in out
 
 
@@ -100,7 +108,7 @@ def test_issue16_6_hint_is_the_heuristic_choice_from_the_seats_view_and_why() ->
 
 def test_issue16_6_quit_leaves_keeping_the_record_and_says_how_to_resume(tmp_path: Path) -> None:
     record = tmp_path / "left.json"
-    code, out = run("play", "lame-duck", "--seed", "3", "--record", str(record), input="1\nquit\n")
+    code, out = run("play", "lame-duck", "--seed", "3", "--record", str(record), input="12\nquit\n")
     assert code == 0 and "You left the match." in out
     assert f"Resume it with: pondside play --resume {record}" in out
     rec = json.loads(record.read_text())
@@ -110,7 +118,7 @@ def test_issue16_6_quit_leaves_keeping_the_record_and_says_how_to_resume(tmp_pat
 
 
 def test_issue16_6_quit_without_a_record_says_how_to_keep_one() -> None:
-    code, out = run("play", "lame-duck", "--seed", "3", input="1\nquit\n")
+    code, out = run("play", "lame-duck", "--seed", "3", input="12\nquit\n")
     assert code == 0 and "start one with --record FILE to be able to resume it" in out
 
 
@@ -170,7 +178,7 @@ def test_issue16_6_no_game_has_an_action_named_like_a_command() -> None:
 
 # --- item 8: who is thinking --------------------------------------------------------------------
 def test_issue16_8_a_terminal_shows_which_bot_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
-    answers(monkeypatch, "1", "quit")
+    answers(monkeypatch, "12", "quit")
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=100)
     Session(console, Match(GAME, 4, seed=3), FOUR, None).play()
@@ -179,18 +187,18 @@ def test_issue16_8_a_terminal_shows_which_bot_is_thinking(monkeypatch: pytest.Mo
 
 
 def test_issue16_8_piped_output_shows_no_spinner(monkeypatch: pytest.MonkeyPatch) -> None:
-    answers(monkeypatch, "1", "quit")
+    answers(monkeypatch, "12", "quit")
     out = io.StringIO()
     Session(Console(file=out, width=100), Match(GAME, 4, seed=3), FOUR, None).play()
     assert "thinking" not in out.getvalue() and "\x1b" not in out.getvalue()
-    code, piped = run("play", "lame-duck", "--seed", "3", input="1\nquit\n")
+    code, piped = run("play", "lame-duck", "--seed", "3", input="12\nquit\n")
     assert code == 0 and "thinking" not in piped
 
 
 # --- item 12: the record however the match ends, resume, play again ----------------------------
 def test_issue16_12_the_record_is_written_at_the_end_of_the_input(tmp_path: Path) -> None:
     record = tmp_path / "eof.json"
-    code, out = run("play", "lame-duck", "--seed", "3", "--record", str(record), input="1\n2\n")
+    code, out = run("play", "lame-duck", "--seed", "3", "--record", str(record), input="12\n15\n")
     assert code == 0 and "Match abandoned." in out and "pondside play --resume" in out
     assert [s for s, _ in json.loads(record.read_text())["actions"]].count(0) == 2
 
@@ -198,7 +206,7 @@ def test_issue16_12_the_record_is_written_at_the_end_of_the_input(tmp_path: Path
 def test_issue16_12_the_record_is_written_on_ctrl_c(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    typed = iter(["1"])
+    typed = iter(["12"])
 
     def ask(*args: Any, **kwargs: Any) -> str:
         answer = next(typed, None)
@@ -215,9 +223,9 @@ def test_issue16_12_the_record_is_written_on_ctrl_c(
 
 def test_issue16_12_resume_goes_on_where_the_match_was_left(tmp_path: Path) -> None:
     record = tmp_path / "r.json"
-    run("play", "lame-duck", "--seed", "3", "--record", str(record), input="1\n1\nquit\n")
+    run("play", "lame-duck", "--seed", "3", "--record", str(record), input="12\n15\nquit\n")
     left = json.loads(record.read_text())
-    code, out = run("play", "--resume", str(record), input="1\n" * 60)
+    code, out = run("play", "--resume", str(record), input=ANY_CARD)
     assert code == 0, out
     assert f"seed 3, resumed after {len(left['actions'])} actions" in out
     assert "Result" in out and "pondside play --resume" not in out.split("Result")[-1]
@@ -232,20 +240,21 @@ def test_issue16_12_resume_seats_the_person_where_they_sat_with_the_same_bots(
 ) -> None:
     record, again = tmp_path / "r.json", tmp_path / "again.json"
     args = ["--seed", "4", "--seat", "2", "--name", "Ada", "--bots", "random,heuristic,random"]
+    # Ada holds 1 10 17 37 46 50 53 69 71 93: her 1 is too low, and she leaves before taking.
     run("play", "lame-duck", *args, "--record", str(record), input="1\nquit\n")
     code, out = run("play", "--resume", str(record), "--record", str(again), input="1\nquit\n")
     assert code == 0, out
     rec = json.loads(again.read_text())
     assert rec["names"] == ["random 0", "heuristic 1", "Ada", "random 3"]
     assert rec["bots"] == ["random", "heuristic", None, "random"]
-    # Ada played one card before leaving and one after resuming, from seat 2.
-    assert [s for s, _ in rec["actions"]].count(2) == 2
-    assert "Ada" in out and "Your choice" in out
+    # Ada played a card before leaving and took a column after resuming, from seat 2.
+    assert [a for s, a in rec["actions"] if s == 2] == ["play 1", "take 1"]
+    assert "Ada" in out and "Column to take (0 to 3, or help)" in out
 
 
 def test_issue16_12_resume_refuses_a_finished_match(tmp_path: Path) -> None:
     record = tmp_path / "done.json"
-    run("play", "lame-duck", "--seed", "5", "--record", str(record), input="1\n" * 40)
+    run("play", "lame-duck", "--seed", "5", "--record", str(record), input=ANY_CARD)
     code, out = run("play", "--resume", str(record))
     assert code != 0 and "is over" in out and f"pondside replay {record}" in out
 
@@ -289,9 +298,9 @@ def test_issue16_12_resume_takes_game_players_options_and_seed_from_the_record(
 def test_issue16_12_play_again_starts_a_new_match_at_the_same_table(tmp_path: Path) -> None:
     record = tmp_path / "r.json"
     args = ["--players", "3", "--bots", "random,heuristic", "--expert", "--seed", "5"]
-    # Answers of 1 go on past the end ("Play again?" asks again), then yes, then quit.
+    # The answers go on past the end ("Play again?" asks again), then yes, then quit.
     code, out = run(
-        "play", "lame-duck", *args, "--record", str(record), input="1\n" * 80 + "y\nquit\n"
+        "play", "lame-duck", *args, "--record", str(record), input=ANY_CARD + "y\nquit\n"
     )
     assert code == 0, out
     assert out.count("Play again?") >= 1 and "You left the match." in out
@@ -304,7 +313,7 @@ def test_issue16_12_play_again_starts_a_new_match_at_the_same_table(tmp_path: Pa
 
 
 def test_issue16_12_no_more_matches_when_the_answer_is_no() -> None:
-    code, out = run("play", "lame-duck", "--seed", "5", input="1\n" * 40 + "n\n")
+    code, out = run("play", "lame-duck", "--seed", "5", input=ANY_CARD + "n\n")
     assert code == 0 and out.count("─ Lame Duck — seed") == 1
     assert out.rstrip().endswith("Play again? [y/n] (n):")
 
@@ -359,12 +368,12 @@ def test_issue16_6_8_12_in_a_real_terminal(tmp_path: Path) -> None:
     record = tmp_path / "r.json"
     term = Terminal("play", "lame-duck", "--seed", "3", "--record", str(record))
     try:
-        term.wait_for("(number or action, or help):")
+        term.wait_for(f"{ASK}:")
         term.type("hint")
-        assert "because" in term.wait_for("(number or action, or help):")
-        term.type("1")
+        assert "because" in term.wait_for(f"{ASK}:")
+        term.type("12")
         assert "heuristic" in term.wait_for("is thinking")
-        term.wait_for("(number or action, or help):")
+        term.wait_for(f"{ASK}:")
         term.type("quit")
         term.wait_for(f"pondside play --resume {record}")
     finally:
@@ -373,7 +382,7 @@ def test_issue16_6_8_12_in_a_real_terminal(tmp_path: Path) -> None:
     term = Terminal("play", "--resume", str(record))
     try:
         term.wait_for("resumed after")
-        term.wait_for("(number or action, or help):")
+        term.wait_for(f"{ASK}:")
         term.proc.send_signal(signal.SIGINT)  # Ctrl-C
         term.wait_for("Match abandoned.")
     finally:
@@ -386,9 +395,9 @@ def test_issue16_12_a_closed_terminal_or_a_kill_keeps_the_record(tmp_path: Path,
     record = tmp_path / "r.json"
     term = Terminal("play", "lame-duck", "--seed", "3", "--record", str(record))
     try:
-        term.wait_for("(number or action, or help):")
-        term.type("1")
-        term.wait_for("(number or action, or help):")
+        term.wait_for(f"{ASK}:")
+        term.type("12")
+        term.wait_for(f"{ASK}:")
         term.proc.send_signal(getattr(signal, stop))
     finally:
         code = term.close()

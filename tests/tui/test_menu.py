@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import re
 
 import pytest
 from rich.console import Console
@@ -20,18 +21,37 @@ DEAL = {
 }
 
 
-def test_the_menu_lists_cards_low_to_high_and_number_one_is_the_lowest(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_menu_lists_actions_with_numbers_read_as_numbers() -> None:
     match = Match(GAME, 2, deal=DEAL, seed=1)
     legal = match.legal(0)
     assert legal.index("play 8") > legal.index("play 58")  # the protocol's string order
-    monkeypatch.setattr("pondside.tui.base.Prompt.ask", lambda *a, **k: "1")
+    ui = TableUI(GAME, ["You", "Bot"], me=0)
+    ui.ask = lambda *_: "1"  # type: ignore[method-assign]
     out = io.StringIO()
-    chosen = get_ui(GAME, ["You", "Bot"]).prompt(Console(file=out, width=120), match.view(0), legal)
-    assert chosen == "play 1"
-    offered = [line.split()[2] for line in out.getvalue().splitlines() if "play" in line]
+    assert ui.prompt(Console(file=out, width=120), match.view(0), legal) == "play 1"
+    offered = [
+        card
+        for _, card in sorted(
+            (int(n), c) for n, c in re.findall(r"(\d+)  play (\d+)", out.getvalue())
+        )
+    ]
     assert offered == ["1", "8", "9", "16", "24", "33", "51", "58", "67", "90"]
+
+
+def test_the_lame_duck_hand_is_the_menu_low_to_high_and_a_card_is_typed() -> None:
+    match = Match(GAME, 2, deal=DEAL, seed=1)
+    ui = get_ui(GAME, ["You", "Bot"], me=0)
+    answers = iter(["3", "8"])  # 3 is not in the hand; 8 is
+    ui.ask = lambda *_: next(answers)  # type: ignore[method-assign]
+    out = io.StringIO()
+    console = Console(file=out, width=80)
+    ui.render(console, match.view(0))
+    assert ui.prompt(console, match.view(0), match.legal(0)) == "play 8"
+    text = out.getvalue()
+    assert "'3' is not one of the choices: type a card of your hand" in text
+    assert "play 8" not in text  # no second list repeating the hand
+    order = [" 1 → too low", " 8 → too low", " 16 → column 0", " 90·3 → column 3"]
+    assert sorted(order, key=text.index) == order
 
 
 def test_reading_order_compares_digit_runs_as_numbers() -> None:

@@ -31,7 +31,7 @@ def test_table_shows_rulers_trick_winner_and_read_suits() -> None:
     assert "BOTTOM" in text and "Leaves" in text
     assert "Bob is winning" in text
     assert "2VL=L" in text and "9VY=Y" in text  # seat 2 reads BOTTOM
-    assert ui.label(m.view(2), "play 2VL") == "play 2VL — the Origin, a Leaf (trump)"
+    assert str(ui.label(m.view(2), "play 2VL")) == "2VL=L the Origin (trump)"
 
 
 def test_every_event_of_a_match_is_described() -> None:

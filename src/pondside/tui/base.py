@@ -3,12 +3,17 @@
 Each game may have ``pondside.tui.<game module>`` defining ``UI``, a subclass of :class:`TableUI`
 that draws its table with rich; the base class works for any game (a numbered list of actions
 and the view as a table), so a new game is playable before it has a table of its own.
+
+Every table fits a standard terminal of 80 columns and 24 lines: the board, the last events
+and the menu of a decision together (tests/tui/test_layout.py measures each game).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,10 +22,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.prompt import Prompt
 from rich.table import Table
+from rich.text import Text
 
 from pondside.engine import Event, Game, View, places_from_results
 
 PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
+WIDTH, HEIGHT = 80, 24
+"""The standard terminal every table fits."""
+EVENT_LINES = 4
+"""How many lines of the last events a cleared screen shows between the board and the menu."""
+
+Entry = tuple[str, str | Text]
+"""A menu entry: the value it stands for (an action, or a step of a game's own menu) and its
+label."""
 
 
 def place_style(place: int, players: int) -> str:
@@ -33,25 +47,138 @@ def place_style(place: int, players: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
+    """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class TableUI:
-    """Draws one seat's view and asks that seat for an action."""
+IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goes"}
 
-    def __init__(self, game: Game[Any], names: list[str]) -> None:
+
+def third_person(verb: str) -> str:
+    """The verb for he, she or a name: ``take`` → ``takes``, ``pass`` → ``passes``,
+    ``have chosen`` → ``has chosen`` (the first word of a phrase).
+
+    >>> [third_person(v) for v in ("take", "pass", "push", "have chosen", "are out", "carry")]
+    ['takes', 'passes', 'pushes', 'has chosen', 'is out', 'carries']
+    """
+    first, space, rest = verb.partition(" ")
+    if first in IRREGULAR:
+        first = IRREGULAR[first]
+    elif first.endswith(("s", "sh", "ch", "x", "z")):
+        first += "es"
+    elif first.endswith("y") and first[-2:-1] not in "aeiou":
+        first = first[:-1] + "ies"
+    else:
+        first += "s"
+    return first + space + rest
+
+
+def flow(head: str | Text, parts: Sequence[Text], width: int, sep: str = ", ") -> list[Text]:
+    """``head`` and ``parts`` on as few lines as fit ``width``, a part never split over two
+    (a name with its card or score stays whole)."""
+    lines = [head.copy() if isinstance(head, Text) else Text(head)]
+    fresh = not lines[0].plain  # nothing on the line yet to put a space after
+    for i, part in enumerate(parts):
+        piece = part + Text("" if i == len(parts) - 1 else sep.rstrip(), style="dim")
+        if not fresh and lines[-1].cell_len + 1 + piece.cell_len > width:
+            lines.append(Text("  "))
+            fresh = True
+        lines[-1].append("" if fresh else " ").append_text(piece)
+        fresh = False
+    return lines
+
+
+def menu_lines(
+    entries: Sequence[Entry], width: int, numbered: bool = True, across: bool = False
+) -> list[Text]:
+    """The entries numbered from 1, in as many columns as fit ``width``, read down then across
+    (``across``: along each line, as a hand of cards is read)."""
+    cells = []
+    for i, (_, label) in enumerate(entries, 1):
+        cell = Text(f"{i:>3}  ", style="cyan") if numbered else Text("  ")
+        cells.append(cell.append_text(label if isinstance(label, Text) else Text(label)))
+    if not cells:
+        return []
+    cell_width = max(c.cell_len for c in cells) + 2
+    columns = max(1, min(len(cells), (width + 2) // cell_width))  # no gap after the last
+    rows = math.ceil(len(cells) / columns)
+    columns = math.ceil(len(cells) / rows)
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for c in range(columns):
+            i = r * columns + c if across else c * rows + r
+            if i < len(cells):
+                cell = cells[i]
+                line.append_text(cell)
+                if c < columns - 1 and (i + 1 if across else i + rows) < len(cells):
+                    line.append(" " * (cell_width - cell.cell_len))
+        lines.append(line)
+    return lines
+
+
+class TableUI:
+    """Draws one seat's view and asks that seat for an action.
+
+    ``me`` is the seat of the person at the terminal (None when nobody plays: a replay, a
+    spectator): the table speaks to that seat as "you" ("You take", "Your 11 is too low").
+    """
+
+    def __init__(self, game: Game[Any], names: list[str], me: int | None = None) -> None:
         self.game = game
         self.names = names
+        self.me = me
+        self.log: deque[str] = deque(maxlen=3 * EVENT_LINES)
+        self._menu: tuple[View, list[Text]] | None = None
+        self._cleared = False
 
+    # --- speaking of people ------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
-        return "spectator" if seat is None else self.names[seat]
+        return "spectator" if seat is None else self.names[seat % len(self.names)]
+
+    def is_me(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.me
+
+    def who(self, seat: int, start: bool = True) -> str:
+        """The seat as a subject or object: ``You`` (``you`` inside a sentence) or its name."""
+        if self.is_me(seat):
+            return "You" if start else "you"
+        return self.name(seat)
+
+    def does(self, seat: int, verb: str, start: bool = True) -> str:
+        """Subject and verb: ``You take`` or ``Ann takes`` (``have chosen``: ``has chosen``)."""
+        return f"{self.who(seat, start)} {verb if self.is_me(seat) else third_person(verb)}"
+
+    def whose(self, seat: int, start: bool = True) -> str:
+        """The possessive: ``Your`` (``your`` inside a sentence) or ``Ann's``."""
+        if self.is_me(seat):
+            return "Your" if start else "your"
+        return f"{self.name(seat)}'s"
 
     def standings(self, totals: Sequence[float]) -> tuple[int, ...]:
         """Places by the running totals, as the game ranks them."""
         return places_from_results(totals, lower_is_better=self.game.info.lower_score_is_better)
 
+    # --- drawing -------------------------------------------------------------------------------
     def render(self, console: Console, view: View) -> None:
-        """Draw the table as ``view``'s seat sees it."""
+        """Draw the table as ``view``'s seat sees it.
+
+        On a terminal the screen is cleared first and the last events are shown under the board
+        (they were printed as they happened, above the previous board); the menu of a question
+        still open about this view (``board`` typed at it) is drawn again.
+        """
+        self._cleared = console.is_terminal
+        if self._cleared:
+            console.clear()
+        self.draw(console, view)
+        if self._cleared:
+            self._last_events(console)
+        if self._menu is not None and self._menu[0] is view:
+            for line in self._menu[1]:
+                console.print(line)
+
+    def draw(self, console: Console, view: View) -> None:
+        """The board itself (each game draws its own)."""
         table = Table(title=f"{self.game.info.name} — {self.name(view.get('seat'))}")
         table.add_column("field")
         table.add_column("value")
@@ -59,13 +186,38 @@ class TableUI:
             table.add_row(key, json.dumps(value))
         console.print(table)
 
+    def _last_events(self, console: Console) -> None:
+        """As many of the last events as fit :data:`EVENT_LINES` lines, oldest first."""
+        shown: list[Text] = []
+        used = 0
+        for line in reversed(self.log):
+            text = Text.from_markup(line)
+            height = len(text.wrap(console, console.width))
+            if used + height > EVENT_LINES:
+                break
+            shown.insert(0, text)
+            used += height
+        for text in shown:
+            console.print(text)
+
+    # --- telling what happened -------------------------------------------------------------------
     def describe(self, event: Event) -> str | None:
-        """One line telling a person what happened (rich markup allowed); None to stay silent."""
+        """One line telling a person what happened (rich markup allowed); None to stay silent.
+
+        The lines are kept to show the last of them under a redrawn board."""
+        line = self.event_line(event)
+        if line:
+            self.log.append(line)
+        return line
+
+    def event_line(self, event: Event) -> str | None:
+        """The line for one event (each game says its own)."""
         fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
         return f"{event.get('type')}: {fields}"
 
+    # --- asking ----------------------------------------------------------------------------------
     def label(self, view: View, action: str) -> str:
-        """How an action is offered in the numbered menu."""
+        """How an action is offered in the numbered menu (plain text: a hint shows it too)."""
         return action
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
@@ -75,15 +227,44 @@ class TableUI:
         numbers in them as numbers, so the menu does too.
         """
         legal = sorted(legal, key=reading_order)
-        for i, action in enumerate(legal, 1):
-            console.print(f"  [cyan]{i:>3}[/]  {self.label(view, action)}")
-        while True:
-            answer = self.ask(console, view, legal, "Your choice (number or action)")
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return legal[int(answer) - 1]
-            if answer in legal:
-                return answer
-            console.print(f"[red]{answer!r} is not one of the choices: type 1 to {len(legal)}.[/]")
+        entries = [(action, self.label(view, action)) for action in legal]
+        return self.menu(console, view, legal, entries, "Your choice (number or action)")
+
+    def menu(
+        self,
+        console: Console,
+        view: View,
+        legal: list[str],
+        entries: Sequence[Entry],
+        question: str,
+        *,
+        typed: Callable[[str], str | None] | None = None,
+        numbered: bool = True,
+        wrong: str = "",
+    ) -> str:
+        """Offer ``entries`` and return the value of the one chosen: by its number (when
+        ``numbered``), by its value typed, by what ``typed`` makes of the answer, or a legal
+        action typed in full. ``wrong`` says what to type after an answer that is none of these.
+        """
+        lines = menu_lines(entries, min(console.width, WIDTH), numbered)
+        self._menu = (view, lines)
+        for line in lines:
+            console.print(line)
+        values = [value for value, _ in entries]
+        wrong = wrong or f"type 1 to {len(entries)}"
+        try:
+            while True:
+                answer = self.ask(console, view, legal, question)
+                if numbered and answer.isdigit() and 1 <= int(answer) <= len(entries):
+                    return values[int(answer) - 1]
+                choice = typed(answer) if typed else None
+                if choice is not None:
+                    return choice
+                if answer in values or answer in legal:
+                    return answer
+                console.print(f"[red]{escape(repr(answer))} is not one of the choices: {wrong}.[/]")
+        finally:
+            self._menu = None
 
     # Every question a table asks a person goes through ``ask``, so the in-game commands
     # (help, board, quit, hint) work at every prompt, also in a game's own multi-step menus.

@@ -1,9 +1,11 @@
 """The Down the Drain table in the terminal: each player's card in front with its group's value,
-hand sizes, the stack and the discard pile, and a preview of what each card in hand would do."""
+hand sizes, the stack and the discard pile, and the hand with a preview of what each card would
+do; the hand is the menu (type a card to play it)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -12,7 +14,7 @@ from rich.text import Text
 from pondside.engine import Event, View
 from pondside.games.down_the_drain import OTHERS, beaten_by, game_places, group_value
 
-from .base import TableUI, place_style, plural
+from .base import TableUI, menu_lines, place_style, plural
 
 
 def card_style(card: int) -> str:
@@ -29,7 +31,7 @@ def card_text(card: int) -> Text:
     return Text(str(card), style=card_style(card))
 
 
-def preview(view: View, seat: int, card: int, names: list[str]) -> str:
+def preview(view: View, seat: int, card: int, names: Sequence[str]) -> str:
     """What playing ``card`` does now: the group it joins, its value, the groups it beats."""
     front = [f or 0 for f in view["front"]]
     front[seat] = card
@@ -43,58 +45,54 @@ def preview(view: View, seat: int, card: int, names: list[str]) -> str:
 
 
 class UI(TableUI):
-    def poss(self, seat: int) -> str:
-        name = self.names[seat]
-        return "your" if name == "You" else f"{name}'s"
+    legend = (
+        "in front: a player's card; cards of one number join (7×2 = 14) and beat every group "
+        "worth less. held: cards in hand and in front. A card still in front on your next turn "
+        "is pushed through."
+    )
 
-    def does(self, seat: int, verb: str) -> str:
-        """``Ann plays`` but ``You play``."""
-        name = self.names[seat]
-        return f"You {verb}" if name == "You" else f"{name} {verb}s"
-
-    def render(self, console: Console, view: View) -> None:
+    def draw(self, console: Console, view: View) -> None:
         seat = view["seat"]
         n = view["players"]
         games = view["options"]["games"]
-        series = f"game {view['hand_number']} of {games}, " if games > 1 else ""
-        console.rule(f"Down the Drain — {series}cycle {view['plays'] // n + 1}")
+        series = f" · game {view['hand_number']} of {games}" if games > 1 else ""
+        console.rule(f"Down the Drain{series} · cycle {view['plays'] // n + 1}")
         console.print(self._players(view))
-        if view["groups"]:
-            groups = Text("Groups: ").append(
-                Text("  ").join(
-                    Text(
-                        f"{g['number']}×{len(g['seats'])} = {g['value']}",
-                        style=card_style(g["number"]),
-                    )
-                    for g in view["groups"]
-                )
-            )
-            console.print(groups)
         pile: Counter[int] = Counter(view["discard"])
         shown = " ".join(f"{c}×{k}" if k > 1 else str(c) for c, k in sorted(pile.items()))
         console.print(
-            f"Stack: {plural(view['stack_size'], 'card')}   "
-            f"Discard pile ({len(view['discard'])}): {shown or 'empty'}"
+            f"Stack: {plural(view['stack_size'], 'card')} · "
+            f"discard pile ({len(view['discard'])}): {shown or 'empty'}",
+            style="dim",
         )
         if seat is not None and view["hand"] and not view["over"]:
-            owner = "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
-            hand = Table(title=f"{owner} hand")
-            hand.add_column("card", justify="right")
-            hand.add_column("if played now")
-            for card in sorted(set(view["hand"])):
-                count = view["hand"].count(card)
-                label = card_text(card).append(f" ×{count}" if count > 1 else "")
-                hand.add_row(label, preview(view, seat, card, self.names))
-            console.print(hand)
+            if seat in view["to_act"]:
+                console.print(
+                    "Your hand: type a card to play it (→ what it would do)", style="bold"
+                )
+            else:
+                console.print(f"{self.whose(seat)} hand", style="bold")
+            for line in menu_lines(self._hand(view), min(console.width, 80), False, True):
+                console.print(line)
+
+    def _hand(self, view: View) -> list[tuple[str, Text]]:
+        seat = view["seat"]
+        names = [self.who(s, False) for s in range(view["players"])]
+        cells = []
+        for card in sorted(set(view["hand"])):
+            count = view["hand"].count(card)
+            label = card_text(card).append(f" ×{count}" if count > 1 else "")
+            cells.append((f"play {card}", label.append(f" → {preview(view, seat, card, names)}")))
+        return cells
 
     def _players(self, view: View) -> Table:
         games = view["options"]["games"]
-        table = Table(title="Players (clockwise)")
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         cols = ["player", "in front", "group", "hand", "held"]
         cols += ["games won", "cards total"] if games > 1 else []
-        cols.append("status")
+        cols.append("")
         for col in cols:
-            table.add_column(col, justify="left" if col in ("player", "status") else "right")
+            table.add_column(col, justify="left" if col in ("player", "") else "right")
         front = view["front"]
         held = view["held"]
         places = game_places((), held)  # nobody has won yet: fewer cards held first (DD-9)
@@ -106,7 +104,7 @@ class UI(TableUI):
                 group = f"{f}×{size} = {f * size}" if size > 1 else str(f)
             status = []
             if s in view["to_act"]:
-                status.append("to play")
+                status.append("▶ to play")
             if s == view["start"]:
                 status.append("started")
             row: list[Text | str] = [
@@ -122,48 +120,61 @@ class UI(TableUI):
             table.add_row(*row)
         return table
 
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        """The hand on the board is the menu: a card is played by typing it."""
+
+        def typed(answer: str) -> str | None:
+            return f"play {answer}" if f"play {answer}" in legal else None
+
+        wrong = "type a card of your hand"
+        return self.menu(
+            console, view, legal, [], "Card to play (type its number)", typed=typed, wrong=wrong
+        )
+
     def label(self, view: View, action: str) -> str:
         card = int(action.split()[1])
         seat = view["seat"]
-        return f"play {card:>2}  → {preview(view, seat, card, self.names)}"
+        names = [self.who(s, False) for s in range(view["players"])]
+        return f"play {card:>2}  → {preview(view, seat, card, names)}"
 
-    def describe(self, event: Event) -> str | None:
+    def event_line(self, event: Event) -> str | None:
         kind = event["type"]
-        names = self.names
+        seat: int = event.get("seat", 0)
         if kind == "play":
             joined = f", joining a group worth {event['value']}" if event["group"] > 1 else ""
-            return f"{self.does(event['seat'], 'play')} [bold]{event['card']}[/]{joined}"
+            return f"{self.does(seat, 'play')} [bold]{event['card']}[/]{joined}"
         if kind == "beaten":
             lost = ", ".join(
-                f"{self.poss(s)} {c}" for s, c in zip(event["seats"], event["cards"], strict=True)
+                f"{self.whose(s, False)} {c}"
+                for s, c in zip(event["seats"], event["cards"], strict=True)
             )
             return f"[red]Beaten, down the drain: {lost}[/]"
         if kind == "draw":
-            return f"  {self.does(event['seat'], 'draw')} a card"
+            return f"  {self.does(seat, 'draw')} a card"
         if kind == "reshuffle":
             return (
                 f"[yellow]The stack is empty: the discard pile ({event['cards']} cards) "
                 "is shuffled into a new stack.[/]"
             )
         if kind == "push":
-            who = " and ".join(names[s] for s in event["seats"])
-            one = len(event["seats"]) == 1 and names[event["seats"][0]] != "You"
-            return f"[green]{who} push{'es' if one else ''} the {event['card']} through.[/]"
+            return f"[green]{self.together(event['seats'], 'push')} the {event['card']} through.[/]"
         if kind == "guard":
             return f"[yellow]{event['cycles']} full cycles played: the game ends with no winner.[/]"
         if kind == "game_end":
             won = event["winners"]
-            head = "No winner"
-            if won:
-                one = len(won) == 1 and names[won[0]] != "You"
-                head = (
-                    f"[bold green]{' and '.join(names[s] for s in won)} win{'s' if one else ''}[/]"
-                )
-            held = ", ".join(f"{names[s]} {h}" for s, h in enumerate(event["held"]))
+            head = f"[bold green]{self.together(won, 'win')}[/]" if won else "No winner in"
+            held = ", ".join(f"{self.who(s)} {h}" for s, h in enumerate(event["held"]))
             return f"{head} game {event['game']}. Cards held: {held}"
         if kind == "match_end":
-            ranking = ", ".join(f"{names[s]} {p}" for s, p in enumerate(event["places"]))
+            ranking = ", ".join(f"{self.who(s)} {p}" for s, p in enumerate(event["places"]))
             return f"[bold]Match over.[/] Places: {ranking}"
         if kind == "deal":
-            return f"Game {event['game']} is dealt; {names[event['start']]} starts."
+            return f"Game {event['game']} is dealt; {self.does(event['start'], 'start', False)}."
         return None
+
+    def together(self, seats: Sequence[int], verb: str) -> str:
+        """``You push``, ``Ann pushes``, ``Ann and you push``."""
+        if len(seats) == 1:
+            return self.does(seats[0], verb)
+        names = [self.who(s, i == 0) for i, s in enumerate(seats)]
+        return f"{', '.join(names[:-1])} and {names[-1]} {verb}"

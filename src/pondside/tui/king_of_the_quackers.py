@@ -1,16 +1,21 @@
 """The King of the Quackers table: players with their card counts, who passed and who is out,
-the current round (lead card, kind, size and what must be beaten), and the hand laid out by rank
-and suit with card names; the legal combinations are offered by number with their names."""
+the current round (lead card, kind, size and what must be beaten) and the hand by rank. A person
+chooses in steps that fit a terminal: the two cards to pass one at a time; a play by its kind
+first (a single, a Set of 2, a Straight Flush of 3...), then the combination, or card by card when
+there are many (Bombs); the cards of a play may also be typed in any order (``3LY 3SK``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.decktet import BY_CODE, SUIT_NAMES, SUITS
+from pondside.games.decktet import BY_CODE, SUIT_NAMES
 from pondside.games.king_of_the_quackers import (
+    BOMB,
     CODE,
     EXCUSE,
     FLUSH,
@@ -22,7 +27,7 @@ from pondside.games.king_of_the_quackers import (
     is_personality,
 )
 
-from .base import TableUI, place_style
+from .base import WIDTH, Entry, TableUI, menu_lines, place_style
 from .decktet import SUIT_STYLE, rank_word
 
 EXCUSE_CODE = CODE[EXCUSE]
@@ -75,20 +80,51 @@ def play_words(action: str) -> str:
     return f"{head}: {', '.join(names)}"
 
 
+KIND_ORDER = {SINGLE: 0, SET: 1, FLUSH: 2, BOMB: 3}
+KIND_OF_ORDER = {order: kind for kind, order in KIND_ORDER.items()}
+MENU_ROWS = 6
+"""A step of a menu is listed whole when it fits this many lines, else chosen card by card."""
+
+
+def cards_of(action: str) -> frozenset[str]:
+    """The card codes of a play, an Ace's ``=N`` left out: ``play 1V=9 7VY 8VL`` → 1V, 7VY, 8VL."""
+    words = action.removesuffix(" promise").split()[1:]
+    return frozenset(w.partition("=")[0] for w in words)
+
+
+def group_word(kind: int, size: int) -> str:
+    if kind == SINGLE:
+        return "a single card"
+    return {SET: "a Set", FLUSH: "a Straight Flush", BOMB: "a Bomb"}[kind] + f" of {size}"
+
+
+def play_text(action: str) -> Text:
+    """The cards of a play coloured, as the menu offers it: ``1V=9 7VY 8VL``."""
+    words = action.removesuffix(" promise").split()[1:]
+    out = Text()
+    for i, word in enumerate(words):
+        code, eq, number = word.partition("=")
+        out.append(" " if i else "").append_text(card_text(code))
+        if eq:
+            out.append(f"={number}", style="bold")
+    return out
+
+
 class UI(TableUI):
-    def render(self, console: Console, view: View) -> None:
+    legend = (
+        "Cards: rank then suits. Ranks 1 (Ace) to 9, P Pawn, T Court, N Crown, 0 the Excuse; "
+        "suits M Moons, S Suns, V Waves, L Leaves, Y Wyrms, K Knots. * a personality (Bombs are "
+        "made of them); 1V=9: the Ace of Waves played as a 9."
+    )
+
+    def draw(self, console: Console, view: View) -> None:
         seat = view.get("seat")
         opts = view["options"]
-        extras = [opts["deck"] + " deck", f"target {opts['target']}"]
+        extras = [opts["deck"] + " deck", f"to {opts['target']} points"]
         if opts["bidding"]:
             extras.append("bidding")
-        console.rule(
-            f"King of the Quackers — hand {view['hand_number']} ({', '.join(extras)})"
-            f" — {self.name(seat)}"
-        )
+        console.rule(f"King of the Quackers · hand {view['hand_number']} · {', '.join(extras)}")
         console.print(self._players(view))
-        if view["put_aside"]:
-            console.print("[dim]One card is put aside face down this hand.[/]")
         if view["phase"] == "pass" and not view["over"]:
             console.print("[bold]The pass:[/] everyone gives one card to each neighbour.")
         else:
@@ -96,38 +132,38 @@ class UI(TableUI):
         if view["promise"]:
             pr = view["promise"]
             console.print(
-                f"[bold magenta]{self.name(pr['seat'])} promised to go out first "
+                f"[bold magenta]{self.who(pr['seat'])} promised to go out first "
                 f"(value {pr['value']}).[/]"
             )
         if seat is not None:
             if view.get("gave"):
-                left, right = self.name((seat + 1) % view["players"]), self.name(seat - 1)
+                left, right = self._neighbours(view)
                 got = view.get("received")
-                line = f"You gave {view['gave'][0]} to {left} and {view['gave'][1]} to {right}"
+                gave = view["gave"]
+                line = f"{self.who(seat)} gave {gave[0]} to {left} and {gave[1]} to {right}"
                 if got:
-                    line += f"; you received {got[0]} from {left} and {got[1]} from {right}"
-                console.print(line + ".")
+                    line += f"; got {got[0]} and {got[1]}"
+                console.print(line + ".", style="dim")
             console.print(self._hand(view))
 
-    def name(self, seat: int | None) -> str:
-        if seat is None:
-            return "spectator"
-        return self.names[seat % len(self.names)]
+    def _neighbours(self, view: View) -> tuple[str, str]:
+        """The names of the players on ``view``'s seat's left and right (KQ-5)."""
+        seat = view["seat"] or 0
+        return self.name((seat + 1) % view["players"]), self.name(seat - 1)
 
     def _players(self, view: View) -> Table:
         n = view["players"]
         scores = view["totals"]
         places = self.standings(scores)
         rnd = view["round"] or {}
-        table = Table(title="Players")
-        for col in ("player", "cards", "status", "score", "hands"):
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+        for col in ("player", "cards", "score", "last hands", ""):
             table.add_column(col, justify="right" if col in ("cards", "score") else "left")
         for s in range(n):
-            name = self.name(s) + (" (dealer)" if s == view["dealer"] else "")
             if s in view["out"]:
-                status = f"out, {view['out'].index(s) + 1}."
+                status = f"out {ordinal(view['out'].index(s) + 1)}"
             elif s in view["to_act"]:
-                status = "[bold]to act[/]"
+                status = "[bold]▶ to act[/]"
             elif view["phase"] == "pass":
                 status = "gave" if view["chosen"][s] else ""
             elif s in rnd.get("passed", []):
@@ -136,14 +172,16 @@ class UI(TableUI):
                 status = "played last"
             else:
                 status = ""
-            history = " ".join(str(h[s]) for h in view["hand_scores"][-6:])
+            if s == view["dealer"]:
+                status += (", " if status else "") + "dealer"
+            history = " ".join(str(h[s]) for h in view["hand_scores"][-4:])
             style = place_style(places[s], n)
             table.add_row(
-                Text(name, style=style),
+                Text(self.name(s), style=style),
                 str(view["hand_sizes"][s]),
-                status,
                 Text(str(scores[s]), style=style),
                 history,
+                status,
             )
         return table
 
@@ -152,8 +190,7 @@ class UI(TableUI):
         if view["over"]:
             return Text("The match is over.", style="bold")
         if rnd is None:
-            leader = self.name(view["to_act"][0])
-            return Text(f"{leader} leads a new round: any combination.")
+            return Text(f"{self.does(view['to_act'][0], 'lead')} a new round: any combination.")
         out = Text("Round: ")
         kind = KIND_WORD[rnd["kind"]]
         out.append(f"{rnd['size']}-card {kind}" if rnd["size"] > 1 else "singles")
@@ -165,7 +202,7 @@ class UI(TableUI):
                 out.append("; lead card ").append(card_text(lead))
                 out.append(f" ({BY_CODE[lead].name}, {suits_text(lead)})")
         last = rnd["plays"][-1]
-        out.append(f"\nLast play: {self.name(last[0])}: {play_words(last[1])}")
+        out.append(f"\nLast play: {self.who(last[0])}: {play_words(last[1])}")
         out.append(f"\nTo beat it: {self._to_beat(rnd)}")
         return out
 
@@ -185,33 +222,172 @@ class UI(TableUI):
             return f"a Bomb of {size} (any rank), or {others}"
         return f"a {kinds[0]} of {size} of rank {rank}+, or a Bomb of {size}"
 
-    def _hand(self, view: View) -> Table:
-        hand = view["hand"]
-        table = Table(title=f"Hand ({len(hand)} cards; * = personality, Bomb material)")
-        table.add_column("rank", justify="right")
-        for s in SUITS:
-            table.add_column(SUIT_NAMES[s], style=SUIT_STYLE[s])
-        table.add_column("names")
-        by_rank: dict[int, list[str]] = {}
-        for code in hand:
-            by_rank.setdefault(BY_CODE[code].rank, []).append(code)
-        for rank in sorted(by_rank, reverse=True):
-            codes = by_rank[rank]
-            cells = []
-            for s in SUITS:
-                here = [c for c in codes if s in BY_CODE[c].suits]
-                cells.append(Text(" ").join(card_text(c) for c in here))
-            names = ", ".join(BY_CODE[c].name.removeprefix("the ") for c in codes)
-            table.add_row(rank_word(rank), *cells, names)
-        return table
+    def _hand(self, view: View) -> Text:
+        hand = sorted(view["hand"], key=lambda c: (BY_CODE[c].rank, INDEX[c]))
+        out = Text(f"{self.whose(view['seat'])} hand ({len(hand)}): ", style="bold")
+        return out.append_text(Text(" ").join(card_text(c) for c in hand))
+
+    # --- the menus ---------------------------------------------------------------------------
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        if legal[0].startswith("give "):
+            return self._give(console, view, legal)
+        return self._promise(console, view, legal, self._play(console, view, legal))
+
+    def _give(self, console: Console, view: View, legal: list[str]) -> str:
+        """KQ-5: the card for the left neighbour, then the one for the right."""
+        left, right = self._neighbours(view)
+        hand = sorted(view["hand"], key=lambda c: (BY_CODE[c].rank, INDEX[c]))
+        first = self._card(console, view, legal, hand, f"Card to give {left}, on your left")
+        if first in legal:
+            return first
+        self._next_step(console, view)
+        console.print(Text("Giving ").append_text(card_text(first)).append(f" to {left}."))
+        rest = [c for c in hand if c != first]
+        second = self._card(console, view, legal, rest, f"Card to give {right}, on your right")
+        return second if second in legal else f"give {first} {second}"
+
+    def _card(
+        self, console: Console, view: View, legal: list[str], codes: Sequence[str], question: str
+    ) -> str:
+        """One card of ``codes``, by its number or its code typed (in any case)."""
+        by_upper = {c.upper(): c for c in codes}
+        entries = [(c, card_text(c)) for c in codes]
+        return self.menu(
+            console,
+            view,
+            legal,
+            entries,
+            question,
+            typed=lambda answer: by_upper.get(answer.upper()),
+            wrong=f"type 1 to {len(codes)} or a card's code",
+        )
+
+    def _play(self, console: Console, view: View, legal: list[str]) -> str:
+        """The kind of play, then the play: listed when the list fits, else card by card."""
+        groups: dict[tuple[int, int], list[str]] = {}
+        for action in legal:
+            play = describe(action)
+            if play is not None and not action.endswith(" promise"):
+                groups.setdefault((KIND_ORDER[play.kind], len(play.cards)), []).append(action)
+        for group in groups.values():
+            group.sort(key=lambda a: sorted((BY_CODE[c].rank, INDEX[c]) for c in cards_of(a)))
+        keys = sorted(groups)
+        passing: list[Entry] = [("pass", "pass")] if "pass" in legal else []
+        typed = self._typed(legal)
+        if len(keys) > 1:
+            entries = passing + [
+                (f"group {i}", f"{group_word(KIND_OF_ORDER[k[0]], k[1])} ({len(groups[k])})")
+                for i, k in enumerate(keys)
+            ]
+            choice = self.menu(
+                console,
+                view,
+                legal,
+                entries,
+                "What to play (number, or type the cards)",
+                typed=typed,
+                wrong=f"type 1 to {len(entries)}, or the cards of a play",
+            )
+            if choice in legal:
+                return choice
+            self._next_step(console, view)
+            group = groups[keys[int(choice.split()[1])]]
+            if len(group) == 1:
+                return group[0]
+            passing = []
+        else:
+            group = groups[keys[0]] if keys else []
+        entries = passing + [(action, play_text(action)) for action in group]
+        if len(menu_lines(entries, min(console.width, WIDTH))) <= MENU_ROWS:
+            return self.menu(
+                console,
+                view,
+                legal,
+                entries,
+                "Your play (number, or type the cards)",
+                typed=typed,
+                wrong=f"type 1 to {len(entries)}, or the cards of a play",
+            )
+        return self._card_by_card(console, view, legal, group)
+
+    def _card_by_card(
+        self, console: Console, view: View, legal: list[str], group: list[str]
+    ) -> str:
+        """A play among many of one kind and size (Bombs: up to 126), one card at a time."""
+        play = describe(group[0])
+        assert play is not None
+        word, size = group_word(play.kind, len(play.cards)), len(play.cards)
+        chosen: list[str] = []
+        while True:
+            fits = [a for a in group if set(chosen) <= cards_of(a)]
+            if len(chosen) == size:
+                if len(fits) == 1:
+                    return fits[0]
+                entries: list[Entry] = [(a, play_text(a)) for a in fits]
+                return self.menu(console, view, legal, entries, "Which of these")
+            codes = sorted(
+                {c for a in fits for c in cards_of(a)} - set(chosen), key=lambda c: INDEX[c]
+            )
+            if chosen:
+                self._next_step(console, view)
+                so_far = Text(f"{word.capitalize()} so far: ")
+                console.print(so_far.append_text(Text(" ").join(card_text(c) for c in chosen)))
+            question = f"{word.capitalize()}: card {len(chosen) + 1} of {size}"
+            card = self._card(console, view, legal, codes, question)
+            if card in legal:
+                return card
+            chosen.append(card)
+
+    def _typed(self, legal: list[str]) -> Callable[[str], str | None]:
+        """A play typed as its cards in any order and case (``3ly 3SK``), or ``pass``."""
+
+        def typed(answer: str) -> str | None:
+            words = answer.upper().removeprefix("PLAY ").split()
+            if answer.lower() == "pass":
+                return "pass" if "pass" in legal else None
+            codes = frozenset(w.partition("=")[0] for w in words)
+            aces = {w for w in words if "=" in w}
+            found = [
+                a
+                for a in legal
+                if a.startswith("play ")
+                and not a.endswith(" promise")
+                and cards_of(a) == codes
+                and aces <= set(a.split())
+            ]
+            return found[0] if len(found) == 1 else None
+
+        return typed
+
+    def _promise(self, console: Console, view: View, legal: list[str], action: str) -> str:
+        """KQ-29: a play that may come with a promise to go out first asks whether it does."""
+        if f"{action} promise" not in legal:
+            return action
+        play = describe(action)
+        assert play is not None
+        value = len(view["hand"]) - len(play.cards)
+        entries: list[Entry] = [("no", "no"), ("yes", f"yes, promise (value {value})")]
+        answer = self.menu(
+            console,
+            view,
+            legal,
+            entries,
+            "Promise to go out first? (1/2, or no/yes)",
+            typed=lambda a: {"n": "no", "y": "yes"}.get(a.lower()[:1]),
+        )
+        return f"{action} promise" if answer == "yes" else action
+
+    def _next_step(self, console: Console, view: View) -> None:
+        """Before the next step of a menu, a terminal shows the board again (not the last step)."""
+        if console.is_terminal:
+            self.render(console, view)
 
     def label(self, view: View, action: str) -> str:
         if action == "pass":
             return "pass"
         if action.startswith("give "):
             _, left, right = action.split()
-            seat = view["seat"] or 0
-            to_left, to_right = self.name((seat + 1) % view["players"]), self.name(seat - 1)
+            to_left, to_right = self._neighbours(view)
             return (
                 f"give {BY_CODE[left].name} ({left}) to {to_left}, "
                 f"{BY_CODE[right].name} ({right}) to {to_right}"
@@ -223,38 +399,50 @@ class UI(TableUI):
             text += f"  + PROMISE to go out first (value {value})"
         return text
 
-    def describe(self, event: Event) -> str | None:
+    def event_line(self, event: Event) -> str | None:
         kind = event["type"]
-        who = self.name(event.get("seat"))
+        seat: int = event.get("seat", 0)
         if kind == "gave":
-            return f"{who} has chosen two cards to pass."
+            return f"{self.does(seat, 'have chosen')} two cards to pass."
         if kind == "exchange":
-            return f"[bold]The cards change hands.[/] {self.name(event['leader'])} leads."
+            return f"[bold]The cards change hands.[/] {self.does(event['leader'], 'lead')}."
         if kind == "play":
             bomb = " [bold red]BOMB![/]" if event["kind"] == "bomb" else ""
             action = " ".join(event["action"].split()[: len(event["cards"]) + 1])
-            return f"{who}: {play_words(action)}{bomb} ({event['left']} left)"
+            return f"{self.who(seat)}: {play_words(action)}{bomb} ({event['left']} left)"
         if kind == "pass":
-            return f"[dim]{who} passes.[/]"
+            return f"[dim]{self.does(seat, 'pass')}.[/]"
         if kind == "promise":
-            return f"[bold magenta]{who} promises to go out first, value {event['value']}.[/]"
+            return (
+                f"[bold magenta]{self.does(seat, 'promise')} to go out first, "
+                f"value {event['value']}.[/]"
+            )
         if kind == "promise_resolved":
             verdict = "kept" if event["kept"] else "broken"
-            gains = ", ".join(f"{self.name(s)} +{p}" for s, p in enumerate(event["points"]) if p)
-            return f"[magenta]{who}'s promise is {verdict}: {gains}.[/]"
+            gains = ", ".join(f"{self.who(s)} +{p}" for s, p in enumerate(event["points"]) if p)
+            return f"[magenta]{self.whose(seat)} promise is {verdict}: {gains}.[/]"
         if kind == "out":
-            return f"[bold green]{who} is out ({event['place']}.)![/]"
+            return f"[bold green]{self.does(seat, 'are')} out ({ordinal(event['place'])})![/]"
         if kind == "round_end":
-            return f"All passed: the cards are gathered; {self.name(event['leader'])} leads."
+            return (
+                f"All passed: the cards are gathered; {self.does(event['leader'], 'lead', False)}."
+            )
         if kind == "hand_end":
             parts = ", ".join(
-                f"{self.name(s)} {p:+d} → {t}"
+                f"{self.who(s)} {p:+d} → {t}"
                 for s, (p, t) in enumerate(zip(event["points"], event["totals"], strict=True))
             )
             return f"[bold]Hand {event['hand']} over.[/] {parts}"
         if kind == "deal":
-            return f"[bold]Hand {event['hand']}[/]: {self.name(event['dealer'])} deals."
+            return f"[bold]Hand {event['hand']}[/]: {self.does(event['dealer'], 'deal')}."
         if kind == "match_end":
             winner = event["places"].index(1)
-            return f"[bold]The match is over: {self.name(winner)} is King of the Quackers![/]"
+            crowned = "You are" if self.is_me(winner) else f"{self.name(winner)} is"
+            return f"[bold]The match is over: {crowned} King of the Quackers![/]"
         return None
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    return f"{n}{suffix}"

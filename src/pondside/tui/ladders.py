@@ -1,5 +1,7 @@
 """The Ladders table in the terminal: the ACCENT piles with the number each needs next, every
-player's CLIMB top and size and RUNG piles, the hand, and the plays available by number."""
+player's CLIMB top and size and RUNG piles, the hand, and the moves by number: one entry per move
+that makes a difference (a card onto two empty ACCENT slots is one move), a discard as the card
+first and the RUNG pile after."""
 
 from __future__ import annotations
 
@@ -8,17 +10,11 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.ladders import CARD, RUNGS, TOP, WILD, partner, side_of
+from pondside.games.ladders import CARD, TOP, WILD, partner, side_of
 
-from .base import TableUI, place_style
+from .base import Entry, TableUI, place_style, plural, reading_order
 
-SOURCE = {
-    "hand": "hand",
-    "climb": "CLIMB",
-    "rung": "RUNG",
-    "partner climb": "partner's CLIMB",
-    "partner rung": "partner's RUNG",
-}
+SOURCE = {"hand": "hand", "climb": "CLIMB", "rung": "RUNG"}
 
 
 def card_text(card: str | None) -> Text:
@@ -27,128 +23,220 @@ def card_text(card: str | None) -> Text:
     return Text(card, style="bold magenta" if card == CARD[WILD] else "bold")
 
 
-def pile_text(cards: list[str], keep: int = 6) -> Text:
-    """A pile bottom to top, the top card highlighted; long piles show their last cards."""
+def pile_text(cards: list[str], keep: int = 2) -> Text:
+    """A pile's last cards, bottom to top, the top one bold; ``…`` when there are more."""
     if not cards:
-        return Text("empty", style="dim")
+        return Text("–", style="dim")
     shown = cards[-keep:]
-    out = Text("… " if len(cards) > keep else "", style="dim")
-    out.append(" ".join(shown[:-1]) + (" " if len(shown) > 1 else ""), style="dim")
+    out = Text("…" if len(cards) > keep else "", style="dim")
+    for card in shown[:-1]:
+        out.append(card, style="dim").append(" ")
     return out.append_text(card_text(shown[-1]))
 
 
 class UI(TableUI):
-    def render(self, console: Console, view: View) -> None:
-        seat = view["seat"]
-        teams = view["options"]["teams"]
-        to_play = "".join(f", {self.names[s]} to play" for s in view["to_act"])
-        title = f"Ladders — round {view['hand_number']}{to_play}"
-        console.rule(title + (" (partnerships 0+2 v 1+3)" if teams else ""))
+    legend = (
+        "CLIMB: your pile to empty, top card playable. ACCENT: the shared piles, built 1 to 12 "
+        "(next: the number a pile needs). RUNG 0-3: your discard piles, top card playable. "
+        "W: wild. A discard ends the turn."
+    )
+
+    def draw(self, console: Console, view: View) -> None:
+        teams = " · partnerships 0+2 v 1+3" if view["options"]["teams"] else ""
+        opts = view["options"]
+        length = f"of {opts['rounds']}" if opts["rounds"] else f"· to {opts['target']} points"
+        console.rule(f"Ladders · round {view['hand_number']} {length}{teams}")
         console.print(self._accents(view))
         console.print(self._players(view))
         console.print(
-            f"DRAW {view['draw_size']} cards · DISCARD {len(view['discard'])} cards"
-            + (f" · idle turns {view['idle_turns']}" if view["idle_turns"] else "")
+            f"DRAW {plural(view['draw_size'], 'card')} · DISCARD "
+            f"{plural(len(view['discard']), 'card')}"
+            + (f" · idle turns {view['idle_turns']}" if view["idle_turns"] else ""),
+            style="dim",
         )
+        seat = view["seat"]
         if seat is not None:
-            owner = "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
-            hand = Text(f"{owner} hand: ").append(
+            hand = Text(f"{self.whose(seat)} hand: ", style="bold").append(
                 Text(" ").join(card_text(c) for c in view["hand"]) if view["hand"] else "empty"
             )
             console.print(hand)
 
-    def _accents(self, view: View) -> Table:
-        table = Table(title="ACCENT piles")
-        table.add_column("slot", justify="right")
-        table.add_column("pile (bottom → top)")
-        table.add_column("needs", justify="right")
+    def _accents(self, view: View) -> Text:
+        out = Text("ACCENT ")
         for i, pile in enumerate(view["accents"]):
-            need = view["accent_next"][i]
-            need_text = Text(f"{need} or {CARD[WILD]}", style="cyan")
-            table.add_row(str(i), pile_text(pile, keep=TOP), need_text)
-        return table
+            out.append(f" {i}: ", style="bold")
+            if pile:
+                out.append_text(pile_text(pile, keep=3))
+                out.append(f" next {view['accent_next'][i]} ", style="cyan")
+            else:
+                out.append("empty ", style="dim")
+        return out
 
     def _players(self, view: View) -> Table:
         totals = view["totals"]
         places = self.standings(totals)
-        table = Table(title="Players")
-        for col in ("player", "CLIMB top", "left", *(f"RUNG {r}" for r in range(RUNGS))):
-            table.add_column(col, justify="right" if col == "left" else "left")
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+        table.add_column("player")
+        table.add_column("CLIMB")
+        table.add_column("left", justify="right")
+        for r in range(len(view["rungs"][0])):
+            table.add_column(f"RUNG {r}")
         table.add_column("hand", justify="right")
         table.add_column("score", justify="right")
+        table.add_column("")
         for s, name in enumerate(self.names):
             style = place_style(places[s], view["players"])
-            mark = "▶ " if s in view["to_act"] else ""
             if view["options"]["teams"]:
                 name += f" ({'AB'[side_of(s, True)]})"
             table.add_row(
-                Text(mark + name, style=style),
+                Text(name, style=style),
                 card_text(view["climb_tops"][s]),
                 str(view["climb_sizes"][s]),
                 *(pile_text(r) for r in view["rungs"][s]),
                 str(view["hand_sizes"][s]),
                 Text(str(totals[s]), style=style),
+                "▶" if s in view["to_act"] else "",
             )
         return table
 
+    # --- the menu ----------------------------------------------------------------------------
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        """Each move that makes a difference once: a card that may go on several ACCENT piles
+        (a W) is chosen first, then its pile; a discard's card, then its RUNG pile."""
+        sources: dict[tuple[str, ...], list[str]] = {}
+        for move in self.moves(view, legal):
+            sources.setdefault(tuple(move.split()[1:-2]), []).append(move)
+        entries: list[Entry] = []
+        for source, moves in sources.items():
+            if len(moves) == 1:
+                entries.append((moves[0], self.label(view, moves[0])))
+            else:
+                what = self._what(view, moves[0].split())
+                entries.append((" ".join(("from", *source)), f"{what} → {len(moves)} piles"))
+        discards = sorted(
+            {a.split()[1] for a in legal if a.startswith("discard ")}, key=reading_order
+        )
+        entries += [(f"discard {c}", f"discard {c}, ending the turn") for c in discards]
+        choice = self.menu(console, view, legal, entries, "Your move (number or action)")
+        if choice in legal:
+            return choice
+        if console.is_terminal:
+            self.render(console, view)
+        if choice.startswith("from "):
+            moves = sources[tuple(choice.split()[1:])]
+            what = self._what(view, moves[0].split())
+            piles: list[Entry] = [(m, self._onto(view, int(m.split()[-1]))) for m in moves]
+            return self.menu(console, view, legal, piles, f"Play {what} onto (number or action)")
+        card = choice.split()[1]
+        rungs = self.rung_choices(view, card, legal)
+        if len(rungs) == 1:
+            return rungs[0][0]
+        return self.menu(
+            console,
+            view,
+            legal,
+            rungs,
+            f"Discard {card} onto which RUNG pile (number, or 'discard {card} to N')",
+        )
+
+    def moves(self, view: View, legal: list[str]) -> list[str]:
+        """The plays, one per move that makes a difference: the same card from the same place
+        onto ACCENT piles that need the same number (two empty slots, say) is one move."""
+        seen: dict[tuple[str, ...], str] = {}
+        for action in sorted(legal, key=reading_order):
+            words = action.split()
+            if words[0] != "play":
+                continue
+            slot = int(words[-1])
+            seen.setdefault((*words[1:-2], str(view["accent_next"][slot])), action)
+        return list(seen.values())
+
+    def rung_choices(self, view: View, card: str, legal: list[str]) -> list[Entry]:
+        """The RUNG piles ``card`` may go on, one per different pile (empty piles are alike)."""
+        rungs = view["rungs"][view["seat"]]
+        seen: dict[tuple[str, ...], Entry] = {}
+        for r, pile in enumerate(rungs):
+            action = f"discard {card} to {r}"
+            if action in legal:
+                on = f"on {' '.join(pile[-3:])}" if pile else "empty"
+                seen.setdefault(tuple(pile), (action, f"RUNG {r} ({on})"))
+        return list(seen.values())
+
     def label(self, view: View, action: str) -> str:
         words = action.split()
+        seat = view["seat"]
         if words[0] == "discard":
-            rung = view["rungs"][view["seat"]][int(words[3])]
+            rung = view["rungs"][seat][int(words[3])]
             on = f"on {rung[-1]}" if rung else "empty"
-            return f"discard {words[1]} to RUNG {words[3]} ({on}) — ends the turn"
-        slot = int(words[-1])
-        pile = view["accents"][slot]
-        onto = f"ACCENT {slot} (needs {len(pile) + 1})" if pile else f"new ACCENT pile {slot}"
+            return f"discard {words[1]} to RUNG {words[3]} ({on}), ending the turn"
+        what = self._what(view, words)
+        return f"{what} → {self._onto(view, int(words[-1]), what.startswith(CARD[WILD]))}"
+
+    def _what(self, view: View, words: list[str]) -> str:
+        """The card a play moves and where from: ``7 from hand``, ``W from partner's CLIMB``."""
         seat = view["seat"]
         if words[1] == "hand":
-            what = f"{words[2]} from hand"
-        elif words[1] == "climb":
-            what = f"{view['climb_tops'][seat]} from your CLIMB"
-        elif words[1] == "rung":
-            what = f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
-        else:
-            mate = partner(seat)
-            if words[2] == "climb":
-                what = f"{view['climb_tops'][mate]} from partner's CLIMB"
-            else:
-                what = f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
-        return f"play {what} → {onto}"
+            return f"{words[2]} from hand"
+        if words[1] == "climb":
+            return f"{view['climb_tops'][seat]} from CLIMB"
+        if words[1] == "rung":
+            return f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
+        mate = partner(seat)
+        if words[2] == "climb":
+            return f"{view['climb_tops'][mate]} from partner's CLIMB"
+        return f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
 
-    def describe(self, event: Event) -> str | None:
+    @staticmethod
+    def _onto(view: View, slot: int, wild: bool = True) -> str:
+        """The pile a play goes on, and what a W stands for there (a number is itself)."""
+        onto = f"ACCENT {slot}" if view["accents"][slot] else "a new ACCENT"
+        return f"{onto} as {view['accent_next'][slot]}" if wild else onto
+
+    def event_line(self, event: Event) -> str | None:
         kind = event["type"]
-        who = self.names[event["seat"]] if "seat" in event else ""
+        seat: int = event.get("seat", 0)
         if kind == "play":
-            where = SOURCE[event["from"]]
+            owner = event.get("owner", seat)
+            own = "your" if self.is_me(seat) else "their"
+            pile = SOURCE[event["from"].removeprefix("partner ")]
+            where = f"{own if owner == seat else self.whose(owner, False)} {pile}"
             if event.get("rung") is not None:
                 where += f" {event['rung']}"
             return (
-                f"{who} plays {event['card']} from {where} onto ACCENT {event['to']}"
+                f"{self.does(seat, 'play')} {event['card']} from {where} onto ACCENT {event['to']}"
                 f" (as {event['as']})"
             )
         if kind == "turn_up":
-            return f"{who}'s next CLIMB card is [bold]{event['card']}[/]"
+            return f"{self.whose(seat)} next CLIMB card is [bold]{event['card']}[/]"
         if kind == "complete":
             return f"[green]ACCENT {event['slot']} reaches {TOP} and goes to DISCARD[/]"
         if kind == "discard":
-            return f"{who} discards {event['card']} to RUNG {event['rung']}"
+            return f"{self.does(seat, 'discard')} {event['card']} to RUNG {event['rung']}"
         if kind == "draw":
-            return f"{who} draws {event['cards']}"
+            return f"{self.does(seat, 'draw')} {plural(event['cards'], 'card')}"
         if kind == "reshuffle":
             return f"[yellow]DISCARD ({event['cards']} cards) is shuffled into a new DRAW[/]"
         if kind == "pass":
-            return f"{who} has no card and no play: the turn ends"
+            return f"{self.does(seat, 'have')} no card and no play: the turn ends"
         if kind == "turn":
-            return f"[bold]{who}'s turn[/]"
+            return f"[bold]{self.whose(seat)} turn[/]"
         if kind == "deal":
-            tops = ", ".join(f"{self.names[s]} {t}" for s, t in enumerate(event["climb_tops"]))
-            dealer = self.names[event["dealer"]]
+            tops = ", ".join(f"{self.who(s)} {t}" for s, t in enumerate(event["climb_tops"]))
+            dealer = self.who(event["dealer"], False)
             return f"[bold]Round {event['round']}[/], dealt by {dealer}: CLIMB tops {tops}"
         if kind == "round_end":
-            winners = " and ".join(self.names[s] for s in event["winners"]) or "nobody"
-            how = "empties the CLIMB" if event["reason"] == "climb" else "wins the stalled round"
+            winners = event["winners"]
+            if not winners:
+                who = "nobody wins"
+            elif len(winners) == 1:
+                verb = "empty the CLIMB" if event["reason"] == "climb" else "win the stalled round"
+                who = self.does(winners[0], verb)
+            else:
+                names = " and ".join(self.who(s) for s in winners)
+                verb = "empty a CLIMB" if event["reason"] == "climb" else "win the stalled round"
+                who = f"{names} {verb}"
             points = max(event["points"])
-            return f"[bold]Round {event['round']} over:[/] {winners} {how} (+{points})"
+            return f"[bold]Round {event['round']} over:[/] {who} (+{points})"
         if kind == "match_end":
             return "[bold]The match is over.[/]"
         return None

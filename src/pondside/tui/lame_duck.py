@@ -1,5 +1,6 @@
-"""The Lame Duck table in the terminal: columns with their ducks, the hand with a card preview,
-the revealed cards in placement order, and the running duck table coloured by place."""
+"""The Lame Duck table in the terminal: the four columns with their ducks, the cards revealed
+last, everyone's ducks coloured by place, and the hand with a preview of where each card would go;
+the hand is the menu (type a card to play it)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,22 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.lame_duck import COLUMN_LIMIT, DUCKS, TURNS, column_ducks, target_column
+from pondside.games.lame_duck import (
+    COLUMN_LIMIT,
+    DUCKS,
+    PLAY,
+    TURNS,
+    column_ducks,
+    target_column,
+)
 
-from .base import TableUI, place_style, plural
+from .base import WIDTH, TableUI, flow, menu_lines, place_style, plural
 
 DUCK_STYLE = {1: "white", 2: "cyan", 3: "yellow", 5: "dark_orange", 7: "bold red"}
 
 
 def card_text(card: int) -> Text:
-    """A card coloured by its ducks, with the ducks as a superscript-like suffix."""
+    """A card coloured by its ducks, its ducks after a dot when more than one: ``45·2``."""
     ducks = DUCKS[card]
     return Text(f"{card}" + ("" if ducks == 1 else f"·{ducks}"), style=DUCK_STYLE[ducks])
 
@@ -25,103 +33,129 @@ def preview(columns: list[list[int]], card: int) -> str:
     """The rulebook's card preview: where the card would go if nobody else played lower."""
     col = target_column(tuple(tuple(c) for c in columns), card)
     if col < 0:
-        return "too low: you take a column"
+        return "too low"
     if len(columns[col]) == COLUMN_LIMIT:
-        return f"column {col}, sixth card: takes {column_ducks(tuple(columns[col]))} ducks"
+        return f"column {col}, 6th: take {plural(column_ducks(tuple(columns[col])), 'duck')}"
     return f"column {col}"
 
 
 class UI(TableUI):
-    def render(self, console: Console, view: View) -> None:
-        seat = view["seat"]
-        console.rule(
-            f"Lame Duck — round {view['hand_number']}, turn {view['turn_number']} of {TURNS}"
-        )
-        cols = Table(show_lines=False, expand=False)
-        cols.add_column("col", justify="right")
-        cols.add_column("cards")
-        cols.add_column("n", justify="right")
-        cols.add_column("ducks", justify="right")
-        for i, col in enumerate(view["columns"]):
-            cards = Text(" ").join(card_text(c) for c in col)
-            full = "bold red" if len(col) == COLUMN_LIMIT else ""
-            cols.add_row(
-                str(i), cards, Text(str(len(col)), style=full), str(view["column_ducks"][i])
-            )
-        console.print(cols)
-        if view["revealed"]:
-            label = "Revealed now" if view["awaiting_take"] is not None else "Last turn"
-            shown = Text(f"{label}: ").append(
-                Text(", ").join(
-                    Text(f"{self.names[s]} ").append(card_text(c)) for s, c in view["revealed"]
-                )
-            )
-            console.print(shown)
-        console.print(self._duck_table(view))
-        if seat is not None and view["hand"]:
-            owner = "Your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
-            hand = Table(title=f"{owner} hand", show_header=True)
-            hand.add_column("card")
-            hand.add_column("ducks", justify="right")
-            hand.add_column("preview")
-            for card in view["hand"]:
-                mark = " (chosen)" if card == view.get("my_choice") else ""
-                hand.add_row(
-                    card_text(card), str(DUCKS[card]), preview(view["columns"], card) + mark
-                )
-            console.print(hand)
+    legend = (
+        "45·2 is the card 45 with 2 ducks (no dot: 1 duck). A card goes on the column whose last "
+        "card is closest below it; a column's 6th card, or a card below every column, takes a "
+        "column and its ducks. Fewest ducks wins."
+    )
 
-    def _duck_table(self, view: View) -> Table:
-        totals = view["totals"]
-        places = self.standings(totals)
-        table = Table(title="Ducks")
-        for col in ("player", "this round", "total", "place", "taken", "status"):
-            table.add_column(
-                col, justify="left" if col in ("player", "taken", "status") else "right"
-            )
-        for s, name in enumerate(self.names):
-            style = place_style(places[s], view["players"])
-            status = "chosen" if view["chosen"][s] else ("to act" if s in view["to_act"] else "")
-            taken = " ".join(str(c) for c in view["taken"][s])
+    def draw(self, console: Console, view: View) -> None:
+        console.rule(
+            f"Lame Duck · round {view['hand_number']} · turn {view['turn_number']} of {TURNS}"
+        )
+        console.print(self._columns(view))
+        width = min(console.width, WIDTH)
+        if view["revealed"]:
+            label = "Revealed now:" if view["awaiting_take"] is not None else "Last turn:"
+            cards = [Text(f"{self.who(s)} ").append(card_text(c)) for s, c in view["revealed"]]
+            for line in flow(label, cards, width):
+                console.print(line)
+        for line in flow("Ducks:", self._ducks(view), width, " · "):
+            console.print(line)
+        seat = view["seat"]
+        if seat is not None and view["awaiting_take"] == seat:
+            console.print("Your card is too low: take a column (type 0 to 3).", style="bold yellow")
+            held = Text(" ").join(card_text(c) for c in view["hand"])
+            console.print(Text("Your hand: ").append_text(held), style="dim")
+        elif seat is not None and view["hand"]:
+            console.print(self._hand_title(view))
+            for line in menu_lines(self._hand(view), width, False, True):
+                console.print(line)
+
+    def _columns(self, view: View) -> Table:
+        table = Table(box=None, padding=(0, 1), show_edge=False)
+        table.add_column("column", justify="right")
+        table.add_column("cards", min_width=24)
+        table.add_column("ducks", justify="right")
+        full = [len(col) == COLUMN_LIMIT for col in view["columns"]]
+        if any(full):
+            table.add_column("")
+        for i, col in enumerate(view["columns"]):
+            warning = Text("full: the next card here takes it", style="red") if full[i] else ""
             table.add_row(
-                Text(name, style=style),
-                str(view["round_ducks"][s]),
-                Text(str(totals[s]), style=style),
-                str(places[s]),
-                taken,
-                status,
+                str(i),
+                Text(" ").join(card_text(c) for c in col),
+                str(view["column_ducks"][i]),
+                *([warning] if any(full) else []),
             )
         return table
+
+    def _ducks(self, view: View) -> list[Text]:
+        totals = view["totals"]
+        places = self.standings(totals)
+        rounds = view["hand_number"] > 1
+        parts = []
+        for s, name in enumerate(self.names):
+            score = str(totals[s]) + (f" (+{view['round_ducks'][s]})" if rounds else "")
+            parts.append(Text(f"{name} {score}", style=place_style(places[s], view["players"])))
+        return parts
+
+    def _hand_title(self, view: View) -> Text:
+        seat = view["seat"]
+        if seat in view["to_act"]:
+            return Text("Your hand: type a card to play it (→ where it would go now)", "bold")
+        return Text(f"{self.whose(seat)} hand", style="bold")
+
+    def _hand(self, view: View) -> list[tuple[str, Text]]:
+        cells = []
+        for card in view["hand"]:
+            chosen = " (chosen)" if card == view.get("my_choice") else ""
+            label = card_text(card).append(f" → {preview(view['columns'], card)}{chosen}")
+            cells.append((PLAY[card], label))
+        return cells
+
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        """The hand on the board is the menu: a card is played by typing it; a too-low card
+        takes the column typed."""
+        if legal[0].startswith("take"):
+            question, wrong = "Column to take (0 to 3)", "type a column, 0 to 3"
+        else:
+            question, wrong = "Card to play (type its number)", "type a card of your hand"
+
+        def typed(answer: str) -> str | None:
+            action = f"{legal[0].split()[0]} {answer}"
+            return action if action in legal else None
+
+        return self.menu(console, view, legal, [], question, typed=typed, wrong=wrong)
 
     def label(self, view: View, action: str) -> str:
         kind, _, value = action.partition(" ")
         n = int(value)
         if kind == "take":
-            col = view["columns"][n]
+            col = " ".join(map(str, view["columns"][n]))
             ducks = plural(view["column_ducks"][n], "duck")
-            return f"take column {n}: {col} — {ducks}, {plural(len(col), 'card')}"
-        ducks = plural(DUCKS[n], "duck")
-        return f"play {n:>3}  ({ducks}) → {preview(view['columns'], n)}"
+            return f"take column {n}: {col} — {ducks}"
+        return f"play {n:>3}  ({plural(DUCKS[n], 'duck')}) → {preview(view['columns'], n)}"
 
-    def describe(self, event: Event) -> str | None:
+    def event_line(self, event: Event) -> str | None:
         kind = event["type"]
         if kind == "reveal":
-            cards = ", ".join(f"{self.names[s]} {c}" for s, c in event["cards"])
-            return f"[bold]Revealed[/] (placed in this order): {cards}"
+            cards = ", ".join(f"{self.who(s)} {c}" for s, c in event["cards"])
+            return f"[bold]Revealed[/] (placed lowest first): {cards}"
         if kind == "too_low":
-            who = self.names[event["seat"]]
-            return f"[yellow]{who}'s {event['card']} is too low: they choose a column to take.[/]"
+            seat = event["seat"]
+            chooses = "you choose" if self.is_me(seat) else "they choose"
+            return f"[yellow]{self.whose(seat)} {event['card']} is too low: {chooses} a column.[/]"
         if kind == "take":
-            why = "sixth card" if event["reason"] == "sixth card" else "too low"
+            why = "6th card" if event["reason"] == "sixth card" else "too low"
+            cards = " ".join(map(str, event["cards"]))
             return (
-                f"[red]{self.names[event['seat']]} takes column {event['column']} {event['cards']}"
-                f" — {plural(event['ducks'], 'duck')} ({why}, {event['card']} starts the column)[/]"
+                f"[red]{self.does(event['seat'], 'take')} column {event['column']} ({cards})"
+                f" — {plural(event['ducks'], 'duck')} ({why}; {event['card']} starts it)[/]"
             )
         if kind == "round_end":
-            parts = ", ".join(f"{self.names[s]} {d}" for s, d in enumerate(event["ducks"]))
+            parts = ", ".join(f"{self.who(s)} {d}" for s, d in enumerate(event["ducks"]))
             return f"[bold]Round {event['round']} over.[/] Ducks this round: {parts}"
         if kind == "deal":
-            return f"[bold]Round {event['round']}[/]: new columns {event['columns']}"
+            columns = " ".join(str(col[-1]) for col in event["columns"])
+            return f"[bold]Round {event['round']}[/]: new columns {columns}"
         if kind == "match_end":
             return "[bold]The match is over.[/]"
         return None

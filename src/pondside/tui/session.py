@@ -60,7 +60,7 @@ class Session:
         self.record_path = record_path
         # A bad bot spec fails here, before anything is drawn.
         self.bots = seat_bots(match.game, seating.bots, match.seed)
-        self.ui: TableUI = get_ui(match.game, seating.names)
+        self.ui: TableUI = get_ui(match.game, seating.names, me=seating.seat)
         self.ui.commands = (
             Command("hint", f"what the {HINT_BOT} bot would choose here, and why", self.hint),
             Command("quit", self._quit_help(), self.quit),

@@ -1,5 +1,6 @@
-"""The Wildcat Chicane table: rulers, readings and trumps, bids and tricks, the trick in play
-with who is winning it, and the hand with each card's suit as this player reads it (WC-5)."""
+"""The Wildcat Chicane table: ruling cards, readings and trumps, bids and tricks, the trick in
+play with who is winning it, and the hand with each card's suit as this player reads it (WC-5).
+A bid is typed as its number; a card by its number in the menu or its code."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pondside.engine import Event, View
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 from pondside.games.wildcat_chicane import INDEX, READING_NAMES, read_suit, reading_of_ruler
 
-from .base import TableUI, place_style
+from .base import WIDTH, Entry, TableUI, flow, place_style, plural
 from .decktet import SUIT_STYLE
 
 ONE = {"M": "Moon", "S": "Sun", "V": "Wave", "L": "Leaf", "Y": "Wyrm", "K": "Knot"}
@@ -20,9 +21,8 @@ ONE = {"M": "Moon", "S": "Sun", "V": "Wave", "L": "Leaf", "Y": "Wyrm", "K": "Kno
 def card_text(code: str, suit: str | None = None, trump: bool = False) -> Text:
     """A card code coloured by the suit it has for its player (or its first suit)."""
     card = BY_CODE[code]
-    suit = suit or card.top
-    text = Text(code, style=SUIT_STYLE[suit] + (" bold underline" if trump else ""))
-    if len(card.suits) > 1:
+    text = Text(code, style=SUIT_STYLE[suit or card.top] + (" bold underline" if trump else ""))
+    if suit and len(card.suits) > 1:
         text.append(f"={suit}", style="dim")
     return text
 
@@ -37,20 +37,57 @@ def read(view: View, seat: int, code: str) -> tuple[str | None, bool]:
 
 
 class UI(TableUI):
-    def render(self, console: Console, view: View) -> None:
+    legend = (
+        "Cards: rank (1 Ace to 9, N Crown), suits M Moons S Suns V Waves L Leaves Y Wyrms K Knots. "
+        "ruler: a player's Ace or Crown: their trump, and which suit of two they read (reads), "
+        "TOP or BOTTOM: 2SY=S is read as Suns. Underlined: a trump."
+    )
+
+    def draw(self, console: Console, view: View) -> None:
         seat = view.get("seat")
-        n = view["players"]
-        title = (
-            f"Wildcat Chicane ({view['options']['variant']}) — hand {view['hand_number']}, "
-            f"target {view['options']['target']} — {self.name(seat)}"
+        opts = view["options"]
+        variant = " (classic)" if opts["variant"] == "classic" else ""
+        console.rule(
+            f"Wildcat Chicane{variant} · hand {view['hand_number']} · "
+            f"{view['tricks_in_hand']} tricks · to {opts['target']} points"
         )
-        table = Table(title=title)
-        for col in ("seat", "ruler", "reads", "trump", "bid", "won", "score"):
-            table.add_column(col)
-        for s in range(n):
-            name = self.name(s) + (" (dealer)" if s == view["dealer"] else "")
-            if s in view["to_act"]:
-                name = f"▶ {name}"
+        console.print(self._players(view))
+        if view["calls"]:
+            console.print("Calls: " + ", ".join(view["calls"]))
+        if view["tricks"]:
+            last = view["tricks"][-1]
+            line = Text(f"Last trick, won by {self.who(last['winner'], False)}: ")
+            for s, code in last["cards"]:
+                suit, trump = read(view, s, code)
+                line.append_text(card_text(code, suit, trump)).append(" ")
+            console.print(line)
+        if view["trick"]:
+            head = f"Trick {len(view['tricks']) + 1}, led {SUIT_NAMES[view['led_suit']]}:"
+            parts = []
+            for s, code in view["trick"]:
+                suit, trump = read(view, s, code)
+                parts.append(Text(f"{self.who(s)} ").append_text(card_text(code, suit, trump)))
+            winning = self.does(view["winning"], "are", False)
+            parts[-1].append(f" — {winning} winning", style="bold")
+            for line in flow(head, parts, min(console.width, WIDTH)):
+                console.print(line)
+        if seat is not None:
+            line = Text(f"{self.whose(seat)} hand: ", style="bold")
+            for code in view["hand"]:
+                suit, trump = read(view, seat, code)
+                line.append_text(card_text(code, suit, trump)).append(" ")
+            console.print(line)
+            if view["my_choice"]:
+                console.print(f"You chose {view['my_choice']} as your ruling card.")
+
+    def _players(self, view: View) -> Table:
+        totals = view["totals"]
+        places = self.standings(totals)
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+        for col in ("player", "ruler", "reads", "trump", "bid", "won", "score", ""):
+            right = col in ("bid", "won", "score")
+            table.add_column(col, justify="right" if right else "left")
+        for s in range(view["players"]):
             ruler = view["rulers"][s]
             if ruler:
                 ruler_text = card_text(ruler)
@@ -58,106 +95,111 @@ class UI(TableUI):
                 ruler_text = Text("chosen" if view["chosen"][s] else "—", style="dim")
             trump = view["trumps"][s]
             bid = view["bids"][s]
+            status = ["▶ to act"] if s in view["to_act"] else []
+            status += ["dealer"] if s == view["dealer"] else []
+            style = place_style(places[s], view["players"])
             table.add_row(
-                name,
+                Text(self.name(s), style=style),
                 ruler_text,
                 (view["readings"][s] or "?").upper(),
                 Text(SUIT_NAMES[trump], style=SUIT_STYLE[trump]) if trump else Text("?"),
                 "—" if bid is None else str(bid),
                 str(view["won"][s]),
-                str(view["totals"][s]),
+                Text(str(totals[s]), style=style),
+                ", ".join(status),
             )
-        console.print(table)
-        if view["calls"]:
-            console.print("Calls: " + ", ".join(view["calls"]))
-        if view["tricks"]:
-            last = view["tricks"][-1]
-            line = Text(f"Last trick (won by {self.name(last['winner'])}): ")
-            for s, code in last["cards"]:
-                suit, trump = read(view, s, code)
-                line.append_text(card_text(code, suit, trump)).append(" ")
-            console.print(line)
-        if view["trick"]:
-            line = Text(f"Trick {len(view['tricks']) + 1}, led {SUIT_NAMES[view['led_suit']]}: ")
-            for s, code in view["trick"]:
-                suit, trump = read(view, s, code)
-                line.append(f"{self.name(s)} ").append_text(card_text(code, suit, trump))
-                line.append("  ")
-            line.append(f"— {self.name(view['winning'])} is winning", style="bold")
-            console.print(line)
-        if seat is not None:
-            line = Text("Your hand: ")
-            for code in view["hand"]:
-                suit, trump = read(view, seat, code)
-                line.append_text(card_text(code, suit, trump)).append(" ")
-            console.print(line)
-            if view["my_choice"]:
-                console.print(f"You chose {view['my_choice']} as your ruling card.")
-        if view["over"]:
-            self._final(console, view)
+        return table
 
-    def _final(self, console: Console, view: View) -> None:
-        totals = view["totals"]
-        places = self.standings(totals)
-        for s, t in enumerate(totals):
-            console.print(
-                f"{self.name(s)}: {t}", style=place_style(places[s], view["players"]), end="  "
-            )
-        console.print()
+    def prompt(self, console: Console, view: View, legal: list[str]) -> str:
+        """A bid is its number (0 bids 0); other choices by number or as written (a card's code
+        alone plays it)."""
+        if legal[0].startswith("bid "):
+            top = max(int(a.split()[1]) for a in legal)
 
-    def describe(self, event: Event) -> str | None:
+            def bid(answer: str) -> str | None:
+                return f"bid {answer}" if f"bid {answer}" in legal else None
+
+            question = f"Your bid: tricks you will win (0 to {top})"
+            wrong = f"type a number of tricks, 0 to {top}"
+            return self.menu(console, view, legal, [], question, typed=bid, wrong=wrong)
+        entries: list[Entry] = [(a, self.entry(view, a)) for a in legal]
+        verb = legal[0].split()[0]
+        by_code = {a.split()[-1].upper(): a for a in legal}
+
+        def code(answer: str) -> str | None:
+            return by_code.get(answer.upper()) if verb in ("play", "rule") else None
+
+        question = {"play": "Card to play", "rule": "Your ruling card"}.get(verb, "Your call")
+        return self.menu(
+            console,
+            view,
+            legal,
+            entries,
+            f"{question} (number or card)" if verb != "call" else f"{question} (number)",
+            typed=code,
+        )
+
+    def event_line(self, event: Event) -> str | None:
         kind = event["type"]
+        seat: int = event.get("seat", 0)
         if kind == "chose":
-            return f"{self.name(event['seat'])} has chosen a ruling card."
+            return f"{self.does(seat, 'have chosen')} a ruling card."
         if kind == "reveal":
             parts = [
-                f"{self.name(s)} {r} ({read_name}, trump {SUIT_NAMES[t]})"
+                f"{self.who(s)} {r} ({read_name.upper()}, trump {SUIT_NAMES[t]})"
                 for s, (r, read_name, t) in enumerate(
                     zip(event["rulers"], event["readings"], event["trumps"], strict=True)
                 )
             ]
             return "Ruling cards: " + "; ".join(parts)
         if kind == "call":
-            return f"{self.name(event['seat'])} calls {event['call']}."
+            return f"{self.does(seat, 'call')} {event['call']}."
         if kind == "bid":
-            return f"{self.name(event['seat'])} bids {event['bid']}."
+            return f"{self.does(seat, 'bid')} {plural(event['bid'], 'trick')}."
         if kind == "play":
             trump = " [bold](trump)[/]" if event["trump"] else ""
             suit = SUIT_NAMES[event["suit"]]
-            return f"{self.name(event['seat'])} plays {event['card']} as {suit}{trump}."
+            return f"{self.does(seat, 'play')} {event['card']} as {suit}{trump}."
         if kind == "trick":
-            return f"{self.name(event['winner'])} wins trick {event['number']}."
+            return f"{self.does(event['winner'], 'win')} trick {event['number']}."
         if kind == "hand_end":
             rows = [
-                f"{self.name(s)} bid {b}, won {w}: {sc} (total {t})"
+                f"{self.who(s)} bid {b}, won {w}: {sc} (total {t})"
                 for s, (b, w, sc, t) in enumerate(
                     zip(event["bids"], event["won"], event["scores"], event["totals"], strict=True)
                 )
             ]
             return f"Hand {event['hand']} over. " + "; ".join(rows)
         if kind == "deal":
-            return f"Hand {event['hand']}: {self.name(event['dealer'])} deals."
+            return f"Hand {event['hand']}: {self.does(event['dealer'], 'deal')}."
         if kind == "match_end":
             first = [s for s, place in enumerate(event["places"]) if place == 1]
             score = event["scores"][first[0]]
             if len(first) == 1:
-                return f"[bold]{self.name(first[0])} wins the match with {score}.[/]"
+                return f"[bold]{self.does(first[0], 'win')} the match with {score}.[/]"
             # WC-16: after the 100th hand, tied totals share first place.
-            names = ", ".join(self.name(s) for s in first[:-1]) + f" and {self.name(first[-1])}"
+            names = ", ".join(self.who(s) for s in first[:-1]) + f" and {self.who(first[-1])}"
             return f"[bold]{names} share the win with {score} each (the 100th hand, WC-16).[/]"
-        return super().describe(event)
+        return super().event_line(event)
 
     def label(self, view: View, action: str) -> str:
+        return self.entry(view, action).plain
+
+    def entry(self, view: View, action: str) -> Text:
+        """An action as the menu offers it: a card coloured by its suit as this seat reads it."""
         verb, _, rest = action.partition(" ")
         seat = view.get("seat")
         if verb == "play" and seat is not None:
             suit, trump = read(view, seat, rest)
-            name = BY_CODE[rest].name
-            return f"play {rest} — {name}, a {ONE[suit or BY_CODE[rest].top]}" + (
-                " (trump)" if trump else ""
+            return card_text(rest, suit, trump).append(
+                f" {BY_CODE[rest].name}" + (" (trump)" if trump else "")
             )
         if verb == "rule":
             card = BY_CODE[rest]
             reading = READING_NAMES[reading_of_ruler(INDEX[rest])].upper()
-            return f"rule {rest} — {card.name}: play {reading}, trump {SUIT_NAMES[card.top]}"
-        return action
+            return card_text(rest).append(
+                f" — {card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
+            )
+        if action.startswith("call trump "):
+            return Text(f"call trump {SUIT_NAMES[rest.split()[-1]]}")
+        return Text(action)
