@@ -69,9 +69,10 @@ def normal(line: str) -> str:
 
 
 def run_command(command: str, input: str = "") -> str:
-    """Run a README command as a person would (the installed program, a wide terminal)."""
+    """Run a README command as a person would (the installed program, a standard 80-column
+    terminal, which the README's examples are drawn in)."""
     args = command.split()[1:]
-    env = {**os.environ, "COLUMNS": "120", "TERM": "dumb", "NO_COLOR": "1"}
+    env = {**os.environ, "COLUMNS": "80", "LINES": "24", "TERM": "dumb", "NO_COLOR": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "pondside", *args],
         input=input,
