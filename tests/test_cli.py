@@ -283,15 +283,21 @@ def test_issue16_11_a_record_keeps_names_and_bots_and_replay_shows_them(tmp_path
     record = tmp_path / "m.json"
     code, out = run(
         "play", "lame-duck", "--seed", "5", "--name", "Ada", "--bots", "heuristic,random,random",
-        "--record", str(record), input="1\n" * 40,
+        "--record", str(record), input=ANY_CARD[: 105 * 3 * 3],
     )  # fmt: skip
     assert code == 0, out
     rec = json.loads(record.read_text())
+    assert rec["actions"]
     assert rec["names"] == ["Ada", "heuristic 1", "random 2", "random 3"]
     assert rec["bots"] == [None, "heuristic", "random", "random"]
     code, out = run("replay", str(record), "--no-step", "--seat", "0")
     assert code == 0, out
-    assert "Ada" in out and "heuristic 1" in out and "seat 1" not in out
+    assert "heuristic 1" in out and "seat 1" not in out
+    # Watching the seat they played, the events speak to the person as "you"; watching
+    # another seat, they are Ada.
+    assert "Ada" in out and "You " in out
+    code, out = run("replay", str(record), "--no-step", "--seat", "1")
+    assert code == 0 and "Ada" in out and "You " not in out
 
 
 def test_issue16_11_an_older_record_without_names_still_replays(tmp_path: Path) -> None:

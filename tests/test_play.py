@@ -4,6 +4,7 @@ piped input, as tests/test_cli.py does, and once in a real terminal (a pty)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -328,6 +329,7 @@ class Terminal:
     def __init__(self, *args: str) -> None:
         self.fd, slave = pty.openpty()
         env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "TERM": "xterm", "COLUMNS": "100"}
+        env["PYTHONFAULTHANDLER"] = "1"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pondside", *args],
             stdin=slave,
@@ -359,7 +361,18 @@ class Terminal:
         os.write(self.fd, line.encode() + b"\r")
 
     def close(self) -> int:
-        code = self.proc.wait(timeout=20)
+        try:
+            code = self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            # Seen twice under heavy load and not reproduced since: say where the program
+            # was (faulthandler prints every thread's stack on SIGABRT) and what it showed.
+            self.proc.send_signal(signal.SIGABRT)
+            time.sleep(1)
+            with contextlib.suppress(OSError):
+                self.seen += os.read(self.fd, 65536).decode(errors="replace")
+            self.proc.kill()
+            os.close(self.fd)
+            raise AssertionError(f"pondside did not end; it showed:\n{self.seen[-4000:]}") from None
         os.close(self.fd)
         return code
 

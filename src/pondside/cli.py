@@ -823,7 +823,12 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     if seat is not None and not 0 <= seat < replayed.players:
         fail(f"--seat must be 0 to {replayed.players - 1}")
     step = sys.stdin.isatty() if step is None else step
-    ui = get_ui(game, record_names(record, replayed.players))
+    # Watching the seat a person played (no bot spec in the record), the table speaks to them
+    # as "you", as it did during the match.
+    bots = record.get("bots")
+    person = seat is not None and isinstance(bots, list) and len(bots) == replayed.players
+    me = seat if person and bots[seat] is None else None
+    ui = get_ui(game, record_names(record, replayed.players), me=me)
     ui.render(console, replayed.view(seat))
     for n, (who, action) in enumerate(final.actions, 1):
         # Only the acting seat sees its own action as taken; others learn what the events say

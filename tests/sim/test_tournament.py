@@ -68,8 +68,10 @@ def test_a_local_ray_instance_gives_the_same_results() -> None:
 
 
 def test_too_few_bots_for_the_seats_is_explained() -> None:
-    with pytest.raises(PondsideError, match="list one twice"):
-        tournament("lame-duck", ["random", "random"], 4, players=3)
+    with pytest.raises(PondsideError, match="list a bot more than once") as raised:
+        tournament("lame-duck", ["heuristic", "random"], 4, players=4)
+    # The example seats as many bots as the seats (it offered three for four, issue 16).
+    assert "--bots heuristic,random,random,random)" in str(raised.value)
 
 
 def test_tournament_command_writes_results_and_plots(tmp_path: Path) -> None:

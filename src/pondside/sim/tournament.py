@@ -361,8 +361,9 @@ def seats(info: GameInfo, bots: Sequence[str], players: int | None) -> int:
         players = max(info.min_players, min(len(bots), info.max_players))
     if len(bots) < players:
         raise PondsideError(
-            f"{info.name} with {players} seats needs at least {players} bots; list one twice "
-            f"(e.g. --bots {','.join([*bots, bots[-1]])}) to seat it more than once"
+            f"{info.name} with {players} seats needs at least {players} bots; list a bot more "
+            f"than once to seat it more than once (e.g. --bots "
+            f"{','.join([*bots, *[bots[-1]] * (players - len(bots))])})"
         )
     return players
 
