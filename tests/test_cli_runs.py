@@ -157,7 +157,7 @@ def test_issue16_1_sigterm_stops_a_tournament_and_its_workers(
     workers, took = stop_and_wait(proc, signal.SIGTERM, whole_group=False)
     out, err = proc.communicate()
     assert workers < 1.0 and took < 2.5 and group_gone(proc.pid)  # no worker left behind
-    assert proc.returncode == 143 and out == "" and "Traceback" not in err
+    assert proc.returncode == 143 and out == "" and "Traceback" not in err, (proc.returncode, err)
     data = json.loads((tmp_path / "runs" / "results.json").read_text())
     assert data["partial"] is True and 0 < data["matches"] < 100000
     assert said(err) == [

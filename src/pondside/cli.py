@@ -598,6 +598,11 @@ class RunSignals:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.first is not None:
+            # A stopped run ends the process: until it has, another signal still ends it in
+            # one line with the stop's exit code, not by the default's death mid-write (a
+            # second SIGTERM while the partial results were written ended one test run as -15).
+            return
         for s, handler in self.previous.items():
             signal.signal(s, signal.SIG_DFL if handler is None else handler)
 
