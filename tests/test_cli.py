@@ -344,3 +344,46 @@ def test_issue16_13_an_unknown_bot_parameter_lists_the_bots_parameters(
     assert code == 1 and says in out and "__init__" not in out
     if spec.startswith(("ismcts", "mcs")):
         assert "iterations" in out and "rollout=random" in out
+
+
+def test_issue16_play_record_never_writes_over_a_record(tmp_path: Path) -> None:
+    """Found trying issue 16's fixes: `--record FILE` replaced a finished match's record with an
+    empty one."""
+    record = tmp_path / "m.json"
+    run("play", "lame-duck", "--seed", "7", "--record", str(record), input="10\n23\nquit\n")
+    kept = record.read_text()
+    code, out = run("play", "lame-duck", "--record", str(record), input="")
+    assert code == 1 and "already holds the record of an unfinished match of Lame Duck" in out
+    assert f"--resume {record}" in out and "--overwrite" in out
+    assert record.read_text() == kept
+    code, out = run("play", "lame-duck", "--record", str(record), "--overwrite", input="")
+    assert code == 0 and json.loads(record.read_text())["actions"] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [("", "--name needs a name"), ("heuristic 1", "is the name of a bot at this table")],
+)
+def test_issue16_play_refuses_a_name_the_table_cannot_show(name: str, says: str) -> None:
+    code, out = run("play", "lame-duck", "--name", name, input="")
+    assert code == 1 and says in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["simulate", "lame-duck", "--bots", "heuristic,random", "--matchs", "2"],
+         "pondside simulate has no option --matchs: did you mean --matches?"),
+        (["play", "lame-duck", "--palyers", "3"],
+         "pondside play has no option --palyers: did you mean --players?"),
+        (["play", "lame-duck", "--expret"],
+         "Lame Duck has no option --expret; did you mean --expert? Its options are"),
+        (["play", "lame-duck", "-o", "expert"],
+         'a name among: expert, rounds, target; got "expert"'),
+    ],
+)  # fmt: skip
+def test_issue16_a_typo_of_an_option_names_the_option_meant(args: list[str], says: str) -> None:
+    """Found trying issue 16's fixes: `simulate --matchs 2` said that Lame Duck has no option
+    --matchs, listing the game's options."""
+    code, out = run(*args, input="")
+    assert code == 1 and says in out, out

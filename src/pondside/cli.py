@@ -7,6 +7,7 @@ Game options are flags named after the option (``--expert``, ``--rounds 3``, ``-
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import os
 import signal
@@ -31,7 +32,7 @@ from rich.text import Text
 
 from pondside import howto
 from pondside.bots import check_spec, parse_spec
-from pondside.engine import Game, Match, Option, PondsideError, record_names
+from pondside.engine import Game, Match, Option, PondsideError, record_names, spell
 from pondside.games import all_games, get_game, slugs
 from pondside.sim.strength import LINES
 from pondside.tui import get_ui
@@ -75,12 +76,12 @@ def parse_game_options(game: Game[Any], args: list[str], pairs: tuple[str, ...])
     while i < len(args):
         arg = args[i]
         if not arg.startswith("--"):
-            fail(f"unexpected argument {arg!r}; {game.info.name}'s options are: {names}")
+            fail(f"unexpected argument {spell(arg)}; {game.info.name}'s options are: {names}")
         key, eq, inline = arg[2:].partition("=")
         negated = key.startswith("no-") and key[3:] in specs and specs[key[3:]].kind is bool
         spec = specs.get(key[3:] if negated else key)
         if spec is None:
-            fail(f"{game.info.name} has no option --{key}; its options are: {names}")
+            fail(unknown_option(game, key, list(specs)))
         assert spec is not None
         if spec.kind is bool and not eq:
             out[spec.name] = not negated
@@ -97,10 +98,32 @@ def parse_game_options(game: Game[Any], args: list[str], pairs: tuple[str, ...])
         key, eq, value = pair.partition("=")
         spec = specs.get(key.strip().replace("_", "-"))
         if not eq or spec is None:
-            fail(f"-o takes name=value with a name among: {names}; got {pair!r}")
+            plain = ", ".join(o.name for o in game.info.options) or "none"
+            fail(f"-o takes name=value with a name among: {plain}; got {spell(pair)}")
         assert spec is not None
         out[spec.name] = parse_value(spec, value)
     return out
+
+
+def unknown_option(game: Game[Any], key: str, options: list[str]) -> str:
+    """What to say of ``--key``, which is neither the command's option nor the game's: the
+    likeliest meant one first (a typo of ``--matches`` is not a missing game option)."""
+    ctx = click.get_current_context(silent=True)
+    own: list[str] = []
+    if ctx is not None:
+        for param in ctx.command.params:
+            own += [o[2:] for o in (*param.opts, *param.secondary_opts) if o.startswith("--")]
+    games = ", ".join(f"--{n}" for n in options) or "none"
+    meant = difflib.get_close_matches(key, own + options, n=1, cutoff=0.7)
+    if ctx is not None and meant and meant[0] in own:
+        return (
+            f"pondside {ctx.info_name} has no option --{key}: did you mean --{meant[0]}? "
+            f"(pondside {ctx.info_name} --help lists them)"
+        )
+    listed = f"Its options are: {games}" if meant else f"its options are: {games}"
+    guess = f"did you mean --{meant[0]}? " if meant else ""
+    command = f" (pondside {ctx.info_name} --help lists the command's own)" if ctx else ""
+    return f"{game.info.name} has no option --{key}; {guess}{listed}{command}"
 
 
 def parse_value(spec: Option, text: str) -> Any:
@@ -179,6 +202,9 @@ def rules(game_slug: str, rulings: bool) -> None:
     default=None,
     help="Go on with an unfinished match from its record (its seats and bots unless given).",
 )
+@click.option(
+    "--overwrite", is_flag=True, help="Let --record replace a file that is already there."
+)
 @click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
 @click.pass_context
 def play(
@@ -191,6 +217,7 @@ def play(
     name: str,
     record_path: Path | None,
     resume_path: Path | None,
+    overwrite: bool,
     pairs: tuple[str, ...],
 ) -> None:
     """Play GAME in the terminal against bots (game options as flags, e.g. --expert --rounds 3),
@@ -213,6 +240,8 @@ def play(
             fail("name the game to play (pondside games lists them), or give --resume RECORD")
         assert game_slug is not None
         match, seating = new_match(game_slug, ctx.args, pairs, players, bots, seat, seed, name)
+        if record_path is not None and not overwrite:
+            check_not_a_record(record_path)
     check_writable(record_path)
     base_record = record_path
     while True:
@@ -254,6 +283,7 @@ def new_match(
         fail(f"--seat must be 0 to {players - 1}")
     bot_at = bots_for(bots, seat, players)
     names = [name if s == seat else f"{bot_at[s].split(':')[0]} {s}" for s in range(players)]
+    check_name(name, [n for s, n in enumerate(names) if s != seat])
     return match, Seating(seat, names, bot_at)
 
 
@@ -324,6 +354,7 @@ def resumed_match(
             names[s] = f"{spec.split(':')[0]} {s}"
     if "name" in given or not isinstance(record.get("names"), list):
         names[seat] = name
+    check_name(names[seat], [n for s, n in enumerate(names) if s != seat])
     return match, Seating(seat, names, bot_at)
 
 
@@ -333,6 +364,36 @@ def start_session(match: Match[Any], seating: Seating, record_path: Path | None)
     except PondsideError as exc:  # a bot spec that does not make a bot
         fail(str(exc))
     return session
+
+
+def check_not_a_record(path: Path) -> None:
+    """``--record`` names a file that is there: refuse to write over it (it was a finished
+    match, or one to resume), saying what it holds and what to do instead."""
+    if not path.is_file() or path.stat().st_size == 0:  # nothing there, or /dev/null
+        return
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        match = Match.from_record(get_game(record.get("game")), record)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, AttributeError):
+        fail(f"{path} is already there; choose another file for --record, or add --overwrite")
+    state = "a finished match" if match.is_over() else "an unfinished match"
+    resume = "" if match.is_over() else f"; go on with it with --resume {path}"
+    fail(
+        f"{path} already holds the record of {state} of {match.game.info.name} "
+        f"({counted(len(match.actions), 'action')}){resume}; choose another file for --record, "
+        "or add --overwrite to replace it"
+    )
+
+
+def check_name(name: str, others: list[str]) -> None:
+    """A person's name is shown on every line of the table: it must be there, printable, and
+    not a bot's."""
+    if not name.strip():
+        fail("--name needs a name (it is how the table shows your seat), e.g. --name Ada")
+    if not name.isprintable():
+        fail("--name takes printable characters only")
+    if name.strip() in others:
+        fail(f"--name {name.strip()!r} is the name of a bot at this table: choose another")
 
 
 def play_again() -> bool:

@@ -71,12 +71,13 @@ class Option:
                 return True
             if low in ("0", "false", "no", "off"):
                 return False
-            raise BadOption(f"option {self.name!r} is true or false, not {text!r}")
+            raise BadOption(f"option {self.name!r} is true or false, not {spell(text)}")
         if self.kind is int:
             try:
                 return int(low)
             except ValueError:
-                raise BadOption(f"option {self.name!r} is a whole number, not {text!r}") from None
+                given = spell(text)
+                raise BadOption(f"option {self.name!r} is a whole number, not {given}") from None
         return text.strip()
 
 
