@@ -686,8 +686,8 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
 @path_option("--out", help="Write results as JSON (CSV when the name ends in .csv).")
 @path_option("--plot", help="Draw the score distribution per entry (PNG, PDF or SVG).")
 def simulate(ctx: click.Context, out: Path | None, plot: Path | None, **run: Any) -> None:
-    """Simulate MATCHES matches of GAME between bots, one per seat; seats rotate between
-    matches (a tournament with one entry per seat)."""
+    """Simulate MATCHES matches of GAME between bots, one per seat; each bot plays every seat,
+    and after every other bot, equally often (a tournament with one entry per seat)."""
     from pondside.sim.report import plot_scores, write_results
 
     check_writable(out, plot)
