@@ -175,12 +175,17 @@ def test_issue16_1_a_stopped_run_without_out_says_how_to_keep_results(
     proc = launch(
         ["simulate", "lame-duck", "--bots", "random,random", "--matches", "500000"], tmp_path
     )
+    """Issue 16 (trial 2): it showed nothing of what had finished, and its line folded at 80
+    columns ("... of a run that" / "is stopped")."""
     first_line(proc.stderr, 15)
     stop_and_wait(proc, signal.SIGINT, whole_group=True)
-    _, err = proc.communicate()
+    out, err = proc.communicate()
     assert proc.returncode == 130
     (line,) = said(err)
-    assert line.startswith("Stopped (Ctrl-C) after ") and "--out keeps the results" in line
+    done = re.fullmatch(r"Stopped \(Ctrl-C\) after (\d+) of 500000 matches \(--out .*\)", line)
+    assert done and len(line) <= 80, line
+    title = f"Lame Duck: {done[1]} of 500000 matches (stopped), 2 seats, seed 0"
+    assert title in out and "random#2" in out and "Pairwise" in out
 
 
 def test_issue16_16_progress_is_printed_as_lines_when_stderr_is_a_pipe(
@@ -333,3 +338,54 @@ def test_issue16_15_plots_are_titled_and_legends_cover_no_line(
     scores = seen["scores.png"].axes[0]
     assert "lower is better" in scores.get_ylabel()
     assert all(float(t).is_integer() for t in scores.get_yticks())  # whole-number scores
+
+
+def test_issue16_out_refuses_a_name_it_would_not_write_as_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--out x.txt wrote JSON into x.txt without a word."""
+    monkeypatch.chdir(tmp_path)
+    code, out = run("simulate", "lame-duck", "--bots", "random,random", "--out", "x.txt")
+    assert code == 1 and "--out writes .json or .csv files, not x.txt" in out
+    assert not Path("x.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "title"),
+    [
+        (["wildcat-chicane", "--variant", "classic"], "--variant classic"),
+        (["lame-duck", "--expert", "-o", "target=66"], "--expert --target 66"),
+    ],
+)
+def test_issue16_the_table_names_the_options_that_are_not_the_defaults(
+    args: list[str], title: str
+) -> None:
+    """Both were titled "... 3 matches, 3 seats ..." as if played with the defaults."""
+    code, out = run("simulate", *args, "--bots", "heuristic,random,random", "--matches", "3")
+    assert code == 0, out
+    lines = out.splitlines()
+    heading = next(i for i, line in enumerate(lines) if ": 3 matches, 3 seats, seed 0" in line)
+    assert lines[heading + 1].strip() == title
+    # The pairwise table's title fits the table: it folded at 80 columns.
+    assert "Pairwise: row above column" in out
+
+
+def test_issue16_plots_name_the_options_that_are_not_the_defaults(tmp_path: Path) -> None:
+    from matplotlib.figure import Figure
+
+    from pondside.sim import report
+    from pondside.sim.tournament import tournament
+
+    result = tournament("lame-duck", ["heuristic", "random", "random"], 3, options={"expert": True})
+    assert report.titled(result) == "Lame Duck (--expert)"
+    titles: list[str] = []
+    real = Figure.savefig
+
+    def keep(fig: Figure, path: Path, **kwargs: object) -> None:
+        titles.append(fig.axes[0].get_title())
+        real(fig, path, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Figure, "savefig", keep)
+        report.plot_scores(result, tmp_path / "s.png")
+    assert titles == ["Lame Duck (--expert): score per match, 3 matches"]

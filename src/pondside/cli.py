@@ -473,6 +473,7 @@ def _rescue_dir() -> str | None:
 
 
 PLOT_FORMATS = (".png", ".pdf", ".svg")
+RESULT_FORMATS = (".json", ".csv")
 
 
 def show_outcome(names: list[str], scores: Any, places: Any) -> None:
@@ -567,6 +568,8 @@ def run_entries(
                 result = run(checked, jobs, ray_address, lambda r, total: show(r.matches, total))
         except Stopped as stop:
             signals.running = False
+            if write is None and stop.result.matches:  # else the files hold them
+                show_results(game, stop.result, time.perf_counter() - started)
             ctx.exit(stopped(stop.result, signals.first, write))
         except PondsideError as exc:  # also a bot that failed mid-run (an external program)
             fail(str(exc))
@@ -682,13 +685,16 @@ def signal_name(signum: int | None) -> str:
 def stopped(result: TournamentResult, signum: int | None, write: Writer | None) -> int:
     """Write what finished of a stopped run, say so in one line, and return the exit code."""
     said = f"Stopped ({signal_name(signum)}) after {result.matches} of {result.planned} matches"
+    err = Console(stderr=True, soft_wrap=True)
     if write is None:
-        said += "; --out keeps the results of a run that is stopped"
+        # On a line of its own rather than folded mid-phrase by a narrow terminal.
+        hint = "(--out would keep them in a file)" if result.matches else ""
+        said += " " + hint if len(said) + 1 + len(hint) <= err.width else "\n" + hint
     elif not result.matches:
         said += ": nothing to write"
     else:
         said += f": the partial results are in {and_list(write(result))}"
-    Console(stderr=True, soft_wrap=True).print(said, highlight=False)
+    err.print(said.rstrip(), highlight=False)
     return 128 + (signum or signal.SIGINT)
 
 
@@ -698,13 +704,18 @@ def and_list(paths: list[Path]) -> str:
 
 
 def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> None:
+    from pondside.sim.report import changed_options, matches_text
+
     data = result.to_json()
     fair = 1 / result.players
-    table = Table(
-        title=f"{game.info.name}: {counted(result.matches, 'match')}, "
-        f"{counted(result.players, 'seat')}{', duplicate deals' if result.duplicate else ''}, "
-        f"seed {result.seed} ({seconds:.1f} s)"
-    )
+    # The options on a line of their own; a title wider than the table widens it (within the
+    # terminal) rather than folding mid-phrase.
+    title = [
+        f"{game.info.name}: {matches_text(result)}, {counted(result.players, 'seat')}"
+        f"{', duplicate deals' if result.duplicate else ''}, seed {result.seed} ({seconds:.1f} s)",
+        *filter(None, [" ".join(changed_options(result))]),
+    ]
+    table = Table(title="\n".join(title), min_width=min(console.width, max(map(len, title))))
     # Headers on two lines and bot names that may fold: the table fits 80 columns.
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("bot", overflow="fold")
@@ -733,7 +744,7 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
         f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}.",
         highlight=False,
     )
-    matrix = Table(title="Pairwise: share of meetings where the row placed above the column")
+    matrix = Table(title="Pairwise: row above column")
     matrix.add_column("")
     names = data["pairwise"]["bots"]
     for name in names:
@@ -741,19 +752,26 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
     for name, row in zip(names, data["pairwise"]["win_share"], strict=True):
         matrix.add_row(name, *("—" if v is None else f"{v:.1%}" for v in row))
     console.print(matrix)
+    console.print(
+        "Pairwise: the share of their meetings in which the row's bot placed above the column's "
+        "(ties count half).",
+        highlight=False,
+    )
 
 
 @run_command("One bot spec per seat, comma-separated (e.g. heuristic,random,random,random).", 1000)
-@path_option("--out", help="Write results as JSON (CSV when the name ends in .csv).")
+@path_option("--out", help="Write the results to a .json file (or a .csv: the table).")
 @path_option("--plot", help="Draw the score distribution per entry (PNG, PDF or SVG).")
 def simulate(ctx: click.Context, out: Path | None, plot: Path | None, **run: Any) -> None:
-    """Simulate MATCHES matches of GAME between bots, one per seat; seats rotate between
-    matches (a tournament with one entry per seat)."""
+    """Simulate MATCHES matches of GAME between bots, one per seat; each bot plays every seat,
+    and after every other bot, equally often (a tournament with one entry per seat)."""
     from pondside.sim.report import plot_scores, write_results
 
-    check_writable(out, plot)
+    if out and out.suffix.lower() not in RESULT_FORMATS:
+        fail(f"--out writes {' or '.join(RESULT_FORMATS)} files, not {out.name}")
     if plot and plot.suffix.lower() not in PLOT_FORMATS:
         fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
+    check_writable(out, plot)
 
     def write(result: TournamentResult) -> list[Path]:
         written = []

@@ -40,6 +40,34 @@ def matches_text(result: TournamentResult) -> str:
     return f"{result.matches} {'match' if result.matches == 1 else 'matches'}"
 
 
+def titled(result: TournamentResult) -> str:
+    """The game's name and the options that differ from its defaults, as the command line gives
+    them: ``Wildcat Chicane (--variant classic)``."""
+    changed = changed_options(result)
+    name = get_game(result.game).info.name
+    return f"{name} ({' '.join(changed)})" if changed else name
+
+
+def changed_options(result: TournamentResult) -> list[str]:
+    """The options that differ from the game's defaults, as flags: ``['--variant classic']``.
+    An option left unset (``None``) is not named: another option implies it (Lame Duck's
+    rounds, once a target is given)."""
+    defaults = get_game(result.game).options(result.players)
+    return [
+        flag(name, value)
+        for name, value in result.options.items()
+        if value is not None and value != defaults.get(name)
+    ]
+
+
+def flag(name: str, value: Any) -> str:
+    """``--expert``, ``--no-expert``, ``--variant classic``."""
+    name = name.replace("_", "-")
+    if isinstance(value, bool):
+        return f"--{name}" if value else f"--no-{name}"
+    return f"--{name} {value}"
+
+
 def better_score(result: TournamentResult) -> str:
     lower = get_game(result.game).info.lower_score_is_better
     return "lower is better" if lower else "higher is better"
@@ -122,7 +150,7 @@ def figure(path: Path, result: TournamentResult, what: str) -> Iterator[Axes]:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     try:
         yield ax
-        ax.set_title(f"{get_game(result.game).info.name}: {what}, {matches_text(result)}")
+        ax.set_title(f"{titled(result)}: {what}, {matches_text(result)}")
         fig.tight_layout()
         fig.savefig(path, dpi=110)
     finally:

@@ -1,5 +1,6 @@
-"""Simulations: the tournament with one entry per seat, seats rotating so every entry plays every
-seat. Match ``i`` seats entry ``e`` at seat ``(e + i) % players``."""
+"""Simulations: the tournament with one entry per seat. The entries sit around the table in one
+order, turned a seat each match so that every entry plays every seat, then in the next order,
+so that each also plays after every other equally often (``Schedule``)."""
 
 from __future__ import annotations
 

@@ -22,18 +22,21 @@ import contextlib
 import ctypes
 import functools
 import itertools
+import math
 import multiprocessing
 import os
+import queue
 import signal
 import threading
+import time
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
-from typing import Any
+from typing import Any, cast
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from pondside.engine import GameInfo, PondsideError
+from pondside.engine import GameInfo, PondsideError, Rng, seed_state
 from pondside.games import get_game
 
 from .runner import derive_seed, play_match
@@ -42,39 +45,76 @@ from .stats import wilson_interval
 MODEL = PlackettLuce()  # of the ratings: finishing orders with ties, any number of seats
 
 
+# Tables of up to this many seats go through every order of their entries around the table
+# (4! = 24 at five seats); larger ones through seeded random orders, as 9! would never finish.
+EVERY_ORDER = 5
+
+
 @dataclass(frozen=True)
 class Schedule:
-    """Who sits where in match ``i``, and which deal it plays."""
+    """Who sits where in match ``i``, and which deal it plays.
+
+    Each table's entries sit in one order around it (a *circle*: who plays after whom), turned
+    a seat at a time so that every entry plays every seat; then the next circle. Turning alone
+    would keep each entry behind the same neighbour for the whole run, and who plays after whom
+    matters (two identical random bots behind a heuristic won 32% and 22%, issue 16)."""
 
     entries: int
     players: int
     duplicate: bool = False
     salt: int = 2  # of the deals' seeds
-    turn: int = 1  # the way the seats rotate
 
     @classmethod
     def one_per_seat(cls, players: int, duplicate: bool = False) -> Schedule:
-        """A simulation's. Simulations came before tournaments, and keep their deals' seeds and
-        the way their seats turn, so that a seed gives the results it always gave."""
-        return cls(players, players, duplicate, salt=0, turn=-1)
+        """A simulation's. Simulations came before tournaments, and keep their deals' seeds."""
+        return cls(players, players, duplicate, salt=0)
 
     @property
     def tables(self) -> list[tuple[int, ...]]:
         return list(itertools.combinations(range(self.entries), self.players))
 
-    def seating(self, i: int) -> tuple[int, tuple[int, ...]]:
-        """(deal number, entry at each seat) of match ``i``."""
-        tables = self.tables
-        if self.duplicate:
-            deal, rotation = divmod(i, self.players)
-        else:
-            deal, rotation = i, (i // len(tables)) % self.players
-        table = tables[deal % len(tables)]
+    @property
+    def cycle(self) -> int:
+        """Matches after which every entry has played every seat, and behind every other entry,
+        equally often (with more than ``EVERY_ORDER`` seats: every seat; the rest on average)."""
         p = self.players
-        return deal, tuple(table[(s + self.turn * rotation) % p] for s in range(p))
+        return len(self.tables) * (math.factorial(p) if p <= EVERY_ORDER else p)
+
+    def seating(self, i: int) -> tuple[int, tuple[int, ...]]:
+        """(deal number, entry at each seat) of match ``i``: in duplicate mode each deal is
+        played once at every turn of its circle; otherwise the tables take turns, each going
+        through the turns of one circle before the next."""
+        tables, p = self.tables, self.players
+        if self.duplicate:
+            deal, turn = divmod(i, p)
+            circle = deal // len(tables)
+        else:
+            deal = i
+            circle, turn = divmod(i // len(tables), p)
+        table = tables[deal % len(tables)]
+        order = circle_order(p, circle)
+        return deal, tuple(table[order[(s + turn) % p]] for s in range(p))
 
     def deal_seed(self, seed: int, deal: int) -> int:
         return derive_seed(seed, self.salt, deal)
+
+
+def circle_order(players: int, n: int) -> tuple[int, ...]:
+    """The ``n``-th order of a table's places: place 0 first, then every order of the others in
+    turn (cycling), or a seeded shuffle of them beyond ``EVERY_ORDER`` seats.
+
+    >>> [circle_order(3, n) for n in range(3)]
+    [(0, 1, 2), (0, 2, 1), (0, 1, 2)]
+    """
+    if players <= EVERY_ORDER:
+        orders = every_order(players)
+        return orders[n % len(orders)]
+    return (0, *Rng(seed_state(n)).shuffled(range(1, players)))
+
+
+@functools.cache
+def every_order(players: int) -> tuple[tuple[int, ...], ...]:
+    return tuple((0, *rest) for rest in itertools.permutations(range(1, players)))
 
 
 @dataclass
@@ -316,9 +356,7 @@ def run(
     """Play a planned tournament on ``jobs`` processes (or Ray); ``progress`` after each batch.
     Ctrl-C raises :class:`Stopped` once every worker has stopped."""
     result = plan.new_result()
-    size = max(1, min(100, plan.matches // (max(jobs, 1) * 20) or 1))
-    chunks = [range(a, min(a + size, plan.matches)) for a in range(0, plan.matches, size)]
-    batches = _batches(plan.job, chunks, jobs, ray)
+    batches = _batches(plan.job, plan.matches, jobs, ray)
     try:
         for rows in batches:
             with _signals_held():
@@ -368,21 +406,99 @@ def seats(info: GameInfo, bots: Sequence[str], players: int | None) -> int:
     return players
 
 
+# A batch of matches takes about this long: progress and a stop come that often when matches are
+# slow; when they are fast, a batch holds up to BATCH_MOST matches (each batch costs a round trip).
+BATCH_SECONDS = 0.5
+BATCH_MOST = 100
+
+
+class Batches:
+    """The matches of a run cut into batches, in order, each sized from how long the last
+    finished one took: one match at first, then about ``BATCH_SECONDS`` worth."""
+
+    def __init__(self, matches: int, jobs: int) -> None:
+        self.matches, self.next = matches, 0
+        # Never more than a twentieth of a worker's share, so the workers finish together.
+        self.most = max(1, min(BATCH_MOST, matches // (jobs * 20)))
+        self.size = 1
+
+    def take(self) -> range | None:
+        """The next batch, or None when every match has one."""
+        if self.next >= self.matches:
+            return None
+        batch = range(self.next, min(self.next + self.size, self.matches))
+        self.next = batch.stop
+        return batch
+
+    def took(self, matches: int, seconds: float) -> None:
+        each = seconds / max(matches, 1)
+        self.size = max(1, min(self.most, int(BATCH_SECONDS / each) if each else self.most))
+
+
+def timed_rows(job: Job, indices: range) -> tuple[range, list[Row], float]:
+    """In a worker: the rows of a batch, and the seconds they took."""
+    started = time.perf_counter()
+    rows = play_rows(job, indices)
+    return indices, rows, time.perf_counter() - started
+
+
+Finished = tuple[range, list[Row], float]
+
+
 def _batches(
-    job: Job, chunks: list[range], jobs: int, ray: str | None
+    job: Job, matches: int, jobs: int, ray: str | None
 ) -> Generator[list[Row], None, None]:
-    """The rows of each chunk, in the chunks' order whatever runs them. Closing it early (or an
-    exception) stops the workers at once."""
+    """The rows of each batch in the matches' order, whatever runs them and in whatever order
+    they finish. Closing it early (or an exception) stops the workers at once."""
     if ray:
-        yield from _run_on_ray(ray, job, chunks, jobs)
-    elif jobs > 1:
+        yield from _run_on_ray(ray, job, matches, jobs)
+        return
+    batches = Batches(matches, jobs)
+    if jobs > 1:
         # multiprocessing's pool rather than concurrent.futures: its terminate() stops workers
         # in the middle of a batch, where an executor waits for every batch it has started.
         start = multiprocessing.get_context()
         with start.Pool(jobs, initializer=_worker_start) as pool:
-            yield from pool.imap(functools.partial(play_rows, job), chunks)
+            finished: queue.SimpleQueue[Finished | BaseException] = queue.SimpleQueue()
+
+            def submit(batch: range) -> None:
+                pool.apply_async(
+                    timed_rows, (job, batch), callback=finished.put, error_callback=finished.put
+                )
+
+            def wait() -> Finished:
+                got = finished.get()
+                if isinstance(got, BaseException):
+                    raise got
+                return got
+
+            yield from _in_order(batches, submit, wait, 2 * jobs)
     else:
-        yield from (play_rows(job, c) for c in chunks)
+        todo: list[range] = []
+        yield from _in_order(batches, todo.append, lambda: timed_rows(job, todo.pop()), 1)
+
+
+def _in_order(
+    batches: Batches, submit: Callable[[range], None], wait: Callable[[], Finished], ahead: int
+) -> Iterator[list[Row]]:
+    """Keep ``ahead`` batches submitted; yield the rows of the finished ones that follow those
+    already yielded (a batch that finishes early waits for the ones before it)."""
+    pending, yielded = 0, 0
+    done: dict[int, list[Row]] = {}
+    while True:
+        while pending < ahead and (batch := batches.take()) is not None:
+            submit(batch)
+            pending += 1
+        if not pending:
+            return
+        batch, rows, seconds = wait()
+        pending -= 1
+        batches.took(len(batch), seconds)
+        done[batch.start] = rows
+        while yielded in done:
+            rows = done.pop(yielded)
+            yielded += len(rows)
+            yield rows
 
 
 def _worker_start() -> None:
@@ -427,7 +543,7 @@ def _signals_held() -> Iterator[None]:
             signal.raise_signal(held[0])
 
 
-def _run_on_ray(address: str, job: Job, chunks: list[range], jobs: int) -> Iterator[list[Row]]:
+def _run_on_ray(address: str, job: Job, matches: int, jobs: int) -> Iterator[list[Row]]:
     try:
         import ray
     except ImportError:
@@ -442,10 +558,21 @@ def _run_on_ray(address: str, job: Job, chunks: list[range], jobs: int) -> Itera
         except Exception as exc:  # Ray raises several kinds when no cluster answers
             raise PondsideError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
     try:
-        remote = ray.remote(play_rows)
-        pending = [remote.remote(job, c) for c in chunks]
-        for ref in pending:
-            yield ray.get(ref)
+        remote = ray.remote(timed_rows)
+        pending: list[Any] = []
+        # A cluster keeps all its CPUs busy, however few --jobs says.
+        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+        workers = max(jobs, int(cpus))
+        batches = Batches(matches, workers)
+
+        def wait() -> Finished:
+            ready, _ = ray.wait(pending, num_returns=1)
+            pending.remove(ready[0])
+            return cast(Finished, ray.get(ready[0]))
+
+        yield from _in_order(
+            batches, lambda b: pending.append(remote.remote(job, b)), wait, 2 * workers
+        )
     finally:
         if started_here:
             ray.shutdown()
