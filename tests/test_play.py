@@ -120,7 +120,13 @@ def test_issue16_6_quit_leaves_keeping_the_record_and_says_how_to_resume(tmp_pat
 
 def test_issue16_6_quit_without_a_record_says_how_to_keep_one() -> None:
     code, out = run("play", "lame-duck", "--seed", "3", input="12\nquit\n")
-    assert code == 0 and "start one with --record FILE to be able to resume it" in out
+    assert code == 0 and "start one with --record FILE to be able to resume it" in " ".join(
+        out.split()
+    )
+    # Wrapped between words at 80 columns, never inside one ("resume i" / "t.", found trying
+    # issue 16's fixes).
+    said = out[out.index("This match was not recorded") :].splitlines()
+    assert all(len(line) <= 80 for line in said) and said[-1].strip() in ("it.", "resume it.")
 
 
 def test_issue16_6_commands_in_any_case_are_answered_and_never_returned(
@@ -423,6 +429,42 @@ def test_issue16_12_a_closed_terminal_or_a_kill_keeps_the_record(tmp_path: Path,
         term.type("12")
         term.wait_for(f"{ASK}:")
         term.signal(getattr(signal, stop))
+        # A closed terminal may send its hang-up twice (the kernel's and a multiplexer's): the
+        # second must neither cut the record's writing short nor kill the program.
+        with contextlib.suppress(ProcessLookupError):
+            term.proc.send_signal(getattr(signal, stop))
     finally:
         code = term.close()
     assert code == 0 and [s for s, _ in json.loads(record.read_text())["actions"]].count(0) == 1
+    assert oct(record.stat().st_mode & 0o777) == oct(0o666 & ~current_umask())
+
+
+def current_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_issue16_12_a_closed_terminal_prints_no_traceback(tmp_path: Path) -> None:
+    """Found trying issue 16's fixes: closing the terminal wrote ~100 lines of tracebacks (an
+    EOFError, a KeyboardInterrupt, then EIO on every write) to stderr; the record was kept."""
+    record, errors = tmp_path / "r.json", tmp_path / "err.txt"
+    fd, slave = pty.openpty()
+    with errors.open("w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pondside", "play", "lame-duck", "--seed", "3", "--record",
+             str(record)],
+            stdin=slave, stdout=slave, stderr=err, start_new_session=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "src"), "TERM": "xterm"},
+        )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    end = time.monotonic() + 30
+    while b"or help):" not in seen and time.monotonic() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            seen += os.read(fd, 65536)
+    time.sleep(0.5)
+    os.close(fd)  # the terminal goes away: SIGHUP, and EIO on every read and write
+    assert proc.wait(timeout=30) == 0
+    assert errors.read_text() == ""
+    assert json.loads(record.read_text())["game"] == "lame-duck"

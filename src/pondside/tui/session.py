@@ -9,9 +9,12 @@ Ctrl-C or the end of the input), saying how to resume it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import shlex
 import signal
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,18 +75,36 @@ class Session:
         seat = self.seating.seat
         choosers: dict[int, Choose] = {s: self._bot(s, c) for s, c in self.bots.items()}
         choosers[seat] = self._person
-        try:
-            with stopped_as_interrupt():
+        # The record is written with the signals still handled: a second SIGHUP or SIGTERM
+        # while it is written is ignored, not the default's death with no record.
+        with stopped_as_interrupt():
+            try:
                 play_out(self.match, choosers, self._describe, first=seat)
-        except Left:
-            self.console.print("[yellow]You left the match.[/]")
-        except (KeyboardInterrupt, EOFError):
-            self.console.print("\n[yellow]Match abandoned.[/]")
-        except PondsideError as exc:  # a bot that failed (an external program, a plugin)
-            self.console.print(f"\n[red]Match stopped: {escape(str(exc))}[/]")
-        finally:
-            self.save()
+            except Left:
+                self.say("[yellow]You left the match.[/]")
+            except (KeyboardInterrupt, EOFError):
+                self.say("\n[yellow]Match abandoned.[/]")
+            except OSError as exc:  # the terminal went away while it was read or written
+                silence_terminal()
+                if not terminal_gone(exc):
+                    raise
+            except PondsideError as exc:  # a bot that failed (an external program, a plugin)
+                self.say(f"\n[red]Match stopped: {escape(str(exc))}[/]")
+            finally:
+                self.save()
         return self.match.is_over()
+
+    def say(self, text: str, *, one_line: bool = False) -> None:
+        """Print, unless the terminal is gone (closed: writing to it fails with EIO), after
+        which nothing more is printed: the record is what matters then, not a traceback."""
+        try:
+            # A path or a command to copy stays on one line (the terminal folds it, and a
+            # copy gets it whole); prose is wrapped between words.
+            self.console.print(text, soft_wrap=one_line)
+        except OSError as exc:
+            silence_terminal()
+            if not terminal_gone(exc):
+                raise
 
     # --- the seats ------------------------------------------------------------------------
     def _person(self, view: View, legal: list[str]) -> str:
@@ -151,22 +172,59 @@ class Session:
         over = self.match.is_over()
         if path is None:
             if not over and self.match.actions:
-                self.console.print(
+                self.say(
                     "[dim]This match was not recorded; start one with --record FILE "
-                    "to be able to resume it.[/]",
-                    soft_wrap=True,
+                    "to be able to resume it.[/]"
                 )
             return
         rec = self.match.record(self.seating.names, self.seating.record_bots())
         try:
-            path.write_text(json.dumps(rec, indent=1) + "\n")
+            write_atomically(path, json.dumps(rec, indent=1) + "\n")
         except OSError as exc:
-            self.console.print(f"[red]Could not write the record to {path}: {exc}[/]")
+            self.say(f"[red]Could not write the record to {escape(str(path))}: {exc}[/]")
             return
-        self.console.print(f"Record written to {path}", soft_wrap=True)
+        self.say(f"Record written to {escape(str(path))}", one_line=True)
         if not over:
             command = f"pondside play --resume {shlex.quote(str(path))}"
-            self.console.print(f"Resume it with: [bold]{escape(command)}[/]", soft_wrap=True)
+            self.say(f"Resume it with: [bold]{escape(command)}[/]", one_line=True)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a file beside it, renamed over it once complete: a
+    match stopped mid-write (a closed terminal, a second signal) never leaves half a record,
+    nor an empty one in place of the last good one. A path that is not a regular file
+    (/dev/null, a pipe) is written directly."""
+    if path.exists() and not path.is_file():
+        path.write_text(text)
+        return
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        # mkstemp's file is private (0600): give it the mode a plain write would have.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(temporary, 0o666 & ~mask)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def terminal_gone(exc: OSError) -> bool:
+    return exc.errno in (errno.EIO, errno.EPIPE, errno.ENXIO)
+
+
+def silence_terminal() -> None:
+    """Point standard output and error at /dev/null: the terminal has gone (SIGHUP, EIO), and
+    every later write to it (a last message, Python's flush at exit) would fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for fd in (1, 2):
+        with contextlib.suppress(OSError):
+            if os.isatty(fd):
+                os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 @contextlib.contextmanager
@@ -175,7 +233,17 @@ def stopped_as_interrupt() -> Iterator[None]:
     the record is written; Python's default for both is to die without it."""
     stops = [s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None]
 
+    fired: list[int] = []
+
     def interrupt(signum: int, frame: object) -> None:
+        # Once only: a closed terminal can send its SIGHUP twice (the terminal's hang-up and
+        # the multiplexer's own), and a second KeyboardInterrupt would cut the record's
+        # writing short.
+        if fired:
+            return
+        fired.append(signum)
+        if signum == getattr(signal, "SIGHUP", None):
+            silence_terminal()  # the terminal is gone: nothing more can be shown on it
         raise KeyboardInterrupt
 
     try:
