@@ -923,7 +923,7 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
         for event in events:
             line = ui.describe(event)
             if line:
-                console.print(line)
+                ui.tell(console, line)
         if step and any(e.get("type") != "chose" for e in events):
             ui.render(console, replayed.view(seat))
             if (

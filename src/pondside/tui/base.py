@@ -30,6 +30,7 @@ PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
 WIDTH, HEIGHT = 80, 24
 """The standard terminal every table fits."""
 EVENT_LINES = 4
+KEEP = "\u2800"  # holds a name's spaces while a line is wrapped (printable, not a space)
 """How many lines of the last events a cleared screen shows between the board and the menu."""
 
 Entry = tuple[str, str | Text]
@@ -128,7 +129,7 @@ class TableUI:
         self.game = game
         self.names = names
         self.me = me
-        self.log: deque[str] = deque(maxlen=3 * EVENT_LINES)
+        self.log: deque[str] = deque(maxlen=100)  # more than any screen shows
         self._menu: tuple[View, list[Text]] | None = None
         self._cleared = False
 
@@ -170,9 +171,13 @@ class TableUI:
         self._cleared = console.is_terminal
         if self._cleared:
             console.clear()
-        self.draw(console, view)
-        if self._cleared:
-            self._last_events(console)
+            with console.capture() as board:
+                self.draw(console, view)
+            drawn = board.get()
+            console.print(drawn, end="", markup=False, highlight=False, soft_wrap=True)
+            self._last_events(console, drawn.count("\n"))
+        else:
+            self.draw(console, view)
         if self._menu is not None and self._menu[0] is view:
             for line in self._menu[1]:
                 console.print(line)
@@ -186,19 +191,41 @@ class TableUI:
             table.add_row(key, json.dumps(value))
         console.print(table)
 
-    def _last_events(self, console: Console) -> None:
-        """As many of the last events as fit :data:`EVENT_LINES` lines, oldest first."""
+    def _last_events(self, console: Console, board: int) -> None:
+        """As many of the last events as the screen has room for under a board of ``board``
+        lines and above the menu (as tall as the last one; :data:`EVENT_LINES` at least),
+        oldest first."""
+        room = EVENT_LINES
+        if self._menu is not None:  # the menu before, as the likeliest height of the next
+            room = max(room, console.height - board - len(self._menu[1]) - 2)  # + question
         shown: list[Text] = []
         used = 0
         for line in reversed(self.log):
-            text = Text.from_markup(line)
-            height = len(text.wrap(console, console.width))
-            if used + height > EVENT_LINES:
+            lines = self.wrapped(console, line)
+            if used + len(lines) > room:
                 break
-            shown.insert(0, text)
-            used += height
+            shown[:0] = lines
+            used += len(lines)
         for text in shown:
             console.print(text)
+
+    def tell(self, console: Console, line: str) -> None:
+        """Print an event's line (markup), wrapped so that no name is split over two lines."""
+        for text in self.wrapped(console, line):
+            console.print(text)
+
+    def wrapped(self, console: Console, line: str) -> list[Text]:
+        """``line`` wrapped to the console's width, its names kept whole: rich wraps at any
+        space, so a name's spaces are held by a placeholder while the line is wrapped."""
+        text = Text.from_markup(line)
+        plain = text.plain
+        for name in {n for n in self.names if " " in n}:
+            plain = plain.replace(name, name.replace(" ", KEEP))
+        held = Text(plain, spans=text.spans, style=text.style)
+        return [
+            Text(part.plain.replace(KEEP, " "), spans=part.spans, style=part.style)
+            for part in held.wrap(console, console.width)
+        ]
 
     # --- telling what happened -------------------------------------------------------------------
     def describe(self, event: Event) -> str | None:

@@ -133,7 +133,7 @@ class Session:
         for event in events:
             line = self.ui.describe(event)
             if line:
-                self.console.print(line)
+                self.ui.tell(self.console, line)
 
     # --- the commands ---------------------------------------------------------------------
     def hint(self, console: Console, view: View, legal: list[str]) -> None:
