@@ -131,6 +131,7 @@ class TableUI:
         self.me = me
         self.log: deque[str] = deque(maxlen=100)  # more than any screen shows
         self._menu: tuple[View, list[Text]] | None = None
+        self._menu_height: int | None = None  # the last question's menu, kept after it
         self._cleared = False
 
     # --- speaking of people ------------------------------------------------------------------
@@ -196,8 +197,8 @@ class TableUI:
         lines and above the menu (as tall as the last one; :data:`EVENT_LINES` at least),
         oldest first."""
         room = EVENT_LINES
-        if self._menu is not None:  # the menu before, as the likeliest height of the next
-            room = max(room, console.height - board - len(self._menu[1]) - 2)  # + question
+        if self._menu_height is not None:  # the last menu: the likeliest height of the next
+            room = max(room, console.height - board - self._menu_height - 2)  # + question
         shown: list[Text] = []
         used = 0
         for line in reversed(self.log):
@@ -275,6 +276,7 @@ class TableUI:
         """
         lines = menu_lines(entries, min(console.width, WIDTH), numbered)
         self._menu = (view, lines)
+        self._menu_height = len(lines)
         for line in lines:
             console.print(line)
         values = [value for value, _ in entries]
