@@ -90,7 +90,7 @@ def test_issue16_6_board_draws_the_table_again(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(
         lame_duck.UI,
         "render",
-        lambda self, c, v: (drawn.append(v["turn_number"]), render(self, c, v)),
+        lambda self, c, v, **kw: (drawn.append(v["turn_number"]), render(self, c, v, **kw)),
     )
     code, _ = run("play", "lame-duck", "--seed", "3", input="board\n?\nboard\nquit\n")
     assert code == 0 and drawn == [1, 1, 1]

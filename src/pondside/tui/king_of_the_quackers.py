@@ -380,7 +380,7 @@ class UI(TableUI):
     def _next_step(self, console: Console, view: View) -> None:
         """Before the next step of a menu, a terminal shows the board again (not the last step)."""
         if console.is_terminal:
-            self.render(console, view)
+            self.render(console, view, asking=True)
 
     def label(self, view: View, action: str) -> str:
         if action == "pass":

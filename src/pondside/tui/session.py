@@ -108,8 +108,7 @@ class Session:
 
     # --- the seats ------------------------------------------------------------------------
     def _person(self, view: View, legal: list[str]) -> str:
-        self.ui.render(self.console, view)
-        return self.ui.prompt(self.console, view, legal)
+        return self.ui.decide(self.console, view, legal)
 
     def _bot(self, seat: int, choose: Choose) -> Choose:
         """The bot's choice, with "… is thinking" on screen meanwhile (on a terminal only:
