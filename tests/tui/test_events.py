@@ -13,7 +13,7 @@ from rich.console import Console
 from pondside.engine import Match
 from pondside.games import get_game
 from pondside.tui import get_ui
-from pondside.tui.base import TableUI
+from pondside.tui.base import Command, TableUI
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 CLEAR = "\x1b[2J"
@@ -98,3 +98,16 @@ def test_issue16_events_seen_at_the_last_decision_make_up_at_most_the_last_four_
     shown = [line for line in terminal_screen(out) if "Round" in line]
     assert shown == [f"Round {n}: new columns 1 2 3 4" for n in (57, 58, 59, 60)]
     assert "\x1b[2m" in out.getvalue().rsplit(CLEAR, 1)[-1]  # the three seen before are dimmed
+
+
+def test_issue16_a_commands_help_wraps_beside_its_name() -> None:
+    """The trial's ``help``: the quit line wrapped to a bare "later)" under the names."""
+    ui = get_ui(get_game("lame-duck"), NAMES, me=0)
+    text = "leave the match (not recorded: start with --record FILE to resume it later)"
+    ui.commands = (Command("quit", text, lambda c, v, legal: None),)
+    match: Match[object] = Match(get_game("lame-duck"), 4, seed=3)
+    console = Console(width=80, record=True, force_terminal=False)
+    ui.show_help(console, match.view(0), match.legal(0))
+    lines = console.export_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  quit   leave the match"))
+    assert lines[at + 1] == " " * 9 + "later)" and all(len(x) <= 80 for x in lines)

@@ -186,6 +186,8 @@ class TableUI:
         menu = self._menu[1] if self._menu is not None and self._menu[0] is view else None
         if not asking or menu is not None:
             self._last_events(console, len(menu or ()))
+        if not asking and menu is None:  # a board to look at (a replay's step): now seen
+            self._seen = self._told
         for line in menu or ():
             console.print(line)
 
@@ -349,13 +351,19 @@ class TableUI:
 
     def show_help(self, console: Console, view: View, legal: list[str]) -> None:
         example = sorted(legal, key=reading_order)[0] if legal else ""
-        lines = ["Type a choice's number or the choice itself"]
-        lines[0] += f' (e.g. "{escape(example)}")' if example else ""
-        lines[0] += ", or:"
-        lines += [f"  [bold]{c.name:<6}[/] {c.help}" for c in self.all_commands()]
+        head = "Type a choice's number or the choice itself"
+        head += f' (e.g. "{escape(example)}")' if example else ""
+        console.print(head + ", or:")
+        # A command's help wraps beside its name, never under it.
+        indent = " " * 9
+        for command in self.all_commands():
+            helps = Text(command.help).wrap(console, min(console.width, WIDTH) - len(indent))
+            for i, line in enumerate(helps):
+                line.rstrip()
+                name = (f"  {command.name:<6}", "bold") if i == 0 else indent[1:]
+                console.print(Text.assemble(name, " ", line))
         if self.legend:
-            lines.append(self.legend)
-        console.print("\n".join(lines))
+            console.print(self.legend)
 
 
 def reading_order(action: str) -> list[tuple[int, int | str]]:

@@ -161,7 +161,7 @@ class Session:
 
     def _quit_help(self) -> str:
         if self.record_path is None:
-            return "leave the match (not recorded: start with --record FILE to resume later)"
+            return "leave the match (not recorded: play with --record FILE to resume later)"
         return "leave the match, keeping its record to resume later"
 
     # --- the record -----------------------------------------------------------------------
