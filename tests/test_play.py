@@ -5,6 +5,7 @@ piped input, as tests/test_cli.py does, and once in a real terminal (a pty)."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import json
 import os
@@ -28,7 +29,7 @@ from pondside.cli import main
 from pondside.engine import Match, View
 from pondside.games import all_games
 from pondside.games.lame_duck import GAME
-from pondside.tui import lame_duck
+from pondside.tui import lame_duck, session
 from pondside.tui.base import TableUI
 from pondside.tui.session import Seating, Session
 
@@ -90,7 +91,7 @@ def test_issue16_6_board_draws_the_table_again(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(
         lame_duck.UI,
         "render",
-        lambda self, c, v: (drawn.append(v["turn_number"]), render(self, c, v)),
+        lambda self, c, v, **kw: (drawn.append(v["turn_number"]), render(self, c, v, **kw)),
     )
     code, _ = run("play", "lame-duck", "--seed", "3", input="board\n?\nboard\nquit\n")
     assert code == 0 and drawn == [1, 1, 1]
@@ -468,3 +469,33 @@ def test_issue16_12_a_closed_terminal_prints_no_traceback(tmp_path: Path) -> Non
     assert proc.wait(timeout=30) == 0
     assert errors.read_text() == ""
     assert json.loads(record.read_text())["game"] == "lame-duck"
+
+
+def test_issue16_12_a_hang_up_after_the_terminal_failed_ends_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in tmux (stderr to a file): a write to the closed terminal failed (EIO), and its
+    SIGHUP came while that was handled; the KeyboardInterrupt went up to click ("Aborted!",
+    a traceback of the EIO and of the interrupt)."""
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.EIO, "Input/output error")
+
+    hung_up: list[bool] = []
+
+    def silence_terminal() -> None:  # the hang-up arrives as the failed write is handled
+        if not hung_up:
+            hung_up.append(True)
+            os.kill(os.getpid(), signal.SIGHUP)
+
+    monkeypatch.setattr(session, "silence_terminal", silence_terminal)
+    record = tmp_path / "r.json"
+    played = Session(
+        Console(file=Gone(), force_terminal=True), Match(GAME, 4, seed=3), FOUR, record
+    )
+    try:
+        assert played.play() is False
+    except KeyboardInterrupt:
+        pytest.fail("the hang-up escaped as a KeyboardInterrupt")
+    assert hung_up and json.loads(record.read_text())["game"] == "lame-duck"

@@ -20,13 +20,11 @@ def render(ui: UI, m: Match[object], seat: int | None) -> str:
     return out.getvalue()
 
 
-def test_combinations_are_offered_with_their_names() -> None:
-    assert play_words("play 1V=9 7VY 8VL") == (
-        "Straight Flush of 3 to 9: Ace of Waves as 9, the Cave, the Mill"
-    )
-    assert play_words("play 3SK 3LY") == "Bomb of 2, rank 3: the Painter, the Savage"
-    assert play_words("play 5ML") == "the Forest — 5 (Moons/Leaves)"
-    assert play_words("play 0") == "the Excuse — Excuse (no suit)"
+def test_combinations_are_offered_by_their_codes_as_the_hand_shows_them() -> None:
+    assert play_words("play 1V=9 7VY 8VL") == "Straight Flush of 3 to 9: 1V=9 7VY 8VL"
+    assert play_words("play 3SK 3LY") == "Bomb of 2, rank 3: 3SK 3LY"
+    assert play_words("play 5ML") == "5ML the Forest — 5 (Moons/Leaves)"
+    assert play_words("play 0") == "0 the Excuse — Excuse (no suit)"
 
 
 def test_table_shows_the_round_and_the_hand_by_rank_and_suit() -> None:

@@ -82,9 +82,8 @@ def on_a_terminal(ui: TableUI, match: Match[object], answers: list[str]) -> list
     console = Console(file=out, width=WIDTH, height=HEIGHT, force_terminal=True)
     screens: list[str] = []
     answering(ui, answers, screens, out)
-    ui.render(console, match.view(0))
     with contextlib.suppress(Asked):
-        ui.prompt(console, match.view(0), match.legal(0))
+        ui.decide(console, match.view(0), match.legal(0))
     return [ANSI.sub("", screen.rsplit(CLEAR, 1)[-1]) for screen in screens]
 
 

@@ -66,10 +66,10 @@ def test_issue16_5_the_kq_pass_asks_one_card_for_each_neighbour() -> None:
     assert action in match.legal(0)
     (left_q, left_menu), (right_q, right_menu) = person.questions
     assert "heuristic 1, on your left" in left_q and "random 3, on your right" in right_q
-    assert len(entries(left_menu)) == 11 and len(entries(right_menu)) == 10
+    assert len(entries(left_menu)) == 11 and entries(right_menu)[10:] == ["back"]
     first = entries(left_menu)[0]
     assert action == f"give {first} {entries(right_menu)[0]}" and first in hand
-    assert first not in entries(right_menu)
+    assert first not in entries(right_menu)[:10]
 
 
 def test_issue16_5_a_card_to_pass_may_be_typed_by_its_code_in_any_case() -> None:
@@ -101,6 +101,40 @@ def test_issue16_5_a_play_among_many_is_chosen_by_kind_then_card_by_card() -> No
     assert [q for q, _ in person.questions[1:]] == [
         f"A bomb of 4: card {n} of 4" for n in range(1, 5)
     ]
+
+
+def test_issue16_a_kq_kind_chosen_can_be_gone_back_from_and_pass_is_there_too() -> None:
+    match = position(
+        [["5ML", "5SV", "7SK", "7VY", "3SK", "3LY"], ["2MK", "2SY", "4MS"], ["6MV", "8VL"]],
+        turn=1,
+    )
+    match.apply(1, "play 2MK 2SY")
+    match.apply(2, "pass")
+    # The trial: "a Set of 2" chosen, and no way back, nor to pass.
+    person = Person(get_ui(KQ, NAMES[:3], me=0), ["2", "back", "2", "pass"])
+    assert person.choose(match) == "pass"
+    (_, kinds), (_, sets), (_, kinds_again), (_, sets_again) = person.questions
+    assert entries(kinds) == ["pass", "a Set of 2 (2)", "a Bomb of 2 (1)"] == entries(kinds_again)
+    assert entries(sets) == ["pass", "5ML 5SV", "7SK 7VY", "back"] == entries(sets_again)
+
+
+def test_issue16_a_kq_card_chosen_card_by_card_can_be_taken_back() -> None:
+    match = position([BOMBS, ["2VL", "4VL"], ["7VY", "8VL"]], turn=0)
+    with_kinds = Person(get_ui(KQ, NAMES[:3], me=0), [])
+    with contextlib.suppress(StopIteration):
+        with_kinds.choose(match)
+    kinds = entries(with_kinds.questions[0][1])
+    bomb, single = kinds.index("a Bomb of 4 (70)") + 1, kinds.index("a single card (9)") + 1
+    # card 1 of the Bomb, taken back; back to the kinds; a single, the first offered
+    answers = [str(bomb), "1", "back", "back", str(single), "1"]
+    person = Person(get_ui(KQ, NAMES[:3], me=0), answers)
+    action = person.choose(match)
+    play = describe(action)
+    assert action in match.legal(0) and play is not None and len(play.cards) == 1
+    questions = [q for q, _ in person.questions]
+    card = [f"A bomb of 4: card {n} of 4" for n in (1, 2, 1)]
+    assert questions[1:4] == card
+    assert "back" in entries(person.questions[2][1])
 
 
 def print_menu(person: Person, match: Match[object]) -> str:

@@ -30,8 +30,9 @@ PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
 WIDTH, HEIGHT = 80, 24
 """The standard terminal every table fits."""
 EVENT_LINES = 4
+"""The fewest lines of the last events a cleared screen shows between the board and the menu
+(more when the terminal has room for all that happened since the person's last decision)."""
 KEEP = "\u2800"  # holds a name's spaces while a line is wrapped (printable, not a space)
-"""How many lines of the last events a cleared screen shows between the board and the menu."""
 
 Entry = tuple[str, str | Text]
 """A menu entry: the value it stands for (an action, or a step of a game's own menu) and its
@@ -130,9 +131,10 @@ class TableUI:
         self.names = names
         self.me = me
         self.log: deque[str] = deque(maxlen=100)  # more than any screen shows
+        self._told = 0  # event lines told so far (the log keeps the last of them)
+        self._seen = 0  # ... of which the person had seen these at their last decision
         self._menu: tuple[View, list[Text]] | None = None
-        self._menu_height: int | None = None  # the last question's menu, kept after it
-        self._cleared = False
+        self._board: int | None = None  # a cleared board's height, its events not shown yet
 
     # --- speaking of people ------------------------------------------------------------------
     def name(self, seat: int | None) -> str:
@@ -162,26 +164,40 @@ class TableUI:
         return places_from_results(totals, lower_is_better=self.game.info.lower_score_is_better)
 
     # --- drawing -------------------------------------------------------------------------------
-    def render(self, console: Console, view: View) -> None:
+    def render(self, console: Console, view: View, *, asking: bool = False) -> None:
         """Draw the table as ``view``'s seat sees it.
 
         On a terminal the screen is cleared first and the last events are shown under the board
-        (they were printed as they happened, above the previous board); the menu of a question
-        still open about this view (``board`` typed at it) is drawn again.
+        (they were printed as they happened, above the previous board): all those since the
+        person's last decision that the screen has room for above the question. ``asking``: a
+        question follows, whose menu (its height unknown yet) prints them when it is drawn. The
+        menu of a question still open about this view (``board`` typed at it) is drawn again.
         """
-        self._cleared = console.is_terminal
-        if self._cleared:
+        self._board = None
+        if console.is_terminal:
             console.clear()
             with console.capture() as board:
                 self.draw(console, view)
             drawn = board.get()
             console.print(drawn, end="", markup=False, highlight=False, soft_wrap=True)
-            self._last_events(console, drawn.count("\n"))
+            self._board = drawn.count("\n")
         else:
             self.draw(console, view)
-        if self._menu is not None and self._menu[0] is view:
-            for line in self._menu[1]:
-                console.print(line)
+        menu = self._menu[1] if self._menu is not None and self._menu[0] is view else None
+        if not asking or menu is not None:
+            self._last_events(console, len(menu or ()))
+        if not asking and menu is None:  # a board to look at (a replay's step): now seen
+            self._seen = self._told
+        for line in menu or ():
+            console.print(line)
+
+    def decide(self, console: Console, view: View, legal: list[str]) -> str:
+        """The person's decision: the board, the events since the last one, the question."""
+        self.render(console, view, asking=True)
+        try:
+            return self.prompt(console, view, legal)
+        finally:
+            self._seen = self._told
 
     def draw(self, console: Console, view: View) -> None:
         """The board itself (each game draws its own)."""
@@ -192,21 +208,25 @@ class TableUI:
             table.add_row(key, json.dumps(value))
         console.print(table)
 
-    def _last_events(self, console: Console, board: int) -> None:
-        """As many of the last events as the screen has room for under a board of ``board``
-        lines and above the menu (as tall as the last one; :data:`EVENT_LINES` at least),
-        oldest first."""
-        room = EVENT_LINES
-        if self._menu_height is not None:  # the last menu: the likeliest height of the next
-            room = max(room, console.height - board - self._menu_height - 2)  # + question
+    def _last_events(self, console: Console, menu: int) -> None:
+        """Under a board just drawn on a cleared screen, the events since the person's last
+        decision that fit above a menu of ``menu`` lines and its question (the last
+        :data:`EVENT_LINES` at least, those seen before dimmed), oldest first."""
+        if self._board is None:
+            return
+        room = max(EVENT_LINES, console.height - self._board - menu - 1)
+        self._board = None
+        new = self._told - self._seen
         shown: list[Text] = []
-        used = 0
-        for line in reversed(self.log):
+        for age, line in enumerate(reversed(self.log)):
             lines = self.wrapped(console, line)
-            if used + len(lines) > room:
+            if len(shown) + len(lines) > (room if age < new else EVENT_LINES):
                 break
+            if age >= new:
+                lines = [text.copy() for text in lines]
+                for text in lines:
+                    text.stylize("dim")
             shown[:0] = lines
-            used += len(lines)
         for text in shown:
             console.print(text)
 
@@ -236,6 +256,7 @@ class TableUI:
         line = self.event_line(event)
         if line:
             self.log.append(line)
+            self._told += 1
         return line
 
     def event_line(self, event: Event) -> str | None:
@@ -275,8 +296,8 @@ class TableUI:
         action typed in full. ``wrong`` says what to type after an answer that is none of these.
         """
         lines = menu_lines(entries, min(console.width, WIDTH), numbered)
+        self._last_events(console, len(lines))
         self._menu = (view, lines)
-        self._menu_height = len(lines)
         for line in lines:
             console.print(line)
         values = [value for value, _ in entries]
@@ -310,6 +331,7 @@ class TableUI:
         A command is never an answer: no game has an action named like one (tested), and a
         command wins over anything else typed, so ``quit`` always leaves.
         """
+        self._last_events(console, 0)  # a question without a menu
         commands = {c.name: c for c in self.all_commands()}
         commands["?"] = commands["help"]
         while True:
@@ -329,13 +351,19 @@ class TableUI:
 
     def show_help(self, console: Console, view: View, legal: list[str]) -> None:
         example = sorted(legal, key=reading_order)[0] if legal else ""
-        lines = ["Type a choice's number or the choice itself"]
-        lines[0] += f' (e.g. "{escape(example)}")' if example else ""
-        lines[0] += ", or:"
-        lines += [f"  [bold]{c.name:<6}[/] {c.help}" for c in self.all_commands()]
+        head = "Type a choice's number or the choice itself"
+        head += f' (e.g. "{escape(example)}")' if example else ""
+        console.print(head + ", or:")
+        # A command's help wraps beside its name, never under it.
+        indent = " " * 9
+        for command in self.all_commands():
+            helps = Text(command.help).wrap(console, min(console.width, WIDTH) - len(indent))
+            for i, line in enumerate(helps):
+                line.rstrip()
+                name = (f"  {command.name:<6}", "bold") if i == 0 else indent[1:]
+                console.print(Text.assemble(name, " ", line))
         if self.legend:
-            lines.append(self.legend)
-        console.print("\n".join(lines))
+            console.print(self.legend)
 
 
 def reading_order(action: str) -> list[tuple[int, int | str]]:

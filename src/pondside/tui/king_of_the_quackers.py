@@ -55,34 +55,38 @@ def suits_text(code: str) -> str:
     return "/".join(SUIT_NAMES[s] for s in card.suits) or "no suit"
 
 
-def play_words(action: str) -> str:
-    """``play 1V=9 7VY 8VL`` → ``Straight Flush to 9: Ace of Waves as 9, the Cave, the Mill``."""
+def play_words(action: str, markup: bool = False) -> str:
+    """A play by its cards' codes, as the hand shows them (``markup``: coloured likewise):
+    ``play 1V=9 7VY 8VL`` → ``Straight Flush of 3 to 9: 1V=9 7VY 8VL``; a single card is
+    named too (``5ML the Forest — 5 (Moons/Leaves)``)."""
     play = describe(action.removesuffix(" promise"))
     if play is None:
         return action
-    names = []
-    for card in play.cards:
-        code = CODE[card]
-        name = BY_CODE[code].name
-        if play.ace and BY_CODE[code].is_ace:
-            name += f" as {play.ace}"
-        names.append(name)
+    codes = []
+    for word in action.removesuffix(" promise").split()[1:]:
+        code, eq, number = word.partition("=")
+        card = BY_CODE[code]
+        style = SUIT_STYLE[card.suits[0]] if card.suits else "bold"
+        codes.append(f"[{style}]{code}[/]{eq}{number}" if markup else word)
     n = len(play.cards)
     if play.kind == SINGLE:
-        head = f"{rank_word(play.rank)} ({suits_text(CODE[play.cards[0]])})"
-        return f"{names[0]} — {head}"
+        code = CODE[play.cards[0]]
+        head = f"{rank_word(play.rank)} ({suits_text(code)})"
+        return f"{codes[0]} {BY_CODE[code].name} — {head}"
     if play.kind == SET:
         head = f"Set of {n} {rank_word(play.rank)}s"
     elif play.kind == FLUSH:
         head = f"Straight Flush of {n} to {play.rank}"
     else:
         head = f"Bomb of {n}, rank {rank_word(play.rank)}"
-    return f"{head}: {', '.join(names)}"
+    return f"{head}: {' '.join(codes)}"
 
 
 KIND_ORDER = {SINGLE: 0, SET: 1, FLUSH: 2, BOMB: 3}
 KIND_OF_ORDER = {order: kind for kind, order in KIND_ORDER.items()}
 MENU_ROWS = 6
+BACK: Entry = ("back", "back")
+"""The entry of a menu's second step that goes back to the one before."""
 """A step of a menu is listed whole when it fits this many lines, else chosen card by card."""
 
 
@@ -202,7 +206,8 @@ class UI(TableUI):
                 out.append("; lead card ").append(card_text(lead))
                 out.append(f" ({BY_CODE[lead].name}, {suits_text(lead)})")
         last = rnd["plays"][-1]
-        out.append(f"\nLast play: {self.who(last[0])}: {play_words(last[1])}")
+        out.append(f"\nLast play: {self.who(last[0])}: ")
+        out.append_text(Text.from_markup(play_words(last[1], True)))
         out.append(f"\nTo beat it: {self._to_beat(rnd)}")
         return out
 
@@ -234,24 +239,37 @@ class UI(TableUI):
         return self._promise(console, view, legal, self._play(console, view, legal))
 
     def _give(self, console: Console, view: View, legal: list[str]) -> str:
-        """KQ-5: the card for the left neighbour, then the one for the right."""
+        """KQ-5: the card for the left neighbour, then the one for the right (or back)."""
         left, right = self._neighbours(view)
         hand = sorted(view["hand"], key=lambda c: (BY_CODE[c].rank, INDEX[c]))
-        first = self._card(console, view, legal, hand, f"Card to give {left}, on your left")
-        if first in legal:
-            return first
-        self._next_step(console, view)
-        console.print(Text("Giving ").append_text(card_text(first)).append(f" to {left}."))
-        rest = [c for c in hand if c != first]
-        second = self._card(console, view, legal, rest, f"Card to give {right}, on your right")
-        return second if second in legal else f"give {first} {second}"
+        while True:
+            first = self._card(console, view, legal, hand, f"Card to give {left}, on your left")
+            if first in legal:
+                return first
+            self._next_step(console, view)
+            console.print(Text("Giving ").append_text(card_text(first)).append(f" to {left}."))
+            rest = [c for c in hand if c != first]
+            question = f"Card to give {right}, on your right"
+            second = self._card(console, view, legal, rest, question, [BACK])
+            if second in legal:
+                return second
+            if second != BACK[0]:
+                return f"give {first} {second}"
+            self._next_step(console, view)
 
     def _card(
-        self, console: Console, view: View, legal: list[str], codes: Sequence[str], question: str
+        self,
+        console: Console,
+        view: View,
+        legal: list[str],
+        codes: Sequence[str],
+        question: str,
+        extra: Sequence[Entry] = (),
     ) -> str:
-        """One card of ``codes``, by its number or its code typed (in any case)."""
+        """One card of ``codes``, by its number or its code typed (in any case); or one of the
+        ``extra`` entries (pass, back), listed after the cards."""
         by_upper = {c.upper(): c for c in codes}
-        entries = [(c, card_text(c)) for c in codes]
+        entries = [(c, card_text(c)) for c in codes] + list(extra)
         return self.menu(
             console,
             view,
@@ -259,11 +277,12 @@ class UI(TableUI):
             entries,
             question,
             typed=lambda answer: by_upper.get(answer.upper()),
-            wrong=f"type 1 to {len(codes)} or a card's code",
+            wrong=f"type 1 to {len(entries)} or a card's code",
         )
 
     def _play(self, console: Console, view: View, legal: list[str]) -> str:
-        """The kind of play, then the play: listed when the list fits, else card by card."""
+        """The kind of play, then the play: listed when the list fits, else card by card; from
+        the second step, ``back`` goes back to the kinds."""
         groups: dict[tuple[int, int], list[str]] = {}
         for action in legal:
             play = describe(action)
@@ -273,70 +292,87 @@ class UI(TableUI):
             group.sort(key=lambda a: sorted((BY_CODE[c].rank, INDEX[c]) for c in cards_of(a)))
         keys = sorted(groups)
         passing: list[Entry] = [("pass", "pass")] if "pass" in legal else []
-        typed = self._typed(legal)
-        if len(keys) > 1:
-            entries = passing + [
-                (f"group {i}", f"{group_word(KIND_OF_ORDER[k[0]], k[1])} ({len(groups[k])})")
-                for i, k in enumerate(keys)
-            ]
-            choice = self.menu(
-                console,
-                view,
-                legal,
-                entries,
-                "What to play (number, or type the cards)",
-                typed=typed,
-                wrong=f"type 1 to {len(entries)}, or the cards of a play",
-            )
-            if choice in legal:
+        while True:
+            back: list[Entry] = []
+            if len(keys) > 1:
+                entries = passing + [
+                    (f"group {i}", f"{group_word(KIND_OF_ORDER[k[0]], k[1])} ({len(groups[k])})")
+                    for i, k in enumerate(keys)
+                ]
+                choice = self._ask_play(console, view, legal, entries, "What to play")
+                if choice in legal:
+                    return choice
+                self._next_step(console, view)
+                group = groups[keys[int(choice.split()[1])]]
+                if len(group) == 1:
+                    return group[0]
+                back = [BACK]
+            else:
+                group = groups[keys[0]] if keys else []
+            entries = passing + [(action, play_text(action)) for action in group] + back
+            if len(menu_lines(entries, min(console.width, WIDTH))) <= MENU_ROWS:
+                choice = self._ask_play(console, view, legal, entries, "Your play")
+            else:
+                choice = self._card_by_card(console, view, legal, group, passing + back)
+            if choice != BACK[0]:
                 return choice
             self._next_step(console, view)
-            group = groups[keys[int(choice.split()[1])]]
-            if len(group) == 1:
-                return group[0]
-            passing = []
-        else:
-            group = groups[keys[0]] if keys else []
-        entries = passing + [(action, play_text(action)) for action in group]
-        if len(menu_lines(entries, min(console.width, WIDTH))) <= MENU_ROWS:
-            return self.menu(
-                console,
-                view,
-                legal,
-                entries,
-                "Your play (number, or type the cards)",
-                typed=typed,
-                wrong=f"type 1 to {len(entries)}, or the cards of a play",
-            )
-        return self._card_by_card(console, view, legal, group)
+
+    def _ask_play(
+        self, console: Console, view: View, legal: list[str], entries: list[Entry], question: str
+    ) -> str:
+        return self.menu(
+            console,
+            view,
+            legal,
+            entries,
+            f"{question} (number, or type the cards)",
+            typed=self._typed(legal),
+            wrong=f"type 1 to {len(entries)}, or the cards of a play",
+        )
 
     def _card_by_card(
-        self, console: Console, view: View, legal: list[str], group: list[str]
+        self,
+        console: Console,
+        view: View,
+        legal: list[str],
+        group: list[str],
+        extra: Sequence[Entry] = (),
     ) -> str:
-        """A play among many of one kind and size (Bombs: up to 126), one card at a time."""
+        """A play among many of one kind and size (Bombs: up to 126), one card at a time;
+        ``back`` takes the last card back (before the first, it is the ``extra`` entry's)."""
         play = describe(group[0])
         assert play is not None
         word, size = group_word(play.kind, len(play.cards)), len(play.cards)
         chosen: list[str] = []
+        first = True
         while True:
             fits = [a for a in group if set(chosen) <= cards_of(a)]
-            if len(chosen) == size:
-                if len(fits) == 1:
-                    return fits[0]
-                entries: list[Entry] = [(a, play_text(a)) for a in fits]
-                return self.menu(console, view, legal, entries, "Which of these")
-            codes = sorted(
-                {c for a in fits for c in cards_of(a)} - set(chosen), key=lambda c: INDEX[c]
-            )
-            if chosen:
+            if len(chosen) == size and len(fits) == 1:
+                return fits[0]
+            if not first:
                 self._next_step(console, view)
+            first = False
+            if chosen:
                 so_far = Text(f"{word.capitalize()} so far: ")
                 console.print(so_far.append_text(Text(" ").join(card_text(c) for c in chosen)))
-            question = f"{word.capitalize()}: card {len(chosen) + 1} of {size}"
-            card = self._card(console, view, legal, codes, question)
-            if card in legal:
-                return card
-            chosen.append(card)
+            if len(chosen) == size:
+                entries: list[Entry] = [(a, play_text(a)) for a in fits] + [BACK]
+                choice = self.menu(console, view, legal, entries, "Which of these")
+            else:
+                codes = sorted(
+                    {c for a in fits for c in cards_of(a)} - set(chosen), key=lambda c: INDEX[c]
+                )
+                question = f"{word.capitalize()}: card {len(chosen) + 1} of {size}"
+                choice = self._card(
+                    console, view, legal, codes, question, [BACK] if chosen else extra
+                )
+            if choice == BACK[0] and chosen:
+                chosen.pop()
+            elif choice in legal or choice == BACK[0]:
+                return choice
+            else:
+                chosen.append(choice)
 
     def _typed(self, legal: list[str]) -> Callable[[str], str | None]:
         """A play typed as its cards in any order and case (``3ly 3SK``), or ``pass``."""
@@ -380,7 +416,7 @@ class UI(TableUI):
     def _next_step(self, console: Console, view: View) -> None:
         """Before the next step of a menu, a terminal shows the board again (not the last step)."""
         if console.is_terminal:
-            self.render(console, view)
+            self.render(console, view, asking=True)
 
     def label(self, view: View, action: str) -> str:
         if action == "pass":
@@ -409,7 +445,7 @@ class UI(TableUI):
         if kind == "play":
             bomb = " [bold red]BOMB![/]" if event["kind"] == "bomb" else ""
             action = " ".join(event["action"].split()[: len(event["cards"]) + 1])
-            return f"{self.who(seat)}: {play_words(action)}{bomb} ({event['left']} left)"
+            return f"{self.who(seat)}: {play_words(action, True)}{bomb} ({event['left']} left)"
         if kind == "pass":
             return f"[dim]{self.does(seat, 'pass')}.[/]"
         if kind == "promise":

@@ -121,7 +121,7 @@ class UI(TableUI):
         if choice in legal:
             return choice
         if console.is_terminal:
-            self.render(console, view)
+            self.render(console, view, asking=True)
         if choice.startswith("from "):
             moves = sources[tuple(choice.split()[1:])]
             what = self._what(view, moves[0].split())

@@ -92,9 +92,10 @@ class UI(TableUI):
         places = self.standings(totals)
         rounds = view["hand_number"] > 1
         parts = []
-        for s, name in enumerate(self.names):
+        for s in range(view["players"]):
             score = str(totals[s]) + (f" (+{view['round_ducks'][s]})" if rounds else "")
-            parts.append(Text(f"{name} {score}", style=place_style(places[s], view["players"])))
+            style = place_style(places[s], view["players"])
+            parts.append(Text(f"{self.who(s)} {score}", style=style))
         return parts
 
     def _hand_title(self, view: View) -> Text:

@@ -77,22 +77,33 @@ class Session:
         choosers[seat] = self._person
         # The record is written with the signals still handled: a second SIGHUP or SIGTERM
         # while it is written is ignored, not the default's death with no record.
-        with stopped_as_interrupt():
+        with stopped_as_interrupt() as stop:
             try:
-                play_out(self.match, choosers, self._describe, first=seat)
-            except Left:
-                self.say("[yellow]You left the match.[/]")
-            except (KeyboardInterrupt, EOFError):
-                self.say("\n[yellow]Match abandoned.[/]")
-            except OSError as exc:  # the terminal went away while it was read or written
-                silence_terminal()
-                if not terminal_gone(exc):
+                self._play_out(choosers, stop)
+            except KeyboardInterrupt:
+                # A hang-up (or a kill) that came while the match was already ending (the
+                # terminal's EIO first, then its SIGHUP): the record is written, nothing to say.
+                if stop.fired is None:
                     raise
-            except PondsideError as exc:  # a bot that failed (an external program, a plugin)
-                self.say(f"\n[red]Match stopped: {escape(str(exc))}[/]")
-            finally:
-                self.save()
         return self.match.is_over()
+
+    def _play_out(self, choosers: dict[int, Choose], stop: Stop) -> None:
+        try:
+            play_out(self.match, choosers, self._describe, first=self.seating.seat)
+        except Left:
+            self.say("[yellow]You left the match.[/]")
+        except (KeyboardInterrupt, EOFError):
+            self.say("\n[yellow]Match abandoned.[/]")
+        except OSError as exc:  # the terminal went away while it was read or written
+            stop.ending = True
+            silence_terminal()
+            if not terminal_gone(exc):
+                raise
+        except PondsideError as exc:  # a bot that failed (an external program, a plugin)
+            self.say(f"\n[red]Match stopped: {escape(str(exc))}[/]")
+        finally:
+            stop.ending = True  # a signal now would only cut the record short
+            self.save()
 
     def say(self, text: str, *, one_line: bool = False) -> None:
         """Print, unless the terminal is gone (closed: writing to it fails with EIO), after
@@ -108,8 +119,7 @@ class Session:
 
     # --- the seats ------------------------------------------------------------------------
     def _person(self, view: View, legal: list[str]) -> str:
-        self.ui.render(self.console, view)
-        return self.ui.prompt(self.console, view, legal)
+        return self.ui.decide(self.console, view, legal)
 
     def _bot(self, seat: int, choose: Choose) -> Choose:
         """The bot's choice, with "… is thinking" on screen meanwhile (on a terminal only:
@@ -162,7 +172,7 @@ class Session:
 
     def _quit_help(self) -> str:
         if self.record_path is None:
-            return "leave the match (not recorded: start with --record FILE to resume later)"
+            return "leave the match (not recorded: play with --record FILE to resume later)"
         return "leave the match, keeping its record to resume later"
 
     # --- the record -----------------------------------------------------------------------
@@ -227,32 +237,40 @@ def silence_terminal() -> None:
     os.close(devnull)
 
 
+@dataclass
+class Stop:
+    """How a match is being stopped: ``fired``, the signal that stopped it (None: none did);
+    ``ending``, True once it ends anyway (a later SIGHUP or SIGTERM then changes nothing)."""
+
+    fired: int | None = None
+    ending: bool = False
+
+
 @contextlib.contextmanager
-def stopped_as_interrupt() -> Iterator[None]:
+def stopped_as_interrupt() -> Iterator[Stop]:
     """A closed terminal (SIGHUP) or a polite kill (SIGTERM) ends the match as Ctrl-C does, so
     the record is written; Python's default for both is to die without it."""
     stops = [s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None]
-
-    fired: list[int] = []
+    stop = Stop()
 
     def interrupt(signum: int, frame: object) -> None:
-        # Once only: a closed terminal can send its SIGHUP twice (the terminal's hang-up and
-        # the multiplexer's own), and a second KeyboardInterrupt would cut the record's
-        # writing short.
-        if fired:
-            return
-        fired.append(signum)
         if signum == getattr(signal, "SIGHUP", None):
             silence_terminal()  # the terminal is gone: nothing more can be shown on it
+        # Once only, and not while the match ends anyway: a closed terminal can send its
+        # SIGHUP twice (the terminal's hang-up and the multiplexer's own), or after a write
+        # to it failed; a KeyboardInterrupt then would cut the record's writing short.
+        if stop.fired is not None or stop.ending:
+            return
+        stop.fired = signum
         raise KeyboardInterrupt
 
     try:
         before = {s: signal.signal(s, interrupt) for s in stops}
     except ValueError:  # not the main thread: signals are not ours to handle
-        yield
+        yield stop
         return
     try:
-        yield
+        yield stop
     finally:
         for s, handler in before.items():
             signal.signal(s, handler)

@@ -53,23 +53,19 @@ class UI(TableUI):
         )
         console.print(self._players(view))
         if view["calls"]:
-            console.print("Calls: " + ", ".join(view["calls"]))
+            console.print("Calls: " + ", ".join(call_words(c) for c in view["calls"]))
+        width = min(console.width, WIDTH)
         if view["tricks"]:
             last = view["tricks"][-1]
-            line = Text(f"Last trick, won by {self.who(last['winner'], False)}: ")
-            for s, code in last["cards"]:
-                suit, trump = read(view, s, code)
-                line.append_text(card_text(code, suit, trump)).append(" ")
-            console.print(line)
+            head = f"Last trick, won by {self.who(last['winner'], False)}:"
+            for line in flow(head, self._cards(view, last["cards"]), width):
+                console.print(line)
         if view["trick"]:
             head = f"Trick {len(view['tricks']) + 1}, led {SUIT_NAMES[view['led_suit']]}:"
-            parts = []
-            for s, code in view["trick"]:
-                suit, trump = read(view, s, code)
-                parts.append(Text(f"{self.who(s)} ").append_text(card_text(code, suit, trump)))
+            parts = self._cards(view, view["trick"])
             winning = self.does(view["winning"], "are", False)
             parts[-1].append(f" — {winning} winning", style="bold")
-            for line in flow(head, parts, min(console.width, WIDTH)):
+            for line in flow(head, parts, width):
                 console.print(line)
         if seat is not None:
             line = Text(f"{self.whose(seat)} hand: ", style="bold")
@@ -80,13 +76,24 @@ class UI(TableUI):
             if view["my_choice"]:
                 console.print(f"You chose {view['my_choice']} as your ruling card.")
 
+    def _cards(self, view: View, played: list[tuple[int, str]]) -> list[Text]:
+        """Who played which card (``heuristic 1 NL``), each as its player reads it."""
+        parts = []
+        for s, code in played:
+            suit, trump = read(view, s, code)
+            parts.append(Text(f"{self.who(s)} ").append_text(card_text(code, suit, trump)))
+        return parts
+
     def _players(self, view: View) -> Table:
         totals = view["totals"]
         places = self.standings(totals)
+        # Classic Chicane has no ruling cards: the calls set everyone's reading and trump.
+        classic = view["options"]["variant"] == "classic"
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         for col in ("player", "ruler", "reads", "trump", "bid", "won", "score", ""):
-            right = col in ("bid", "won", "score")
-            table.add_column(col, justify="right" if right else "left")
+            if col != "ruler" or not classic:
+                right = col in ("bid", "won", "score")
+                table.add_column(col, justify="right" if right else "left")
         for s in range(view["players"]):
             ruler = view["rulers"][s]
             if ruler:
@@ -100,7 +107,7 @@ class UI(TableUI):
             style = place_style(places[s], view["players"])
             table.add_row(
                 Text(self.name(s), style=style),
-                ruler_text,
+                *([] if classic else [ruler_text]),
                 (view["readings"][s] or "?").upper(),
                 Text(SUIT_NAMES[trump], style=SUIT_STYLE[trump]) if trump else Text("?"),
                 "—" if bid is None else str(bid),
@@ -153,7 +160,7 @@ class UI(TableUI):
             ]
             return "Ruling cards: " + "; ".join(parts)
         if kind == "call":
-            return f"{self.does(seat, 'call')} {event['call']}."
+            return f"{self.does(seat, 'call')} {call_words(event['call'])}."
         if kind == "bid":
             return f"{self.does(seat, 'bid')} {plural(event['bid'], 'trick')}."
         if kind == "play":
@@ -200,6 +207,12 @@ class UI(TableUI):
             return card_text(rest).append(
                 f" — {card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
             )
-        if action.startswith("call trump "):
-            return Text(f"call trump {SUIT_NAMES[rest.split()[-1]]}")
+        if verb == "call":
+            return Text(f"call {call_words(rest)}")
         return Text(action)
+
+
+def call_words(call: str) -> str:
+    """A call as the menu offers it: ``trump M`` → ``trump Moons`` (``top`` stays)."""
+    word, _, suit = call.partition(" ")
+    return f"{word} {SUIT_NAMES[suit]}" if word == "trump" and suit in SUIT_NAMES else call
