@@ -257,7 +257,9 @@ def test_issue16_12_resume_seats_the_person_where_they_sat_with_the_same_bots(
     assert rec["bots"] == ["random", "heuristic", None, "random"]
     # Ada played a card before leaving and took a column after resuming, from seat 2.
     assert [a for s, a in rec["actions"] if s == 2] == ["play 1", "take 1"]
-    assert "Ada" in out and "Column to take (0 to 3, or help)" in out
+    # The table calls her You, in her seat's place.
+    assert re.search(r"Ducks: random 0 \d+ · heuristic 1 \d+ · You \d+ · random 3", out)
+    assert "Column to take (0 to 3, or help)" in out
 
 
 def test_issue16_12_resume_refuses_a_finished_match(tmp_path: Path) -> None:
