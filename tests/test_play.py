@@ -501,3 +501,29 @@ def test_issue16_12_a_hang_up_after_the_terminal_failed_ends_quietly(
     except KeyboardInterrupt:
         pytest.fail("the hang-up escaped as a KeyboardInterrupt")
     assert hung_up and json.loads(record.read_text())["game"] == "lame-duck"
+
+
+def test_issue16_12_a_record_is_written_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal closed during start-up once left a 0-byte record: a write cut short (a
+    signal) leaves the file as it was, and nothing beside it."""
+    path = tmp_path / "r.json"
+    path.write_text("the record before\n")
+
+    class Cut(io.StringIO):
+        def __init__(self, fd: int, *args: Any, **kwargs: Any) -> None:
+            super().__init__()
+            os.close(fd)
+
+        def write(self, text: str) -> int:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(session.os, "fdopen", Cut)
+    with pytest.raises(KeyboardInterrupt):
+        session.write_atomically(path, '{"game": "lame-duck"}\n')
+    assert path.read_text() == "the record before\n" and os.listdir(tmp_path) == ["r.json"]
+    monkeypatch.undo()
+    session.write_atomically(path, '{"game": "lame-duck"}\n')
+    assert json.loads(path.read_text()) == {"game": "lame-duck"}
+    assert os.listdir(tmp_path) == ["r.json"]
