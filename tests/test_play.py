@@ -257,7 +257,8 @@ def test_issue16_12_resume_seats_the_person_where_they_sat_with_the_same_bots(
     assert rec["bots"] == ["random", "heuristic", None, "random"]
     # Ada played a card before leaving and took a column after resuming, from seat 2.
     assert [a for s, a in rec["actions"] if s == 2] == ["play 1", "take 1"]
-    # The table speaks to Ada as "you" (her name is in the record, above).
+    # The table calls her You, in her seat's place.
+    assert re.search(r"Ducks: random 0 \d+ · heuristic 1 \d+ · You \d+ · random 3", out)
     assert "Column to take (0 to 3, or help)" in out
 
 
@@ -500,3 +501,29 @@ def test_issue16_12_a_hang_up_after_the_terminal_failed_ends_quietly(
     except KeyboardInterrupt:
         pytest.fail("the hang-up escaped as a KeyboardInterrupt")
     assert hung_up and json.loads(record.read_text())["game"] == "lame-duck"
+
+
+def test_issue16_12_a_record_is_written_whole_or_not_at_all(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A terminal closed during start-up once left a 0-byte record: a write cut short (a
+    signal) leaves the file as it was, and nothing beside it."""
+    path = tmp_path / "r.json"
+    path.write_text("the record before\n")
+
+    class Cut(io.StringIO):
+        def __init__(self, fd: int, *args: Any, **kwargs: Any) -> None:
+            super().__init__()
+            os.close(fd)
+
+        def write(self, text: str) -> int:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(session.os, "fdopen", Cut)
+    with pytest.raises(KeyboardInterrupt):
+        session.write_atomically(path, '{"game": "lame-duck"}\n')
+    assert path.read_text() == "the record before\n" and os.listdir(tmp_path) == ["r.json"]
+    monkeypatch.undo()
+    session.write_atomically(path, '{"game": "lame-duck"}\n')
+    assert json.loads(path.read_text()) == {"game": "lame-duck"}
+    assert os.listdir(tmp_path) == ["r.json"]

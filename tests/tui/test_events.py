@@ -111,3 +111,29 @@ def test_issue16_a_commands_help_wraps_beside_its_name() -> None:
     lines = console.export_text().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("  quit   leave the match"))
     assert lines[at + 1] == " " * 9 + "later)" and all(len(x) <= 80 for x in lines)
+
+
+def test_issue16_a_menus_next_step_leaves_the_events_room_under_its_note() -> None:
+    """King of the Quackers' second card to give: "Giving 1L to …" under the board, then as
+    many events as fit, then the menu and its question, the board's first line still there."""
+    game = get_game("king-of-the-quackers")
+    ui = get_ui(game, NAMES, me=0)
+    match: Match[object] = Match(game, 4, seed=3)
+    for n in range(40):
+        ui.describe({"type": "deal", "hand": n, "dealer": 1})
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, force_terminal=True)
+    answers = iter(["1", "1"])
+    screens: list[list[str]] = []
+
+    def ask(console: Console, view: object, legal: list[str], question: str) -> str:
+        console.print(f"{question}: ", end="")
+        screens.append(terminal_screen(out))
+        return next(answers)
+
+    ui.ask = ask  # type: ignore[method-assign]
+    ui.decide(console, match.view(0), match.legal(0))
+    assert len(screens) == 2
+    for screen in screens:
+        assert len(screen) == 24 and screen[0].startswith("─") and "Hand 39" in screen[-4]
+    assert screens[1][8].startswith("Giving ")

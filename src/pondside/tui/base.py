@@ -230,6 +230,13 @@ class TableUI:
         for text in shown:
             console.print(text)
 
+    def note(self, console: Console, text: Text) -> None:
+        """A line under the board about the question to come (a step of a menu so far), the
+        events not shown yet then fitting under it."""
+        console.print(text)
+        if self._board is not None:
+            self._board += len(text.wrap(console, console.width))
+
     def tell(self, console: Console, line: str) -> None:
         """Print an event's line (markup), wrapped so that no name is split over two lines."""
         for text in self.wrapped(console, line):

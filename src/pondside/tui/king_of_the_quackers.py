@@ -247,7 +247,7 @@ class UI(TableUI):
             if first in legal:
                 return first
             self._next_step(console, view)
-            console.print(Text("Giving ").append_text(card_text(first)).append(f" to {left}."))
+            self.note(console, Text("Giving ").append_text(card_text(first)).append(f" to {left}."))
             rest = [c for c in hand if c != first]
             question = f"Card to give {right}, on your right"
             second = self._card(console, view, legal, rest, question, [BACK])
@@ -355,7 +355,7 @@ class UI(TableUI):
             first = False
             if chosen:
                 so_far = Text(f"{word.capitalize()} so far: ")
-                console.print(so_far.append_text(Text(" ").join(card_text(c) for c in chosen)))
+                self.note(console, so_far.append_text(Text(" ").join(card_text(c) for c in chosen)))
             if len(chosen) == size:
                 entries: list[Entry] = [(a, play_text(a)) for a in fits] + [BACK]
                 choice = self.menu(console, view, legal, entries, "Which of these")
