@@ -32,10 +32,11 @@ from rich.text import Text
 
 from pondside import howto
 from pondside.bots import check_spec, parse_spec
-from pondside.engine import Game, Match, Option, PondsideError, record_names, spell
+from pondside.engine import Game, Match, Option, PondsideError, record_bots, record_names, spell
 from pondside.games import all_games, get_game, slugs
 from pondside.sim.strength import LINES
 from pondside.tui import get_ui
+from pondside.tui.base import plural
 from pondside.tui.session import Seating, Session, next_record_path
 
 if TYPE_CHECKING:
@@ -282,9 +283,14 @@ def new_match(
     if not 0 <= seat < players:
         fail(f"--seat must be 0 to {players - 1}")
     bot_at = bots_for(bots, seat, players)
-    names = [name if s == seat else f"{bot_at[s].split(':')[0]} {s}" for s in range(players)]
-    check_name(name, [n for s, n in enumerate(names) if s != seat])
+    names = [name if s == seat else bot_name(bot_at[s], s) for s in range(players)]
+    check_name(names, seat)
     return match, Seating(seat, names, bot_at)
+
+
+def bot_name(spec: str, seat: int) -> str:
+    """How a bot is named at the table: its kind and its seat (``heuristic 1``)."""
+    return f"{spec.split(':')[0]} {seat}"
 
 
 def bots_for(bots: str, seat: int, players: int) -> dict[int, str]:
@@ -312,12 +318,7 @@ def resumed_match(
     if fixed or args or pairs:
         what = ", ".join([f"--{f}" for f in fixed] + list(args) + [f"-o {p}" for p in pairs])
         fail(f"--resume takes the players, options and seed from the record; drop {what}")
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        fail(f"{path} is not JSON: {exc}")
-    if not isinstance(record, dict):
-        fail(f"{path} is not a match record: expected a JSON object with game and actions")
+    record = load_record(path)
     try:
         game = get_game(record.get("game"))
         match: Match[Any] = Match.from_record(game, record)
@@ -329,12 +330,9 @@ def resumed_match(
         fail(f"the match in {path} is over; watch it with: pondside replay {path}")
     players = match.players
     recorded = record.get("bots")
-    had = [
-        recorded[s] if isinstance(recorded, list) and s < len(recorded) else None
-        for s in range(players)
-    ]
+    had = record_bots(record, players)
     if "seat" not in given:
-        people = [s for s in range(players) if not isinstance(had[s], str)]
+        people = [s for s in range(players) if had[s] is None]
         if not isinstance(recorded, list) or len(people) != 1:
             fail(
                 f"{path} does not say which seat was yours"
@@ -347,14 +345,14 @@ def resumed_match(
     if "bots" in given:
         bot_at = bots_for(bots, seat, players)
     else:  # the record's bots; a seat a person had (another's, now a bot) gets the default
-        bot_at = {s: h if isinstance(h, str) else bots for s, h in enumerate(had) if s != seat}
+        bot_at = {s: h if h is not None else bots for s, h in enumerate(had) if s != seat}
     names = record_names(record, players)
     for s, spec in bot_at.items():
         if had[s] != spec:
-            names[s] = f"{spec.split(':')[0]} {s}"
+            names[s] = bot_name(spec, s)
     if "name" in given or not isinstance(record.get("names"), list):
         names[seat] = name
-    check_name(names[seat], [n for s, n in enumerate(names) if s != seat])
+    check_name(names, seat)
     return match, Seating(seat, names, bot_at)
 
 
@@ -380,20 +378,34 @@ def check_not_a_record(path: Path) -> None:
     resume = "" if match.is_over() else f"; go on with it with --resume {path}"
     fail(
         f"{path} already holds the record of {state} of {match.game.info.name} "
-        f"({counted(len(match.actions), 'action')}){resume}; choose another file for --record, "
+        f"({plural(len(match.actions), 'action')}){resume}; choose another file for --record, "
         "or add --overwrite to replace it"
     )
 
 
-def check_name(name: str, others: list[str]) -> None:
-    """A person's name is shown on every line of the table: it must be there, printable, and
-    not a bot's."""
+def check_name(names: list[str], seat: int) -> None:
+    """The person's name (at ``seat``) is shown on every line of the table: it must be there,
+    printable, and not a bot's."""
+    name, others = names[seat], names[:seat] + names[seat + 1 :]
     if not name.strip():
         fail("--name needs a name (it is how the table shows your seat), e.g. --name Ada")
     if not name.isprintable():
         fail("--name takes printable characters only")
     if name.strip() in others:
         fail(f"--name {name.strip()!r} is the name of a bot at this table: choose another")
+
+
+def load_record(path: Path) -> Any:
+    """The JSON object (a dict) of a record file (``replay``, ``play --resume``); a file that
+    is not one is refused, saying what was expected. Replaying it is the caller's, which also
+    checks its fields."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        fail(f"{path} is not JSON: {exc}")
+    if not isinstance(record, dict):
+        fail(f"{path} is not a match record: expected a JSON object with game and actions")
+    return record
 
 
 def play_again() -> bool:
@@ -619,13 +631,8 @@ def plan_entries(
     return checked
 
 
-def counted(n: int, word: str) -> str:
-    """``1 seat``, ``3 seats``, ``2 matches``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}{'es' if word.endswith('ch') else 's'}"
-
-
 def per_seat(n: int) -> str:
-    return f"--bots gives one bot per seat: {counted(n, 'bot')}, {counted(n, 'seat')}"
+    return f"--bots gives one bot per seat: {plural(n, 'bot')}, {plural(n, 'seat')}"
 
 
 def bot_list(text: str, one_per_seat: bool) -> list[str]:
@@ -711,7 +718,7 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
     # The options on a line of their own; a title wider than the table widens it (within the
     # terminal) rather than folding mid-phrase.
     title = [
-        f"{game.info.name}: {matches_text(result)}, {counted(result.players, 'seat')}"
+        f"{game.info.name}: {matches_text(result)}, {plural(result.players, 'seat')}"
         f"{', duplicate deals' if result.duplicate else ''}, seed {result.seed} ({seconds:.1f} s)",
         *filter(None, [" ".join(changed_options(result))]),
     ]
@@ -851,7 +858,7 @@ class ProgressLines:
         if self.first is not None and now - self.last < self.every and done < total:
             return
         self.last = now
-        line = f"{self.what}: {done}/{counted(total, 'match')}, {done / total:.0%}"
+        line = f"{self.what}: {done}/{plural(total, 'match')}, {done / total:.0%}"
         if done == total:
             line += f", done in {duration(now - self.started)}"
         elif self.first is None:
@@ -885,12 +892,7 @@ def duration(seconds: float) -> str:
 )
 def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     """Step through a match RECORD (JSON), showing a seat's view or the spectator's."""
-    try:
-        record = json.loads(record_path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        fail(f"{record_path} is not JSON: {exc}")
-    if not isinstance(record, dict):
-        fail(f"{record_path} is not a match record: expected a JSON object with game and actions")
+    record = load_record(record_path)
     try:
         game = get_game(record.get("game"))
         final = Match.from_record(game, record)

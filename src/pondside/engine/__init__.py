@@ -12,7 +12,7 @@ from .errors import (
     spell,
 )
 from .game import Game, GameInfo, Outcome, View, places_from_results
-from .match import Match, record_names
+from .match import Match, record_bots, record_names
 from .options import Option
 from .rng import Rng, seed_state
 from .state import NONE_IS_MINUS_ONE, NONE_IS_ZERO, TOP_FIRST, Notation, State
@@ -44,6 +44,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "places_from_results",
+    "record_bots",
     "record_names",
     "seed_state",
     "spell",

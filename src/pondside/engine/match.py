@@ -197,15 +197,25 @@ def record_names(record: Mapping[str, Any], players: int) -> list[str]:
     a string falls back in the same way, so an odd record still replays.
     """
     names = record.get("names")
-    bots = record.get("bots")
     out = []
-    for seat in range(players):
+    for seat, bot in enumerate(record_bots(record, players)):
         name = names[seat] if isinstance(names, list) and seat < len(names) else None
-        bot = bots[seat] if isinstance(bots, list) and seat < len(bots) else None
         if isinstance(name, str) and name.strip():
             out.append(name.strip())
-        elif isinstance(bot, str) and bot.strip():
+        elif bot is not None and bot.strip():
             out.append(f"{bot.strip()} {seat}")
         else:
             out.append(f"seat {seat}")
     return out
+
+
+def record_bots(record: Mapping[str, Any], players: int) -> list[str | None]:
+    """The bot spec of each seat of a record, None for a person's seat, or where the record
+    (an older one) does not say."""
+    bots = record.get("bots")
+    return [
+        bot
+        if isinstance(bots, list) and seat < len(bots) and isinstance(bot := bots[seat], str)
+        else None
+        for seat in range(players)
+    ]

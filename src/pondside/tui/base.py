@@ -49,8 +49,14 @@ def place_style(place: int, players: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``,
+    ``plural(2, "match")`` is ``2 matches``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}{'es' if word.endswith(SIBILANT) else 's'}"
+
+
+SIBILANT = ("s", "sh", "ch", "x", "z")  # endings that take -es
 
 
 IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goes"}
@@ -66,7 +72,7 @@ def third_person(verb: str) -> str:
     first, space, rest = verb.partition(" ")
     if first in IRREGULAR:
         first = IRREGULAR[first]
-    elif first.endswith(("s", "sh", "ch", "x", "z")):
+    elif first.endswith(SIBILANT):
         first += "es"
     elif first.endswith("y") and first[-2:-1] not in "aeiou":
         first = first[:-1] + "ies"
