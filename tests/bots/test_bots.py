@@ -39,7 +39,7 @@ def test_unknown_bots_and_parameters_are_refused() -> None:
 
 def test_the_built_in_bots_are_listed_first_and_once() -> None:
     names = bot_names()
-    assert names[: len(BUILTIN)] == ["random", "heuristic", "ismcts", "mcs", "external"]
+    assert names[: len(BUILTIN)] == ["random", "heuristic", "ismcts", "mcs", "slips", "external"]
     assert len(names) == len(set(names))
 
 

@@ -119,7 +119,7 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
     page.locator(".seat").nth(3).wait_for()
     assert "(you, host)" in page.locator(".seat").first.inner_text()
     assert page.locator("#start-btn").is_disabled()
-    levels = ["random", "heuristic", "random"]
+    levels = ["random", "casual", "random"]
     for seat in (1, 2, 3):
         if seat == 3:
             shot(page, "waiting-desktop")  # a free seat left, with its bot level

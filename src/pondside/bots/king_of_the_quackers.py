@@ -177,7 +177,10 @@ class KingOfTheQuackersHeuristic(Bot):
         return best
 
 
-# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
-SEARCH = "mcs:iterations=200:rollout=heuristic:prior=heuristic"
+# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
+# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
+STRONG = "mcs:iterations=200:rollout=heuristic:prior=heuristic"
+EXPERT = "mcs:iterations=500:rollout=heuristic:prior=heuristic"
+SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = KingOfTheQuackersHeuristic

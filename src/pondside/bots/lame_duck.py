@@ -8,6 +8,7 @@ the cheapest column (LD-8); low cards are worth shedding while the columns are s
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from math import comb
 
 from pondside.engine import View
@@ -45,18 +46,25 @@ def unseen_cards(view: View) -> list[int]:
 
 
 def card_risk(
-    card: int, columns: tuple[tuple[int, ...], ...], unseen: list[int], rivals: int
+    card: int,
+    columns: tuple[tuple[int, ...], ...],
+    unseen: list[int],
+    rivals: int,
+    ducks: list[int] | None = None,
 ) -> float:
-    """Expected ducks collected by playing ``card`` now."""
+    """Expected ducks collected by playing ``card`` now. ``unseen`` is in increasing order;
+    ``ducks`` the columns' ducks, when the caller has them (the search calls this a lot)."""
     col = target_column(columns, card)
+    if ducks is None:
+        ducks = [column_ducks(c) for c in columns]
     if col < 0:
-        return float(min(column_ducks(c) for c in columns))
+        return float(min(ducks))
     column = columns[col]
     end = column[-1]
-    gap = sum(1 for c in unseen if end < c < card)
+    gap = bisect_left(unseen, card) - bisect_right(unseen, end)  # unseen cards between the two
     p = gap / len(unseen) if unseen else 0.0
     need = COLUMN_LIMIT - len(column)  # rival cards that must land first for ours to be sixth
-    risk = _exactly(need, rivals, p) * (column_ducks(column) + need * AVERAGE_DUCKS)
+    risk = _exactly(need, rivals, p) * (ducks[col] + need * AVERAGE_DUCKS)
     # A small preference for snug cards keeps the wide gaps for later turns.
     return risk + 0.01 * (card - end) / CARDS
 
@@ -71,11 +79,12 @@ class LameDuckHeuristic(Bot):
         unseen = unseen_cards(view)
         rivals = view["players"] - 1  # every other seat plays a card this turn (LD-5)
         turns_left = TURNS - view["turn_number"]
-        cheapest = min(column_ducks(c) for c in columns)
+        ducks = [column_ducks(c) for c in columns]
+        cheapest = min(ducks)
         best, best_cost = legal[0], float("inf")
         for action in legal:
             card = int(action[5:])
-            cost = card_risk(card, columns, unseen, rivals)
+            cost = card_risk(card, columns, unseen, rivals, ducks)
             if target_column(columns, card) < 0:
                 # Shedding a low card while columns are cheap avoids a dearer take later.
                 cost -= 0.3 * turns_left * max(0, 3 - cheapest) / 3
@@ -116,7 +125,10 @@ def _ducks(n: int) -> str:
     return f"{n} duck{'s' * (n != 1)}"
 
 
-# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
-SEARCH = "ismcts:iterations=1000:rollout=heuristic:reward=win"
+# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
+# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
+STRONG = "ismcts:iterations=500:rollout=heuristic:reward=win"
+EXPERT = "ismcts:iterations=2000:rollout=heuristic:reward=win"
+SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = LameDuckHeuristic

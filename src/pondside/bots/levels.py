@@ -1,7 +1,14 @@
-"""The bot levels a person may choose from: a fixed list of names, never a bot spec.
+"""The bot levels a person chooses from: a fixed ladder of names, never a bot spec.
 
-The online table's lobby offers these and nothing else, so nothing a web client sends can
-name an arbitrary bot (``external:cmd=...`` would run a program on the server).
+Weakest first: ``random``, ``beginner`` (the heuristic, slipping on about a third of its
+decisions), ``casual`` (the game's heuristic), ``strong`` (a quick search) and ``expert`` (the
+strongest search within the time a person waits, under 2 s a decision on one core of the
+reference machine). Each game's bot module may set the specs of its search levels (``STRONG``,
+``EXPERT``); their ratings are measured in docs/bots.md (``make strength``).
+
+The online table's lobby offers these names and nothing else, so nothing a web client sends can
+name an arbitrary bot (``external:cmd=...`` would run a program on the server). The same names
+work as bot specs in ``play --bots``, ``simulate`` and ``tournament``.
 """
 
 from __future__ import annotations
@@ -12,35 +19,63 @@ from pondside.engine import Game, PondsideError
 
 from .registry import game_setting
 
-LEVELS = ("random", "heuristic", "search")
+LEVELS = ("random", "beginner", "casual", "strong", "expert")
 """Weakest first."""
 
 LEVEL_NAMES = {
     "random": "Random (plays any legal card)",
-    "heuristic": "Heuristic (a careful rule of thumb)",
-    "search": "Search (thinks ahead, about a second a move)",
+    "beginner": "Beginner (sensible, with slips)",
+    "casual": "Casual (a careful rule of thumb)",
+    "strong": "Strong (thinks ahead, quickly)",
+    "expert": "Expert (thinks longest, up to 2 s a move)",
 }
 
-# A person waits for the search level: its budget is capped in seconds as well as iterations.
-SEARCH_SECONDS = 1.5
+ALIASES = {"heuristic": "casual", "search": "strong"}
+"""The names of the first three levels (before issue 17), still accepted: tables and records
+made with them keep working. The lobby lists only ``LEVELS``."""
+
+BEGINNER = "slips:rate=0.35"
+DEFAULT_STRONG = "ismcts:iterations=300:rollout=heuristic"
+DEFAULT_EXPERT = "ismcts:iterations=1000:rollout=heuristic"
+
+# Online, a search level's thinking is capped in seconds as well as iterations, so a busy or
+# slow server keeps a person's wait bounded (at the price of a weaker move when it binds).
+# Elsewhere the iterations alone decide, and a match replays the same for its seed.
+ONLINE_SECONDS = 2.0
 
 
 class UnknownLevel(PondsideError):
     """A level name that is not on the list."""
 
 
-def level_spec(game: Game[Any], level: str) -> str:
-    """The bot spec behind ``level`` for ``game``; ``UnknownLevel`` for any other text."""
-    if level == "random":
+def is_level(name: str) -> bool:
+    return name in LEVELS or name in ALIASES
+
+
+def canonical(level: str) -> str:
+    """The ladder's name for ``level`` (an alias's level); ``UnknownLevel`` for any other text."""
+    found = ALIASES.get(level, level)
+    if found not in LEVELS:
+        raise UnknownLevel(f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+    return found
+
+
+def level_spec(game: Game[Any], level: str, online: bool = False) -> str:
+    """The bot spec behind ``level`` for ``game``; ``UnknownLevel`` for any other text.
+    ``online`` caps a search level's thinking at ``ONLINE_SECONDS``."""
+    found = canonical(level)
+    if found == "random":
         return "random"
-    if level == "heuristic":
+    if found == "beginner":
+        return BEGINNER
+    if found == "casual":
         return "heuristic"
-    if level == "search":
-        search: str = game_setting(game, "SEARCH", "ismcts:iterations=1000:rollout=heuristic")
-        return f"{search}:seconds={SEARCH_SECONDS}"
-    raise UnknownLevel(f"there is no bot level {level!r}; the levels are: {', '.join(LEVELS)}")
+    spec = str(
+        game_setting(game, found.upper(), DEFAULT_STRONG if found == "strong" else DEFAULT_EXPERT)
+    )
+    return f"{spec}:seconds={ONLINE_SECONDS}" if online else spec
 
 
 def is_search(level: str) -> bool:
     """Whether the level thinks long enough to need a worker process."""
-    return level == "search"
+    return ALIASES.get(level, level) in ("strong", "expert")

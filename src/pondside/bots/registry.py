@@ -87,6 +87,7 @@ BUILTIN: dict[str, Callable[[Game[Any]], type[Bot]]] = {
     "heuristic": heuristic_class,
     "ismcts": _in("search", "ISMCTSBot"),
     "mcs": _in("search", "MCSBot"),
+    "slips": _in("slips", "SlipBot"),
     "external": _in("external", "ExternalBot"),
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
@@ -153,8 +154,11 @@ def _lookup(name: str) -> type[Bot] | Choose | None:
 
 
 def bot_names() -> list[str]:
-    """The built-in bots, then the registered and plugin ones by name."""
-    return [*BUILTIN, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys())]
+    """The built-in bots, the levels, then the registered and plugin ones by name."""
+    from .levels import LEVELS
+
+    levels = [lv for lv in LEVELS if lv not in BUILTIN]
+    return [*BUILTIN, *levels, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys() - {*levels})]
 
 
 def bot_parameters(cls: type[Bot]) -> dict[str, Any] | None:
@@ -203,6 +207,18 @@ def _check_parameters(name: str, cls: type[Bot], params: dict[str, Any]) -> None
 def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
     """Build the bot ``spec`` for ``seat`` with its own generator seeded from ``seed``."""
     name, params = parse_spec(spec)
+    if name not in BUILTIN and name not in _REGISTERED:
+        from .levels import is_level, level_spec  # the levels name bots of this registry
+
+        if is_level(name):
+            # A level stands for its game's bot spec; it takes no parameters of its own (say
+            # the spec itself to change one).
+            if params:
+                raise UnknownBot(
+                    f"{name!r} is a bot level and takes no parameters; its bot is "
+                    f"{level_spec(game, name)}"
+                )
+            name, params = parse_spec(level_spec(game, name))
     rng = random.Random(seed)
     try:
         if name in BUILTIN:

@@ -181,7 +181,10 @@ class WildcatChicaneHeuristic(Bot):
         return f"{wanted}: {how}"
 
 
-# The search bot of the strength table (docs/bots.md), at most 1 s a decision on one core.
-SEARCH = "ismcts:iterations=300:rollout=heuristic"
+# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
+# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
+STRONG = "ismcts:iterations=300:rollout=heuristic"
+EXPERT = "ismcts:iterations=1000:rollout=heuristic"
+SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = WildcatChicaneHeuristic

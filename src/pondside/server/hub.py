@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pondside.bots.base import Bot
-from pondside.bots.levels import LEVELS, is_search, level_spec
+from pondside.bots.levels import LEVELS, is_level, is_search, level_spec
 from pondside.bots.registry import make_bot
 from pondside.engine import Game, IllegalAction, Match, PondsideError, View
 from pondside.engine.match import new_seed
@@ -499,7 +499,8 @@ class Hub:
             elif what == "bot":
                 if guest.id != d.host_id:
                     raise Refused("only the player who opened the table seats bots", 403)
-                if level not in LEVELS:
+                # A name from the fixed ladder (or an older level's name), never a bot spec.
+                if not isinstance(level, str) or not is_level(level):
                     raise Refused(f"the bot levels are {', '.join(LEVELS)}, not {level!r}")
                 if target.player_id is not None and target.player_id != guest.id:
                     raise Refused("that seat is taken by a player", 409)
@@ -806,7 +807,7 @@ class Hub:
     async def _think(self, table: LiveTable, seat: int, view: View, legal: list[str]) -> str:
         level = table.data.seats[seat].bot
         assert level is not None
-        spec = level_spec(table.game, level)
+        spec = level_spec(table.game, level, online=True)
         seed = random.getrandbits(63)
         if is_search(level):
             if self._pool is None:

@@ -162,7 +162,7 @@ export function renderWaiting(frame) {
           const o = el("option", null, `${levelLabel(lv.id)} bot`);
           o.title = lv.name;
           o.value = lv.id;
-          if (lv.id === "heuristic") o.selected = true;
+          if (lv.id === "casual") o.selected = true;
           sel.append(o);
         }
         const add = el("button", "btn", "Add bot");
