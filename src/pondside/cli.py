@@ -1445,6 +1445,14 @@ def bench_report(seconds: float, as_json: bool) -> None:
     help="Heuristic vs random matches (cheap: no search).",
 )
 @click.option(
+    "--ladder-matches",
+    type=int,
+    default=40,
+    show_default=True,
+    help="Matches of the level ladder's round robin, rounded down to whole rounds (every "
+    "choice of levels for the seats, each deal from every seat; at least one round).",
+)
+@click.option(
     "--lines",
     default=",".join(LINES),
     show_default=True,
@@ -1468,6 +1476,7 @@ def strength(
     matches: int,
     random_matches: int,
     heuristic_matches: int,
+    ladder_matches: int,
     lines: str,
     seed: int,
     jobs: int,
@@ -1477,7 +1486,8 @@ def strength(
     report_only: bool,
 ) -> None:
     """The bot strength tables of docs/bots.md: for every game at its default table, search vs
-    heuristic, heuristic vs random and search vs random, one seat against the rest."""
+    heuristic, heuristic vs random and search vs random, one seat against the rest; and the
+    level ladder, a duplicate round robin of the levels with ratings."""
     from pondside.sim import strength as tables
 
     chosen = lines.split(",")
@@ -1488,6 +1498,7 @@ def strength(
         "search-heuristic": matches,
         "heuristic-random": heuristic_matches,
         "search-random": random_matches,
+        "ladder": ladder_matches,
     }
     played = tables.play_lines(
         [] if report_only else games.split(","),
@@ -1501,10 +1512,12 @@ def strength(
     )
     for row in played:
         click.echo(tables.summary_line(row))
-    text = tables.markdown(tables.merged(results))
+    text, ladder = tables.tables(tables.merged(results))
     click.echo(text)
+    click.echo(ladder)
     if out:
         tables.write_between_markers(out, text)
+        tables.write_between_markers(out, ladder, tables.LADDER_START, tables.LADDER_END)
 
 
 def command_line(ctx: click.Context) -> str:

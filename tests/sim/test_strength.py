@@ -63,3 +63,42 @@ def test_a_long_line_keeps_a_running_tally_on_stderr(capsys: pytest.CaptureFixtu
     assert tally[0].startswith("  lame-duck: 10/20 matches, heuristic ")
     assert tally[-1].startswith("  lame-duck: 20/20 matches, heuristic ")
     assert len(tally) == 2
+
+
+def test_the_ladder_rates_every_level_and_each_against_the_one_below(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pondside.bots.lame_duck as lame_duck
+
+    # The search levels' own budgets take minutes; the ladder's bookkeeping does not need them.
+    monkeypatch.setattr(lame_duck, "STRONG", "mcs:iterations=4", raising=True)
+    monkeypatch.setattr(lame_duck, "EXPERT", "mcs:iterations=8", raising=True)
+    common = ["strength", "--games", "lame-duck", "--results", str(tmp_path), "--jobs", "1"]
+    page = tmp_path / "bots.md"
+    page.write_text(f"# Bots\n{START}\n{END}\nprose\n")
+    args = [*common, "--lines", "ladder", "--ladder-matches", "30", "--out", str(page)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
+    # Whole rounds only: 5 choices of 4 levels, each deal played from the 4 seats: 20, not 30.
+    assert row["line"] == "ladder" and row["matches"] == 20
+    levels = [lv["level"] for lv in row["levels"]]
+    assert levels == ["random", "beginner", "casual", "strong", "expert"]
+    assert [lv["spec"] for lv in row["levels"]] == [
+        "random",
+        "slips:rate=0.35",
+        "heuristic",
+        "mcs:iterations=4",
+        "mcs:iterations=8",
+    ]
+    assert "below" not in row["levels"][0]
+    for lower, higher in zip(row["levels"], row["levels"][1:], strict=False):
+        below = higher["below"]
+        assert below["level"] == lower["level"] and below["meetings"] > 0
+        assert below["ci95"][0] <= below["share"] <= below["ci95"][1]
+    # Five levels at four seats: every level sits out one table in five.
+    assert all(lv["matches"] == 16 for lv in row["levels"])
+    text = page.read_text()
+    assert "ladder, 20 matches" in result.output
+    assert "| lame-duck | 4 | defaults | 20 | **expert** | `mcs:iterations=8` |" in text
+    assert text.index(END) < text.index("<!-- ladder table")

@@ -184,3 +184,7 @@ EXPERT = "mcs:iterations=500:rollout=heuristic:prior=heuristic"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = KingOfTheQuackersHeuristic
+
+# The level ladder (docs/bots.md) plays matches to 25 points, about half a whole match: its
+# round robin seats both search levels in most matches, and whole matches cost too much.
+LADDER_OPTIONS = {"target": 25}

@@ -188,3 +188,7 @@ EXPERT = "ismcts:iterations=1000:rollout=heuristic"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = WildcatChicaneHeuristic
+
+# The level ladder (docs/bots.md) plays matches to 20 points, about half a whole match: its
+# round robin seats both search levels in most matches, and whole matches cost too much.
+LADDER_OPTIONS = {"target": 20}

@@ -2,13 +2,17 @@
 
 For every game, at its default table and options: search vs heuristic, heuristic vs random and
 search vs random. One seat holds the first bot and every other seat the second; seats rotate
-between matches. The search bot's budget per game is ``SEARCH`` in the game's bot module (each at
-most 1 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
+between matches. The search bot is the top level's, ``SEARCH`` (= ``EXPERT``) in the game's bot
+module (within 2 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
+
+And the level ladder: a duplicate round robin of the levels (``pondside.bots.levels``), with
+openskill ratings and, for each level, its share of the meetings with the level below.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import platform
 import sys
 import time
@@ -20,7 +24,8 @@ from pondside.bots.registry import game_setting
 from pondside.games import get_game, slugs
 
 from .simulate import simulate
-from .tournament import TournamentResult
+from .stats import wilson_interval
+from .tournament import TournamentResult, tournament
 
 DEFAULT_SEARCH = "ismcts:iterations=1000:rollout=heuristic"
 """For a game whose bot module names no ``SEARCH`` of its own."""
@@ -36,7 +41,7 @@ def table_options(slug: str) -> dict[str, Any]:
     return dict(game_setting(get_game(slug), "STRENGTH_OPTIONS", {}))
 
 
-LINES = ("search-heuristic", "heuristic-random", "search-random")
+LINES = ("search-heuristic", "heuristic-random", "search-random", "ladder")
 
 
 def matchups(search: str) -> dict[str, tuple[str, str]]:
@@ -46,6 +51,109 @@ def matchups(search: str) -> dict[str, tuple[str, str]]:
         "heuristic-random": ("heuristic", "random"),
         "search-random": (search, "random"),
     }
+
+
+def ladder_options(slug: str) -> dict[str, Any]:
+    """The options the ladder plays: ``LADDER_OPTIONS`` in the game's bot module (a shorter
+    match where a whole one costs the search levels too much), else the table's."""
+    return dict(game_setting(get_game(slug), "LADDER_OPTIONS", table_options(slug)))
+
+
+def ladder_round(slug: str) -> int:
+    """Matches in one round of the ladder's round robin: every choice of levels for the seats
+    (``comb(levels, seats)`` tables), each deal played once from every seat (duplicate)."""
+    from pondside.bots.levels import LEVELS
+
+    players = get_game(slug).info.default_players
+    return math.comb(len(LEVELS), players) * players
+
+
+def run_ladder(slug: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
+    """A duplicate round robin of every level at the game's default table: ratings, and each
+    level's share of its meetings with the level below (fair: one half)."""
+    from pondside.bots.levels import LEVELS, level_spec
+
+    game = get_game(slug)
+    players = game.info.default_players
+    options = ladder_options(slug)
+    started = time.perf_counter()
+    step, shown = max(players, matches // 10), 0
+
+    def report(partial: TournamentResult, _: int) -> None:
+        nonlocal shown
+        if partial.matches // step > shown // step or partial.matches == matches:
+            shown = partial.matches
+            order = sorted(zip(partial.ratings, LEVELS, strict=True), key=lambda r: -r[0].mu)
+            print(
+                f"  {slug} ladder: {shown}/{matches} matches, by rating: "
+                + " > ".join(name for _, name in order),
+                file=sys.stderr,
+            )
+
+    result = tournament(
+        slug, list(LEVELS), matches, seed, players, options, True, jobs, progress=report
+    )
+    data = result.to_json()
+    levels = []
+    for i, (level, entry) in enumerate(zip(LEVELS, data["entries"], strict=True)):
+        row: dict[str, Any] = {
+            "level": level,
+            "spec": level_spec(game, level),
+            "matches": entry["matches"],
+            "win_rate": entry["win_rate"],
+            "mean_place": entry["mean_place"],
+            "rating_mu": entry["rating_mu"],
+            "rating_sigma": entry["rating_sigma"],
+        }
+        if i:
+            wins, met = result.pairwise_wins[i][i - 1], result.pairwise_meetings[i][i - 1]
+            row["below"] = {
+                "level": LEVELS[i - 1],
+                "share": wins / met if met else None,
+                "meetings": met,
+                "ci95": list(wilson_interval(wins, met)) if met else None,
+            }
+        levels.append(row)
+    return {
+        "game": slug,
+        "line": "ladder",
+        "players": players,
+        "matches": matches,
+        "options": options,
+        "seed": seed,
+        "levels": levels,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def ladder_markdown(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| game | seats | options | matches | level | bot | rating (μ ± 2σ) | mean place |"
+        " vs the level below | 95% interval | above ½? |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        for lv in r["levels"]:
+            mu, sigma = lv["rating_mu"], lv["rating_sigma"]
+            below = lv.get("below")
+            if below and below["share"] is not None:
+                lo, hi = below["ci95"]
+                vs = f"{below['share']:.1%} of {below['meetings']} vs {below['level']}"
+                interval = f"{lo:.1%} – {hi:.1%}"
+                verdict = "yes" if lo > 0.5 else ("below" if hi < 0.5 else "not shown")
+            else:
+                vs = interval = verdict = "—"
+            lines.append(
+                f"| {r['game']} | {r['players']} | {options_text(r)} | {r['matches']} |"
+                f" **{lv['level']}** | `{lv['spec']}` | {mu:.1f} ± {2 * sigma:.1f} |"
+                f" {lv['mean_place']:.2f} | {vs} | {interval} | {verdict} |"
+            )
+    commands = sorted({f"`{r['command']}`" for r in rows if "command" in r})
+    machine = (
+        f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
+    )
+    made = f"Made by {', '.join(commands)} ({machine})." if commands else ""
+    return "\n".join([*lines, "", made, ""])
 
 
 def line_of(row: dict[str, Any]) -> str:
@@ -133,10 +241,15 @@ def play_lines(
     for slug in games:
         path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-        for line, (first, rest) in matchups(search or search_spec(slug)).items():
+        plays = {**matchups(search or search_spec(slug)), "ladder": ("", "")}
+        for line, (first, rest) in plays.items():
             if line not in lines or matches[line] < 1:
                 continue
-            row = run(slug, first, rest, matches[line], seed, jobs)
+            if line == "ladder":
+                unit = ladder_round(slug)
+                row = run_ladder(slug, max(unit, matches[line] - matches[line] % unit), seed, jobs)
+            else:
+                row = run(slug, first, rest, matches[line], seed, jobs)
             row["command"] = command
             row["line"] = line
             kept[line] = row
@@ -146,6 +259,12 @@ def play_lines(
 
 
 def summary_line(row: dict[str, Any]) -> str:
+    if row.get("line") == "ladder":
+        ranked = sorted(row["levels"], key=lambda lv: -lv["rating_mu"])
+        order = " > ".join(f"{lv['level']} {lv['rating_mu']:.1f}" for lv in ranked)
+        return (
+            f"{row['game']:22} ladder, {row['matches']} matches: {order} ({row['seconds']:.0f} s)"
+        )
     e = row["entry"]
     return (
         f"{row['game']:22} {row['first']:45} vs {row['rest']:10} {e['win_rate']:6.1%} "
@@ -161,14 +280,21 @@ def merged(results: Path) -> list[dict[str, Any]]:
 
 
 START, END = "<!-- strength table: make strength -->", "<!-- end of strength table -->"
+LADDER_START, LADDER_END = "<!-- ladder table: make strength -->", "<!-- end of ladder table -->"
 
 
-def write_between_markers(path: Path, table: str) -> None:
+def tables(rows: list[dict[str, Any]]) -> tuple[str, str]:
+    """The strength table and the ladder table, in Markdown."""
+    ladders = [r for r in rows if r.get("line") == "ladder"]
+    return markdown([r for r in rows if r.get("line") != "ladder"]), ladder_markdown(ladders)
+
+
+def write_between_markers(path: Path, table: str, start: str = START, end: str = END) -> None:
     """Replace the table between the markers in ``path`` (the rest of the page is prose)."""
     text = path.read_text() if path.is_file() else ""
-    if START in text and END in text:
-        head, rest = text.split(START, 1)
-        text = f"{head}{START}\n{table}{END}{rest.split(END, 1)[1]}"
+    if start in text and end in text:
+        head, rest = text.split(start, 1)
+        text = f"{head}{start}\n{table}{end}{rest.split(end, 1)[1]}"
     else:
-        text = f"{START}\n{table}{END}\n"
+        text = f"{text}{start}\n{table}{end}\n"
     path.write_text(text)
