@@ -1510,14 +1510,26 @@ def strength(
         results,
         command_line(ctx),
     )
-    for row in played:
-        click.echo(tables.summary_line(row))
+    with RunSignals() as signals:
+        try:
+            for row in played:
+                click.echo(tables.summary_line(row))
+        except KeyboardInterrupt:
+            signals.running = False
+            click.echo(
+                f"Stopped ({signal_name(signals.first)}): the matches played are kept in "
+                f"{results} and the tables below",
+                err=True,
+            )
+    signals.running = False
     text, ladder = tables.tables(tables.merged(results))
     click.echo(text)
     click.echo(ladder)
     if out:
         tables.write_between_markers(out, text)
         tables.write_between_markers(out, ladder, tables.LADDER_START, tables.LADDER_END)
+    if signals.first is not None:
+        sys.exit(128 + signals.first)
 
 
 def command_line(ctx: click.Context) -> str:

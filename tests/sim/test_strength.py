@@ -102,3 +102,36 @@ def test_the_ladder_rates_every_level_and_each_against_the_one_below(
     assert "ladder, 20 matches" in result.output
     assert "| lame-duck | 4 | defaults | 20 | **expert** | `mcs:iterations=8` |" in text
     assert text.index(END) < text.index("<!-- ladder table")
+
+
+def test_a_stopped_line_is_kept_and_marked(tmp_path: Path) -> None:
+    """SIGTERM in the middle of a long line: the matches played are kept in the results and the
+    table, marked as stopped, and the command ends with 143."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    page = tmp_path / "bots.md"
+    args = ["strength", "--games", "lame-duck", "--lines", "search-heuristic", "--matches", "400"]
+    args += ["--search", "ismcts:iterations=20", "--jobs", "1", "--results", str(tmp_path)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pondside", *args, "--out", str(page)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # the first tally: some matches are in
+    assert "lame-duck: 40/400 matches" in line, line
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert "Stopped (SIGTERM): the matches played are kept in" in err
+    (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
+    assert row["partial"] is True and row["planned_matches"] == 400
+    assert 40 <= row["matches"] < 400
+    assert f"| {row['matches']} (stopped; 400 planned) |" in page.read_text()

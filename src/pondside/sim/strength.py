@@ -25,7 +25,7 @@ from pondside.games import get_game, slugs
 
 from .simulate import simulate
 from .stats import wilson_interval
-from .tournament import TournamentResult, tournament
+from .tournament import Stopped, TournamentResult, tournament
 
 DEFAULT_SEARCH = "ismcts:iterations=1000:rollout=heuristic"
 """For a game whose bot module names no ``SEARCH`` of its own."""
@@ -71,7 +71,7 @@ def ladder_round(slug: str) -> int:
 def run_ladder(slug: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
     """A duplicate round robin of every level at the game's default table: ratings, and each
     level's share of its meetings with the level below (fair: one half)."""
-    from pondside.bots.levels import LEVELS, level_spec
+    from pondside.bots.levels import LEVELS
 
     game = get_game(slug)
     players = game.info.default_players
@@ -79,20 +79,34 @@ def run_ladder(slug: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
     started = time.perf_counter()
     step, shown = max(players, matches // 10), 0
 
-    def report(partial: TournamentResult, _: int) -> None:
+    def report(so_far: TournamentResult, _: int) -> None:
         nonlocal shown
-        if partial.matches // step > shown // step or partial.matches == matches:
-            shown = partial.matches
-            order = sorted(zip(partial.ratings, LEVELS, strict=True), key=lambda r: -r[0].mu)
+        if so_far.matches // step > shown // step or so_far.matches == matches:
+            shown = so_far.matches
+            order = sorted(zip(so_far.ratings, LEVELS, strict=True), key=lambda r: -r[0].mu)
             print(
                 f"  {slug} ladder: {shown}/{matches} matches, by rating: "
                 + " > ".join(name for _, name in order),
                 file=sys.stderr,
             )
 
-    result = tournament(
-        slug, list(LEVELS), matches, seed, players, options, True, jobs, progress=report
-    )
+    try:
+        result = tournament(
+            slug, list(LEVELS), matches, seed, players, options, True, jobs, progress=report
+        )
+    except Stopped as stop:
+        if not stop.result.matches:
+            raise
+        return {**ladder_row(slug, options, seed, stop.result, started), **partial(stop)}
+    return ladder_row(slug, options, seed, result, started)
+
+
+def ladder_row(
+    slug: str, options: dict[str, Any], seed: int, result: TournamentResult, started: float
+) -> dict[str, Any]:
+    from pondside.bots.levels import LEVELS, level_spec
+
+    game = get_game(slug)
     data = result.to_json()
     levels = []
     for i, (level, entry) in enumerate(zip(LEVELS, data["entries"], strict=True)):
@@ -117,8 +131,8 @@ def run_ladder(slug: str, matches: int, seed: int, jobs: int) -> dict[str, Any]:
     return {
         "game": slug,
         "line": "ladder",
-        "players": players,
-        "matches": matches,
+        "players": result.players,
+        "matches": result.matches,
         "options": options,
         "seed": seed,
         "levels": levels,
@@ -144,7 +158,7 @@ def ladder_markdown(rows: list[dict[str, Any]]) -> str:
             else:
                 vs = interval = verdict = "—"
             lines.append(
-                f"| {r['game']} | {r['players']} | {options_text(r)} | {r['matches']} |"
+                f"| {r['game']} | {r['players']} | {options_text(r)} | {played(r)} |"
                 f" **{lv['level']}** | `{lv['spec']}` | {mu:.1f} ± {2 * sigma:.1f} |"
                 f" {lv['mean_place']:.2f} | {vs} | {interval} | {verdict} |"
             )
@@ -181,7 +195,29 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
             print(f"  {slug}: {done}/{matches} matches, {first} {rate:.1%}", file=sys.stderr)
 
     bots = [first] + [rest] * (players - 1)
-    result = simulate(slug, bots, matches, seed, options, jobs, progress=report)
+    try:
+        result = simulate(slug, bots, matches, seed, options, jobs, progress=report)
+    except Stopped as stop:
+        if not stop.result.matches:
+            raise
+        return {**line_row(slug, first, rest, options, stop.result, started), **partial(stop)}
+    return line_row(slug, first, rest, options, result, started)
+
+
+def partial(stop: Stopped) -> dict[str, Any]:
+    """What marks a line stopped before its end (Ctrl-C or SIGTERM): kept, and said so."""
+    return {"partial": True, "planned_matches": stop.result.planned}
+
+
+def line_row(
+    slug: str,
+    first: str,
+    rest: str,
+    options: dict[str, Any],
+    result: TournamentResult,
+    started: float,
+) -> dict[str, Any]:
+    players = result.players
     data = result.to_json()
     others = data["entries"][1:]
     return {
@@ -189,13 +225,20 @@ def run(slug: str, first: str, rest: str, matches: int, seed: int, jobs: int) ->
         "players": players,
         "first": first,
         "rest": rest,
-        "matches": matches,
+        "matches": result.matches,
         "options": options,
         "entry": data["entries"][0],
         "others_mean_score": sum(e["mean_score"] for e in others) / len(others),
         "fair": 1 / players,
         "seconds": time.perf_counter() - started,
     }
+
+
+def played(row: dict[str, Any]) -> str:
+    """The matches of a line, and of how many planned when it was stopped before its end."""
+    if row.get("partial"):
+        return f"{row['matches']} (stopped; {row['planned_matches']} planned)"
+    return str(row["matches"])
 
 
 def options_text(row: dict[str, Any]) -> str:
@@ -215,7 +258,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['game']} | {r['players']} | {options_text(r)} | `{r['first']}` |"
             f" {r['players'] - 1} × `{r['rest']}` |"
-            f" {r['matches']} | {e['win_rate']:.1%} | {lo:.1%} – {hi:.1%} | {r['fair']:.1%} |"
+            f" {played(r)} | {e['win_rate']:.1%} | {lo:.1%} – {hi:.1%} | {r['fair']:.1%} |"
             f" {e['mean_score']:.2f} / {r['others_mean_score']:.2f} | {verdict} |"
         )
     commands = sorted({f"`{r['command']}`" for r in rows})
@@ -256,6 +299,9 @@ def play_lines(
             # Written after every line, so a long run that is stopped keeps what it measured.
             path.write_text(json.dumps([kept[k] for k in LINES if k in kept], indent=1) + "\n")
             yield row
+            if row.get("partial"):
+                # Stopped (Ctrl-C, SIGTERM) mid-line: what it played is kept, the rest not played.
+                raise KeyboardInterrupt
 
 
 def summary_line(row: dict[str, Any]) -> str:
