@@ -128,7 +128,7 @@ def test_a_stopped_line_is_kept_and_marked(tmp_path: Path) -> None:
     assert "lame-duck: 40/400 matches" in line, line
     time.sleep(0.3)
     proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143, err
     assert "Stopped (SIGTERM): the matches played are kept in" in err
     (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
