@@ -125,7 +125,7 @@ def test_a_stopped_line_is_kept_and_marked(tmp_path: Path) -> None:
     )
     assert proc.stderr is not None
     line = proc.stderr.readline()  # the first tally: some matches are in
-    assert "lame-duck: 40/400 matches" in line, line
+    assert "/400 matches, ismcts:iterations=20" in line, line
     time.sleep(0.3)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
@@ -133,5 +133,5 @@ def test_a_stopped_line_is_kept_and_marked(tmp_path: Path) -> None:
     assert "Stopped (SIGTERM): the matches played are kept in" in err
     (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
     assert row["partial"] is True and row["planned_matches"] == 400
-    assert 40 <= row["matches"] < 400
+    assert 0 < row["matches"] < 400
     assert f"| {row['matches']} (stopped; 400 planned) |" in page.read_text()
