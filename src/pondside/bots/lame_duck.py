@@ -8,10 +8,12 @@ the cheapest column (LD-8); low cards are worth shedding while the columns are s
 
 from __future__ import annotations
 
+import random
 from bisect import bisect_left, bisect_right
 from math import comb
+from typing import Any
 
-from pondside.engine import View
+from pondside.engine import Game, View
 from pondside.games.lame_duck import (
     COLUMN_LIMIT,
     DUCKS,
@@ -121,6 +123,76 @@ class LameDuckHeuristic(Bot):
         return f"{n} goes to column {col}, where {room} before a sixth takes it: {expected}"
 
 
+class LameDuckInference:
+    """The other players as the heuristic with slips (``ismcts:infer=heuristic``).
+
+    At every turn of the round this seat saw begin, each other seat's revealed card is weighed
+    against the card the heuristic would have chosen from that seat's sampled hand at the time:
+    its hand now plus the cards it revealed since. Who played what comes from the events this
+    seat saw (the reveal, or the take and places after it); a seat whose play at a turn was not
+    seen is not looked at before that turn, since its hand then is not known.
+    """
+
+    def __init__(self, game: Game[Any], seat: int, epsilon: float) -> None:
+        self.seat = seat
+        self.epsilon = epsilon
+        self.heuristic = LameDuckHeuristic(game, seat, random.Random(0))
+        self.round = -1
+        # Per turn of this round: the public table when it began, and each seat's revealed card.
+        self.turns: list[tuple[dict[str, Any], dict[int, int]]] = []
+
+    def observe(self, view: View) -> None:
+        if view["hand_number"] != self.round:
+            self.round, self.turns = view["hand_number"], []  # new hands: nothing to infer yet
+        else:
+            for event in view["last_events"] if self.turns else ():
+                # The events since the turn began say who played what: the reveal, or when a
+                # take interrupted the placing, the take and the places that followed it.
+                if event["type"] == "reveal":
+                    self.turns[-1][1].update({s: c for s, c in event["cards"]})
+                elif event["type"] in ("place", "take", "too_low"):
+                    self.turns[-1][1][event["seat"]] = event["card"]
+        turn = view["turn_number"]
+        if view["awaiting_take"] is None and (not self.turns or self.turns[-1][0]["turn"] < turn):
+            public = {
+                "turn": turn,
+                "turn_number": turn,
+                "players": view["players"],
+                "options": view["options"],
+                "columns": [list(c) for c in view["columns"]],
+                "taken": [list(t) for t in view["taken"]],
+                "awaiting_take": None,
+                "revealed": [],
+            }
+            self.turns.append((public, {}))
+
+    def likelihood(self, state: Any) -> float:
+        weight, epsilon = 1.0, self.epsilon
+        hands: list[tuple[int, ...]] = state.hands
+        later: dict[int, list[int]] = {s: [] for s in range(len(hands))}
+        known = set(range(len(hands))) - {self.seat}  # seats whose hands are known so far back
+        for public, plays in reversed(self.turns):
+            if not plays and public is self.turns[-1][0]:
+                continue  # this turn is still being played
+            known &= plays.keys()  # a play not seen: that seat's hands before it are unknown
+            if not known:
+                break
+            for s in known:
+                later[s].append(plays[s])
+            for s in known:
+                card = plays[s]
+                hand = sorted((*hands[s], *later[s]))
+                if len(hand) < 2:
+                    continue
+                view = {**public, "hand": hand}
+                legal = [f"play {c}" for c in hand]
+                if self.heuristic.choose(view, legal) == f"play {card}":
+                    weight *= 1 - epsilon
+                else:
+                    weight *= epsilon / (len(hand) - 1)
+        return weight
+
+
 def _ducks(n: int) -> str:
     return f"{n} duck{'s' * (n != 1)}"
 
@@ -132,3 +204,4 @@ EXPERT = "ismcts:iterations=2000:rollout=heuristic:reward=win"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = LameDuckHeuristic
+INFERENCE = LameDuckInference

@@ -24,6 +24,7 @@ from typing import Any
 from pondside.engine import Game, View
 
 from .base import Bot
+from .inference import Inference
 from .registry import heuristic_class
 
 Policy = Callable[[Any, int, list[str]], str]
@@ -71,6 +72,9 @@ class SearchBot(Bot):
         turns: int | None = None,
         reward: str = "rank",
         prior: str = "none",
+        infer: str = "none",
+        epsilon: float = 0.1,
+        pool: int = 200,
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -98,6 +102,11 @@ class SearchBot(Bot):
         self.prior: Bot | None = None
         if prior == "heuristic":
             self.prior = heuristic_class(game)(game, seat, random.Random(rng.random()))
+        if infer not in ("none", "heuristic"):
+            raise ValueError(f"infer is none or heuristic, not {infer!r}")
+        # With infer=heuristic the hidden cards are dealt by how well they explain the others'
+        # past plays under the game's model of them (bots/inference.py), not uniformly.
+        self.inference = Inference(game, seat, epsilon, pool) if infer == "heuristic" else None
         self.iterations_done = 0
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
@@ -212,9 +221,19 @@ class SearchBot(Bot):
         ]
 
     def choose(self, view: View, legal: list[str]) -> str:
+        if self.inference is not None:
+            self.inference.observe(view)  # every view, forced or not: the plays it shows count
         if len(legal) == 1:
             return legal[0]
         return self.search(view, legal)
+
+    def sampler(self, view: View) -> Callable[[], Any]:
+        """Draws the states the search plays on: uniform determinizations of ``view``, or
+        weighted by inference."""
+        if self.inference is not None:
+            return self.inference.sampler(view, self.rng)
+        game, rng = self.game, self.rng
+        return lambda: game.determinize(view, rng)
 
     def search(self, view: View, legal: list[str]) -> str:
         raise NotImplementedError
@@ -256,10 +275,11 @@ class ISMCTSBot(SearchBot):
         others = tuple(s for s in range(view["players"]) if s != me)
         hands = -1
         c, log, sqrt = self.c, math.log, math.sqrt
+        draw = self.sampler(view)
 
         def iteration(_step: int) -> None:
             nonlocal hands
-            state = game.withdraw_choices(game.determinize(view, rng), others)
+            state = game.withdraw_choices(draw(), others)
             if hands < 0:
                 hands = game.hands_played(state)
             base, base_progress = game.scores(state), game.progress(state)
@@ -374,13 +394,14 @@ class MCSBot(SearchBot):
         candidates = list(range(len(legal)))
         rounds = max(1, math.ceil(math.log2(len(legal))))
         budget, started, done = self.budget, time.perf_counter(), 0
+        draw = self.sampler(view)
 
         def mean(k: int) -> float:
             return sum(values[k]) / len(values[k])
 
         def sample() -> None:
             nonlocal done
-            state = game.withdraw_choices(game.determinize(view, rng), others)
+            state = game.withdraw_choices(draw(), others)
             hands = game.hands_played(state)
             base, base_progress = game.scores(state), game.progress(state)
             luck = rng.getrandbits(64)
