@@ -998,13 +998,19 @@ def analyze(
     if plot and plot.suffix.lower() not in PLOT_FORMATS:
         fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
     record = load_record(record_path)
+    if "game" not in record or "actions" not in record:
+        fail(
+            f"{record_path} is not a match record: it has no "
+            f"{'game' if 'game' not in record else 'actions'} (a record is what "
+            "pondside play --record or the online table's download writes)"
+        )
     try:
         game = get_game(record.get("game"))
         final = Match.from_record(game, record)
     except PondsideError as exc:
         fail(f"{record_path} is not a record pondside can replay: {exc}")
     if seat is not None and not 0 <= seat < final.players:
-        fail(f"--seat must be 0 to {final.players - 1}: the record is of {final.players} seats")
+        fail(f"--seat must be 0 to {final.players - 1}: the record's table has {final.players}")
     check_writable(out, plot)
     if plot:
         from pondside.sim.report import load_matplotlib
