@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from functools import cache
@@ -27,8 +28,8 @@ BOTS = ["heuristic", "random", "heuristic", "random"]
 NAMES = ["Ada", "Bob", "Cy", "Di"]
 
 
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
     return result.exit_code, result.output
 
 
@@ -259,3 +260,21 @@ def test_analyze_an_unfinished_record_says_so(tmp_path: Path) -> None:
     assert "unfinished match: its 6 actions are analysed" in flat(out)
     first = [line for line in out.splitlines() if line.startswith("│")]
     assert len(first) >= 5
+
+
+def test_the_terminals_hint_adds_the_searchs_expected_places() -> None:
+    match = Match(GAME, 4, seed=3)
+    expected = make_bot("heuristic", GAME, 0, 1).choose(match.view(0), match.legal(0))
+    code, out = run(
+        "play", "lame-duck", "--seed", "3", "--record", "/dev/null", input="hint\nquit\n"
+    )
+    assert code == 0, out
+    said = flat(out[out.index("Hint: ") :])
+    assert f"Hint: the heuristic bot would choose {expected} " in said and "because " in said
+    line = said[said.index("a search's expected place") : said.index("Card to play")]
+    assert "guesses at the hidden cards" in line
+    places = re.findall(r"(play \d+) (\d\.\d)", line)
+    assert 3 <= len(places) <= 4 and expected in {a for a, _ in places}
+    assert all(1 <= float(p) <= 4 for _, p in places)
+    # Piped, the answer is not echoed: the hint starts on the prompt's line; the rest fits.
+    assert all(len(x) <= 80 for x in out[out.index("Hint: ") :].splitlines()[1:])
