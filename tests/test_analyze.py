@@ -278,3 +278,9 @@ def test_the_terminals_hint_adds_the_searchs_expected_places() -> None:
     assert all(1 <= float(p) <= 4 for _, p in places)
     # Piped, the answer is not echoed: the hint starts on the prompt's line; the rest fits.
     assert all(len(x) <= 80 for x in out[out.index("Hint: ") :].splitlines()[1:])
+
+
+def test_the_docs_python_example_runs() -> None:
+    text = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text()
+    (code,) = re.findall(r"^```python\n(.*?)^```$", text, flags=re.M | re.S)
+    exec(compile(code, "docs/analysis.md", "exec"), {"__name__": "docs"})

@@ -1168,7 +1168,7 @@ def plot_losses(analysis: Analysis, record_path: Path, path: Path) -> None:
             )
         ax.set_xlim(0.5, max(analysis.actions, 1) + 0.5)
         ax.set_xlabel("action in the record")
-        ax.set_ylabel("expected places lost")
+        ax.set_ylabel("expected places lost (± standard error)")
         ax.set_title(
             f"{analysis.game.info.name}, {record_path.name}: loss per decision "
             f"({analysis.iterations} playouts each)"
