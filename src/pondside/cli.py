@@ -40,6 +40,7 @@ from pondside.tui.base import plural
 from pondside.tui.session import Seating, Session, next_record_path
 
 if TYPE_CHECKING:
+    from pondside.analysis import Analysis, Decision
     from pondside.sim.tournament import Plan, TournamentResult
 
 console = Console()
@@ -818,12 +819,14 @@ def tournament(ctx: click.Context, out: Path | None, **run: Any) -> None:
 
 
 @contextlib.contextmanager
-def progress_display(what: str, every: float) -> Iterator[Callable[[int, int], None]]:
+def progress_display(
+    what: str, every: float, unit: str = "match"
+) -> Iterator[Callable[[int, int], None]]:
     """``show(done, total)``: a progress bar on a terminal, plain lines elsewhere (a log, a
-    pipe), where a bar would print only once it is finished."""
+    pipe), where a bar would print only once it is finished. ``unit`` is what is counted."""
     err = Console(stderr=True)
     if not err.is_terminal:
-        yield ProgressLines(what, every)
+        yield ProgressLines(what, every, unit)
         return
     with progress_bar(err) as bar:
         task = bar.add_task(what, total=None)
@@ -847,8 +850,8 @@ class ProgressLines:
     The time left is reckoned from the first batch on, so the start-up (worker processes, Ray)
     does not inflate it."""
 
-    def __init__(self, what: str, every: float) -> None:
-        self.what, self.every = what, every
+    def __init__(self, what: str, every: float, unit: str = "match") -> None:
+        self.what, self.every, self.unit = what, every, unit
         self.started = time.monotonic()
         self.first: tuple[float, int] | None = None
         self.last = 0.0
@@ -858,7 +861,7 @@ class ProgressLines:
         if self.first is not None and now - self.last < self.every and done < total:
             return
         self.last = now
-        line = f"{self.what}: {done}/{plural(total, 'match')}, {done / total:.0%}"
+        line = f"{self.what}: {done}/{plural(total, self.unit)}, {done / total:.0%}"
         if done == total:
             line += f", done in {duration(now - self.started)}"
         elif self.first is None:
@@ -939,6 +942,242 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     outcome = replayed.outcome()
     if outcome:
         show_outcome(ui.names, outcome.scores, outcome.places)
+
+
+# --- analyze -----------------------------------------------------------------------------
+@main.command()
+@click.argument(
+    "record_path", metavar="RECORD", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "--seat", type=int, default=None, help="Analyse this seat only (default: every seat)."
+)
+@click.option(
+    "--iterations",
+    "-i",
+    type=click.IntRange(min=1),
+    default=300,
+    show_default=True,
+    help="Playouts to find the best action at each decision (and as many to measure the loss).",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option(
+    "--top",
+    type=click.IntRange(min=0),
+    default=5,
+    show_default=True,
+    metavar="K",
+    help="List the K biggest mistakes.",
+)
+@path_option("--out", help="Write the analysis to a .json file.")
+@path_option("--plot", help="Draw the loss of every decision, a series per seat (PNG, PDF or SVG).")
+@click.option(
+    "--progress-every",
+    type=click.FloatRange(min=0.05),
+    default=5.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="When stderr is not a terminal (a log, a pipe): a progress line every SECONDS.",
+)
+def analyze(
+    record_path: Path,
+    seat: int | None,
+    iterations: int,
+    seed: int,
+    top: int,
+    out: Path | None,
+    plot: Path | None,
+    progress_every: float,
+) -> None:
+    """Judge every decision of a match RECORD (JSON): the action played against the best one a
+    search finds from the seat's view, the expected places it lost, the biggest mistakes."""
+    from pondside.analysis import analyze as judge_record
+
+    if out and out.suffix.lower() != ".json":
+        fail(f"--out writes a .json file, not {out.name}")
+    if plot and plot.suffix.lower() not in PLOT_FORMATS:
+        fail(f"--plot writes {', '.join(PLOT_FORMATS)} files, not {plot.name}")
+    record = load_record(record_path)
+    if "game" not in record or "actions" not in record:
+        fail(
+            f"{record_path} is not a match record: it has no "
+            f"{'game' if 'game' not in record else 'actions'} (a record is what "
+            "pondside play --record or the online table's download writes)"
+        )
+    try:
+        game = get_game(record.get("game"))
+        final = Match.from_record(game, record)
+    except PondsideError as exc:
+        fail(f"{record_path} is not a record pondside can replay: {exc}")
+    if seat is not None and not 0 <= seat < final.players:
+        fail(f"--seat must be 0 to {final.players - 1}: the record's table has {final.players}")
+    check_writable(out, plot)
+    if plot:
+        from pondside.sim.report import load_matplotlib
+
+        load_matplotlib()
+    what = f"Analysing {record_path.name}"
+    with progress_display(what, progress_every, "decision") as show:
+        analysis = judge_record(
+            game,
+            record,
+            seat,
+            iterations=iterations,
+            seed=seed,
+            progress=lambda done, total: show(done, total) if total else None,
+        )
+    show_analysis(analysis, record_path, top)
+    written = []
+    if out:
+        text = json.dumps({"record": str(record_path), **analysis.to_json()}, indent=1) + "\n"
+        written.append(save_or_rescue(out, lambda p: p.write_text(text), "The analysis"))
+    if plot:
+        written.append(
+            save_or_rescue(plot, lambda p: plot_losses(analysis, record_path, p), "The plot")
+        )
+    if written:
+        console.print(f"Analysis written to {and_list(written)}", soft_wrap=True)
+
+
+def show_analysis(analysis: Analysis, record_path: Path, top: int) -> None:
+    """The decisions, the biggest mistakes and each seat's totals, in tables that fit 80
+    columns (long actions fold)."""
+    names, game = analysis.names, analysis.game
+    decisions = analysis.decisions
+    state = "" if analysis.finished else ", unfinished"
+    title = (
+        f"{game.info.name}: {record_path.name} ({plural(analysis.actions, 'action')}{state})\n"
+        f"{plural(len(decisions), 'decision')} judged, {analysis.iterations} playouts each, "
+        f"seed {analysis.seed} ({analysis.seconds:.1f} s)"
+    )
+    if not analysis.finished:
+        console.print(
+            f"The record is of an unfinished match: its {plural(analysis.actions, 'action')} "
+            "are analysed.",
+            highlight=False,
+        )
+    if not decisions:
+        who = "this seat" if len(analysis.seats) == 1 else "any seat"
+        console.print(
+            f"{title}\nNo decision to judge: {who} never had more than one legal action.",
+            highlight=False,
+        )
+        return
+
+    def table(heading: str, rows: list[Decision], places: bool = False) -> Table:
+        out = Table(title=heading)
+        out.add_column("#", justify="right", no_wrap=True)
+        out.add_column("hand", justify="right", no_wrap=True)
+        out.add_column("seat", overflow="fold")
+        out.add_column("played", overflow="fold")
+        out.add_column("best found", overflow="fold")
+        out.add_column("loss", justify="right", no_wrap=True)
+        out.add_column("±", justify="right", no_wrap=True)
+        if places:
+            out.add_column("place\nplayed → best", justify="right", no_wrap=True)
+        for d in rows:
+            lost = d.loss > 0
+            out.add_row(
+                str(d.number),
+                str(d.hand),
+                names[d.seat],
+                d.played,
+                d.best if lost else Text("the same", style="dim"),
+                Text(f"{d.loss:.2f}", style="red" if d.loss >= 0.5 else "") if lost else "0",
+                f"{d.stderr:.2f}" if lost else "",
+                *([f"{d.place_played:.2f} → {d.place_best:.2f}"] if places else []),
+            )
+        return out
+
+    console.print(table(title, decisions))
+    mistakes = analysis.mistakes(top)
+    if top and mistakes:
+        console.print(table(f"The {plural(len(mistakes), 'biggest mistake')}", mistakes, True))
+    elif top:
+        console.print("No mistake found: every action played was the best found.")
+    totals = Table(title="Per seat")
+    for col, justify in (
+        ("seat", "left"),
+        ("decisions", "right"),
+        ("best played", "right"),
+        ("total loss", "right"),
+        ("mean loss", "right"),
+    ):
+        totals.add_column(col, justify=cast(Any, justify))
+    for s, t in analysis.totals().items():
+        totals.add_row(
+            names[s],
+            str(int(t["decisions"])),
+            f"{t['best_share']:.0%}" if t["decisions"] else "—",
+            f"{t['total_loss']:.2f}",
+            f"{t['mean_loss']:.3f}" if t["decisions"] else "—",
+        )
+    console.print(totals)
+    console.print(
+        "Loss: the expected places (1 = first) lost against the best action found, from the "
+        "seat's view, every seat playing on as the heuristic does; ± its standard error. A hand "
+        "is judged by its own scores, not the match's. Decisions with one legal action are "
+        "left out. Place: the expected place after the action played and after the best.",
+        highlight=False,
+    )
+
+
+def plot_losses(analysis: Analysis, record_path: Path, path: Path) -> None:
+    """The loss of every decision as bars at its place in the record, a colour per seat, the
+    hands marked."""
+    from pondside.sim.report import load_matplotlib
+
+    load_matplotlib()
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    try:
+        totals = analysis.totals()
+        for s in analysis.seats:
+            mine = [d for d in analysis.decisions if d.seat == s]
+            bars = ax.bar(
+                [d.number for d in mine],
+                [d.loss for d in mine],
+                yerr=[d.stderr for d in mine],
+                width=0.9,
+                error_kw={"elinewidth": 0.8, "ecolor": "0.5"},
+                label=f"{analysis.names[s]} (mean {totals[s]['mean_loss']:.2f})",
+            )
+            # A decision that lost nothing is a dot on the axis, so it is seen to be there.
+            best = [d.number for d in mine if d.loss == 0]
+            ax.plot(
+                best,
+                [0] * len(best),
+                "o",
+                ms=3,
+                color=bars.patches[0].get_facecolor() if bars.patches else None,
+                clip_on=False,
+            )
+        hands: dict[int, int] = {}
+        for d in analysis.decisions:
+            hands.setdefault(d.hand, d.number)
+        for hand, first in list(hands.items())[1:]:
+            ax.axvline(first - 0.5, color="0.7", linestyle=":", linewidth=1)
+            ax.annotate(
+                f"hand {hand}",
+                (first, 1),
+                xycoords=("data", "axes fraction"),
+                fontsize=8,
+                color="0.4",
+                va="top",
+            )
+        ax.set_xlim(0.5, max(analysis.actions, 1) + 0.5)
+        ax.set_xlabel("action in the record")
+        ax.set_ylabel("expected places lost (± standard error)")
+        ax.set_title(
+            f"{analysis.game.info.name}, {record_path.name}: loss per decision "
+            f"({analysis.iterations} playouts each)"
+        )
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+        fig.tight_layout()
+        fig.savefig(path, dpi=110)
+    finally:
+        plt.close(fig)
 
 
 # --- serve ---------------------------------------------------------------------------------

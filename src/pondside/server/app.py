@@ -68,7 +68,14 @@ class Ping(BaseModel):
     op: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Act | Sync | Ping, Field(discriminator="op")])
+class AskHint(BaseModel):
+    """Ask for a hint for one's own seat, on one's turn (answered to this client alone)."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["hint"]
+
+
+ClientMessage = TypeAdapter(Annotated[Act | Sync | Ping | AskHint, Field(discriminator="op")])
 EXPECTED = (
     'a JSON object such as {"op": "act", "action": "play 37"}, {"op": "sync"} or {"op": "ping"}'
 )
@@ -537,6 +544,9 @@ async def _serve(
             continue
         if isinstance(msg, Ping):
             client.post(json.dumps({"type": "pong", "seq": table.data.seq}))
+        elif isinstance(msg, AskHint):
+            # Worked out in the background: the client can act (or ask for a sync) meanwhile.
+            hub.later(_hint(hub, table, client))
         elif isinstance(msg, Sync):
             # Seats may have changed hands (a join by another tab): look again.
             client.seat = table.seat_of(client.player)
@@ -558,6 +568,16 @@ async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
         client.post(hub.error(table, str(exc), exc.rule))
     except Refused as exc:
         client.post(hub.error(table, str(exc), exc.rule))
+
+
+async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
+    try:
+        client.post(json.dumps(await hub.hint(table, client)))
+    except Refused as exc:
+        client.post(hub.error(table, str(exc), exc.rule))
+    except Exception:  # a fault of ours: said to the client, and logged
+        log.exception("table %s: a hint failed", table.data.id)
+        client.post(hub.error(table, "the hint could not be worked out; try again"))
 
 
 class Window:

@@ -80,6 +80,8 @@ class Client:
     closed: bool = False
     dropped: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when the client fell too far behind: its socket is to be closed (it reconnects)."""
+    hinting: bool = False
+    """Whether a hint for this client is being worked out (one at a time)."""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -152,6 +154,42 @@ def _think(slug: str, spec: str, seat: int, seed: int, view: View, legal: list[s
     """A search bot's decision, in a worker process (top level, so it can be pickled)."""
     game = get_game(slug)
     return make_bot(spec, game, seat, seed).choose(view, legal)
+
+
+HINT_LEVEL = "heuristic"
+HINT_PLAYOUTS = 600
+HINT_SECONDS = 0.8  # the search behind a hint stops at whichever comes first
+HINT_SHOWN = 5
+
+
+def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict[str, Any]:
+    """A hint for a person's seat, in a worker process: the heuristic's action and reason, and
+    a short search's expected place of the best few actions (``pondside.analysis.hint``)."""
+    from pondside.analysis import hint
+
+    found = hint(
+        get_game(slug),
+        view,
+        legal,
+        HINT_LEVEL,
+        seed,
+        iterations=HINT_PLAYOUTS,
+        seconds=HINT_SECONDS,
+    )
+    estimates = found.estimates
+    shown = [] if estimates is None else estimates.actions[:HINT_SHOWN]
+    mine = None if estimates is None else estimates.of(found.action)
+    if mine is not None and mine not in shown:
+        shown.append(mine)
+    return {
+        "level": found.level,
+        "action": found.action,
+        "why": found.why,
+        "estimates": [
+            {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
+        ],
+        "samples": 0 if estimates is None else estimates.samples,
+    }
 
 
 class Committer:
@@ -810,15 +848,11 @@ class Hub:
         spec = level_spec(table.game, level, online=True)
         seed = random.getrandbits(63)
         if is_search(level):
-            if self._pool is None:
-                # spawn: a fresh interpreter, not a fork of the server's threads and sockets.
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
             loop = asyncio.get_running_loop()
             slug = table.game.info.slug
             try:
                 return await loop.run_in_executor(
-                    self._pool, _think, slug, spec, seat, seed, view, legal
+                    self._search_pool(), _think, slug, spec, seat, seed, view, legal
                 )
             except BrokenProcessPool:
                 # The worker died (killed, out of memory): the next decision gets a new one.
@@ -828,6 +862,50 @@ class Hub:
         if bot is None:
             bot = table.bots[seat] = make_bot(spec, table.game, seat, seed)
         return await asyncio.to_thread(bot.choose, view, legal)
+
+    def _search_pool(self) -> ProcessPoolExecutor:
+        """The worker processes where searches run, away from the event loop."""
+        if self._pool is None:
+            # spawn: a fresh interpreter, not a fork of the server's threads and sockets.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
+        return self._pool
+
+    async def hint(self, table: LiveTable, client: Client) -> dict[str, Any]:
+        """A hint for the client's own seat, on its turn: the client names nothing, the seat is
+        the one it sits in and the level the fixed ``HINT_LEVEL``. The search runs where the
+        search bots think (a worker process), one hint at a time per client; the answer says
+        the sequence number it was worked out at, so a hint that arrives late can be dropped."""
+        seat = table.seat_of(client.player)
+        if seat is None:
+            raise Refused("only a seated player can ask for a hint, for their own seat")
+        _check_playing(table)
+        match = table.match
+        assert match is not None
+        legal = match.legal(seat)
+        if not legal:
+            raise Refused("a hint is for your turn: there is nothing for you to choose now")
+        if client.hinting:
+            raise Refused("a hint is already being worked out: one at a time")
+        client.hinting = True
+        seq, view = table.data.seq, match.view(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(
+                self._search_pool(),
+                _hint,
+                table.game.info.slug,
+                seat,
+                random.getrandbits(63),
+                view,
+                legal,
+            )
+        except BrokenProcessPool:
+            self._pool = None
+            raise Refused("the hint could not be worked out; try again", 503) from None
+        finally:
+            client.hinting = False
+        return {"type": "hint", "seq": seq, "seat": seat, **found}
 
     # --- what each client is sent -------------------------------------------------------
     def _shared(

@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -29,9 +29,34 @@ from pondside.engine import Event, Match, PondsideError, View
 from pondside.sim.runner import derive_seed, play_out, seat_bots
 
 from . import get_ui
-from .base import Command, TableUI
+from .base import Command, TableUI, plural
+
+if TYPE_CHECKING:
+    from pondside.analysis import Estimates
 
 HINT_BOT = "heuristic"
+HINT_PLAYOUTS = 600
+HINT_SECONDS = 0.8  # the search behind a hint stops at whichever comes first
+HINT_SHOWN = 3  # the best few actions a hint shows the search's estimate of
+
+
+def estimates_line(estimates: Estimates, chosen: str) -> str:
+    """One line (rich markup) of a hint: the expected place of the best few actions, and of
+    the bot's ``chosen`` one when it is not among them."""
+    shown = estimates.actions[:HINT_SHOWN]
+    parts = [
+        f"[bold]{escape(e.action)}[/] {e.place:.1f}"
+        if e.action == chosen
+        else f"{escape(e.action)} {e.place:.1f}"
+        for e in shown
+    ]
+    mine = estimates.of(chosen)
+    if mine is not None and mine not in shown:
+        parts.append(f"… [bold]{escape(chosen)}[/] {mine.place:.1f}")
+    return (
+        "a search's expected place by the end of the hand (1 = first; "
+        f"{plural(estimates.samples, 'guess')} at the hidden cards): " + ", ".join(parts)
+    )
 
 
 class Left(Exception):
@@ -147,7 +172,11 @@ class Session:
 
     # --- the commands ---------------------------------------------------------------------
     def hint(self, console: Console, view: View, legal: list[str]) -> None:
-        """What the heuristic bot would choose for this seat, from this seat's view only."""
+        """What the heuristic bot would choose for this seat, from this seat's view only, and
+        why; then the expected place of the best few actions by a short search (about a
+        second, :func:`pondside.analysis.hint`)."""
+        from pondside.analysis import hint
+
         seat = self.seating.seat
         view, legal = self.match.view(seat), self.match.legal(seat)
         if self._hint_bot is None:
@@ -158,14 +187,40 @@ class Session:
             except UnknownBot as exc:
                 console.print(f"No hint: {escape(str(exc))}")
                 return
-        action = self._hint_bot.choose(view, legal)
-        why = self._hint_bot.explain(view, legal, action)
+        seed = derive_seed(self.match.seed, 3, seat, len(self.match.actions))
+        estimates = None
+        with self.searching(console):
+            try:
+                found = hint(
+                    self.match.game,
+                    view,
+                    legal,
+                    HINT_BOT,
+                    seed,
+                    bot=self._hint_bot,
+                    iterations=HINT_PLAYOUTS,
+                    seconds=HINT_SECONDS,
+                )
+                action, why, estimates = found.action, found.why, found.estimates
+            except PondsideError:  # no search for this game: the bot's choice alone
+                action = self._hint_bot.choose(view, legal)
+                why = self._hint_bot.explain(view, legal, action)
         # The menu's label says more than the action, and usually starts with it.
         label = " ".join(self.ui.label(view, action).split())
         shown = label if label.startswith(action) else f"{action} — {label}"
         console.print(f"[bold]Hint[/]: the {HINT_BOT} bot would choose [bold]{escape(shown)}[/]")
         if why:
             console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2), expand=False))
+        if estimates is not None:
+            console.print(Padding(estimates_line(estimates, action), (0, 0, 0, 2), expand=False))
+
+    @contextlib.contextmanager
+    def searching(self, console: Console) -> Iterator[None]:
+        if not console.is_terminal:
+            yield
+            return
+        with console.status("Weighing your choices…"):
+            yield
 
     def quit(self, console: Console, view: View, legal: list[str]) -> None:
         raise Left
