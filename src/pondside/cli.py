@@ -1767,6 +1767,8 @@ def strength(
     if out:
         tables.write_between_markers(out, text)
         tables.write_between_markers(out, ladder, tables.LADDER_START, tables.LADDER_END)
+        specs = tables.level_specs_markdown()
+        tables.write_between_markers(out, specs, tables.SPECS_START, tables.SPECS_END)
     if signals.first is not None:
         sys.exit(128 + signals.first)
 

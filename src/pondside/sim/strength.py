@@ -329,6 +329,21 @@ START, END = "<!-- strength table: make strength -->", "<!-- end of strength tab
 LADDER_START, LADDER_END = "<!-- ladder table: make strength -->", "<!-- end of ladder table -->"
 
 
+SPECS_START, SPECS_END = "<!-- level specs: make strength -->", "<!-- end of level specs -->"
+
+
+def level_specs_markdown() -> str:
+    """Every game's bot behind each search level, as the code has them now."""
+    from pondside.bots.levels import level_spec
+
+    lines = ["| game | strong | expert |", "|---|---|---|"]
+    for slug in slugs():
+        game = get_game(slug)
+        strong, expert = (level_spec(game, lv) for lv in ("strong", "expert"))
+        lines.append(f"| {slug} | `{strong}` | `{expert}` |")
+    return "\n".join([*lines, ""])
+
+
 def tables(rows: list[dict[str, Any]]) -> tuple[str, str]:
     """The strength table and the ladder table, in Markdown."""
     ladders = [r for r in rows if r.get("line") == "ladder"]
