@@ -200,7 +200,7 @@ def _ducks(n: int) -> str:
 # The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
 # EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
 STRONG = "ismcts:iterations=500:rollout=heuristic:reward=win"
-EXPERT = "ismcts:iterations=2000:rollout=heuristic:reward=win"
+EXPERT = "ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = LameDuckHeuristic
