@@ -49,8 +49,16 @@ bench: $(STAMP)
 		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
 	done
 
+# The figures of docs/bots.md as they were made, line by line (hours on 2 cores; each line's
+# results go to docs/strength/GAME.json, and a line stopped with Ctrl-C keeps its matches).
+LADDER_MATCHES ?= 60
 strength: $(STAMP)
-	$(VENV)/bin/pondside strength --out docs/bots.md
+	$(VENV)/bin/pondside strength --games lame-duck --lines search-heuristic --matches 100 \
+		--jobs 1 --out docs/bots.md
+	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
+		$(VENV)/bin/pondside strength --games $$game --lines ladder \
+			--ladder-matches $(LADDER_MATCHES) --jobs 1 --out docs/bots.md || exit 1; \
+	done
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests

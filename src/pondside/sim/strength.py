@@ -295,6 +295,9 @@ def play_lines(
                 row = run(slug, first, rest, matches[line], seed, jobs)
             row["command"] = command
             row["line"] = line
+            # Read again: another run may have written another line of this game meanwhile.
+            if path.is_file():
+                kept = {line_of(r): r for r in json.loads(path.read_text())}
             kept[line] = row
             # Written after every line, so a long run that is stopped keeps what it measured.
             path.write_text(json.dumps([kept[k] for k in LINES if k in kept], indent=1) + "\n")
