@@ -40,6 +40,7 @@ from pondside.engine import (
     View,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 
 # DD-1: how many cards of each number the deck holds.
 COUNTS = {
@@ -541,7 +542,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         unseen.subtract(f for f in st.front if f)
         unseen.subtract(st.discard)
         pool = list(unseen.elements())
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:

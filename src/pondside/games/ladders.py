@@ -44,6 +44,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 
 WILD = 13  # a SKIP PORTAL; numbers are 1..12
 TOP = 12  # LA-7: a pile that reaches 12 is complete
@@ -785,7 +786,7 @@ class Ladders(Game[LaddersState]):
         unseen.subtract(c for rs in st.rungs for r in rs for c in r)
         unseen.subtract(t for t in tops if t)
         pool = list(unseen.elements())
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             hands.append(own if s == seat else tuple(sorted(pool[:size])))

@@ -41,6 +41,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 
 COLUMNS = 4
 HAND_SIZE = 10
@@ -63,6 +64,8 @@ def duck_count(card: int) -> int:
 
 DUCKS = (0, *(duck_count(c) for c in range(1, 105)))
 PLAY = {c: f"play {c}" for c in range(1, 105)}
+_PLAY_OF = PLAY.__getitem__
+SEATS = tuple(tuple(range(n)) for n in range(11))
 TAKE = {i: f"take {i}" for i in range(COLUMNS)}
 _PARSE: dict[str, tuple[str, int]] = {
     **{a: ("play", c) for c, a in PLAY.items()},
@@ -343,7 +346,8 @@ class LameDuck(Game[LameDuckState]):
             return ()
         if state.awaiting >= 0:
             return (state.awaiting,)
-        return tuple(s for s, c in enumerate(state.chosen) if not c)
+        chosen = state.chosen
+        return tuple([s for s in SEATS[state.n] if not chosen[s]])
 
     def legal_actions(self, state: LameDuckState, seat: int) -> list[str]:
         if state.over:
@@ -352,7 +356,7 @@ class LameDuck(Game[LameDuckState]):
             return list(TAKE.values()) if seat == state.awaiting else []
         if state.chosen[seat]:
             return []
-        return [PLAY[c] for c in state.hands[seat]]
+        return [*map(_PLAY_OF, state.hands[seat])]
 
     def apply(
         self, state: LameDuckState, seat: int, action: str
@@ -396,8 +400,15 @@ class LameDuck(Game[LameDuckState]):
 
     def _reveal(self, st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
         """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
-        st.revealed = tuple(sorted((c, s) for s, c in enumerate(chosen)))
-        st.hands = tuple(tuple(x for x in h if x != chosen[s]) for s, h in enumerate(st.hands))
+        st.revealed = tuple(sorted(zip(chosen, SEATS[st.n], strict=True)))
+        # Each chosen card is in its hand once (apply checked it).
+        st.hands = tuple(
+            [
+                h[:i] + h[i + 1 :]
+                for h, c in zip(st.hands, chosen, strict=True)
+                for i in (h.index(c),)
+            ]
+        )
         st.chosen = (0,) * st.n
         return self._place(
             st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}]
@@ -411,8 +422,14 @@ class LameDuck(Game[LameDuckState]):
         columns = list(st.columns)
         taken = list(st.taken)
         ducks = list(st.ducks)
+        # target_column inline (the hot path of every turn): each column's last card, which
+        # becomes the card placed there whatever happens (placed, sixth card or too low).
+        ends = [c[-1] for c in columns]
         for card, seat in st.revealed:
-            col = target_column(columns, card)  # type: ignore[arg-type]
+            col, best_end = -1, 0
+            for i, end in enumerate(ends):
+                if best_end < end < card:
+                    col, best_end = i, end
             if col < 0:  # LD-8: too low; only the turn's lowest card can be
                 if take is None:
                     st.awaiting = seat
@@ -425,12 +442,14 @@ class LameDuck(Game[LameDuckState]):
                 gone, reason = columns[col], "sixth card"
             else:
                 columns[col] = (*columns[col], card)
+                ends[col] = card
                 events.append({"type": "place", "seat": seat, "card": card, "column": col})
                 continue
             got = column_ducks(gone)
             taken[seat] = taken[seat] + gone
             ducks[seat] += got
             columns[col] = (card,)
+            ends[col] = card
             events.append(
                 {
                     "type": "take",
@@ -532,7 +551,7 @@ class LameDuck(Game[LameDuckState]):
         own = view["hand"]
         seen |= set(own)
         unseen = [c for c in range(1, deck_size(n, st.expert) + 1) if c not in seen]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:

@@ -22,6 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 from pondside.games.decktet import INDEX, DealReader
 
 from .combinations import (
@@ -634,7 +635,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                     fixed[to].append(card)
         known = set(own) | set(st.played) | {c for f in fixed for c in f}
         unseen = [c for c in deck_cards(st.deck) if c not in known]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:

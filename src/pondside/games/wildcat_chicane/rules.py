@@ -22,6 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 from pondside.games.decktet import DealReader
 
 from .cards import (
@@ -679,7 +680,7 @@ def sample_hands(
     if not feasible():
         raise BadPosition("no deal of the unseen cards fits what this seat knows")
     cards = list(pool)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     hands: list[list[int]] = [[] for _ in range(k)]
     for c in cards:
         m = masks[c]
