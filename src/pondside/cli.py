@@ -1397,6 +1397,7 @@ def bench(
 def bench_report(seconds: float, as_json: bool, positions: int) -> None:
     """Every game's random-play speed and search time, each divided by OpenSpiel's hearts
     measured in the same run when it is installed: the two ratios of issue 17, point 3."""
+    from pondside.engine import native
     from pondside.sim.bench import (
         OPENSPIEL_GAMES,
         RANDOM_GOAL_GAMES,
@@ -1409,6 +1410,7 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
         openspiel_ismcts_times,
     )
 
+    build = f"compiled (mypyc): {', '.join(native.MODULES)}" if native.active() else "pure Python"
     ours = [bench_game(g, seconds=seconds) for g in all_games()]
     theirs = [r for r in (bench_openspiel(n, seconds) for n in OPENSPIEL_GAMES) if r]
     hearts = next((t for t in theirs if t.game == "openspiel:hearts"), None)
@@ -1450,10 +1452,12 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
                         for t in searches
                     ],
                     "openspiel_ismcts_hearts_seconds": rounded(their_search),
+                    "rules": build,
                 }
             )
         )
         return
+    click.echo(f"rules: {build}\n")
     click.echo(
         f"{'game':32} {'deals/s':>10} {'decisions/s':>12}"
         + "".join(f" {'÷ ' + t.game.split(':')[1]:>22}" for t in theirs)
