@@ -50,6 +50,9 @@ MODULES = (
     "pondside.engine.rng",
     "pondside.games.lame_duck",
     "pondside.games.down_the_drain",
+    "pondside.games.king_of_the_quackers.rules",
+    "pondside.games.king_of_the_quackers.combinations",
+    "pondside.games.wildcat_chicane.rules",
 )
 GROUP = "pondside._native"  # the shared library: pondside/_native__mypyc.*.so
 SRC = Path(__file__).resolve().parent.parent.parent  # the folder that holds pondside/

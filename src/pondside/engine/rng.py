@@ -119,6 +119,13 @@ _LIBRARY_RANDBELOW = getattr(random.Random, "_randbelow", None)
 _FAST_SHUFFLE = _same_as_library(_shuffle_inline)
 
 
+def draws_inline(rng: random.Random) -> bool:
+    """Whether ``rng.choice(seq)`` may be written out as ``seq[r]``, with ``r`` drawn by
+    ``getrandbits(len(seq).bit_length())`` until below ``len(seq)``: the library's own draw
+    (checked at import on this Python), which a playout's hot loop inlines."""
+    return _FAST_SHUFFLE and getattr(type(rng), "_randbelow", None) is _LIBRARY_RANDBELOW
+
+
 def shuffle(rng: random.Random, x: list[Any]) -> None:
     """``rng.shuffle(x)``: the same permutation and the same generator state after it.
 
@@ -127,7 +134,7 @@ def shuffle(rng: random.Random, x: list[Any]) -> None:
     result (this Python's ``Random`` or a subclass that keeps its draws); otherwise the
     library's own shuffle runs.
     """
-    if _FAST_SHUFFLE and getattr(type(rng), "_randbelow", None) is _LIBRARY_RANDBELOW:
+    if draws_inline(rng):
         _shuffle_inline(rng, x)
     else:
         rng.shuffle(x)
