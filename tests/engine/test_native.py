@@ -18,7 +18,7 @@ import pytest
 from pondside.engine import native
 from pondside.games import get_game
 
-GAMES = ("lame-duck", "down-the-drain", "king-of-the-quackers", "wildcat-chicane")
+GAMES = ("lame-duck", "down-the-drain", "king-of-the-quackers", "wildcat-chicane", "ladders")
 
 
 FINGERPRINT = """

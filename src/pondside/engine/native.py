@@ -53,6 +53,7 @@ MODULES = (
     "pondside.games.king_of_the_quackers.rules",
     "pondside.games.king_of_the_quackers.combinations",
     "pondside.games.wildcat_chicane.rules",
+    "pondside.games.ladders",
 )
 GROUP = "pondside._native"  # the shared library: pondside/_native__mypyc.*.so
 SRC = Path(__file__).resolve().parent.parent.parent  # the folder that holds pondside/

@@ -20,10 +20,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
 from pondside.engine import (
-    TOP_FIRST,
     BadDeal,
     BadOption,
     BadPosition,
@@ -33,21 +32,28 @@ from pondside.engine import (
     Game,
     GameInfo,
     IllegalAction,
-    Notation,
     NotRequired,
     Option,
     Outcome,
     Rng,
-    State,
     TypedDict,
     View,
     places_from_results,
     seed_state,
 )
+from pondside.engine.native import mypyc_attr
 from pondside.engine.rng import shuffle
 
-WILD = 13  # a SKIP PORTAL; numbers are 1..12
-TOP = 12  # LA-7: a pile that reaches 12 is complete
+from .ladders_state import CARD as CARD
+from .ladders_state import PARSE_CARD as PARSE_CARD
+from .ladders_state import TOP as TOP
+from .ladders_state import WILD as WILD
+from .ladders_state import Card as Card
+from .ladders_state import LaddersState as LaddersState
+from .ladders_state import partner as partner
+from .ladders_state import side_of as side_of
+from .ladders_state import sides as sides
+
 SLOTS = 4  # LA-5: at most 4 ACCENT piles
 RUNGS = 4  # LA-9: each player's 4 RUNG piles
 HAND = 5  # LA-4: draw up to 5
@@ -58,9 +64,6 @@ DECK: tuple[int, ...] = tuple(
 )
 DECK_COUNTS = Counter(DECK)
 
-CARD = {**{c: str(c) for c in range(1, TOP + 1)}, WILD: "W"}
-PARSE_CARD = {s: c for c, s in CARD.items()}
-Card = Annotated[int, Notation(CARD.__getitem__, PARSE_CARD.__getitem__, "a card: 1 to 12 or W")]
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
 # Canonical actions (protocol.md), built once: text -> (kind, card or pile, slot).
@@ -83,21 +86,6 @@ NOTATION = (
     "'play partner climb to SLOT', 'play partner rung R to SLOT' or 'discard CARD to R' "
     "(CARD 1..12 or W, SLOT and R 0..3)"
 )
-
-
-def partner(seat: int) -> int:
-    """LA-2: partners sit opposite, seats 0+2 against 1+3 at the table of four."""
-    return (seat + 2) % 4
-
-
-def side_of(seat: int, teams: bool) -> int:
-    """LA-2: the side a seat plays for: its partnership (0: seats 0+2, 1: seats 1+3), or itself."""
-    return seat % 2 if teams else seat
-
-
-def sides(players: int, teams: bool) -> list[list[int]]:
-    """The seats of each side (LA-2): two partnerships, or every seat alone."""
-    return [[0, 2], [1, 3]] if teams else [[s] for s in range(players)]
 
 
 def climb_size(players: int) -> int:
@@ -179,45 +167,6 @@ class LaddersView(CommonView):
     """Turns in a row without a card played or drawn (LA-15 ends the round at one per seat)."""
 
 
-class LaddersState(State):
-    """A Ladders match. Treated as immutable: ``apply`` builds a new one.
-
-    Face-down stacks (``climbs``, ``draw``) keep their top card LAST; RUNG and ACCENT piles list
-    their cards bottom first, so the top is last too. An ACCENT pile's number is its length.
-    ``played`` says whether a card reached an ACCENT pile this turn and ``idle`` counts the
-    consecutive idle turns before this one (LA-15).
-    """
-
-    teams: bool
-    target: int | None
-    rounds: int | None
-    rng: int
-    round_no: int
-    dealer: int
-    turn: int
-    climbs: tuple[Annotated[tuple[Card, ...], TOP_FIRST], ...]
-    hands: tuple[tuple[Card, ...], ...]
-    rungs: tuple[tuple[tuple[Card, ...], ...], ...]
-    accents: tuple[tuple[Card, ...], ...]
-    draw: Annotated[tuple[Card, ...], TOP_FIRST]
-    discard: tuple[Card, ...]
-    totals: tuple[int, ...]
-    history: tuple[tuple[int, ...], ...]
-    idle: int
-    played: bool
-    over: bool
-
-    def partner(self, seat: int) -> int:
-        """LA-2: seats 0+2 against 1+3; -1 when playing alone."""
-        return partner(seat) if self.teams else -1
-
-    def side(self, seat: int) -> int:
-        return side_of(seat, self.teams)
-
-    def sides(self) -> list[list[int]]:
-        return sides(self.n, self.teams)
-
-
 # --- drawing ---------------------------------------------------------------------------
 def _draw_cards(st: LaddersState, seat: int, count: int, events: list[Event]) -> None:
     """Draw ``count`` cards one by one; an empty DRAW takes the shuffled DISCARD (LA-11)."""
@@ -256,6 +205,8 @@ def _has_play(st: LaddersState, seat: int) -> bool:
     return any(c == WILD or c in need for c in cards)
 
 
+# Compiled (engine/native.py), the class stays open to subclasses written in Python.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Ladders(Game[LaddersState]):
     state_type = LaddersState
     info = GameInfo(
