@@ -77,3 +77,31 @@ def test_without_a_current_build_the_sources_are_imported() -> None:
     for module in native.MODULES:
         if module in sys.modules:
             assert sys.modules[module].__file__.endswith(".py")  # type: ignore[union-attr]
+
+
+def test_a_build_is_used_only_while_it_matches_its_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stamp = tmp_path / "_native.json"
+    monkeypatch.setattr(native, "STAMP", stamp)
+    monkeypatch.delenv("PONDSIDE_PURE", raising=False)
+    assert not native.active()  # no build
+    current = {m: native._digest(native._source(m)) for m in native.MODULES}
+    stamp.write_text(json.dumps({"sources": current, "files": []}))
+    assert native.active()
+    monkeypatch.setenv("PONDSIDE_PURE", "1")
+    assert not native.active()
+    monkeypatch.delenv("PONDSIDE_PURE")
+    stale = {**current, native.MODULES[0]: "0" * 64}
+    stamp.write_text(json.dumps({"sources": stale, "files": []}))
+    assert not native.active()
+    stamp.write_text("not json")
+    assert not native.active()
+
+
+def test_the_fallback_imports_each_module_from_its_source() -> None:
+    finder = native._PureSources(native.MODULES)
+    for module in native.MODULES:
+        spec = finder.find_spec(module, None)
+        assert spec is not None and str(spec.origin).endswith(".py")
+    assert finder.find_spec("pondside.games.decktet", None) is None

@@ -74,13 +74,18 @@ def _extensions(module: str) -> list[Path]:
     return [where / f"{name}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES]
 
 
-def _built() -> dict[str, str] | None:
-    """The build's modules and source hashes, or None when there is no build."""
+def _stamp() -> dict[str, Any]:
     try:
         found = json.loads(STAMP.read_text())
     except (OSError, ValueError):
-        return None
-    return found if isinstance(found, dict) else None
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _built() -> dict[str, str] | None:
+    """The build's modules and source hashes, or None when there is no build."""
+    sources = _stamp().get("sources")
+    return sources if isinstance(sources, dict) and sources else None
 
 
 def active() -> bool:
@@ -113,10 +118,17 @@ def install() -> None:
     not to be used, its modules come from their sources. Without a build, nothing happens."""
     built = _built()
     if built and not active():
-        sys.meta_path.insert(0, _PureSources(list(built)))
+        sys.meta_path.insert(0, _PureSources([*built, *MODULES]))
+    elif built is None and any(p.exists() for m in MODULES for p in _extensions(m)):
+        # Compiled modules without the record of what they were built from: not trusted.
+        sys.meta_path.insert(0, _PureSources(MODULES))
 
 
 def clean() -> None:
+    """Remove the build: the files it wrote (a module since dropped from ``MODULES`` too)."""
+    written = _stamp().get("files", [])
+    for name in written if isinstance(written, list) else []:
+        (SRC / str(name)).unlink(missing_ok=True)
     for module in MODULES:
         for path in _extensions(module):
             path.unlink(missing_ok=True)
@@ -154,10 +166,13 @@ def build() -> None:
             cwd=work,
             check=True,
         )
+        files = []
         for built in (work / "lib").rglob("*.so"):
             target = SRC / built.relative_to(work / "lib")
             shutil.copyfile(built, target)
-    STAMP.write_text(json.dumps({m: _digest(_source(m)) for m in MODULES}, indent=1) + "\n")
+            files.append(str(target.relative_to(SRC)))
+    stamp = {"sources": {m: _digest(_source(m)) for m in MODULES}, "files": sorted(files)}
+    STAMP.write_text(json.dumps(stamp, indent=1) + "\n")
 
 
 def main(argv: Sequence[str]) -> int:
