@@ -38,7 +38,6 @@ from pondside.engine import (
     View,
     seed_state,
 )
-from pondside.engine.native import mypyc_attr
 from pondside.engine.rng import shuffle
 
 from .down_the_drain_state import DownTheDrainState as DownTheDrainState
@@ -179,8 +178,6 @@ def game_places(winners: tuple[int, ...], held: tuple[int, ...] | list[int]) -> 
     return _places([(0 if s in winners else 1, h) for s, h in enumerate(held)])
 
 
-# Compiled (engine/native.py), the class stays open to subclasses written in Python.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class DownTheDrain(Game[DownTheDrainState]):
     state_type = DownTheDrainState
     info = GameInfo(

@@ -1,6 +1,6 @@
-"""Down the Drain's state, in a module of its own: ``pondside.games.down_the_drain`` may be
-compiled (``engine/native.py``), and a compiled class keeps no annotations for the snapshot to
-read."""
+"""Down the Drain's state, in a module of its own, for a compiled build of
+``pondside.games.down_the_drain`` (``engine/native.py``): a class compiled by mypyc keeps no
+annotations for the snapshot."""
 
 from __future__ import annotations
 

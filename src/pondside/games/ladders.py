@@ -41,7 +41,6 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.native import mypyc_attr
 from pondside.engine.rng import shuffle
 
 from .ladders_state import CARD as CARD
@@ -205,8 +204,6 @@ def _has_play(st: LaddersState, seat: int) -> bool:
     return any(c == WILD or c in need for c in cards)
 
 
-# Compiled (engine/native.py), the class stays open to subclasses written in Python.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Ladders(Game[LaddersState]):
     state_type = LaddersState
     info = GameInfo(

@@ -1,5 +1,5 @@
-"""Ladders' state, in a module of its own: ``pondside.games.ladders`` may be compiled
-(``engine/native.py``), and a compiled class keeps no annotations for the snapshot to read."""
+"""Ladders' state, in a module of its own, for a compiled build of ``pondside.games.ladders``
+(``engine/native.py``): a class compiled by mypyc keeps no annotations for the snapshot."""
 
 from __future__ import annotations
 

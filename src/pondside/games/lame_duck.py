@@ -38,7 +38,6 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.native import mypyc_attr
 from pondside.engine.rng import shuffle
 
 from .lame_duck_state import TURNS as TURNS  # LD-5: a round is 10 turns
@@ -163,8 +162,8 @@ def _deal_from_rng(st: LameDuckState) -> None:
     _start_round(st, hands, cards[start : start + COLUMNS], cards[start + COLUMNS :])
 
 
-# The turn's work is done by functions, not methods: compiled, a call between them is a
-# direct C call (a method of a class open to subclasses is looked up at run time).
+# The turn's work is done by functions, not methods: no method lookup on the hot path (and,
+# were this module compiled, direct C calls; engine/native.py says why it is not yet).
 def _reveal(st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
     """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
     st.revealed = tuple(sorted(zip(chosen, SEATS[st.n], strict=True)))
@@ -251,8 +250,6 @@ def _end_round(st: LameDuckState, events: list[Event]) -> None:
     events.append({"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]})
 
 
-# Compiled (engine/native.py), the class stays open to subclasses written in Python.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class LameDuck(Game[LameDuckState]):
     state_type = LameDuckState
     info = GameInfo(

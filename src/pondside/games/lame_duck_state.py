@@ -1,5 +1,5 @@
-"""Lame Duck's state, in a module of its own: ``pondside.games.lame_duck`` may be compiled
-(``engine/native.py``), and a compiled class keeps no annotations for the snapshot to read."""
+"""Lame Duck's state, in a module of its own, for a compiled build of ``pondside.games.lame_duck``
+(``engine/native.py``): a class compiled by mypyc keeps no annotations for the snapshot."""
 
 from __future__ import annotations
 

@@ -22,7 +22,6 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.native import mypyc_attr
 from pondside.engine.rng import shuffle
 from pondside.games.decktet import INDEX, DealReader
 
@@ -66,8 +65,6 @@ from .state import (
 )
 
 
-# Compiled (engine/native.py), the class stays open to subclasses written in Python.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class KingOfTheQuackers(Game[QuackersState]):
     state_type = QuackersState
     info = GameInfo(
