@@ -72,6 +72,7 @@ RUNG_PLAY = {(r, s): f"play rung {r} to {s}" for r in range(RUNGS) for s in rang
 PCLIMB_PLAY = {s: f"play partner climb to {s}" for s in range(SLOTS)}
 PRUNG_PLAY = {(r, s): f"play partner rung {r} to {s}" for r in range(RUNGS) for s in range(SLOTS)}
 DISCARD = {(c, r): f"discard {CARD[c]} to {r}" for c in CARD for r in range(RUNGS)}
+DISCARDS = {c: [DISCARD[c, r] for r in range(RUNGS)] for c in CARD}  # a card's, in order
 _PARSE: dict[str, tuple[str, int, int]] = {
     **{a: ("hand", c, s) for (c, s), a in HAND_PLAY.items()},
     **{a: ("climb", 0, s) for s, a in CLIMB_PLAY.items()},
@@ -169,20 +170,25 @@ class LaddersView(CommonView):
 # --- drawing ---------------------------------------------------------------------------
 def _draw_cards(st: LaddersState, seat: int, count: int, events: list[Event]) -> None:
     """Draw ``count`` cards one by one; an empty DRAW takes the shuffled DISCARD (LA-11)."""
-    draw = list(st.draw)
+    # The cards come off the top (the end) in slices: the pile is copied once per draw, not
+    # turned into a list and back (it holds a hundred cards, and every turn draws).
+    draw = st.draw
     got: list[int] = []
-    for _ in range(count):
+    while count > 0:
         if not draw:
             if not st.discard:
                 break  # LA-11: both empty, draw what there is
             rng = Rng(st.rng)
-            draw = rng.shuffled(st.discard)
+            draw = tuple(rng.shuffled(st.discard))
             st.rng = rng.state
             events.append({"type": "reshuffle", "cards": len(draw)})
             st.discard = ()
-        got.append(draw.pop())
+        k = min(count, len(draw))
+        got += draw[-k:]
+        draw = draw[:-k]
+        count -= k
     if got:
-        st.draw = tuple(draw)
+        st.draw = draw
         st.hands = _replace(st.hands, seat, tuple(sorted(st.hands[seat] + tuple(got))))
         events.append({"type": "draw", "seat": seat, "cards": len(got)})
 
@@ -426,31 +432,42 @@ class Ladders(Game[LaddersState]):
         st = state
         if st.over or seat != st.turn:
             return []
-        accents = st.accents
-        need: dict[int, list[int]] = {}
-
-        def slots(card: int) -> list[int]:
-            got = need.get(card)
-            if got is None:
-                got = need[card] = open_slots(accents, card)
-            return got
+        # open_slots for every number at once (LA-5): a pile of h cards takes h + 1, the lowest
+        # empty slot a 1, and a SKIP PORTAL goes to any of them; the slots stay ascending.
+        fit: dict[int, list[int]] = {}
+        wild: list[int] = []
+        empty = False
+        for s, pile in enumerate(st.accents):
+            if pile:
+                fit.setdefault(len(pile) + 1, []).append(s)
+            elif empty:
+                continue
+            else:
+                empty = True
+                fit.setdefault(1, []).append(s)
+            wild.append(s)
+        fit[WILD] = wild
+        slots = fit.get
+        none: list[int] = []
 
         hand = st.hands[seat]
-        out = [HAND_PLAY[c, s] for c in set(hand) for s in slots(c)]
+        cards = set(hand)
+        out = [HAND_PLAY[c, s] for c in cards for s in slots(c, none)]
         climb = st.climbs[seat]
         if climb:
-            out += [CLIMB_PLAY[s] for s in slots(climb[-1])]
+            out += [CLIMB_PLAY[s] for s in slots(climb[-1], none)]
         for r, pile in enumerate(st.rungs[seat]):
             if pile:
-                out += [RUNG_PLAY[r, s] for s in slots(pile[-1])]
+                out += [RUNG_PLAY[r, s] for s in slots(pile[-1], none)]
         if st.teams:
             p = st.partner(seat)
             if st.climbs[p]:
-                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1])]
+                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1], none)]
             for r, pile in enumerate(st.rungs[p]):
                 if pile:
-                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1])]
-        out += [DISCARD[c, r] for c in set(hand) for r in range(RUNGS)]
+                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1], none)]
+        for c in cards:
+            out += DISCARDS[c]
         return out
 
     def apply(
