@@ -9,6 +9,7 @@ enough to shuffle cards.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -105,6 +106,23 @@ def _shuffle_inline(rng: random.Random, x: list[Any]) -> None:
         x[i], x[j] = x[j], x[i]
 
 
+def _sample_inline(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    # random.Random.sample's small-population branch with its _randbelow written out.
+    getrandbits = rng.getrandbits
+    n = len(population)
+    pool = list(population)
+    result = []
+    for i in range(k):
+        m = n - i
+        b = m.bit_length()
+        j = getrandbits(b)
+        while j >= m:
+            j = getrandbits(b)
+        result.append(pool[j])
+        pool[j] = pool[m - 1]
+    return result
+
+
 def _same_as_library(fast: Callable[[random.Random, list[Any]], None]) -> bool:
     for seed in range(3):
         a, b = list(range(150)), list(range(150))
@@ -112,6 +130,12 @@ def _same_as_library(fast: Callable[[random.Random, list[Any]], None]) -> bool:
         fast(random.Random(seed), b)
         if a != b:
             return False
+        for n, k in ((13, 2), (40, 40), (7, 7)):
+            one, other = random.Random(seed), random.Random(seed)
+            if one.sample(range(n), k) != _sample_inline(other, range(n), k):
+                return False
+            if one.random() != other.random():
+                return False
     return True
 
 
@@ -124,6 +148,17 @@ def draws_inline(rng: random.Random) -> bool:
     ``getrandbits(len(seq).bit_length())`` until below ``len(seq)``: the library's own draw
     (checked at import on this Python), which a playout's hot loop inlines."""
     return _FAST_SHUFFLE and getattr(type(rng), "_randbelow", None) is _LIBRARY_RANDBELOW
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``: the same picks and the same generator state after it
+    (search samples hidden hands on every iteration), the library's own where it differs."""
+    n = len(population)
+    # The library picks from a copied pool while it is smaller than a set of k would be.
+    setsize = 21 + (4 ** math.ceil(math.log(k * 3, 4)) if k > 5 else 0)
+    if not draws_inline(rng) or not 0 <= k <= n or n > setsize:
+        return rng.sample(population, k)
+    return _sample_inline(rng, population, k)
 
 
 def shuffle(rng: random.Random, x: list[Any]) -> None:

@@ -22,7 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.rng import shuffle
+from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX, DealReader
 
 from .combinations import (
@@ -674,7 +674,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                 if s == seat:
                     out.append(gave)
                 elif chose:
-                    a, b = rng.sample(st.hands[s], 2)
+                    a, b = sample(rng, st.hands[s], 2)
                     out.append((a, b))
                 else:
                     out.append(None)
@@ -689,7 +689,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             pool = pools.get(to)
             if pool is None:  # its own cards are popped first
                 held, gone = st.hands[to], st.played
-                pool = pools[to] = rng.sample(gone, len(gone)) + rng.sample(held, len(held))
+                pool = pools[to] = sample(rng, gone, len(gone)) + sample(rng, held, len(held))
             return pool.pop()
 
         gives: list[tuple[int, int] | None] = []

@@ -446,7 +446,9 @@ class WildcatChicane(Game[ChicaneState]):
         new = st.copy()
         trump = st.is_trump(seat, card)
         hands = list(st.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        i = hand.index(card)  # in the hand once: checked above
+        hands[seat] = hand[:i] + hand[i + 1 :]
         new.hands = tuple(hands)
         new.trick = (*st.trick, (seat, card))
         new.broken = st.broken or trump
@@ -682,15 +684,22 @@ def sample_hands(
     cards = list(pool)
     shuffle(rng, cards)
     hands: list[list[int]] = [[] for _ in range(k)]
+    # Once every card left may go to every hand, any deal of them fits (the rooms add up to
+    # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
+    # nothing, so the deal is the same.
+    anywhere = (1 << k) - 1
+    restricted = sum(v for m, v in count.items() if m != anywhere)
     for c in cards:
         m = masks[c]
         count[m] -= 1
+        if m != anywhere:
+            restricted -= 1
         options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
         while True:
             weights = [room[i] for i in options]
             i = rng.choices(options, weights)[0]
             room[i] -= 1
-            if feasible():
+            if not restricted or feasible():
                 break
             room[i] += 1
             options.remove(i)
