@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -123,11 +123,12 @@ def _sample_inline(rng: random.Random, population: Sequence[T], k: int) -> list[
     return result
 
 
-def _same_as_library(fast: Callable[[random.Random, list[Any]], None]) -> bool:
+def _same_as_library() -> bool:
+    """Whether the draws written out here are this Python's library draws."""
     for seed in range(3):
         a, b = list(range(150)), list(range(150))
         random.Random(seed).shuffle(a)
-        fast(random.Random(seed), b)
+        _shuffle_inline(random.Random(seed), b)
         if a != b:
             return False
         for n, k in ((13, 2), (40, 40), (7, 7)):
@@ -140,14 +141,14 @@ def _same_as_library(fast: Callable[[random.Random, list[Any]], None]) -> bool:
 
 
 _LIBRARY_RANDBELOW = getattr(random.Random, "_randbelow", None)
-_FAST_SHUFFLE = _same_as_library(_shuffle_inline)
+_SAME_DRAWS = _same_as_library()
 
 
 def draws_inline(rng: random.Random) -> bool:
     """Whether ``rng.choice(seq)`` may be written out as ``seq[r]``, with ``r`` drawn by
     ``getrandbits(len(seq).bit_length())`` until below ``len(seq)``: the library's own draw
     (checked at import on this Python), which a playout's hot loop inlines."""
-    return _FAST_SHUFFLE and getattr(type(rng), "_randbelow", None) is _LIBRARY_RANDBELOW
+    return _SAME_DRAWS and getattr(type(rng), "_randbelow", None) is _LIBRARY_RANDBELOW
 
 
 def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
