@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # them cannot land; `pip install pondside` alone needs none of them.
 EXTRAS ?= dev,ray,rl
 
-.PHONY: install run test screenshots bench strength lint format clean
+.PHONY: install run test screenshots native native-clean bench strength lint format clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,11 +31,23 @@ test: $(STAMP)
 screenshots: $(STAMP)
 	PONDSIDE_SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -q tests/server/test_browser*.py
 
+# The optional compiled build of the rules' hot modules (mypyc, needs a C compiler): beside the
+# pure modules, used while it matches their sources; PONDSIDE_PURE=1 runs the pure ones.
+# `make native-clean` removes it. A failed build leaves the pure modules in use.
+native: $(STAMP)
+	$(PY) -c 'import sys; from pondside.engine.native import main; sys.exit(main(["build"]))'
+
+native-clean: $(STAMP)
+	$(PY) -c 'import sys; from pondside.engine.native import main; sys.exit(main(["clean"]))'
+
 # OpenSpiel is compared when it installs on this platform; the benchmark runs either way. The
 # online table's sweep takes a few minutes (every run stops by itself after 20 s of play).
 bench: $(STAMP)
 	-$(PY) -m pip install --quiet -e '.[bench]'
-	$(VENV)/bin/pondside bench --report
+	-$(MAKE) native
+	# Random play and ISMCTS (1,000 iterations) of every game against OpenSpiel's hearts in one
+	# run: the two speed ratios of issue 17 and whether each goal is met.
+	$(VENV)/bin/pondside bench --report --positions 20
 	$(VENV)/bin/pondside loadtest --tables 50,100,250,500,1000 --seconds 20 \
 		--out docs/loadtest.json --plot docs/loadtest.png
 	# Two server processes on one address (Redis started by loadtest; PostgreSQL when
@@ -45,9 +57,6 @@ bench: $(STAMP)
 			$${PONDSIDE_BENCH_POSTGRES:+--database $$PONDSIDE_BENCH_POSTGRES} \
 			--out docs/loadtest-2p.json --plot docs/loadtest-2p.png; \
 	else echo "redis-server is not installed: the two-process load test is skipped"; fi
-	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
-		$(VENV)/bin/pondside bench $$game --bot ismcts:iterations=1000 --positions 20 || exit 1; \
-	done
 
 # The figures of docs/bots.md as they were made, line by line (hours on 2 cores; each line's
 # results go to docs/strength/GAME.json, and a line stopped with Ctrl-C keeps its matches).
@@ -71,3 +80,5 @@ format: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	find src -name '*.so' -delete
+	rm -f src/pondside/_native.json

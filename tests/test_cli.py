@@ -156,10 +156,13 @@ def test_bench_json() -> None:
 
 
 def test_bench_report_times_every_game() -> None:
-    code, out = run("bench", "--report", "--seconds", "0.05", "--json")
+    code, out = run("bench", "--report", "--seconds", "0.05", "--positions", "1", "--json")
     assert code == 0, out
     data = json.loads(out)
     assert len(data["pondside"]) == 5 and all(r["decisions_per_s"] > 0 for r in data["pondside"])
+    assert len(data["search"]) == 5 and all(
+        r["seconds_per_decision_median"] > 0 for r in data["search"]
+    )
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ import difflib
 import json
 import os
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -1546,7 +1547,8 @@ def engine() -> None:
 @click.option(
     "--report",
     is_flag=True,
-    help="Every game, OpenSpiel's hearts and dominoes when installed, and legal-action times.",
+    help="Every game's random play and ISMCTS (1,000 iterations, --positions) against OpenSpiel's "
+    "hearts when installed (the goals of issue 17), and legal-action times.",
 )
 @click.option("--seconds", type=click.FloatRange(min=0.05), default=5.0, show_default=True)
 @click.option("--players", "-p", type=int, default=None)
@@ -1562,9 +1564,8 @@ def engine() -> None:
 @click.option(
     "--positions",
     type=click.IntRange(min=1),
-    default=40,
-    show_default=True,
-    help="With --bot: how many sampled positions.",
+    default=None,
+    help="With --bot: how many sampled positions (default 40); with --report (default 20).",
 )
 @click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
 @click.pass_context
@@ -1576,7 +1577,7 @@ def bench(
     players: int | None,
     as_json: bool,
     bot_spec: str | None,
-    positions: int,
+    positions: int | None,
     pairs: tuple[str, ...],
 ) -> None:
     """Random complete deals and decisions per second on one core (median of 5 runs);
@@ -1587,7 +1588,7 @@ def bench(
     if report:
         if game_slug:
             fail("--report times every game: leave out GAME")
-        bench_report(seconds, as_json)
+        bench_report(seconds, as_json, positions or 20)
         return
     if not game_slug:
         fail("bench needs a GAME, or --report for every game")
@@ -1597,7 +1598,7 @@ def bench(
     if bot_spec:
         try:
             check_spec(bot_spec, game)
-            timed = bench_bot(game, bot_spec, positions)
+            timed = bench_bot(game, bot_spec, positions or 40)
         except PondsideError as exc:
             fail(str(exc))
         if as_json:
@@ -1632,23 +1633,100 @@ def bench(
     )
 
 
-def bench_report(seconds: float, as_json: bool) -> None:
-    """Every game's random-play speed, and OpenSpiel's in the same run when it is installed."""
-    from pondside.sim.bench import OPENSPIEL_GAMES, bench_game, bench_openspiel, legal_action_times
+def bench_report(seconds: float, as_json: bool, positions: int) -> None:
+    """Every game's random-play speed and search time, each divided by OpenSpiel's hearts
+    measured in the same run when it is installed: the two ratios of issue 17, point 3."""
+    from pondside.engine import native
+    from pondside.sim.bench import (
+        OPENSPIEL_GAMES,
+        RANDOM_GOAL_GAMES,
+        SEARCH_GOAL,
+        SEARCH_SPEC,
+        bench_bot,
+        bench_game,
+        bench_openspiel,
+        legal_action_times,
+        openspiel_ismcts_times,
+    )
 
+    build = f"compiled (mypyc): {', '.join(native.MODULES)}" if native.active() else "pure Python"
     ours = [bench_game(g, seconds=seconds) for g in all_games()]
     theirs = [r for r in (bench_openspiel(n, seconds) for n in OPENSPIEL_GAMES) if r]
+    hearts = next((t for t in theirs if t.game == "openspiel:hearts"), None)
+    # OpenSpiel's search is timed before and after ours, so that a change in the machine's
+    # load during the run weighs on both sides alike.
+    their_times = openspiel_ismcts_times(1000, positions) or []
+    searches = [bench_bot(g, SEARCH_SPEC, positions) for g in all_games()]
+    their_times += openspiel_ismcts_times(1000, positions) or []
+    their_search = statistics.median(their_times) if their_times else None
+
+    def random_goal(game: str) -> bool | None:
+        if hearts is None or game not in RANDOM_GOAL_GAMES:
+            return None
+        return next(r for r in ours if r.game == game).decisions_per_s >= hearts.decisions_per_s
+
+    def search_ratio(seconds_per_decision: float) -> float | None:
+        return seconds_per_decision / their_search if their_search else None
+
+    def goal_met(ratio: float | None) -> bool | None:
+        return None if ratio is None else ratio <= SEARCH_GOAL
+
+    def rounded(x: float | None) -> float | None:
+        return None if x is None else round(x, 3)
+
     if as_json:
-        mine, other = [r.to_json() for r in ours], [r.to_json() for r in theirs]
-        click.echo(json.dumps({"pondside": mine, "openspiel": other}))
+        click.echo(
+            json.dumps(
+                {
+                    "pondside": [{**r.to_json(), "goal_met": random_goal(r.game)} for r in ours],
+                    "openspiel": [r.to_json() for r in theirs],
+                    "search": [
+                        {
+                            **t.to_json(),
+                            "ratio_to_openspiel": rounded(
+                                search_ratio(t.seconds_per_decision_median)
+                            ),
+                            "goal_met": goal_met(search_ratio(t.seconds_per_decision_median)),
+                        }
+                        for t in searches
+                    ],
+                    "openspiel_ismcts_hearts_seconds": rounded(their_search),
+                    "rules": build,
+                }
+            )
+        )
         return
+    click.echo(f"rules: {build}\n")
     click.echo(
         f"{'game':32} {'deals/s':>10} {'decisions/s':>12}"
         + "".join(f" {'÷ ' + t.game.split(':')[1]:>22}" for t in theirs)
+        + ("   goal: ≥ hearts" if hearts else "")
     )
     for r in [*ours, *theirs]:
         ratios = "".join(f" {r.decisions_per_s / t.decisions_per_s:>21.2f}x" for t in theirs)
-        click.echo(f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}")
+        met = random_goal(r.game)
+        goal = "" if met is None else f"   {'met' if met else 'NOT met'}"
+        click.echo(f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}{goal}")
+    click.echo(f"median of {ours[0].runs} runs, {seconds:g} s per game, one core, CPU time")
+    click.echo(
+        f"\nsearch: {SEARCH_SPEC}, median CPU seconds per decision over {positions} positions"
+    )
+    if their_search:
+        click.echo(
+            f"{'game':32} {'s/decision':>10} {'÷ OpenSpiel ISMCTS on hearts':>29}   "
+            f"goal: ≤ {SEARCH_GOAL:g}"
+        )
+    for t in searches:
+        ratio = search_ratio(t.seconds_per_decision_median)
+        line = f"{t.game:32} {t.seconds_per_decision_median:>10.3f}"
+        if ratio is not None:
+            line += f" {ratio:>28.2f}x   {'met' if goal_met(ratio) else 'NOT met'}"
+        click.echo(line)
+    if their_search:
+        click.echo(
+            f"{'openspiel:hearts ISMCTS (Python)':32} {their_search:>10.3f} {1:>28.2f}x"
+            "   (1,000 simulations, random rollouts; timed before and after ours)"
+        )
     click.echo(
         "\nlegal-action generation, every decision of 30 random matches at the default table:"
     )
@@ -1660,7 +1738,6 @@ def bench_report(seconds: float, as_json: bool) -> None:
             "(open_spiel is not installed: `pip install open_spiel` to compare with hearts "
             "and python_team_dominoes in the same run)"
         )
-    click.echo(f"median of {ours[0].runs} runs, {seconds:g} s per game, one core")
 
 
 # --- strength ------------------------------------------------------------------------------

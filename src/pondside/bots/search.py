@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pondside.engine import Game, View
+from pondside.engine.rng import draws_inline
 
 from .base import Bot
 from .inference import Inference
@@ -94,7 +95,8 @@ class SearchBot(Bot):
         # Playouts draw from their own generator, so flat Monte-Carlo can replay the same
         # luck after every candidate action (common random numbers).
         self.prng = random.Random(rng.random())
-        self.policy = self._random_policy if rollout == "random" else self._heuristic_policy()
+        self.random_rollout = rollout == "random"
+        self.policy = self._random_policy if self.random_rollout else self._heuristic_policy()
         if prior not in ("none", "heuristic"):
             raise ValueError(f"prior is none or heuristic, not {prior!r}")
         # With prior=heuristic the game's heuristic keeps its choice unless the search finds
@@ -110,7 +112,9 @@ class SearchBot(Bot):
         self.iterations_done = 0
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
-        return legal[self.prng.randrange(len(legal))]
+        # choice(seq) draws seq[_randbelow(len(seq))], as randrange(len(seq)) did: the same
+        # stream, one Python call less per playout step.
+        return self.prng.choice(legal)
 
     def _heuristic_policy(self) -> Policy:
         cls = heuristic_class(self.game)
@@ -148,6 +152,31 @@ class SearchBot(Bot):
         # -1: no limit. A tree already deeper than the horizon is judged where it stands.
         limit = max(0, self.horizon - decisions) if cut else -1
         turns = self.turns - passes if cut and self.turns else -1
+        if self.random_rollout and draws_inline(self.prng):
+            # The same loop with the random policy's draw written out: prng.choice(legal), the
+            # same number from the same stream, without two Python calls a step (a sixth of a
+            # search's time went to them).
+            getrandbits = self.prng.getrandbits
+            while limit != 0:
+                seats = to_act(state)
+                if not seats or hands_played(state) > hands:
+                    return state
+                seat = seats[0]
+                if seat != last:
+                    if last >= 0:
+                        turns -= 1
+                        if turns == 0:
+                            return state
+                    last = seat
+                legal = legal_actions(state, seat)
+                n = len(legal)
+                k = n.bit_length()
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                state, _ = apply(state, seat, legal[r])
+                limit -= 1
+            return state
         while limit != 0:
             seats = to_act(state)
             if not seats or hands_played(state) > hands:

@@ -1,5 +1,10 @@
 """The engine: the protocol every game speaks. It imports nothing from the rest of Pondside."""
 
+from . import native
+
+native.install()  # before rng is imported: a stale or unwanted compiled build is not used
+
+# ruff: noqa: E402  (the imports below come after the compiled build's guard)
 from .deal import DealLayout
 from .errors import (
     BadDeal,

@@ -19,10 +19,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
 from pondside.engine import (
-    NONE_IS_ZERO,
     BadDeal,
     BadPosition,
     CommonView,
@@ -35,11 +34,13 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
-    State,
     TypedDict,
     View,
     seed_state,
 )
+from pondside.engine.rng import shuffle
+
+from .down_the_drain_state import DownTheDrainState as DownTheDrainState
 
 # DD-1: how many cards of each number the deck holds.
 COUNTS = {
@@ -137,45 +138,6 @@ class DownTheDrainView(CommonView):
     """The winners of each finished game (DD-8; none when DD-10 ended it)."""
     wins: list[int]
     """Games won by each seat in the series so far."""
-
-
-class DownTheDrainState(State):
-    """A Down the Drain match. Treated as immutable: ``apply`` builds a new one.
-
-    ``front[s]`` is the number in front of seat s (0 for none). The stack is ``stack[top:]``,
-    top card first; ``discard`` is the face-up pile in the order cards reached it.
-    ``history`` holds one ``(winners, held)`` pair per finished game of the series.
-    """
-
-    games: int
-    game_no: int
-    rng: int
-    hands: tuple[tuple[int, ...], ...]
-    front: tuple[Annotated[int, NONE_IS_ZERO], ...]
-    stack: tuple[int, ...]
-    top: int
-    discard: tuple[int, ...]
-    seat: int
-    start: int
-    plays: int
-    history: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    over: bool
-
-    def held(self) -> list[int]:
-        """DD-9: the cards each seat holds, in hand and in front."""
-        return [len(h) + (1 if f else 0) for h, f in zip(self.hands, self.front, strict=True)]
-
-    def wins(self) -> list[int]:
-        """Games won per seat over the series so far (a shared win counts for each winner)."""
-        out = [0] * self.n
-        for winners, _ in self.history:
-            for s in winners:
-                out[s] += 1
-        return out
-
-    def totals(self) -> list[int]:
-        """Cards held at the end of each finished game, summed per seat."""
-        return [sum(h[s] for _, h in self.history) for s in range(self.n)]
 
 
 def _start_game(
@@ -541,7 +503,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         unseen.subtract(f for f in st.front if f)
         unseen.subtract(st.discard)
         pool = list(unseen.elements())
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:

@@ -20,10 +20,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
 from pondside.engine import (
-    TOP_FIRST,
     BadDeal,
     BadOption,
     BadPosition,
@@ -33,20 +32,27 @@ from pondside.engine import (
     Game,
     GameInfo,
     IllegalAction,
-    Notation,
     NotRequired,
     Option,
     Outcome,
     Rng,
-    State,
     TypedDict,
     View,
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 
-WILD = 13  # a SKIP PORTAL; numbers are 1..12
-TOP = 12  # LA-7: a pile that reaches 12 is complete
+from .ladders_state import CARD as CARD
+from .ladders_state import PARSE_CARD as PARSE_CARD
+from .ladders_state import TOP as TOP
+from .ladders_state import WILD as WILD
+from .ladders_state import Card as Card
+from .ladders_state import LaddersState as LaddersState
+from .ladders_state import partner as partner
+from .ladders_state import side_of as side_of
+from .ladders_state import sides as sides
+
 SLOTS = 4  # LA-5: at most 4 ACCENT piles
 RUNGS = 4  # LA-9: each player's 4 RUNG piles
 HAND = 5  # LA-4: draw up to 5
@@ -57,9 +63,6 @@ DECK: tuple[int, ...] = tuple(
 )
 DECK_COUNTS = Counter(DECK)
 
-CARD = {**{c: str(c) for c in range(1, TOP + 1)}, WILD: "W"}
-PARSE_CARD = {s: c for c, s in CARD.items()}
-Card = Annotated[int, Notation(CARD.__getitem__, PARSE_CARD.__getitem__, "a card: 1 to 12 or W")]
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
 # Canonical actions (protocol.md), built once: text -> (kind, card or pile, slot).
@@ -69,6 +72,7 @@ RUNG_PLAY = {(r, s): f"play rung {r} to {s}" for r in range(RUNGS) for s in rang
 PCLIMB_PLAY = {s: f"play partner climb to {s}" for s in range(SLOTS)}
 PRUNG_PLAY = {(r, s): f"play partner rung {r} to {s}" for r in range(RUNGS) for s in range(SLOTS)}
 DISCARD = {(c, r): f"discard {CARD[c]} to {r}" for c in CARD for r in range(RUNGS)}
+DISCARDS = {c: [DISCARD[c, r] for r in range(RUNGS)] for c in CARD}  # a card's, in order
 _PARSE: dict[str, tuple[str, int, int]] = {
     **{a: ("hand", c, s) for (c, s), a in HAND_PLAY.items()},
     **{a: ("climb", 0, s) for s, a in CLIMB_PLAY.items()},
@@ -82,21 +86,6 @@ NOTATION = (
     "'play partner climb to SLOT', 'play partner rung R to SLOT' or 'discard CARD to R' "
     "(CARD 1..12 or W, SLOT and R 0..3)"
 )
-
-
-def partner(seat: int) -> int:
-    """LA-2: partners sit opposite, seats 0+2 against 1+3 at the table of four."""
-    return (seat + 2) % 4
-
-
-def side_of(seat: int, teams: bool) -> int:
-    """LA-2: the side a seat plays for: its partnership (0: seats 0+2, 1: seats 1+3), or itself."""
-    return seat % 2 if teams else seat
-
-
-def sides(players: int, teams: bool) -> list[list[int]]:
-    """The seats of each side (LA-2): two partnerships, or every seat alone."""
-    return [[0, 2], [1, 3]] if teams else [[s] for s in range(players)]
 
 
 def climb_size(players: int) -> int:
@@ -178,62 +167,28 @@ class LaddersView(CommonView):
     """Turns in a row without a card played or drawn (LA-15 ends the round at one per seat)."""
 
 
-class LaddersState(State):
-    """A Ladders match. Treated as immutable: ``apply`` builds a new one.
-
-    Face-down stacks (``climbs``, ``draw``) keep their top card LAST; RUNG and ACCENT piles list
-    their cards bottom first, so the top is last too. An ACCENT pile's number is its length.
-    ``played`` says whether a card reached an ACCENT pile this turn and ``idle`` counts the
-    consecutive idle turns before this one (LA-15).
-    """
-
-    teams: bool
-    target: int | None
-    rounds: int | None
-    rng: int
-    round_no: int
-    dealer: int
-    turn: int
-    climbs: tuple[Annotated[tuple[Card, ...], TOP_FIRST], ...]
-    hands: tuple[tuple[Card, ...], ...]
-    rungs: tuple[tuple[tuple[Card, ...], ...], ...]
-    accents: tuple[tuple[Card, ...], ...]
-    draw: Annotated[tuple[Card, ...], TOP_FIRST]
-    discard: tuple[Card, ...]
-    totals: tuple[int, ...]
-    history: tuple[tuple[int, ...], ...]
-    idle: int
-    played: bool
-    over: bool
-
-    def partner(self, seat: int) -> int:
-        """LA-2: seats 0+2 against 1+3; -1 when playing alone."""
-        return partner(seat) if self.teams else -1
-
-    def side(self, seat: int) -> int:
-        return side_of(seat, self.teams)
-
-    def sides(self) -> list[list[int]]:
-        return sides(self.n, self.teams)
-
-
 # --- drawing ---------------------------------------------------------------------------
 def _draw_cards(st: LaddersState, seat: int, count: int, events: list[Event]) -> None:
     """Draw ``count`` cards one by one; an empty DRAW takes the shuffled DISCARD (LA-11)."""
-    draw = list(st.draw)
+    # The cards come off the top (the end) in slices: the pile is copied once per draw, not
+    # turned into a list and back (it holds a hundred cards, and every turn draws).
+    draw = st.draw
     got: list[int] = []
-    for _ in range(count):
+    while count > 0:
         if not draw:
             if not st.discard:
                 break  # LA-11: both empty, draw what there is
             rng = Rng(st.rng)
-            draw = rng.shuffled(st.discard)
+            draw = tuple(rng.shuffled(st.discard))
             st.rng = rng.state
             events.append({"type": "reshuffle", "cards": len(draw)})
             st.discard = ()
-        got.append(draw.pop())
+        k = min(count, len(draw))
+        got += draw[-k:]
+        draw = draw[:-k]
+        count -= k
     if got:
-        st.draw = tuple(draw)
+        st.draw = draw
         st.hands = _replace(st.hands, seat, tuple(sorted(st.hands[seat] + tuple(got))))
         events.append({"type": "draw", "seat": seat, "cards": len(got)})
 
@@ -477,31 +432,42 @@ class Ladders(Game[LaddersState]):
         st = state
         if st.over or seat != st.turn:
             return []
-        accents = st.accents
-        need: dict[int, list[int]] = {}
-
-        def slots(card: int) -> list[int]:
-            got = need.get(card)
-            if got is None:
-                got = need[card] = open_slots(accents, card)
-            return got
+        # open_slots for every number at once (LA-5): a pile of h cards takes h + 1, the lowest
+        # empty slot a 1, and a SKIP PORTAL goes to any of them; the slots stay ascending.
+        fit: dict[int, list[int]] = {}
+        wild: list[int] = []
+        empty = False
+        for s, pile in enumerate(st.accents):
+            if pile:
+                fit.setdefault(len(pile) + 1, []).append(s)
+            elif empty:
+                continue
+            else:
+                empty = True
+                fit.setdefault(1, []).append(s)
+            wild.append(s)
+        fit[WILD] = wild
+        slots = fit.get
+        none: list[int] = []
 
         hand = st.hands[seat]
-        out = [HAND_PLAY[c, s] for c in set(hand) for s in slots(c)]
+        cards = set(hand)
+        out = [HAND_PLAY[c, s] for c in cards for s in slots(c, none)]
         climb = st.climbs[seat]
         if climb:
-            out += [CLIMB_PLAY[s] for s in slots(climb[-1])]
+            out += [CLIMB_PLAY[s] for s in slots(climb[-1], none)]
         for r, pile in enumerate(st.rungs[seat]):
             if pile:
-                out += [RUNG_PLAY[r, s] for s in slots(pile[-1])]
+                out += [RUNG_PLAY[r, s] for s in slots(pile[-1], none)]
         if st.teams:
             p = st.partner(seat)
             if st.climbs[p]:
-                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1])]
+                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1], none)]
             for r, pile in enumerate(st.rungs[p]):
                 if pile:
-                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1])]
-        out += [DISCARD[c, r] for c in set(hand) for r in range(RUNGS)]
+                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1], none)]
+        for c in cards:
+            out += DISCARDS[c]
         return out
 
     def apply(
@@ -785,7 +751,7 @@ class Ladders(Game[LaddersState]):
         unseen.subtract(c for rs in st.rungs for r in rs for c in r)
         unseen.subtract(t for t in tops if t)
         pool = list(unseen.elements())
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             hands.append(own if s == seat else tuple(sorted(pool[:size])))

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Annotated, Any
+from typing import Any
 
 from pondside.engine import (
-    NONE_IS_MINUS_ONE,
-    NONE_IS_ZERO,
     BadDeal,
     BadOption,
     BadPosition,
@@ -35,16 +33,18 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
-    State,
     TypedDict,
     View,
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
+
+from .lame_duck_state import TURNS as TURNS  # LD-5: a round is 10 turns
+from .lame_duck_state import LameDuckState as LameDuckState
 
 COLUMNS = 4
 HAND_SIZE = 10
-TURNS = 10  # LD-5: a round is 10 turns
 COLUMN_LIMIT = 5  # LD-7: the sixth card takes the five
 
 
@@ -63,6 +63,8 @@ def duck_count(card: int) -> int:
 
 DUCKS = (0, *(duck_count(c) for c in range(1, 105)))
 PLAY = {c: f"play {c}" for c in range(1, 105)}
+_PLAY_OF = PLAY.__getitem__
+SEATS = tuple(tuple(range(n)) for n in range(11))
 TAKE = {i: f"take {i}" for i in range(COLUMNS)}
 _PARSE: dict[str, tuple[str, int]] = {
     **{a: ("play", c) for c, a in PLAY.items()},
@@ -135,39 +137,6 @@ class LameDuckView(CommonView):
     """The ducks each seat has taken this round."""
 
 
-class LameDuckState(State):
-    """A Lame Duck match. Treated as immutable: ``apply`` builds a new one.
-
-    ``chosen[s]`` is seat s's secretly chosen card (0 while it has not chosen); the chosen card
-    stays in the hand until the reveal. ``revealed`` holds this turn's cards (card, seat) in
-    placement order while a too-low card waits for its column (``awaiting`` is that seat, -1
-    when none does), and the last turn's cards otherwise. ``ducks`` are this round's.
-    """
-
-    expert: bool
-    rounds: int | None
-    target: int | None
-    rng: int
-    round_no: int
-    history: tuple[tuple[int, ...], ...]
-    hands: tuple[tuple[int, ...], ...]
-    unused: tuple[int, ...]
-    columns: tuple[tuple[int, ...], ...]
-    chosen: tuple[Annotated[int, NONE_IS_ZERO], ...]
-    revealed: tuple[tuple[int, int], ...]
-    awaiting: Annotated[int, NONE_IS_MINUS_ONE]
-    taken: tuple[tuple[int, ...], ...]
-    ducks: tuple[int, ...]
-    turn: int
-    over: bool
-
-    def totals(self) -> list[int]:
-        """Ducks per seat over the match so far, the round in play included."""
-        # A finished round is already in history (the last one keeps its ducks on show).
-        live = self.ducks if self.turn < TURNS else (0,) * self.n
-        return [sum(r[s] for r in self.history) + live[s] for s in range(self.n)]
-
-
 def _start_round(
     st: LameDuckState, hands: list[list[int]], columns: list[int], unused: list[int]
 ) -> None:
@@ -191,6 +160,94 @@ def _deal_from_rng(st: LameDuckState) -> None:
     hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
     start = n * HAND_SIZE
     _start_round(st, hands, cards[start : start + COLUMNS], cards[start + COLUMNS :])
+
+
+# The turn's work is done by functions, not methods: no method lookup on the hot path (and,
+# were this module compiled, direct C calls; engine/native.py says why it is not yet).
+def _reveal(st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
+    """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
+    st.revealed = tuple(sorted(zip(chosen, SEATS[st.n], strict=True)))
+    # Each chosen card is in its hand once (apply checked it).
+    st.hands = tuple(
+        [h[:i] + h[i + 1 :] for h, c in zip(st.hands, chosen, strict=True) for i in (h.index(c),)]
+    )
+    st.chosen = (0,) * st.n
+    return _place(st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}])
+
+
+def _place(
+    st: LameDuckState, take: int | None, events: list[Event] | None = None
+) -> tuple[LameDuckState, list[Event]]:
+    """Place the revealed cards in order; ``take`` answers a too-low card (LD-8)."""
+    events = [] if events is None else events
+    columns = list(st.columns)
+    taken = list(st.taken)
+    ducks = list(st.ducks)
+    # target_column inline (the hot path of every turn): each column's last card, which
+    # becomes the card placed there whatever happens (placed, sixth card or too low).
+    ends = [c[-1] for c in columns]
+    for card, seat in st.revealed:
+        col, best_end = -1, 0
+        for i, end in enumerate(ends):
+            if best_end < end < card:
+                col, best_end = i, end
+        if col < 0:  # LD-8: too low; only the turn's lowest card can be
+            if take is None:
+                st.awaiting = seat
+                events.append({"type": "too_low", "seat": seat, "card": card})
+                st.last_events = events
+                return st, events
+            col, gone, reason = take, columns[take], "too low"
+            take = None
+        elif len(columns[col]) == COLUMN_LIMIT:  # LD-7: the sixth card
+            gone, reason = columns[col], "sixth card"
+        else:
+            columns[col] = (*columns[col], card)
+            ends[col] = card
+            events.append({"type": "place", "seat": seat, "card": card, "column": col})
+            continue
+        got = column_ducks(gone)
+        taken[seat] = taken[seat] + gone
+        ducks[seat] += got
+        columns[col] = (card,)
+        ends[col] = card
+        events.append(
+            {
+                "type": "take",
+                "seat": seat,
+                "card": card,
+                "column": col,
+                "cards": list(gone),
+                "ducks": got,
+                "reason": reason,
+            }
+        )
+    st.awaiting = -1
+    st.columns, st.taken, st.ducks = tuple(columns), tuple(taken), tuple(ducks)
+    st.turn += 1
+    if st.turn == TURNS:
+        _end_round(st, events)
+    st.last_events = events
+    return st, events
+
+
+def _end_round(st: LameDuckState, events: list[Event]) -> None:
+    st.history = (*st.history, st.ducks)
+    totals = [sum(r[s] for r in st.history) for s in range(st.n)]
+    events.append(
+        {"type": "round_end", "round": st.round_no, "ducks": list(st.ducks), "totals": totals}
+    )
+    if st.target is not None:
+        st.over = max(totals) >= st.target
+    else:
+        st.over = st.round_no >= (st.rounds or 1)
+    if st.over:
+        places = places_from_results(totals, lower_is_better=True)
+        events.append({"type": "match_end", "scores": totals, "places": list(places)})
+        return
+    st.round_no += 1
+    _deal_from_rng(st)
+    events.append({"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]})
 
 
 class LameDuck(Game[LameDuckState]):
@@ -343,7 +400,8 @@ class LameDuck(Game[LameDuckState]):
             return ()
         if state.awaiting >= 0:
             return (state.awaiting,)
-        return tuple(s for s, c in enumerate(state.chosen) if not c)
+        chosen = state.chosen
+        return tuple([s for s in SEATS[state.n] if not chosen[s]])
 
     def legal_actions(self, state: LameDuckState, seat: int) -> list[str]:
         if state.over:
@@ -352,7 +410,7 @@ class LameDuck(Game[LameDuckState]):
             return list(TAKE.values()) if seat == state.awaiting else []
         if state.chosen[seat]:
             return []
-        return [PLAY[c] for c in state.hands[seat]]
+        return [*map(_PLAY_OF, state.hands[seat])]
 
     def apply(
         self, state: LameDuckState, seat: int, action: str
@@ -372,7 +430,7 @@ class LameDuck(Game[LameDuckState]):
                     "column's last card, when that card comes up",
                     "LD-8",
                 )
-            return self._place(state.copy(), value)
+            return _place(state.copy(), value)
         if state.awaiting >= 0:
             raise IllegalAction(
                 f"the turn's cards are being placed: seat {state.awaiting} must first choose "
@@ -392,83 +450,7 @@ class LameDuck(Game[LameDuckState]):
             st.chosen = tuple(chosen)
             st.last_events = events = [{"type": "chose", "seat": seat}]
             return st, events
-        return self._reveal(st, chosen)  # placing the cards records the events (_place)
-
-    def _reveal(self, st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
-        """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
-        st.revealed = tuple(sorted((c, s) for s, c in enumerate(chosen)))
-        st.hands = tuple(tuple(x for x in h if x != chosen[s]) for s, h in enumerate(st.hands))
-        st.chosen = (0,) * st.n
-        return self._place(
-            st, None, [{"type": "reveal", "cards": [[s, c] for c, s in st.revealed]}]
-        )
-
-    def _place(
-        self, st: LameDuckState, take: int | None, events: list[Event] | None = None
-    ) -> tuple[LameDuckState, list[Event]]:
-        """Place the revealed cards in order; ``take`` answers a too-low card (LD-8)."""
-        events = [] if events is None else events
-        columns = list(st.columns)
-        taken = list(st.taken)
-        ducks = list(st.ducks)
-        for card, seat in st.revealed:
-            col = target_column(columns, card)  # type: ignore[arg-type]
-            if col < 0:  # LD-8: too low; only the turn's lowest card can be
-                if take is None:
-                    st.awaiting = seat
-                    events.append({"type": "too_low", "seat": seat, "card": card})
-                    st.last_events = events
-                    return st, events
-                col, gone, reason = take, columns[take], "too low"
-                take = None
-            elif len(columns[col]) == COLUMN_LIMIT:  # LD-7: the sixth card
-                gone, reason = columns[col], "sixth card"
-            else:
-                columns[col] = (*columns[col], card)
-                events.append({"type": "place", "seat": seat, "card": card, "column": col})
-                continue
-            got = column_ducks(gone)
-            taken[seat] = taken[seat] + gone
-            ducks[seat] += got
-            columns[col] = (card,)
-            events.append(
-                {
-                    "type": "take",
-                    "seat": seat,
-                    "card": card,
-                    "column": col,
-                    "cards": list(gone),
-                    "ducks": got,
-                    "reason": reason,
-                }
-            )
-        st.awaiting = -1
-        st.columns, st.taken, st.ducks = tuple(columns), tuple(taken), tuple(ducks)
-        st.turn += 1
-        if st.turn == TURNS:
-            self._end_round(st, events)
-        st.last_events = events
-        return st, events
-
-    def _end_round(self, st: LameDuckState, events: list[Event]) -> None:
-        st.history = (*st.history, st.ducks)
-        totals = [sum(r[s] for r in st.history) for s in range(st.n)]
-        events.append(
-            {"type": "round_end", "round": st.round_no, "ducks": list(st.ducks), "totals": totals}
-        )
-        if st.target is not None:
-            st.over = max(totals) >= st.target
-        else:
-            st.over = st.round_no >= (st.rounds or 1)
-        if st.over:
-            places = places_from_results(totals, lower_is_better=True)
-            events.append({"type": "match_end", "scores": totals, "places": list(places)})
-            return
-        st.round_no += 1
-        _deal_from_rng(st)
-        events.append(
-            {"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]}
-        )
+        return _reveal(st, chosen)  # placing the cards records the events (_place)
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
@@ -532,7 +514,7 @@ class LameDuck(Game[LameDuckState]):
         own = view["hand"]
         seen |= set(own)
         unseen = [c for c in range(1, deck_size(n, st.expert) + 1) if c not in seen]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:

@@ -22,6 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX, DealReader
 
 from .combinations import (
@@ -634,7 +635,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                     fixed[to].append(card)
         known = set(own) | set(st.played) | {c for f in fixed for c in f}
         unseen = [c for c in deck_cards(st.deck) if c not in known]
-        rng.shuffle(unseen)
+        shuffle(rng, unseen)
         hands: list[tuple[int, ...]] = []
         for s, size in enumerate(view["hand_sizes"]):
             if s == seat:
@@ -673,7 +674,7 @@ class KingOfTheQuackers(Game[QuackersState]):
                 if s == seat:
                     out.append(gave)
                 elif chose:
-                    a, b = rng.sample(st.hands[s], 2)
+                    a, b = sample(rng, st.hands[s], 2)
                     out.append((a, b))
                 else:
                     out.append(None)
@@ -688,7 +689,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             pool = pools.get(to)
             if pool is None:  # its own cards are popped first
                 held, gone = st.hands[to], st.played
-                pool = pools[to] = rng.sample(gone, len(gone)) + rng.sample(held, len(held))
+                pool = pools[to] = sample(rng, gone, len(gone)) + sample(rng, held, len(held))
             return pool.pop()
 
         gives: list[tuple[int, int] | None] = []

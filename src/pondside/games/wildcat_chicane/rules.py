@@ -22,6 +22,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.engine.rng import shuffle
 from pondside.games.decktet import DealReader
 
 from .cards import (
@@ -445,7 +446,9 @@ class WildcatChicane(Game[ChicaneState]):
         new = st.copy()
         trump = st.is_trump(seat, card)
         hands = list(st.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        i = hand.index(card)  # in the hand once: checked above
+        hands[seat] = hand[:i] + hand[i + 1 :]
         new.hands = tuple(hands)
         new.trick = (*st.trick, (seat, card))
         new.broken = st.broken or trump
@@ -679,17 +682,24 @@ def sample_hands(
     if not feasible():
         raise BadPosition("no deal of the unseen cards fits what this seat knows")
     cards = list(pool)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     hands: list[list[int]] = [[] for _ in range(k)]
+    # Once every card left may go to every hand, any deal of them fits (the rooms add up to
+    # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
+    # nothing, so the deal is the same.
+    anywhere = (1 << k) - 1
+    restricted = sum(v for m, v in count.items() if m != anywhere)
     for c in cards:
         m = masks[c]
         count[m] -= 1
+        if m != anywhere:
+            restricted -= 1
         options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
         while True:
             weights = [room[i] for i in options]
             i = rng.choices(options, weights)[0]
             room[i] -= 1
-            if feasible():
+            if not restricted or feasible():
                 break
             room[i] += 1
             options.remove(i)
