@@ -8,6 +8,7 @@ import statistics
 import pytest
 
 from pondside.bots import UnknownBot, make_bot
+from pondside.bots.down_the_drain import DownTheDrainInference
 from pondside.bots.inference import tempered
 from pondside.bots.lame_duck import LameDuckInference
 from pondside.games import get_game
@@ -86,3 +87,72 @@ def test_inference_needs_a_model_and_sensible_parameters() -> None:
         make_bot("ismcts:infer=yes", get_game("lame-duck"), 0, 0)
     with pytest.raises(UnknownBot, match="epsilon"):
         make_bot("mcs:infer=heuristic:epsilon=1", get_game("lame-duck"), 0, 0)
+
+
+def down_the_drain_match(seed: int, seat: int = 0):
+    """Every decision of a Down the Drain match of four heuristics: (seat, view, action, state)."""
+    game = get_game("down-the-drain")
+    state = game.new(4, game.options(4), seed)
+    bots = [make_bot("heuristic", game, s, s) for s in range(4)]
+    while seats := game.to_act(state):
+        s = seats[0]
+        legal = game.legal_actions(state, s)
+        view = game.view(state, s)
+        action = bots[s].choose(view, legal)
+        yield s, view, action, state
+        state, _ = game.apply(state, s, action)
+
+
+def test_down_the_drain_plays_between_turns_are_rebuilt_from_the_table() -> None:
+    """DD-11: a seat sees its own turns only; the model rebuilds the others' plays, each with
+    the table it was chosen on, exactly as they were."""
+    game = get_game("down-the-drain")
+    for seed in range(4):
+        model = DownTheDrainInference(game, 0, 0.1)
+        truth = set()
+        others = 0
+        for s, view, action, _ in down_the_drain_match(seed):
+            if s == 0:
+                model.observe(view)
+                continue
+            others += 1
+            truth.add(
+                (
+                    s,
+                    int(action[5:]),
+                    tuple(f or 0 for f in view["front"]),
+                    tuple(view["hand_sizes"]),
+                    tuple(sorted(view["discard"])),
+                    view["stack_size"],
+                )
+            )
+        rebuilt = [
+            (
+                p.seat,
+                p.card,
+                p.table.front,
+                p.table.hand_sizes,
+                tuple(sorted(p.table.discard.elements())),
+                p.table.stack,
+            )
+            for p in model.plays
+        ]
+        assert set(rebuilt) <= truth
+        assert len(rebuilt) >= 0.8 * others - 3  # the last cycle is not seen by seat 0
+
+
+def test_down_the_drain_true_hands_explain_the_plays_better_than_uniform_deals() -> None:
+    game = get_game("down-the-drain")
+    rng = random.Random(5)
+    shares = []
+    for seed in range(4):
+        model = DownTheDrainInference(game, 0, 0.1)
+        for s, view, _, state in down_the_drain_match(seed):
+            if s != 0:
+                continue
+            model.observe(view)
+            if view["plays"] > 8:
+                true = model.likelihood(state)
+                sampled = [model.likelihood(game.determinize(view, rng)) for _ in range(40)]
+                shares.append(sum(w < true for w in sampled) / len(sampled))
+    assert statistics.median(shares) > 0.6, shares

@@ -11,11 +11,15 @@ while a cheaper card would do, so they are there to stop a leader or to push a l
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
 
-from pondside.engine import View
-from pondside.games.down_the_drain import COUNTS, OTHERS, group_value
+from pondside.engine import Game, View
+from pondside.games.down_the_drain import COUNTS, DECK, OTHERS, group_value, hand_size
 
 from .base import Bot
 
@@ -141,6 +145,224 @@ class DownTheDrainHeuristic(Bot):
         )
 
 
+@dataclass(frozen=True)
+class _Public:
+    """What everyone saw at one moment of a game (DD-11), as far as the heuristic reads it."""
+
+    front: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    discard: Counter[int]
+    stack: int
+
+
+@dataclass(frozen=True)
+class _Play:
+    """One other seat's play, with the table it chose on; ``time`` orders plays and draws."""
+
+    time: int
+    seat: int
+    card: int
+    table: _Public
+
+
+class DownTheDrainInference:
+    """The other players as the heuristic with slips (``ismcts:infer=heuristic``).
+
+    A seat sees only its own turns, and the events of the play just before each. The plays in
+    between are rebuilt from what changed on the table since this seat's last turn (DD-11):
+    a card still in front of a seat is the one it played this cycle (its older card was pushed
+    through first, DD-4a); a card gone is among the new discards. Every assignment of those
+    cards (and of this seat's own play, when its hand does not tell) is played forward under
+    DD-4 to DD-7, and kept when it ends on exactly the table seen; when not exactly one
+    sequence of plays fits, nothing before it is used.
+
+    A play is weighed against the heuristic's choice from the seat's hand at the time: its
+    sampled hand now plus the cards it has played since. A seat that drew since (a card of it
+    beaten, DD-4d) holds a card nobody saw, so its plays before that draw are not looked at.
+    """
+
+    def __init__(self, game: Game[Any], seat: int, epsilon: float) -> None:
+        self.seat = seat
+        self.epsilon = epsilon
+        self.heuristics: dict[int, DownTheDrainHeuristic] = {}
+        self.game = game
+        self.game_no = -1
+        self.plays: list[_Play] = []  # the others' plays this game, oldest first
+        self.last_draw: dict[int, int] = {}  # seat -> time of its latest draw
+        self.since = 0  # plays before this time are not used (a cycle that did not fit)
+        self.time = 0
+        self.table: _Public | None = None  # at this seat's last turn
+        self.hand: tuple[int, ...] = ()
+        self.played = 0  # plays of the game at this seat's last turn
+        self.choices: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def _heuristic(self, seat: int) -> DownTheDrainHeuristic:
+        if seat not in self.heuristics:
+            self.heuristics[seat] = DownTheDrainHeuristic(self.game, seat, random.Random(0))
+        return self.heuristics[seat]
+
+    def observe(self, view: View) -> None:
+        n, me = view["players"], self.seat
+        now = _Public(
+            tuple(f or 0 for f in view["front"]),
+            tuple(view["hand_sizes"]),
+            Counter(view["discard"]),
+            view["stack_size"],
+        )
+        hand = tuple(view["hand"])
+        if view["hand_number"] != self.game_no:
+            # A new game: the table at the deal (DD-2), played on from the start player.
+            self.game_no, self.plays, self.last_draw, self.choices = view["hand_number"], [], {}, {}
+            self.since = self.time
+            size = hand_size(n)
+            before = _Public((0,) * n, (size,) * n, Counter(), len(DECK) - n * size)
+            order = [(view["start"] + k) % n for k in range((me - view["start"]) % n)]
+            if len(order) == view["plays"]:
+                self._rebuild(before, order, now, [], seen(view))
+            else:
+                self.since = self.time + n  # a turn of this seat not seen: start afresh
+        elif self.table is not None and view["plays"] - self.played == n:
+            mine = Counter(self.hand) - Counter(hand)  # the card played, unless one came back
+            options = list(mine) if mine else sorted(set(self.hand) & set(hand))
+            self._rebuild(self.table, [me, *OTHERS[n][me]], now, options, seen(view))
+        else:
+            self.since = self.time + n
+        self.time += n
+        self.table, self.hand, self.played = now, hand, view["plays"]
+
+    def _rebuild(
+        self,
+        before: _Public,
+        order: list[int],
+        now: _Public,
+        mine: list[int],
+        known: dict[int, int],
+    ) -> None:
+        """Find the plays of ``order`` that turn ``before`` into ``now``; record the others'.
+        ``mine`` holds the cards this seat may have played, when it is in ``order``; ``known``
+        the cards the last events named."""
+        gone = sorted((now.discard - before.discard).keys())
+        options = [
+            [known[s]]
+            if s in known
+            else mine
+            if s == self.seat
+            else [now.front[s]]
+            if now.front[s]
+            else gone
+            for s in order
+        ]
+        fits: list[tuple[list[_Play], list[tuple[int, int]]]] = []
+        for cards in product(*options):
+            result = _play_forward(before, order, cards, self.time)
+            if result is not None and result[0] == now:
+                others = [p for p in result[1] if p.seat != self.seat]
+                fits.append((others, result[2]))
+                if fits[0] != fits[-1]:
+                    break
+        if not fits or fits[0] != fits[-1]:
+            self.since = self.time + len(order)  # cannot tell: use nothing before now
+        else:
+            plays, draws = fits[0]
+            self.plays.extend(plays)
+            for time, seat in draws:
+                self.last_draw[seat] = time
+
+    def likelihood(self, state: Any) -> float:
+        weight, epsilon = 1.0, self.epsilon
+        hands: tuple[tuple[int, ...], ...] = state.hands
+        later: dict[int, list[int]] = {}
+        for play in reversed(self.plays):
+            if play.time < self.since:
+                break
+            s = play.seat
+            if self.last_draw.get(s, -1) > play.time:
+                continue  # a card drawn since: its hand then is not known
+            later.setdefault(s, []).append(play.card)
+            hand = tuple(sorted((*hands[s], *later[s])))
+            if hand[0] == hand[-1]:
+                continue  # one kind of card: no choice to judge
+            key = (play.time, hand)
+            choice = self.choices.get(key)
+            if choice is None:
+                choice = self.choices[key] = self._choice(play, hand)
+            if choice == play.card:
+                weight *= 1 - epsilon
+            else:
+                weight *= epsilon / (len(set(hand)) - 1)
+        return weight
+
+    def _choice(self, play: _Play, hand: tuple[int, ...]) -> int:
+        t = play.table
+        view = {
+            "players": len(t.front),
+            "front": [f or None for f in t.front],
+            "hand_sizes": list(t.hand_sizes),
+            "held": [h + (1 if f else 0) for h, f in zip(t.hand_sizes, t.front, strict=True)],
+            "hand": list(hand),
+            "discard": list(t.discard.elements()),
+        }
+        legal = [f"play {c}" for c in sorted(set(hand))]
+        return int(self._heuristic(play.seat).choose(view, legal)[5:])
+
+
+def seen(view: View) -> dict[int, int]:
+    """The cards the last play's events name, by seat: the play, the cards it beat, and the
+    group pushed through at this seat's turn (all of them played in this cycle)."""
+    known: dict[int, int] = {}
+    for event in view["last_events"]:
+        if event["type"] == "play":
+            known[event["seat"]] = event["card"]
+        elif event["type"] == "beaten":
+            known.update(zip(event["seats"], event["cards"], strict=True))
+        elif event["type"] == "push":
+            known.update((s, event["card"]) for s in event["seats"])
+    return known
+
+
+def _play_forward(
+    table: _Public, order: list[int], cards: tuple[int, ...], time: int
+) -> tuple[_Public, list[_Play], list[tuple[int, int]]] | None:
+    """The public side of DD-4 to DD-7: ``order`` plays ``cards`` from ``table``. None when a
+    card could not have been played (a seat with no cards) or a game would have ended."""
+    n = len(table.front)
+    front, sizes = list(table.front), list(table.hand_sizes)
+    discard, stack = Counter(table.discard), table.stack
+    plays: list[_Play] = []
+    draws: list[tuple[int, int]] = []
+    for k, (seat, card) in enumerate(zip(order, cards, strict=True)):
+        if sizes[seat] == 0:
+            return None
+        now = time + k
+        plays.append(_Play(now, seat, card, _Public(tuple(front), tuple(sizes), +discard, stack)))
+        sizes[seat] -= 1
+        front[seat] = card
+        value = card * front.count(card)
+        beaten = [
+            t
+            for t in OTHERS[n][seat]
+            if (c := front[t]) and c != card and c * front.count(c) < value
+        ]
+        for t in beaten:  # DD-4d: all beaten cards go down, then DD-6: draws in turn
+            discard[front[t]] += 1
+            front[t] = 0
+        for t in beaten:
+            if stack == 0:  # DD-7: the discard pile becomes the stack
+                stack, discard = sum(discard.values()), Counter()
+            stack -= 1
+            sizes[t] += 1
+            draws.append((now, t))
+        nxt = (seat + 1) % n
+        if c := front[nxt]:  # DD-4a at the next turn
+            group = [t for t in range(n) if front[t] == c]
+            if any(sizes[t] == 0 for t in group):
+                return None
+            for t in group:
+                front[t] = 0
+            discard[c] += len(group)
+    return _Public(tuple(front), tuple(sizes), +discard, stack), plays, draws
+
+
 # The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
 # EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
 STRONG = "ismcts:iterations=300:rollout=heuristic:reward=win"
@@ -148,3 +370,4 @@ EXPERT = "ismcts:iterations=1200:rollout=heuristic:reward=win"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = DownTheDrainHeuristic
+INFERENCE = DownTheDrainInference
