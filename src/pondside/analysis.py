@@ -519,6 +519,36 @@ def judge(
     )
 
 
+def choices(
+    game: Game[Any],
+    record: Mapping[str, Any],
+    seats: Sequence[int],
+    final: Match[Any] | None = None,
+) -> list[tuple[int, int, View, list[str], str]]:
+    """The decisions of ``seats`` in ``record`` that :func:`analyze` judges, those with more
+    than one legal action: (number in the record, seat, view, legal actions, action played).
+    Cheap next to judging them (a replay), so a server can say how long an analysis would be
+    before it starts one. ``final``: the record's match, when the caller has replayed it."""
+    if final is None:
+        final = Match.from_record(game, record)
+    replayed: Match[Any] = Match(
+        game,
+        record.get("players"),
+        record.get("options"),
+        seed=record.get("seed"),
+        deal=record.get("deal"),
+        position=record.get("position"),
+    )
+    todo: list[tuple[int, int, View, list[str], str]] = []
+    for number, (who, action) in enumerate(final.actions, 1):
+        if who in seats:
+            legal = replayed.legal(who)
+            if len(legal) > 1:
+                todo.append((number, who, replayed.view(who), legal, action))
+        replayed.apply(who, action)
+    return todo
+
+
 def analyze(
     game: Game[Any],
     record: Mapping[str, Any],
@@ -544,22 +574,8 @@ def analyze(
         raise PondsideError(f"seat must be 0 to {players - 1} at this table of {players}")
     seats = list(range(players)) if seat is None else [seat]
     started = time.perf_counter()
-    replayed: Match[Any] = Match(
-        game,
-        record.get("players"),
-        record.get("options"),
-        seed=record.get("seed"),
-        deal=record.get("deal"),
-        position=record.get("position"),
-    )
     # First the decisions to judge (their views as the seats saw them), then the judging.
-    todo: list[tuple[int, int, View, list[str], str]] = []
-    for number, (who, action) in enumerate(final.actions, 1):
-        if who in seats:
-            legal = replayed.legal(who)
-            if len(legal) > 1:
-                todo.append((number, who, replayed.view(who), legal, action))
-        replayed.apply(who, action)
+    todo = choices(game, record, seats, final)
     decisions: list[Decision] = []
     if progress:
         progress(0, len(todo))

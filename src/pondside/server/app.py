@@ -574,10 +574,10 @@ async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
     try:
         client.post(json.dumps(await hub.hint(table, client)))
     except Refused as exc:
-        client.post(hub.error(table, str(exc), exc.rule))
+        client.post(hub.error(table, str(exc), exc.rule, about="hint"))
     except Exception:  # a fault of ours: said to the client, and logged
         log.exception("table %s: a hint failed", table.data.id)
-        client.post(hub.error(table, "the hint could not be worked out; try again"))
+        client.post(hub.error(table, "the hint could not be worked out; try again", about="hint"))
 
 
 class Window:

@@ -192,6 +192,36 @@ def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict
     }
 
 
+# A replay's analysis (``pondside.analysis.analyze`` of one seat), in the same worker pool as
+# hints and search bots: short enough that a match takes seconds and bots are not held up long.
+ANALYSIS_PLAYOUTS = 60
+"""Playouts per decision, for a match of up to ``ANALYSIS_BUDGET // ANALYSIS_PLAYOUTS``."""
+ANALYSIS_BUDGET = 6000
+"""Playouts per analysis in all: a seat with more decisions gets fewer per decision..."""
+ANALYSIS_LEAST = 20
+"""...but never fewer than this (below it a decision's loss is mostly noise)..."""
+ANALYSIS_MOST_DECISIONS = 300
+"""...and a seat with more decisions than this (a long Ladders match) is not analysed online:
+``pondside analyze`` on the downloaded record does it with no one else waiting."""
+
+
+def analysis_playouts(decisions: int) -> int:
+    """Playouts per decision for a seat with ``decisions`` to judge.
+
+    >>> analysis_playouts(9), analysis_playouts(150), analysis_playouts(300)
+    (60, 40, 20)
+    """
+    return max(ANALYSIS_LEAST, min(ANALYSIS_PLAYOUTS, ANALYSIS_BUDGET // max(1, decisions)))
+
+
+def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, Any]:
+    """One seat's analysis of a record, in a worker process (seed 0: the same every time, so
+    a cached answer and a fresh one agree)."""
+    from pondside.analysis import analyze
+
+    return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
+
+
 class Committer:
     """Actions of all tables to the database, together: while one transaction is written, the
     actions that arrive wait and go in the next one (group commit), so a busy server syncs the
@@ -907,6 +937,32 @@ class Hub:
             client.hinting = False
         return {"type": "hint", "seq": seq, "seat": seat, **found}
 
+    async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
+        """``pondside.analysis.analyze`` of one seat of a checked ``record`` (a finished table's
+        or an upload's, never a client's own JSON), in the search worker pool. Refused when
+        the seat has more decisions than ``ANALYSIS_MOST_DECISIONS``; the caller limits how
+        many run at once."""
+        from pondside.analysis import choices
+
+        game = get_game(record["game"])
+        todo = await asyncio.to_thread(choices, game, record, [seat])
+        if len(todo) > ANALYSIS_MOST_DECISIONS:
+            raise Refused(
+                f"this seat made {len(todo)} decisions; the analysis here judges at most "
+                f"{ANALYSIS_MOST_DECISIONS}: download the record and run `pondside analyze` "
+                "on it",
+                422,
+            )
+        iterations = analysis_playouts(len(todo))
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._search_pool(), _analysis, record, seat, iterations
+            )
+        except BrokenProcessPool:
+            self._pool = None
+            raise Refused("the analysis could not be worked out; try again", 503) from None
+
     # --- what each client is sent -------------------------------------------------------
     def _shared(
         self, table: LiveTable, events: list[Any], reason: str, by: dict[str, Any] | None
@@ -1013,10 +1069,20 @@ class Hub:
     def is_host(self, table: LiveTable, client: Client) -> bool:
         return client.player is not None and client.player.id == table.data.host_id
 
-    def error(self, table: LiveTable, message: str, rule: str | None = None) -> str:
-        return json.dumps(
-            {"type": "error", "seq": table.data.seq, "message": message, "rule": rule}
-        )
+    def error(
+        self, table: LiveTable, message: str, rule: str | None = None, about: str | None = None
+    ) -> str:
+        """An error frame; ``about`` names the request it answers when that is not an action
+        (``"hint"``), so a page can say it where it asked rather than as a failed move."""
+        frame: dict[str, Any] = {
+            "type": "error",
+            "seq": table.data.seq,
+            "message": message,
+            "rule": rule,
+        }
+        if about is not None:
+            frame["about"] = about
+        return json.dumps(frame)
 
 
 def _check_playing(table: LiveTable) -> None:

@@ -57,7 +57,17 @@ RATING_LINE = (
     "smaller."
 )
 
+# A replay's analysis (one seat's decisions judged by a short search) keeps a worker process
+# busy for seconds: one at a time on this server (the search bots share those workers), each
+# kept once made, since a finished match never changes; a few new ones per address and hour.
+ANALYSES_PER_HOUR = 12  # per client address: one in the cache costs nothing and is free
+ANALYSIS_CACHE = 500
+SEAT_FORM = re.compile(r"[0-9]{1,3}")
+
 router = APIRouter()
+_analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+_analysers = Window()
 _cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
 _cache_bytes = 0
 _building: dict[tuple[str, int | None], asyncio.Future[bytes]] = {}
@@ -273,6 +283,72 @@ async def replay(
         return Response(plain, media_type="application/json", headers=headers)
     headers["Content-Encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)
+
+
+@router.get("/api/replays/{replay_id}/analysis")
+async def analysis(
+    replay_id: str,
+    request: Request,
+    seat: Annotated[str | None, Query(max_length=16)] = None,
+) -> dict[str, Any]:
+    """One seat's decisions in a finished match (or an uploaded record), each judged against
+    the best action a short search finds from that seat's view (``pondside.analysis``): the
+    expected places it lost. Kept once made; one made at a time on this server (503 while
+    another is), a few per address and hour (429)."""
+    if seat is None or not SEAT_FORM.fullmatch(seat):
+        shown = "nothing" if seat is None else repr(seat)
+        raise Refused(f"name the seat to analyse: ?seat= a seat's number from 0, not {shown}")
+    number = int(seat)
+    key = (replay_id, number)
+    found = _analyses.get(key)
+    if found is not None:
+        _analyses.move_to_end(key)
+        return found
+    hub = hub_of(request)
+    # Checked before anything is made: the replay exists, is finished, and has that seat.
+    rec, _names, _bots, _hows = await _source(hub, replay_id)
+    players = int(rec["players"])
+    if number >= players:
+        raise Refused(
+            f"seat {number} is not at this table: its seats are numbered 0 to {players - 1}"
+        )
+    making = _analysing.get(key)
+    if making is None:
+        if _analysing:
+            raise Refused(
+                "another match is being analysed on this server just now: try again in a minute",
+                503,
+            )
+        if not _analysers.allow(client_address(request), ANALYSES_PER_HOUR, 3600):
+            raise Refused(
+                f"{ANALYSES_PER_HOUR} analyses were asked for from your address in the last "
+                "hour: wait a while (those already made open at once)",
+                429,
+            )
+        making = asyncio.ensure_future(_analyse(hub, replay_id, rec, number))
+        _analysing[key] = making
+        making.add_done_callback(lambda done: _analysed(key, done))
+    # Shielded: a client going away does not cancel an analysis that others (or it, asking
+    # again) will find in the cache.
+    return await asyncio.shield(making)
+
+
+async def _analyse(hub: Hub, replay_id: str, rec: dict[str, Any], seat: int) -> dict[str, Any]:
+    found = await hub.analyse(rec, seat)
+    # The page has the seats' names (the replay's); the record's fallbacks would differ.
+    found.pop("names", None)
+    return {"id": replay_id, "seat": seat, **found}
+
+
+def _analysed(key: tuple[str, int], done: asyncio.Future[dict[str, Any]]) -> None:
+    """An analysis is over: kept when it succeeded, and the next one may start."""
+    if _analysing.get(key) is done:
+        del _analysing[key]
+    if done.cancelled() or done.exception() is not None:
+        return  # its askers were told (or all went away)
+    _analyses[key] = done.result()
+    while len(_analyses) > ANALYSIS_CACHE:
+        _analyses.popitem(last=False)
 
 
 def _built(building: asyncio.Future[bytes]) -> None:
