@@ -61,13 +61,15 @@ export const prefs = {
 
 /**
  * One table's socket. `onFrame(frame)` gets every state frame, `onError(frame)` every error,
- * `onStatus("open" | "closed" | "connecting", detail)` the connection's changes.
+ * `onHint(answer)` the answer to a hint asked for, `onStatus("open" | "closed" | "connecting",
+ * detail)` the connection's changes.
  */
 export class TableSocket {
-  constructor(tableId, { onFrame, onError, onStatus }) {
+  constructor(tableId, { onFrame, onError, onHint, onStatus }) {
     this.tableId = tableId;
     this.onFrame = onFrame;
     this.onError = onError || (() => {});
+    this.onHint = onHint || (() => {});
     this.onStatus = onStatus || (() => {});
     this.ws = null;
     this.seq = -1;
@@ -114,6 +116,8 @@ export class TableSocket {
         if (gap) this.send({ op: "sync" });
       } else if (frame.type === "error") {
         this.onError(frame);
+      } else if (frame.type === "hint") {
+        this.onHint(frame);
       }
     };
     ws.onclose = (ev) => {

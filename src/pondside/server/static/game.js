@@ -20,9 +20,11 @@
 //   scoreNote(view) -> string          (optional) the line under the score table (what wins)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
+//   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
 //        actions, el, toast, wait(ms), rerender() }
 import { getGames, getMe, prefs } from "./api.js";
+import { Hints, plainAction } from "./hint.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
@@ -81,12 +83,25 @@ const handlers = {
     pump();
   },
   onError(frame) {
+    if (frame.about === "hint") {
+      hints.refused(frame);
+      return;
+    }
     pending = null;
     toastError(frame);
     if (shown && shown.view) render(shown);
   },
+  onHint: (answer) => hints.received(answer),
   onStatus: connectionStatus,
+  describe: (action) => describeAction(action, shown),
 };
+/** An action in words: the game module's (describeAction), or its notation. */
+function describeAction(action, frame) {
+  return (game && game.describeAction && frame ? game.describeAction(action, frame.view) : null) || plainAction(action);
+}
+// The Hint button: the suggestion is marked where a control carries the action (data-action)
+// or the hand's card (data-card).
+const hints = new Hints({ describe: describeAction });
 // On /replay/<id> the frames come from the stored match instead of the table's socket.
 openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
 
@@ -227,6 +242,7 @@ function render(frame) {
   $("result-btn").hidden = !frame.view.over;
   if ($("score-dialog").open) renderScores(frame);
   if (frame.view.over) showEnd(frame);
+  hints.update(frame, pending != null);
   clock.update(frame);
 }
 

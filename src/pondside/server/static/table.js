@@ -24,6 +24,7 @@ import {
 } from "./room.js";
 import { cardEl, duckIcon, duckLegend } from "./cards.js";
 import { COLUMN_LIMIT, columnDucks, ordinal, placeClass, places, plural, preview, steps, TURNS } from "./ld.js";
+import { Hints } from "./hint.js";
 import { Pond } from "./pond.js";
 
 // --- preferences and speed ----------------------------------------------------------------
@@ -88,12 +89,27 @@ const handlers = {
     pump();
   },
   onError(frame) {
+    if (frame.about === "hint") {
+      hints.refused(frame);
+      return;
+    }
     pending = null;
     toastError(frame);
     if (shown && shown.view) renderHand(shown);
   },
+  onHint: (answer) => hints.received(answer),
   onStatus: connectionStatus,
+  describe: describeAction,
 };
+// The Hint button. The hand's cards and the columns' Take buttons carry their actions, so the
+// suggestion is marked where it would be played.
+const hints = new Hints({ describe: describeAction });
+
+/** A Lame Duck action in the player's words (the columns are numbered from 1 on the table). */
+function describeAction(action) {
+  const [verb, arg] = action.split(" ");
+  return verb === "take" ? `Take column ${Number(arg) + 1}` : `Play ${arg}`;
+}
 // On /replay/<id> the frames come from the stored match instead of the table's socket.
 openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
 
@@ -422,6 +438,7 @@ function render(frame) {
   renderTakePrompt(frame, awaitingMe);
   if ($("score-dialog").open) renderScores(frame);
   if (v.over) showEnd(frame);
+  hints.update(frame, pending != null);
   updateClock();
 }
 
@@ -500,6 +517,7 @@ function renderColumns(columns, { view, takeMode = false, canTake = false, takin
     if (canTake) {
       badge = el("button", "row-ducks take-btn");
       badge.type = "button";
+      badge.dataset.action = `take ${i}`;
       badge.setAttribute("aria-label", `Take column ${i + 1} (${plural(total, "duck", "ducks")}, ${plural(col.length, "card", "cards")})`);
       badge.append(el("span", "take-word", "Take"));
       badge.addEventListener("click", () => chooseTake(i));
@@ -632,6 +650,7 @@ function renderHand(frame, frozen = false) {
     if (f) f.focus({ preventScroll: true });
   }
   renderPlayButton(frame);
+  hints.mark(); // the hand was drawn anew
 }
 
 function columnDucksOf(n) {

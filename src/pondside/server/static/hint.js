@@ -1,0 +1,183 @@
+// The Hint button of a seated player's table, for every game (table.js and game.js both use
+// it). On the player's turn it sends {"op": "hint"}; the server answers this page alone with
+// the casual bot's choice, its reason, and a short search's expected place of the best few
+// actions. The answer names the sequence number it was worked out at: one that arrives after
+// the table moved on is dropped, as it is about a position that no longer exists.
+//
+// The suggested action is marked on the table where the page can find it: a control carrying
+// the action (data-action), or, for "play X", the hand's card X (data-card). Where neither
+// exists (a game whose controls combine several cards), the panel naming it is the hint.
+import { $, el, mySeat, room } from "./room.js";
+import { replaying } from "./replay.js";
+
+/** An action in the player's words when the page has none better: "play 7C" → "Play 7C". */
+export function plainAction(action) {
+  return action.charAt(0).toUpperCase() + action.slice(1);
+}
+
+/** The elements that stand for `action` on the table (compared as data, never as selectors). */
+export function actionElements(action) {
+  const found = [...document.querySelectorAll("#game [data-action]")].filter((e) => e.dataset.action === action);
+  const play = /^play (\S+)$/.exec(action);
+  if (play) found.push(...[...document.querySelectorAll("#hand [data-card]")].filter((e) => e.dataset.card === play[1]));
+  return found;
+}
+
+function sentence(text) {
+  const t = String(text).trim();
+  if (!t) return "";
+  const s = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?…]$/.test(s) ? s : `${s}.`;
+}
+
+export class Hints {
+  /**
+   * `describe(action, frame)`: the action in words; `marks(action)`: the elements to mark.
+   */
+  constructor({ describe = plainAction, marks = actionElements } = {}) {
+    this.describe = describe;
+    this.marks = marks;
+    this.frame = null; // the frame drawn last
+    this.asked = null; // the seq a hint was asked at, until its answer (or error) comes
+    this.hint = null; // the hint shown
+    this.button = $("hint-btn");
+    this.panel = $("hint-panel");
+    this.body = $("hint-body");
+    this.button.addEventListener("click", () => this.ask());
+    $("hint-close").addEventListener("click", () => this.clear(true));
+    document.addEventListener("keydown", (ev) => {
+      if (ev.key !== "h" && ev.key !== "H") return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      const t = ev.target;
+      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+      if (document.querySelector("dialog[open]")) return;
+      if (this.button.hidden || this.button.disabled) return;
+      ev.preventDefault();
+      this.ask();
+    });
+  }
+
+  /** After each drawing: the button's state, a hint outlived by the position dropped, the
+   * marks put back on the controls the page has just redrawn. `busy`: an action is on its way. */
+  update(frame, busy = false) {
+    this.frame = frame;
+    const v = frame && frame.view;
+    const me = mySeat(frame);
+    const seated = !replaying && me != null && v && !v.over;
+    this.button.hidden = !seated;
+    const myTurn = seated && frame.legal.length > 0 && !busy;
+    this.button.disabled = !myTurn || this.asked != null;
+    this.button.setAttribute("aria-busy", String(this.asked != null));
+    this.button.title = this.asked != null ? "Thinking about a hint…" : myTurn ? "Hint: what would a good player do here? (H)" : "A hint is for your turn";
+    if (!seated) {
+      this.clear();
+    } else if (this.hint && frame.seq > this.hint.seq) {
+      this.clear(); // the position it was about is gone
+    } else if (this.asked != null && frame.seq > this.asked) {
+      this.open(false); // its answer will be dropped when it comes
+    }
+    this.mark();
+  }
+
+  ask() {
+    const f = this.frame;
+    if (!f || this.asked != null || mySeat(f) == null || !f.legal.length) return;
+    if (!room.socket.send({ op: "hint" })) {
+      this.showError("not connected: the page is reconnecting, try again in a moment");
+      return;
+    }
+    this.asked = f.seq;
+    this.hint = null;
+    this.mark();
+    this.body.replaceChildren(el("p", "hint-thinking", "Thinking…"));
+    this.open(true);
+    this.panel.setAttribute("aria-busy", "true");
+    this.update(f);
+  }
+
+  /** The server's {"type": "hint"} answer. */
+  received(msg) {
+    this.asked = null;
+    this.panel.removeAttribute("aria-busy");
+    const f = this.frame;
+    if (!f || typeof msg.seq !== "number" || msg.seq < f.seq || msg.seat !== mySeat(f)) {
+      // Worked out for a position the table has left: not shown.
+      this.clear();
+      if (f) this.update(f);
+      return;
+    }
+    this.hint = msg;
+    this.show(msg);
+    this.update(f);
+  }
+
+  /** An error frame that answers a hint (its `about` says so): said in the panel. */
+  refused(frame) {
+    this.asked = null;
+    this.panel.removeAttribute("aria-busy");
+    this.showError(frame.message);
+    if (this.frame) this.update(this.frame);
+  }
+
+  showError(message) {
+    this.hint = null;
+    this.mark();
+    // The server's message goes on the sentence as it is: "No hint this time: a hint is for…".
+    const said = String(message).trim().replace(/([^.!?…])$/, "$1.");
+    this.body.replaceChildren(el("p", "hint-error", `No hint this time: ${said}`));
+    this.open(true);
+  }
+
+  show(h) {
+    const f = this.frame;
+    const players = f.table.players;
+    const main = el("p", "hint-main");
+    main.append("Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
+    const out = [main];
+    if (h.why) out.push(el("p", "hint-why", sentence(h.why)));
+    // Lowest expected place first (the server lists the search's survivors first).
+    const shown = (h.estimates || []).filter((e) => typeof e.place === "number").sort((a, b) => a.place - b.place);
+    if (shown.length) {
+      out.push(el("p", "hint-note", `Expected place (1 is first, ${players} is last), best first, from ${h.samples} quick simulated ${h.samples === 1 ? "game" : "games"}:`));
+      const list = el("ol", "hint-list");
+      for (const e of shown) {
+        const mine = e.action === h.action;
+        const li = el("li", mine ? "suggested" : null);
+        li.dataset.hintAction = e.action; // not data-action: that marks the table's controls
+        const words = this.describe(e.action, f);
+        li.append(el("span", "hint-est-action", words), el("span", "hint-est-place", `expected place ${e.place.toFixed(1)} of ${players}`));
+        li.title = mine ? "The suggested move" : "";
+        if (mine) li.setAttribute("aria-label", `${words}, the suggested move: expected place ${e.place.toFixed(1)} of ${players}`);
+        list.append(li);
+      }
+      out.push(list);
+      const best = shown[0];
+      if (best.action !== h.action) {
+        out.push(el("p", "hint-note", `The simulations rate ${this.describe(best.action, f)} a little higher: the numbers are rough, from a short search.`));
+      }
+    }
+    this.body.replaceChildren(...out);
+    this.open(true);
+    this.mark();
+  }
+
+  clear(closed = false) {
+    this.hint = null;
+    this.open(false);
+    if (closed) this.panel.removeAttribute("aria-busy");
+    this.mark();
+  }
+
+  /** Show or hide the panel; the page's side column is shown while it is (body.hinting). */
+  open(on) {
+    this.panel.hidden = !on;
+    document.body.classList.toggle("hinting", on);
+  }
+
+  /** Mark the suggested action's controls (redrawn by every render: marked again each time). */
+  mark() {
+    for (const e of document.querySelectorAll(".hint-mark")) e.classList.remove("hint-mark");
+    if (!this.hint || this.panel.hidden) return;
+    for (const e of this.marks(this.hint.action)) e.classList.add("hint-mark");
+  }
+}
