@@ -164,3 +164,23 @@ def play_until_end(
         if not acted:
             pages[0].wait_for_timeout(pause_ms)
     raise AssertionError(f"the match did not end in {limit} s ({done})")
+
+
+def bots_match(page: Any, game: str, players: int, options: dict[str, Any], seed: int) -> str:
+    """A table of bots only (the host's seat given to one too), played to its end."""
+    body = {"game": game, "players": players, "profile": "none", "options": options, "seed": seed}
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    for seat in range(players):
+        level = "heuristic" if seat % 2 else "random"
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": level}
+        )
+        assert r.ok, r.text()
+    assert page.request.post(f"/api/tables/{table}/start").ok
+    deadline = time.monotonic() + 20
+    while page.request.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    return table

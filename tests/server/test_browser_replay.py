@@ -11,35 +11,14 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from browserkit import name_via_api, shot
+from browserkit import bots_match, name_via_api, shot
 from pondside.engine import Match
 from pondside.games import get_game
 from serverproc import ServerProcess
 from tablesock import Sock, play_randomly, run
-
-
-def bots_match(page: Any, game: str, players: int, options: dict[str, Any], seed: int) -> str:
-    """A table of bots only (the host's seat given to one too), played to its end."""
-    body = {"game": game, "players": players, "profile": "none", "options": options, "seed": seed}
-    r = page.request.post("/api/tables", data=body)
-    assert r.status == 201, r.text()
-    table = str(r.json()["id"])
-    for seat in range(players):
-        level = "heuristic" if seat % 2 else "random"
-        r = page.request.post(
-            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": level}
-        )
-        assert r.ok, r.text()
-    assert page.request.post(f"/api/tables/{table}/start").ok
-    deadline = time.monotonic() + 20
-    while page.request.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.05)
-    return table
 
 
 def count(page: Any) -> str:

@@ -6,6 +6,11 @@
 // draws it at once. It never acts, opens no socket, and the page never sees a waiting room.
 //
 // The link keeps the seat and the step: /replay/<id>?seat=2&step=15 (no seat: the spectator).
+//
+// "Analyse" asks the server to judge the shown seat's decisions (GET /api/replays/<id>/analysis,
+// a short search per decision, seconds for a match): each move of that seat then says what it
+// cost in expected places against the best move found, and the biggest mistakes are listed as
+// buttons that jump to their moves.
 import { api, prefs, seatNames } from "./api.js";
 import { $, el, ordinal, toast } from "./room.js";
 
@@ -17,6 +22,11 @@ function speed() {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 const PLAY_MS = 1600; // between two moves while playing, at speed 1
+const MISTAKES_SHOWN = 5;
+
+/** An action in words when the page has none better: "play 7C" → "Play 7C". */
+const plainAction = (action) => action.charAt(0).toUpperCase() + action.slice(1);
+const places = (x) => `${x.toFixed(2)} ${x === 1 ? "place" : "places"}`;
 
 // The controls' icons (SVG paths: triangles filled, bars stroked).
 const ICONS = {
@@ -65,10 +75,13 @@ export function endLinks(frame) {
 
 /** Stands where the TableSocket would: same handlers, frames from the stored match. */
 export class ReplaySource {
-  constructor(id, { onFrame, onStatus }) {
+  constructor(id, { onFrame, onStatus, describe }) {
     this.id = id;
     this.onFrame = onFrame;
     this.onStatus = onStatus || (() => {});
+    this.describe = describe || plainAction;
+    this.analyses = new Map(); // seat -> the server's analysis of it
+    this.analysing = null; // the seat whose analysis is being asked for
     this.data = null;
     this.step = 0;
     this.timer = null;
@@ -112,6 +125,7 @@ export class ReplaySource {
     this.seat = seat;
     this.fill();
     this.go(Math.min(step, this.data.steps), false);
+    this.showAnalysis();
   }
 
   /** Show step `k`; `animate` only for one step forward (the page plays that action). */
@@ -202,14 +216,29 @@ export class ReplaySource {
     download.id = "rb-download";
     download.hidden = true;
     const copy = button("rb-copy", "Copy the link to this move", "Copy link", () => this.copyLink());
+    const analyse = button("rb-analyse", "Analyse this seat's decisions", "Analyse", () => this.analyse());
     const error = el("p", "form-error rb-error");
     error.id = "rb-error";
     error.setAttribute("role", "alert");
     error.hidden = true;
-    bar.append(moves, slider, count, seatLabel, download, copy, error);
+    bar.append(moves, slider, count, seatLabel, analyse, download, copy, error);
     const header = document.querySelector("header.topbar");
     header.after(bar);
     this.bar = bar;
+    const panel = el("section", "rb-analysis");
+    panel.id = "rb-analysis";
+    panel.setAttribute("aria-label", "Analysis of this seat's decisions");
+    panel.hidden = true;
+    const summary = el("p", "rb-an-summary");
+    summary.id = "rb-an-summary";
+    summary.setAttribute("aria-live", "polite");
+    const note = el("p", "rb-an-step");
+    note.id = "rb-an-step";
+    note.setAttribute("aria-live", "polite");
+    const mistakes = el("div", "rb-an-mistakes");
+    mistakes.id = "rb-an-mistakes";
+    panel.append(summary, note, mistakes);
+    bar.after(panel);
     document.addEventListener("keydown", (ev) => {
       const t = ev.target;
       if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
@@ -269,6 +298,7 @@ export class ReplaySource {
     $("rb-first").disabled = $("rb-prev").disabled = k === 0;
     $("rb-next").disabled = $("rb-last").disabled = k === d.steps;
     document.body.dataset.replayStep = String(k);
+    this.stepNote();
     document.body.dataset.replaySeat = this.seat == null ? "" : String(this.seat);
     // The address says what is shown: a copied link opens this move from this seat.
     const q = new URLSearchParams(location.search);
@@ -276,6 +306,131 @@ export class ReplaySource {
     else q.set("seat", String(this.seat));
     q.set("step", String(k));
     history.replaceState(null, "", `${location.pathname}?${q}`);
+  }
+
+  // --- the analysis ----------------------------------------------------------------------------
+  seatName(seat) {
+    return (this.data && this.data.names[seat]) || `Bot ${seat + 1}`;
+  }
+
+  async analyse() {
+    const seat = this.seat;
+    if (seat == null || this.analysing != null) return;
+    if (this.analyses.has(seat)) {
+      this.showAnalysis();
+      return;
+    }
+    this.analysing = seat;
+    this.showAnalysis();
+    try {
+      const found = await api(`/api/replays/${encodeURIComponent(this.id)}/analysis?seat=${seat}`);
+      this.analyses.set(seat, found);
+      this.analysing = null;
+      this.showAnalysis();
+    } catch (e) {
+      this.analysing = null;
+      this.showAnalysis(e.message);
+    }
+  }
+
+  /** The panel for the seat shown: its analysis, the one being made, or nothing yet. */
+  showAnalysis(error = null) {
+    const panel = $("rb-analysis");
+    const button = $("rb-analyse");
+    if (!panel || !this.data) return;
+    const seat = this.seat;
+    const found = seat == null ? null : this.analyses.get(seat);
+    button.disabled = seat == null || this.analysing != null || found != null;
+    button.title =
+      seat == null ? "Choose a seat (Seen by) to analyse its decisions" : found ? "This seat's decisions are analysed below" : `Judge ${this.seatName(seat)}'s decisions with a short search`;
+    button.textContent = this.analysing != null ? "Analysing…" : "Analyse";
+    const summary = $("rb-an-summary");
+    const mistakes = $("rb-an-mistakes");
+    panel.classList.remove("failed");
+    mistakes.replaceChildren();
+    if (error) {
+      panel.hidden = false;
+      panel.classList.add("failed");
+      summary.textContent = `No analysis: ${error.replace(/\.?$/, ".")}`;
+    } else if (this.analysing != null && this.analysing === seat) {
+      panel.hidden = false;
+      summary.textContent = `Analysing ${this.seatName(seat)}'s decisions: a short search at each one, a few seconds…`;
+    } else if (found) {
+      panel.hidden = false;
+      this.fillAnalysis(found, summary, mistakes);
+    } else {
+      panel.hidden = true;
+    }
+    this.stepNote();
+  }
+
+  fillAnalysis(found, summary, mistakes) {
+    const who = this.seatName(found.seat);
+    const n = found.decisions.length;
+    const t = found.totals[String(found.seat)] || { total_loss: 0, mean_loss: 0, best_share: 0 };
+    if (!n) {
+      summary.textContent = `${who} had no choice to make: every move was the only one allowed.`;
+      return;
+    }
+    const best = found.decisions.filter((d) => d.loss === 0).length;
+    summary.replaceChildren(
+      el("strong", null, `${who}: `),
+      `${n} ${n === 1 ? "decision" : "decisions"} judged against the best move a short search finds (${found.iterations} simulated games each). `,
+      `Best move or as good: ${best} of ${n}. Expected place lost in all: ${t.total_loss.toFixed(2)}, ${t.mean_loss.toFixed(2)} a decision (1 is first, ${found.players} is last).`,
+    );
+    const worst = found.decisions
+      .filter((d) => d.loss > 0)
+      .sort((a, b) => b.loss - a.loss || a.number - b.number)
+      .slice(0, MISTAKES_SHOWN);
+    if (!worst.length) {
+      mistakes.append(el("span", "rb-an-label", "No move lost anything the search could find."));
+      return;
+    }
+    mistakes.append(el("span", "rb-an-label", worst.length === 1 ? "The biggest mistake:" : `The ${worst.length} biggest mistakes:`));
+    for (const d of worst) {
+      const b = el("button", "btn rb-an-jump");
+      b.type = "button";
+      b.dataset.step = String(d.number);
+      b.append(el("span", "rb-an-move", `Move ${d.number}`), el("span", "rb-an-loss", `−${d.loss.toFixed(2)}`));
+      b.title = `Move ${d.number}: ${this.describe(d.played)}; ${this.describe(d.best)} was better by ${places(d.loss)}`;
+      b.setAttribute("aria-label", `Go to move ${d.number}: ${places(d.loss)} lost`);
+      b.addEventListener("click", () => {
+        this.pause();
+        this.go(d.number);
+      });
+      mistakes.append(b);
+    }
+  }
+
+  /** What the analysis says of the move shown: the seat's own decision, or nothing. */
+  stepNote() {
+    const note = $("rb-an-step");
+    if (!note || !this.data) return;
+    const found = this.seat == null ? null : this.analyses.get(this.seat);
+    const d = found ? found.decisions.find((x) => x.number === this.step) : null;
+    for (const b of document.querySelectorAll(".rb-an-jump")) b.classList.toggle("current", Number(b.dataset.step) === this.step);
+    note.classList.toggle("lost", !!d && d.loss > 0);
+    if (!found) {
+      note.hidden = true;
+      return;
+    }
+    note.hidden = false;
+    const who = this.seatName(found.seat);
+    const of = `of ${found.players}`;
+    if (!d) {
+      const mine = this.step > 0 && this.data.frames[this.step].by && this.data.frames[this.step].by.seat === found.seat;
+      note.textContent = mine
+        ? `Move ${this.step} was ${who}'s only possible move.`
+        : `Move ${this.step} is not ${who}'s: step to one of ${who}'s moves to see what it cost.`;
+      return;
+    }
+    const played = `${this.describe(d.played)}, expected place ${d.place_played.toFixed(1)} ${of}`;
+    note.replaceChildren(
+      el("strong", null, `Move ${d.number}, ${who}'s decision: `),
+      d.loss > 0
+        ? `${played}. The best move found, ${this.describe(d.best)}, ${d.place_best.toFixed(1)} ${of}: ${places(d.loss)} lost.`
+        : `${played}, the best move found (or as good).`,
+    );
   }
 
   setBusy(on) {
