@@ -448,6 +448,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/tables/{table_id}/record"): (404, 409),
     ("GET", "/api/rules/{slug}"): (404,),
     ("GET", "/api/replays/{replay_id}"): (404, 409, 410, 429),
+    ("GET", "/api/replays/{replay_id}/analysis"): (400, 404, 409, 410, 413, 429, 503),
     ("POST", "/api/records"): (400, 401, 403, 413, 429, 503),
     ("GET", "/api/records/{record_id}"): (404,),
     ("GET", "/api/players/me/matches"): (401,),

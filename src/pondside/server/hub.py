@@ -951,7 +951,7 @@ class Hub:
                 f"this seat made {len(todo)} decisions; the analysis here judges at most "
                 f"{ANALYSIS_MOST_DECISIONS}: download the record and run `pondside analyze` "
                 "on it",
-                422,
+                413,
             )
         iterations = analysis_playouts(len(todo))
         loop = asyncio.get_running_loop()
