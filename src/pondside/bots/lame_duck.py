@@ -112,7 +112,9 @@ class LameDuckHeuristic(Bot):
             return f"{n} is too low: you take the cheapest column ({_ducks(cheapest)}), {when}"
         risk = card_risk(n, columns, unseen_cards(view), view["players"] - 1)
         need = COLUMN_LIMIT - len(columns[col])
-        expected = f"about {risk:.1f} ducks expected"
+        expected = (
+            f"about {risk:.1f} ducks expected" if risk >= 0.05 else "next to no risk of ducks"
+        )
         if need == 0:
             ducks = _ducks(column_ducks(columns[col]))
             return (
