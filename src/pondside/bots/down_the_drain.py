@@ -365,11 +365,12 @@ def _play_forward(
 
 # The search levels (bots/levels.py; rated in docs/bots.md). In Down the Drain more ISMCTS
 # iterations played worse against three heuristics (300: 35.6% over 300 matches; 1,200: 25.0%
-# over 30, and 24.4% over 65 with inference), as the tree comes to trust the sampled hands, and
-# flat Monte-Carlo with the heuristic as prior did no better (docs/bots.md): so EXPERT is the
-# budget that measured best, STRONG a third of it.
-STRONG = "ismcts:iterations=100:rollout=heuristic:reward=win"
-EXPERT = "ismcts:iterations=300:rollout=heuristic:reward=win"
+# over 30, and 24.4% over 65 with inference), as the tree comes to trust the sampled hands; 100
+# rated below the heuristic. Flat Monte-Carlo that keeps the heuristic's card unless the
+# playouts clearly disagree did as well as ISMCTS at 300 (35.5% over 100), so EXPERT is that,
+# thinking longer, and STRONG the ISMCTS budget that measured best.
+STRONG = "ismcts:iterations=300:rollout=heuristic:reward=win"
+EXPERT = "mcs:iterations=1000:rollout=heuristic:reward=win:prior=heuristic"
 SEARCH = EXPERT  # the strength table's search bot: the top level
 
 HEURISTIC = DownTheDrainHeuristic
