@@ -58,16 +58,20 @@ bench: $(STAMP)
 			--out docs/loadtest-2p.json --plot docs/loadtest-2p.png; \
 	else echo "redis-server is not installed: the two-process load test is skipped"; fi
 
-# The figures of docs/bots.md as they were made, line by line (hours on 2 cores; each line's
-# results go to docs/strength/GAME.json, and a line stopped with Ctrl-C keeps its matches).
+# The figures of docs/bots.md as they were made, line by line (some three hours on 2 cores; each
+# line's results go to docs/strength/GAME.json, and a line stopped with Ctrl-C keeps its matches):
+# each game's top level against the heuristics, then the level ladders. Budgets are iterations,
+# so the figures do not depend on JOBS or on the machine's load.
+JOBS ?= 2
 LADDER_MATCHES ?= 60
+STRENGTH = $(VENV)/bin/pondside strength --jobs $(JOBS) --out docs/bots.md
 strength: $(STAMP)
-	$(VENV)/bin/pondside strength --games lame-duck --lines search-heuristic --matches 100 \
-		--jobs 1 --out docs/bots.md
-	for game in $$($(PY) -c 'from pondside.games import slugs; print(*slugs())'); do \
-		$(VENV)/bin/pondside strength --games $$game --lines ladder \
-			--ladder-matches $(LADDER_MATCHES) --jobs 1 --out docs/bots.md || exit 1; \
+	$(STRENGTH) --games lame-duck,down-the-drain --lines search-heuristic --matches 100
+	$(STRENGTH) --games wildcat-chicane,king-of-the-quackers --lines search-heuristic --matches 60
+	for game in lame-duck king-of-the-quackers wildcat-chicane down-the-drain; do \
+		$(STRENGTH) --games $$game --lines ladder --ladder-matches $(LADDER_MATCHES) || exit 1; \
 	done
+	$(STRENGTH) --games ladders --lines ladder --ladder-matches 40
 
 lint: $(STAMP)
 	$(PY) -m ruff check src tests
