@@ -3,6 +3,8 @@ cannot move it, nor change it over HTTP, nor see its hand."""
 
 from __future__ import annotations
 
+import asyncio
+
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME
 from serverproc import GuestClient, ServerProcess
@@ -52,6 +54,14 @@ def test_a_spectator_and_a_forged_cookie_cannot_act(shared_server: ServerProcess
     async def main() -> None:
         a = await Sock.open(shared_server, table, ann)
         before = await a.sync()
+        # The random bot chooses its card in a worker, maybe after Ann's socket opens: wait
+        # for it, so that the table moves on only if someone below could act.
+        for _ in range(200):
+            if before["view"]["chosen"][1]:
+                break
+            await asyncio.sleep(0.05)
+            before = await a.sync()
+        assert before["view"]["chosen"] == [False, True]
         for who, headers in [
             ("nobody", {}),
             ("forged", {"Cookie": forged}),
