@@ -229,14 +229,8 @@ def estimate_actions(
     def sample() -> None:
         nonlocal done, samples
         state = game.withdraw_choices(game.determinize(view, rng), others)
-        hands = game.hands_played(state)
-        base, base_progress = game.scores(state), game.progress(state)
-        luck = rng.getrandbits(64)
-        for k in candidates:
-            bot.prng.seed(luck)
-            after, _ = game.apply(state, seat, actions[k])
-            end = bot.playout(after, hands, seat, 1)
-            ranks = bot.reward(end, base, hands, base_progress)
+        rewards = bot.play_each(state, actions, candidates, rng.getrandbits(64))
+        for k, ranks in zip(candidates, rewards, strict=True):
             mine = ranks[seat]
             # The engine's places: 1 + the seats strictly ahead (ranks follow the results).
             places[k].append(1.0 + sum(1 for r in ranks if r > mine))
@@ -531,14 +525,7 @@ def choices(
     before it starts one. ``final``: the record's match, when the caller has replayed it."""
     if final is None:
         final = Match.from_record(game, record)
-    replayed: Match[Any] = Match(
-        game,
-        record.get("players"),
-        record.get("options"),
-        seed=record.get("seed"),
-        deal=record.get("deal"),
-        position=record.get("position"),
-    )
+    replayed: Match[Any] = Match.start_of(game, record)
     todo: list[tuple[int, int, View, list[str], str]] = []
     for number, (who, action) in enumerate(final.actions, 1):
         if who in seats:

@@ -900,14 +900,7 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     try:
         game = get_game(record.get("game"))
         final = Match.from_record(game, record)
-        replayed: Match[Any] = Match(
-            game,
-            record.get("players"),
-            record.get("options"),
-            seed=record.get("seed"),
-            deal=record.get("deal"),
-            position=record.get("position"),
-        )
+        replayed: Match[Any] = Match.start_of(game, record)
     except PondsideError as exc:
         fail(str(exc))
     if seat is not None and not 0 <= seat < replayed.players:

@@ -431,15 +431,10 @@ class MCSBot(SearchBot):
         def sample() -> None:
             nonlocal done
             state = game.withdraw_choices(draw(), others)
-            hands = game.hands_played(state)
-            base, base_progress = game.scores(state), game.progress(state)
-            luck = rng.getrandbits(64)
-            for k in candidates:
-                self.prng.seed(luck)
-                after, _ = game.apply(state, me, legal[k])
-                end = self.playout(after, hands, me, 1)
-                values[k].append(self.reward(end, base, hands, base_progress)[me])
-                done += 1
+            rewards = self.play_each(state, legal, candidates, rng.getrandbits(64))
+            for k, reward in zip(candidates, rewards, strict=True):
+                values[k].append(reward[me])
+            done += len(candidates)
 
         for r in range(rounds):
             if budget.seconds:
@@ -462,6 +457,23 @@ class MCSBot(SearchBot):
         if fav >= 0 and best != fav and not self._clearly_better(values[best], values[fav]):
             return legal[fav]
         return legal[best]
+
+    def play_each(
+        self, state: Any, actions: list[str], candidates: list[int], luck: int
+    ) -> list[list[float]]:
+        """One sample on common random numbers: each candidate ``actions[k]`` applied to
+        ``state`` and played out with the same ``luck`` (the same draws, the same rollout
+        choices); the reward vector of every seat, per candidate."""
+        game, me = self.game, self.seat
+        hands = game.hands_played(state)
+        base, base_progress = game.scores(state), game.progress(state)
+        out = []
+        for k in candidates:
+            self.prng.seed(luck)
+            after, _ = game.apply(state, me, actions[k])
+            end = self.playout(after, hands, me, 1)
+            out.append(self.reward(end, base, hands, base_progress))
+        return out
 
     def _clearly_better(self, mine: list[float], theirs: list[float]) -> bool:
         """The paired mean difference is above ``z`` standard errors (both saw every sample)."""

@@ -154,6 +154,22 @@ class Match(Generic[S]):
         return rec
 
     @classmethod
+    def start_of(cls, game: Game[S], record: Mapping[str, Any]) -> Match[S]:
+        """The match a record starts from (its players, options, seed, deal or position), before
+        any of its actions: what a replay steps forward from."""
+        try:
+            return cls(
+                game,
+                record.get("players"),
+                record.get("options"),
+                seed=record.get("seed"),
+                deal=record.get("deal"),
+                position=record.get("position"),
+            )
+        except PondsideError as exc:
+            raise BadRecord(f"the record cannot start a match: {exc}") from None
+
+    @classmethod
     def from_record(cls, game: Game[S], record: Any) -> Match[S]:
         """Rebuild a match by replaying its record; ``BadRecord`` says what was expected."""
         if not isinstance(record, Mapping):
@@ -165,17 +181,7 @@ class Match(Generic[S]):
         actions = record.get("actions", [])
         if not isinstance(actions, list):
             raise BadRecord("the record's actions must be a list of [seat, action] pairs")
-        try:
-            match = cls(
-                game,
-                record.get("players"),
-                record.get("options"),
-                seed=record.get("seed"),
-                deal=record.get("deal"),
-                position=record.get("position"),
-            )
-        except PondsideError as exc:
-            raise BadRecord(f"the record cannot start a match: {exc}") from None
+        match = cls.start_of(game, record)
         for i, pair in enumerate(actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2):
                 raise BadRecord(
