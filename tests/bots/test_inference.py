@@ -14,18 +14,25 @@ from pondside.bots.lame_duck import LameDuckInference
 from pondside.games import get_game
 
 
-def heuristic_match_views(seed: int):
-    """Seat 0's views of a Lame Duck match of four heuristics, with the true state."""
-    game = get_game("lame-duck")
+def heuristic_match(slug: str, seed: int):
+    """Every decision of a match of four heuristics: (seat, view, legal, action, true state)."""
+    game = get_game(slug)
     state = game.new(4, game.options(4), seed)
     bots = [make_bot("heuristic", game, s, s) for s in range(4)]
     while seats := game.to_act(state):
         seat = seats[0]
         legal = game.legal_actions(state, seat)
         view = game.view(state, seat)
+        action = bots[seat].choose(view, legal)
+        yield seat, view, legal, action, state
+        state, _ = game.apply(state, seat, action)
+
+
+def heuristic_match_views(seed: int):
+    """Seat 0's views of a Lame Duck match of four heuristics, with the true state."""
+    for seat, view, legal, _, state in heuristic_match("lame-duck", seed):
         if seat == 0:
             yield view, legal, state
-        state, _ = game.apply(state, seat, bots[seat].choose(view, legal))
 
 
 def test_the_true_deal_explains_the_plays_better_than_uniform_deals() -> None:
@@ -89,18 +96,10 @@ def test_inference_needs_a_model_and_sensible_parameters() -> None:
         make_bot("mcs:infer=heuristic:epsilon=1", get_game("lame-duck"), 0, 0)
 
 
-def down_the_drain_match(seed: int, seat: int = 0):
+def down_the_drain_match(seed: int):
     """Every decision of a Down the Drain match of four heuristics: (seat, view, action, state)."""
-    game = get_game("down-the-drain")
-    state = game.new(4, game.options(4), seed)
-    bots = [make_bot("heuristic", game, s, s) for s in range(4)]
-    while seats := game.to_act(state):
-        s = seats[0]
-        legal = game.legal_actions(state, s)
-        view = game.view(state, s)
-        action = bots[s].choose(view, legal)
-        yield s, view, action, state
-        state, _ = game.apply(state, s, action)
+    for seat, view, _, action, state in heuristic_match("down-the-drain", seed):
+        yield seat, view, action, state
 
 
 def test_down_the_drain_plays_between_turns_are_rebuilt_from_the_table() -> None:
