@@ -242,19 +242,19 @@ class DownTheDrainInference:
         ``mine`` holds the cards this seat may have played, when it is in ``order``; ``known``
         the cards the last events named."""
         gone = sorted((now.discard - before.discard).keys())
-        options = [
-            [known[s]]
-            if s in known
-            else mine
-            if s == self.seat
-            else [now.front[s]]
-            if now.front[s]
-            else gone
-            for s in order
-        ]
+
+        def cards(s: int) -> list[int]:
+            """What seat ``s`` may have played this cycle."""
+            if s in known:
+                return [known[s]]
+            if s == self.seat:
+                return mine
+            return [now.front[s]] if now.front[s] else gone
+
+        options = [cards(s) for s in order]
         fits: list[tuple[list[_Play], list[tuple[int, int]]]] = []
-        for cards in product(*options):
-            result = _play_forward(before, order, cards, self.time)
+        for played in product(*options):
+            result = _play_forward(before, order, played, self.time)
             if result is not None and result[0] == now:
                 others = [p for p in result[1] if p.seat != self.seat]
                 fits.append((others, result[2]))
