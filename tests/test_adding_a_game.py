@@ -112,6 +112,8 @@ def test_the_strength_table_takes_its_settings_from_the_bot_module(high_card: Ga
     assert search_spec("ladders").startswith("mcs:") and table_options("ladders") == {"rounds": 1}
 
 
+# PettingZoo warns that dict observations are not arrays (its own classic games do too).
+@pytest.mark.filterwarnings("ignore:Observation")
 def test_the_research_adapters_number_its_actions_and_encode_its_views(
     high_card: Game[Any],
 ) -> None:

@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pondside.bots import Bot, MCSBot, UnknownBot, heuristic_class, make_bot, parse_spec
+from pondside.bots.declared import game_bots
 from pondside.bots.levels import level_spec
-from pondside.bots.registry import game_setting
 from pondside.engine import Game, Match, PondsideError, Rng, View, record_names, seed_state
 
 DEFAULT_ITERATIONS = 300
@@ -135,10 +135,10 @@ def _check_budget(iterations: int | None, seconds: float | None) -> None:
 def _search_limits(game: Game[Any]) -> dict[str, Any]:
     """The playout cut the game's own search uses (``horizon``, ``turns``: Ladders' long
     hands), so estimates judge a hand as the search bot does."""
-    spec = game_setting(game, "SEARCH", "")
-    if not isinstance(spec, str) or not spec:
+    declared = game_bots(game)
+    if declared is None:
         return {}
-    _, params = parse_spec(spec)
+    _, params = parse_spec(declared.search)
     return {k: params[k] for k in ("horizon", "turns") if k in params}
 
 

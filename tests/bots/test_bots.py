@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pondside.bots import BUILTIN, RandomBot, UnknownBot, bot_names, make_bot, parse_spec
+from pondside.bots.declared import GameBots
 from pondside.bots.lame_duck import card_risk
 from pondside.engine import Game, Match
 from pondside.games import MODULES, get_game
@@ -77,7 +78,7 @@ def test_the_heuristic_is_found_in_the_bots_module_named_after_the_game(
         name = "heuristic"
 
     module = types.ModuleType("pondside.bots.toy")
-    module.HEURISTIC = ToyHeuristic  # type: ignore[attr-defined]
+    module.BOTS = GameBots(heuristic=ToyHeuristic)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pondside.bots.toy", module)
     assert isinstance(make_bot("heuristic", toy_game(monkeypatch, "toy"), 0, 1), ToyHeuristic)
 

@@ -11,7 +11,8 @@ import pytest
 
 from kq_positions import position
 from pondside.bots import make_bot
-from pondside.bots.king_of_the_quackers import HEURISTIC, plan_cost
+from pondside.bots.king_of_the_quackers import KingOfTheQuackersHeuristic as HEURISTIC
+from pondside.bots.king_of_the_quackers import plan_cost
 from pondside.engine import Match
 from pondside.games.king_of_the_quackers import CODE, GAME, INDEX, PERSONALITY
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from pondside.bots import make_bot
-from pondside.bots.wildcat_chicane import HEURISTIC, estimate
+from pondside.bots.wildcat_chicane import WildcatChicaneHeuristic as HEURISTIC
+from pondside.bots.wildcat_chicane import estimate
 from pondside.engine import Match
 from pondside.games.wildcat_chicane import (
     GAME,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -71,8 +72,10 @@ def test_the_ladder_rates_every_level_and_each_against_the_one_below(
     import pondside.bots.lame_duck as lame_duck
 
     # The search levels' own budgets take minutes; the ladder's bookkeeping does not need them.
-    monkeypatch.setattr(lame_duck, "STRONG", "mcs:iterations=4", raising=True)
-    monkeypatch.setattr(lame_duck, "EXPERT", "mcs:iterations=8", raising=True)
+    quick = dataclasses.replace(
+        lame_duck.BOTS, strong="mcs:iterations=4", expert="mcs:iterations=8"
+    )
+    monkeypatch.setattr(lame_duck, "BOTS", quick, raising=True)
     common = ["strength", "--games", "lame-duck", "--results", str(tmp_path), "--jobs", "1"]
     page = tmp_path / "bots.md"
     page.write_text(f"# Bots\n{START}\n{END}\nprose\n")

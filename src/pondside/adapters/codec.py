@@ -23,7 +23,6 @@ to its left (``(seat + k) % players``), so one policy can play every seat.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -32,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from pondside.engine import Game
-from pondside.games import MODULES, get_game
+from pondside.games import companion, get_game
 
 # --- layouts: named fields of one flat float32 vector ------------------------------------
 
@@ -161,8 +160,8 @@ def generic(game: Game[Any], players: int, options: Mapping[str, Any]) -> GameCo
 
 def adapter_module(slug: str) -> str | None:
     """``pondside.adapters.<the game's module>`` when it exists, else ``None`` (generic)."""
-    name = f"{__package__}.{MODULES[slug]}"
-    return name if importlib.util.find_spec(name) is not None else None
+    found = companion(get_game(slug), __package__ or "pondside.adapters")
+    return None if found is None else found.__name__
 
 
 def _key(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:

@@ -22,6 +22,7 @@ from pondside.engine import Game, View
 from pondside.games.down_the_drain import COUNTS, DECK, OTHERS, group_value, hand_size
 
 from .base import Bot
+from .declared import GameBots
 
 DECK_COUNTS = Counter(COUNTS)
 
@@ -367,11 +368,11 @@ def _play_forward(
 # iterations played worse against three heuristics (300: 35.6% over 300 matches; 1,200: 25.0%
 # over 30, and 24.4% over 65 with inference), as the tree comes to trust the sampled hands; 100
 # rated below the heuristic. Flat Monte-Carlo that keeps the heuristic's card unless the
-# playouts clearly disagree did as well as ISMCTS at 300 (35.5% over 100), so EXPERT is that,
-# thinking longer, and STRONG the ISMCTS budget that measured best.
-STRONG = "ismcts:iterations=300:rollout=heuristic:reward=win"
-EXPERT = "mcs:iterations=1000:rollout=heuristic:reward=win:prior=heuristic"
-SEARCH = EXPERT  # the strength table's search bot: the top level
-
-HEURISTIC = DownTheDrainHeuristic
-INFERENCE = DownTheDrainInference
+# playouts clearly disagree did as well as ISMCTS at 300 (35.5% over 100), so expert is that,
+# thinking longer, and strong the ISMCTS budget that measured best.
+BOTS = GameBots(
+    heuristic=DownTheDrainHeuristic,
+    strong="ismcts:iterations=300:rollout=heuristic:reward=win",
+    expert="mcs:iterations=1000:rollout=heuristic:reward=win:prior=heuristic",
+    inference=DownTheDrainInference,
+)

@@ -2,10 +2,11 @@
 
 Uniform determinization deals the unseen cards as if the others had played at random. They did
 not: a seat that kept its 7 while a 7 was the safe card probably has no 7. A game's bot module
-may name a model of the other players (``INFERENCE``: a class built as ``cls(game, seat,
-epsilon)``, with ``observe(view)`` called at each of the bot's decisions and ``likelihood(state)``
-for a sampled state), usually the game's heuristic with a slip probability ``epsilon``: a play
-the model would have made weighs ``1 - epsilon``, any other ``epsilon`` shared among the rest.
+may declare a model of the other players (``GameBots.inference``: a class built as
+``cls(game, seat, epsilon)``, with ``observe(view)`` called at each of the bot's decisions and
+``likelihood(state)`` for a sampled state), usually the game's heuristic with a slip
+probability ``epsilon``: a play the model would have made weighs ``1 - epsilon``, any other
+``epsilon`` shared among the rest.
 
 The search draws a pool of uniform determinizations, weighs each by the likelihood of the
 plays seen so far, and samples its iterations' states from the pool by weight (importance
@@ -20,17 +21,11 @@ import random
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import accumulate
-from typing import Any, Protocol
+from typing import Any
 
 from pondside.engine import Game, View
 
-from .registry import game_setting
-
-
-class Model(Protocol):
-    def observe(self, view: View) -> None: ...
-
-    def likelihood(self, state: Any) -> float: ...
+from .declared import PlayerModel, game_bots
 
 
 class Inference:
@@ -43,11 +38,12 @@ class Inference:
             )
         if not isinstance(pool, int) or pool < 1:
             raise ValueError(f"pool must be a whole number of states >= 1, not {pool!r}")
-        cls = game_setting(game, "INFERENCE", None)
+        declared = game_bots(game)
+        cls = None if declared is None else declared.inference
         if cls is None:
             raise ValueError(f"{game.info.name} has no model of its players to infer with")
         self.game = game
-        self.model: Model = cls(game, seat, float(epsilon))
+        self.model: PlayerModel = cls(game, seat, float(epsilon))
         self.pool = pool
         self.spread = max(1.0, pool / 8)  # the effective pool size tempering keeps, at least
         self.effective = 0.0  # of the last pool: (sum w)^2 / sum w^2, for the curious

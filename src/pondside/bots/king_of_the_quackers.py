@@ -26,6 +26,7 @@ from pondside.games.king_of_the_quackers import (
 )
 
 from .base import Bot
+from .declared import GameBots
 
 
 def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
@@ -177,14 +178,13 @@ class KingOfTheQuackersHeuristic(Bot):
         return best
 
 
-# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
-# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
-STRONG = "mcs:iterations=200:rollout=heuristic:prior=heuristic"
-EXPERT = "mcs:iterations=500:rollout=heuristic:prior=heuristic"
-SEARCH = EXPERT  # the strength table's search bot: the top level
-
-HEURISTIC = KingOfTheQuackersHeuristic
-
-# The level ladder (docs/bots.md) plays matches to 25 points, about half a whole match: its
-# round robin seats both search levels in most matches, and whole matches cost too much.
-LADDER_OPTIONS = {"target": 25}
+# The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
+# expert's time; expert is the strongest search within the 2 s a person waits (one core).
+BOTS = GameBots(
+    heuristic=KingOfTheQuackersHeuristic,
+    strong="mcs:iterations=200:rollout=heuristic:prior=heuristic",
+    expert="mcs:iterations=500:rollout=heuristic:prior=heuristic",
+    # The level ladder (docs/bots.md) plays matches to 25 points, about half a whole match: its
+    # round robin seats both search levels in most matches, and whole matches cost too much.
+    ladder_options={"target": 25},
+)

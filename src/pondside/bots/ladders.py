@@ -33,6 +33,7 @@ from pondside.games.ladders import (
 )
 
 from .base import Bot
+from .declared import GameBots
 
 HAND_COST, RUNG_COST, WILD_COST = 1.0, 0.6, 3.0
 PARTNER_GOAL = 1.5  # a chain to the partner's CLIMB counts, a little less than one's own
@@ -293,12 +294,12 @@ def _discard_score(card: int, pile: list[int], table: Table) -> float:
     return score
 
 
-# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
-# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
-STRONG = "mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic"
-EXPERT = "mcs:iterations=900:rollout=heuristic:turns=3:reward=margin:prior=heuristic"
-SEARCH = EXPERT  # the strength table's search bot: the top level
-# A match to 500 takes several rounds of some 130 decisions a seat: one round a match.
-STRENGTH_OPTIONS = {"rounds": 1}
-
-HEURISTIC = LaddersHeuristic
+# The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
+# expert's time; expert is the strongest search within the 2 s a person waits (one core).
+BOTS = GameBots(
+    heuristic=LaddersHeuristic,
+    strong="mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
+    expert="mcs:iterations=900:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
+    # A match to 500 takes several rounds of some 130 decisions a seat: one round a match.
+    strength_options={"rounds": 1},
+)

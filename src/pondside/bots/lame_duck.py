@@ -26,6 +26,7 @@ from pondside.games.lame_duck import (
 )
 
 from .base import Bot
+from .declared import GameBots
 
 CARDS = len(DUCKS) - 1  # the 104 cards (LD-1); DUCKS[0] stands for no card
 AVERAGE_DUCKS = sum(DUCKS) / CARDS  # 171 ducks over 104 cards (LD-2)
@@ -199,11 +200,11 @@ def _ducks(n: int) -> str:
     return f"{n} duck{'s' * (n != 1)}"
 
 
-# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
-# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
-STRONG = "ismcts:iterations=500:rollout=heuristic:reward=win"
-EXPERT = "ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic"
-SEARCH = EXPERT  # the strength table's search bot: the top level
-
-HEURISTIC = LameDuckHeuristic
-INFERENCE = LameDuckInference
+# The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
+# expert's time; expert is the strongest search within the 2 s a person waits (one core).
+BOTS = GameBots(
+    heuristic=LameDuckHeuristic,
+    strong="ismcts:iterations=500:rollout=heuristic:reward=win",
+    expert="ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic",
+    inference=LameDuckInference,
+)

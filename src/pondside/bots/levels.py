@@ -3,8 +3,8 @@
 Weakest first: ``random``, ``beginner`` (the heuristic, slipping on about a third of its
 decisions), ``casual`` (the game's heuristic), ``strong`` (a quick search) and ``expert`` (the
 strongest search within the time a person waits, under 2 s a decision on one core of the
-reference machine). Each game's bot module may set the specs of its search levels (``STRONG``,
-``EXPERT``); their ratings are measured in docs/bots.md (``make strength``).
+reference machine). Each game declares the specs of its search levels (``GameBots`` in its bot
+module, ``declared.py``); their ratings are measured in docs/bots.md (``make strength``).
 
 The online table's lobby offers these names and nothing else, so nothing a web client sends can
 name an arbitrary bot (``external:cmd=...`` would run a program on the server). The same names
@@ -17,7 +17,7 @@ from typing import Any
 
 from pondside.engine import Game, PondsideError
 
-from .registry import game_setting
+from .declared import DEFAULT_EXPERT, DEFAULT_STRONG, game_bots
 
 LEVELS = ("random", "beginner", "casual", "strong", "expert")
 """Weakest first."""
@@ -35,8 +35,6 @@ ALIASES = {"heuristic": "casual", "search": "strong"}
 made with them keep working. The lobby lists only ``LEVELS``."""
 
 BEGINNER = "slips:rate=0.35"
-DEFAULT_STRONG = "ismcts:iterations=300:rollout=heuristic"
-DEFAULT_EXPERT = "ismcts:iterations=1000:rollout=heuristic"
 
 # Online, a search level's thinking is capped in seconds as well as iterations, so a busy or
 # slow server keeps a person's wait bounded (at the price of a weaker move when it binds).
@@ -70,9 +68,11 @@ def level_spec(game: Game[Any], level: str, online: bool = False) -> str:
         return BEGINNER
     if found == "casual":
         return "heuristic"
-    spec = str(
-        game_setting(game, found.upper(), DEFAULT_STRONG if found == "strong" else DEFAULT_EXPERT)
-    )
+    declared = game_bots(game)
+    if declared is None:  # a game without bots of its own searches with the defaults
+        spec = DEFAULT_STRONG if found == "strong" else DEFAULT_EXPERT
+    else:
+        spec = declared.strong if found == "strong" else declared.expert
     return f"{spec}:seconds={ONLINE_SECONDS}" if online else spec
 
 

@@ -1,13 +1,14 @@
 """Bots by name, with parameters as NAME[:key=value...].
 
-Built in: ``random``, ``heuristic`` (each game's own, ``HEURISTIC`` in
+Built in: ``random``, ``heuristic`` (each game's own, declared as ``BOTS`` in
 ``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
 (a program speaking the decision protocol). Others come from the ``pondside.bots`` entry
 point group or :func:`register_bot`.
 
 The registry names bots by where they live and imports a bot's module when the bot is first
 asked for, as it does for plugins: so it sits below every bot, and the search bots take the
-game's heuristic (:func:`heuristic_class`) from here.
+game's heuristic (:func:`heuristic_class`) from here. The levels (``levels.py``) sit below it:
+a level name stands for a spec the game declares.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from pondside.engine import Game, PondsideError
 from pondside.games import MODULES
 
 from .base import Bot
+from .declared import game_bots
 from .external import CallableBot, Choose
+from .levels import LEVELS, is_level, level_spec
 
 _PACKAGE = __name__.rpartition(".")[0]  # pondside.bots
 
@@ -46,35 +49,22 @@ def _bot_class(module: str, attr: str) -> type[Bot]:
     return found
 
 
-def game_setting(game: Game[Any], name: str, default: Any) -> Any:
-    """A bot setting the game's own bot module keeps (``SEARCH``, the tuned search spec of
-    ``pondside strength``), or ``default`` when it has none."""
-    module = MODULES.get(game.info.slug)
-    if module is None or importlib.util.find_spec(f"{_PACKAGE}.{module}") is None:
-        return default
-    return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), name, default)
-
-
 def heuristic_class(game: Game[Any]) -> type[Bot]:
-    """The game's heuristic: ``HEURISTIC`` in ``pondside.bots.<module>``, where ``<module>``
-    is the game's module in ``pondside.games.MODULES``."""
-    module = MODULES.get(game.info.slug)
-    if module is None:
+    """The game's heuristic, declared in its bot module (``BOTS = GameBots(heuristic=...)`` in
+    ``pondside.bots.<the game's module>``)."""
+    if game.info.slug not in MODULES:
         raise UnknownBot(
             f"{game.info.name} is not a registered game (pondside.games.MODULES), "
             "so it has no heuristic bot"
         )
-    where = f"{_PACKAGE}.{module}"
-    try:
-        return _bot_class(module, "HEURISTIC")
-    except ModuleNotFoundError as exc:
-        # Only the heuristic's own module missing means "no heuristic": a module that is there
-        # but fails on an import of its own is a fault to show as it is.
-        if exc.name is None or not (where == exc.name or where.startswith(f"{exc.name}.")):
-            raise
+    declared = game_bots(game)
+    if declared is None:
+        where = f"{_PACKAGE}.{MODULES[game.info.slug]}"
         raise UnknownBot(
-            f"{game.info.name} has no heuristic bot yet ({where} would define HEURISTIC)"
-        ) from None
+            f"{game.info.name} has no heuristic bot yet ({where} would declare "
+            "BOTS = GameBots(heuristic=...))"
+        )
+    return declared.heuristic
 
 
 def _in(module: str, attr: str) -> Callable[[Game[Any]], type[Bot]]:
@@ -155,8 +145,6 @@ def _lookup(name: str) -> type[Bot] | Choose | None:
 
 def bot_names() -> list[str]:
     """The built-in bots, the levels, then the registered and plugin ones by name."""
-    from .levels import LEVELS
-
     levels = [lv for lv in LEVELS if lv not in BUILTIN]
     return [*BUILTIN, *levels, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys() - {*levels})]
 
@@ -207,18 +195,15 @@ def _check_parameters(name: str, cls: type[Bot], params: dict[str, Any]) -> None
 def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
     """Build the bot ``spec`` for ``seat`` with its own generator seeded from ``seed``."""
     name, params = parse_spec(spec)
-    if name not in BUILTIN and name not in _REGISTERED:
-        from .levels import is_level, level_spec  # the levels name bots of this registry
-
-        if is_level(name):
-            # A level stands for its game's bot spec; it takes no parameters of its own (say
-            # the spec itself to change one).
-            if params:
-                raise UnknownBot(
-                    f"{name!r} is a bot level and takes no parameters; its bot is "
-                    f"{level_spec(game, name)}"
-                )
-            name, params = parse_spec(level_spec(game, name))
+    if name not in BUILTIN and name not in _REGISTERED and is_level(name):
+        # A level stands for its game's bot spec; it takes no parameters of its own (say
+        # the spec itself to change one).
+        if params:
+            raise UnknownBot(
+                f"{name!r} is a bot level and takes no parameters; its bot is "
+                f"{level_spec(game, name)}"
+            )
+        name, params = parse_spec(level_spec(game, name))
     rng = random.Random(seed)
     try:
         if name in BUILTIN:

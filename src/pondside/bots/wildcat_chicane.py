@@ -27,6 +27,7 @@ from pondside.games.wildcat_chicane import (
 )
 
 from .base import Bot
+from .declared import GameBots
 
 READING = {name: reading for reading, name in enumerate(READING_NAMES)}  # "top" → TOP
 CROWN = RANK_VALUE["N"]
@@ -181,14 +182,13 @@ class WildcatChicaneHeuristic(Bot):
         return f"{wanted}: {how}"
 
 
-# The search levels (bots/levels.py; rated in docs/bots.md): STRONG thinks a fraction of
-# EXPERT's time; EXPERT is the strongest search within the 2 s a person waits (one core).
-STRONG = "ismcts:iterations=300:rollout=heuristic"
-EXPERT = "ismcts:iterations=1000:rollout=heuristic"
-SEARCH = EXPERT  # the strength table's search bot: the top level
-
-HEURISTIC = WildcatChicaneHeuristic
-
-# The level ladder (docs/bots.md) plays matches to 20 points, about half a whole match: its
-# round robin seats both search levels in most matches, and whole matches cost too much.
-LADDER_OPTIONS = {"target": 20}
+# The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
+# expert's time; expert is the strongest search within the 2 s a person waits (one core).
+BOTS = GameBots(
+    heuristic=WildcatChicaneHeuristic,
+    strong="ismcts:iterations=300:rollout=heuristic",
+    expert="ismcts:iterations=1000:rollout=heuristic",
+    # The level ladder (docs/bots.md) plays matches to 20 points, about half a whole match: its
+    # round robin seats both search levels in most matches, and whole matches cost too much.
+    ladder_options={"target": 20},
+)

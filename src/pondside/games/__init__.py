@@ -1,10 +1,14 @@
-"""The registered games, by slug. Each game lives in one module named after it."""
+"""The registered games, by slug. Each game lives in one module named after it, and so do its
+companions in other packages (its bots in ``pondside.bots``, its terminal table in
+``pondside.tui``, its observation codec in ``pondside.adapters``): :func:`companion` finds them."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from pondside.engine import Game, UnknownGame
@@ -44,3 +48,24 @@ def _load(module: str) -> Game[Any]:
 
 def all_games() -> list[Game[Any]]:
     return [get_game(s) for s in slugs()]
+
+
+def companion(game: Game[Any], package: str) -> ModuleType | None:
+    """The game's module in ``package`` (``pondside.bots``, ``pondside.tui``, ...), named as the
+    game's own module is, or None where the game has none there.
+
+    One policy for every companion: a module that is not there is None (the caller falls back
+    on its generic part or says what is missing); a module that is there but fails on an import
+    of its own raises as it is, since hiding that would hide a fault."""
+    module = MODULES.get(game.info.slug)
+    if module is None:
+        return None
+    name = f"{package}.{module}"
+    if name in sys.modules:  # imported already (or put there, as a test or a plugin may)
+        return sys.modules[name]
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:  # a dotted package that is itself missing
+        return None
+    return importlib.import_module(name)

@@ -2,8 +2,8 @@
 
 For every game, at its default table and options: search vs heuristic, heuristic vs random and
 search vs random. One seat holds the first bot and every other seat the second; seats rotate
-between matches. The search bot is the top level's, ``SEARCH`` (= ``EXPERT``) in the game's bot
-module (within 2 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
+between matches. The search bot is the top level's, ``expert`` in the game's bot declaration
+(``GameBots``) (within 2 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
 
 And the level ladder: a duplicate round robin of the levels (``pondside.bots.levels``), with
 openskill ratings and, for each level, its share of the meetings with the level below.
@@ -20,25 +20,27 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pondside.bots.registry import game_setting
+from pondside.bots.declared import DEFAULT_EXPERT, game_bots
 from pondside.games import get_game, slugs
 
 from .simulate import simulate
 from .stats import wilson_interval
 from .tournament import Stopped, TournamentResult, tournament
 
-DEFAULT_SEARCH = "ismcts:iterations=1000:rollout=heuristic"
-"""For a game whose bot module names no ``SEARCH`` of its own."""
+DEFAULT_SEARCH = DEFAULT_EXPERT
+"""For a game without a bot declaration of its own."""
 
 
 def search_spec(slug: str) -> str:
-    """The game's search bot for the table: ``SEARCH`` in its bot module."""
-    return str(game_setting(get_game(slug), "SEARCH", DEFAULT_SEARCH))
+    """The game's search bot for the table: its declared top level (``GameBots.search``)."""
+    declared = game_bots(get_game(slug))
+    return DEFAULT_SEARCH if declared is None else declared.search
 
 
 def table_options(slug: str) -> dict[str, Any]:
-    """The options the table plays the game with: ``STRENGTH_OPTIONS`` in its bot module."""
-    return dict(game_setting(get_game(slug), "STRENGTH_OPTIONS", {}))
+    """The options the table plays the game with (``GameBots.strength_options``)."""
+    declared = game_bots(get_game(slug))
+    return {} if declared is None else dict(declared.strength_options)
 
 
 LINES = ("search-heuristic", "heuristic-random", "search-random", "ladder")
@@ -54,9 +56,10 @@ def matchups(search: str) -> dict[str, tuple[str, str]]:
 
 
 def ladder_options(slug: str) -> dict[str, Any]:
-    """The options the ladder plays: ``LADDER_OPTIONS`` in the game's bot module (a shorter
-    match where a whole one costs the search levels too much), else the table's."""
-    return dict(game_setting(get_game(slug), "LADDER_OPTIONS", table_options(slug)))
+    """The options the ladder plays (``GameBots.ladder``: a shorter match where a whole one
+    costs the search levels too much), else the table's."""
+    declared = game_bots(get_game(slug))
+    return {} if declared is None else dict(declared.ladder)
 
 
 def ladder_round(slug: str) -> int:

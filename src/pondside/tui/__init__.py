@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from typing import Any
 
 from pondside.engine import Game
-from pondside.games import MODULES
+from pondside.games import companion
 
 from .base import TableUI
 
@@ -16,12 +14,8 @@ def get_ui(game: Game[Any], names: list[str], *, me: int | None = None) -> Table
     """The game's own table, ``UI`` in ``pondside.tui.<game module>``, else the generic one.
 
     ``me`` is the seat of the person at the terminal, spoken to as "you" (None: nobody plays)."""
-    module = MODULES.get(game.info.slug)
-    where = f"{__name__}.{module}"
-    try:
-        if module is None or importlib.util.find_spec(where) is None:
-            return TableUI(game, names, me)
-    except ModuleNotFoundError:  # a dotted module name whose package is missing too
+    module = companion(game, __name__)
+    if module is None:
         return TableUI(game, names, me)
-    cls: type[TableUI] = importlib.import_module(where).UI
+    cls: type[TableUI] = module.UI
     return cls(game, names, me)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pondside.bots.base import Bot
+from pondside.bots.declared import GameBots
 from pondside.engine import View
 
 
@@ -17,4 +18,4 @@ class HighCardHeuristic(Bot):
         return f"play {cards[-1] if sure else cards[0]}"
 
 
-HEURISTIC = HighCardHeuristic
+BOTS = GameBots(heuristic=HighCardHeuristic)
