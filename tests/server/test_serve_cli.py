@@ -30,7 +30,8 @@ def test_loadtest_refuses_a_bad_table_count() -> None:
 
 
 def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
-    from pondside.server.load import plot_soak, plot_sweep, run_load
+    from pondside.sim.load import run_load
+    from pondside.sim.plots import plot_soak, plot_sweep
 
     result = run_load(tables=2, seconds=3, think=0.02, sample_every=0.5)
     figures = result.to_json()
@@ -50,7 +51,7 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
 
 
 def test_loadtest_is_bounded() -> None:
-    from pondside.server.load import MAX_TABLES, run_load
+    from pondside.sim.load import MAX_TABLES, run_load
 
     result = CliRunner().invoke(main, ["loadtest", "--tables", f"10,{MAX_TABLES + 1}"])
     assert result.exit_code == 1
@@ -92,7 +93,7 @@ def test_several_processes_need_redis_and_an_unreachable_redis_is_one_line(tmp_p
 
 
 def test_loadtest_matches_that_end_are_followed_by_the_next() -> None:
-    from pondside.server.load import run_load
+    from pondside.sim.load import run_load
 
     result = run_load(tables=1, seconds=6, think=0.0, sample_every=1.0, rounds=1)
     assert result.matches >= 1  # a match ended, and the same four played the next one
@@ -103,7 +104,7 @@ def test_loadtest_against_two_processes_with_its_own_redis(tmp_path) -> None:
     import os
     import shutil
 
-    from pondside.server.load import run_load
+    from pondside.sim.load import run_load
 
     if shutil.which("redis-server") is None:
         if os.environ.get("CI"):
