@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from . import analyze, bench, engine, play, runs, serve
+from . import analyze, bench, engine, play, runs, serve, strength
 from .common import parse_game_options
 
 __all__ = ["COMMANDS", "main", "parse_game_options"]
@@ -32,7 +32,7 @@ COMMANDS: list[click.Command] = [
     play.replay,
     runs.simulate,
     runs.tournament,
-    runs.strength,
+    strength.strength,
     analyze.analyze,
     serve.serve,
     serve.loadtest,
