@@ -113,3 +113,41 @@ def test_loadtest_against_two_processes_with_its_own_redis(tmp_path) -> None:
     result = run_load(tables=4, seconds=4, think=0.02, sample_every=1.0, processes=2)
     assert result.sockets == 16 and result.errors == 0
     assert len(result.latencies_ms) > 20  # every seat heard of actions, on either process
+
+
+def test_loadtest_sweeps_table_counts_and_writes_its_figures_and_plot(tmp_path) -> None:
+    """The command end to end: a run per table count, one row each, the settings and every
+    run's figures in --out, the sweep's plot in --plot."""
+    import json
+
+    out, plot = tmp_path / "load.json", tmp_path / "load.png"
+    result = CliRunner().invoke(
+        main,
+        ["loadtest", "--tables", "1,2", "--seconds", "1", "--think", "0.02", "--rounds", "1",
+         "--out", str(out), "--plot", str(plot)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "pondside loadtest: 1 s per run, think 0.02 s" in result.output
+    report = json.loads(out.read_text())
+    assert [run["tables"] for run in report["runs"]] == [1, 2]
+    assert {k: report[k] for k in ("think", "seconds", "rounds", "processes", "database")} == {
+        "think": 0.02, "seconds": 1.0, "rounds": 1, "processes": 1, "database": "sqlite",
+    }  # fmt: skip
+    assert "rss_samples" not in report  # a soak's only
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_loadtest_soak_keeps_the_memory_it_sampled(tmp_path) -> None:
+    import json
+
+    out, plot = tmp_path / "soak.json", tmp_path / "soak.png"
+    result = CliRunner().invoke(
+        main,
+        ["loadtest", "--tables", "1,5", "--soak", "0.1", "--think", "0.02", "--out", str(out),
+         "--plot", str(plot)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["seconds"] == 6.0 and [run["tables"] for run in report["runs"]] == [1]
+    assert len(report["rss_samples"]) >= 1  # every 5 s of a soak
+    assert plot.read_bytes()[:4] == b"\x89PNG"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pondside.engine import native
 from pondside.games import all_games
@@ -59,7 +60,7 @@ class BenchReport:
     def goal_met(ratio: float | None) -> bool | None:
         return None if ratio is None else ratio <= SEARCH_GOAL
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """The figures, as ``pondside bench --report --json`` prints them."""
         return {
             "pondside": [{**r.to_json(), "goal_met": self.random_goal(r.game)} for r in self.ours],
