@@ -10,7 +10,7 @@ import click
 from pondside.bots import check_spec, parse_spec
 from pondside.engine import PondsideError
 
-from .common import EXTRA, console, fail, game_arg, parse_game_options
+from .common import EXTRA, console, fail, game_arg, option_pairs, parse_game_options
 
 
 @click.command(context_settings=EXTRA)
@@ -38,7 +38,7 @@ from .common import EXTRA, console, fail, game_arg, parse_game_options
     default=None,
     help="With --bot: how many sampled positions (default 40); with --report (default 20).",
 )
-@click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
+@option_pairs()
 @click.pass_context
 def bench(
     ctx: click.Context,

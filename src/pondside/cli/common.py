@@ -50,6 +50,13 @@ def path_option(
     )
 
 
+def option_pairs() -> Callable[[F], F]:
+    """``-o name=value``, a game option, for every command that takes a game's options."""
+    return click.option(
+        "-o", "--option", "pairs", multiple=True, help="A game option as name=value."
+    )
+
+
 def progress_every_option() -> Callable[[F], F]:
     """``--progress-every SECONDS``, of every command that shows a long run's progress."""
     return click.option(

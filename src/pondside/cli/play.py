@@ -30,6 +30,7 @@ from .common import (
     fail,
     game_arg,
     load_record,
+    option_pairs,
     parse_game_options,
     path_option,
     show_outcome,
@@ -101,7 +102,7 @@ def rules(game_slug: str, rulings: bool) -> None:
 @click.option(
     "--overwrite", is_flag=True, help="Let --record replace a file that is already there."
 )
-@click.option("-o", "--option", "pairs", multiple=True, help="A game option as name=value.")
+@option_pairs()
 @click.pass_context
 def play(
     ctx: click.Context,
