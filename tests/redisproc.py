@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pondside.server.load import start_redis
+from pondside.sim.load import start_redis
 
 
 def free_port() -> int:

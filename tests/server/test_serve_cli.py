@@ -30,7 +30,8 @@ def test_loadtest_refuses_a_bad_table_count() -> None:
 
 
 def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
-    from pondside.server.load import plot_soak, plot_sweep, run_load
+    from pondside.sim.load import run_load
+    from pondside.sim.plots import plot_soak, plot_sweep
 
     result = run_load(tables=2, seconds=3, think=0.02, sample_every=0.5)
     figures = result.to_json()
@@ -50,7 +51,7 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
 
 
 def test_loadtest_is_bounded() -> None:
-    from pondside.server.load import MAX_TABLES, run_load
+    from pondside.sim.load import MAX_TABLES, run_load
 
     result = CliRunner().invoke(main, ["loadtest", "--tables", f"10,{MAX_TABLES + 1}"])
     assert result.exit_code == 1
@@ -92,7 +93,7 @@ def test_several_processes_need_redis_and_an_unreachable_redis_is_one_line(tmp_p
 
 
 def test_loadtest_matches_that_end_are_followed_by_the_next() -> None:
-    from pondside.server.load import run_load
+    from pondside.sim.load import run_load
 
     result = run_load(tables=1, seconds=6, think=0.0, sample_every=1.0, rounds=1)
     assert result.matches >= 1  # a match ended, and the same four played the next one
@@ -103,7 +104,7 @@ def test_loadtest_against_two_processes_with_its_own_redis(tmp_path) -> None:
     import os
     import shutil
 
-    from pondside.server.load import run_load
+    from pondside.sim.load import run_load
 
     if shutil.which("redis-server") is None:
         if os.environ.get("CI"):
@@ -112,3 +113,41 @@ def test_loadtest_against_two_processes_with_its_own_redis(tmp_path) -> None:
     result = run_load(tables=4, seconds=4, think=0.02, sample_every=1.0, processes=2)
     assert result.sockets == 16 and result.errors == 0
     assert len(result.latencies_ms) > 20  # every seat heard of actions, on either process
+
+
+def test_loadtest_sweeps_table_counts_and_writes_its_figures_and_plot(tmp_path) -> None:
+    """The command end to end: a run per table count, one row each, the settings and every
+    run's figures in --out, the sweep's plot in --plot."""
+    import json
+
+    out, plot = tmp_path / "load.json", tmp_path / "load.png"
+    result = CliRunner().invoke(
+        main,
+        ["loadtest", "--tables", "1,2", "--seconds", "1", "--think", "0.02", "--rounds", "1",
+         "--out", str(out), "--plot", str(plot)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "pondside loadtest: 1 s per run, think 0.02 s" in result.output
+    report = json.loads(out.read_text())
+    assert [run["tables"] for run in report["runs"]] == [1, 2]
+    assert {k: report[k] for k in ("think", "seconds", "rounds", "processes", "database")} == {
+        "think": 0.02, "seconds": 1.0, "rounds": 1, "processes": 1, "database": "sqlite",
+    }  # fmt: skip
+    assert "rss_samples" not in report  # a soak's only
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_loadtest_soak_keeps_the_memory_it_sampled(tmp_path) -> None:
+    import json
+
+    out, plot = tmp_path / "soak.json", tmp_path / "soak.png"
+    result = CliRunner().invoke(
+        main,
+        ["loadtest", "--tables", "1,5", "--soak", "0.1", "--think", "0.02", "--out", str(out),
+         "--plot", str(plot)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["seconds"] == 6.0 and [run["tables"] for run in report["runs"]] == [1]
+    assert len(report["rss_samples"]) >= 1  # every 5 s of a soak
+    assert plot.read_bytes()[:4] == b"\x89PNG"

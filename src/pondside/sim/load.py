@@ -8,6 +8,9 @@ fresh SQLite file unless ``url`` is given), so its CPU time and memory are its o
 
 A run is bounded: at most ``MAX_TABLES`` tables (four sockets each) and ``MAX_SECONDS`` of
 play, after which every client stops by itself and the server started here is stopped.
+
+``LoadTest`` holds a test's settings, plays a sweep of table counts or a soak, and reports them
+as ``pondside loadtest --out`` writes them; its plots are in ``pondside.sim.plots``.
 """
 
 from __future__ import annotations
@@ -580,46 +583,39 @@ def _start_server(
     raise RuntimeError("pondside serve did not answer within 30 s")
 
 
-# --- plots ---------------------------------------------------------------------------------
-def plot_sweep(runs: list[dict[str, Any]], path: Path, note: str = "") -> None:
-    """p50 and p99 (log scale, the goal drawn) and actions a second against tables."""
-    import matplotlib
+@dataclass(frozen=True)
+class LoadTest:
+    """The settings of a load test: each run plays for ``seconds`` (a ``soak`` samples the
+    server's memory every 5 s rather than every second, for the plot of its memory)."""
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    seconds: float = 20.0
+    think: float = 0.5
+    url: str | None = None
+    seed: int = 1
+    rounds: int = 100
+    processes: int = 1
+    redis: str | None = None
+    database: str | None = None
+    gc_young: int | None = None
+    soak: bool = False
 
-    tables = [r["tables"] for r in runs]
-    fig, (lat, rate) = plt.subplots(1, 2, figsize=(10, 4))
-    lat.plot(tables, [r["p50_ms"] for r in runs], "o-", label="p50")
-    lat.plot(tables, [r["p99_ms"] for r in runs], "s-", label="p99")
-    lat.axhline(GOAL_MS, color="red", linestyle="--", label=f"goal: p99 {GOAL_MS:g} ms")
-    lat.set(xscale="log", yscale="log", xlabel="tables (4 sockets each)", ylabel="ms")
-    lat.set_title("action to every seat's update")
-    lat.legend()
-    rate.plot(tables, [r["actions_per_second"] for r in runs], "o-", label="actions/s")
-    rate.set(xscale="log", xlabel="tables (4 sockets each)", ylabel="actions a second")
-    cpu = rate.twinx()
-    cpu.plot(tables, [r["server_cpu_percent"] for r in runs], "^:", color="gray")
-    cpu.set_ylabel("server CPU, % of one core (dotted)")
-    rate.set_title("throughput")
-    if note:
-        fig.suptitle(note, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    def run(self, tables: int) -> LoadResult:
+        """One run of ``tables`` tables."""
+        return run_load(
+            tables, self.seconds, self.think, self.url, self.seed, 5.0 if self.soak else 1.0,
+            self.rounds, self.processes, self.redis, self.database, self.gc_young,
+        )  # fmt: skip
 
-
-def plot_soak(result: LoadResult, path: Path) -> None:
-    """The server's memory over a soak."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(8, 3.5))
-    ax.plot([t / 60 for t, _ in result.rss_samples], [mb for _, mb in result.rss_samples])
-    ax.set(xlabel="minutes", ylabel="server RSS, MB", ylim=(0, None))
-    ax.set_title(f"soak: {result.tables} tables, {result.per_second:.0f} actions/s")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    def report(self, runs: list[LoadResult]) -> dict[str, Any]:
+        """The settings and every run's figures (a soak's with its memory samples), as JSON."""
+        report: dict[str, Any] = {
+            "think": self.think,
+            "seconds": self.seconds,
+            "rounds": self.rounds,
+            "processes": self.processes,
+            "database": "sqlite" if not self.database else self.database.split(":", 1)[0],
+            "runs": [run.to_json() for run in runs],
+        }
+        if self.soak and runs:
+            report["rss_samples"] = runs[-1].rss_samples
+        return report

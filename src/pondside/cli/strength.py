@@ -1,0 +1,135 @@
+"""``strength``: the bot strength tables of docs/bots.md, played line by line and game by game
+(a stopped run keeps the matches played), merged with the results kept before."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from click.core import ParameterSource
+
+from pondside.games import slugs
+from pondside.sim.strength import LINES
+
+from .common import fail, path_option
+from .progress import RunSignals, signal_name
+
+
+@click.command()
+@click.option("--games", default=",".join(slugs()), show_default=True, help="Comma-separated.")
+@click.option(
+    "--matches", type=int, default=200, show_default=True, help="Search vs heuristic matches."
+)
+@click.option(
+    "--random-matches",
+    type=int,
+    default=60,
+    show_default=True,
+    help="Search vs random matches (the gap is wide).",
+)
+@click.option(
+    "--heuristic-matches",
+    type=int,
+    default=1000,
+    show_default=True,
+    help="Heuristic vs random matches (cheap: no search).",
+)
+@click.option(
+    "--ladder-matches",
+    type=int,
+    default=40,
+    show_default=True,
+    help="Matches of the level ladder's round robin, rounded down to whole rounds (every "
+    "choice of levels for the seats, each deal from every seat; at least one round).",
+)
+@click.option(
+    "--lines",
+    default=",".join(LINES),
+    show_default=True,
+    help="Which lines to play; the others are kept from --results.",
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=int, default=2, show_default=True)
+@click.option("--search", default=None, help="Search bot spec instead of the game's own.")
+@path_option(
+    "--results",
+    help="Folder of per-game results (JSON), merged into the table.",
+    folder=True,
+    default=Path("docs/strength"),
+)
+@path_option("--out", help="Write the table here (Markdown), between its markers.")
+@click.option("--report-only", is_flag=True, help="Only merge the results already in --results.")
+@click.pass_context
+def strength(
+    ctx: click.Context,
+    games: str,
+    matches: int,
+    random_matches: int,
+    heuristic_matches: int,
+    ladder_matches: int,
+    lines: str,
+    seed: int,
+    jobs: int,
+    search: str | None,
+    results: Path,
+    out: Path | None,
+    report_only: bool,
+) -> None:
+    """The bot strength tables of docs/bots.md: for every game at its default table, search vs
+    heuristic, heuristic vs random and search vs random, one seat against the rest; and the
+    level ladder, a duplicate round robin of the levels with ratings."""
+    from pondside.sim import strength as tables
+
+    chosen = lines.split(",")
+    unknown = sorted(set(chosen) - set(LINES))
+    if unknown:
+        fail(f"unknown line {unknown[0]!r}: the lines are {', '.join(LINES)}")
+    counts = {
+        "search-heuristic": matches,
+        "heuristic-random": heuristic_matches,
+        "search-random": random_matches,
+        "ladder": ladder_matches,
+    }
+    played = tables.play_lines(
+        [] if report_only else games.split(","),
+        chosen,
+        counts,
+        seed,
+        jobs,
+        search,
+        results,
+        command_line(ctx),
+    )
+    with RunSignals() as signals:
+        try:
+            for row in played:
+                click.echo(tables.summary_line(row))
+        except KeyboardInterrupt:
+            signals.running = False
+            click.echo(
+                f"Stopped ({signal_name(signals.first)}): the matches played are kept in "
+                f"{results} and the tables below",
+                err=True,
+            )
+    signals.running = False
+    text, ladder = tables.tables(tables.merged(results))
+    click.echo(text)
+    click.echo(ladder)
+    if out:
+        tables.write_between_markers(out, text)
+        tables.write_between_markers(out, ladder, tables.LADDER_START, tables.LADDER_END)
+        specs = tables.level_specs_markdown()
+        tables.write_between_markers(out, specs, tables.SPECS_START, tables.SPECS_END)
+    if signals.first is not None:
+        sys.exit(128 + signals.first)
+
+
+def command_line(ctx: click.Context) -> str:
+    """The command as given, rebuilt from its options: a table says how it was made."""
+    words = ["pondside", ctx.info_name or ""]
+    for param in ctx.command.params:
+        if param.name and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+            value = ctx.params[param.name]
+            words += [param.opts[0]] if value is True else [param.opts[0], str(value)]
+    return " ".join(words)
