@@ -21,6 +21,14 @@ def test_games_lists_lame_duck() -> None:
     assert code == 0 and "lame-duck" in out and "Lame Duck" in out
 
 
+def test_games_shows_the_options_as_the_flags_a_person_types() -> None:
+    # The README says --lead-passes; the list must not say lead_passes="right" or target=null.
+    code, out = run("games")
+    assert code == 0
+    assert "--lead-passes" in out and "lead_passes" not in out
+    assert "--expert (off)" in out and "--target N (not set)" in out and "null" not in out
+
+
 def test_rules_prints_the_summary() -> None:
     # The players' text is the default now (tests/test_rules_cli.py); --rulings is this.
     code, out = run("rules", "lame-duck", "--rulings")

@@ -16,7 +16,7 @@ from rich.prompt import Confirm, Prompt
 from rich.table import Table
 
 from pondside import howto
-from pondside.engine import Match, PondsideError, record_bots, record_names
+from pondside.engine import Match, Option, PondsideError, record_bots, record_names
 from pondside.games import all_games, get_game
 from pondside.tui import get_ui
 from pondside.tui.base import plural
@@ -41,13 +41,28 @@ from .common import (
 def games() -> None:
     """List the games and their options."""
     table = Table(title="Pondside games")
-    for col in ("slug", "name", "players", "options (defaults)"):
+    for col in ("slug", "name", "players", "options, as flags of play (default)"):
         table.add_column(col)
     for game in all_games():
         info = game.info
-        opts = ", ".join(f"{k}={json.dumps(v)}" for k, v in info.option_defaults().items())
+        opts = "\n".join(option_flag(o) for o in info.options)
         table.add_row(info.slug, info.name, f"{info.min_players}-{info.max_players}", opts)
     console.print(table)
+
+
+def option_flag(option: Option) -> str:
+    """An option as a person types it after ``pondside play GAME``, with its default:
+    ``--rounds N (1)``, ``--deck basic|extended (extended)``, ``--expert (off)``.
+
+    >>> option_flag(Option("target", int, None, "", minimum=1, nullable=True))
+    '--target N (not set)'
+    """
+    flag = f"--{option.name.replace('_', '-')}"
+    if option.kind is bool:
+        return f"{flag} (off)" if not option.default else f"--no-{flag[2:]} (on: {flag})"
+    value = "|".join(option.choices) if option.choices else "N" if option.kind is int else "TEXT"
+    default = "not set" if option.default is None else str(option.default)
+    return f"{flag} {value} ({default})"
 
 
 @click.command()
