@@ -228,3 +228,29 @@ def test_issue16_two_identical_bots_behind_a_heuristic_win_alike() -> None:
     data = simulate("down-the-drain", ["heuristic", "random", "random"], 900).to_json()
     first, second = (e["ci95"] for e in data["entries"][1:])
     assert first[0] < second[1] and second[0] < first[1]  # the intervals overlap
+
+
+def _two_player_result(rows: list[tuple[int, int]]) -> Any:
+    """Entries 'a' and 'b' over matches where the first seat's entry placed first."""
+    from pondside.sim.tournament import EntryStats, Row, TournamentResult
+
+    result = TournamentResult("lame-duck", 2, {}, 0, False, [EntryStats("a"), EntryStats("b")])
+    for i, seats in enumerate(rows):
+        result.add(Row(i, seats, (1, 2), (0.0, 5.0)))
+    return result
+
+
+def test_ratings_too_close_to_order_are_said_so_and_share_a_rank() -> None:
+    # Six matches, three won each way: nothing tells the two apart.
+    even = _two_player_result([(0, 1), (1, 0)] * 3)
+    assert even.too_close() in ([("a", "b")], [("b", "a")])
+    # Forty matches, all won by a: the ratings order them.
+    assert _two_player_result([(0, 1)] * 40).too_close() == []
+
+
+def test_the_tournament_table_marks_undecided_ranks() -> None:
+    code = CliRunner().invoke(
+        main, ["tournament", "lame-duck", "--bots", "random,random", "--matches", "4"]
+    )
+    assert code.exit_code == 0, code.output
+    assert "1= " in code.output and "Too close to order by rating" in code.output

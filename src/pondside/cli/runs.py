@@ -223,11 +223,17 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
     for col in ("rating", "win\nrate", "95% interval", "mean\nscore", "mean\nplace"):
         table.add_column(col, justify="right", no_wrap=True)
     ranked = sorted(data["entries"], key=lambda e: -e["rating"])
-    for rank, e in enumerate(ranked, 1):
+    close = result.too_close()
+    rank = 0
+    for i, e in enumerate(ranked):
+        # An entry the ratings do not tell from the one above shares its rank ("2=").
+        tied = i > 0 and (ranked[i - 1]["bot"], e["bot"]) in close
+        rank = rank if tied else i + 1
+        tied_below = i + 1 < len(ranked) and (e["bot"], ranked[i + 1]["bot"]) in close
         lo, hi = e["ci95"]
         style = "green" if lo > fair else ("red" if hi < fair else "")
         table.add_row(
-            str(rank),
+            f"{rank}=" if tied or tied_below else str(rank),
             e["bot"],
             f"{e['rating']:.2f}",
             Text(f"{e['win_rate']:.1%}", style=style),
@@ -242,7 +248,16 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
         "wholly above it is [green]green[/], wholly below it [red]red[/].\n"
         "Rating: openskill's Plackett-Luce estimate μ − 3σ, the skill less three times its "
         "uncertainty (every bot starts at 0; more matches, less uncertainty).\n"
-        f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}.",
+        + (
+            "[yellow]Too close to order by rating:[/] "
+            + "; ".join(f"{a} and {b}" for a, b in close)
+            + ". Their skills (μ) differ by less than their uncertainty (95 %), so the ranks "
+            "marked = are not decided: read the win rates and the pairwise shares, or play more "
+            "matches.\n"
+            if close
+            else ""
+        )
+        + f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}.",
         highlight=False,
     )
     matrix = Table(title="Pairwise: row above column")

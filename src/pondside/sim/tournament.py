@@ -240,6 +240,19 @@ class TournamentResult:
             )
         return out
 
+    def too_close(self) -> list[tuple[str, str]]:
+        """Neighbours in the rating order whose skills are not told apart: the difference of
+        their μ is within 1.96 times its standard error, √(σa² + σb²) (95 %). A table must not
+        rank such a pair as if the ratings had decided it: after few matches the win rates
+        and the pairwise shares say more."""
+        order = sorted(range(len(self.entries)), key=lambda e: -self.ratings[e].ordinal())
+        close = []
+        for a, b in itertools.pairwise(order):
+            ra, rb = self.ratings[a], self.ratings[b]
+            if abs(ra.mu - rb.mu) < 1.96 * math.hypot(ra.sigma, rb.sigma):
+                close.append((self.entries[a].label, self.entries[b].label))
+        return close
+
     def pairwise(self) -> list[list[float | None]]:
         """Row a, column b: the share of their meetings in which a placed above b (ties half)."""
         n = len(self.entries)
