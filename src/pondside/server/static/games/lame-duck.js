@@ -5,7 +5,7 @@
 // before the frame's own view is drawn, which is the truth. The server decides everything;
 // ld.js only retells it.
 import { prefs } from "../api.js";
-import { cardEl, duckLegend } from "../cards.js";
+import { cardEl, duckIcon, duckLegend } from "../cards.js";
 import { COLUMN_LIMIT, columnDucks, plural, preview, steps, TURNS } from "../ld.js";
 import { replaying } from "../replay.js";
 import { el, tableId, toast } from "../room.js";
@@ -354,7 +354,11 @@ export default {
   animates: (frame) => !!frame.events && frame.events.some((e) => e.type !== "chose"),
   notice,
   seatScore,
-  endScore: seatScore,
+  endScore(view, seat) {
+    const out = document.createDocumentFragment();
+    out.append(el("span", null, String(view.totals[seat])), duckIcon());
+    return out;
+  },
   info(v) {
     const o = v.options;
     return {
