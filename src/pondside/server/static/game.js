@@ -19,8 +19,8 @@
 //                                     (default: yes); a page behind by more such frames than one
 //                                     catches up without the animations
 //   setup(page)                       (optional) once, before the first drawing: build what lasts
-//                                     (page: { board, hand, actions, clock, addTool(button,
-//                                     beforeId), current() -> ctx | null, rerender(), toast })
+//                                     (page: { board, hand, actions, addTool(button, beforeId),
+//                                     rerender() })
 //   notice(prev, frame, me)           (optional) tell this seat of a decision it did not make
 //                                     here (the clock's); default: a toast when the clock played
 //   info(view) -> {match, round, turn, badge: {text, title}}  (optional) the top bar's items
@@ -153,13 +153,10 @@ const page = {
   board: $("board"),
   hand: $("hand"),
   actions: $("actions"),
-  clock: null, // set below, once the clock exists
   addTool(button, beforeId = "score-btn") {
     $("tools").insertBefore(button, $(beforeId));
   },
-  current: () => (shown && shown.view ? context(shown) : null),
   rerender: () => shown && shown.view && render(shown),
-  toast,
 };
 
 async function pump() {
@@ -358,7 +355,6 @@ function renderPlayers(frame, ctx) {
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
-page.clock = clock.node;
 setInterval(() => clock.update(latest, latest !== shown), 250);
 
 // --- explanations ----------------------------------------------------------------------------------
