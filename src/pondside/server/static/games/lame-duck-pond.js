@@ -2,9 +2,9 @@
 // card area with everyone's card and the clock, and the animation of one frame's events (the
 // reveal, then each card placed, lowest first, and the columns taken).
 import { cardEl, duckIcon } from "../cards.js";
-import { COLUMN_LIMIT, columnDucks, ordinal, plural, steps } from "../ld.js";
+import { COLUMN_LIMIT, columnDucks, steps } from "../ld.js";
 import { Pond } from "../pond.js";
-import { el, seatOrder } from "../room.js";
+import { el, ordinal, plural, seatOrder } from "../room.js";
 
 const $ = (id) => document.getElementById(id);
 // What the page does around the board: after the columns are drawn (the preview), on a TAKE.

@@ -6,9 +6,9 @@
 // ld.js only retells it.
 import { prefs } from "../api.js";
 import { cardEl, duckIcon, duckLegend } from "../cards.js";
-import { COLUMN_LIMIT, columnDucks, plural, preview, steps, TURNS } from "../ld.js";
+import { COLUMN_LIMIT, columnDucks, preview, steps, TURNS } from "../ld.js";
 import { replaying } from "../replay.js";
-import { el, tableId, toast } from "../room.js";
+import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 
 const $ = (id) => document.getElementById(id);
@@ -378,7 +378,6 @@ export default {
     const [verb, arg] = action.split(" ");
     return verb === "take" ? `Take column ${Number(arg) + 1}` : `Play ${arg}`;
   },
-  drawCard: (code) => cardEl(Number(code)),
   howtoFigure() {
     const box = el("div", "duck-legend");
     box.setAttribute("aria-label", "Ducks per card: 1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, 5 for multiples of 11, 7 for the 55");
