@@ -47,6 +47,7 @@ def test_a_lame_duck_replay_stepped_through_and_seen_from_another_seat(
 
     page.goto(f"/replay/{table}?seat=1")
     page.wait_for_selector(f"#rb-count:text('The deal · move 0 of {n}')")
+    page.locator("#players .player").first.wait_for()  # the game's module is loaded first
     assert page.locator("#waiting").is_hidden()
     assert page.locator("#players .player").count() == 4
     assert page.locator("#players .mine .player-name").first.text_content().startswith("Bot 2")
