@@ -1,7 +1,7 @@
-// The table page of every game. This frame does what is the same in every game: the socket, the seats before the start, the players'
-// bar with scores and place colours, the clock, the explanations, the score table and the
-// end; the game's own module (static/games/<slug>.js) draws the board and the hand, says what
-// happened in sentences, and sends the player's actions.
+// The table page of every game. This frame does what is the same in every game: the socket,
+// the seats before the start, the players' bar with scores and place colours, the clock, the
+// explanations, the score table and the end; the game's own module (static/games/<slug>.js)
+// draws the board and the hand, says what happened in sentences, and sends the player's actions.
 //
 // A game module's default export:
 //   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
@@ -13,8 +13,8 @@
 //                                     turn 3"), the newest group first
 //   seatInfo(view, seat, ctx) -> Node | string | null   (optional) under a player's name
 //   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame; it may
-//                                     tell the lines of ctx.said as it shows them (ctx.tell(i):
-//                                     lines 0..i); the frame tells the rest after it
+//                                     tell explain's lines as it shows them (ctx.tell(i): lines
+//                                     0..i); the frame tells the rest after it
 //   animates(frame) -> bool           (optional) whether the frame has anything to show moving
 //                                     (default: yes); a page behind by more such frames than one
 //                                     catches up without the animations
@@ -22,7 +22,8 @@
 //                                     (page: { board, hand, actions, addTool(button, beforeId),
 //                                     rerender() })
 //   notice(prev, frame, me)           (optional) tell this seat of a decision it did not make
-//                                     here (the clock's); default: a toast when the clock played
+//                                     here (the clock's), before the animation; default: a toast
+//                                     after it when the clock played
 //   info(view) -> {match, round, turn, badge: {text, title}}  (optional) the top bar's items
 //   playersAside: true                (optional) the players' bar beside the table on wide screens
 //   seatScore(view, seat) -> Node | string  (optional) a seat's total as drawn in the bar
@@ -42,7 +43,7 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
-//        actions, clock, el, toast, wait(ms), speed(), said, tell(i), rerender() }
+//        actions, clock, el, toast, wait(ms), speed(), rerender() } (+ tell(i) in animate)
 import { getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
@@ -131,7 +132,7 @@ async function loadGame(slug) {
   document.body.classList.add(`g-${slug}`);
   document.body.classList.toggle("players-aside", !!game.playersAside);
   if (game.playersAside) $("side-col").prepend($("players"));
-  if (game.tableWord) $("end-close").textContent = `Look at the ${game.tableWord || "table"}`;
+  if (game.tableWord) $("end-close").textContent = `Look at the ${game.tableWord}`;
   if (game.stylesheet) {
     // Loaded before the first drawing, so the table never shows unstyled.
     const link = document.createElement("link");
@@ -209,11 +210,11 @@ async function show(frame, animate) {
       }
     };
     if (game.notice) game.notice(prev, frame, me);
-    else noticeTimeout(frame);
     if (animate && game.animate && speed() > 0 && !document.hidden) {
-      await game.animate({ ...context(frame, prev), said: said.map((l) => l.text), tell });
+      await game.animate({ ...context(frame, prev), tell });
     }
     tell(said.length - 1);
+    if (!game.notice) noticeTimeout(frame);
   } else if (!prev || !prev.view) {
     // First sight of the match (a reload): retell the last action.
     const said = game.explain(null, frame.view.last_events || [], n, me, frame.view);
@@ -258,8 +259,6 @@ function context(frame, prev = null) {
     toast,
     wait,
     speed,
-    said: [],
-    tell: () => {},
     send,
     rerender: () => shown && shown.view && render(shown),
   };
