@@ -133,7 +133,7 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
     page.locator("#hand .hand-card").nth(9).wait_for()
     assert page.locator(".row").count() == 4
     assert page.locator(".slot").count() == 4
-    assert page.locator(".counter").count() == 4
+    assert page.locator("#players .player").count() == 4
     assert page.locator("#info-round").inner_text() == "Round 1 of 1"
     done = play_until_end([page])
     assert done["play"] == 10
@@ -189,9 +189,9 @@ def test_a_too_low_card_takes_the_column_its_player_clicks(
     page.set_viewport_size(DESKTOP)
     ducks = duck_count(columns[2][0])
     page.get_by_role("button", name=re.compile(r"Take column 3 ")).click()
-    counter = page.locator('.counter[data-seat="0"] .counter-num')
+    counter = page.locator('#players .player[data-seat="0"] .player-score')
     page.wait_for_function(
-        "d => document.querySelector('.counter[data-seat=\"0\"] .counter-num').textContent === d",
+        "d => document.querySelector('#players .player[data-seat=\"0\"] .player-score').textContent === d",
         arg=str(ducks),
     )
     assert counter.inner_text() == str(ducks)
@@ -213,7 +213,7 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     table = table_via_api(page, seed=7, profile="slow", options={"expert": True, "rounds": 2})
     page.goto(f"/t/{table}")
     page.locator("#hand .hand-card").nth(9).wait_for()
-    assert page.locator("#info-expert").is_visible()
+    assert page.locator("#info-badge").is_visible()
     assert page.locator("#info-round").inner_text() == "Round 1 of 2"
     assert page.locator("#info-match").inner_text() == "2 rounds"
     cards = hand(page)

@@ -47,9 +47,10 @@ def test_a_lame_duck_replay_stepped_through_and_seen_from_another_seat(
 
     page.goto(f"/replay/{table}?seat=1")
     page.wait_for_selector(f"#rb-count:text('The deal · move 0 of {n}')")
+    page.locator("#players .player").first.wait_for()  # the game's module is loaded first
     assert page.locator("#waiting").is_hidden()
-    assert page.locator(".counter").count() == 4
-    assert page.locator(".counter.mine .counter-name").first.text_content().startswith("Bot 2")
+    assert page.locator("#players .player").count() == 4
+    assert page.locator("#players .mine .player-name").first.text_content().startswith("Bot 2")
     match = Match(get_game("lame-duck"), 4, record["options"], seed=record["seed"])
     assert hand(page) == sorted(match.view(1)["hand"])
 
@@ -79,7 +80,7 @@ def test_a_lame_duck_replay_stepped_through_and_seen_from_another_seat(
         f"document.querySelectorAll('#hand .hand-card').length === {len(match.view(2)['hand'])}"
     )
     assert hand(page) == sorted(match.view(2)["hand"])
-    assert page.locator(".counter.mine .counter-name").first.text_content().startswith("Bot 3")
+    assert page.locator("#players .mine .player-name").first.text_content().startswith("Bot 3")
     assert "Choose a card" not in str(page.locator("#status").text_content())  # nobody to ask
     shot(page, "replay-lame-duck")
 

@@ -129,7 +129,7 @@ def test_an_uploaded_record_is_watched_by_its_link_like_the_table_it_came_from(
         assert mine["names"] == names
         assert mine["record"] == f"/api/records/{up['id']}"
     # The page of the link is the game's table page; the upload page exists.
-    assert "table.js" in bob.http.get(up["link"]).text
+    assert "game.js" in bob.http.get(up["link"]).text
     assert bob.http.get("/replay").status_code == 200
 
 

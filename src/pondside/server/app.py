@@ -203,16 +203,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str, request: Request) -> Response:
-        # Lame Duck has its own page (the pond); the other games share one frame around the
-        # game's own module. An unknown table gets the Lame Duck page, which says so.
+        # Every game shares one frame around the game's own module. An unknown table gets the
+        # frame too, which says so.
         try:
             table = await hub_of(request).table(table_id) if TABLE_ID.fullmatch(table_id) else None
         except Refused:
             table = None
         if table is None:
-            return _page("table.html")
+            return _page("game.html")
         hub_of(request).forget_if_idle(table)
-        return _page("table.html" if table.data.game == "lame-duck" else "game.html")
+        return _page("game.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>

@@ -538,17 +538,10 @@ async def upload_page() -> Response:
 
 
 @router.get("/replay/{replay_id}", include_in_schema=False)
-async def replay_page(replay_id: str, request: Request) -> Response:
-    # The same table pages as live play: Lame Duck's own, or the frame of every other game.
-    hub = hub_of(request)
-    game = None
-    if UPLOAD_ID.fullmatch(replay_id):
-        rec = await asyncio.to_thread(hub.store.load_record, replay_id)
-        game = None if rec is None else rec["game"]
-    elif TABLE_ID.fullmatch(replay_id):
-        data = await _table_data(hub, replay_id)
-        game = None if data is None else data.game
-    return _page("game.html" if game not in (None, "lame-duck") else "table.html")
+async def replay_page(replay_id: str) -> Response:
+    # The same table page as live play, whatever the game: the page asks for the match itself
+    # (and says so when there is none).
+    return _page("game.html")
 
 
 @router.get("/history", include_in_schema=False)

@@ -1,28 +1,49 @@
-// The table page of every game but Lame Duck (which has its own pond, table.js). This frame
-// does what is the same in every game: the socket, the seats before the start, the players'
-// bar with scores and place colours, the clock, the explanations, the score table and the
-// end; the game's own module (static/games/<slug>.js) draws the board and the hand, says what
-// happened in sentences, and sends the player's actions.
+// The table page of every game. This frame does what is the same in every game: the socket,
+// the seats before the start, the players' bar with scores and place colours, the clock, the
+// explanations, the score table and the end; the game's own module (static/games/<slug>.js)
+// draws the board and the hand, says what happened in sentences, and sends the player's actions.
 //
 // A game module's default export:
 //   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
 //   status(ctx) -> string             the status line ("Choose two cards for Ann"...)
-//   explain(before, events, names, me, after) -> string[]
+//   explain(before, events, names, me, after) -> (string | {text, group})[]
 //                                     what the events of one action did, in sentences
-//                                     (before/after: the views around them; before may be null)
+//                                     (before/after: the views around them; before may be null);
+//                                     a line with a `group` goes under that heading ("Round 1,
+//                                     turn 3"), the newest group first
 //   seatInfo(view, seat, ctx) -> Node | string | null   (optional) under a player's name
-//   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame
-//   scoreRows(view) -> [{label, cells}] (optional) the score table's rows (default: hand_scores)
+//   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame; it may
+//                                     tell explain's lines as it shows them (ctx.tell(i): lines
+//                                     0..i); the frame tells the rest after it
+//   animates(frame) -> bool           (optional) whether the frame has anything to show moving
+//                                     (default: yes); a page behind by more such frames than one
+//                                     catches up without the animations
+//   setup(page)                       (optional) once, before the first drawing: build what lasts
+//                                     (page: { board, hand, actions, addTool(button, beforeId),
+//                                     rerender() })
+//   notice(prev, frame, me)           (optional) tell this seat of a decision it did not make
+//                                     here (the clock's), before the animation; default: a toast
+//                                     after it when the clock played
+//   info(view) -> {match, round, turn, badge: {text, title}}  (optional) the top bar's items
+//   playersAside: true                (optional) the players' bar beside the table on wide screens
+//   seatScore(view, seat) -> Node | string  (optional) a seat's total as drawn in the bar
+//   unit: [one, many]                  (optional) what the totals count (default: points)
+//   winTitle, tableWord               (optional) "You win!" and "table" in the end dialog
+//   howtoFigure() -> Node             (optional) drawn above the how-to-play text
+//   captionStays: true                (optional) the last line's caption (narrow screens) stays
+//                                     until the next one, in the flow, instead of fading
+//   scoreRows(view) -> [{label, cells, note}] (optional) the score table's rows (default:
+//                                     hand_scores); a row with a note ("in play") is shown as such
 //   places(view) -> [place per seat]  (optional) places while the match is played (default: by
 //                                     totals; at the end the engine's outcome decides)
-//   endScore(view, seat, outcome) -> string  (optional) a seat's line on the end screen
+//   endScore(view, seat, outcome) -> Node | string  (optional) a seat's score on the end screen
 //   handName: "Hand" | "Round" | "Game"  what the rules call one deal
 //   scoreNote(view) -> string          (optional) the line under the score table (what wins)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
-//        actions, el, toast, wait(ms), rerender() }
+//        actions, clock, el, toast, wait(ms), speed(), rerender() } (+ tell(i) in animate)
 import { getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
@@ -109,6 +130,9 @@ async function loadGame(slug) {
   if (game) return;
   game = (await import(`/static/games/${slug}.js`)).default;
   document.body.classList.add(`g-${slug}`);
+  document.body.classList.toggle("players-aside", !!game.playersAside);
+  if (game.playersAside) $("side-col").prepend($("players"));
+  if (game.tableWord) $("end-close").textContent = `Look at the ${game.tableWord}`;
   if (game.stylesheet) {
     // Loaded before the first drawing, so the table never shows unstyled.
     const link = document.createElement("link");
@@ -121,8 +145,20 @@ async function loadGame(slug) {
     document.head.append(link);
     await loaded;
   }
+  if (game.setup) game.setup(page);
   loadHowto(slug);
 }
+
+/** What a module's setup may use to build what lasts (see the top of this file). */
+const page = {
+  board: $("board"),
+  hand: $("hand"),
+  actions: $("actions"),
+  addTool(button, beforeId = "score-btn") {
+    $("tools").insertBefore(button, $(beforeId));
+  },
+  rerender: () => shown && shown.view && render(shown),
+};
 
 async function pump() {
   if (pumping) return;
@@ -132,7 +168,9 @@ async function pump() {
       const frame = queue.shift();
       try {
         await loadGame(frame.table.game);
-        await show(frame, queue.length === 0);
+        // Behind by more than one frame with something to show: catch up without the animations.
+        const behind = queue.filter((f) => !game.animates || game.animates(f)).length;
+        await show(frame, behind === 0);
       } catch (err) {
         console.error(err);
         shown = frame;
@@ -161,18 +199,26 @@ async function show(frame, animate) {
   const n = names(frame);
   const me = mySeat(frame);
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
-    const said = game.explain(prev.view, frame.events, n, me, frame.view);
+    const said = game.explain(prev.view, frame.events, n, me, frame.view).map(line);
+    // Told once it has been shown, so the sentences never run ahead of the board: by the
+    // module's animation as it shows each, and the rest after it.
+    let told = 0;
+    const tell = (upTo) => {
+      for (; told <= Math.min(upTo, said.length - 1); told++) {
+        addExplanation(said[told]);
+        caption(said[told].text);
+      }
+    };
+    if (game.notice) game.notice(prev, frame, me);
     if (animate && game.animate && speed() > 0 && !document.hidden) {
-      await game.animate(context(frame, prev));
+      await game.animate({ ...context(frame, prev), tell });
     }
-    // Told once it has been shown, so the sentences never run ahead of the board.
-    for (const t of said) addExplanation(t);
-    if (said.length) caption(said[said.length - 1]);
-    noticeTimeout(frame);
+    tell(said.length - 1);
+    if (!game.notice) noticeTimeout(frame);
   } else if (!prev || !prev.view) {
     // First sight of the match (a reload): retell the last action.
     const said = game.explain(null, frame.view.last_events || [], n, me, frame.view);
-    for (const t of said) addExplanation(t);
+    for (const t of said) addExplanation(line(t));
   }
   shown = frame;
   pending = null;
@@ -208,9 +254,11 @@ function context(frame, prev = null) {
     board: $("board"),
     hand: $("hand"),
     actions: $("actions"),
+    clock: clock.node,
     el,
     toast,
     wait,
+    speed,
     send,
     rerender: () => shown && shown.view && render(shown),
   };
@@ -251,9 +299,15 @@ function renderInfo(frame) {
   const t = frame.table;
   $("info-game").textContent = t.game_name;
   const o = v.options || {};
-  $("info-match").textContent = o.rounds ? `${plural(o.rounds, "round", "rounds")}` : o.games > 1 ? `series of ${o.games}` : o.target ? `to ${o.target}` : "";
-  $("info-round").textContent = v.over ? "Finished" : `${game.handName || "Hand"} ${v.hand_number}`;
-  $("info-turn").textContent = game.turnInfo ? game.turnInfo(v) : "";
+  const own = game.info ? game.info(v) : {};
+  $("info-match").textContent = own.match ?? (o.rounds ? `${plural(o.rounds, "round", "rounds")}` : o.games > 1 ? `series of ${o.games}` : o.target ? `to ${o.target}` : "");
+  $("info-round").textContent = own.round ?? (v.over ? "Finished" : `${game.handName || "Hand"} ${v.hand_number}`);
+  $("info-turn").textContent = own.turn ?? (game.turnInfo ? game.turnInfo(v) : "");
+  $("info-badge").hidden = !own.badge;
+  if (own.badge) {
+    $("info-badge").textContent = own.badge.text;
+    $("info-badge").title = own.badge.title || "";
+  }
   document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
 }
 
@@ -269,7 +323,9 @@ function renderPlayers(frame, ctx) {
   const n = names(frame);
   const me = mySeat(frame);
   const pl = places(frame);
+  const [one, many] = game.unit || ["point", "points"];
   box.replaceChildren();
+  box.classList.toggle("many", v.players > 6);
   for (const s of seatOrder(frame)) {
     const seat = frame.table.seats[s];
     const chip = el("div", `player ${placeClass(pl[s], pl)}`);
@@ -280,8 +336,9 @@ function renderPlayers(frame, ctx) {
     const name = el("span", "player-name", n[s]);
     if (s === me) name.append(el("span", "you-tag", " (you)"));
     if (seat.bot) name.title = `${seat.bot} bot`;
-    const score = el("span", "player-score", String(v.totals[s]));
-    score.title = frame.table.lower_is_better ? "points (fewer is better)" : "points";
+    const score = el("span", "player-score");
+    score.append(game.seatScore ? game.seatScore(v, s) : String(v.totals[s]));
+    score.title = frame.table.lower_is_better ? `${many} (fewer is better)` : many;
     const place = el("span", "player-place", ordinal(pl[s]));
     chip.append(name, score, place);
     const extra = game.seatInfo ? game.seatInfo(v, s, ctx) : null;
@@ -290,7 +347,7 @@ function renderPlayers(frame, ctx) {
       box2.append(extra);
       chip.append(box2);
     }
-    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${v.totals[s]} points, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}`);
+    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${plural(v.totals[s], one, many)}, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}`);
     box.append(chip);
   }
 }
@@ -300,15 +357,36 @@ $("clock-slot").append(clock.node);
 setInterval(() => clock.update(latest, latest !== shown), 250);
 
 // --- explanations ----------------------------------------------------------------------------------
-function addExplanation(text) {
+/** A module's line: a sentence, or {text, group}. */
+function line(t) {
+  return typeof t === "string" ? { text: t, group: null } : t;
+}
+
+let group = null; // the list of the newest group's lines, and its heading
+let groupName = null;
+function addExplanation({ text, group: heading }) {
   const list = $("explain-list");
   const placeholder = list.querySelector(".muted");
   if (placeholder) placeholder.remove();
-  list.append(el("li", "explain-line", text));
-  while (list.children.length > 200) list.firstChild.remove();
-  list.scrollTop = list.scrollHeight;
-  const aside = $("explain");
-  aside.scrollTop = aside.scrollHeight;
+  if (heading == null) {
+    list.append(el("li", "explain-line", text));
+    while (list.children.length > 200) list.firstChild.remove();
+    list.scrollTop = list.scrollHeight;
+    const aside = $("explain");
+    aside.scrollTop = aside.scrollHeight;
+    return;
+  }
+  // Grouped (a turn's lines under its name): the newest group on top, where the eye is.
+  if (heading !== groupName || !group) {
+    groupName = heading;
+    const li = el("li", "explain-group");
+    li.append(el("h3", null, heading));
+    group = el("ul");
+    li.append(group);
+    list.prepend(li);
+    while (list.children.length > 12) list.lastChild.remove();
+  }
+  group.append(el("li", "explain-line", text));
 }
 
 let captionTimer = null;
@@ -318,7 +396,7 @@ function caption(text) {
   c.textContent = text;
   c.hidden = false;
   clearTimeout(captionTimer);
-  captionTimer = setTimeout(() => (c.hidden = true), 6000);
+  if (!game.captionStays) captionTimer = setTimeout(() => (c.hidden = true), 6000);
 }
 
 // --- the score table and the end ----------------------------------------------------------------------
@@ -329,7 +407,8 @@ function renderScores(frame) {
   const me = mySeat(frame);
   const table = el("table", "scores");
   const per = (game.handName || "Hand").toLowerCase();
-  table.append(el("caption", "sr-only", `Points per ${per} and in total; ${frame.table.lower_is_better ? "fewer" : "more"} are better`));
+  const unit = (game.unit || ["point", "points"])[1];
+  table.append(el("caption", "sr-only", `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} and in total; ${frame.table.lower_is_better ? "fewer" : "more"} are better`));
   const hr = el("tr");
   hr.append(el("th", null, game.handName || "Hand"));
   for (const s of order) hr.append(el("th", s === me ? "mine" : null, n[s]));
@@ -338,8 +417,10 @@ function renderScores(frame) {
   const tbody = el("tbody");
   const rows = game.scoreRows ? game.scoreRows(v) : v.hand_scores.map((row, i) => ({ label: `${game.handName || "Hand"} ${i + 1}`, cells: row }));
   for (const row of rows) {
-    const tr = el("tr");
-    tr.append(el("th", null, row.label));
+    const tr = el("tr", row.note ? "in-play" : null);
+    const th = el("th", null, row.label);
+    if (row.note) th.append(el("small", null, row.note));
+    tr.append(th);
     for (const s of order) tr.append(el("td", null, String(row.cells[s])));
     tbody.append(tr);
   }
@@ -381,12 +462,14 @@ function showEnd(frame) {
     const li = el("li", `end-place ${placeClass(pl[s], pl)}`);
     if (s === me) li.classList.add("mine");
     li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
-    li.append(el("span", "end-ducks", game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s])));
+    const score = el("span", "end-ducks");
+    score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
+    li.append(score);
     list.append(li);
   }
   const mine = me != null ? pl[me] : null;
   const shared = mine === 1 && pl.filter((p) => p === 1).length > 1;
-  $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
+  $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? game.winTitle || "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
   endLinks(frame);
   const d = $("end-dialog");
@@ -400,6 +483,7 @@ function showEnd(frame) {
 // --- how to play -----------------------------------------------------------------------------------
 async function loadHowto(slug) {
   $("rules-link").href = `/rules/${slug}`;
+  if (game.howtoFigure) $("howto").before(game.howtoFigure());
   try {
     const res = await fetch(`/api/rules/${slug}`);
     if (!res.ok) throw new Error(res.statusText);

@@ -1,7 +1,7 @@
-// The Hint button of a seated player's table, for every game (table.js and game.js both use
-// it). On the player's turn it sends {"op": "hint"}; the server answers this page alone with
-// the casual bot's choice, its reason, and a short search's expected place of the best few
-// actions. The answer names the sequence number it was worked out at: one that arrives after
+// The Hint button of a seated player's table, for every game (game.js uses it). On the
+// player's turn it sends {"op": "hint"}; the server answers this page alone with the casual
+// bot's choice, its reason, and a short search's expected place of the best few actions. The
+// answer names the sequence number it was worked out at: one that arrives after
 // the table moved on is dropped, as it is about a position that no longer exists.
 //
 // The suggested action is marked on the table where the page can find it: a control carrying

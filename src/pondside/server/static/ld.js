@@ -1,8 +1,8 @@
 // Lame Duck's rules as the page needs them (rules/lame-duck.md): ducks per card (LD-2),
-// where a card goes (LD-6), places (LD-10), and the steps of a frame's events, each with
+// where a card goes (LD-6), and the steps of a frame's events, each with
 // the sentence that explains it. The server decides everything; this only retells it.
 
-import { ordinal, placeClass, placesOf, plural } from "./room.js";
+import { plural } from "./room.js";
 
 export const COLUMN_LIMIT = 5;
 export const TURNS = 10;
@@ -33,13 +33,6 @@ export function targetColumn(columns, card) {
   });
   return best;
 }
-
-/** Competition places, fewest ducks first: 1, 2, 2, 4. */
-export function places(totals) {
-  return placesOf(totals, true);
-}
-
-export { ordinal, placeClass, plural };
 
 /**
  * Who is who in sentences. `names[seat]` is a display name; `me` is this page's seat or null.

@@ -1,5 +1,5 @@
-// The replay of a finished match (or of an uploaded record) on the very table pages of live
-// play. On /replay/<id>, table.js and game.js take their frames from a ReplaySource instead of
+// The replay of a finished match (or of an uploaded record) on the very table page of live
+// play. On /replay/<id>, game.js takes its frames from a ReplaySource instead of
 // a TableSocket: it fetches every frame of the match from one seat (GET /api/replays/<id>) and
 // hands the page one at a time as the controls ask. A step forward is an "action" frame the page
 // animates as in play; any other move (back, a jump, another seat) is marked `gap`, so the page

@@ -1,6 +1,6 @@
 // What every table page shares, whatever the game: the seats before the start, the clock,
-// the toast, the end's "Play again", and small DOM helpers. Lame Duck's page (table.js) and
-// the other games' page (game.js) both build on it.
+// the toast, the end's "Play again", and small DOM helpers. The table page (game.js) and the
+// replays build on it.
 import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -125,7 +125,7 @@ export function renderWaiting(frame) {
   $("info-match").textContent = opts;
   $("info-round").textContent = `${t.players} players`;
   $("info-turn").textContent = describeClock(t);
-  if ($("info-expert")) $("info-expert").hidden = true;
+  $("info-badge").hidden = true;
   const watchers = t.spectators ? ` · ${plural(t.spectators, "spectator", "spectators")}` : "";
   $("waiting-meta").textContent = `${t.game_name} · ${t.players} players · ${opts} · clock: ${describeClock(t)} · ${t.listed ? "listed in the lobby" : "private"}${watchers}`;
   $("name-needed").hidden = !!room.myName;

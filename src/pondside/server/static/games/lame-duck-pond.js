@@ -1,0 +1,283 @@
+// Lame Duck's board (games/lame-duck.js): the pond's four columns with each card's ducks, the
+// card area with everyone's card and the clock, and the animation of one frame's events (the
+// reveal, then each card placed, lowest first, and the columns taken).
+import { cardEl, duckIcon } from "../cards.js";
+import { COLUMN_LIMIT, columnDucks, steps } from "../ld.js";
+import { Pond } from "../pond.js";
+import { el, ordinal, plural, seatOrder } from "../room.js";
+
+const $ = (id) => document.getElementById(id);
+// What the page does around the board: after the columns are drawn (the preview), on a TAKE.
+const hooks = { drawn: () => {}, take: () => {} };
+let displayed = null; // the columns drawn now (mid-animation too), for the preview
+
+/** The columns drawn now. */
+export const columnsShown = () => displayed;
+
+const POND = `<div class="pond-wrap"><div class="pond" id="pond" aria-label="The pond: four columns">
+  <svg class="water" aria-hidden="true" preserveAspectRatio="none" viewBox="0 0 400 300">
+    <defs><radialGradient id="sun" cx="0.2" cy="0.1" r="0.9"><stop offset="0" stop-color="#5fb3d3" /><stop offset="1" stop-color="#1f6b8f" /></radialGradient></defs>
+    <rect width="400" height="300" fill="url(#sun)" />
+    <g class="wavelets" stroke="rgba(255,255,255,.16)" stroke-width="1.4" fill="none">
+      <path d="M20 40 q10 -5 20 0 t20 0" /><path d="M300 70 q10 -5 20 0 t20 0" /><path d="M150 250 q10 -5 20 0 t20 0" />
+      <path d="M350 200 q10 -5 20 0 t20 0" /><path d="M60 180 q10 -5 20 0 t20 0" />
+    </g>
+  </svg>
+  <div class="lilies" aria-hidden="true"><span class="lily l1"></span><span class="lily l2"></span><span class="lily l3"></span></div>
+  <div class="columns" id="columns"></div>
+  <div class="take-prompt" id="take-prompt" hidden><p class="take-title" id="take-title"></p></div>
+  <div class="ripples" id="ripples" aria-hidden="true"></div>
+  <div class="simon" id="simon" aria-hidden="true"></div>
+</div></div>
+<section class="card-area" id="card-area" aria-label="Card area"><div class="slots" id="slots"></div></section>`;
+
+/** The pond and the card area, once, in the frame's board. */
+export function buildBoard(board, { drawn, take }) {
+  Object.assign(hooks, { drawn, take });
+  board.innerHTML = POND; // this file's own markup
+  new Pond($("pond"), $("ripples"), $("simon"));
+}
+
+export function renderColumns(columns, { takeMode = false, canTake = false, busy = false, taking = null, landed = null, sixth = null, dealt = false } = {}) {
+  displayed = columns;
+  const box = $("columns");
+  box.replaceChildren();
+  box.classList.toggle("take-mode", takeMode);
+  columns.forEach((col, i) => {
+    const row = el("div", "row");
+    row.dataset.col = String(i);
+    if (taking === i) row.classList.add("taking");
+    const label = el("span", "row-label", String(i + 1));
+    label.title = `Column ${i + 1}`;
+    const cells = el("div", "cells");
+    for (let k = 0; k <= COLUMN_LIMIT; k++) {
+      const cell = el("div", "cell");
+      cell.dataset.i = String(k);
+      if (k === COLUMN_LIMIT) {
+        cell.classList.add("sixth");
+        cell.title = "The sixth card takes the five before it";
+      }
+      const card = sixth && sixth[0] === i && k === COLUMN_LIMIT ? sixth[1] : col[k];
+      if (card != null) {
+        const c = cardEl(card);
+        if (landed && landed[0] === i && landed[1] === k) c.classList.add("landed");
+        if (dealt) c.classList.add("dealt");
+        cell.append(c);
+      } else if (k === COLUMN_LIMIT) {
+        cell.append(el("span", "sixth-mark", "6"));
+      }
+      cells.append(cell);
+    }
+    const total = columnDucks(col);
+    let badge;
+    if (canTake) {
+      badge = el("button", "row-ducks take-btn");
+      badge.type = "button";
+      badge.disabled = busy;
+      badge.dataset.action = `take ${i}`;
+      badge.setAttribute("aria-label", `Take column ${i + 1} (${plural(total, "duck", "ducks")}, ${plural(col.length, "card", "cards")})`);
+      badge.append(el("span", "take-word", "Take"));
+      badge.addEventListener("click", () => hooks.take(i));
+      row.classList.add("takeable");
+      row.addEventListener("click", (ev) => ev.target.closest("button") || hooks.take(i));
+    } else {
+      badge = el("span", "row-ducks");
+      badge.title = `Column ${i + 1}: ${plural(total, "duck", "ducks")}`;
+    }
+    const num = el("span", "row-ducks-num");
+    num.append(el("span", "num", String(total)), duckIcon());
+    badge.append(num);
+    if (takeMode) badge.classList.add("big");
+    row.append(label, cells, badge);
+    box.append(row);
+  });
+  hooks.drawn();
+}
+
+/** The card area of a view: the turn's revealed cards while a too-low card waits for its
+ * column, else a face-down card for each seat that has chosen (your own face up). */
+export function slotsOf(view, me, pending = null) {
+  const slots = {};
+  if (view.awaiting_take != null) {
+    for (const [s, c] of view.revealed) slots[s] = { card: c, up: true };
+  } else {
+    view.chosen.forEach((ch, s) => ch && (slots[s] = { card: s === me ? view.my_choice : null, up: s === me }));
+    // The card just sent shows at once, face up (the server will confirm it).
+    if (pending && pending.startsWith("play ") && !slots[me]) slots[me] = { card: Number(pending.slice(5)), up: true, flip: true };
+  }
+  return slots;
+}
+
+export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
+  const box = $("slots");
+  const seats = seatOrder(ctx.frame);
+  box.replaceChildren();
+  box.classList.toggle("many", seats.length > 6);
+  const clockAt = Math.ceil(seats.length / 2);
+  seats.forEach((s, idx) => {
+    if (idx === clockAt) box.append(ctx.clock);
+    const slot = el("div", "slot");
+    slot.dataset.seat = String(s);
+    if (s === ctx.me) slot.classList.add("mine");
+    const label = el("span", "slot-name", ctx.names[s]);
+    if (s === ctx.me) label.append(el("span", "you-tag", " (you)"));
+    const spot = el("div", "slot-spot");
+    const info = slots[s];
+    let note = "";
+    if (info) {
+      const c = cardEl(info.up ? info.card : null, { faceDown: !info.up });
+      c.classList.add("slot-card");
+      if (info.flip) c.classList.add("flip");
+      if (lowSeat === s) c.classList.add("too-low");
+      spot.append(c);
+      const pos = order.indexOf(s);
+      if (pos >= 0 && info.up) {
+        const badge = el("span", "order-badge", String(pos + 1));
+        badge.title = `Placed ${ordinal(pos + 1)}`;
+        spot.append(badge);
+      }
+      note = info.up ? (lowSeat === s ? "too low" : s === ctx.me && !order.length ? "your card" : "") : "chosen";
+    } else if (!v.over && !animating && v.to_act.includes(s)) {
+      spot.append(el("span", "slot-empty thinking", "…"));
+      note = v.awaiting_take === s ? "choosing a column" : "choosing";
+    } else {
+      spot.append(el("span", "slot-empty"));
+    }
+    if (lowSeat === s && v.awaiting_take === s) note = "too low";
+    slot.append(spot, label, el("span", "slot-note", note));
+    box.append(slot);
+  });
+  if (clockAt >= seats.length) box.append(ctx.clock);
+}
+
+// --- the animation of one frame ----------------------------------------------------------------
+const slotCard = (seat) => document.querySelector(`.slot[data-seat="${seat}"] .slot-card`);
+const cellAt = (column, index) => document.querySelector(`.row[data-col="${column}"] .cell[data-i="${index}"]`);
+
+/** A card flown from one element's place to another's (or cards flown to one place). */
+function flight(ghost, from, to, scale, ms, ctx, extra = {}) {
+  ghost.classList.add("flying");
+  Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
+  document.body.append(ghost);
+  const frames = [
+    { transform: "translate(0,0) scale(1)", opacity: 1 },
+    { transform: `translate(${to.left - from.left}px, ${to.top - from.top}px) scale(${scale})`, opacity: extra.opacity ?? 1 },
+  ];
+  return ghost
+    .animate(frames, { duration: ms / ctx.speed(), easing: extra.easing || "cubic-bezier(.3,.7,.3,1)" })
+    .finished.catch(() => {}) // cancelled: fine
+    .then(() => ghost.remove());
+}
+
+async function fly(ctx, fromEl, toEl, card, ms) {
+  if (!fromEl || !toEl) return;
+  const from = fromEl.getBoundingClientRect();
+  const to = toEl.getBoundingClientRect();
+  if (from.width && to.width) await flight(cardEl(card), from, to, to.width / from.width, ms, ctx);
+}
+
+async function flyAway(ctx, cells, toEl, ms) {
+  if (!toEl) return;
+  const to = toEl.getBoundingClientRect();
+  const flights = cells.map((cell) => {
+    const card = cell.querySelector(".card");
+    if (!card) return null;
+    const r = card.getBoundingClientRect();
+    card.style.visibility = "hidden";
+    const centre = { left: to.left + to.width / 2 - r.width / 2, top: to.top + to.height / 2 - r.height / 2 };
+    return flight(card.cloneNode(true), r, centre, 0.3, ms, ctx, { opacity: 0.2, easing: "ease-in" });
+  });
+  await Promise.all(flights.filter(Boolean));
+}
+
+function banner(ctx, text, ms) {
+  const b = el("div", "pond-banner", text);
+  $("pond").append(b);
+  setTimeout(() => b.remove(), ms / Math.max(ctx.speed(), 0.01));
+}
+
+/** The duck counters of the players' bar at `totals` (while a take is shown). */
+function showTotals(totals, bump = null) {
+  for (const chip of document.querySelectorAll("#players .player")) {
+    const s = Number(chip.dataset.seat);
+    chip.querySelector(".player-score").replaceChildren(seatScore({ totals }, s));
+    chip.classList.toggle("bump", s === bump);
+  }
+}
+
+/** `ctx.prev` turning into `ctx.frame`, step by step, each step's line told as it is shown. */
+export async function animate(ctx) {
+  const pv = ctx.prev.view;
+  const list = steps(pv, ctx.frame.events, ctx.names, ctx.me);
+  const slots = slotsOf(pv, ctx.me);
+  let columns = pv.columns.map((c) => [...c]);
+  let order = [];
+  let told = -1;
+  // Many players, many cards to place: each placement goes a little quicker.
+  const pace = Math.min(1, 5 / Math.max(1, ctx.view.players));
+  const draw = (opts = {}) => {
+    renderColumns(columns, opts);
+    renderSlots(ctx, pv, slots, order, opts.lowSeat, true);
+  };
+  for (const step of list) {
+    const ev = step.ev;
+    if (step.text) ctx.tell(++told);
+    if (ev.type === "chose") {
+      slots[ev.seat] = { card: ev.seat === ctx.me ? ctx.view.my_choice : null, up: ev.seat === ctx.me };
+      draw();
+    } else if (ev.type === "reveal") {
+      for (const [s, c] of ev.cards) slots[s] = { card: c, up: true, flip: true };
+      order = ev.cards.map(([s]) => s);
+      draw();
+      for (const s of Object.values(slots)) s.flip = false; // flip once, not at every redraw
+      await ctx.wait(900);
+    } else if (ev.type === "too_low") {
+      draw({ lowSeat: ev.seat });
+      await ctx.wait(700);
+    } else if (ev.type === "place") {
+      draw();
+      await fly(ctx, slotCard(ev.seat), cellAt(ev.column, columns[ev.column].length), ev.card, 520 * pace);
+      delete slots[ev.seat];
+      columns = step.columns;
+      draw({ landed: [ev.column, columns[ev.column].length - 1] });
+      await ctx.wait(220 * pace);
+    } else if (ev.type === "take") {
+      draw({ taking: ev.column });
+      const sixth = ev.reason === "sixth card";
+      if (sixth) {
+        await fly(ctx, slotCard(ev.seat), cellAt(ev.column, COLUMN_LIMIT), ev.card, 520);
+        delete slots[ev.seat];
+        draw({ taking: ev.column, sixth: [ev.column, ev.card] });
+        await ctx.wait(500);
+      } else {
+        await ctx.wait(450);
+      }
+      const cells = [...document.querySelectorAll(`.row[data-col="${ev.column}"] .cell`)].slice(0, ev.cards.length);
+      await flyAway(ctx, cells, document.querySelector(`#players .player[data-seat="${ev.seat}"]`), 560);
+      columns = step.columns.map((c, i) => (i === ev.column ? [] : c));
+      draw();
+      showTotals(step.totals, ev.seat);
+      if (!sixth) await fly(ctx, slotCard(ev.seat), cellAt(ev.column, 0), ev.card, 520);
+      delete slots[ev.seat];
+      columns = step.columns;
+      draw({ landed: [ev.column, 0] });
+      await ctx.wait(320);
+    } else if (ev.type === "round_end") {
+      showTotals(ev.totals);
+      banner(ctx, `Round ${ev.round} is over`, 1400);
+      await ctx.wait(1500);
+    } else if (ev.type === "deal") {
+      columns = step.columns;
+      draw({ dealt: true });
+      banner(ctx, `Round ${ev.round}: new cards`, 1000);
+      await ctx.wait(1000);
+    }
+  }
+}
+
+/** A seat's ducks: the duck and the number. */
+export function seatScore(view, seat) {
+  const out = document.createDocumentFragment();
+  out.append(duckIcon(), String(view.totals[seat]));
+  return out;
+}

@@ -1,0 +1,387 @@
+// Lame Duck's table (rules/lame-duck.md), inside the shared frame of game.js: the pond and the
+// card area (drawn and animated by lame-duck-pond.js), the hand with its preview of where a card
+// would go, sorting, select-then-confirm, the keyboard, and the TAKE buttons of a too-low card.
+// An action's events are shown step by step (the reveal, then each card placed, lowest first)
+// before the frame's own view is drawn, which is the truth. The server decides everything;
+// ld.js only retells it.
+import { prefs } from "../api.js";
+import { cardEl, duckIcon, duckLegend } from "../cards.js";
+import { COLUMN_LIMIT, columnDucks, preview, steps, TURNS } from "../ld.js";
+import { replaying } from "../replay.js";
+import { el, plural, tableId, toast } from "../room.js";
+import { animate, buildBoard, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
+
+const $ = (id) => document.getElementById(id);
+let sortOrder = prefs.get("sort", "asc") === "desc" ? "desc" : "asc";
+let confirmOn = prefs.get("confirm", "0") === "1";
+let cur = null; // the context drawn last
+let selected = null; // the card selected, when choosing is select-then-confirm
+let focusCard = null; // the hand card that holds the keyboard focus
+let previewCard = null;
+let typed = "";
+let typedTimer = null;
+
+// --- what lasts: the pond, the card area, the tools, the keyboard -----------------------------
+function tool(id, title, paths, label) {
+  const b = el("button", "tool");
+  b.type = "button";
+  b.id = id;
+  b.title = title;
+  // The icons are this file's own markup, never anything a player sent.
+  b.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${paths}</svg><span class="tool-label" id="${id.replace("-btn", "-label")}">${label}</span>`;
+  return b;
+}
+
+function setup(page) {
+  buildBoard(page.board, { drawn: applyPreview, take: chooseTake });
+  const play = el("button", "btn primary");
+  play.type = "button";
+  play.id = "play-btn";
+  play.hidden = true;
+  play.addEventListener("click", () => selected != null && playCard(selected));
+  const p = el("p", "preview");
+  p.id = "preview";
+  p.setAttribute("aria-live", "polite");
+  page.actions.replaceChildren(play, p);
+  page.hand.setAttribute("role", "toolbar");
+  page.hand.setAttribute("aria-label", "Your hand: arrow keys move, Enter plays, or type a card's number");
+  page.addTool(tool("sort-btn", "Sort your hand", '<path d="M7 4v14m0 0-3-3m3 3 3-3" /><path d="M13 6h3m-3 5h5m-5 5h7" />', "Sort ↑"), "score-btn");
+  page.addTool(tool("confirm-btn", "Select a card, then confirm it", '<path d="m5 12 4.5 4.5L19 7" />', "Confirm"), "help-btn");
+  const redraw = () => page.rerender();
+  $("sort-btn").addEventListener("click", () => {
+    sortOrder = sortOrder === "asc" ? "desc" : "asc";
+    prefs.set("sort", sortOrder);
+    applyTools();
+    redraw();
+  });
+  $("confirm-btn").addEventListener("click", () => {
+    confirmOn = !confirmOn;
+    prefs.set("confirm", confirmOn ? "1" : "0");
+    selected = null;
+    applyTools();
+    toast(confirmOn ? "Click a card to select it, then confirm with the Play button or Enter." : "A click on a card plays it.");
+    redraw();
+  });
+  applyTools();
+  page.hand.addEventListener("keydown", onHandKey);
+  document.addEventListener("keydown", onDigit);
+}
+
+function applyTools() {
+  $("sort-btn").setAttribute("aria-label", `Sort: ${sortOrder === "asc" ? "ascending" : "descending"}`);
+  $("sort-label").textContent = sortOrder === "asc" ? "Sort ↑" : "Sort ↓";
+  $("sort-btn").classList.toggle("desc", sortOrder === "desc");
+  $("confirm-btn").setAttribute("aria-pressed", String(confirmOn));
+}
+
+// Keyboard: arrows move along the hand, Enter or Space plays, digits find a card.
+function onHandKey(ev) {
+  const buttons = [...$("hand").querySelectorAll(".hand-card")];
+  const i = buttons.indexOf(document.activeElement);
+  const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1 }[ev.key];
+  if (ev.key === "Escape" && selected != null) {
+    selected = null;
+    ev.preventDefault();
+    if (cur) cur.rerender();
+  } else if (next != null && buttons.length) {
+    ev.preventDefault();
+    moveFocus(buttons[Math.max(0, Math.min(buttons.length - 1, next))]);
+  }
+}
+
+function moveFocus(button) {
+  for (const b of $("hand").querySelectorAll(".hand-card")) b.tabIndex = -1;
+  button.tabIndex = 0;
+  focusCard = Number(button.dataset.card);
+  // Disabled buttons cannot hold the focus: show the preview anyway.
+  if (button.disabled) setPreview(focusCard);
+  else button.focus();
+}
+
+function onDigit(ev) {
+  if (!/^[0-9]$/.test(ev.key) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const t = ev.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (!cur || !cur.view.hand) return;
+  typed += ev.key;
+  clearTimeout(typedTimer);
+  typedTimer = setTimeout(() => (typed = ""), 1200);
+  let n = Number(typed);
+  if (!cur.view.hand.includes(n)) {
+    n = Number(ev.key);
+    typed = ev.key;
+  }
+  const b = $("hand").querySelector(`.hand-card[data-card="${n}"]`);
+  if (!b) return;
+  moveFocus(b);
+  if (confirmOn && !b.disabled) {
+    selected = n;
+    cur.rerender();
+  }
+}
+
+// --- playing --------------------------------------------------------------------------------
+const sentKey = (view, kind) => `pondside.sent.${tableId}.${view.hand_number}.${view.turn_number}.${kind}`;
+function markSent(view, kind) {
+  try {
+    sessionStorage.setItem(sentKey(view, kind), "1");
+  } catch {
+    /* private mode: the notice may be wrong, nothing else */
+  }
+}
+function wasSent(view, kind) {
+  try {
+    return sessionStorage.getItem(sentKey(view, kind)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function legalCards(ctx) {
+  return new Set(ctx.legal.filter((a) => a.startsWith("play ")).map((a) => Number(a.slice(5))));
+}
+
+function onCardClick(n) {
+  if (!cur || cur.pending || !legalCards(cur).has(n)) return;
+  if (confirmOn && selected !== n) {
+    selected = n;
+    cur.rerender();
+    setPreview(n);
+    return;
+  }
+  playCard(n);
+}
+
+function playCard(n) {
+  if (!cur || !legalCards(cur).has(n)) return;
+  const view = cur.view;
+  if (!cur.send(`play ${n}`)) return;
+  markSent(view, "play");
+  selected = null;
+  setPreview(null);
+}
+
+function chooseTake(column) {
+  if (!cur || cur.pending || !cur.legal.includes(`take ${column}`)) return;
+  const view = cur.view;
+  if (cur.send(`take ${column}`)) markSent(view, "take");
+}
+
+/** A decision of this seat this page did not send: the clock's (or another window's). */
+function notice(prev, frame, me) {
+  if (me == null || replaying) return; // a replay's plays were all made long ago
+  const pv = prev.view;
+  const timedOut = !!frame.by && frame.by.how === "timeout";
+  for (const ev of frame.events) {
+    let card = null;
+    if (ev.type === "chose" && ev.seat === me) card = frame.view.my_choice;
+    else if (ev.type === "reveal") card = (ev.cards.find(([s]) => s === me) || [])[1] ?? null;
+    const playing = ev.type === "chose" ? ev.seat === me : ev.type === "reveal";
+    if (playing && pv.my_choice == null && pv.awaiting_take == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
+      markSent(pv, "play");
+      if (timedOut) toast(`Time ran out: a random card${card ? `, ${card},` : ""} was chosen for you.`, "warn");
+      else toast(`Your card${card ? `, ${card},` : ""} was chosen in another window.`);
+    }
+    if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
+      markSent(pv, "take");
+      if (timedOut) toast(`Time ran out: column ${ev.column + 1}, the one with the fewest ducks, was taken for you.`, "warn");
+      else toast(`Column ${ev.column + 1} was taken in another window.`);
+    }
+  }
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+function render(ctx) {
+  cur = ctx;
+  const v = ctx.view;
+  const awaitingMe = v.awaiting_take != null && v.awaiting_take === ctx.me && ctx.legal.some((a) => a.startsWith("take"));
+  renderColumns(v.columns, { takeMode: v.awaiting_take != null, canTake: awaitingMe, busy: !!ctx.pending });
+  const order = v.awaiting_take != null ? v.revealed.map(([s]) => s) : [];
+  renderSlots(ctx, v, slotsOf(v, ctx.me, ctx.pending), order, v.awaiting_take);
+  renderHand(ctx);
+  const p = $("take-prompt");
+  p.hidden = v.awaiting_take == null || v.over || (awaitingMe && !!ctx.pending);
+  if (!p.hidden) {
+    const low = v.revealed.find(([s]) => s === v.awaiting_take);
+    const who = ctx.names[v.awaiting_take];
+    p.classList.toggle("mine", awaitingMe);
+    $("take-title").textContent = awaitingMe
+      ? `Your ${low ? low[1] : ""} is lower than every column: choose a column to take.`
+      : `${who}'s ${low ? low[1] : ""} is too low: ${who} is choosing a column to take.`;
+  }
+  const play = $("play-btn");
+  play.hidden = !(confirmOn && selected != null && legalCards(ctx).has(selected) && !ctx.pending);
+  if (!play.hidden) play.textContent = `Play ${selected}`;
+}
+
+function renderHand(ctx, frozen = false) {
+  const v = ctx.view;
+  const hand = ctx.hand;
+  hand.parentElement.hidden = ctx.me == null || !v.hand;
+  if (hand.parentElement.hidden) return;
+  const had = document.activeElement && hand.contains(document.activeElement);
+  const legal = ctx.pending || frozen ? new Set() : legalCards(ctx);
+  const cards = [...v.hand].sort((a, b) => (sortOrder === "asc" ? a - b : b - a));
+  if (selected != null && !legal.has(selected)) selected = null;
+  if (previewCard != null && !cards.includes(previewCard)) setPreview(null);
+  if (focusCard == null || !cards.includes(focusCard)) focusCard = cards.find((c) => legal.has(c)) ?? cards[0] ?? null;
+  hand.replaceChildren();
+  hand.classList.toggle("active", legal.size > 0);
+  for (const n of cards) {
+    const b = el("button", "hand-card");
+    b.type = "button";
+    b.dataset.card = String(n);
+    const chosen = v.my_choice === n || ctx.pending === `play ${n}`;
+    const can = legal.has(n);
+    b.disabled = !can && !chosen;
+    b.setAttribute("aria-disabled", String(!can));
+    b.classList.toggle("chosen", chosen);
+    if (selected === n) {
+      b.classList.add("selected");
+      b.setAttribute("aria-pressed", "true");
+    }
+    b.tabIndex = n === focusCard ? 0 : -1;
+    b.append(cardEl(n));
+    b.setAttribute("aria-label", `${can ? "Play" : "Card"} ${n} (${plural(columnDucks([n]), "duck", "ducks")})${chosen ? ", chosen" : ""}`);
+    b.addEventListener("click", () => onCardClick(n));
+    b.addEventListener("mouseenter", () => setPreview(n));
+    b.addEventListener("mouseleave", () => setPreview(null));
+    b.addEventListener("focus", () => {
+      focusCard = n;
+      setPreview(n);
+    });
+    b.addEventListener("blur", () => setPreview(null));
+    hand.append(b);
+  }
+  if (had && focusCard != null) hand.querySelector(`[data-card="${focusCard}"]`)?.focus({ preventScroll: true });
+}
+
+// --- the card preview: where a hand card would go now ------------------------------------------
+function setPreview(n) {
+  previewCard = n;
+  applyPreview();
+}
+
+function applyPreview() {
+  const p = $("preview");
+  document.querySelectorAll(".row.preview-target, .row.preview-sixth").forEach((r) => r.classList.remove("preview-target", "preview-sixth"));
+  document.querySelectorAll(".cell.ghost").forEach((c) => {
+    c.classList.remove("ghost");
+    c.querySelector(".ghost-card")?.remove();
+  });
+  $("pond").classList.remove("preview-low");
+  const v = cur && cur.view;
+  if (previewCard == null || !v || v.over || v.awaiting_take != null) {
+    p.textContent = "";
+    p.classList.remove("on");
+    return;
+  }
+  const cols = columnsShown() || v.columns;
+  const info = preview(cols, previewCard);
+  p.textContent = info.text;
+  p.classList.add("on");
+  if (info.column < 0) {
+    $("pond").classList.add("preview-low");
+    return;
+  }
+  const row = document.querySelector(`.row[data-col="${info.column}"]`);
+  if (!row) return;
+  row.classList.add(info.sixth ? "preview-sixth" : "preview-target");
+  const cell = row.querySelector(`.cell[data-i="${Math.min(cols[info.column].length, COLUMN_LIMIT)}"]`);
+  if (cell && !cell.querySelector(".card")) {
+    cell.classList.add("ghost");
+    const g = cardEl(previewCard);
+    g.classList.add("ghost-card");
+    cell.append(g);
+  }
+}
+
+/** The frame's animation, with the hand and the status line of its time. */
+async function show(ctx) {
+  const kinds = ctx.frame.events.map((e) => e.type);
+  if (kinds.some((k) => k !== "chose")) {
+    // What the last frame asked ("Bot 3 is choosing a column") is over: say what is shown.
+    $("take-prompt").hidden = true;
+    $("status").textContent = "Placing the cards…";
+  }
+  if (ctx.view.hand_number === ctx.prev.view.hand_number && kinds.includes("reveal")) {
+    // The revealed card leaves the hand at once; the hand wakes up after the placements.
+    renderHand(ctx, true);
+    $("status").textContent = "";
+  }
+  await animate(ctx);
+}
+
+// --- words ---------------------------------------------------------------------------------------
+function status(ctx) {
+  const { view: v, me, names: n, pending } = ctx;
+  const waitingFor = v.to_act.filter((x) => x !== me).map((x) => n[x]);
+  if (v.awaiting_take != null) return v.awaiting_take === me ? "" : `${n[v.awaiting_take]} is choosing a column to take.`;
+  if (me == null) return `You are watching. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}.` : ""}`;
+  if (pending || v.my_choice != null) {
+    const card = v.my_choice ?? (pending ? pending.slice(5) : "");
+    return `${replaying ? `${n[me]} played` : "You played"} ${card}. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : ""}`;
+  }
+  if (!v.to_act.includes(me)) return "";
+  if (replaying) return `${n[me]} is choosing a card.`;
+  return confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
+}
+
+/** The lines of one action, each under its round and turn in the explanations. */
+function explain(before, events, names, me, after) {
+  const view = before || after;
+  return steps(before, events, names, me)
+    .filter((s) => s.text)
+    .map(({ ev, text }) => {
+      const [round, turn] = ev.type === "deal" ? [ev.round, 1] : [view.hand_number, view.turn_number];
+      return { text, group: `Round ${round}, turn ${turn}` };
+    });
+}
+
+export default {
+  stylesheet: true,
+  handName: "Round",
+  playersAside: true,
+  unit: ["duck", "ducks"],
+  winTitle: "You win the pond!",
+  tableWord: "pond",
+  captionStays: true,
+  setup,
+  render,
+  status,
+  explain,
+  animate: show,
+  animates: (frame) => !!frame.events && frame.events.some((e) => e.type !== "chose"),
+  notice,
+  seatScore,
+  endScore(view, seat) {
+    const out = document.createDocumentFragment();
+    out.append(el("span", null, String(view.totals[seat])), duckIcon());
+    return out;
+  },
+  info(v) {
+    const o = v.options;
+    return {
+      match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
+      round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
+      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS}`,
+      badge: o.expert ? { text: "Expert", title: `Expert: cards 1 to ${10 * v.players + 4}, all in play` } : null,
+    };
+  },
+  scoreRows(v) {
+    const rows = v.hand_scores.map((cells, r) => ({ label: `Round ${r + 1}`, cells }));
+    if (!v.over && v.hand_scores.length < v.hand_number) rows.push({ label: `Round ${v.hand_number}`, note: "in play", cells: v.round_ducks });
+    return rows;
+  },
+  scoreNote: () => "Fewer ducks are better.",
+  describeAction(action) {
+    const [verb, arg] = action.split(" ");
+    return verb === "take" ? `Take column ${Number(arg) + 1}` : `Play ${arg}`;
+  },
+  howtoFigure() {
+    const box = el("div", "duck-legend");
+    box.setAttribute("aria-label", "Ducks per card: 1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, 5 for multiples of 11, 7 for the 55");
+    duckLegend(box);
+    return box;
+  },
+};
