@@ -26,7 +26,6 @@ from pondside.engine import (
     BadPosition,
     CommonView,
     DealLayout,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -40,6 +39,7 @@ from pondside.engine import (
 )
 from pondside.engine.rng import shuffle
 
+from .down_the_drain_events import DownTheDrainEvent
 from .down_the_drain_state import DownTheDrainState as DownTheDrainState
 
 # DD-1: how many cards of each number the deck holds.
@@ -299,7 +299,7 @@ class DownTheDrain(Game[DownTheDrainState]):
 
     def apply(
         self, state: DownTheDrainState, seat: int, action: str
-    ) -> tuple[DownTheDrainState, list[Event]]:
+    ) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
         card = _PARSE.get(action)
         if card is None:
             raise IllegalAction(
@@ -322,7 +322,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         front[seat] = card
         size = front.count(card)
         value = card * size
-        events: list[Event] = [
+        events: list[DownTheDrainEvent] = [
             {"type": "play", "seat": seat, "card": card, "value": value, "group": size}
         ]
         # DD-4d, DD-5: inline beaten_by (the hot path); a card at least worth ``value`` is safe.
@@ -356,7 +356,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         st: DownTheDrainState,
         hands: list[tuple[int, ...]],
         seats: list[int],
-        events: list[Event],
+        events: list[DownTheDrainEvent],
     ) -> None:
         """DD-6, DD-7: one card each in clockwise order; an empty stack is reshuffled first."""
         for t in seats:
@@ -376,7 +376,9 @@ class DownTheDrain(Game[DownTheDrainState]):
             hands[t] = (*h[:j], c, *h[j:])
             events.append({"type": "draw", "seat": t})
 
-    def _push_through(self, st: DownTheDrainState, seat: int, events: list[Event]) -> None:
+    def _push_through(
+        self, st: DownTheDrainState, seat: int, events: list[DownTheDrainEvent]
+    ) -> None:
         """DD-4a: the card still in front of ``seat`` and its whole group go to the discard pile.
 
         Every player of the group whose hand is then empty wins, and the game ends (DD-8).
@@ -395,7 +397,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             self._end_game(st, winners, events)
 
     def _end_game(
-        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[Event]
+        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[DownTheDrainEvent]
     ) -> None:
         """DD-8, DD-9: record the game; deal the next one of a series with the next start player."""
         held = tuple(st.held())

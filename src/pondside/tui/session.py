@@ -165,10 +165,8 @@ class Session:
             yield
 
     def _describe(self, events: list[Event]) -> None:
-        for event in events:
-            line = self.ui.describe(event)
-            if line:
-                self.ui.tell(self.console, line)
+        for line in self.ui.narrate(events, self.match.view(self.seating.seat)):
+            self.ui.tell(self.console, line)
 
     # --- the commands ---------------------------------------------------------------------
     def hint(self, console: Console, view: View, legal: list[str]) -> None:

@@ -187,7 +187,7 @@ class UI(TableUI):
             # WC-16: after the 100th hand, tied totals share first place.
             names = ", ".join(self.who(s) for s in first[:-1]) + f" and {self.who(first[-1])}"
             return f"[bold]{names} share the win with {score} each (the 100th hand, WC-16).[/]"
-        return super().event_line(event)
+        return None
 
     def label(self, view: View, action: str) -> str:
         return self.entry(view, action).plain

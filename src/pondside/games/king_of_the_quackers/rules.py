@@ -11,7 +11,6 @@ from pondside.engine import (
     BadDeal,
     BadPosition,
     DealLayout,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -51,6 +50,7 @@ from .combinations import (
     shares_a_suit,
     singles,
 )
+from .events import QuackersEvent
 from .state import (
     QuackersPromise,
     QuackersRound,
@@ -271,7 +271,7 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def apply(
         self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         if state.over:
             raise IllegalAction("the match is over", "KQ-26")
         if action.startswith("give "):
@@ -300,7 +300,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     # --- the pass ----------------------------------------------------------------------
     def _give(
         self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         if state.phase != "pass":
             raise IllegalAction("cards are given only before the first lead of a hand", "KQ-5")
         if state.gives[seat] is not None:
@@ -318,13 +318,13 @@ class KingOfTheQuackers(Game[QuackersState]):
         gives = list(st.gives)
         gives[seat] = (left, right)
         st.gives = tuple(gives)
-        events: list[Event] = [{"type": "gave", "seat": seat}]
+        events: list[QuackersEvent] = [{"type": "gave", "seat": seat}]
         st.last_events = events  # the same list: what is appended below is kept too
         if None not in gives:
             self._exchange(st, events)
         return st, events
 
-    def _exchange(self, st: QuackersState, events: list[Event]) -> None:
+    def _exchange(self, st: QuackersState, events: list[QuackersEvent]) -> None:
         """KQ-5: the chosen cards move together; KQ-6: the dealer's left neighbour leads."""
         n = st.n
         hands = [list(h) for h in st.hands]
@@ -393,7 +393,7 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def _play(
         self, state: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         st = state.copy()
         cards = play.cards
         hands = list(st.hands)
@@ -414,7 +414,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.passed = 0
         st.round_plays = (*st.round_plays, (seat, action))
         left = len(hands[seat])
-        events: list[Event] = [
+        events: list[QuackersEvent] = [
             {
                 "type": "play",
                 "seat": seat,
@@ -437,7 +437,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.turn = next_holding(st, seat, 1)
         return st, events
 
-    def _go_out(self, st: QuackersState, seat: int, events: list[Event]) -> None:
+    def _go_out(self, st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
         st.out = (*st.out, seat)
         events.append({"type": "out", "seat": seat, "place": len(st.out)})
         if len(st.out) == 1 and st.promise is not None:  # KQ-30
@@ -464,14 +464,14 @@ class KingOfTheQuackers(Game[QuackersState]):
                 }
             )
 
-    def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[Event]]:
+    def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[QuackersEvent]]:
         if seat != state.turn:
             raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
         if state.size == 0:
             raise IllegalAction("the leader must play a combination, not pass", "KQ-8")
         st = state.copy()
         st.passed |= 1 << seat
-        events: list[Event] = [{"type": "pass", "seat": seat}]
+        events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
         st.last_events = events  # the same list: what is appended below is kept too
         waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
         if waiting:
@@ -485,7 +485,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         events.append({"type": "round_end", "leader": leader})
         return st, events
 
-    def _end_hand(self, st: QuackersState, events: list[Event]) -> None:
+    def _end_hand(self, st: QuackersState, events: list[QuackersEvent]) -> None:
         """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
         n = st.n
         last = st.holding()

@@ -11,7 +11,6 @@ from pondside.engine import (
     BadDeal,
     BadPosition,
     DealLayout,
-    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -49,6 +48,7 @@ from .cards import (
     trick_count,
     trick_winner,
 )
+from .events import ChicaneEvent, Reveal
 from .state import (
     ChicaneState,
     ChicaneView,
@@ -323,7 +323,7 @@ class WildcatChicane(Game[ChicaneState]):
 
     def apply(
         self, state: ChicaneState, seat: int, action: str
-    ) -> tuple[ChicaneState, list[Event]]:
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         parsed = PARSE.get(action)
         if parsed is None:
             raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
@@ -401,7 +401,9 @@ class WildcatChicane(Game[ChicaneState]):
         else:
             st.trumps = (value,) * st.n
 
-    def _rule(self, st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[Event]]:
+    def _rule(
+        self, st: ChicaneState, seat: int, card: int
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         if st.chosen[seat] >= 0:
             raise IllegalAction(
                 f"seat {seat} has already chosen its ruling card; it is final", "WC-4"
@@ -421,7 +423,7 @@ class WildcatChicane(Game[ChicaneState]):
         new.readings = tuple(reading_of_ruler(c) for c in chosen)
         new.trumps = tuple(SUIT[c][TOP] for c in chosen)
         new.phase, new.turn = "bid", (st.dealer + 1) % st.n
-        event = {
+        event: Reveal = {
             "type": "reveal",
             "rulers": [CODES[c] for c in chosen],
             "readings": [READING_NAMES[r] for r in new.readings],
@@ -431,7 +433,7 @@ class WildcatChicane(Game[ChicaneState]):
 
     def _play(
         self, st: ChicaneState, seat: int, card: int, finish: bool = True
-    ) -> tuple[ChicaneState, list[Event]]:
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         if card not in st.hands[seat]:
             raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
         if card not in self._playable(st, seat):
@@ -452,7 +454,7 @@ class WildcatChicane(Game[ChicaneState]):
         new.hands = tuple(hands)
         new.trick = (*st.trick, (seat, card))
         new.broken = st.broken or trump
-        events: list[Event] = [
+        events: list[ChicaneEvent] = [
             {
                 "type": "play",
                 "seat": seat,
@@ -484,7 +486,7 @@ class WildcatChicane(Game[ChicaneState]):
             self._end_hand(new, events)
         return new, events
 
-    def _end_hand(self, st: ChicaneState, events: list[Event]) -> None:
+    def _end_hand(self, st: ChicaneState, events: list[ChicaneEvent]) -> None:
         """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
         dealer."""
         scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
