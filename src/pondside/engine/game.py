@@ -284,14 +284,15 @@ class Game(ABC, Generic[S]):
             lines.append(f"{event.get('type')}: {fields}")
         return lines
 
-    def labels(self, view: View) -> Labels:
+    def labels(self, view: View, names: Sequence[str]) -> Labels:
         """What the view's seat is offered now: each legal action with its label and what it
         would do, and each card of its hand that it cannot play with the engine's sentence why
         (the ``IllegalAction`` that playing it raises). Empty for a spectator or a seat not to
-        act. A pure function of the view.
+        act. A pure function of the view; ``names`` call the other seats.
 
         Games override :meth:`action_label` for their own words; the cards are read from the
-        view's ``hand`` and played as ``play CARD`` (:meth:`hand_action`).
+        view's ``hand``, a card is playable when a legal action names it, and the reason for
+        another is what its play alone (:meth:`hand_action`, ``play CARD``) raises.
         """
         seat = view["seat"]
         if seat is None or seat not in view["to_act"]:
@@ -300,12 +301,22 @@ class Game(ABC, Generic[S]):
         # any state consistent with its view answers for it (a fixed seed: the same every time).
         state = self.determinize(view, random.Random(0))
         legal = self.legal_actions(state, seat)
-        actions = [self.action_label(view, action) for action in sorted(legal, key=reading_order)]
+        actions = [
+            self.action_label(view, action, names) for action in sorted(legal, key=reading_order)
+        ]
         unplayable: list[Unplayable] = []
-        played = set(legal)
-        for card in view.get("hand", ()):
-            action = self.hand_action(card)
-            if action is None or action in played:
+        plays = {card: self.hand_action(view, card) for card in view.get("hand", ())}
+        # A card some legal play names (alone or in a combination: ``7VY``, ``1V=9``) can be
+        # played; the others cannot (where a card is played at this step at all).
+        verbs = {action.split()[0] for action in plays.values() if action is not None}
+        named = {
+            word.partition("=")[0]
+            for action in legal
+            if action.split()[0] in verbs
+            for word in action.split()[1:]
+        }
+        for card, action in plays.items():
+            if action is None or str(card) in named:
                 continue
             try:
                 self.apply(state, seat, action)
@@ -313,13 +324,13 @@ class Game(ABC, Generic[S]):
                 unplayable.append({"card": str(card), "reason": str(exc)})
         return {"actions": actions, "unplayable": unplayable}
 
-    def action_label(self, view: View, action: str) -> ActionLabel:
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """One legal action as the seat of ``view`` is offered it (games override this)."""
         return {"action": action, "label": action, "effect": ""}
 
-    def hand_action(self, card: Any) -> str | None:
-        """The action that plays ``card`` of a hand alone, or ``None`` where a card is never
-        played alone (its reasons are then not given)."""
+    def hand_action(self, view: View, card: Any) -> str | None:
+        """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
+        step where no card is played (a column to take, a bid): then no reasons are given."""
         return f"play {card}"
 
     @abstractmethod

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     CommonView,
     DealLayout,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -33,12 +35,14 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Speaker,
     TypedDict,
     View,
     seed_state,
 )
 from pondside.engine.rng import shuffle
 
+from . import down_the_drain_narrate as words
 from .down_the_drain_events import DownTheDrainEvent
 from .down_the_drain_state import DownTheDrainState as DownTheDrainState
 
@@ -423,6 +427,30 @@ class DownTheDrain(Game[DownTheDrainState]):
         st.game_no += 1
         _deal_from_rng(st, (st.start + 1) % st.n)
         events.append({"type": "deal", "game": st.game_no, "start": st.start})
+
+    # --- telling people (down_the_drain_narrate) -----------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[DownTheDrainEvent], events)
+        return words.narrate(before, told, after, names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A card and what it would do now: the group it joins, its worth, what it beats."""
+        seat, card = view["seat"], _PARSE[action]
+        front = [f or 0 for f in view["front"]]
+        front[seat] = card
+        trial = tuple(front)
+        sp = Speaker(names, seat)
+        joins = [sp.who(t, False) for t in OTHERS[len(trial)][seat] if trial[t] == card]
+        beats = [sp.who(t, False) for t in beaten_by(trial, seat)]
+        effect = words.play_effect(joins, group_value(trial, card), beats)
+        return {"action": action, "label": action, "effect": effect}
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:

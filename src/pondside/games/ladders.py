@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadOption,
     BadPosition,
     CommonView,
     DealLayout,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -42,6 +44,7 @@ from pondside.engine import (
 )
 from pondside.engine.rng import shuffle
 
+from . import ladders_narrate as words
 from .ladders_events import LaddersEvent, Play, PlaySource, RoundEndReason
 from .ladders_state import CARD as CARD
 from .ladders_state import PARSE_CARD as PARSE_CARD
@@ -664,6 +667,46 @@ class Ladders(Game[LaddersState]):
             return
         st.round_no += 1
         self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
+
+    # --- telling people (ladders_narrate) --------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[LaddersEvent], events)
+        return words.narrate(told, names, receiver, after["options"]["teams"])
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A play: the card, where it comes from and the ACCENT pile it goes on (what a SKIP
+        PORTAL counts as there); a discard: the RUNG pile and its top card."""
+        kind, x, y = _PARSE[action]
+        seat = view["seat"]
+        if kind == "discard":
+            pile = view["rungs"][seat][y]
+            label, effect = words.discard_label(CARD[x], y, pile[-1] if pile else None)
+        else:
+            owner = partner(seat) if kind.startswith("partner") else seat
+            if kind.endswith("climb"):
+                card = view["climb_tops"][owner]
+            elif kind.endswith("rung"):
+                card = view["rungs"][owner][x][-1]
+            else:
+                card = CARD[x]
+            what = words.source_words(kind, card, x if kind.endswith("rung") else None)
+            filled = bool(view["accents"][y])
+            label, effect = words.play_label(
+                what, y, filled, view["accent_next"][y], card == CARD[WILD]
+            )
+        return {"action": action, "label": label, "effect": effect}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a
+        discard raises says why it cannot be played now."""
+        return DISCARD[PARSE_CARD[card], 0]
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: LaddersState, seat: int | None) -> LaddersView:

@@ -489,7 +489,7 @@ class LameDuck(Game[LameDuckState]):
     ) -> list[str]:
         return words.narrate(before, cast(Sequence[LameDuckEvent], events), names, receiver)
 
-    def action_label(self, view: View, action: str) -> ActionLabel:
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to
         take with its cards and ducks."""
         kind, value = _PARSE[action]
@@ -505,6 +505,10 @@ class LameDuck(Game[LameDuckState]):
             label = words.play_label(value, DUCKS[value])
             effect = words.play_effect(col, column_ducks(columns[col]) if sixth else None)
         return {"action": action, "label": label, "effect": effect}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # While a too-low card waits for its column, no card is played (LD-8).
+        return None if view["awaiting_take"] is not None else PLAY[card]
 
     def scores(self, state: LameDuckState) -> tuple[float, ...]:
         return tuple(state.totals())

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, View
-from pondside.games.decktet import BY_CODE, SUIT_NAMES
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
 from pondside.games.king_of_the_quackers import (
     BOMB,
     CODE,
@@ -28,7 +28,7 @@ from pondside.games.king_of_the_quackers import (
 )
 
 from .base import WIDTH, Entry, TableUI, menu_lines, place_style
-from .decktet import SUIT_STYLE, rank_word
+from .decktet import SUIT_STYLE
 
 EXCUSE_CODE = CODE[EXCUSE]
 KIND_WORD = {

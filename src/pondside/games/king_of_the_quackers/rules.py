@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     DealLayout,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -24,6 +26,7 @@ from pondside.engine import (
 from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX, DealReader
 
+from . import narrate as words
 from .combinations import (
     BOMB,
     CODE,
@@ -59,8 +62,10 @@ from .state import (
     deal_from_rng,
     deck_cards,
     hand_size,
+    left_of,
     next_holding,
     reset_round,
+    right_of,
     start_hand,
 )
 
@@ -334,11 +339,11 @@ class KingOfTheQuackers(Game[QuackersState]):
             hands[s].remove(g[1])
         for s, g in enumerate(st.gives):
             assert g is not None
-            hands[(s + 1) % n].append(g[0])
-            hands[(s - 1) % n].append(g[1])
+            hands[left_of(s, n)].append(g[0])
+            hands[right_of(s, n)].append(g[1])
         st.hands = tuple(tuple(sorted(h)) for h in hands)
         st.phase = "play"
-        reset_round(st, (st.dealer + 1) % n)
+        reset_round(st, left_of(st.dealer, n))
         events.append({"type": "exchange", "leader": st.turn})
 
     # --- playing and passing -----------------------------------------------------------
@@ -521,6 +526,28 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
         deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+    # --- telling people (narrate.py) -----------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[QuackersEvent], events)
+        return words.narrate(before, told, after, names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A play named by what it makes (``Set of 2 7s: 7VY 7LK``); a pass, a pass."""
+        label = words.play_words(action) if action.startswith("play") else action
+        promise = " and promise to go out first" if action.endswith(" promise") else ""
+        return {"action": action, "label": label + promise, "effect": ""}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # At the pass every card may be given (KQ-5); in play a card alone is a single.
+        return f"play {card}" if view["phase"] == "play" else None
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: QuackersState, seat: int | None) -> QuackersView:

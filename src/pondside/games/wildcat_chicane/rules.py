@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     DealLayout,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -22,8 +24,9 @@ from pondside.engine import (
     seed_state,
 )
 from pondside.engine.rng import shuffle
-from pondside.games.decktet import DealReader
+from pondside.games.decktet import BY_CODE, DealReader
 
+from . import narrate as words
 from .cards import (
     BID,
     CALLS,
@@ -44,6 +47,7 @@ from .cards import (
     TOP,
     hand_score,
     hand_size,
+    read_suit,
     reading_of_ruler,
     trick_count,
     trick_winner,
@@ -513,6 +517,40 @@ class WildcatChicane(Game[ChicaneState]):
         st.dealer = (st.dealer + 1) % st.n
         deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+    # --- telling people (narrate.py) -----------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        return words.narrate(cast(Sequence[ChicaneEvent], events), names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
+        with what it makes the seat; a call in words."""
+        verb, _, rest = action.partition(" ")
+        if verb == "play":
+            seat, reading = view["seat"], view["readings"][view["seat"]]
+            suit = None if reading is None else read_suit(rest, READING_NAMES.index(reading))
+            effect = words.play_effect(suit, suit is not None and suit == view["trumps"][seat])
+            return {
+                "action": action,
+                "label": f"play {rest} {BY_CODE[rest].name}",
+                "effect": effect,
+            }
+        if verb == "rule":
+            return {"action": action, "label": action, "effect": words.ruler_words(rest)}
+        if verb == "call":
+            return {"action": action, "label": f"call {words.call_words(rest)}", "effect": ""}
+        return {"action": action, "label": action, "effect": ""}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # Cards are played in the play phase only; before, they rule, call or bid (WC-4, WC-7).
+        return PLAY[INDEX[card]] if view["phase"] == "play" else None
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:
