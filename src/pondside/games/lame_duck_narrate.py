@@ -104,10 +104,10 @@ def play_effect(column: int, sixth_ducks: int | None) -> str:
     ``column`` from 0, -1 when the card is too low; ``sixth_ducks`` the ducks it would take as
     the column's sixth card (``None`` when it would not be the sixth)."""
     if column < 0:
-        return "too low: you choose a column to take"
+        return "too low: you choose a column"
     if sixth_ducks is None:
         return f"→ {column_name(column)}"
-    return f"→ {column_name(column)}, 6th card: you take {ducks(sixth_ducks)}"
+    return f"→ {column_name(column)}, 6th: you take {ducks(sixth_ducks)}"
 
 
 def take_label(column: int) -> str:

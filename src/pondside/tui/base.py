@@ -246,8 +246,10 @@ class TableUI:
 
     # --- asking ----------------------------------------------------------------------------------
     def label(self, view: View, action: str) -> str:
-        """How an action is offered in the numbered menu (plain text: a hint shows it too)."""
-        return action
+        """How an action is offered in the numbered menu (plain text: a hint shows it too):
+        the game's label and what the action would do (``Game.action_label``)."""
+        entry = self.game.action_label(view, action, self.names)
+        return f"{entry['label']} {entry['effect']}".strip()
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
         """Offer the legal actions by number; a person may also type the action itself.

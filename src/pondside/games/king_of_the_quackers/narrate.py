@@ -51,6 +51,20 @@ def play_words(action: str, show: Callable[[str], str] = str) -> str:
     return f"{head}: {' '.join(codes)}"
 
 
+def give_words(left: str, right: str, to_left: str, to_right: str) -> str:
+    """The two cards to give, each to its neighbour (KQ-5): ``give the Forest (5ML) to Ann,
+    the Ace of Knots (1K) to Bob``."""
+    return (
+        f"give {BY_CODE[left].name} ({left}) to {to_left}, "
+        f"{BY_CODE[right].name} ({right}) to {to_right}"
+    )
+
+
+def promise_words(value: int) -> str:
+    """A promise with a play (KQ-29): ``+ PROMISE to go out first (value 7)``."""
+    return f"+ PROMISE to go out first (value {value})"
+
+
 def _named(code: str) -> str:
     return f"{code} ({BY_CODE[code].name})"
 

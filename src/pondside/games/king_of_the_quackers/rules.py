@@ -47,6 +47,7 @@ from .combinations import (
     all_plays,
     bombs,
     classify,
+    describe,
     flushes,
     parse_play,
     sets,
@@ -540,10 +541,22 @@ class KingOfTheQuackers(Game[QuackersState]):
         return words.narrate(before, told, after, names, receiver)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A play named by what it makes (``Set of 2 7s: 7VY 7LK``); a pass, a pass."""
-        label = words.play_words(action) if action.startswith("play") else action
-        promise = " and promise to go out first" if action.endswith(" promise") else ""
-        return {"action": action, "label": label + promise, "effect": ""}
+        """A play named by what it makes (``Set of 2 7s: 7VY 7LK``) and, with a promise, what
+        the promise is worth (KQ-29: the cards left after the play); the two cards to give,
+        each with the neighbour it goes to (KQ-5)."""
+        seat = view["seat"]
+        if action.startswith("give "):
+            _, left, right = action.split()
+            n = view["players"]
+            label = words.give_words(left, right, names[left_of(seat, n)], names[right_of(seat, n)])
+            return {"action": action, "label": label, "effect": ""}
+        play = describe(action.removesuffix(" promise"))
+        if play is None:  # pass
+            return {"action": action, "label": action, "effect": ""}
+        effect = ""
+        if action.endswith(" promise"):
+            effect = words.promise_words(len(view["hand"]) - len(play.cards))
+        return {"action": action, "label": words.play_words(action), "effect": effect}
 
     def hand_action(self, view: View, card: Any) -> str | None:
         # At the pass every card may be given (KQ-5); in play a card alone is a single.
