@@ -541,7 +541,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         return words.narrate(before, told, after, names, receiver)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A play named by what it makes (``Set of 2 7s: 7VY 7LK``) and, with a promise, what
+        """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what
         the promise is worth (KQ-29: the cards left after the play); the two cards to give,
         each with the neighbour it goes to (KQ-5)."""
         seat = view["seat"]
