@@ -29,7 +29,7 @@ class Play(TypedDict):
     type: Literal["play"]
     seat: int
     action: str
-    """The action as written, in the notation (``"play 7VY 7LK"``)."""
+    """The action as written, in the notation (``"play 7SK 7VY"``)."""
     cards: list[str]
     kind: str
     """What the play counts as in this round: ``open``, ``single``, ``set``,
