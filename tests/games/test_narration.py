@@ -185,3 +185,19 @@ def test_a_spectator_or_a_seat_not_to_act_is_offered_nothing() -> None:
     game = match.game
     assert game.labels(match.view(None), NAMES[:3]) == {"actions": [], "unplayable": []}
     assert game.labels(match.view(0), NAMES[:3]) == {"actions": [], "unplayable": []}
+
+
+def test_a_hint_speaks_of_the_column_the_table_shows() -> None:
+    """The hint's label and reason name the same column as the table: the issue's "9 goes to
+    column 1" beside a 4 shown in column 2 cannot happen again."""
+    from pondside.analysis import hint
+
+    match: Match[Any] = Match(LAME_DUCK, 4, seed=3)
+    view = match.view(0)
+    found = hint(LAME_DUCK, view, match.legal(0), estimate=False, names=NAMES[:4])
+    card = int(found.action.split()[1])
+    col = target_column(tuple(tuple(c) for c in view["columns"]), card)
+    where = "too low" if col < 0 else f"column {col + 1}"
+    assert where in found.label and found.why is not None
+    assert col < 0 or where in found.why
+    assert found.to_json()["label"] == found.label

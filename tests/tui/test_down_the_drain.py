@@ -42,5 +42,5 @@ def test_the_table_renders_and_describes_a_whole_series() -> None:
 def test_a_label_previews_joining_and_beating() -> None:
     ui = get_ui(GAME, ["You", "Ann", "Bob"])
     view = {"players": 3, "seat": 0, "front": [None, 7, 8]}
-    assert ui.label(view, "play 7") == "play 7  → joins Ann: worth 14; beats Bob"
-    assert ui.label(view, "play 3") == "play 3  → worth 3"
+    assert ui.label(view, "play 7") == "play 7 → joins Ann: worth 14; beats Bob"
+    assert ui.label(view, "play 3") == "play 3 → worth 3"

@@ -114,6 +114,12 @@ class ActionLabel(TypedDict):
     the label says it all."""
 
 
+def action_words(label: ActionLabel) -> str:
+    """An action labelled as one line, its label then what it would do: ``play 45 (2 ducks)
+    → column 2`` (the terminal's menus, hints and analysis all write it so)."""
+    return f"{label['label']} {label['effect']}".strip()
+
+
 class Unplayable(TypedDict):
     """A card of the seat's hand that it may not play now, and the rule that forbids it."""
 

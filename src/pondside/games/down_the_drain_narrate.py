@@ -135,6 +135,6 @@ def narrate(
 
 def play_effect(joins: Sequence[str], value: int, beats: Sequence[str]) -> str:
     """What a card would do now: the players whose equal cards it joins, its group's worth,
-    the players whose cards it beats: ``joins Ann: worth 14; beats Bob and Cy``."""
-    text = f"joins {joined(joins)}: worth {value}" if joins else f"worth {value}"
+    the players whose cards it beats: ``→ joins Ann: worth 14; beats Bob and Cy``."""
+    text = f"→ joins {joined(joins)}: worth {value}" if joins else f"→ worth {value}"
     return text + (f"; beats {joined(beats)}" if beats else "")

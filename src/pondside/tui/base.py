@@ -25,7 +25,7 @@ from rich.text import Text
 
 from pondside.engine import Event, Game, View, places_from_results
 from pondside.engine.game import reading_order
-from pondside.engine.narrate import Speaker, plural
+from pondside.engine.narrate import Speaker, action_words, plural
 
 __all__ = ["Entry", "TableUI", "flow", "menu_lines", "place_style", "plural", "reading_order"]
 
@@ -248,8 +248,7 @@ class TableUI:
     def label(self, view: View, action: str) -> str:
         """How an action is offered in the numbered menu (plain text: a hint shows it too):
         the game's label and what the action would do (``Game.action_label``)."""
-        entry = self.game.action_label(view, action, self.names)
-        return f"{entry['label']} {entry['effect']}".strip()
+        return action_words(self.game.action_label(view, action, self.names))
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
         """Offer the legal actions by number; a person may also type the action itself.

@@ -67,7 +67,7 @@ class UI(TableUI):
             count = view["hand"].count(card)
             label = card_text(card).append(f" ×{count}" if count > 1 else "")
             effect = self.game.action_label(view, f"play {card}", self.names)["effect"]
-            cells.append((f"play {card}", label.append(f" → {effect}")))
+            cells.append((f"play {card}", label.append(f" {effect}")))
         return cells
 
     def _players(self, view: View) -> Table:
@@ -115,7 +115,3 @@ class UI(TableUI):
         return self.menu(
             console, view, legal, [], "Card to play (type its number)", typed=typed, wrong=wrong
         )
-
-    def label(self, view: View, action: str) -> str:
-        entry = self.game.action_label(view, action, self.names)
-        return f"{entry['label']}  → {entry['effect']}"

@@ -198,6 +198,7 @@ class Session:
                     bot=self._hint_bot,
                     iterations=HINT_PLAYOUTS,
                     seconds=HINT_SECONDS,
+                    names=self.seating.names,
                 )
                 action, why, estimates = found.action, found.why, found.estimates
             except PondsideError:  # no search for this game: the bot's choice alone

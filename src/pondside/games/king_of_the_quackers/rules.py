@@ -19,6 +19,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Speaker,
     View,
     places_from_results,
     seed_state,
@@ -548,7 +549,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         if action.startswith("give "):
             _, left, right = action.split()
             n = view["players"]
-            label = words.give_words(left, right, names[left_of(seat, n)], names[right_of(seat, n)])
+            sp = Speaker(names, seat)
+            to_left, to_right = sp.name(left_of(seat, n)), sp.name(right_of(seat, n))
+            label = words.give_words(left, right, to_left, to_right)
             return {"action": action, "label": label, "effect": ""}
         play = describe(action.removesuffix(" promise"))
         if play is None:  # pass
