@@ -24,7 +24,7 @@ from pondside.engine import (
     seed_state,
 )
 from pondside.engine.rng import shuffle
-from pondside.games.decktet import BY_CODE, DealReader
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, DealReader
 
 from . import narrate as words
 from .cards import (
@@ -443,7 +443,8 @@ class WildcatChicane(Game[ChicaneState]):
         if card not in self._playable(st, seat):
             if st.trick:
                 raise IllegalAction(
-                    f"you must follow the led suit, {st.led_suit()}, as you read your cards",
+                    f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
+                    "your cards",
                     "WC-10",
                 )
             if st.classic:
