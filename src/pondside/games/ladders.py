@@ -681,27 +681,7 @@ class Ladders(Game[LaddersState]):
         return words.narrate(told, names, receiver, after["options"]["teams"])
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A play: the card, where it comes from and the ACCENT pile it goes on (what a SKIP
-        PORTAL counts as there); a discard: the RUNG pile and its top card."""
-        kind, x, y = _PARSE[action]
-        seat = view["seat"]
-        if kind == "discard":
-            pile = view["rungs"][seat][y]
-            label, effect = words.discard_label(CARD[x], y, pile[-1] if pile else None)
-        else:
-            owner = partner(seat) if kind.startswith("partner") else seat
-            if kind.endswith("climb"):
-                card = view["climb_tops"][owner]
-            elif kind.endswith("rung"):
-                card = view["rungs"][owner][x][-1]
-            else:
-                card = CARD[x]
-            what = words.source_words(kind, card, x if kind.endswith("rung") else None)
-            filled = bool(view["accents"][y])
-            label, effect = words.play_label(
-                what, y, filled, view["accent_next"][y], card == CARD[WILD]
-            )
-        return {"action": action, "label": label, "effect": effect}
+        return words.action_label(view, action, _PARSE[action])
 
     def hand_action(self, view: View, card: Any) -> str | None:
         """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pondside.engine import Speaker
+from pondside.engine import ActionLabel, Speaker, View
 from pondside.engine.narrate import joined, plural
 
 from .ladders_events import LaddersEvent, Play, RoundEnd
-from .ladders_state import CARD, TOP, WILD
+from .ladders_state import CARD, TOP, WILD, partner
 
 WILD_NAME = "SKIP PORTAL"
 WILD_CODE = CARD[WILD]  # "W"
@@ -191,3 +191,26 @@ def discard_label(card: str, rung: int, top: str | None) -> tuple[str, str]:
     """A discard as it is offered: ``discard 7 to RUNG pile 2``, ``on 9, ending the turn``."""
     on = f"on {top}" if top else "empty"
     return f"discard {card} to {rung_name(rung)}", f"{on}, ending the turn"
+
+
+def action_label(view: View, action: str, parsed: tuple[str, int, int]) -> ActionLabel:
+    """A play: the card, where it comes from and the ACCENT pile it goes on (what a SKIP
+    PORTAL counts as there); a discard: the RUNG pile and its top card. ``parsed`` is the
+    action as the game reads it: (source or ``discard``, card or pile, slot or RUNG pile)."""
+    kind, x, y = parsed
+    seat = view["seat"]
+    if kind == "discard":
+        pile = view["rungs"][seat][y]
+        label, effect = discard_label(CARD[x], y, pile[-1] if pile else None)
+    else:
+        owner = partner(seat) if kind.startswith("partner") else seat
+        if kind.endswith("climb"):
+            card = view["climb_tops"][owner]
+        elif kind.endswith("rung"):
+            card = view["rungs"][owner][x][-1]
+        else:
+            card = CARD[x]
+        what = source_words(kind, card, x if kind.endswith("rung") else None)
+        filled = bool(view["accents"][y])
+        label, effect = play_label(what, y, filled, view["accent_next"][y], card == WILD_CODE)
+    return {"action": action, "label": label, "effect": effect}
