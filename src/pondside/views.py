@@ -123,11 +123,36 @@ def view_schema(game: Game[Any]) -> dict[str, Any]:
     return schema
 
 
+EVENT_KEYS = {
+    "seat": "The seat it concerns, from 0.",
+    "card": "The card, in the game's notation.",
+    "scores": "Each seat's final score, as the outcome counts it.",
+    "places": "Each seat's place, 1 the best (tied seats share a place).",
+    "totals": "Each seat's match score so far.",
+    "round": "Which round of the match, from 1.",
+    "hand": "Which hand of the match, from 1.",
+    "dealer": "The seat that deals, from 0.",
+    "leader": "The seat that leads, from 0.",
+}
+"""What a key means in every game's events, where an event does not say more itself: written
+once here rather than on each event's declaration."""
+
+
+def _describe_keys(schema: dict[str, Any]) -> None:
+    for definition in schema.get("$defs", {}).values():
+        for key, prop in definition.get("properties", {}).items():
+            if key in EVENT_KEYS and "description" not in prop:
+                prop["description"] = EVENT_KEYS[key]
+            if key == "cards" and "description" not in prop and prop.get("type") == "integer":
+                prop["description"] = "How many cards."
+
+
 @cache
 def _events_schema(slug: str) -> str:
     game = get_game(slug)
     schema = _json_schema(event_type(game))
     _closed(schema)
+    _describe_keys(schema)
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         **schema,

@@ -61,6 +61,7 @@ class Guard(TypedDict):
 
     type: Literal["guard"]
     cycles: int
+    """The full rounds played (DD-10)."""
 
 
 class GameEnd(TypedDict):
@@ -81,6 +82,7 @@ class Deal(TypedDict):
 
     type: Literal["deal"]
     game: int
+    """Which game of the series, from 1."""
     start: int
     """The seat that plays first."""
 

@@ -56,7 +56,10 @@ Play = TypedDict(
         "rung": NotRequired[int],
     },
 )
-Play.__doc__ = """A card moves onto an ACCENT pile (LA-5)."""
+Play.__doc__ = """A card moves onto an ACCENT pile (LA-5): ``from`` where it came from (the hand,
+the seat's CLIMB or RUNG pile, or its partner's), ``to`` the ACCENT slot (from 0), ``as`` the
+number it counts as there (1 to 12), ``owner`` whose CLIMB or RUNG pile it left (absent for a
+hand card), ``rung`` which RUNG pile (from 0)."""
 
 
 class Complete(TypedDict):
@@ -64,6 +67,7 @@ class Complete(TypedDict):
 
     type: Literal["complete"]
     slot: int
+    """The ACCENT slot, from 0."""
 
 
 class TurnUp(TypedDict):
@@ -97,6 +101,7 @@ class RoundEnd(TypedDict):
     type: Literal["round_end"]
     round: int
     reason: RoundEndReason
+    """``climb``: a CLIMB was emptied (LA-12); ``deadlock``: nobody could move (LA-15)."""
     winners: list[int]
     """The winning side's seats (none when a stalled round has no single winner)."""
     points: list[int]

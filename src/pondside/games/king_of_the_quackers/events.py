@@ -31,6 +31,7 @@ class Play(TypedDict):
     action: str
     """The action as written, in the notation (``"play 7SK 7VY"``)."""
     cards: list[str]
+    """The cards played, in the notation."""
     kind: str
     """What the play counts as in this round: ``open``, ``single``, ``set``,
     ``straight_flush`` or ``bomb`` (a following Excuse is a bomb, KQ-15)."""
@@ -46,6 +47,7 @@ class Promise(TypedDict):
     type: Literal["promise"]
     seat: int
     value: int
+    """What the promise is worth: the cards the seat holds after the play (KQ-29)."""
 
 
 class Out(TypedDict):
@@ -64,7 +66,9 @@ class PromiseResolved(TypedDict):
     seat: int
     """The seat that promised."""
     value: int
+    """What the promise was worth."""
     kept: bool
+    """Whether the seat that promised went out first."""
     points: list[int]
     """What each seat gains by it."""
 
@@ -90,6 +94,7 @@ class HandEnd(TypedDict):
     hand: int
     places: list[int]
     points: list[int]
+    """Each seat's points for the hand (KQ-25, a promise's included)."""
     totals: list[int]
 
 

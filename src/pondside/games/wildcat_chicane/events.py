@@ -43,6 +43,7 @@ class Bid(TypedDict):
     type: Literal["bid"]
     seat: int
     bid: int
+    """The tricks bid, 0 to the tricks of the hand."""
 
 
 class Play(TypedDict):
@@ -64,6 +65,7 @@ class Trick(TypedDict):
     number: int
     """Which trick of the hand, from 1."""
     winner: int
+    """The seat that took the trick (WC-11)."""
     cards: list[list[int | str]]
     """[seat, card] in the order played."""
 
@@ -74,7 +76,9 @@ class HandEnd(TypedDict):
     type: Literal["hand_end"]
     hand: int
     bids: list[int]
+    """Each seat's bid."""
     won: list[int]
+    """The tricks each seat won."""
     scores: list[int]
     totals: list[int]
 
