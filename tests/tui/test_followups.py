@@ -56,7 +56,7 @@ def test_issue16_classic_chicane_has_no_ruler_column_and_calls_say_the_suit() ->
     assert "ruler" not in text and "reads" in text
     assert "Calls: top, trump Knots" in text
     line = ui.narrate([{"type": "call", "seat": 3, "call": "trump K"}], match.view(0))
-    assert line == ["random 3 calls trump Knots."]
+    assert line == ["random 3 calls Knots as trump for everyone."]
     assert "call trump Knots" in ui.label(match.view(0), "call trump K")
 
 

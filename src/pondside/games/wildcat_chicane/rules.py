@@ -528,7 +528,8 @@ class WildcatChicane(Game[ChicaneState]):
         receiver: int | None,
         names: Sequence[str],
     ) -> list[str]:
-        return words.narrate(cast(Sequence[ChicaneEvent], events), names, receiver)
+        told = cast(Sequence[ChicaneEvent], events)
+        return words.narrate(before, told, after, names, receiver)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
