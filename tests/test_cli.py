@@ -240,7 +240,7 @@ def test_replay_shows_a_spectator_no_hidden_action(tmp_path: Path) -> None:
     record = tmp_path / "m.json"
     run("play", "lame-duck", "--seed", "5", "--record", str(record), input=ANY_CARD)
     code, out = run("replay", str(record), "--no-step")
-    assert code == 0 and "seat 0: play" not in out and "Revealed" in out
+    assert code == 0 and "seat 0: play" not in out and "The cards are revealed" in out
 
 
 def test_issue16_2_an_unwritable_out_is_refused_before_the_run() -> None:

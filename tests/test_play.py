@@ -39,7 +39,7 @@ COMMANDS = ("help", "?", "board", "hint", "quit")
 # 76 with columns ending 17 10 74 13: 12 and then 15 are placed, 6 is too low (a column to take).
 ASK = "(type its number, or help)"
 # Typing 0 to 104 over and over plays every match to its end: the lowest card held above the
-# last number typed, a column when a card is too low (its question re-asked until 0 to 3).
+# last number typed, a column when a card is too low (its question re-asked until 1 to 4).
 ANY_CARD = "".join(f"{n}\n" for n in range(105)) * 30
 FOUR = Seating(
     0, ["You", "heuristic 1", "heuristic 2", "heuristic 3"], dict.fromkeys((1, 2, 3), "heuristic")
@@ -150,6 +150,8 @@ def test_issue16_6_a_command_wins_over_an_action_of_the_same_name(
     answers(monkeypatch, "board", "1")
     ui = TableUI(GAME, FOUR.names)
     monkeypatch.setattr(ui, "render", lambda c, v: None)
+    # "board" is no action of the game, so the game has no label for it: the action is shown.
+    monkeypatch.setattr(ui, "label", lambda view, action: action)
     view = Match(GAME, 4, seed=3).view(0)
     assert ui.prompt(Console(file=io.StringIO()), view, ["board", "play 6"]) == "board"
     answers(monkeypatch, "board")
@@ -250,7 +252,8 @@ def test_issue16_12_resume_seats_the_person_where_they_sat_with_the_same_bots(
     args = ["--seed", "4", "--seat", "2", "--name", "Ada", "--bots", "random,heuristic,random"]
     # Ada holds 1 10 17 37 46 50 53 69 71 93: her 1 is too low, and she leaves before taking.
     run("play", "lame-duck", *args, "--record", str(record), input="1\nquit\n")
-    code, out = run("play", "--resume", str(record), "--record", str(again), input="1\nquit\n")
+    # A column is typed as the table numbers it, from 1: column 2 is "take 1".
+    code, out = run("play", "--resume", str(record), "--record", str(again), input="2\nquit\n")
     assert code == 0, out
     rec = json.loads(again.read_text())
     assert rec["names"] == ["random 0", "heuristic 1", "Ada", "random 3"]
@@ -259,7 +262,7 @@ def test_issue16_12_resume_seats_the_person_where_they_sat_with_the_same_bots(
     assert [a for s, a in rec["actions"] if s == 2] == ["play 1", "take 1"]
     # The table calls her You, in her seat's place.
     assert re.search(r"Ducks: random 0 \d+ · heuristic 1 \d+ · You \d+ · random 3", out)
-    assert "Column to take (0 to 3, or help)" in out
+    assert "Column to take (1 to 4, or help)" in out
 
 
 def test_issue16_12_resume_refuses_a_finished_match(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from pondside.bots import Bot, MCSBot, UnknownBot, heuristic_class, make_bot, pa
 from pondside.bots.declared import game_bots
 from pondside.bots.levels import level_spec
 from pondside.engine import Game, Match, PondsideError, Rng, View, record_names, seed_state
+from pondside.engine.narrate import action_words
 
 DEFAULT_ITERATIONS = 300
 """Playouts per decision (spread over the candidates by sequential halving)."""
@@ -305,11 +306,14 @@ class Hint:
     action: str
     why: str | None
     estimates: Estimates | None
+    label: str = ""
+    """The action in the game's words and the table's numbering (``take column 2 …``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "action": self.action,
+            "label": self.label,
             "why": self.why,
             "estimates": self.estimates.to_json() if self.estimates else None,
         }
@@ -332,9 +336,11 @@ def hint(
     iterations: int | None = DEFAULT_ITERATIONS,
     seconds: float | None = None,
     width: int = DEFAULT_WIDTH,
+    names: Sequence[str] = (),
 ) -> Hint:
     """The action ``level`` would take from this seat's ``view`` (its bot made from ``seed``,
-    or ``bot`` when the caller keeps one), its explanation, and with ``estimate`` the expected
+    or ``bot`` when the caller keeps one), its explanation, its label in the game's words
+    (``names`` call the seats, "Seat N" when not given), and with ``estimate`` the expected
     place of the legal actions (:func:`estimate_actions`, that action always among them)."""
     legal = list(legal)
     if not legal:
@@ -358,7 +364,8 @@ def hint(
             seed=seed,
             width=width,
         )
-    return Hint(level=level, action=action, why=why, estimates=estimates)
+    label = action_words(game.action_label(view, action, names))
+    return Hint(level=level, action=action, why=why, estimates=estimates, label=label)
 
 
 # --- post-match analysis ---------------------------------------------------------------------
@@ -380,6 +387,10 @@ class Decision:
     legal: int
     evaluated: int
     samples: int
+    played_label: str = ""
+    """The action played, in the game's words and the table's numbering."""
+    best_label: str = ""
+    """The best action found, likewise."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -388,6 +399,8 @@ class Decision:
             "seat": self.seat,
             "played": self.played,
             "best": self.best,
+            "played_label": self.played_label,
+            "best_label": self.best_label,
             "loss": round(self.loss, 4),
             "stderr": round(self.stderr, 4),
             "place_played": round(self.place_played, 4),
@@ -468,12 +481,14 @@ def judge(
     iterations: int,
     seed: int,
     width: int,
+    names: Sequence[str] = (),
 ) -> Decision:
     """One decision: the best action is searched for with ``iterations`` playouts; when it is
     not the one played, the two are compared again on as many fresh playouts, and the loss is
     that comparison's. The search picks the action that looked best on its samples, so its own
     margin over the played action is biased upwards (the winner's curse); fresh samples are
-    not, and an action that only looked better comes out level or behind (a loss of 0)."""
+    not, and an action that only looked better comes out level or behind (a loss of 0).
+    ``names`` call the seats in the actions' labels."""
     found = estimate_actions(
         game,
         view,
@@ -497,12 +512,14 @@ def judge(
     loss, err = est.loss(action) if est.best.action != action else (0.0, 0.0)
     played, top = est.of(action), est.of(best)
     assert played is not None and top is not None
+    best = best if loss > 0 else action
+    said = {a: action_words(game.action_label(view, a, names)) for a in {action, best}}
     return Decision(
         number=number,
         hand=int(view.get("hand_number", 0)),
         seat=int(view["seat"]),
         played=action,
-        best=best if loss > 0 else action,
+        best=best,
         loss=max(0.0, loss),
         stderr=err,
         place_played=played.place,
@@ -510,6 +527,8 @@ def judge(
         legal=len(legal),
         evaluated=len(found.actions),
         samples=played.samples,
+        played_label=said[action],
+        best_label=said[best],
     )
 
 
@@ -566,14 +585,15 @@ def analyze(
     decisions: list[Decision] = []
     if progress:
         progress(0, len(todo))
+    names = record_names(record, players)
     for i, (number, _seat, view, legal, action) in enumerate(todo, 1):
-        decisions.append(judge(game, view, legal, action, number, iterations, seed, width))
+        decisions.append(judge(game, view, legal, action, number, iterations, seed, width, names))
         if progress:
             progress(i, len(todo))
     return Analysis(
         game=game,
         players=players,
-        names=record_names(record, players),
+        names=names,
         seats=seats,
         finished=final.is_over(),
         actions=len(final.actions),

@@ -25,15 +25,20 @@ def test_issue16_a_name_is_never_split_over_two_lines() -> None:
     ui = get_ui(get_game("lame-duck"), NAMES, me=0)
     console = Console(width=80, record=True, force_terminal=False)
     # As the trial saw it: "…heuristic 2 9, You 29, heuristic" / "1 83".
-    line = (
-        "[bold]Revealed[/] (placed lowest first): heuristic 3 2, heuristic 2 9, You 29, "
-        "heuristic 1 83"
-    )
+    line = "Revealed (placed lowest first): heuristic 3 2, heuristic 2 9, You 29, heuristic 1 83"
     ui.tell(console, line)
     lines = console.export_text().splitlines()
     assert len(lines) == 2 and all(len(x) <= 80 for x in lines)
     assert lines[0].rstrip().endswith("You 29,") and lines[1].startswith("heuristic 1 83")
     assert not any(x.rstrip().endswith("heuristic") for x in lines)
+
+
+def test_a_narrators_line_is_printed_as_it_is_written() -> None:
+    """The narrator's lines are plain text: brackets in them are not markup."""
+    ui = get_ui(get_game("lame-duck"), NAMES, me=0)
+    console = Console(width=80, record=True, force_terminal=False)
+    ui.tell(console, "[bold]a card[/] [1, 2]")
+    assert console.export_text().strip() == "[bold]a card[/] [1, 2]"
 
 
 def terminal_screen(out: io.StringIO) -> list[str]:
@@ -46,8 +51,8 @@ def next_decision(ui: TableUI, match: Match[object], rng: random.Random, me: int
     told = 0
     while me not in match.to_act():
         seat = rng.choice(match.to_act())
-        for event in match.apply(seat, rng.choice(match.legal(seat))):
-            told += ui.describe(event) is not None
+        events = match.apply(seat, rng.choice(match.legal(seat)))
+        told += len(ui.narrate(events, match.view(me)))
     return told
 
 
@@ -71,11 +76,14 @@ def test_issue16_a_decision_shows_every_event_since_the_last_one_that_fits(heigh
         ui.decide(console, view, legal)
         screen = terminal_screen(out)
         assert len(screen) <= height - 1  # the question's line
-        new = [re.sub(r"\[/?[a-z ]*\]", "", line) for line in list(ui.log)[-told:]] if told else []
+        # The narrator's lines of those events, as wrapped on this screen.
+        told_lines = list(ui.log)[-told:] if told else []
+        new = [t.plain.rstrip() for line in told_lines for t in ui.wrapped(console, line)]
+        screen = [line.rstrip() for line in screen]
         board = len(screen) - sum(1 for line in screen if line in new)
-        if told <= height - 1 - board:  # all of them fit: all of them are there, in order
+        if len(new) <= height - 1 - board:  # all of them fit: all of them are there, in order
             assert [line for line in screen if line in new] == new
-            longest = max(longest, told)
+            longest = max(longest, len(new))
         else:  # as many of the last as fit, filling the screen
             assert len(screen) >= height - 2 and screen[-1] == new[-1]
         match.apply(1, legal[0])
@@ -86,17 +94,19 @@ def test_issue16_events_seen_at_the_last_decision_make_up_at_most_the_last_four_
     game = get_game("lame-duck")
     match: Match[object] = Match(game, 4, seed=3)
     ui = get_ui(game, NAMES, me=0)
+    view = match.view(0)
     for n in range(60):
-        ui.describe({"type": "deal", "round": n, "columns": [[1], [2], [3], [4]]})
+        ui.narrate([{"type": "deal", "round": n, "columns": [[1], [2], [3], [4]]}], view)
     out = io.StringIO()
     console = Console(file=out, width=80, height=50, force_terminal=True)
     ui.ask = lambda console, view, legal, question: legal[0]  # type: ignore[method-assign]
     ui.decide(console, match.view(0), match.legal(0))
     assert sum("Round" in line for line in terminal_screen(out)) > 30  # all new: as many as fit
-    ui.describe({"type": "deal", "round": 60, "columns": [[1], [2], [3], [4]]})
+    ui.narrate([{"type": "deal", "round": 60, "columns": [[1], [2], [3], [4]]}], view)
     ui.decide(console, match.view(0), match.legal(0))
     shown = [line for line in terminal_screen(out) if "Round" in line]
-    assert shown == [f"Round {n}: new columns 1 2 3 4" for n in (57, 58, 59, 60)]
+    new_columns = "ten new cards each and four new columns (1, 2, 3, 4)."
+    assert shown == [f"Round {n}: {new_columns}" for n in (57, 58, 59, 60)]
     assert "\x1b[2m" in out.getvalue().rsplit(CLEAR, 1)[-1]  # the three seen before are dimmed
 
 
@@ -120,7 +130,7 @@ def test_issue16_a_menus_next_step_leaves_the_events_room_under_its_note() -> No
     ui = get_ui(game, NAMES, me=0)
     match: Match[object] = Match(game, 4, seed=3)
     for n in range(40):
-        ui.describe({"type": "deal", "hand": n, "dealer": 1})
+        ui.narrate([{"type": "deal", "hand": n, "dealer": 1}], match.view(0))
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, force_terminal=True)
     answers = iter(["1", "1"])

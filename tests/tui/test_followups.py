@@ -24,9 +24,9 @@ def test_issue16_a_kq_play_is_told_by_its_codes() -> None:
     codes."""
     match = position([["5ML", "7SK"], ["3SK", "3LY", "9LK"], ["7VY", "8VL"]], turn=1)
     ui = get_ui(KQ, NAMES[:3], me=0)
-    (event,) = match.apply(1, "play 3SK 3LY")
-    line = ui.describe(event)
-    assert line is not None and "3SK" in line and "3LY" in line
+    events = match.apply(1, "play 3SK 3LY")
+    (line,) = ui.narrate(events, match.view(0))
+    assert "3SK" in line and "3LY" in line
     assert "the Painter" not in line and "the Savage" not in line
     text = render(ui, match.view(0))
     assert "Last play: heuristic 1: Bomb of 2, rank 3: 3SK 3LY" in text
@@ -55,8 +55,8 @@ def test_issue16_classic_chicane_has_no_ruler_column_and_calls_say_the_suit() ->
     text = render(ui, match.view(0))
     assert "ruler" not in text and "reads" in text
     assert "Calls: top, trump Knots" in text
-    line = ui.describe({"type": "call", "seat": 3, "call": "trump K"})
-    assert line == "random 3 calls trump Knots."
+    line = ui.narrate([{"type": "call", "seat": 3, "call": "trump K"}], match.view(0))
+    assert line == ["random 3 calls Knots as trump for everyone."]
     assert "call trump Knots" in ui.label(match.view(0), "call trump K")
 
 

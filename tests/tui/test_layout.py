@@ -45,8 +45,8 @@ def decision(
         seat = rng.choice(match.to_act())
         if seat == 0 and want(match.view(0), match.legal(0)):
             return ui, match
-        for event in match.apply(seat, rng.choice(match.legal(seat))):
-            ui.describe(event)
+        events = match.apply(seat, rng.choice(match.legal(seat)))
+        ui.narrate(events, match.view(0))
     raise AssertionError(f"no such decision in {slug} at seed {seed}")
 
 

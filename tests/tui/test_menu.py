@@ -50,7 +50,8 @@ def test_the_lame_duck_hand_is_the_menu_low_to_high_and_a_card_is_typed() -> Non
     text = out.getvalue()
     assert "'3' is not one of the choices: type a card of your hand" in text
     assert "play 8" not in text  # no second list repeating the hand
-    order = [" 1 → too low", " 8 → too low", " 16 → column 0", " 90·3 → column 3"]
+    # Columns are numbered from 1, as on the board (and on every table).
+    order = [" 1 too low: you choose", " 8 too low", " 16 → column 1", " 90·3 → column 4"]
     assert sorted(order, key=text.index) == order
 
 

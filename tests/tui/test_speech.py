@@ -26,22 +26,31 @@ WRONG = re.compile(
 
 
 def tell(ui: TableUI, event: dict[str, object]) -> str:
-    line = ui.describe(event)
-    assert line is not None
-    return Text.from_markup(line).plain
+    """The game narrator's lines for one event, as the table tells them (after it, the view
+    of a fresh match of the game stands for the table's)."""
+    view = Match(ui.game, len(ui.names), seed=1).view(ui.me)
+    lines = ui.narrate([event], view)
+    assert lines
+    return " ".join(lines)
 
 
 @pytest.mark.parametrize("name", ["You", "Ann"])
 def test_issue16_4_lame_duck_speaks_to_the_person_as_you(name: str) -> None:
     ui = get_ui(get_game("lame-duck"), [name, "heuristic 1", "ismcts 2"], me=0)
     assert tell(ui, {"type": "too_low", "seat": 0, "card": 11}) == (
-        "Your 11 is too low: you choose a column."
+        "Your 11 is the lowest card and lower than the last card of every column, so you "
+        "choose which column to take."
     )
     take = {"type": "take", "column": 2, "cards": [86], "ducks": 1, "card": 11}
-    assert tell(ui, {**take, "seat": 0, "reason": "too low"}).startswith("You take column 2 (86)")
-    assert tell(ui, {**take, "seat": 1, "reason": "sixth card"}).startswith("heuristic 1 takes")
-    assert tell(ui, {"type": "too_low", "seat": 1, "card": 3}) == (
-        "heuristic 1's 3 is too low: they choose a column."
+    assert tell(ui, {**take, "seat": 0, "reason": "too low"}) == (
+        "Your 11 is lower than every column: you take column 3 (1 duck, 1 card); the 11 "
+        "starts it again."
+    )
+    assert tell(ui, {**take, "seat": 1, "reason": "sixth card"}).startswith(
+        "heuristic 1's 11 is the sixth card of column 3: heuristic 1 takes its 1 duck"
+    )
+    assert tell(ui, {"type": "too_low", "seat": 1, "card": 3}).endswith(
+        "so heuristic 1 chooses which column to take."
     )
 
 
@@ -57,17 +66,17 @@ def test_issue16_4_a_replay_or_a_spectator_is_nobody_at_the_table() -> None:
         ("king-of-the-quackers", {"type": "gave", "seat": 0}, "You have chosen two cards to pass."),
         ("king-of-the-quackers", {"type": "pass", "seat": 0}, "You pass."),
         ("king-of-the-quackers", {"type": "pass", "seat": 1}, "heuristic 1 passes."),
-        ("king-of-the-quackers", {"type": "out", "seat": 0, "place": 1}, "You are out (1st)!"),
+        ("king-of-the-quackers", {"type": "out", "seat": 0, "place": 1}, "You go out 1st!"),
         ("wildcat-chicane", {"type": "bid", "seat": 0, "bid": 1}, "You bid 1 trick."),
         ("wildcat-chicane", {"type": "bid", "seat": 2, "bid": 3}, "ismcts 2 bids 3 tricks."),
         ("wildcat-chicane", {"type": "chose", "seat": 0}, "You have chosen a ruling card."),
-        ("ladders", {"type": "draw", "seat": 0, "cards": 5}, "You draw 5 cards"),
+        ("ladders", {"type": "draw", "seat": 0, "cards": 5}, "You draw 5 cards."),
         ("ladders", {"type": "draw", "seat": 1, "cards": 1}, "heuristic 1 draws 1 card"),
         ("ladders", {"type": "turn", "seat": 0}, "Your turn"),
         (
             "ladders",
             {"type": "play", "seat": 1, "from": "hand", "card": "1", "to": 0, "as": 1},
-            "heuristic 1 plays 1 from their hand onto ACCENT 0",
+            "heuristic 1 starts ACCENT pile 1 with a 1 from their hand.",
         ),
         (
             "ladders",
@@ -80,13 +89,14 @@ def test_issue16_4_a_replay_or_a_spectator_is_nobody_at_the_table() -> None:
                 "as": 4,
                 "owner": 2,
             },
-            "You play 4 from ismcts 2's CLIMB onto ACCENT 1",
+            "You play a 4 from ismcts 2's CLIMB onto ACCENT pile 2.",
         ),
-        ("down-the-drain", {"type": "draw", "seat": 0}, "You draw a card"),
+        ("down-the-drain", {"type": "draw", "seat": 0}, "You draw a card from the stack."),
         (
             "down-the-drain",
-            {"type": "push", "seats": [1, 0], "card": 7},
-            "heuristic 1 and you push",
+            {"type": "push", "seat": 1, "seats": [1, 0], "card": 7},
+            "heuristic 1's turn begins with the two 7s unbeaten: heuristic 1's 7 and your 7 are "
+            "pushed through",
         ),
     ],
 )
@@ -111,10 +121,9 @@ def test_issue16_4_no_sentence_of_a_whole_match_misspeaks_to_you(slug: str) -> N
             seat = rng.choice(match.to_act())
             if seat == me:
                 ui.render(console, match.view(seat))
-            for event in match.apply(seat, rng.choice(match.legal(seat))):
-                line = ui.describe(event)
-                if line:
-                    console.print(line)
+            events = match.apply(seat, rng.choice(match.legal(seat)))
+            for line in ui.narrate(events, match.view(me)):
+                console.print(line, markup=False)
         text = console.export_text()
         assert "You" in text
         assert not WRONG.search(text), WRONG.search(text)

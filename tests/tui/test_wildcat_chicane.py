@@ -1,4 +1,5 @@
-"""The Wildcat Chicane terminal table draws every phase and describes every event.
+"""The Wildcat Chicane terminal table draws every phase and tells every event (the game's
+narrator: a line or more each).
 
 (It lives beside the rule tests; tests/tui/ is the lead's to arrange.)"""
 
@@ -44,9 +45,10 @@ def test_every_event_of_a_match_is_described() -> None:
             view = m.view(seat)
             for action in m.legal(seat):
                 assert ui.label(view, action)
-            for event in m.apply(seat, rng.choice(m.legal(seat))):
-                line = ui.describe(event)
-                assert line and "=" not in line.split(":")[0]
+            events = m.apply(seat, rng.choice(m.legal(seat)))
+            lines = ui.narrate(events, m.view(None))
+            assert len(lines) >= len(events)
+            assert all("=" not in line.split(":")[0] for line in lines)
         out = io.StringIO()
         ui.render(Console(file=out, width=120), m.view(None))
         assert "Ann" in out.getvalue()
@@ -54,7 +56,8 @@ def test_every_event_of_a_match_is_described() -> None:
 
 def test_wc16_a_tied_finish_after_the_100th_hand_is_told_as_a_shared_win() -> None:
     ui = UI(GAME, ["Ann", "Bob", "Cy"])
-    alone = ui.describe({"type": "match_end", "scores": [41, 12, 3], "places": [1, 2, 3]})
-    assert alone is not None and "Ann wins the match with 41" in alone
-    tied = ui.describe({"type": "match_end", "scores": [12, 12, 3], "places": [1, 1, 3]})
-    assert tied is not None and "Ann and Bob share the win with 12 each" in tied
+    view = Match(GAME, 3, seed=1).view(None)
+    (alone,) = ui.narrate([{"type": "match_end", "scores": [41, 12, 3], "places": [1, 2, 3]}], view)
+    assert alone == "The match is over: Ann wins with 41 points."
+    (tied,) = ui.narrate([{"type": "match_end", "scores": [12, 12, 3], "places": [1, 1, 3]}], view)
+    assert tied == "The match is over: Ann and Bob share first place with 12 points."

@@ -24,6 +24,7 @@ from pondside.games.lame_duck import (
     fewest_ducks_column,
     target_column,
 )
+from pondside.games.lame_duck_narrate import column_name
 
 from .base import Bot
 from .declared import GameBots
@@ -101,7 +102,8 @@ class LameDuckHeuristic(Bot):
         kind, _, value = action.partition(" ")
         n = int(value)
         if kind == "take":
-            return f"column {n} has the fewest ducks ({_ducks(column_ducks(columns[n]))})"
+            cost = _ducks(column_ducks(columns[n]))
+            return f"{column_name(n)} has the fewest ducks ({cost})"
         col = target_column(columns, n)
         if col < 0:
             cheapest = min(column_ducks(c) for c in columns)
@@ -119,11 +121,12 @@ class LameDuckHeuristic(Bot):
         if need == 0:
             ducks = _ducks(column_ducks(columns[col]))
             return (
-                f"{n} would be the sixth card of column {col} ({ducks}) unless another card "
+                f"{n} would be the sixth card of {column_name(col)} ({ducks}) unless another card "
                 f"lands there first: {expected}"
             )
         room = f"{need} more card{'s' * (need > 1)} fit{'s' * (need == 1)}"
-        return f"{n} goes to column {col}, where {room} before a sixth takes it: {expected}"
+        where = column_name(col)
+        return f"{n} goes to {where}, where {room} before a sixth takes it: {expected}"
 
 
 class LameDuckInference:

@@ -347,10 +347,8 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
         if who == seat:
             console.print(f"[dim]{n:>4}[/] {ui.name(who)}: {action}")
         events = replayed.apply(who, action)
-        for event in events:
-            line = ui.describe(event)
-            if line:
-                ui.tell(console, line)
+        for line in ui.narrate(events, replayed.view(seat)):
+            ui.tell(console, line)
         if step and any(e.get("type") != "chose" for e in events):
             ui.render(console, replayed.view(seat))
             if (

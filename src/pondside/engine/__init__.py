@@ -16,8 +16,9 @@ from .errors import (
     UnknownGame,
     spell,
 )
-from .game import Game, GameInfo, Outcome, View, places_from_results
+from .game import Game, GameInfo, Outcome, View, places_from_results, reading_order
 from .match import Match, record_bots, record_names
+from .narrate import ActionLabel, Labels, Speaker, Unplayable
 from .options import Option
 from .rng import Rng, seed_state
 from .state import NONE_IS_MINUS_ONE, NONE_IS_ZERO, TOP_FIRST, Notation, State
@@ -27,6 +28,7 @@ __all__ = [
     "NONE_IS_MINUS_ONE",
     "NONE_IS_ZERO",
     "TOP_FIRST",
+    "ActionLabel",
     "BadDeal",
     "BadOption",
     "BadPosition",
@@ -37,6 +39,7 @@ __all__ = [
     "Game",
     "GameInfo",
     "IllegalAction",
+    "Labels",
     "Match",
     "NotRequired",
     "Notation",
@@ -44,11 +47,14 @@ __all__ = [
     "Outcome",
     "PondsideError",
     "Rng",
+    "Speaker",
     "State",
     "TypedDict",
     "UnknownGame",
+    "Unplayable",
     "View",
     "places_from_results",
+    "reading_order",
     "record_bots",
     "record_names",
     "seed_state",

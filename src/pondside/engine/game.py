@@ -13,13 +13,15 @@ same text in records, the engine protocol, logs and tests.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
-from .errors import BadOption, BadPosition, spell
+from .errors import BadOption, BadPosition, IllegalAction, spell
+from .narrate import ActionLabel, Labels, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -40,6 +42,15 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"over": True, "scores": list(self.scores), "places": list(self.places)}
+
+
+def reading_order(action: str) -> list[tuple[int, int | str]]:
+    """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58").
+
+    >>> sorted(["play 58", "play 8", "take 1"], key=reading_order)
+    ['play 8', 'play 58', 'take 1']
+    """
+    return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
 
 
 def places_from_results(results: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
@@ -209,9 +220,10 @@ class Game(ABC, Generic[S]):
         """The seat's legal actions, each once, in no promised order; ``[]`` if not to act."""
 
     @abstractmethod
-    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, Sequence[Event]]:
         """The next state (never ``state`` changed in place) and the events that became
-        public. Raises ``IllegalAction`` naming the ruling broken.
+        public, each one of the game's declared event types. Raises ``IllegalAction`` naming
+        the ruling broken.
 
         The new state keeps the same events as ``last_events``, so a view can say what just
         happened: one store where the game makes them (a wrapper would cost search a call per
@@ -247,6 +259,79 @@ class Game(ABC, Generic[S]):
             "hand_scores": [list(h) for h in hand_scores],
             "last_events": list(state.last_events),
         }
+
+    # --- telling people (engine/narrate.py) ---------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        """The sentences a person reads about one step: ``events`` (those of one action) told
+        to ``receiver`` (a seat, spoken to as "you", or ``None`` for a spectator), with the
+        views that receiver had before the step (``None`` when unknown) and has after it.
+
+        A pure function of its arguments. Seats are called by ``names``; columns and piles are
+        numbered as the table shows them (from 1). Games override this with their own words;
+        the default says each event's type and fields, so a new game is told before it has a
+        voice of its own.
+        """
+        lines = []
+        for event in events:
+            fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+            lines.append(f"{event.get('type')}: {fields}")
+        return lines
+
+    def labels(self, view: View, names: Sequence[str]) -> Labels:
+        """What the view's seat is offered now: each legal action with its label and what it
+        would do, and each card of its hand that it cannot play with the engine's sentence why
+        (the ``IllegalAction`` that playing it raises). Empty for a spectator or a seat not to
+        act. A pure function of the view; ``names`` call the other seats.
+
+        Games override :meth:`action_label` for their own words; the cards are read from the
+        view's ``hand``, a card is playable when a legal action names it, and the reason for
+        another is what its play alone (:meth:`hand_action`, ``play CARD``) raises.
+        """
+        seat = view["seat"]
+        if seat is None or seat not in view["to_act"]:
+            return {"actions": [], "unplayable": []}
+        # The legal actions and the rules a card breaks depend only on what the seat knows, so
+        # any state consistent with its view answers for it (a fixed seed: the same every time).
+        state = self.determinize(view, random.Random(0))
+        legal = self.legal_actions(state, seat)
+        actions = [
+            self.action_label(view, action, names) for action in sorted(legal, key=reading_order)
+        ]
+        unplayable: list[Unplayable] = []
+        plays = {card: self.hand_action(view, card) for card in view.get("hand", ())}
+        # A card some legal play names (alone or in a combination: ``7VY``, ``1V=9``) can be
+        # played; the others cannot (where a card is played at this step at all).
+        verbs = {action.split()[0] for action in plays.values() if action is not None}
+        named = {
+            word.partition("=")[0]
+            for action in legal
+            if action.split()[0] in verbs
+            for word in action.split()[1:]
+        }
+        for card, action in plays.items():
+            if action is None or str(card) in named:
+                continue
+            try:
+                self.apply(state, seat, action)
+            except IllegalAction as exc:
+                unplayable.append({"card": str(card), "reason": str(exc)})
+        return {"actions": actions, "unplayable": unplayable}
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """One legal action as the seat of ``view`` is offered it (games override this)."""
+        return {"action": action, "label": action, "effect": ""}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
+        step where no card is played (a column to take, a bid): then no reasons are given."""
+        return f"play {card}"
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -98,7 +98,7 @@ class Match(Generic[S]):
         self.actions.append((seat, action))
         # The state keeps these very events (last_events): what leaves the match is a copy,
         # so nothing a caller does to it can change the match.
-        return copy.deepcopy(events)
+        return copy.deepcopy(list(events))
 
     def timeout(self, seat: int) -> tuple[str, list[Event]]:
         """Apply the rules' default for a seat whose time ran out; returns the action taken."""

@@ -12,12 +12,15 @@ Python 3.11 (``typing.TypedDict`` gains what it needs in 3.12).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NotRequired
 
 from typing_extensions import TypedDict
 
-Event = dict[str, Any]
-"""A public event: an object with a ``"type"``; each game documents its own."""
+Event = Mapping[str, Any]
+r"""A public event, as code that serves every game reads it: an object with a ``"type"``. Each
+game declares its own kinds as ``TypedDict`` classes (a union per game, ``pondside.views`` publishes
+their schemas); this is what every one of them is."""
 
 __all__ = ["CommonView", "Event", "NotRequired", "TypedDict"]
 

@@ -32,6 +32,18 @@ RANK_VALUE = {code: i for i, code in enumerate(RANK_CODES)}
 """Excuse 0, Ace 1, 2..9, Pawn 10, Court 11, Crown 12."""
 
 RANK_NAMES = {"0": "Excuse", "1": "Ace", "P": "Pawn", "T": "Court", "N": "Crown"}
+
+
+def rank_word(rank: int) -> str:
+    """Excuse, Ace, 2..9, Pawn, Court, Crown (rules/decktet.md).
+
+    >>> rank_word(0), rank_word(1), rank_word(7), rank_word(12)
+    ('Excuse', 'Ace', '7', 'Crown')
+    """
+    code = RANK_CODES[rank]
+    return RANK_NAMES.get(code, code)
+
+
 """The ranks that have names (the others are numbers)."""
 
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     CommonView,
@@ -34,12 +35,15 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Speaker,
     TypedDict,
     View,
     seed_state,
 )
 from pondside.engine.rng import shuffle
 
+from . import down_the_drain_narrate as words
+from .down_the_drain_events import DownTheDrainEvent
 from .down_the_drain_state import DownTheDrainState as DownTheDrainState
 
 # DD-1: how many cards of each number the deck holds.
@@ -299,7 +303,7 @@ class DownTheDrain(Game[DownTheDrainState]):
 
     def apply(
         self, state: DownTheDrainState, seat: int, action: str
-    ) -> tuple[DownTheDrainState, list[Event]]:
+    ) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
         card = _PARSE.get(action)
         if card is None:
             raise IllegalAction(
@@ -322,7 +326,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         front[seat] = card
         size = front.count(card)
         value = card * size
-        events: list[Event] = [
+        events: list[DownTheDrainEvent] = [
             {"type": "play", "seat": seat, "card": card, "value": value, "group": size}
         ]
         # DD-4d, DD-5: inline beaten_by (the hot path); a card at least worth ``value`` is safe.
@@ -356,7 +360,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         st: DownTheDrainState,
         hands: list[tuple[int, ...]],
         seats: list[int],
-        events: list[Event],
+        events: list[DownTheDrainEvent],
     ) -> None:
         """DD-6, DD-7: one card each in clockwise order; an empty stack is reshuffled first."""
         for t in seats:
@@ -376,7 +380,9 @@ class DownTheDrain(Game[DownTheDrainState]):
             hands[t] = (*h[:j], c, *h[j:])
             events.append({"type": "draw", "seat": t})
 
-    def _push_through(self, st: DownTheDrainState, seat: int, events: list[Event]) -> None:
+    def _push_through(
+        self, st: DownTheDrainState, seat: int, events: list[DownTheDrainEvent]
+    ) -> None:
         """DD-4a: the card still in front of ``seat`` and its whole group go to the discard pile.
 
         Every player of the group whose hand is then empty wins, and the game ends (DD-8).
@@ -395,7 +401,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             self._end_game(st, winners, events)
 
     def _end_game(
-        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[Event]
+        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[DownTheDrainEvent]
     ) -> None:
         """DD-8, DD-9: record the game; deal the next one of a series with the next start player."""
         held = tuple(st.held())
@@ -421,6 +427,30 @@ class DownTheDrain(Game[DownTheDrainState]):
         st.game_no += 1
         _deal_from_rng(st, (st.start + 1) % st.n)
         events.append({"type": "deal", "game": st.game_no, "start": st.start})
+
+    # --- telling people (down_the_drain_narrate) -----------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[DownTheDrainEvent], events)
+        return words.narrate(before, told, after, names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A card and what it would do now: the group it joins, its worth, what it beats."""
+        seat, card = view["seat"], _PARSE[action]
+        front = [f or 0 for f in view["front"]]
+        front[seat] = card
+        trial = tuple(front)
+        sp = Speaker(names, seat)
+        joins = [sp.who(t, False) for t in OTHERS[len(trial)][seat] if trial[t] == card]
+        beats = [sp.who(t, False) for t in beaten_by(trial, seat)]
+        effect = words.play_effect(joins, group_value(trial, card), beats)
+        return {"action": action, "label": action, "effect": effect}
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:

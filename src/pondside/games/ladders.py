@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadOption,
     BadPosition,
@@ -43,6 +44,8 @@ from pondside.engine import (
 )
 from pondside.engine.rng import shuffle
 
+from . import ladders_narrate as words
+from .ladders_events import LaddersEvent, Play, PlaySource, RoundEndReason
 from .ladders_state import CARD as CARD
 from .ladders_state import PARSE_CARD as PARSE_CARD
 from .ladders_state import TOP as TOP
@@ -168,7 +171,7 @@ class LaddersView(CommonView):
 
 
 # --- drawing ---------------------------------------------------------------------------
-def _draw_cards(st: LaddersState, seat: int, count: int, events: list[Event]) -> None:
+def _draw_cards(st: LaddersState, seat: int, count: int, events: list[LaddersEvent]) -> None:
     """Draw ``count`` cards one by one; an empty DRAW takes the shuffled DISCARD (LA-11)."""
     # The cards come off the top (the end) in slices: the pile is copied once per draw, not
     # turned into a list and back (it holds a hundred cards, and every turn draws).
@@ -315,7 +318,7 @@ class Ladders(Game[LaddersState]):
         hands: list[list[int]],
         draw: list[int],
         dealer: int,
-        events: list[Event],
+        events: list[LaddersEvent],
     ) -> None:
         """Lay out a round (lists top card first) and let the dealer's left start (LA-3, LA-4)."""
         st.dealer = dealer
@@ -338,7 +341,9 @@ class Ladders(Game[LaddersState]):
         )
         self._start_turn(st, events)
 
-    def _deal_from_rng(self, st: LaddersState, dealer: int | None, events: list[Event]) -> None:
+    def _deal_from_rng(
+        self, st: LaddersState, dealer: int | None, events: list[LaddersEvent]
+    ) -> None:
         rng = Rng(st.rng)
         cards = rng.shuffled(DECK)
         if dealer is None:
@@ -472,7 +477,7 @@ class Ladders(Game[LaddersState]):
 
     def apply(
         self, state: LaddersState, seat: int, action: str
-    ) -> tuple[LaddersState, list[Event]]:
+    ) -> tuple[LaddersState, list[LaddersEvent]]:
         parsed = _PARSE.get(action)
         if parsed is None:
             raise IllegalAction(f"{action!r} is not a Ladders action: write {NOTATION}")
@@ -482,7 +487,7 @@ class Ladders(Game[LaddersState]):
             raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "LA-4")
         kind, x, y = parsed
         st = state.copy()
-        events: list[Event] = []
+        events: list[LaddersEvent] = []
         st.last_events = events
         if kind == "discard":
             self._discard(st, seat, x, y, events)
@@ -491,7 +496,7 @@ class Ladders(Game[LaddersState]):
         return st, events
 
     def _discard(
-        self, st: LaddersState, seat: int, card: int, rung: int, events: list[Event]
+        self, st: LaddersState, seat: int, card: int, rung: int, events: list[LaddersEvent]
     ) -> None:
         """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
         hand = list(st.hands[seat])
@@ -507,7 +512,7 @@ class Ladders(Game[LaddersState]):
         self._end_turn(st, events)
 
     def _play(
-        self, st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[Event]
+        self, st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[LaddersEvent]
     ) -> None:
         """LA-5: move one card onto an ACCENT pile; LA-6..LA-8 and LA-12 follow at once."""
         owner = seat
@@ -547,10 +552,10 @@ class Ladders(Game[LaddersState]):
             st.rungs = _replace(st.rungs, owner, _replace(rungs, x, rungs[x][:-1]))
         pile = (*st.accents[slot], card)
         st.played = True
-        event: Event = {
+        event: Play = {
             "type": "play",
             "seat": seat,
-            "from": kind,
+            "from": cast(PlaySource, kind),
             "card": CARD[card],
             "to": slot,
             "as": len(pile),
@@ -579,7 +584,7 @@ class Ladders(Game[LaddersState]):
         """LA-12: an empty CLIMB wins; a partnership needs both CLIMBs empty (LA-14)."""
         return not st.climbs[seat] and (not st.teams or not st.climbs[st.partner(seat)])
 
-    def _settle(self, st: LaddersState, events: list[Event]) -> None:
+    def _settle(self, st: LaddersState, events: list[LaddersEvent]) -> None:
         """An empty hand is refilled at once (LA-8); with nothing to draw and no play left the
         turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15)."""
         while not st.over:
@@ -591,7 +596,7 @@ class Ladders(Game[LaddersState]):
             events.append({"type": "pass", "seat": seat})
             self._end_turn(st, events, settle=False)
 
-    def _end_turn(self, st: LaddersState, events: list[Event], settle: bool = True) -> None:
+    def _end_turn(self, st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
         """LA-15: count idle turns; then the next player (clockwise) starts (LA-4)."""
         if not st.played and not st.draw and not st.discard:
             st.idle += 1
@@ -604,7 +609,9 @@ class Ladders(Game[LaddersState]):
         st.played = False
         self._start_turn(st, events, settle)
 
-    def _start_turn(self, st: LaddersState, events: list[Event], settle: bool = True) -> None:
+    def _start_turn(
+        self, st: LaddersState, events: list[LaddersEvent], settle: bool = True
+    ) -> None:
         """LA-4: draw until the hand holds 5 cards."""
         seat = st.turn
         events.append({"type": "turn", "seat": seat})
@@ -619,7 +626,11 @@ class Ladders(Game[LaddersState]):
         return counts.index(low) if counts.count(low) == 1 else None
 
     def _end_round(
-        self, st: LaddersState, winner: int | None, reason: str, events: list[Event]
+        self,
+        st: LaddersState,
+        winner: int | None,
+        reason: RoundEndReason,
+        events: list[LaddersEvent],
     ) -> None:
         """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs."""
         points = [0] * st.n
@@ -656,6 +667,26 @@ class Ladders(Game[LaddersState]):
             return
         st.round_no += 1
         self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
+
+    # --- telling people (ladders_narrate) --------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[LaddersEvent], events)
+        return words.narrate(told, names, receiver, after["options"]["teams"])
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        return words.action_label(view, action, _PARSE[action])
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a
+        discard raises says why it cannot be played now."""
+        return DISCARD[PARSE_CARD[card], 0]
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: LaddersState, seat: int | None) -> LaddersView:

@@ -16,10 +16,11 @@ take a column of their choice (LD-8). Fewest ducks wins (LD-9, LD-10).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadOption,
     BadPosition,
@@ -40,6 +41,8 @@ from pondside.engine import (
 )
 from pondside.engine.rng import shuffle
 
+from . import lame_duck_narrate as words
+from .lame_duck_events import LameDuckEvent
 from .lame_duck_state import TURNS as TURNS  # LD-5: a round is 10 turns
 from .lame_duck_state import LameDuckState as LameDuckState
 
@@ -164,7 +167,7 @@ def _deal_from_rng(st: LameDuckState) -> None:
 
 # The turn's work is done by functions, not methods: no method lookup on the hot path (and,
 # were this module compiled, direct C calls; engine/native.py says why it is not yet).
-def _reveal(st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[Event]]:
+def _reveal(st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[LameDuckEvent]]:
     """LD-5: all have chosen; the cards are revealed together and placed lowest first."""
     st.revealed = tuple(sorted(zip(chosen, SEATS[st.n], strict=True)))
     # Each chosen card is in its hand once (apply checked it).
@@ -176,8 +179,8 @@ def _reveal(st: LameDuckState, chosen: list[int]) -> tuple[LameDuckState, list[E
 
 
 def _place(
-    st: LameDuckState, take: int | None, events: list[Event] | None = None
-) -> tuple[LameDuckState, list[Event]]:
+    st: LameDuckState, take: int | None, events: list[LameDuckEvent] | None = None
+) -> tuple[LameDuckState, list[LameDuckEvent]]:
     """Place the revealed cards in order; ``take`` answers a too-low card (LD-8)."""
     events = [] if events is None else events
     columns = list(st.columns)
@@ -186,6 +189,7 @@ def _place(
     # target_column inline (the hot path of every turn): each column's last card, which
     # becomes the card placed there whatever happens (placed, sixth card or too low).
     ends = [c[-1] for c in columns]
+    reason: Literal["too low", "sixth card"]
     for card, seat in st.revealed:
         col, best_end = -1, 0
         for i, end in enumerate(ends):
@@ -231,7 +235,7 @@ def _place(
     return st, events
 
 
-def _end_round(st: LameDuckState, events: list[Event]) -> None:
+def _end_round(st: LameDuckState, events: list[LameDuckEvent]) -> None:
     st.history = (*st.history, st.ducks)
     totals = [sum(r[s] for r in st.history) for s in range(st.n)]
     events.append(
@@ -414,7 +418,7 @@ class LameDuck(Game[LameDuckState]):
 
     def apply(
         self, state: LameDuckState, seat: int, action: str
-    ) -> tuple[LameDuckState, list[Event]]:
+    ) -> tuple[LameDuckState, list[LameDuckEvent]]:
         parsed = _PARSE.get(action)
         if parsed is None:
             raise IllegalAction(
@@ -448,8 +452,9 @@ class LameDuck(Game[LameDuckState]):
         chosen[seat] = value
         if 0 in chosen:
             st.chosen = tuple(chosen)
-            st.last_events = events = [{"type": "chose", "seat": seat}]
-            return st, events
+            chose: list[LameDuckEvent] = [{"type": "chose", "seat": seat}]
+            st.last_events = chose
+            return st, chose
         return _reveal(st, chosen)  # placing the cards records the events (_place)
 
     # --- what a seat sees -------------------------------------------------------------
@@ -472,6 +477,38 @@ class LameDuck(Game[LameDuckState]):
             v["hand"] = list(st.hands[seat])
             v["my_choice"] = st.chosen[seat] or None
         return v
+
+    # --- telling people (lame_duck_narrate) ---------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        return words.narrate(before, cast(Sequence[LameDuckEvent], events), names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to
+        take with its cards and ducks."""
+        kind, value = _PARSE[action]
+        columns = tuple(tuple(c) for c in view["columns"])
+        if kind == "take":
+            label, effect = (
+                words.take_label(value),
+                words.take_effect(columns[value], view["column_ducks"][value]),
+            )
+        else:
+            col = target_column(columns, value)
+            sixth = col >= 0 and len(columns[col]) == COLUMN_LIMIT
+            label = words.play_label(value, DUCKS[value])
+            effect = words.play_effect(col, column_ducks(columns[col]) if sixth else None)
+        return {"action": action, "label": label, "effect": effect}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # While a too-low card waits for its column, no card is played (LD-8).
+        return None if view["awaiting_take"] is not None else PLAY[card]
 
     def scores(self, state: LameDuckState) -> tuple[float, ...]:
         return tuple(state.totals())

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,10 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Event, Game, View, places_from_results
+from pondside.engine.game import reading_order
+from pondside.engine.narrate import Speaker, action_words, plural
+
+__all__ = ["Entry", "TableUI", "flow", "menu_lines", "place_style", "plural", "reading_order"]
 
 PLACE_STYLES = ("bold white", "yellow", "dark_orange", "red")
 WIDTH, HEIGHT = 80, 24
@@ -46,39 +49,6 @@ def place_style(place: int, players: int) -> str:
     if place >= players:
         return PLACE_STYLES[3]
     return PLACE_STYLES[1] if place == 2 else PLACE_STYLES[2]
-
-
-def plural(n: int, word: str) -> str:
-    """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``,
-    ``plural(2, "match")`` is ``2 matches``."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}{'es' if word.endswith(SIBILANT) else 's'}"
-
-
-SIBILANT = ("s", "sh", "ch", "x", "z")  # endings that take -es
-
-
-IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goes"}
-
-
-def third_person(verb: str) -> str:
-    """The verb for he, she or a name: ``take`` → ``takes``, ``pass`` → ``passes``,
-    ``have chosen`` → ``has chosen`` (the first word of a phrase).
-
-    >>> [third_person(v) for v in ("take", "pass", "push", "have chosen", "are out", "carry")]
-    ['takes', 'passes', 'pushes', 'has chosen', 'is out', 'carries']
-    """
-    first, space, rest = verb.partition(" ")
-    if first in IRREGULAR:
-        first = IRREGULAR[first]
-    elif first.endswith(SIBILANT):
-        first += "es"
-    elif first.endswith("y") and first[-2:-1] not in "aeiou":
-        first = first[:-1] + "ies"
-    else:
-        first += "s"
-    return first + space + rest
 
 
 def flow(head: str | Text, parts: Sequence[Text], width: int, sep: str = ", ") -> list[Text]:
@@ -136,6 +106,8 @@ class TableUI:
         self.game = game
         self.names = names
         self.me = me
+        self.speaker = Speaker(names, me)
+        self._before: View | None = None  # the view of the last step told, for the narrator
         self.log: deque[str] = deque(maxlen=100)  # more than any screen shows
         self._told = 0  # event lines told so far (the log keeps the last of them)
         self._seen = 0  # ... of which the person had seen these at their last decision
@@ -143,27 +115,25 @@ class TableUI:
         self._board: int | None = None  # a cleared board's height, its events not shown yet
 
     # --- speaking of people ------------------------------------------------------------------
+    # The game's narrator builds the sentences; the board's own captions ("You 12", "Your hand")
+    # use the same words for people.
     def name(self, seat: int | None) -> str:
-        return "spectator" if seat is None else self.names[seat % len(self.names)]
+        return "spectator" if seat is None else self.speaker.name(seat % len(self.names))
 
     def is_me(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.me
+        return self.speaker.is_me(seat)
 
     def who(self, seat: int, start: bool = True) -> str:
         """The seat as a subject or object: ``You`` (``you`` inside a sentence) or its name."""
-        if self.is_me(seat):
-            return "You" if start else "you"
-        return self.name(seat)
+        return self.speaker.who(seat, start)
 
     def does(self, seat: int, verb: str, start: bool = True) -> str:
         """Subject and verb: ``You take`` or ``Ann takes`` (``have chosen``: ``has chosen``)."""
-        return f"{self.who(seat, start)} {verb if self.is_me(seat) else third_person(verb)}"
+        return self.speaker.does(seat, verb, start)
 
     def whose(self, seat: int, start: bool = True) -> str:
         """The possessive: ``Your`` (``your`` inside a sentence) or ``Ann's``."""
-        if self.is_me(seat):
-            return "Your" if start else "your"
-        return f"{self.name(seat)}'s"
+        return self.speaker.whose(seat, start)
 
     def standings(self, totals: Sequence[float]) -> tuple[int, ...]:
         """Places by the running totals, as the game ranks them."""
@@ -180,6 +150,7 @@ class TableUI:
         menu of a question still open about this view (``board`` typed at it) is drawn again.
         """
         self._board = None
+        self._before = view
         if console.is_terminal:
             console.clear()
             with console.capture() as board:
@@ -244,14 +215,15 @@ class TableUI:
             self._board += len(text.wrap(console, console.width))
 
     def tell(self, console: Console, line: str) -> None:
-        """Print an event's line (markup), wrapped so that no name is split over two lines."""
+        """Print a narrator's line (plain text), wrapped so that no name is split over two
+        lines."""
         for text in self.wrapped(console, line):
             console.print(text)
 
     def wrapped(self, console: Console, line: str) -> list[Text]:
         """``line`` wrapped to the console's width, its names kept whole: rich wraps at any
         space, so a name's spaces are held by a placeholder while the line is wrapped."""
-        text = Text.from_markup(line)
+        text = Text(line)
         plain = text.plain
         for name in {n for n in self.names if " " in n}:
             plain = plain.replace(name, name.replace(" ", KEEP))
@@ -262,25 +234,21 @@ class TableUI:
         ]
 
     # --- telling what happened -------------------------------------------------------------------
-    def describe(self, event: Event) -> str | None:
-        """One line telling a person what happened (rich markup allowed); None to stay silent.
-
-        The lines are kept to show the last of them under a redrawn board."""
-        line = self.event_line(event)
-        if line:
-            self.log.append(line)
-            self._told += 1
-        return line
-
-    def event_line(self, event: Event) -> str | None:
-        """The line for one event (each game says its own)."""
-        fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
-        return f"{event.get('type')}: {fields}"
+    def narrate(self, events: Sequence[Event], after: View) -> list[str]:
+        """The game narrator's lines for one step (``Game.narrate``), told to the person at the
+        terminal; ``after`` is the view the step left. The lines are kept to show the last of
+        them under a redrawn board."""
+        lines = self.game.narrate(self._before, events, after, self.me, self.names)
+        self._before = after
+        self.log.extend(lines)
+        self._told += len(lines)
+        return lines
 
     # --- asking ----------------------------------------------------------------------------------
     def label(self, view: View, action: str) -> str:
-        """How an action is offered in the numbered menu (plain text: a hint shows it too)."""
-        return action
+        """How an action is offered in the numbered menu (plain text: a hint shows it too):
+        the game's label and what the action would do (``Game.action_label``)."""
+        return action_words(self.game.action_label(view, action, self.names))
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
         """Offer the legal actions by number; a person may also type the action itself.
@@ -377,11 +345,6 @@ class TableUI:
                 console.print(Text.assemble(name, " ", line))
         if self.legend:
             console.print(self.legend)
-
-
-def reading_order(action: str) -> list[tuple[int, int | str]]:
-    """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58")."""
-    return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,8 @@
 
 from __future__ import annotations
 
-from pondside.games.decktet import RANK_CODES, RANK_NAMES, SUITS
+from pondside.games.decktet import SUITS
 
 # Moons, Suns, Waves, Leaves, Wyrms, Knots: the suits in canonical order.
 STYLES = ("bright_white", "yellow", "blue", "green", "red", "magenta")
 SUIT_STYLE = dict(zip(SUITS, STYLES, strict=True))
-
-
-def rank_word(rank: int) -> str:
-    """Excuse, Ace, 2..9, Pawn, Court, Crown (rules/decktet.md)."""
-    code = RANK_CODES[rank]
-    return RANK_NAMES.get(code, code)

@@ -5,14 +5,13 @@ do; the hand is the menu (type a card to play it)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View
-from pondside.games.down_the_drain import OTHERS, beaten_by, game_places, group_value
+from pondside.engine import View
+from pondside.games.down_the_drain import game_places
 
 from .base import TableUI, menu_lines, place_style, plural
 
@@ -29,19 +28,6 @@ def card_style(card: int) -> str:
 
 def card_text(card: int) -> Text:
     return Text(str(card), style=card_style(card))
-
-
-def preview(view: View, seat: int, card: int, names: Sequence[str]) -> str:
-    """What playing ``card`` does now: the group it joins, its value, the groups it beats."""
-    front = [f or 0 for f in view["front"]]
-    front[seat] = card
-    value = group_value(tuple(front), card)
-    joined = [names[t] for t in OTHERS[view["players"]][seat] if front[t] == card]
-    beaten = [names[t] for t in beaten_by(tuple(front), seat)]
-    text = f"joins {', '.join(joined)}: worth {value}" if joined else f"worth {value}"
-    if beaten:
-        text += f"; beats {', '.join(beaten)}"
-    return text
 
 
 class UI(TableUI):
@@ -76,13 +62,12 @@ class UI(TableUI):
                 console.print(line)
 
     def _hand(self, view: View) -> list[tuple[str, Text]]:
-        seat = view["seat"]
-        names = [self.who(s, False) for s in range(view["players"])]
         cells = []
         for card in sorted(set(view["hand"])):
             count = view["hand"].count(card)
             label = card_text(card).append(f" ×{count}" if count > 1 else "")
-            cells.append((f"play {card}", label.append(f" → {preview(view, seat, card, names)}")))
+            effect = self.game.action_label(view, f"play {card}", self.names)["effect"]
+            cells.append((f"play {card}", label.append(f" {effect}")))
         return cells
 
     def _players(self, view: View) -> Table:
@@ -130,51 +115,3 @@ class UI(TableUI):
         return self.menu(
             console, view, legal, [], "Card to play (type its number)", typed=typed, wrong=wrong
         )
-
-    def label(self, view: View, action: str) -> str:
-        card = int(action.split()[1])
-        seat = view["seat"]
-        names = [self.who(s, False) for s in range(view["players"])]
-        return f"play {card:>2}  → {preview(view, seat, card, names)}"
-
-    def event_line(self, event: Event) -> str | None:
-        kind = event["type"]
-        seat: int = event.get("seat", 0)
-        if kind == "play":
-            joined = f", joining a group worth {event['value']}" if event["group"] > 1 else ""
-            return f"{self.does(seat, 'play')} [bold]{event['card']}[/]{joined}"
-        if kind == "beaten":
-            lost = ", ".join(
-                f"{self.whose(s, False)} {c}"
-                for s, c in zip(event["seats"], event["cards"], strict=True)
-            )
-            return f"[red]Beaten, down the drain: {lost}[/]"
-        if kind == "draw":
-            return f"  {self.does(seat, 'draw')} a card"
-        if kind == "reshuffle":
-            return (
-                f"[yellow]The stack is empty: the discard pile ({event['cards']} cards) "
-                "is shuffled into a new stack.[/]"
-            )
-        if kind == "push":
-            return f"[green]{self.together(event['seats'], 'push')} the {event['card']} through.[/]"
-        if kind == "guard":
-            return f"[yellow]{event['cycles']} full cycles played: the game ends with no winner.[/]"
-        if kind == "game_end":
-            won = event["winners"]
-            head = f"[bold green]{self.together(won, 'win')}[/]" if won else "No winner in"
-            held = ", ".join(f"{self.who(s)} {h}" for s, h in enumerate(event["held"]))
-            return f"{head} game {event['game']}. Cards held: {held}"
-        if kind == "match_end":
-            ranking = ", ".join(f"{self.who(s)} {p}" for s, p in enumerate(event["places"]))
-            return f"[bold]Match over.[/] Places: {ranking}"
-        if kind == "deal":
-            return f"Game {event['game']} is dealt; {self.does(event['start'], 'start', False)}."
-        return None
-
-    def together(self, seats: Sequence[int], verb: str) -> str:
-        """``You push``, ``Ann pushes``, ``Ann and you push``."""
-        if len(seats) == 1:
-            return self.does(seats[0], verb)
-        names = [self.who(s, i == 0) for i, s in enumerate(seats)]
-        return f"{', '.join(names[:-1])} and {names[-1]} {verb}"

@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View
-from pondside.games.decktet import BY_CODE, SUIT_NAMES
+from pondside.engine import View
+from pondside.engine.narrate import ordinal
+from pondside.games.decktet import BY_CODE, rank_word
 from pondside.games.king_of_the_quackers import (
     BOMB,
     CODE,
@@ -26,9 +27,11 @@ from pondside.games.king_of_the_quackers import (
     describe,
     is_personality,
 )
+from pondside.games.king_of_the_quackers import narrate as words
+from pondside.games.king_of_the_quackers.state import left_of, right_of
 
 from .base import WIDTH, Entry, TableUI, menu_lines, place_style
-from .decktet import SUIT_STYLE, rank_word
+from .decktet import SUIT_STYLE
 
 EXCUSE_CODE = CODE[EXCUSE]
 KIND_WORD = {
@@ -50,36 +53,18 @@ def card_text(code: str) -> Text:
     return text
 
 
-def suits_text(code: str) -> str:
-    card = BY_CODE[code]
-    return "/".join(SUIT_NAMES[s] for s in card.suits) or "no suit"
-
-
 def play_words(action: str, markup: bool = False) -> str:
-    """A play by its cards' codes, as the hand shows them (``markup``: coloured likewise):
-    ``play 1V=9 7VY 8VL`` → ``Straight Flush of 3 to 9: 1V=9 7VY 8VL``; a single card is
-    named too (``5ML the Forest — 5 (Moons/Leaves)``)."""
-    play = describe(action.removesuffix(" promise"))
-    if play is None:
-        return action
-    codes = []
-    for word in action.removesuffix(" promise").split()[1:]:
+    """A play as the game names it (``narrate.play_words``), its cards coloured (``markup``)."""
+    if not markup:
+        return words.play_words(action)
+
+    def coloured(word: str) -> str:
         code, eq, number = word.partition("=")
         card = BY_CODE[code]
         style = SUIT_STYLE[card.suits[0]] if card.suits else "bold"
-        codes.append(f"[{style}]{code}[/]{eq}{number}" if markup else word)
-    n = len(play.cards)
-    if play.kind == SINGLE:
-        code = CODE[play.cards[0]]
-        head = f"{rank_word(play.rank)} ({suits_text(code)})"
-        return f"{codes[0]} {BY_CODE[code].name} — {head}"
-    if play.kind == SET:
-        head = f"Set of {n} {rank_word(play.rank)}s"
-    elif play.kind == FLUSH:
-        head = f"Straight Flush of {n} to {play.rank}"
-    else:
-        head = f"Bomb of {n}, rank {rank_word(play.rank)}"
-    return f"{head}: {' '.join(codes)}"
+        return f"[{style}]{code}[/]{eq}{number}"
+
+    return words.play_words(action, coloured)
 
 
 KIND_ORDER = {SINGLE: 0, SET: 1, FLUSH: 2, BOMB: 3}
@@ -152,8 +137,8 @@ class UI(TableUI):
 
     def _neighbours(self, view: View) -> tuple[str, str]:
         """The names of the players on ``view``'s seat's left and right (KQ-5)."""
-        seat = view["seat"] or 0
-        return self.name((seat + 1) % view["players"]), self.name(seat - 1)
+        seat, n = view["seat"] or 0, view["players"]
+        return self.name(left_of(seat, n)), self.name(right_of(seat, n))
 
     def _players(self, view: View) -> Table:
         n = view["players"]
@@ -204,7 +189,7 @@ class UI(TableUI):
                 out.append("; the Excuse was led: any single follows and sets the suits")
             else:
                 out.append("; lead card ").append(card_text(lead))
-                out.append(f" ({BY_CODE[lead].name}, {suits_text(lead)})")
+                out.append(f" ({BY_CODE[lead].name}, {words.suits_words(lead)})")
         last = rnd["plays"][-1]
         out.append(f"\nLast play: {self.who(last[0])}: ")
         out.append_text(Text.from_markup(play_words(last[1], True)))
@@ -217,7 +202,9 @@ class UI(TableUI):
         size = rnd["size"]
         if size == 1:
             lead = rnd["lead_card"]
-            suits = "any suit" if lead in (None, EXCUSE_CODE) else f"a {suits_text(lead)} card"
+            suits = (
+                "any suit" if lead in (None, EXCUSE_CODE) else f"a {words.suits_words(lead)} card"
+            )
             return f"{suits} of rank {rank} or higher (or the Excuse as a Bomb)"
         kinds = {"set": ["Set"], "straight_flush": ["Straight Flush"]}.get(
             rnd["kind"], ["Set", "Straight Flush"]
@@ -417,68 +404,3 @@ class UI(TableUI):
         """Before the next step of a menu, a terminal shows the board again (not the last step)."""
         if console.is_terminal:
             self.render(console, view, asking=True)
-
-    def label(self, view: View, action: str) -> str:
-        if action == "pass":
-            return "pass"
-        if action.startswith("give "):
-            _, left, right = action.split()
-            to_left, to_right = self._neighbours(view)
-            return (
-                f"give {BY_CODE[left].name} ({left}) to {to_left}, "
-                f"{BY_CODE[right].name} ({right}) to {to_right}"
-            )
-        text = play_words(action)
-        play = describe(action.removesuffix(" promise"))
-        if action.endswith(" promise") and play is not None:
-            value = len(view["hand"]) - len(play.cards)  # KQ-29: the cards left after the play
-            text += f"  + PROMISE to go out first (value {value})"
-        return text
-
-    def event_line(self, event: Event) -> str | None:
-        kind = event["type"]
-        seat: int = event.get("seat", 0)
-        if kind == "gave":
-            return f"{self.does(seat, 'have chosen')} two cards to pass."
-        if kind == "exchange":
-            return f"[bold]The cards change hands.[/] {self.does(event['leader'], 'lead')}."
-        if kind == "play":
-            bomb = " [bold red]BOMB![/]" if event["kind"] == "bomb" else ""
-            action = " ".join(event["action"].split()[: len(event["cards"]) + 1])
-            return f"{self.who(seat)}: {play_words(action, True)}{bomb} ({event['left']} left)"
-        if kind == "pass":
-            return f"[dim]{self.does(seat, 'pass')}.[/]"
-        if kind == "promise":
-            return (
-                f"[bold magenta]{self.does(seat, 'promise')} to go out first, "
-                f"value {event['value']}.[/]"
-            )
-        if kind == "promise_resolved":
-            verdict = "kept" if event["kept"] else "broken"
-            gains = ", ".join(f"{self.who(s)} +{p}" for s, p in enumerate(event["points"]) if p)
-            return f"[magenta]{self.whose(seat)} promise is {verdict}: {gains}.[/]"
-        if kind == "out":
-            return f"[bold green]{self.does(seat, 'are')} out ({ordinal(event['place'])})![/]"
-        if kind == "round_end":
-            return (
-                f"All passed: the cards are gathered; {self.does(event['leader'], 'lead', False)}."
-            )
-        if kind == "hand_end":
-            parts = ", ".join(
-                f"{self.who(s)} {p:+d} → {t}"
-                for s, (p, t) in enumerate(zip(event["points"], event["totals"], strict=True))
-            )
-            return f"[bold]Hand {event['hand']} over.[/] {parts}"
-        if kind == "deal":
-            return f"[bold]Hand {event['hand']}[/]: {self.does(event['dealer'], 'deal')}."
-        if kind == "match_end":
-            winner = event["places"].index(1)
-            crowned = "You are" if self.is_me(winner) else f"{self.name(winner)} is"
-            return f"[bold]The match is over: {crowned} King of the Quackers![/]"
-        return None
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
-    return f"{n}{suffix}"

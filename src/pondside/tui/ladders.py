@@ -9,8 +9,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View
-from pondside.games.ladders import CARD, TOP, WILD, partner, side_of
+from pondside.engine import View
+from pondside.games.ladders import CARD, WILD, side_of
+from pondside.games.ladders_narrate import rung_name
 
 from .base import Entry, TableUI, place_style, plural, reading_order
 
@@ -37,7 +38,7 @@ def pile_text(cards: list[str], keep: int = 2) -> Text:
 class UI(TableUI):
     legend = (
         "CLIMB: your pile to empty, top card playable. ACCENT: the shared piles, built 1 to 12 "
-        "(next: the number a pile needs). RUNG 0-3: your discard piles, top card playable. "
+        "(next: the number a pile needs). RUNG 1-4: your discard piles, top card playable. "
         "W: wild. A discard ends the turn."
     )
 
@@ -64,7 +65,7 @@ class UI(TableUI):
     def _accents(self, view: View) -> Text:
         out = Text("ACCENT ")
         for i, pile in enumerate(view["accents"]):
-            out.append(f" {i}: ", style="bold")
+            out.append(f" {i + 1}: ", style="bold")
             if pile:
                 out.append_text(pile_text(pile, keep=3))
                 out.append(f" next {view['accent_next'][i]} ", style="cyan")
@@ -80,7 +81,7 @@ class UI(TableUI):
         table.add_column("CLIMB")
         table.add_column("left", justify="right")
         for r in range(len(view["rungs"][0])):
-            table.add_column(f"RUNG {r}")
+            table.add_column(f"RUNG {r + 1}")
         table.add_column("hand", justify="right")
         table.add_column("score", justify="right")
         table.add_column("")
@@ -125,7 +126,7 @@ class UI(TableUI):
         if choice.startswith("from "):
             moves = sources[tuple(choice.split()[1:])]
             what = self._what(view, moves[0].split())
-            piles: list[Entry] = [(m, self._onto(view, int(m.split()[-1]))) for m in moves]
+            piles: list[Entry] = [(m, self._onto(view, m)) for m in moves]
             return self.menu(console, view, legal, piles, f"Play {what} onto (number or action)")
         card = choice.split()[1]
         rungs = self.rung_choices(view, card, legal)
@@ -159,84 +160,13 @@ class UI(TableUI):
             action = f"discard {card} to {r}"
             if action in legal:
                 on = f"on {' '.join(pile[-3:])}" if pile else "empty"
-                seen.setdefault(tuple(pile), (action, f"RUNG {r} ({on})"))
+                seen.setdefault(tuple(pile), (action, f"{rung_name(r)} ({on})"))
         return list(seen.values())
-
-    def label(self, view: View, action: str) -> str:
-        words = action.split()
-        seat = view["seat"]
-        if words[0] == "discard":
-            rung = view["rungs"][seat][int(words[3])]
-            on = f"on {rung[-1]}" if rung else "empty"
-            return f"discard {words[1]} to RUNG {words[3]} ({on}), ending the turn"
-        what = self._what(view, words)
-        return f"{what} → {self._onto(view, int(words[-1]), what.startswith(CARD[WILD]))}"
 
     def _what(self, view: View, words: list[str]) -> str:
         """The card a play moves and where from: ``7 from hand``, ``W from partner's CLIMB``."""
-        seat = view["seat"]
-        if words[1] == "hand":
-            return f"{words[2]} from hand"
-        if words[1] == "climb":
-            return f"{view['climb_tops'][seat]} from CLIMB"
-        if words[1] == "rung":
-            return f"{view['rungs'][seat][int(words[2])][-1]} from RUNG {words[2]}"
-        mate = partner(seat)
-        if words[2] == "climb":
-            return f"{view['climb_tops'][mate]} from partner's CLIMB"
-        return f"{view['rungs'][mate][int(words[3])][-1]} from partner's RUNG {words[3]}"
+        return self.game.action_label(view, " ".join(words), self.names)["label"]
 
-    @staticmethod
-    def _onto(view: View, slot: int, wild: bool = True) -> str:
-        """The pile a play goes on, and what a W stands for there (a number is itself)."""
-        onto = f"ACCENT {slot}" if view["accents"][slot] else "a new ACCENT"
-        return f"{onto} as {view['accent_next'][slot]}" if wild else onto
-
-    def event_line(self, event: Event) -> str | None:
-        kind = event["type"]
-        seat: int = event.get("seat", 0)
-        if kind == "play":
-            owner = event.get("owner", seat)
-            own = "your" if self.is_me(seat) else "their"
-            pile = SOURCE[event["from"].removeprefix("partner ")]
-            where = f"{own if owner == seat else self.whose(owner, False)} {pile}"
-            if event.get("rung") is not None:
-                where += f" {event['rung']}"
-            return (
-                f"{self.does(seat, 'play')} {event['card']} from {where} onto ACCENT {event['to']}"
-                f" (as {event['as']})"
-            )
-        if kind == "turn_up":
-            return f"{self.whose(seat)} next CLIMB card is [bold]{event['card']}[/]"
-        if kind == "complete":
-            return f"[green]ACCENT {event['slot']} reaches {TOP} and goes to DISCARD[/]"
-        if kind == "discard":
-            return f"{self.does(seat, 'discard')} {event['card']} to RUNG {event['rung']}"
-        if kind == "draw":
-            return f"{self.does(seat, 'draw')} {plural(event['cards'], 'card')}"
-        if kind == "reshuffle":
-            return f"[yellow]DISCARD ({event['cards']} cards) is shuffled into a new DRAW[/]"
-        if kind == "pass":
-            return f"{self.does(seat, 'have')} no card and no play: the turn ends"
-        if kind == "turn":
-            return f"[bold]{self.whose(seat)} turn[/]"
-        if kind == "deal":
-            tops = ", ".join(f"{self.who(s)} {t}" for s, t in enumerate(event["climb_tops"]))
-            dealer = self.who(event["dealer"], False)
-            return f"[bold]Round {event['round']}[/], dealt by {dealer}: CLIMB tops {tops}"
-        if kind == "round_end":
-            winners = event["winners"]
-            if not winners:
-                who = "nobody wins"
-            elif len(winners) == 1:
-                verb = "empty the CLIMB" if event["reason"] == "climb" else "win the stalled round"
-                who = self.does(winners[0], verb)
-            else:
-                names = " and ".join(self.who(s) for s in winners)
-                verb = "empty a CLIMB" if event["reason"] == "climb" else "win the stalled round"
-                who = f"{names} {verb}"
-            points = max(event["points"])
-            return f"[bold]Round {event['round']} over:[/] {who} (+{points})"
-        if kind == "match_end":
-            return "[bold]The match is over.[/]"
-        return None
+    def _onto(self, view: View, action: str) -> str:
+        """The pile a play goes on, and what a W stands for there: ``ACCENT pile 2 as 5``."""
+        return self.game.action_label(view, action, self.names)["effect"].removeprefix("→ ")

@@ -1,6 +1,6 @@
-"""The Lame Duck table in the terminal: the four columns with their ducks, the cards revealed
-last, everyone's ducks coloured by place, and the hand with a preview of where each card would go;
-the hand is the menu (type a card to play it)."""
+"""The Lame Duck table in the terminal: the four columns (numbered from 1, as on every table)
+with their ducks, the cards revealed last, everyone's ducks coloured by place, and the hand with
+the game's preview of where each card would go; the hand is the menu (type a card to play it)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,10 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View
-from pondside.games.lame_duck import (
-    COLUMN_LIMIT,
-    DUCKS,
-    PLAY,
-    TURNS,
-    column_ducks,
-    target_column,
-)
+from pondside.engine import View
+from pondside.games.lame_duck import COLUMN_LIMIT, COLUMNS, DUCKS, PLAY, TAKE, TURNS
 
-from .base import WIDTH, TableUI, flow, menu_lines, place_style, plural
+from .base import WIDTH, TableUI, flow, menu_lines, place_style
 
 DUCK_STYLE = {1: "white", 2: "cyan", 3: "yellow", 5: "dark_orange", 7: "bold red"}
 
@@ -27,16 +20,6 @@ def card_text(card: int) -> Text:
     """A card coloured by its ducks, its ducks after a dot when more than one: ``45·2``."""
     ducks = DUCKS[card]
     return Text(f"{card}" + ("" if ducks == 1 else f"·{ducks}"), style=DUCK_STYLE[ducks])
-
-
-def preview(columns: list[list[int]], card: int) -> str:
-    """The rulebook's card preview: where the card would go if nobody else played lower."""
-    col = target_column(tuple(tuple(c) for c in columns), card)
-    if col < 0:
-        return "too low"
-    if len(columns[col]) == COLUMN_LIMIT:
-        return f"column {col}, 6th: take {plural(column_ducks(tuple(columns[col])), 'duck')}"
-    return f"column {col}"
 
 
 class UI(TableUI):
@@ -61,7 +44,9 @@ class UI(TableUI):
             console.print(line)
         seat = view["seat"]
         if seat is not None and view["awaiting_take"] == seat:
-            console.print("Your card is too low: take a column (type 0 to 3).", style="bold yellow")
+            console.print(
+                f"Your card is too low: take a column (type 1 to {COLUMNS}).", style="bold yellow"
+            )
             held = Text(" ").join(card_text(c) for c in view["hand"])
             console.print(Text("Your hand: ").append_text(held), style="dim")
         elif seat is not None and view["hand"]:
@@ -80,7 +65,7 @@ class UI(TableUI):
         for i, col in enumerate(view["columns"]):
             warning = Text("full: the next card here takes it", style="red") if full[i] else ""
             table.add_row(
-                str(i),
+                str(i + 1),
                 Text(" ").join(card_text(c) for c in col),
                 str(view["column_ducks"][i]),
                 *([warning] if any(full) else []),
@@ -108,55 +93,25 @@ class UI(TableUI):
         cells = []
         for card in view["hand"]:
             chosen = " (chosen)" if card == view.get("my_choice") else ""
-            label = card_text(card).append(f" → {preview(view['columns'], card)}{chosen}")
-            cells.append((PLAY[card], label))
+            effect = self.game.action_label(view, PLAY[card], self.names)["effect"]
+            cells.append((PLAY[card], card_text(card).append(f" {effect}{chosen}")))
         return cells
 
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
         """The hand on the board is the menu: a card is played by typing it; a too-low card
         takes the column typed."""
-        if legal[0].startswith("take"):
-            question, wrong = "Column to take (0 to 3)", "type a column, 0 to 3"
+        taking = legal[0].startswith("take")
+        if taking:
+            question = f"Column to take (1 to {COLUMNS})"
+            wrong = f"type a column, 1 to {COLUMNS}"
         else:
             question, wrong = "Card to play (type its number)", "type a card of your hand"
 
         def typed(answer: str) -> str | None:
-            action = f"{legal[0].split()[0]} {answer}"
+            if not answer.isdigit():
+                return None
+            # A column is typed as the table numbers it, from 1; the action counts from 0.
+            action = TAKE.get(int(answer) - 1) if taking else PLAY.get(int(answer))
             return action if action in legal else None
 
         return self.menu(console, view, legal, [], question, typed=typed, wrong=wrong)
-
-    def label(self, view: View, action: str) -> str:
-        kind, _, value = action.partition(" ")
-        n = int(value)
-        if kind == "take":
-            col = " ".join(map(str, view["columns"][n]))
-            ducks = plural(view["column_ducks"][n], "duck")
-            return f"take column {n}: {col} — {ducks}"
-        return f"play {n:>3}  ({plural(DUCKS[n], 'duck')}) → {preview(view['columns'], n)}"
-
-    def event_line(self, event: Event) -> str | None:
-        kind = event["type"]
-        if kind == "reveal":
-            cards = ", ".join(f"{self.who(s)} {c}" for s, c in event["cards"])
-            return f"[bold]Revealed[/] (placed lowest first): {cards}"
-        if kind == "too_low":
-            seat = event["seat"]
-            chooses = "you choose" if self.is_me(seat) else "they choose"
-            return f"[yellow]{self.whose(seat)} {event['card']} is too low: {chooses} a column.[/]"
-        if kind == "take":
-            why = "6th card" if event["reason"] == "sixth card" else "too low"
-            cards = " ".join(map(str, event["cards"]))
-            return (
-                f"[red]{self.does(event['seat'], 'take')} column {event['column']} ({cards})"
-                f" — {plural(event['ducks'], 'duck')} ({why}; {event['card']} starts it)[/]"
-            )
-        if kind == "round_end":
-            parts = ", ".join(f"{self.who(s)} {d}" for s, d in enumerate(event["ducks"]))
-            return f"[bold]Round {event['round']} over.[/] Ducks this round: {parts}"
-        if kind == "deal":
-            columns = " ".join(str(col[-1]) for col in event["columns"])
-            return f"[bold]Round {event['round']}[/]: new columns {columns}"
-        if kind == "match_end":
-            return "[bold]The match is over.[/]"
-        return None

@@ -165,10 +165,8 @@ class Session:
             yield
 
     def _describe(self, events: list[Event]) -> None:
-        for event in events:
-            line = self.ui.describe(event)
-            if line:
-                self.ui.tell(self.console, line)
+        for line in self.ui.narrate(events, self.match.view(self.seating.seat)):
+            self.ui.tell(self.console, line)
 
     # --- the commands ---------------------------------------------------------------------
     def hint(self, console: Console, view: View, legal: list[str]) -> None:
@@ -200,6 +198,7 @@ class Session:
                     bot=self._hint_bot,
                     iterations=HINT_PLAYOUTS,
                     seconds=HINT_SECONDS,
+                    names=self.seating.names,
                 )
                 action, why, estimates = found.action, found.why, found.estimates
             except PondsideError:  # no search for this game: the bot's choice alone

@@ -8,11 +8,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Event, View
+from pondside.engine import View
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
-from pondside.games.wildcat_chicane import INDEX, READING_NAMES, read_suit, reading_of_ruler
+from pondside.games.wildcat_chicane import READING_NAMES, read_suit
+from pondside.games.wildcat_chicane import narrate as words
 
-from .base import WIDTH, Entry, TableUI, flow, place_style, plural
+from .base import WIDTH, Entry, TableUI, flow, place_style
 from .decktet import SUIT_STYLE
 
 ONE = {"M": "Moon", "S": "Sun", "V": "Wave", "L": "Leaf", "Y": "Wyrm", "K": "Knot"}
@@ -53,7 +54,7 @@ class UI(TableUI):
         )
         console.print(self._players(view))
         if view["calls"]:
-            console.print("Calls: " + ", ".join(call_words(c) for c in view["calls"]))
+            console.print("Calls: " + ", ".join(words.call_words(c) for c in view["calls"]))
         width = min(console.width, WIDTH)
         if view["tricks"]:
             last = view["tricks"][-1]
@@ -146,49 +147,6 @@ class UI(TableUI):
             typed=code,
         )
 
-    def event_line(self, event: Event) -> str | None:
-        kind = event["type"]
-        seat: int = event.get("seat", 0)
-        if kind == "chose":
-            return f"{self.does(seat, 'have chosen')} a ruling card."
-        if kind == "reveal":
-            parts = [
-                f"{self.who(s)} {r} ({read_name.upper()}, trump {SUIT_NAMES[t]})"
-                for s, (r, read_name, t) in enumerate(
-                    zip(event["rulers"], event["readings"], event["trumps"], strict=True)
-                )
-            ]
-            return "Ruling cards: " + "; ".join(parts)
-        if kind == "call":
-            return f"{self.does(seat, 'call')} {call_words(event['call'])}."
-        if kind == "bid":
-            return f"{self.does(seat, 'bid')} {plural(event['bid'], 'trick')}."
-        if kind == "play":
-            trump = " [bold](trump)[/]" if event["trump"] else ""
-            suit = SUIT_NAMES[event["suit"]]
-            return f"{self.does(seat, 'play')} {event['card']} as {suit}{trump}."
-        if kind == "trick":
-            return f"{self.does(event['winner'], 'win')} trick {event['number']}."
-        if kind == "hand_end":
-            rows = [
-                f"{self.who(s)} bid {b}, won {w}: {sc} (total {t})"
-                for s, (b, w, sc, t) in enumerate(
-                    zip(event["bids"], event["won"], event["scores"], event["totals"], strict=True)
-                )
-            ]
-            return f"Hand {event['hand']} over. " + "; ".join(rows)
-        if kind == "deal":
-            return f"Hand {event['hand']}: {self.does(event['dealer'], 'deal')}."
-        if kind == "match_end":
-            first = [s for s, place in enumerate(event["places"]) if place == 1]
-            score = event["scores"][first[0]]
-            if len(first) == 1:
-                return f"[bold]{self.does(first[0], 'win')} the match with {score}.[/]"
-            # WC-16: after the 100th hand, tied totals share first place.
-            names = ", ".join(self.who(s) for s in first[:-1]) + f" and {self.who(first[-1])}"
-            return f"[bold]{names} share the win with {score} each (the 100th hand, WC-16).[/]"
-        return super().event_line(event)
-
     def label(self, view: View, action: str) -> str:
         return self.entry(view, action).plain
 
@@ -202,17 +160,7 @@ class UI(TableUI):
                 f" {BY_CODE[rest].name}" + (" (trump)" if trump else "")
             )
         if verb == "rule":
-            card = BY_CODE[rest]
-            reading = READING_NAMES[reading_of_ruler(INDEX[rest])].upper()
-            return card_text(rest).append(
-                f" — {card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
-            )
+            return card_text(rest).append(f" — {words.ruler_words(rest)}")
         if verb == "call":
-            return Text(f"call {call_words(rest)}")
+            return Text(f"call {words.call_words(rest)}")
         return Text(action)
-
-
-def call_words(call: str) -> str:
-    """A call as the menu offers it: ``trump M`` → ``trump Moons`` (``top`` stays)."""
-    word, _, suit = call.partition(" ")
-    return f"{word} {SUIT_NAMES[suit]}" if word == "trump" and suit in SUIT_NAMES else call

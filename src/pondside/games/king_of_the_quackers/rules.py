@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     DealLayout,
@@ -18,6 +19,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Speaker,
     View,
     places_from_results,
     seed_state,
@@ -25,6 +27,7 @@ from pondside.engine import (
 from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX, DealReader
 
+from . import narrate as words
 from .combinations import (
     BOMB,
     CODE,
@@ -45,12 +48,14 @@ from .combinations import (
     all_plays,
     bombs,
     classify,
+    describe,
     flushes,
     parse_play,
     sets,
     shares_a_suit,
     singles,
 )
+from .events import QuackersEvent
 from .state import (
     QuackersPromise,
     QuackersRound,
@@ -59,8 +64,10 @@ from .state import (
     deal_from_rng,
     deck_cards,
     hand_size,
+    left_of,
     next_holding,
     reset_round,
+    right_of,
     start_hand,
 )
 
@@ -271,7 +278,7 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def apply(
         self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         if state.over:
             raise IllegalAction("the match is over", "KQ-26")
         if action.startswith("give "):
@@ -300,7 +307,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     # --- the pass ----------------------------------------------------------------------
     def _give(
         self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         if state.phase != "pass":
             raise IllegalAction("cards are given only before the first lead of a hand", "KQ-5")
         if state.gives[seat] is not None:
@@ -318,13 +325,13 @@ class KingOfTheQuackers(Game[QuackersState]):
         gives = list(st.gives)
         gives[seat] = (left, right)
         st.gives = tuple(gives)
-        events: list[Event] = [{"type": "gave", "seat": seat}]
+        events: list[QuackersEvent] = [{"type": "gave", "seat": seat}]
         st.last_events = events  # the same list: what is appended below is kept too
         if None not in gives:
             self._exchange(st, events)
         return st, events
 
-    def _exchange(self, st: QuackersState, events: list[Event]) -> None:
+    def _exchange(self, st: QuackersState, events: list[QuackersEvent]) -> None:
         """KQ-5: the chosen cards move together; KQ-6: the dealer's left neighbour leads."""
         n = st.n
         hands = [list(h) for h in st.hands]
@@ -334,11 +341,11 @@ class KingOfTheQuackers(Game[QuackersState]):
             hands[s].remove(g[1])
         for s, g in enumerate(st.gives):
             assert g is not None
-            hands[(s + 1) % n].append(g[0])
-            hands[(s - 1) % n].append(g[1])
+            hands[left_of(s, n)].append(g[0])
+            hands[right_of(s, n)].append(g[1])
         st.hands = tuple(tuple(sorted(h)) for h in hands)
         st.phase = "play"
-        reset_round(st, (st.dealer + 1) % n)
+        reset_round(st, left_of(st.dealer, n))
         events.append({"type": "exchange", "leader": st.turn})
 
     # --- playing and passing -----------------------------------------------------------
@@ -393,7 +400,7 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def _play(
         self, state: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
-    ) -> tuple[QuackersState, list[Event]]:
+    ) -> tuple[QuackersState, list[QuackersEvent]]:
         st = state.copy()
         cards = play.cards
         hands = list(st.hands)
@@ -414,7 +421,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.passed = 0
         st.round_plays = (*st.round_plays, (seat, action))
         left = len(hands[seat])
-        events: list[Event] = [
+        events: list[QuackersEvent] = [
             {
                 "type": "play",
                 "seat": seat,
@@ -437,7 +444,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.turn = next_holding(st, seat, 1)
         return st, events
 
-    def _go_out(self, st: QuackersState, seat: int, events: list[Event]) -> None:
+    def _go_out(self, st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
         st.out = (*st.out, seat)
         events.append({"type": "out", "seat": seat, "place": len(st.out)})
         if len(st.out) == 1 and st.promise is not None:  # KQ-30
@@ -464,14 +471,14 @@ class KingOfTheQuackers(Game[QuackersState]):
                 }
             )
 
-    def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[Event]]:
+    def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[QuackersEvent]]:
         if seat != state.turn:
             raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
         if state.size == 0:
             raise IllegalAction("the leader must play a combination, not pass", "KQ-8")
         st = state.copy()
         st.passed |= 1 << seat
-        events: list[Event] = [{"type": "pass", "seat": seat}]
+        events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
         st.last_events = events  # the same list: what is appended below is kept too
         waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
         if waiting:
@@ -485,7 +492,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         events.append({"type": "round_end", "leader": leader})
         return st, events
 
-    def _end_hand(self, st: QuackersState, events: list[Event]) -> None:
+    def _end_hand(self, st: QuackersState, events: list[QuackersEvent]) -> None:
         """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
         n = st.n
         last = st.holding()
@@ -521,6 +528,42 @@ class KingOfTheQuackers(Game[QuackersState]):
         st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
         deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+    # --- telling people (narrate.py) -----------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[QuackersEvent], events)
+        return words.narrate(before, told, after, names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what
+        the promise is worth (KQ-29: the cards left after the play); the two cards to give,
+        each with the neighbour it goes to (KQ-5)."""
+        seat = view["seat"]
+        if action.startswith("give "):
+            _, left, right = action.split()
+            n = view["players"]
+            sp = Speaker(names, seat)
+            to_left, to_right = sp.name(left_of(seat, n)), sp.name(right_of(seat, n))
+            label = words.give_words(left, right, to_left, to_right)
+            return {"action": action, "label": label, "effect": ""}
+        play = describe(action.removesuffix(" promise"))
+        if play is None:  # pass
+            return {"action": action, "label": action, "effect": ""}
+        effect = ""
+        if action.endswith(" promise"):
+            effect = words.promise_words(len(view["hand"]) - len(play.cards))
+        return {"action": action, "label": words.play_words(action), "effect": effect}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # At the pass every card may be given (KQ-5); in play a card alone is a single.
+        return f"play {card}" if view["phase"] == "play" else None
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: QuackersState, seat: int | None) -> QuackersView:

@@ -32,6 +32,17 @@ CardOrNone = Annotated[int, Notation.codes(CODE, "a Decktet card code", none=-1)
 
 
 # --- the state ---------------------------------------------------------------------------------
+def left_of(seat: int, players: int) -> int:
+    """The seat's left neighbour: the next seat (KQ-5 gives it one card; KQ-6, the dealer's
+    leads)."""
+    return (seat + 1) % players
+
+
+def right_of(seat: int, players: int) -> int:
+    """The seat's right neighbour: the seat before (KQ-5 gives it the other card)."""
+    return (seat - 1) % players
+
+
 class QuackersOptions(TypedDict):
     deck: str
     """extended (45 cards) or basic (36) Decktet (KQ-1)."""

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pondside.engine import (
+    ActionLabel,
     BadDeal,
     BadPosition,
     DealLayout,
@@ -23,8 +24,9 @@ from pondside.engine import (
     seed_state,
 )
 from pondside.engine.rng import shuffle
-from pondside.games.decktet import DealReader
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, DealReader
 
+from . import narrate as words
 from .cards import (
     BID,
     CALLS,
@@ -45,10 +47,12 @@ from .cards import (
     TOP,
     hand_score,
     hand_size,
+    read_suit,
     reading_of_ruler,
     trick_count,
     trick_winner,
 )
+from .events import ChicaneEvent, Reveal
 from .state import (
     ChicaneState,
     ChicaneView,
@@ -323,7 +327,7 @@ class WildcatChicane(Game[ChicaneState]):
 
     def apply(
         self, state: ChicaneState, seat: int, action: str
-    ) -> tuple[ChicaneState, list[Event]]:
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         parsed = PARSE.get(action)
         if parsed is None:
             raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
@@ -401,7 +405,9 @@ class WildcatChicane(Game[ChicaneState]):
         else:
             st.trumps = (value,) * st.n
 
-    def _rule(self, st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[Event]]:
+    def _rule(
+        self, st: ChicaneState, seat: int, card: int
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         if st.chosen[seat] >= 0:
             raise IllegalAction(
                 f"seat {seat} has already chosen its ruling card; it is final", "WC-4"
@@ -421,7 +427,7 @@ class WildcatChicane(Game[ChicaneState]):
         new.readings = tuple(reading_of_ruler(c) for c in chosen)
         new.trumps = tuple(SUIT[c][TOP] for c in chosen)
         new.phase, new.turn = "bid", (st.dealer + 1) % st.n
-        event = {
+        event: Reveal = {
             "type": "reveal",
             "rulers": [CODES[c] for c in chosen],
             "readings": [READING_NAMES[r] for r in new.readings],
@@ -431,13 +437,14 @@ class WildcatChicane(Game[ChicaneState]):
 
     def _play(
         self, st: ChicaneState, seat: int, card: int, finish: bool = True
-    ) -> tuple[ChicaneState, list[Event]]:
+    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         if card not in st.hands[seat]:
             raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
         if card not in self._playable(st, seat):
             if st.trick:
                 raise IllegalAction(
-                    f"you must follow the led suit, {st.led_suit()}, as you read your cards",
+                    f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
+                    "your cards",
                     "WC-10",
                 )
             if st.classic:
@@ -452,7 +459,7 @@ class WildcatChicane(Game[ChicaneState]):
         new.hands = tuple(hands)
         new.trick = (*st.trick, (seat, card))
         new.broken = st.broken or trump
-        events: list[Event] = [
+        events: list[ChicaneEvent] = [
             {
                 "type": "play",
                 "seat": seat,
@@ -484,7 +491,7 @@ class WildcatChicane(Game[ChicaneState]):
             self._end_hand(new, events)
         return new, events
 
-    def _end_hand(self, st: ChicaneState, events: list[Event]) -> None:
+    def _end_hand(self, st: ChicaneState, events: list[ChicaneEvent]) -> None:
         """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
         dealer."""
         scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
@@ -511,6 +518,41 @@ class WildcatChicane(Game[ChicaneState]):
         st.dealer = (st.dealer + 1) % st.n
         deal_from_rng(st)
         events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+    # --- telling people (narrate.py) -----------------------------------------------------
+    def narrate(
+        self,
+        before: View | None,
+        events: Sequence[Event],
+        after: View,
+        receiver: int | None,
+        names: Sequence[str],
+    ) -> list[str]:
+        told = cast(Sequence[ChicaneEvent], events)
+        return words.narrate(before, told, after, names, receiver)
+
+    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
+        """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
+        with what it makes the seat; a call in words."""
+        verb, _, rest = action.partition(" ")
+        if verb == "play":
+            seat, reading = view["seat"], view["readings"][view["seat"]]
+            suit = None if reading is None else read_suit(rest, READING_NAMES.index(reading))
+            effect = words.play_effect(suit, suit is not None and suit == view["trumps"][seat])
+            return {
+                "action": action,
+                "label": f"play {rest} {BY_CODE[rest].name}",
+                "effect": effect,
+            }
+        if verb == "rule":
+            return {"action": action, "label": action, "effect": words.ruler_words(rest)}
+        if verb == "call":
+            return {"action": action, "label": f"call {words.call_words(rest)}", "effect": ""}
+        return {"action": action, "label": action, "effect": ""}
+
+    def hand_action(self, view: View, card: Any) -> str | None:
+        # Cards are played in the play phase only; before, they rule, call or bid (WC-4, WC-7).
+        return PLAY[INDEX[card]] if view["phase"] == "play" else None
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:

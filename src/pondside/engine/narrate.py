@@ -1,0 +1,139 @@
+"""What every game's narrator and action labels share: the types they return and the words
+for people ("You take", "Ann takes", "your", "Ann's") that every game's sentences are built of.
+
+Each game writes its sentences once, in its own package (``narrate`` there), and exposes them
+through :meth:`Game.narrate` and :meth:`Game.labels`; the terminal prints them, the server sends
+them, hints and analysis speak the same words. Columns, piles and seats are numbered as the
+table shows them: from 1 (the notation of actions keeps its own numbering, from 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .view import TypedDict
+
+SIBILANT = ("s", "sh", "ch", "x", "z")  # endings that take -es
+IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goes"}
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``,
+    ``plural(2, "match")`` is ``2 matches``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}{'es' if word.endswith(SIBILANT) else 's'}"
+
+
+def third_person(verb: str) -> str:
+    """The verb for he, she or a name: ``take`` → ``takes``, ``pass`` → ``passes``,
+    ``have chosen`` → ``has chosen`` (the first word of a phrase).
+
+    >>> [third_person(v) for v in ("take", "pass", "push", "have chosen", "are out", "carry")]
+    ['takes', 'passes', 'pushes', 'has chosen', 'is out', 'carries']
+    """
+    first, space, rest = verb.partition(" ")
+    if first in IRREGULAR:
+        first = IRREGULAR[first]
+    elif first.endswith(SIBILANT):
+        first += "es"
+    elif first.endswith("y") and first[-2:-1] not in "aeiou":
+        first = first[:-1] + "ies"
+    else:
+        first += "s"
+    return first + space + rest
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def joined(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+class Speaker:
+    """The people at a table as one receiver reads about them: the receiver's own seat is
+    "you", every other seat its name.
+
+    >>> sp = Speaker(["Ann", "Bob"], 0)
+    >>> sp.does(0, "take"), sp.does(1, "take"), sp.whose(1), sp.does(1, "have chosen")
+    ('You take', 'Bob takes', "Bob's", 'Bob has chosen')
+    >>> sp.together([1, 0], "push"), Speaker(["Ann", "Bob"], None).who(0, start=False)
+    ('Bob and you push', 'Ann')
+    """
+
+    def __init__(self, names: Sequence[str], receiver: int | None) -> None:
+        self.names = list(names)
+        self.receiver = receiver
+
+    def name(self, seat: int) -> str:
+        """The seat's name (a seat past the names given is "Seat N", counted from 1)."""
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+
+    def is_me(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.receiver
+
+    def who(self, seat: int, start: bool = True) -> str:
+        """The seat as a subject or object: ``You`` (``you`` inside a sentence) or its name."""
+        if self.is_me(seat):
+            return "You" if start else "you"
+        return self.name(seat)
+
+    def does(self, seat: int, verb: str, start: bool = True) -> str:
+        """Subject and verb: ``You take`` or ``Ann takes`` (``have chosen``: ``has chosen``)."""
+        return f"{self.who(seat, start)} {verb if self.is_me(seat) else third_person(verb)}"
+
+    def whose(self, seat: int, start: bool = True) -> str:
+        """The possessive: ``Your`` (``your`` inside a sentence) or ``Ann's``."""
+        if self.is_me(seat):
+            return "Your" if start else "your"
+        return f"{self.name(seat)}'s"
+
+    def together(self, seats: Sequence[int], verb: str, start: bool = True) -> str:
+        """Several subjects and their verb: ``You push``, ``Ann pushes``, ``Ann and you push``."""
+        if len(seats) == 1:
+            return self.does(seats[0], verb, start)
+        return f"{joined([self.who(s, start and i == 0) for i, s in enumerate(seats)])} {verb}"
+
+
+class ActionLabel(TypedDict):
+    """One legal action of a seat, as a person is offered it."""
+
+    action: str
+    """The action in the game's notation, as it is sent back (``"take 1"``)."""
+    label: str
+    """How it is offered, in the table's numbering (``"take column 2"``)."""
+    effect: str
+    """What it would do now (``"→ column 2"``, ``"too low: you choose a column"``); empty when
+    the label says it all."""
+
+
+def action_words(label: ActionLabel) -> str:
+    """An action labelled as one line, its label then what it would do: ``play 45 (2 ducks)
+    → column 2`` (the terminal's menus, hints and analysis all write it so)."""
+    return f"{label['label']} {label['effect']}".strip()
+
+
+class Unplayable(TypedDict):
+    """A card of the seat's hand that it may not play now, and the rule that forbids it."""
+
+    card: str
+    """The card, in the game's notation."""
+    reason: str
+    """The engine's own sentence: the one an illegal play of it raises, ruling included."""
+
+
+class Labels(TypedDict):
+    """What a seat to act is offered: each legal action labelled, and why the other cards of
+    its hand cannot be played. Empty for a seat not to act and for a spectator."""
+
+    actions: list[ActionLabel]
+    """Every legal action, in reading order."""
+    unplayable: list[Unplayable]
+    """Each hand card that no legal action plays now, in hand order."""

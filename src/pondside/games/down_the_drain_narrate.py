@@ -1,0 +1,140 @@
+"""Down the Drain in players' words: the sentences of each step, and what a card would do if
+played now. The rules' facts (which groups a card beats, DD-4, DD-5) come from
+``down_the_drain``, which binds these to the game.
+
+>>> from pondside.games.down_the_drain_events import Beaten, Play
+>>> play: Play = {"type": "play", "seat": 0, "card": 7, "value": 14, "group": 2}
+>>> beaten: Beaten = {"type": "beaten", "seats": [2], "cards": [5]}
+>>> before = {"front": [None, 7, 5], "options": {"games": 1}}
+>>> for line in narrate(before, [play, beaten], None, ["Ann", "Bob", "Cy"], 1):
+...     print(line)
+Ann plays a 7 and joins your 7: two 7s, worth 14.
+Together they beat Cy's 5: down the drain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pondside.engine import Speaker
+from pondside.engine.narrate import joined, plural
+
+from .down_the_drain_events import DownTheDrainEvent, Play
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def a(number: int) -> str:
+    """``a 7``, ``an 8``, ``an 11``, ``an 18``."""
+    return f"{'an' if number in (8, 11, 18) else 'a'} {number}"
+
+
+def count(k: int) -> str:
+    return NUMBER_WORDS[k] if k < len(NUMBER_WORDS) else str(k)
+
+
+def group_words(card: int, size: int) -> str:
+    """``two 7s, worth 14`` or ``a 7, worth 7``."""
+    return f"{count(size)} {card}s, worth {card * size}" if size > 1 else f"{a(card)}, worth {card}"
+
+
+def narrate(
+    before: Mapping[str, Any] | None,
+    events: Sequence[DownTheDrainEvent],
+    after: Mapping[str, Any] | None,
+    names: Sequence[str],
+    receiver: int | None,
+) -> list[str]:
+    """The lines of one step for ``receiver``: the card played and the group it joins, what it
+    beats, the draws, pushes and ends. ``before`` (the receiver's view before the step) names
+    the cards a card joins; ``after`` says the series' length and the hand size of a deal."""
+    sp = Speaker(names, receiver)
+    views = [v for v in (after, before) if v is not None]
+    games = views[0]["options"]["games"] if views else 1
+    lines: list[str] = []
+    played: Play | None = None
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        if ev["type"] == "play":
+            played = ev
+            seat, card = ev["seat"], ev["card"]
+            front = before["front"] if before is not None else []
+            mates = [t for t, f in enumerate(front) if f == card and t != seat]
+            line = f"{sp.does(seat, 'play')} {a(card)}"
+            if ev["group"] > 1 and mates:
+                ones = joined([f"{sp.whose(t, False)} {card}" for t in mates])
+                line += f" and {'join' if sp.is_me(seat) else 'joins'} {ones}: "
+                line += f"{group_words(card, ev['group'])}."
+            elif ev["group"] > 1:
+                line += f", joining a group: {group_words(card, ev['group'])}."
+            else:
+                line += "."
+            lines.append(line)
+        elif ev["type"] == "beaten":
+            lost = [
+                f"{sp.whose(t, False)} {c}" for t, c in zip(ev["seats"], ev["cards"], strict=True)
+            ]
+            subject = "Together they beat" if played and played["group"] > 1 else "It beats"
+            lines.append(f"{subject} {joined(lost)}: down the drain.")
+        elif ev["type"] == "draw":
+            seats = [ev["seat"]]
+            while i + 1 < len(events) and (nxt := events[i + 1])["type"] == "draw":
+                seats.append(nxt["seat"])
+                i += 1
+            verb = "each draw" if len(seats) > 1 else "draw"
+            lines.append(f"{sp.together(seats, verb)} a card from the stack.")
+        elif ev["type"] == "reshuffle":
+            lines.append(
+                "The stack is empty: the discard pile is shuffled into a new stack of "
+                f"{plural(ev['cards'], 'card')}."
+            )
+        elif ev["type"] == "push":
+            seat, card, k = ev["seat"], ev["card"], len(ev["seats"])
+            if k == 1:
+                lines.append(
+                    f"{sp.whose(seat)} {card} went round unbeaten: it is pushed through, "
+                    "discarded with no card drawn."
+                )
+            else:
+                cards = joined([f"{sp.whose(t, False)} {card}" for t in ev["seats"]])
+                lines.append(
+                    f"{sp.whose(seat)} turn begins with the {count(k)} {card}s unbeaten: {cards} "
+                    "are pushed through, discarded with no card drawn."
+                )
+        elif ev["type"] == "guard":
+            lines.append(f"The game has lasted {ev['cycles']} full rounds: it ends with no winner.")
+        elif ev["type"] == "game_end":
+            name = f"game {ev['game']}" if games > 1 else "the game"
+            won = ev["winners"]
+            if len(won) == 1:
+                lines.append(
+                    f"{sp.does(won[0], 'have')} no cards left and "
+                    f"{'win' if sp.is_me(won[0]) else 'wins'} {name}!"
+                )
+            elif won:
+                lines.append(
+                    f"{sp.together(won, 'have')} no cards left and share the win of {name}!"
+                )
+            rest = [f"{h} by {sp.who(s, False)}" for s, h in enumerate(ev["held"]) if s not in won]
+            if rest:
+                lines.append(f"Cards still held: {joined(rest)}.")
+        elif ev["type"] == "match_end" and games > 1:
+            first = [s for s, p in enumerate(ev["places"]) if p == 1]
+            verb = "share" if len(first) > 1 else "win"
+            lines.append(f"The series is over: {sp.together(first, verb)} it.")
+        elif ev["type"] == "deal":
+            dealt = f", {plural(max(after['hand_sizes']), 'card')} each" if after else ""
+            lines.append(
+                f"Game {ev['game']} is dealt{dealt}: {sp.does(ev['start'], 'play', False)} first."
+            )
+        i += 1
+    return lines
+
+
+def play_effect(joins: Sequence[str], value: int, beats: Sequence[str]) -> str:
+    """What a card would do now: the players whose equal cards it joins, its group's worth,
+    the players whose cards it beats: ``→ joins Ann: worth 14; beats Bob and Cy``."""
+    text = f"→ joins {joined(joins)}: worth {value}" if joins else f"→ worth {value}"
+    return text + (f"; beats {joined(beats)}" if beats else "")

@@ -1,0 +1,168 @@
+"""King of the Quackers in players' words: the sentences of each step and the name of a play.
+
+>>> play_words("play 1V=9 7VY 8VL")
+'Straight Flush of 3 to 9: 1V=9 7VY 8VL'
+>>> play_words("play 5ML")
+'5ML the Forest — 5 (Moons/Leaves)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from pondside.engine import Speaker
+from pondside.engine.narrate import ordinal, plural
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
+
+from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
+from .events import QuackersEvent
+from .state import left_of, right_of
+
+KIND_WORD = {"single": "card", "set": "Set", "straight_flush": "Straight Flush", "bomb": "Bomb"}
+
+
+def suits_words(code: str) -> str:
+    """A card's suits: ``Moons/Leaves``, or ``no suit``."""
+    return "/".join(SUIT_NAMES[s] for s in BY_CODE[code].suits) or "no suit"
+
+
+def play_words(action: str, show: Callable[[str], str] = str) -> str:
+    """A play by its cards' codes: ``play 1V=9 7VY 8VL`` → ``Straight Flush of 3 to 9: 1V=9
+    7VY 8VL``; a single card is named too (``5ML the Forest — 5 (Moons/Leaves)``). ``show``
+    writes each card's word (the terminal colours them)."""
+    words = action.removesuffix(" promise")
+    play = describe(words)
+    if play is None:
+        return action
+    codes = [show(word) for word in words.split()[1:]]
+    n = len(play.cards)
+    if play.kind == SINGLE:
+        code = CODE[play.cards[0]]
+        head = f"{rank_word(play.rank)} ({suits_words(code)})"
+        return f"{codes[0]} {BY_CODE[code].name} — {head}"
+    if play.kind == SET:
+        head = f"Set of {n} {rank_word(play.rank)}s"
+    elif play.kind == FLUSH:
+        head = f"Straight Flush of {n} to {play.rank}"
+    else:
+        assert play.kind == BOMB
+        head = f"Bomb of {n}, rank {rank_word(play.rank)}"
+    return f"{head}: {' '.join(codes)}"
+
+
+def give_words(left: str, right: str, to_left: str, to_right: str) -> str:
+    """The two cards to give, each to its neighbour (KQ-5): ``give the Forest (5ML) to Ann,
+    the Ace of Knots (1K) to Bob``."""
+    return (
+        f"give {BY_CODE[left].name} ({left}) to {to_left}, "
+        f"{BY_CODE[right].name} ({right}) to {to_right}"
+    )
+
+
+def promise_words(value: int) -> str:
+    """A promise with a play (KQ-29): ``+ PROMISE to go out first (value 7)``."""
+    return f"+ PROMISE to go out first (value {value})"
+
+
+def _named(code: str) -> str:
+    return f"{code} ({BY_CODE[code].name})"
+
+
+def narrate(
+    before: Mapping[str, Any] | None,
+    events: Sequence[QuackersEvent],
+    after: Mapping[str, Any] | None,
+    names: Sequence[str],
+    receiver: int | None,
+) -> list[str]:
+    """The lines of one step for ``receiver``: the cards passed and received (the receiver's
+    own, from its views), each play and what it beats, passes, promises, places and points."""
+    sp = Speaker(names, receiver)
+    lines = []
+    for ev in events:
+        if ev["type"] == "gave":
+            seat = ev["seat"]
+            gave = after.get("gave") if after is not None and sp.is_me(seat) else None
+            if gave and after is not None:
+                n = after["players"]
+                lines.append(
+                    f"You pass {_named(gave[0])} to {sp.name(left_of(seat, n))} and "
+                    f"{_named(gave[1])} to {sp.name(right_of(seat, n))}."
+                )
+            else:
+                lines.append(f"{sp.does(seat, 'have chosen')} two cards to pass.")
+        elif ev["type"] == "exchange":
+            line = "The chosen cards change hands."
+            got = after.get("received") if after is not None and receiver is not None else None
+            if got and after is not None and receiver is not None:
+                n = after["players"]
+                line += (
+                    f" You receive {_named(got[0])} from {sp.name(left_of(receiver, n))} "
+                    f"and {_named(got[1])} from {sp.name(right_of(receiver, n))}."
+                )
+            lines.append(f"{line} {sp.does(ev['leader'], 'lead')} first.")
+        elif ev["type"] == "play":
+            seat = ev["seat"]
+            rnd = before["round"] if before is not None else None
+            leads = before is not None and rnd is None
+            action = " ".join(ev["action"].split()[: len(ev["cards"]) + 1])
+            excuse = ev["kind"] == "bomb" and len(ev["cards"]) == 1
+            what = "the Excuse" if excuse else play_words(action)
+            line = f"{sp.does(seat, 'lead' if leads else 'play')} {what}"
+            if rnd is not None and rnd["last_seat"] != seat:
+                kind = KIND_WORD.get(rnd["last_kind"], "play")
+                excuse = rnd["size"] == 1 and rnd["last_kind"] == "bomb"
+                line += f", on {sp.whose(rnd['last_seat'], False)} {'Excuse' if excuse else kind}"
+            line += " — BOMB!" if ev["kind"] == "bomb" and len(ev["cards"]) > 1 else ""
+            line += f" ({ev['left']} left)."
+            lines.append(line)
+        elif ev["type"] == "pass":
+            lines.append(f"{sp.does(ev['seat'], 'pass')}.")
+        elif ev["type"] == "promise":
+            lines.append(
+                f"{sp.does(ev['seat'], 'promise')} to go out first, worth "
+                f"{plural(ev['value'], 'point')}."
+            )
+        elif ev["type"] == "promise_resolved":
+            seat = ev["seat"]
+            if ev["kept"]:
+                lines.append(f"{sp.does(seat, 'keep')} the promise: +{ev['value']}.")
+            else:
+                lines.append(
+                    f"{sp.does(seat, 'break')} the promise: everyone else gains "
+                    f"{max(ev['points'])}."
+                )
+        elif ev["type"] == "out":
+            lines.append(f"{sp.does(ev['seat'], 'go')} out {ordinal(ev['place'])}!")
+        elif ev["type"] == "round_end":
+            last = before["round"]["last_seat"] if before and before["round"] else ev["leader"]
+            line = "Everyone else passed: the round's cards are put aside."
+            if last != ev["leader"]:
+                line += (
+                    f" {sp.does(last, 'are')} out, so the lead passes to "
+                    f"{sp.who(ev['leader'], False)}."
+                )
+            else:
+                line += f" {sp.does(ev['leader'], 'lead')} the next round."
+            lines.append(line)
+        elif ev["type"] == "hand_end":
+            order = sorted(range(len(ev["places"])), key=lambda s: ev["places"][s])
+            parts = ", ".join(
+                f"{sp.who(s)} {ordinal(ev['places'][s])} {ev['points'][s]:+d} → {ev['totals'][s]}"
+                for s in order
+            )
+            lines.append(f"Hand {ev['hand']} is over: {parts}.")
+        elif ev["type"] == "deal":
+            lines.append(
+                f"Hand {ev['hand']}: {sp.does(ev['dealer'], 'deal')}; everyone chooses two "
+                "cards to pass."
+            )
+        elif ev["type"] == "match_end":
+            winner = ev["places"].index(1)
+            crowned = "You are" if sp.is_me(winner) else f"{sp.name(winner)} is"
+            lines.append(
+                f"The match is over: {crowned} King of the Quackers, with "
+                f"{plural(ev['scores'][winner], 'point')}!"
+            )
+    return lines

@@ -1,0 +1,120 @@
+"""Lame Duck in players' words: the sentences of each step, and how a card or a column is
+offered. Columns are numbered from 1, as the table shows them; the rules' facts (where a card
+goes, what a column costs) come from ``lame_duck``, which binds these to the game.
+
+>>> from pondside.games.lame_duck_events import Place
+>>> place: Place = {"type": "place", "seat": 1, "card": 23, "column": 1}
+>>> before = {"columns": [[5], [21], [40], [77]]}
+>>> narrate(before, [place], ["Ann", "Bob"], 0)
+["Bob's 23 goes to column 2, after 21: the smallest gap (2)."]
+>>> narrate(None, [place], ["Ann", "Bob"], 1)
+['Your 23 goes to column 2.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pondside.engine import Speaker
+from pondside.engine.narrate import plural
+
+from .lame_duck_events import LameDuckEvent
+
+
+def column_name(index: int) -> str:
+    """A column as the table labels it: ``column_name(0)`` is ``column 1``."""
+    return f"column {index + 1}"
+
+
+def ducks(n: int) -> str:
+    return plural(n, "duck")
+
+
+def narrate(
+    before: Mapping[str, Any] | None,
+    events: Sequence[LameDuckEvent],
+    names: Sequence[str],
+    receiver: int | None,
+) -> list[str]:
+    """The lines of one step for ``receiver``: the cards revealed, where each goes and why,
+    who takes which column, and the rounds' ends. ``before`` is the receiver's view before the
+    step: with it, a placed card's line names the card it follows."""
+    sp = Speaker(names, receiver)
+    columns = [list(c) for c in before["columns"]] if before is not None else None
+    lines = []
+    for ev in events:
+        if ev["type"] == "reveal":
+            cards = ", ".join(f"{c} ({sp.who(s, False)})" for s, c in ev["cards"])
+            lines.append(
+                f"The cards are revealed: {cards}. They are placed one at a time, lowest first."
+            )
+        elif ev["type"] == "too_low":
+            lines.append(
+                f"{sp.whose(ev['seat'])} {ev['card']} is the lowest card and lower than the last "
+                f"card of every column, so {sp.does(ev['seat'], 'choose', False)} which column "
+                "to take."
+            )
+        elif ev["type"] == "place":
+            where = column_name(ev["column"])
+            line = f"{sp.whose(ev['seat'])} {ev['card']} goes to {where}"
+            if columns is not None:
+                end = columns[ev["column"]][-1]
+                line += f", after {end}: the smallest gap ({ev['card'] - end})"
+                columns[ev["column"]].append(ev["card"])
+            lines.append(line + ".")
+        elif ev["type"] == "take":
+            seat, card, where = ev["seat"], ev["card"], column_name(ev["column"])
+            got = f"{ducks(ev['ducks'])}, {plural(len(ev['cards']), 'card')}"
+            if ev["reason"] == "too low":
+                lines.append(
+                    f"{sp.whose(seat)} {card} is lower than every column: "
+                    f"{sp.does(seat, 'take', False)} {where} ({got}); the {card} starts it again."
+                )
+            else:
+                lines.append(
+                    f"{sp.whose(seat)} {card} is the sixth card of {where}: "
+                    f"{sp.does(seat, 'take', False)} its {got}; the {card} starts it again."
+                )
+            if columns is not None:
+                columns[ev["column"]] = [card]
+        elif ev["type"] == "round_end":
+            each = ", ".join(f"{sp.who(s)} {d}" for s, d in enumerate(ev["ducks"]))
+            lines.append(f"Round {ev['round']} is over. Ducks this round: {each}.")
+        elif ev["type"] == "deal":
+            columns = [list(c) for c in ev["columns"]]
+            starts = ", ".join(str(c[0]) for c in ev["columns"])
+            lines.append(
+                f"Round {ev['round']}: ten new cards each and four new columns ({starts})."
+            )
+        elif ev["type"] == "match_end":
+            best = min(ev["scores"])
+            winners = [s for s, score in enumerate(ev["scores"]) if score == best]
+            lines.append(f"The match is over: {sp.together(winners, 'win')} with {ducks(best)}.")
+    return lines
+
+
+def play_label(card: int, card_ducks: int) -> str:
+    """A card of the hand as it is offered: ``play 45 (2 ducks)``."""
+    return f"play {card} ({ducks(card_ducks)})"
+
+
+def play_effect(column: int, sixth_ducks: int | None) -> str:
+    """Where a card would go now if no lower card came first (the rulebook's card preview):
+    ``column`` from 0, -1 when the card is too low; ``sixth_ducks`` the ducks it would take as
+    the column's sixth card (``None`` when it would not be the sixth)."""
+    if column < 0:
+        return "too low: you choose a column"
+    if sixth_ducks is None:
+        return f"→ {column_name(column)}"
+    return f"→ {column_name(column)}, 6th: you take {ducks(sixth_ducks)}"
+
+
+def take_label(column: int) -> str:
+    """A column to take, as it is offered: ``take column 2``."""
+    return f"take {column_name(column)}"
+
+
+def take_effect(cards: Sequence[int], column_ducks: int) -> str:
+    """What taking a column costs: ``5 21 33 — 4 ducks``."""
+    return f"{' '.join(map(str, cards))} — {ducks(column_ducks)}"

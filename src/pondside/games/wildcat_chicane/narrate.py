@@ -1,0 +1,150 @@
+"""Wildcat Chicane in players' words: the sentences of each step, and how a call or a ruling
+card is offered.
+
+>>> call_words("trump Y"), call_words("top")
+('trump Wyrms', 'top')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pondside.engine import Speaker
+from pondside.engine.narrate import joined, plural
+from pondside.games.decktet import BY_CODE, SUIT_NAMES
+
+from .cards import INDEX, READING_NAMES, reading_of_ruler
+from .events import ChicaneEvent
+
+
+def call_words(call: str) -> str:
+    """A call as the menu offers it: ``trump M`` → ``trump Moons`` (``top`` stays)."""
+    word, _, suit = call.partition(" ")
+    return f"{word} {SUIT_NAMES[suit]}" if word == "trump" and suit in SUIT_NAMES else call
+
+
+def ruler_words(code: str) -> str:
+    """A ruling card and what it makes its player (WC-4..WC-6): ``the Calamity: read TOP, trump
+    Wyrms``."""
+    card = BY_CODE[code]
+    reading = READING_NAMES[reading_of_ruler(INDEX[code])].upper()
+    return f"{card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
+
+
+def play_effect(suit: str | None, trump: bool) -> str:
+    """What a card counts as for its player (WC-5, WC-6): ``as Moons, a trump``; empty while
+    the player's reading is not known."""
+    if suit is None:
+        return ""
+    return f"as {SUIT_NAMES[suit]}" + (", a trump" if trump else "")
+
+
+def card_words(code: str) -> str:
+    """A card in a sentence: its name and code, ``the Sailor (4VL)``, ``the Ace of Leaves
+    (1L)``."""
+    name = BY_CODE[code].name
+    return f"{name if name.startswith('the ') else 'the ' + name} ({code})"
+
+
+def _call(call: str) -> str:
+    """What a classic call does (WC-15): ``Wyrms as trump for everyone``, ``TOP: everyone
+    reads each two-suit card as its top suit only``."""
+    word, _, suit = call.partition(" ")
+    if word == "trump":
+        return f"{SUIT_NAMES[suit]} as trump for everyone"
+    return f"{call.upper()}: everyone reads each two-suit card as its {call} suit only"
+
+
+def narrate(
+    before: Mapping[str, Any] | None,
+    events: Sequence[ChicaneEvent],
+    after: Mapping[str, Any] | None,
+    names: Sequence[str],
+    receiver: int | None,
+) -> list[str]:
+    """The lines of one step for ``receiver``: ruling cards and what they make each player,
+    calls and bids, each card as its player reads it (led, followed or not), the tricks and
+    the hands' scores. ``before`` says whether a card led and what was led; ``after`` the
+    receiver's own ruling card and who calls first."""
+    sp = Speaker(names, receiver)
+    mine = after.get("my_choice") if after is not None else None
+    rulers = next((ev["rulers"] for ev in events if ev["type"] == "reveal"), None)
+    lines = []
+    for ev in events:
+        if ev["type"] == "chose":
+            seat = ev["seat"]
+            chosen = (mine or (rulers[seat] if rulers else None)) if sp.is_me(seat) else None
+            if chosen:
+                lines.append(
+                    f"You choose {card_words(chosen)} as your ruling card; it stays hidden until "
+                    "everyone has chosen."
+                )
+            else:
+                lines.append(f"{sp.does(seat, 'have chosen')} a ruling card.")
+        elif ev["type"] == "reveal":
+            lines.append("The ruling cards are revealed:")
+            for s, (code, reading, trump) in enumerate(
+                zip(ev["rulers"], ev["readings"], ev["trumps"], strict=True)
+            ):
+                if sp.is_me(s):
+                    lines.append(
+                        f"Your ruling card is {card_words(code)}: you read {reading.upper()} (each "
+                        f"two-suit card in your hand counts only as its {reading} suit), and your "
+                        f"trump is {SUIT_NAMES[trump]}."
+                    )
+                else:
+                    name = sp.name(s)
+                    lines.append(
+                        f"{name}'s ruling card is {card_words(code)}: {name} reads "
+                        f"{reading.upper()}, and {name}'s trump is {SUIT_NAMES[trump]}."
+                    )
+        elif ev["type"] == "call":
+            lines.append(f"{sp.does(ev['seat'], 'call')} {_call(ev['call'])}.")
+        elif ev["type"] == "bid":
+            lines.append(f"{sp.does(ev['seat'], 'bid')} {plural(ev['bid'], 'trick')}.")
+        elif ev["type"] == "play":
+            seat, code = ev["seat"], ev["card"]
+            read = f", read as {SUIT_NAMES[ev['suit']]}" if len(BY_CODE[code].suits) > 1 else ""
+            trump = f": a trump for {sp.who(seat, False)}" if ev["trump"] else ""
+            card = f"{card_words(code)}{read}{trump}"
+            led = before.get("led_suit") if before is not None else None
+            if before is not None and not before["trick"]:
+                lines.append(f"{sp.does(seat, 'lead')} {card}.")
+            elif led and ev["suit"] != led:
+                plays = "play" if sp.is_me(seat) else "plays"
+                lines.append(f"{sp.does(seat, 'have')} no {SUIT_NAMES[led]} and {plays} {card}.")
+            else:
+                lines.append(f"{sp.does(seat, 'play')} {card}.")
+        elif ev["type"] == "trick":
+            winner = ev["winner"]
+            taken = next(str(c) for s, c in ev["cards"] if s == winner)
+            lines.append(
+                f"{sp.does(winner, 'take')} trick {ev['number']} with {card_words(taken)}."
+            )
+        elif ev["type"] == "hand_end":
+            lines.append(f"Hand {ev['hand']} is over.")
+            for s, (bid, won, score, total) in enumerate(
+                zip(ev["bids"], ev["won"], ev["scores"], ev["totals"], strict=True)
+            ):
+                lines.append(
+                    f"{sp.who(s)} bid {bid} and took {won}: {plural(score, 'point')} "
+                    f"(total {total})."
+                )
+        elif ev["type"] == "deal":
+            line = f"Hand {ev['hand']}: {sp.does(ev['dealer'], 'deal')}."
+            if after is not None and after["phase"] == "call" and after["to_act"]:
+                line += f" {sp.does(after['to_act'][0], 'make')} the first call."
+            else:
+                line += " Everyone chooses a ruling card."
+            lines.append(line)
+        elif ev["type"] == "match_end":
+            first = [s for s, place in enumerate(ev["places"]) if place == 1]
+            points = plural(ev["scores"][first[0]], "point")
+            if len(first) == 1:
+                lines.append(f"The match is over: {sp.does(first[0], 'win', False)} with {points}.")
+            else:
+                # WC-16: after the 100th hand, tied totals share first place.
+                who = joined([sp.who(s, False) for s in first])
+                lines.append(f"The match is over: {who} share first place with {points}.")
+    return lines
