@@ -39,7 +39,7 @@ from pondside.games import get_game
 from .db import Store, hash_secret
 from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
 from .rules_pages import router as rules_router
-from .settings import EXPERT_FACTOR, PROFILES, Settings
+from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
 
 log = logging.getLogger("pondside.server")
 COOKIE = "pondside_secret"
@@ -158,13 +158,13 @@ def create_app(settings: Settings) -> FastAPI:
         # Python's collector scans every live object in a full collection: with thousands of
         # sockets and tables that is half a second of a stopped event loop, several times a
         # minute when many tables start together (measured: docs/benchmarks.md). What the start
-        # made (modules, the app, restored tables) is frozen out of its sight. Collecting more
-        # rarely (``gc_young``) cuts those pauses, but lets the reference cycles of finished
-        # matches pile up: Python's own thresholds unless the deployment chooses.
+        # made (modules, the app, restored tables) is frozen out of its sight, and the young
+        # objects are collected rarely (``GC_YOUNG``): nothing of a finished table or a closed
+        # connection waits for the collector (tests/server/test_collector.py), so rarely costs
+        # no memory.
         gc.collect()
         gc.freeze()
-        if settings.gc_young is not None:
-            gc.set_threshold(settings.gc_young, 10, 10)
+        gc.set_threshold(settings.gc_young or GC_YOUNG, 10, 10)
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub
@@ -729,6 +729,15 @@ def _page(name: str) -> Response:
     return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
 
 
+LOOP = "auto"
+"""uvicorn's choice of event loop: uvloop's where it is installed (every platform but Windows).
+
+Besides being faster, its transports are freed by reference counting when their connection
+closes; asyncio's selector transport (CPython 3.11) keeps itself in a cycle through its bound
+read callback, so every connection would leave a few objects for the collector, and the server
+collects rarely (``Settings.gc_young``): tests/server/test_collector.py."""
+
+
 def serve(
     settings: Settings, host: str, port: int, announce: Any = print, reuse_port: bool = False
 ) -> None:
@@ -750,6 +759,7 @@ def serve(
         create_app(settings),
         log_level="warning",
         ws="websockets-sansio",
+        loop=LOOP,
         ws_max_size=1 << 20,
         ws_ping_interval=settings.ping_interval,
         ws_ping_timeout=settings.ping_interval,

@@ -825,6 +825,19 @@ def _add_result(s: Session, result: Result) -> None:
         )
 
 
+RATINGS_OF = (
+    select(RatingRow)
+    .where(
+        RatingRow.game == bindparam("game"),
+        RatingRow.subject.in_(bindparam("subjects", expanding=True)),
+    )
+    .with_for_update()
+)
+"""The ratings of some subjects of one game, to be updated. Built once: an ``in_`` built for
+each match leaves its parameter objects in a reference cycle, for the collector to find
+(tests/server/test_collector.py)."""
+
+
 def _rate(s: Session, result: Result) -> int:
     """Apply one finished match to the ratings and mark it rated; 1 if it was.
 
@@ -843,11 +856,7 @@ def _rate(s: Session, result: Result) -> int:
     seats = [subject(x.player_id, x.bot) for x in result.seats]
     rows = {
         r.subject: r
-        for r in s.scalars(
-            select(RatingRow)
-            .where(RatingRow.game == result.game, RatingRow.subject.in_(set(seats)))
-            .with_for_update()
-        )
+        for r in s.scalars(RATINGS_OF, {"game": result.game, "subjects": sorted(set(seats))})
     }
     priors = {k: Skill(r.mu, r.sigma) for k, r in rows.items()}
     try:
