@@ -13,21 +13,16 @@ import gc
 import ipaddress
 import json
 import logging
-import re
 import secrets
 import time
-from collections import OrderedDict, deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Annotated, Any, Literal
-from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.requests import HTTPConnection
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -36,14 +31,28 @@ from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import IllegalAction, PondsideError
 from pondside.games import get_game
 
-from .db import Store, hash_secret
+from .db import Store
 from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
+from .peers import Alone, Peers
 from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
+from .web import (
+    _GUESTS,
+    COOKIE,
+    STATIC,
+    TABLE_ID,
+    Window,
+    client_address,
+    from_this_site,
+    guest_by_secret,
+    guest_of,
+    hub_of,
+    need_guest,
+    page,
+    same_origin,
+)
 
 log = logging.getLogger("pondside.server")
-COOKIE = "pondside_secret"
-STATIC = resources.files("pondside.server").joinpath("static")
 
 
 # --- client messages over the WebSocket ------------------------------------------------
@@ -107,33 +116,6 @@ class SeatIn(BaseModel):
     level: str | None = Field(default=None, max_length=16)
 
 
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-async def guest_of(request: Request) -> Guest | None:
-    secret = request.cookies.get(COOKIE)
-    if not secret or len(secret) > 200:
-        return None
-    return await _guest(hub_of(request), secret)
-
-
-async def need_guest(guest: Annotated[Guest | None, Depends(guest_of)]) -> Guest:
-    if guest is None:
-        raise HTTPException(401, "choose a name first (POST /api/guest)")
-    return guest
-
-
-def same_origin(request: Request) -> None:
-    """Cross-site requests are refused: a page elsewhere cannot act for a guest."""
-    if not _same_origin(request.headers.get("origin"), request.headers.get("host")):
-        raise HTTPException(403, "requests must come from this server's own pages")
-
-
-TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-
-
 async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
     """The table a route names; after the request, a finished table nobody watches leaves
     memory again (a request for the record or the next match reads it from the database: kept,
@@ -149,11 +131,20 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
         hub.forget_if_idle(table)
 
 
+def _peers(store: Store, settings: Settings) -> Peers:
+    """The other processes of this server: none, or those on the Redis it was told to use."""
+    if not settings.redis_url:
+        return Alone()
+    from .cluster import RedisPeers  # needs the redis package, only then
+
+    return RedisPeers(settings.redis_url, store, settings)
+
+
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        hub = Hub(store, settings)
+        hub = Hub(store, settings, _peers(store, settings))
         restored = await hub.startup()
         # Python's collector scans every live object in a full collection: with thousands of
         # sockets and tables that is half a second of a stopped event loop, several times a
@@ -198,11 +189,11 @@ def create_app(settings: Settings) -> FastAPI:
 
     # --- pages --------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
-    async def lobby_page() -> Response:
-        return _page("index.html")
+    async def lobbypage() -> Response:
+        return page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str, request: Request) -> Response:
+    async def tablepage(table_id: str, request: Request) -> Response:
         # Lame Duck has its own page (the pond); the other games share one frame around the
         # game's own module. An unknown table gets the Lame Duck page, which says so.
         try:
@@ -210,9 +201,9 @@ def create_app(settings: Settings) -> FastAPI:
         except Refused:
             table = None
         if table is None:
-            return _page("table.html")
+            return page("table.html")
         hub_of(request).forget_if_idle(table)
-        return _page("table.html" if table.data.game == "lame-duck" else "game.html")
+        return page("table.html" if table.data.game == "lame-duck" else "game.html")
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>
@@ -374,9 +365,9 @@ def create_app(settings: Settings) -> FastAPI:
         hub: Hub = websocket.app.state.hub
         traffic: Traffic = websocket.app.state.traffic
         address = client_address(websocket)
-        origin_ok = _same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
+        origin_ok = from_this_site(websocket.headers.get("origin"), websocket.headers.get("host"))
         secret = websocket.cookies.get(COOKIE)
-        guest = await _guest(hub, secret) if secret and len(secret) <= 200 else None
+        guest = await guest_by_secret(hub, secret) if secret and len(secret) <= 200 else None
         if not origin_ok:
             # Refused at the handshake (HTTP 403): a page of another site gets nothing.
             await websocket.close(code=4403)
@@ -581,42 +572,6 @@ async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
         client.post(hub.error(table, "the hint could not be worked out; try again", about="hint"))
 
 
-class Window:
-    """How often each key (a client's address, a guest) did something lately: a sliding
-    window per key. Bounded: past ``keys`` keys, the one heard from least recently is
-    forgotten (never all at once, which would reset everybody's limit)."""
-
-    def __init__(self, keys: int = 10_000) -> None:
-        self.keys = keys
-        self.times: OrderedDict[str, deque[float]] = OrderedDict()
-
-    def count(self, key: str, seconds: float) -> int:
-        """How many times ``key`` did it in the last ``seconds``."""
-        times = self.times.get(key)
-        if times is None:
-            return 0
-        since = time.monotonic() - seconds
-        while times and times[0] <= since:
-            times.popleft()
-        return len(times)
-
-    def note(self, key: str) -> None:
-        times = self.times.get(key)
-        if times is None:
-            times = self.times[key] = deque()
-        self.times.move_to_end(key)
-        times.append(time.monotonic())
-        while len(self.times) > self.keys:
-            self.times.popitem(last=False)
-
-    def allow(self, key: str, most: int, seconds: float) -> bool:
-        """Note one more time for ``key`` unless it did it ``most`` times in ``seconds``."""
-        if self.count(key, seconds) >= most:
-            return False
-        self.note(key)
-        return True
-
-
 class Traffic:
     """The WebSockets open from each client address and how fast they talk together: one
     address holds at most so many sockets, and its sockets share a budget of messages (a token
@@ -673,60 +628,8 @@ GUESTS_PER_ADDRESS = 300
 GUEST_MAKERS = Window()
 
 
-def client_address(request: HTTPConnection) -> str:
-    """The client's address for the limits (behind a proxy, uvicorn's proxy_headers make it the
-    real one). An IPv6 client counts by its /64 network: one home or phone has a whole /64 to
-    pick addresses from.
-
-    >>> from types import SimpleNamespace as N
-    >>> client_address(N(client=N(host="2001:db8::1:2")))  # type: ignore[arg-type]
-    '2001:db8::/64'
-    """
-    host = request.client.host if request.client else "unknown"
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return host
-
-
-# Guests looked up by their secret's SHA-256, kept briefly: a page opens several requests at
-# once. Keyed by the hash, never the secret: how long a lookup takes then tells nothing about
-# the secret (no one can choose the bytes of a hash), as with the database's index.
-_GUESTS: dict[str, tuple[float, Guest | None]] = {}
-
-
-async def _guest(hub: Hub, secret: str) -> Guest | None:
-    key = hash_secret(secret)
-    hit = _GUESTS.get(key)
-    if hit is not None and hit[0] > time.monotonic():
-        return hit[1]
-    found = await _call(hub.store.player_by_secret, secret)
-    guest = None if found is None else Guest(*found)
-    if len(_GUESTS) > 10_000:
-        _GUESTS.clear()
-    _GUESTS[key] = (time.monotonic() + 30.0, guest)
-    return guest
-
-
 async def _call(fn: Any, *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
-
-
-def _same_origin(origin: str | None, host: str | None) -> bool:
-    """No Origin (a program, not a browser page) or this very host."""
-    if origin is None:
-        return True
-    return host is not None and urlsplit(origin).netloc == host
-
-
-def _page(name: str) -> Response:
-    path = STATIC.joinpath(name)
-    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
 
 
 LOOP = "auto"
