@@ -8,34 +8,34 @@ Origin check), and every client message is validated before anything reads it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
-import ipaddress
 import json
 import logging
 import secrets
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from pondside.bots.levels import LEVEL_NAMES, LEVELS
-from pondside.engine import IllegalAction, PondsideError
+from pondside.engine import PondsideError
 from pondside.games import get_game
 
 from .db import Store
-from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
+from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
 from .peers import Alone, Peers
+from .replays import router as replays_router
 from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
+from .sockets import ClientMessage, Traffic
+from .sockets import router as sockets_router
 from .web import (
     _GUESTS,
     COOKIE,
@@ -43,8 +43,6 @@ from .web import (
     TABLE_ID,
     Window,
     client_address,
-    from_this_site,
-    guest_by_secret,
     guest_of,
     hub_of,
     need_guest,
@@ -53,41 +51,6 @@ from .web import (
 )
 
 log = logging.getLogger("pondside.server")
-
-
-# --- client messages over the WebSocket ------------------------------------------------
-class Act(BaseModel):
-    """Take an action in the game's notation, e.g. ``play 37`` or ``take 2``."""
-
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["act"]
-    action: str = Field(max_length=64)
-    seq: int | None = Field(default=None, ge=0, le=2**31)
-
-
-class Sync(BaseModel):
-    """Ask for the full frame again (after a gap in sequence numbers)."""
-
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["sync"]
-
-
-class Ping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["ping"]
-
-
-class AskHint(BaseModel):
-    """Ask for a hint for one's own seat, on one's turn (answered to this client alone)."""
-
-    model_config = ConfigDict(extra="forbid")
-    op: Literal["hint"]
-
-
-ClientMessage = TypeAdapter(Annotated[Act | Sync | Ping | AskHint, Field(discriminator="op")])
-EXPECTED = (
-    'a JSON object such as {"op": "act", "action": "play 37"}, {"op": "sync"} or {"op": "ping"}'
-)
 
 
 # --- HTTP bodies -------------------------------------------------------------------------
@@ -129,6 +92,184 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
         yield table
     finally:
         hub.forget_if_idle(table)
+
+
+pages = APIRouter()
+"""The lobby's page and each table's."""
+api = APIRouter()
+"""The lobby's HTTP API: guests, tables, seats, the start, the next match, the record."""
+
+
+# --- pages --------------------------------------------------------------------------
+@pages.get("/", include_in_schema=False)
+async def lobbypage() -> Response:
+    return page("index.html")
+
+
+@pages.get("/t/{table_id}", include_in_schema=False)
+async def tablepage(table_id: str, request: Request) -> Response:
+    # Lame Duck has its own page (the pond); the other games share one frame around the
+    # game's own module. An unknown table gets the Lame Duck page, which says so.
+    try:
+        table = await hub_of(request).table(table_id) if TABLE_ID.fullmatch(table_id) else None
+    except Refused:
+        table = None
+    if table is None:
+        return page("table.html")
+    hub_of(request).forget_if_idle(table)
+    return page("table.html" if table.data.game == "lame-duck" else "game.html")
+
+
+# --- the API ------------------------------------------------------------------------
+@api.get("/api/games")
+async def games(request: Request) -> dict[str, Any]:
+    """The games that can be played online, their options, bot levels and time profiles."""
+    out = []
+    for slug in hub_of(request).settings.games:
+        game = get_game(slug)
+        info = game.info
+        out.append(
+            {
+                **info.to_json(),
+                "default_players": info.default_players,
+                "option_help": {o.name: o.help for o in info.options},
+                "option_specs": [
+                    {
+                        "name": o.name,
+                        "kind": o.kind.__name__,
+                        "default": o.default,
+                        "choices": list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": LIMITS.get(o.name, o.maximum),
+                        "nullable": o.nullable,
+                        "help": o.help,
+                    }
+                    for o in info.options
+                ],
+                "lower_is_better": info.lower_score_is_better,
+                "summary": info.summary,
+            }
+        )
+    return {
+        "games": out,
+        "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
+        "profiles": [{"id": p, "seconds": s} for p, s in PROFILES.items()],
+        "expert_factor": EXPERT_FACTOR,
+    }
+
+
+@api.get("/api/me")
+async def me(guest: Annotated[Guest | None, Depends(guest_of)]) -> dict[str, Any]:
+    """Who this browser is, or ``{"name": null}`` before a name was chosen."""
+    return {"name": None if guest is None else guest.name}
+
+
+@api.post("/api/guest", dependencies=[Depends(same_origin)])
+async def guest(
+    body: GuestIn,
+    request: Request,
+    response: Response,
+    current: Annotated[Guest | None, Depends(guest_of)],
+) -> dict[str, Any]:
+    """Choose a name (or change it): sets the HttpOnly cookie that holds the secret."""
+    name = check_name(body.name)
+    hub = hub_of(request)
+    if current is not None:
+        await _call(hub.store.rename_player, current.id, name)
+        _GUESTS.clear()
+        return {"name": name}
+    # A guest costs nothing to make, so what is limited per guest (uploads, tables) is
+    # limited per address too: guests are made at a bounded rate from one address.
+    if not GUEST_MAKERS.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
+        raise Refused("too many new names from your address in the last hour: wait a while", 429)
+    secret = secrets.token_urlsafe(32)  # 256 bits
+    await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
+    response.set_cookie(
+        COOKIE,
+        secret,
+        max_age=400 * 24 * 3600,
+        httponly=True,
+        samesite="strict",
+        path="/",
+        secure=request.url.scheme == "https",  # behind TLS (proxy_headers), never in clear
+    )
+    return {"name": name}
+
+
+@api.get("/api/tables")
+async def tables(
+    request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
+) -> dict[str, Any]:
+    """Listed tables that are open or being played and this guest's own, theirs first,
+    each with ``you``: the guest's seat there, or null."""
+    return {"tables": await hub_of(request).lobby(guest)}
+
+
+@api.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
+async def create_table(
+    body: TableIn, request: Request, guest: Annotated[Guest, Depends(need_guest)]
+) -> dict[str, Any]:
+    """Open a table; its creator takes seat 0 and may seat bots and start it."""
+    hub = hub_of(request)
+    table = await hub.create(
+        guest, body.game, body.players, dict(body.options), body.profile, body.listed, body.seed
+    )
+    return hub.summary(table)
+
+
+@api.get("/api/tables/{table_id}")
+async def table_info(
+    table: Annotated[LiveTable, Depends(table_of)], request: Request
+) -> dict[str, Any]:
+    return hub_of(request).summary(table)
+
+
+@api.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(same_origin)])
+async def seat_change(
+    seat: int,
+    body: SeatIn,
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+) -> dict[str, Any]:
+    """Sit down (join), stand up (leave), or as the host seat a bot of a level."""
+    hub = hub_of(request)
+    await hub.change_seat(table, guest, seat, body.do, body.level)
+    return hub.summary(table)
+
+
+@api.post("/api/tables/{table_id}/start", dependencies=[Depends(same_origin)])
+async def start(
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+) -> dict[str, Any]:
+    hub = hub_of(request)
+    await hub.start(table, guest)
+    return hub.summary(table)
+
+
+@api.post("/api/tables/{table_id}/again", dependencies=[Depends(same_origin)])
+async def again(
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+) -> dict[str, Any]:
+    """The next match with the same people and bots: a new table, returned."""
+    hub = hub_of(request)
+    return hub.summary(await hub.again(table, guest))
+
+
+@api.get("/api/tables/{table_id}/record")
+async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
+    """The match record (the one ``pondside replay`` reads), once the match is over."""
+    if table.match is None or table.data.status != "over":
+        raise HTTPException(409, "the record is shown once the match is over")
+    seats = table.data.seats
+    return table.match.record(
+        [s.name or (f"{s.bot} bot" if s.bot else None) for s in seats],
+        [s.bot or None for s in seats],
+    )
 
 
 def _peers(store: Store, settings: Settings) -> Peers:
@@ -187,241 +328,15 @@ def create_app(settings: Settings) -> FastAPI:
         body = json.dumps({"detail": str(exc)}, ensure_ascii=True)
         return Response(body, status_code=status, media_type="application/json")
 
-    # --- pages --------------------------------------------------------------------------
-    @app.get("/", include_in_schema=False)
-    async def lobbypage() -> Response:
-        return page("index.html")
-
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def tablepage(table_id: str, request: Request) -> Response:
-        # Lame Duck has its own page (the pond); the other games share one frame around the
-        # game's own module. An unknown table gets the Lame Duck page, which says so.
-        try:
-            table = await hub_of(request).table(table_id) if TABLE_ID.fullmatch(table_id) else None
-        except Refused:
-            table = None
-        if table is None:
-            return page("table.html")
-        hub_of(request).forget_if_idle(table)
-        return page("table.html" if table.data.game == "lame-duck" else "game.html")
-
+    app.include_router(pages)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>
-
-    # --- the API ------------------------------------------------------------------------
-    @app.get("/api/games")
-    async def games() -> dict[str, Any]:
-        """The games that can be played online, their options, bot levels and time profiles."""
-        out = []
-        for slug in settings.games:
-            game = get_game(slug)
-            info = game.info
-            out.append(
-                {
-                    **info.to_json(),
-                    "default_players": info.default_players,
-                    "option_help": {o.name: o.help for o in info.options},
-                    "option_specs": [
-                        {
-                            "name": o.name,
-                            "kind": o.kind.__name__,
-                            "default": o.default,
-                            "choices": list(o.choices),
-                            "minimum": o.minimum,
-                            "maximum": LIMITS.get(o.name, o.maximum),
-                            "nullable": o.nullable,
-                            "help": o.help,
-                        }
-                        for o in info.options
-                    ],
-                    "lower_is_better": info.lower_score_is_better,
-                    "summary": info.summary,
-                }
-            )
-        return {
-            "games": out,
-            "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
-            "profiles": [{"id": p, "seconds": s} for p, s in PROFILES.items()],
-            "expert_factor": EXPERT_FACTOR,
-        }
-
-    @app.get("/api/me")
-    async def me(guest: Annotated[Guest | None, Depends(guest_of)]) -> dict[str, Any]:
-        """Who this browser is, or ``{"name": null}`` before a name was chosen."""
-        return {"name": None if guest is None else guest.name}
-
-    @app.post("/api/guest", dependencies=[Depends(same_origin)])
-    async def guest(
-        body: GuestIn,
-        request: Request,
-        response: Response,
-        current: Annotated[Guest | None, Depends(guest_of)],
-    ) -> dict[str, Any]:
-        """Choose a name (or change it): sets the HttpOnly cookie that holds the secret."""
-        name = check_name(body.name)
-        hub = hub_of(request)
-        if current is not None:
-            await _call(hub.store.rename_player, current.id, name)
-            _GUESTS.clear()
-            return {"name": name}
-        # A guest costs nothing to make, so what is limited per guest (uploads, tables) is
-        # limited per address too: guests are made at a bounded rate from one address.
-        if not GUEST_MAKERS.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
-            raise Refused(
-                "too many new names from your address in the last hour: wait a while", 429
-            )
-        secret = secrets.token_urlsafe(32)  # 256 bits
-        await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
-        response.set_cookie(
-            COOKIE,
-            secret,
-            max_age=400 * 24 * 3600,
-            httponly=True,
-            samesite="strict",
-            path="/",
-            secure=request.url.scheme == "https",  # behind TLS (proxy_headers), never in clear
-        )
-        return {"name": name}
-
-    @app.get("/api/tables")
-    async def tables(
-        request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
-    ) -> dict[str, Any]:
-        """Listed tables that are open or being played and this guest's own, theirs first,
-        each with ``you``: the guest's seat there, or null."""
-        return {"tables": await hub_of(request).lobby(guest)}
-
-    @app.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
-    async def create_table(
-        body: TableIn, request: Request, guest: Annotated[Guest, Depends(need_guest)]
-    ) -> dict[str, Any]:
-        """Open a table; its creator takes seat 0 and may seat bots and start it."""
-        hub = hub_of(request)
-        table = await hub.create(
-            guest, body.game, body.players, dict(body.options), body.profile, body.listed, body.seed
-        )
-        return hub.summary(table)
-
-    @app.get("/api/tables/{table_id}")
-    async def table_info(
-        table: Annotated[LiveTable, Depends(table_of)], request: Request
-    ) -> dict[str, Any]:
-        return hub_of(request).summary(table)
-
-    @app.post("/api/tables/{table_id}/seats/{seat}", dependencies=[Depends(same_origin)])
-    async def seat_change(
-        seat: int,
-        body: SeatIn,
-        request: Request,
-        table: Annotated[LiveTable, Depends(table_of)],
-        guest: Annotated[Guest, Depends(need_guest)],
-    ) -> dict[str, Any]:
-        """Sit down (join), stand up (leave), or as the host seat a bot of a level."""
-        hub = hub_of(request)
-        await hub.change_seat(table, guest, seat, body.do, body.level)
-        return hub.summary(table)
-
-    @app.post("/api/tables/{table_id}/start", dependencies=[Depends(same_origin)])
-    async def start(
-        request: Request,
-        table: Annotated[LiveTable, Depends(table_of)],
-        guest: Annotated[Guest, Depends(need_guest)],
-    ) -> dict[str, Any]:
-        hub = hub_of(request)
-        await hub.start(table, guest)
-        return hub.summary(table)
-
-    @app.post("/api/tables/{table_id}/again", dependencies=[Depends(same_origin)])
-    async def again(
-        request: Request,
-        table: Annotated[LiveTable, Depends(table_of)],
-        guest: Annotated[Guest, Depends(need_guest)],
-    ) -> dict[str, Any]:
-        """The next match with the same people and bots: a new table, returned."""
-        hub = hub_of(request)
-        return hub.summary(await hub.again(table, guest))
-
-    @app.get("/api/tables/{table_id}/record")
-    async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
-        """The match record (the one ``pondside replay`` reads), once the match is over."""
-        if table.match is None or table.data.status != "over":
-            raise HTTPException(409, "the record is shown once the match is over")
-        seats = table.data.seats
-        return table.match.record(
-            [s.name or (f"{s.bot} bot" if s.bot else None) for s in seats],
-            [s.bot or None for s in seats],
-        )
-
-    # Replays, uploaded records, match history and the leaderboard (imported here: that
-    # module builds on this one's dependencies).
-    from .replays import router as replays_router
-
+    app.include_router(api)
+    # Replays, uploaded records, match history and the leaderboard.
     app.include_router(replays_router)
     _describe_errors(app)
-
-    # --- the WebSocket of a table -------------------------------------------------------
-    @app.websocket("/ws/tables/{table_id}")
-    async def socket(websocket: WebSocket, table_id: str) -> None:
-        hub: Hub = websocket.app.state.hub
-        traffic: Traffic = websocket.app.state.traffic
-        address = client_address(websocket)
-        origin_ok = from_this_site(websocket.headers.get("origin"), websocket.headers.get("host"))
-        secret = websocket.cookies.get(COOKIE)
-        guest = await guest_by_secret(hub, secret) if secret and len(secret) <= 200 else None
-        if not origin_ok:
-            # Refused at the handshake (HTTP 403): a page of another site gets nothing.
-            await websocket.close(code=4403)
-            return
-        table = None
-        if TABLE_ID.fullmatch(table_id):
-            with contextlib.suppress(Refused):
-                table = await hub.table(table_id)
-        await websocket.accept()
-        if table is None:
-            # Accepted first so that the page hears why (4404) and stops reconnecting.
-            await websocket.close(code=4404, reason="there is no such table; check the link")
-            return
-        if sum(1 for c in table.clients if c.seat is None) >= hub.settings.max_spectators:
-            await websocket.close(code=4429, reason="this table has as many watchers as it takes")
-            return
-        if not traffic.enter(address):
-            await websocket.close(code=4429, reason="too many connections from your address")
-            return
-        # The table may have left memory while this socket was accepted (its last client went
-        # just then): it is put back, or the one read since is used, so that this client is
-        # on the table the hub keeps and hears its news.
-        table = hub.tables.setdefault(table.data.id, table)
-        client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
-        table.clients.add(client)
-        pump = asyncio.create_task(client.pump())
-        serving = asyncio.create_task(_serve(hub, table, client, websocket, traffic, address))
-        dropped = asyncio.create_task(client.dropped.wait())
-        try:
-            client.post(hub.welcome(table, client))
-            hub.presence(table)
-            await asyncio.wait({serving, dropped}, return_when=asyncio.FIRST_COMPLETED)
-            if client.dropped.is_set():
-                # Too far behind (its frames would be stale anyway): close, so that it
-                # reconnects and starts again from a welcome. A socket that takes nothing
-                # cannot take a close frame either: then uvicorn closes it once we return.
-                serving.cancel()
-                pump.cancel()
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(
-                        websocket.close(1013, "too far behind: reconnect to catch up"), 1.0
-                    )
-        finally:
-            traffic.leave(address)
-            client.close()
-            table.clients.discard(client)
-            for task in (pump, serving, dropped):
-                task.cancel()
-            # Its end (a disconnect, most often) is retrieved here, not logged as unhandled.
-            for task in (serving, pump, dropped):
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
-                    await task
-            hub.presence(table)
-            hub.forget_if_idle(table)
+    app.include_router(sockets_router)  # the WebSocket of a table
+    return app
 
     return app
 
@@ -491,139 +406,6 @@ def _describe_errors(app: FastAPI) -> None:
                 )
 
 
-async def _serve(
-    hub: Hub,
-    table: LiveTable,
-    client: Client,
-    websocket: WebSocket,
-    traffic: Traffic,
-    address: str,
-) -> None:
-    """Read one client's messages until it goes; every bad one gets an error, nothing more."""
-    settings = hub.settings
-    allowance, last = float(settings.message_burst), time.monotonic()
-    while not client.closed:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        text = message.get("text")
-        if text is None:
-            raw = message.get("bytes") or b""
-            text = (
-                raw.decode("utf-8", "replace") if len(raw) <= settings.max_message_bytes else None
-            )
-        now = time.monotonic()
-        allowance = min(
-            settings.message_burst, allowance + (now - last) * settings.messages_per_second
-        )
-        last = now
-        if allowance < 1:
-            client.post(hub.error(table, "too many messages: wait a moment"))
-            continue
-        allowance -= 1
-        if not traffic.allow(address):
-            client.post(hub.error(table, "too many messages from your address: wait a moment"))
-            continue
-        if text is None or len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
-            client.post(
-                hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
-            )
-            continue
-        try:
-            msg = ClientMessage.validate_json(text)
-        except ValidationError:
-            client.post(hub.error(table, f"message not understood: expected {EXPECTED}"))
-            continue
-        if isinstance(msg, Ping):
-            client.post(json.dumps({"type": "pong", "seq": table.data.seq}))
-        elif isinstance(msg, AskHint):
-            # Worked out in the background: the client can act (or ask for a sync) meanwhile.
-            hub.later(_hint(hub, table, client))
-        elif isinstance(msg, Sync):
-            # Seats may have changed hands (a join by another tab): look again.
-            client.seat = table.seat_of(client.player)
-            client.post(hub.welcome(table, client))
-        else:
-            # Shielded: a client dropped meanwhile (its reading cancelled) must not cancel an
-            # action whose commit is under way; it completes and is told to everyone.
-            await asyncio.shield(_act(hub, table, client, msg))
-
-
-async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
-    seat = table.seat_of(client.player)
-    if seat is None:
-        client.post(hub.error(table, "only a seated player can act; spectators watch"))
-        return
-    try:
-        await hub.act(table, seat, msg.action)
-    except IllegalAction as exc:
-        client.post(hub.error(table, str(exc), exc.rule))
-    except Refused as exc:
-        client.post(hub.error(table, str(exc), exc.rule))
-
-
-async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
-    try:
-        client.post(json.dumps(await hub.hint(table, client)))
-    except Refused as exc:
-        client.post(hub.error(table, str(exc), exc.rule, about="hint"))
-    except Exception:  # a fault of ours: said to the client, and logged
-        log.exception("table %s: a hint failed", table.data.id)
-        client.post(hub.error(table, "the hint could not be worked out; try again", about="hint"))
-
-
-class Traffic:
-    """The WebSockets open from each client address and how fast they talk together: one
-    address holds at most so many sockets, and its sockets share a budget of messages (a token
-    bucket per address, besides each socket's own), so opening more sockets buys no more.
-
-    Loopback is not counted: it is this machine (``pondside loadtest`` opens thousands of
-    sockets from it), and behind a proxy the real address comes from its forwarded header."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.open: dict[str, int] = {}
-        self.budget: dict[str, tuple[float, float]] = {}  # address -> (allowance, when)
-
-    @staticmethod
-    def counted(address: str) -> bool:
-        with contextlib.suppress(ValueError):
-            return not ipaddress.ip_network(address, strict=False).network_address.is_loopback
-        return True
-
-    def enter(self, address: str) -> bool:
-        """One more socket from ``address``, unless it has as many as it may."""
-        if not self.counted(address):
-            return True
-        held = self.open.get(address, 0)
-        if held >= self.settings.sockets_per_address:
-            return False
-        self.open[address] = held + 1
-        return True
-
-    def leave(self, address: str) -> None:
-        if address not in self.open:
-            return
-        self.open[address] -= 1
-        if self.open[address] <= 0:  # its last socket: forget it (memory stays bounded)
-            del self.open[address]
-            self.budget.pop(address, None)
-
-    def allow(self, address: str) -> bool:
-        """One more message from ``address``, unless its sockets together sent too many."""
-        if address not in self.open:
-            return True
-        rate, burst = self.settings.address_messages_per_second, self.settings.address_message_burst
-        now = time.monotonic()
-        allowance, then = self.budget.get(address, (float(burst), now))
-        allowance = min(burst, allowance + (now - then) * rate)
-        allowed = allowance >= 1
-        self.budget[address] = (allowance - 1 if allowed else allowance, now)
-        return allowed
-
-
-# New guests per client address per hour: generous (a classroom behind one address), but a
-# script cannot make guests without end to get around the limits of each guest.
 GUESTS_PER_ADDRESS = 300
 GUEST_MAKERS = Window()
 
@@ -673,3 +455,14 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     announce(f"http://{shown}:{bound}/")
     server.run(sockets=[sock])
+
+
+__all__ = [
+    "LOOP",
+    "ClientMessage",
+    "Traffic",
+    "Window",
+    "api_routes",
+    "create_app",
+    "serve",
+]
