@@ -70,16 +70,25 @@ def kinds(objects: list[Any]) -> Counter[str]:
     return Counter(_name(o) for o in objects if id(o) not in library)
 
 
-async def _socket(app: Any, table_id: str, secret: str, moves: asyncio.Queue[str]) -> None:
+async def _socket(
+    app: Any, table_id: str, secret: str, moves: asyncio.Queue[str], vanish: int = 0
+) -> None:
     """One player's WebSocket, through the ASGI application as uvicorn calls it: it plays the
-    first legal action of every frame that offers some, and leaves once the match is over."""
+    first legal action of every frame that offers some, and leaves once the match is over;
+    with ``vanish``, its peer is gone at that frame (sending fails, as uvicorn's does)."""
     incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
     incoming.put_nowait({"type": "websocket.connect"})
+    sent = 0
 
     async def receive() -> dict[str, Any]:
         return await incoming.get()
 
     async def send(message: dict[str, Any]) -> None:
+        nonlocal sent
+        sent += 1
+        if sent == vanish:
+            incoming.put_nowait({"type": "websocket.disconnect", "code": 1006})
+            raise OSError("the peer is gone")
         text = message.get("text")
         if text is None:
             return
@@ -116,8 +125,9 @@ async def _socket(app: Any, table_id: str, secret: str, moves: asyncio.Queue[str
 
 
 def test_a_finished_table_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
-    """Two guests play a short Lame Duck match over their sockets against a bot, with a clock;
-    the table ends, its sockets close and it leaves memory: nothing of it was in a cycle."""
+    """Two guests play a short Lame Duck match over their sockets against a bot, with a clock,
+    watched by one whose peer vanishes; the table ends, its sockets close and it leaves memory:
+    nothing of it was in a cycle."""
     app = create_app(
         Settings(database_url=f"sqlite:///{tmp_path / 'gc.db'}", bot_delay=0, allow_seeds=True)
     )
@@ -134,7 +144,9 @@ def test_a_finished_table_leaves_nothing_for_the_collector(tmp_path: Path) -> No
             asyncio.create_task(_socket(app, table.data.id, f"secret-{g.id}", moves))
             for g in (ann, bob)
         ]
-        while len(table.clients) < 2:
+        # A watcher whose peer vanishes during the match (a closed laptop).
+        sockets.append(asyncio.create_task(_socket(app, table.data.id, "none", moves, vanish=4)))
+        while len(table.clients) < 3:
             await asyncio.sleep(0.01)
         await hub.start(table, ann)
         await asyncio.wait_for(asyncio.gather(*sockets), 30)
@@ -156,9 +168,9 @@ def test_a_finished_table_leaves_nothing_for_the_collector(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("closes", ["server", "client"])
 def test_a_closed_connection_leaves_nothing_for_the_collector(closes: str) -> None:
-    """The event loop the server runs on (``LOOP``) frees a connection's
-    transport by reference counting: asyncio's own selector transport holds itself in a
-    cycle (its bound read callback) until the collector finds it, one per connection."""
+    """The event loop the server runs on (``LOOP``, loop.py) frees a connection's transport by
+    reference counting: asyncio's own selector transport holds itself in a cycle (its bound
+    read callback) until the collector finds it, one per connection."""
 
     async def main() -> Counter[str]:
         async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:

@@ -73,9 +73,7 @@ async def _frames_of(hub: Hub, slug: str, seed: int) -> list[Any]:
 def test_every_frame_of_real_matches_is_valid_against_the_schema(tmp_path: Path) -> None:
     validator = Draft202012Validator(frame_schema())
     app = create_app(
-        Settings(
-            database_url=f"sqlite:///{tmp_path / 'f.db'}", bot_delay=3600.0, allow_seeds=True
-        )
+        Settings(database_url=f"sqlite:///{tmp_path / 'f.db'}", bot_delay=3600.0, allow_seeds=True)
     )
 
     async def main() -> list[Any]:

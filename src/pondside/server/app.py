@@ -414,13 +414,8 @@ async def _call(fn: Any, *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
 
 
-LOOP = "auto"
-"""uvicorn's choice of event loop: uvloop's where it is installed (every platform but Windows).
-
-Besides being faster, its transports are freed by reference counting when their connection
-closes; asyncio's selector transport (CPython 3.11) keeps itself in a cycle through its bound
-read callback, so every connection would leave a few objects for the collector, and the server
-collects rarely (``Settings.gc_young``): tests/server/test_collector.py."""
+LOOP = "pondside.server.loop:new_event_loop"
+"""uvicorn's event loop: asyncio's, whose transports leave no reference cycle (loop.py)."""
 
 
 def serve(

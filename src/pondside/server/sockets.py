@@ -118,10 +118,15 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         table.clients.discard(client)
         for task in (pump, serving, dropped):
             task.cancel()
-        # Its end (a disconnect, most often) is retrieved here, not logged as unhandled.
-        for task in (serving, pump, dropped):
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
-                await task
+        # Their ends (a disconnect, most often; a peer gone while a frame was sent, OSError)
+        # are retrieved here, not logged as unhandled; anything else is a fault, logged. Never
+        # raised through this frame: a task's exception would hold the frame in its traceback
+        # and the frame the task, a cycle per socket for the collector.
+        ends = await asyncio.gather(serving, pump, dropped, return_exceptions=True)
+        for end in ends:
+            if isinstance(end, Exception) and not isinstance(end, WebSocketDisconnect | OSError):
+                log.error("table %s: a socket failed", table.data.id, exc_info=end)
+        del ends, serving, pump, dropped
         hub.presence(table)
         hub.forget_if_idle(table)
 
