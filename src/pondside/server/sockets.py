@@ -122,11 +122,14 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
         # are retrieved here, not logged as unhandled; anything else is a fault, logged. Never
         # raised through this frame: a task's exception would hold the frame in its traceback
         # and the frame the task, a cycle per socket for the collector.
-        ends = await asyncio.gather(serving, pump, dropped, return_exceptions=True)
-        for end in ends:
-            if isinstance(end, Exception) and not isinstance(end, WebSocketDisconnect | OSError):
+        tasks = (serving, pump, dropped)
+        with contextlib.suppress(asyncio.CancelledError):  # the server stopping: let it
+            await asyncio.wait(tasks)
+        for task in tasks:
+            end = None if not task.done() or task.cancelled() else task.exception()
+            if end is not None and not isinstance(end, WebSocketDisconnect | OSError):
                 log.error("table %s: a socket failed", table.data.id, exc_info=end)
-        del ends, serving, pump, dropped
+        del tasks, task, end, serving, pump, dropped
         hub.presence(table)
         hub.forget_if_idle(table)
 
