@@ -151,6 +151,8 @@ class Thinking:
                 del table.bot_tasks[seat]
 
     async def think(self, table: LiveTable, seat: int, view: View, legal: list[str]) -> str:
+        """The decision of the bot at ``seat``: a search level's in a worker process, a quick
+        level's in a thread (its bot kept with the table, as it may keep a memory)."""
         level = table.data.seats[seat].bot
         assert level is not None
         spec = level_spec(table.game, level, online=True)
