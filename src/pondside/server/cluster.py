@@ -29,8 +29,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import secrets
+import socket
 import time
 from collections import OrderedDict, deque
 from typing import Any
@@ -38,8 +40,10 @@ from typing import Any
 from pondside.engine import IllegalAction
 
 from .bus import RedisBus
-from .db import TableData
-from .hub import Hub, LiveTable, NotOwner, Refused
+from .db import Store, TableData
+from .peers import Host, stored_copy, unplayed
+from .settings import Settings
+from .tables import LiveTable, NotOwner, Refused, advance, next_state
 
 log = logging.getLogger("pondside.cluster")
 
@@ -51,14 +55,18 @@ REQUEST_MEMORY = 4096  # forwarded request ids an owner remembers (see LiveTable
 TAKE_OVERS_PER_ROUND = 20  # orphans taken over per lease round (more wait for the next)
 
 
-class Cluster:
-    """One process's part: the bus, its leases, forwarding and following."""
+class RedisPeers:
+    """One process's part among several (``peers.Peers``): the bus, its leases, forwarding
+    and following."""
 
-    def __init__(self, hub: Hub, url: str) -> None:
-        self.hub = hub
-        self.store = hub.store
-        self.lease = hub.settings.lease_seconds
-        self.bus = RedisBus(url, self.heard, self.reconnected, origin=hub.origin)
+    def __init__(self, url: str, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self.lease = settings.lease_seconds
+        # This process's name in leases and on the bus: unique, and readable in the database.
+        self.origin = f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(4)}"
+        self.owner: str | None = self.origin
+        self.bus = RedisBus(url, self.heard, self.reconnected, origin=self.origin)
         self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self.outbox: deque[tuple[str, dict[str, Any]]] = deque(maxlen=100_000)
         self.wake = asyncio.Event()
@@ -69,15 +77,29 @@ class Cluster:
         """The answers this process gave to forwarded requests (the last few thousand): a
         request sent again gets the same answer, never a second try."""
         self.answering: set[str] = set()
-        self.later = hub.later
+        self._hub: Host | None = None
 
-    async def start(self) -> None:
+    @property
+    def hub(self) -> Host:
+        if self._hub is None:
+            raise RuntimeError("the peers are asked before the hub started them")
+        return self._hub
+
+    def later(self, work: Any) -> None:
+        self.hub.later(work)
+
+    async def start(self, host: Host) -> int:
+        """Join the others on Redis: the tables come to this process as their leases run out,
+        so none is brought back here at the start."""
+        self._hub = host
+        await asyncio.to_thread(self.store.rate_pending)
         await self.bus.start()
         self.tasks = [
             asyncio.create_task(self._publisher()),
             asyncio.create_task(self._renewals()),
             asyncio.create_task(self._leases()),
         ]
+        return 0
 
     async def close(self) -> None:
         """Stop, giving up this process's leases at once so another takes its tables over
@@ -88,16 +110,14 @@ class Cluster:
         mine = [t.data.id for t in self.hub.tables.values() if t.owned]
         for table_id in mine:
             with contextlib.suppress(Exception):
-                await asyncio.to_thread(self.store.release_lease, table_id, self.hub.origin)
+                await asyncio.to_thread(self.store.release_lease, table_id, self.origin)
         with contextlib.suppress(Exception):
             await self.bus.close()
 
     # --- leases ------------------------------------------------------------------------------
     async def take(self, table: LiveTable) -> bool:
         """Take the table's lease (at its start, or found without an owner)."""
-        got = await asyncio.to_thread(
-            self.store.take_lease, table.data.id, self.hub.origin, self.lease
-        )
+        got = await asyncio.to_thread(self.store.take_lease, table.data.id, self.origin, self.lease)
         if got:
             table.owned = True
         return got
@@ -110,9 +130,7 @@ class Cluster:
     async def take_over(self, table_id: str) -> None:
         """Play a table whose process died: its lease, then the table as stored, its clock
         given a moment's grace (its process may have been dead a while)."""
-        if not await asyncio.to_thread(
-            self.store.take_lease, table_id, self.hub.origin, self.lease
-        ):
+        if not await asyncio.to_thread(self.store.take_lease, table_id, self.origin, self.lease):
             return
         table = self.hub.tables.get(table_id)
         read = None  # the table read after the lease was taken: current, nothing to reload
@@ -120,17 +138,17 @@ class Cluster:
             read = await asyncio.to_thread(self.store.load_table, table_id)
             if read is None:
                 return
-            table = self.hub.tables.get(table_id) or self.hub._live(read)
+            table = self.hub.tables.get(table_id) or self.hub.live(read)
         requests = await asyncio.to_thread(self.store.requests_of, table_id)
         if table.data is not read:  # in memory before the lease: perhaps behind the database
             await self.hub.reload(table, force=True)
         async with table.lock:
             table.owned = True
             table.requests = requests
-            grace = time.time() + self.hub.settings.restore_grace * self.hub.settings.clock_scale
+            grace = time.time() + self.settings.restore_grace * self.settings.clock_scale
             table.data.clock = {s: max(d, grace) for s, d in table.data.clock.items()}
-        log.info("table %s: taken over by %s", table_id, self.hub.origin)
-        self.hub._schedule(table)
+        log.info("table %s: taken over by %s", table_id, self.origin)
+        self.hub.schedule(table)
 
     async def _renewals(self) -> None:
         """Every third of a lease, this process's leases renewed: in a task of its own, so
@@ -170,7 +188,7 @@ class Cluster:
         mine = [
             t.data.id for t in self.hub.tables.values() if t.owned and t.data.status == "playing"
         ]
-        held = await asyncio.to_thread(self.store.renew_leases, self.hub.origin, mine, self.lease)
+        held = await asyncio.to_thread(self.store.renew_leases, self.origin, mine, self.lease)
         for table_id in mine:
             table = self.hub.tables.get(table_id)
             if table_id not in held and table is not None and table.owned:
@@ -249,7 +267,7 @@ class Cluster:
 
     async def heard(self, table_id: str, message: dict[str, Any]) -> None:
         """A message on a table's channel (this process's own come back too: ignored)."""
-        if message.get("origin") == self.hub.origin:
+        if message.get("origin") == self.origin:
             return
         kind = message.get("type")
         if kind in ("done", "refused"):
@@ -311,12 +329,12 @@ class Cluster:
                 return
             seat, action = _int(message.get("seat")), str(message.get("action"))
             try:
-                events = match.apply(seat, action)
+                state, events = next_state(match, seat, action)
             except Exception:
                 log.exception("table %s: the owner's action %r does not apply here", d.id, action)
                 self.later(self.hub.reload(table))
                 return
-            d.actions.append((seat, action))
+            advance(table, seat, action, state)
             d.seq, d.status = seq, str(message.get("status"))
             clock = message.get("clock")
             d.clock = (
@@ -430,6 +448,32 @@ class Cluster:
         tables = await asyncio.shield(self._lobby_reading)
         self._lobby = (time.monotonic(), tables)
         return tables
+
+    # --- what the hub asks of its peers ----------------------------------------------------
+    def plays_what_it_reads(self) -> bool:
+        return False
+
+    async def release(self, table: LiveTable) -> None:
+        table.owned = False
+        await asyncio.to_thread(self.store.release_lease, table.data.id, self.origin)
+
+    def expected_seq(self, table: LiveTable) -> int | None:
+        return table.data.seq
+
+    async def newer(self, table: LiveTable) -> TableData | None:
+        return await stored_copy(self.store, table)
+
+    def keeps(self, table: LiveTable) -> bool:
+        # A table this process does not play is a copy: the database and the owner's news
+        # bring it back when a client opens it.
+        return table.owned and table.data.status == "playing"
+
+    async def lobby(self) -> list[LiveTable]:
+        stored = await self.lobby_tables()
+        return [self.hub.tables.get(d.id) or unplayed(d) for d in stored]
+
+    async def open_tables_of(self, host_id: str) -> int:
+        return await asyncio.to_thread(self.store.open_tables_of, host_id)
 
 
 def _int(value: object) -> int:

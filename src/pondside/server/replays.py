@@ -28,9 +28,10 @@ from fastapi.responses import Response
 from pondside.engine import Match, PondsideError
 from pondside.games import get_game
 
-from .app import TABLE_ID, Window, _page, client_address, hub_of, need_guest, same_origin
 from .db import TableData
+from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
+from .web import TABLE_ID, Window, client_address, hub_of, need_guest, page, same_origin
 
 MAX_RECORD_BYTES = 256 * 1024
 MAX_RECORD_ACTIONS = 4000
@@ -78,37 +79,6 @@ _uploaders = Window()
 
 
 # --- building a replay ---------------------------------------------------------------------
-def summary(
-    replay_id: str,
-    match: Match[Any],
-    names: list[str | None],
-    bots: list[str | None],
-) -> dict[str, Any]:
-    """A table summary as the live frames carry it, for a replay: no clock, nobody online to
-    wait for, the names of the match."""
-    info = match.game.info
-    return {
-        "id": replay_id,
-        "game": info.slug,
-        "game_name": info.name,
-        "lower_is_better": info.lower_score_is_better,
-        "players": match.players,
-        "options": dict(match.options),
-        "profile": "none",
-        "seconds": None,
-        "listed": False,
-        "status": "over" if match.is_over() else "playing",
-        "seq": len(match.actions),
-        "next_id": None,
-        "seats": [
-            {"seat": i, "name": names[i], "bot": bots[i], "taken": True, "online": True}
-            for i in range(match.players)
-        ],
-        "spectators": 0,
-        "replay": True,
-    }
-
-
 def frames(
     record: dict[str, Any],
     seat: int | None,
@@ -136,9 +106,8 @@ def frames(
     if seat is not None and not 0 <= seat < match.players:
         raise Refused(f"seats are numbered 0 to {match.players - 1}", 404)
     actions = [(int(s), str(a)) for s, a in record["actions"]]
-    blank = {"limit": None, "left": [None] * match.players}
-    you = {"seat": seat, "host": False}
-    steps: list[tuple[dict[str, Any] | None, list[Any]]] = [(None, [])]
+    blank: ClockShown = {"limit": None, "left": [None] * match.players}
+    steps: list[tuple[By | None, list[Any]]] = [(None, [])]
     views = [match.view(seat)]
     for i, (who, action) in enumerate(actions):
         try:
@@ -149,25 +118,20 @@ def frames(
         steps.append(({"seat": who, "how": how}, events))
         views.append(match.view(seat))
     outcome = match.outcome()
-    table = summary(replay_id, match, names, bots)
+    table = replay_summary(replay_id, match, names, bots)
     out = []
     for k, ((by, events), view) in enumerate(zip(steps, views, strict=True)):
         last = k == len(actions)
-        out.append(
-            {
-                "type": "state",
-                "reason": "start" if k == 0 else "action",
-                "seq": k,
-                "by": by,
-                "table": table,
-                "events": events,
-                "clock": blank,
-                "outcome": outcome.to_json() if last and outcome is not None else None,
-                "you": you,
-                "view": view,
-                "legal": [],
-            }
+        common = shared(
+            "start" if k == 0 else "action",
+            k,
+            by,
+            table,
+            events,
+            blank,
+            outcome.to_json() if last and outcome is not None else None,
         )
+        out.append(for_receiver(common, game, seat, False, view, []))
     return {
         "id": replay_id,
         "game": game.info.slug,
@@ -533,25 +497,25 @@ def shown_rating(value: float) -> Decimal:
 
 # --- the pages ------------------------------------------------------------------------------
 @router.get("/replay", include_in_schema=False)
-async def upload_page() -> Response:
-    return _page("replay.html")
+async def uploadpage() -> Response:
+    return page("replay.html")
 
 
 @router.get("/replay/{replay_id}", include_in_schema=False)
-async def replay_page(replay_id: str) -> Response:
+async def replaypage(replay_id: str) -> Response:
     # The same table page as live play, whatever the game: the page asks for the match itself
     # (and says so when there is none).
-    return _page("game.html")
+    return page("game.html")
 
 
 @router.get("/history", include_in_schema=False)
-async def history_page() -> Response:
-    return _page("history.html")
+async def historypage() -> Response:
+    return page("history.html")
 
 
 @router.get("/leaderboard", include_in_schema=False)
-async def leaderboard_page() -> Response:
-    return _page("leaderboard.html")
+async def leaderboardpage() -> Response:
+    return page("leaderboard.html")
 
 
 # --- checking an upload ---------------------------------------------------------------------

@@ -1,0 +1,430 @@
+"""What a client is sent: one typed builder of the frames of live tables and of replays.
+
+A state frame is the part every receiver of one change is told alike (the table's summary, the
+public events, the clock, the outcome), built once, with each receiver's own part added: its
+seat, the view of that seat (the game's own ``view``, the only path a hidden card could take)
+and its legal actions. Replays build the same frames from a record, step by step, so a page
+draws a replay as it draws play.
+
+The frame's JSON Schema is generated from these types and published in docs/server.md
+(``python -m pondside.server.frames --write docs/server.md``; tests/server/test_frames.py keeps
+it in step and validates frames of real matches against it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, NotRequired
+
+from pydantic import ConfigDict, TypeAdapter, with_config
+from typing_extensions import TypedDict
+
+from pondside.engine import Event, Game, Match, View
+
+from .tables import LiveTable
+
+REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
+DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
+
+
+@with_config(DOCUMENTED)
+class SeatShown(TypedDict):
+    """One seat as the table shows it."""
+
+    seat: int
+    name: str | None
+    """The guest's name; null for a bot or an empty seat."""
+    bot: str | None
+    """The bot's level, if a bot plays the seat."""
+    taken: bool
+    online: bool
+    """A bot, or a guest with a socket open at the table (in any process)."""
+
+
+@with_config(DOCUMENTED)
+class TableSummary(TypedDict):
+    """A table as the lobby lists it and every frame carries it."""
+
+    id: str
+    game: str
+    game_name: str
+    lower_is_better: bool
+    players: int
+    options: dict[str, Any]
+    profile: str
+    seconds: float | None
+    """Seconds per decision (the profile's, shortened in Expert mode); null: no clock."""
+    listed: bool
+    status: str
+    """open, playing or over."""
+    seq: int
+    next_id: str | None
+    """The table of the next match with the same people, once one was asked for."""
+    seats: list[SeatShown]
+    spectators: int
+    replay: NotRequired[bool]
+    """True in a replay's frames (absent in live ones)."""
+
+
+@with_config(DOCUMENTED)
+class By(TypedDict):
+    """Whose action made an action frame, and how: player, bot or timeout (null in a replay
+    of an uploaded record, which does not say)."""
+
+    seat: int
+    how: str | None
+
+
+@with_config(DOCUMENTED)
+class ClockShown(TypedDict):
+    limit: float | None
+    """Seconds per decision as this server runs its clock; null: no clock."""
+    left: list[float | None]
+    """Per seat, the seconds left of its decision when the frame was sent (null: none)."""
+
+
+@with_config(DOCUMENTED)
+class You(TypedDict):
+    seat: int | None
+    """The receiver's seat; null for a spectator."""
+    host: bool
+    """Whether the receiver opened the table (the host seats bots and starts)."""
+
+
+@with_config(DOCUMENTED)
+class ActionLabel(TypedDict):
+    """How a page shows one legal action (not filled yet: see ``extras_for``)."""
+
+    label: str
+    does: str
+    """What the action would do now, in players' words."""
+
+
+@with_config(DOCUMENTED)
+class FrameExtras(TypedDict, total=False):
+    """What a game may add to each receiver's frame, in its own words (``extras_for``)."""
+
+    narration: list[str]
+    """The step's events as sentences for this receiver ("You take column 2")."""
+    labels: dict[str, ActionLabel]
+    """Per legal action of this receiver, its label and what it does."""
+
+
+@with_config(DOCUMENTED)
+class StateFrame(TypedDict):
+    """The table after a change, for one receiver."""
+
+    type: Literal["state"]
+    reason: str
+    """welcome (on connecting or a sync), start, action, table (seats changed) or presence."""
+    seq: int
+    by: By | None
+    table: TableSummary
+    events: list[dict[str, Any]]
+    """The public events of the action that made this frame (docs/views.md)."""
+    clock: ClockShown
+    outcome: dict[str, Any] | None
+    """The engine's scores and places once the match is over (null before)."""
+    you: You
+    view: View | None
+    """The receiver's seat's view (a spectator's for a spectator; docs/views.md); null
+    before the start."""
+    legal: list[str]
+    """The receiver's legal actions now (none in a replay)."""
+    narration: NotRequired[list[str]]
+    labels: NotRequired[dict[str, ActionLabel]]
+
+
+@with_config(DOCUMENTED)
+class ErrorFrame(TypedDict):
+    """An error, to the client that caused it only."""
+
+    type: Literal["error"]
+    seq: int
+    message: str
+    rule: str | None
+    """The ruling the refused action breaks, if it breaks one."""
+    about: NotRequired[str]
+    """The request it answers when that is not an action (``hint``)."""
+
+
+Frame = StateFrame | ErrorFrame
+
+
+# --- what a game may add ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Step:
+    """One receiver's moment, as ``Extras`` sees it."""
+
+    game: Game[Any]
+    seat: int | None
+    """The receiver's seat (None: a spectator)."""
+    events: Sequence[Event]
+    """The events of the step (none in a welcome)."""
+    view: View | None
+    legal: list[str]
+
+
+Extras = Callable[[Step], FrameExtras]
+
+
+def no_extras(_step: Step) -> FrameExtras:
+    """Nothing added: the frames as they were before games narrated."""
+    return {}
+
+
+def extras_for(game: Game[Any]) -> Extras:
+    """The function that fills a frame's ``narration`` and ``labels`` for ``game``.
+
+    The seam for issue 26's narrators: once a game declares its narrator and its actions'
+    labels, return here the function that turns a ``Step`` into them; every live and replay
+    frame goes through it. Until then no game adds anything.
+    """
+    return no_extras
+
+
+# --- summaries -------------------------------------------------------------------------------
+def summary(
+    *,
+    table_id: str,
+    game: Game[Any],
+    players: int,
+    options: dict[str, Any],
+    profile: str,
+    seconds: float | None,
+    listed: bool,
+    status: str,
+    seq: int,
+    next_id: str | None,
+    seats: list[SeatShown],
+    spectators: int,
+) -> TableSummary:
+    info = game.info
+    return {
+        "id": table_id,
+        "game": info.slug,
+        "game_name": info.name,
+        "lower_is_better": info.lower_score_is_better,
+        "players": players,
+        "options": options,
+        "profile": profile,
+        "seconds": seconds,
+        "listed": listed,
+        "status": status,
+        "seq": seq,
+        "next_id": next_id,
+        "seats": seats,
+        "spectators": spectators,
+    }
+
+
+def live_summary(table: LiveTable) -> TableSummary:
+    """A live table's summary: who is online counts this process's clients and, lately
+    told, the other processes'."""
+    d = table.data
+    online = {c.seat for c in table.clients if c.seat is not None}
+    watchers = sum(1 for c in table.clients if c.seat is None)
+    if table.remote:  # other processes' clients, as they last told (if lately)
+        recent = time.monotonic() - REMOTE_PRESENCE_SECONDS
+        for when, seats, seen in table.remote.values():
+            if when >= recent:
+                online |= seats
+                watchers += seen
+    return summary(
+        table_id=d.id,
+        game=table.game,
+        players=d.players,
+        options=d.options,
+        profile=d.profile,
+        seconds=table.limit(),
+        listed=d.listed,
+        status=d.status,
+        seq=d.seq,
+        next_id=d.next_id,
+        seats=[
+            {
+                "seat": i,
+                "name": s.name if s.player_id else None,
+                "bot": s.bot,
+                "taken": s.taken,
+                "online": s.bot is not None or i in online,
+            }
+            for i, s in enumerate(d.seats)
+        ],
+        spectators=watchers,
+    )
+
+
+def replay_summary(
+    replay_id: str, match: Match[Any], names: list[str | None], bots: list[str | None]
+) -> TableSummary:
+    """A table summary as the live frames carry it, for a replay: no clock, nobody online to
+    wait for, the names of the match."""
+    shown = summary(
+        table_id=replay_id,
+        game=match.game,
+        players=match.players,
+        options=dict(match.options),
+        profile="none",
+        seconds=None,
+        listed=False,
+        status="over" if match.is_over() else "playing",
+        seq=len(match.actions),
+        next_id=None,
+        seats=[
+            {"seat": i, "name": names[i], "bot": bots[i], "taken": True, "online": True}
+            for i in range(match.players)
+        ],
+        spectators=0,
+    )
+    shown["replay"] = True
+    return shown
+
+
+# --- frames ----------------------------------------------------------------------------------
+@with_config(DOCUMENTED)
+class Shared(TypedDict):
+    """The part of a state frame every receiver of one change is told alike, built once."""
+
+    type: Literal["state"]
+    reason: str
+    seq: int
+    by: By | None
+    table: TableSummary
+    events: list[dict[str, Any]]
+    clock: ClockShown
+    outcome: dict[str, Any] | None
+
+
+def shared(
+    reason: str,
+    seq: int,
+    by: By | None,
+    table: TableSummary,
+    events: list[Any],
+    clock: ClockShown,
+    outcome: dict[str, Any] | None,
+) -> Shared:
+    return {
+        "type": "state",
+        "reason": reason,
+        "seq": seq,
+        "by": by,
+        "table": table,
+        "events": events,
+        "clock": clock,
+        "outcome": outcome,
+    }
+
+
+def live_shared(
+    table: LiveTable, events: list[Any], reason: str, by: By | None, clock_scale: float
+) -> Shared:
+    """The shared part of a live table's frame: the clock as seconds left (so clients need no
+    clock sync), the outcome once the match is over."""
+    d, limit, now = table.data, table.limit(), time.time()
+    outcome = None if table.match is None else table.match.outcome()
+    clock: ClockShown = {
+        "limit": None if limit is None else limit * clock_scale,
+        "left": [
+            None if s not in d.clock else max(0.0, round(d.clock[s] - now, 2))
+            for s in range(d.players)
+        ],
+    }
+    return shared(
+        reason,
+        d.seq,
+        by,
+        live_summary(table),
+        events,
+        clock,
+        None if outcome is None else outcome.to_json(),
+    )
+
+
+def for_receiver(
+    common: Shared,
+    game: Game[Any],
+    seat: int | None,
+    host: bool,
+    view: View | None,
+    legal: list[str],
+) -> StateFrame:
+    """The shared part with one receiver's own: its seat, its view and legal actions, and
+    whatever the game adds for it (``extras_for``)."""
+    frame: StateFrame = {
+        "type": "state",
+        "reason": common["reason"],
+        "seq": common["seq"],
+        "by": common["by"],
+        "table": common["table"],
+        "events": common["events"],
+        "clock": common["clock"],
+        "outcome": common["outcome"],
+        "you": {"seat": seat, "host": host},
+        "view": view,
+        "legal": legal,
+    }
+    extras = extras_for(game)(Step(game, seat, common["events"], view, legal))
+    if "narration" in extras:
+        frame["narration"] = extras["narration"]
+    if "labels" in extras:
+        frame["labels"] = extras["labels"]
+    return frame
+
+
+def live_frame(table: LiveTable, seat: int | None, host: bool, common: Shared) -> StateFrame:
+    """A live table's frame for a receiver at ``seat``."""
+    match = table.match
+    # The game's own view, not Match.view's copy of it: it is turned into JSON at once and
+    # never kept, so nothing can change the match through it.
+    view = None if match is None else table.game.view(match.state, seat)
+    legal = [] if match is None or seat is None else match.legal(seat)
+    return for_receiver(common, table.game, seat, host, view, legal)
+
+
+def error_frame(seq: int, message: str, rule: str | None, about: str | None) -> ErrorFrame:
+    frame: ErrorFrame = {"type": "error", "seq": seq, "message": message, "rule": rule}
+    if about is not None:
+        frame["about"] = about
+    return frame
+
+
+# --- the published schema --------------------------------------------------------------------
+BEGIN = "<!-- frame-schema: generated by python -m pondside.server.frames -->"
+END = "<!-- /frame-schema -->"
+
+
+def frame_schema() -> dict[str, Any]:
+    """The JSON Schema of every frame a client is sent (state and error frames)."""
+    schema: dict[str, Any] = TypeAdapter(Frame).json_schema()
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Frame", **schema}
+
+
+def published(page: str) -> str:
+    """``page`` (docs/server.md) with its frame schema as generated now."""
+    block = f"{BEGIN}\n```json\n{json.dumps(frame_schema(), indent=1)}\n```\n{END}"
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    if not pattern.search(page):
+        raise ValueError(f"the page has no place for the frame schema ({BEGIN} ... {END})")
+    return pattern.sub(lambda _m: block, page)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Print the frames' JSON Schema.")
+    parser.add_argument("--write", type=Path, help="update the schema in this page")
+    args = parser.parse_args(argv)
+    if args.write:
+        args.write.write_text(published(args.write.read_text()))
+    else:
+        print(json.dumps(frame_schema(), indent=1))
+
+
+if __name__ == "__main__":
+    main()

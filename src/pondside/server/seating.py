@@ -1,0 +1,168 @@
+"""The lobby's changes, as decisions: a new table, who sits where, the start, the next match.
+
+Each function checks a request against the table as it is and says what the table becomes (or
+refuses, saying why); the hub saves it and tells everyone. Nothing here waits or writes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from pondside.bots.levels import LEVELS, is_level
+from pondside.engine import Game, Match
+from pondside.engine.match import new_seed
+from pondside.games import get_game
+
+from .db import Seat, TableData
+from .peers import Peers
+from .settings import PROFILES, Settings
+from .tables import LIMITS, Guest, LiveTable, Refused, table_name
+
+
+async def new_table(
+    settings: Settings,
+    peers: Peers,
+    host: Guest,
+    game_slug: str,
+    players: int,
+    options: dict[str, Any],
+    profile: str,
+    listed: bool,
+    seed: int | None,
+    seats: list[Seat] | None,
+) -> tuple[TableData, Game[Any]]:
+    """A new open table (not stored yet) and its game; the host sits at seat 0 unless
+    ``seats`` are given (a next match's)."""
+    if game_slug not in settings.games:
+        raise Refused(
+            f"{game_slug!r} cannot be played online yet; the online games are: "
+            f"{', '.join(settings.games)}"
+        )
+    game = get_game(game_slug)
+    if profile not in PROFILES:
+        raise Refused(f"the time profiles are {', '.join(PROFILES)}, not {profile!r}")
+    if seed is not None and not settings.allow_seeds:
+        raise Refused("this server does not let a table choose its seed", 403)
+    resolved = game.options(players, options)  # BadOption says what was expected
+    for name, most in LIMITS.items():
+        value = resolved.get(name)
+        if isinstance(value, int) and not isinstance(value, bool) and value > most:
+            raise Refused(f"an online table plays {name} up to {most}, not {value}")
+    if seats is None:  # a table of the lobby (a next match is one the guest played)
+        hosting = await peers.open_tables_of(host.id)
+        if hosting >= settings.open_tables_per_guest:
+            raise Refused(
+                f"you already have {hosting} tables waiting to start: start or leave one first",
+                429,
+            )
+        seats = [Seat() for _ in range(players)]
+        seats[0] = Seat(player_id=host.id, name=host.name)
+    data = TableData(
+        id=secrets.token_urlsafe(9),
+        game=game.info.slug,
+        players=players,
+        options=resolved,
+        profile=profile,
+        listed=listed,
+        status="open",
+        seed=new_seed() if seed is None else seed,
+        host_id=host.id,
+        created_at=time.time(),
+        seq=0,
+        clock={},
+        next_id=None,
+        seats=seats,
+    )
+    return data, game
+
+
+def seats_after(
+    table: LiveTable, guest: Guest, seat: int, what: str, level: str | None
+) -> list[Seat]:
+    """The seats once ``guest`` did ``what`` (join, leave or bot: the host fills a seat with a
+    bot of ``level``) at ``seat``."""
+    d = table.data
+    if d.status != "open":
+        raise Refused("the match has started: seats no longer change", 409)
+    if not 0 <= seat < d.players:
+        raise Refused(f"seats are numbered 0 to {d.players - 1}", 404)
+    target, mine = d.seats[seat], table.seat_of(guest)
+    seats = list(d.seats)
+    if what == "join":
+        if target.taken:
+            raise Refused("that seat is taken", 409)
+        if mine is not None:
+            seats[mine] = Seat()
+        seats[seat] = Seat(player_id=guest.id, name=table_name(seats, guest.name))
+    elif what == "leave":
+        mine_to_clear = target.player_id == guest.id
+        if mine_to_clear or (target.bot is not None and guest.id == d.host_id):
+            seats[seat] = Seat()
+        else:
+            raise Refused("you can only leave your own seat (or remove a bot you seated)", 403)
+    elif what == "bot":
+        if guest.id != d.host_id:
+            raise Refused("only the player who opened the table seats bots", 403)
+        # A name from the fixed ladder (or an older level's name), never a bot spec.
+        if not isinstance(level, str) or not is_level(level):
+            raise Refused(f"the bot levels are {', '.join(LEVELS)}, not {level!r}")
+        if target.player_id is not None and target.player_id != guest.id:
+            raise Refused("that seat is taken by a player", 409)
+        seats[seat] = Seat(bot=level)
+    else:
+        raise Refused("a seat change is join, leave or bot")
+    return seats
+
+
+def starting_match(table: LiveTable, guest: Guest) -> Match[Any]:
+    """The match ``guest`` starts at the table (its host, every seat taken)."""
+    d = table.data
+    if d.status != "open":
+        raise Refused("the match has already started", 409)
+    if guest.id != d.host_id:
+        raise Refused("only the player who opened the table starts it", 403)
+    if not all(s.taken for s in d.seats):
+        raise Refused("every seat needs a player or a bot before the start", 409)
+    return Match(table.game, d.players, d.options, seed=d.seed)
+
+
+def seats_again(table: LiveTable, guest: Guest) -> list[Seat]:
+    """The seats of the next match that ``guest``, a player of this one, asks for: the bots
+    keep their seats and levels, the asker theirs; the others sit down again when they ask
+    too."""
+    mine = table.seat_of(guest)
+    if mine is None:
+        raise Refused("only the players of this match can ask for another", 403)
+    seats = [Seat(bot=old.bot) if old.bot else Seat() for old in table.data.seats]
+    seats[mine] = Seat(player_id=guest.id, name=guest.name)
+    return seats
+
+
+def seat_again(table: LiveTable, following: LiveTable, guest: Guest) -> int | None:
+    """Where a player of this match sits down at the next one, not seated there yet: their
+    old seat if it is free, else the first free one (None: not a player, seated already, or no
+    seat left)."""
+    old_seat, nxt = table.seat_of(guest), following.data
+    if old_seat is None or following.seat_of(guest) is not None or nxt.status != "open":
+        return None
+    free = [i for i, s in enumerate(nxt.seats) if not s.taken]
+    if not free:
+        return None
+    return old_seat if old_seat in free else free[0]
+
+
+def lobby_list(among: list[LiveTable], guest: Guest | None) -> list[tuple[int | None, LiveTable]]:
+    """The lobby's list: listed tables still open or in play, and the guest's own (listed or
+    not, so a player who left the page finds the way back), theirs first, then newest first;
+    each with the guest's seat there (None where they do not sit)."""
+    tables = []
+    for t in among:
+        if t.data.status not in ("open", "playing"):
+            continue
+        seat = None if guest is None else t.seat_of(guest)
+        if t.data.listed or seat is not None:
+            tables.append((seat, t))
+    tables.sort(key=lambda st: (st[0] is None, -st[1].data.created_at))
+    return tables

@@ -1,0 +1,247 @@
+"""A live table and the people at it: the table's stored data and ``Match``, its clients
+(one per WebSocket, each with its own queue of frames), its bots' and clock's tasks, and the
+small rules about names and seats that every part of the server shares."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import dataclasses
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pondside.bots.base import Bot
+from pondside.engine import Event, Game, IllegalAction, Match, PondsideError, spell
+
+from .db import Result, ResultSeat, Seat, TableData
+from .settings import EXPERT_FACTOR, PROFILES
+
+NAME_LIMIT = 32
+# An online match ends in an evening: options that could make it endless are bounded.
+LIMITS = {"rounds": 100, "target": 1000, "games": 20}
+OUTBOX_LIMIT = 256  # frames waiting for a slow client before it is dropped (it resyncs)
+
+
+class Refused(PondsideError):
+    """A request the server turns down; ``status`` is the HTTP status it maps to."""
+
+    def __init__(self, message: str, status: int = 400, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.rule = rule
+
+
+class NotOwner(Exception):
+    """This process does not (or no longer) play the table: its lease is another's."""
+
+
+@dataclass
+class Guest:
+    id: str
+    name: str
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: who it is, and its queue of frames (a slow client never holds others)."""
+
+    send: Callable[[str], Any]
+    seat: int | None
+    player: Guest | None
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    closed: bool = False
+    dropped: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when the client fell too far behind: its socket is to be closed (it reconnects)."""
+    hinting: bool = False
+    """Whether a hint for this client is being worked out (one at a time)."""
+
+    def post(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+            self.dropped.set()
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.outbox.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send the queued frames in order until the client is closed."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                return
+            await self.send(text)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    data: TableData
+    game: Game[Any]
+    match: Match[Any] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    clock_wake: asyncio.Event = field(default_factory=asyncio.Event)
+    clock_task: asyncio.Task[None] | None = None
+    presence_due: bool = False
+    presence_told: bool = False
+    """Whether this process's own comings and goings are to be told to the other processes."""
+    owned: bool = True
+    """Whether this process plays the table (always, alone; with several, while it holds the
+    table's lease). A table not owned is a copy that follows the owner's news."""
+    requests: dict[str, int] = field(default_factory=dict)
+    """Forwarded requests committed here, each with its action's number: one sent again (its
+    answer lost) is not applied twice."""
+    remote: dict[str, tuple[float, frozenset[int], int]] = field(default_factory=dict)
+    """Other processes' clients here: when told, the seats online there, the watchers."""
+    behind: int = 0
+    """The stored sequence number last seen ahead of this copy (it reloads if still behind)."""
+    reloading: bool = False
+    news: list[dict[str, Any]] = field(default_factory=list)
+    """The owner's messages not yet applied to this copy, in order (see cluster.py)."""
+
+    def seat_of(self, player: Guest | None) -> int | None:
+        if player is None:
+            return None
+        for i, seat in enumerate(self.data.seats):
+            if seat.player_id == player.id:
+                return i
+        return None
+
+    def limit(self) -> float | None:
+        """Seconds per decision at this table, or None without a clock."""
+        base = PROFILES[self.data.profile]
+        if base is None:
+            return None
+        return base * (EXPERT_FACTOR if self.data.options.get("expert") else 1.0)
+
+
+def check_playing(table: LiveTable) -> None:
+    """Refused unless the table's match is being played."""
+    if table.match is None or table.data.status != "playing":
+        raise Refused(
+            "the match is not being played" if table.match else "the match has not started"
+        )
+
+
+def stop_tasks(table: LiveTable) -> None:
+    """Cancel the table's clock and bots (but the task calling, which ends by itself)."""
+    me = asyncio.current_task()
+    for task in [*table.bot_tasks.values(), table.clock_task]:
+        if task is not None and task is not me:
+            task.cancel()
+    table.bot_tasks.clear()
+
+
+def replace(table: LiveTable, data: TableData) -> None:
+    """The live table becomes the stored ``data``, in place: the same TableData and Match
+    objects, so a task that holds them (a clock, a bot thinking) sees the new table, never a
+    stale copy."""
+    for f in dataclasses.fields(TableData):
+        setattr(table.data, f.name, getattr(data, f.name))
+    match = rebuilt(table.game, table.data)
+    if table.match is None or match is None:
+        table.match = match
+    else:
+        table.match.state, table.match.actions = match.state, match.actions
+
+
+def rebuilt(game: Game[Any], data: TableData) -> Match[Any] | None:
+    """The match of a stored table, its actions replayed (None before the start). The match
+    keeps its actions in the table's own list: one list, which ``advance`` extends."""
+    if data.status == "open":
+        return None
+    match = Match(game, data.players, data.options, seed=data.seed)
+    for seat, action in data.actions:
+        match.apply(seat, action)
+    match.actions = data.actions
+    return match
+
+
+def next_state(match: Match[Any], seat: int, action: str) -> tuple[Any, list[Event]]:
+    """The state after ``seat`` plays ``action``, and the action's events; the match stays as
+    it is (``advance`` moves it, once the action is committed). ``IllegalAction`` says why an
+    action cannot be played."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        raise IllegalAction(
+            f"seat must be a number from 0 to {match.players - 1}, not {spell(seat)}"
+        )
+    state, events = match.game.apply(match.state, seat, action)
+    # The state keeps these very events (last_events): what is sent out is a copy.
+    return state, copy.deepcopy(list(events))
+
+
+def advance(table: LiveTable, seat: int, action: str, state: Any) -> None:
+    """The table's match moves on to ``state``, reached by ``seat`` playing ``action``; the
+    action joins the table's record (the match's list of actions too)."""
+    assert table.match is not None  # only a match being played advances
+    table.match.state = state
+    table.data.actions.append((seat, action))
+
+
+def result_of(table: LiveTable, state: Any) -> Result | None:
+    """The result of the table's match ending in ``state`` (None if it has not ended): what
+    history and ratings keep, committed with the last action."""
+    outcome = table.game.outcome(state)
+    if outcome is None:
+        return None
+    return Result(
+        table_id=table.data.id,
+        game=table.game.info.slug,
+        finished_at=time.time(),
+        seats=[
+            ResultSeat(
+                player_id=s.player_id,
+                bot=None if s.player_id else s.bot,
+                name=shown_name(s),
+                score=float(score),
+                place=int(place),
+            )
+            for s, score, place in zip(
+                table.data.seats, outcome.scores, outcome.places, strict=True
+            )
+        ],
+    )
+
+
+def table_name(seats: list[Seat], name: str) -> str:
+    """``name``, or ``name (2)``, ``(3)``... when someone at the table is already called so:
+    "Waiting for Alice" must say which Alice.
+
+    >>> table_name([Seat("a", "Alice"), Seat(bot="random")], "Alice")
+    'Alice (2)'
+    """
+    taken = {s.name for s in seats if s.player_id is not None}
+    n, candidate = 1, name
+    while candidate in taken:
+        n += 1
+        candidate = f"{name} ({n})"
+    return candidate
+
+
+def shown_name(seat: Seat) -> str:
+    """A seat's name in records, results and replays: the guest's, or the bot's level."""
+    if seat.player_id is not None and seat.name:
+        return seat.name
+    return f"{seat.bot} bot" if seat.bot else "nobody"
+
+
+def check_name(name: object) -> str:
+    """A guest's name: 1 to 32 printable characters (always shown as text, never as HTML)."""
+    if not isinstance(name, str):
+        raise Refused("a name is text")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= NAME_LIMIT:
+        raise Refused(f"a name has 1 to {NAME_LIMIT} characters")
+    if any(not ch.isprintable() for ch in name):
+        raise Refused("a name holds only printable characters")
+    return name

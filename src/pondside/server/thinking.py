@@ -1,0 +1,244 @@
+"""Bots thinking, hints and analyses: the decisions the server works out for a table.
+
+A quick bot level thinks in a thread; a search (the strong levels, a hint's short search, a
+replay's analysis) in a worker process, away from the event loop, one pool for all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from pondside.bots.levels import is_search, level_spec
+from pondside.bots.registry import make_bot
+from pondside.engine import View
+from pondside.games import get_game
+
+from .settings import Settings
+from .tables import Client, LiveTable, NotOwner, Refused, check_playing
+
+log = logging.getLogger("pondside.server")
+
+BOT_RETRY = 1.0  # seconds before a bot whose move failed tries again
+
+
+def _think(slug: str, spec: str, seat: int, seed: int, view: View, legal: list[str]) -> str:
+    """A search bot's decision, in a worker process (top level, so it can be pickled)."""
+    game = get_game(slug)
+    return make_bot(spec, game, seat, seed).choose(view, legal)
+
+
+HINT_LEVEL = "heuristic"
+HINT_PLAYOUTS = 600
+HINT_SECONDS = 0.8  # the search behind a hint stops at whichever comes first
+HINT_SHOWN = 5
+
+
+def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict[str, Any]:
+    """A hint for a person's seat, in a worker process: the heuristic's action and reason, and
+    a short search's expected place of the best few actions (``pondside.analysis.hint``)."""
+    from pondside.analysis import hint
+
+    found = hint(
+        get_game(slug),
+        view,
+        legal,
+        HINT_LEVEL,
+        seed,
+        iterations=HINT_PLAYOUTS,
+        seconds=HINT_SECONDS,
+    )
+    estimates = found.estimates
+    shown = [] if estimates is None else estimates.actions[:HINT_SHOWN]
+    mine = None if estimates is None else estimates.of(found.action)
+    if mine is not None and mine not in shown:
+        shown.append(mine)
+    return {
+        "level": found.level,
+        "action": found.action,
+        "why": found.why,
+        "estimates": [
+            {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
+        ],
+        "samples": 0 if estimates is None else estimates.samples,
+    }
+
+
+# A replay's analysis (``pondside.analysis.analyze`` of one seat), in the same worker pool as
+# hints and search bots: short enough that a match takes seconds and bots are not held up long.
+ANALYSIS_PLAYOUTS = 60
+"""Playouts per decision, for a match of up to ``ANALYSIS_BUDGET // ANALYSIS_PLAYOUTS``."""
+ANALYSIS_BUDGET = 6000
+"""Playouts per analysis in all: a seat with more decisions gets fewer per decision..."""
+ANALYSIS_LEAST = 20
+"""...but never fewer than this (below it a decision's loss is mostly noise)..."""
+ANALYSIS_MOST_DECISIONS = 300
+"""...and a seat with more decisions than this (a long Ladders match) is not analysed online:
+``pondside analyze`` on the downloaded record does it with no one else waiting."""
+
+
+def analysis_playouts(decisions: int) -> int:
+    """Playouts per decision for a seat with ``decisions`` to judge.
+
+    >>> analysis_playouts(9), analysis_playouts(150), analysis_playouts(300)
+    (60, 40, 20)
+    """
+    return max(ANALYSIS_LEAST, min(ANALYSIS_PLAYOUTS, ANALYSIS_BUDGET // max(1, decisions)))
+
+
+def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, Any]:
+    """One seat's analysis of a record, in a worker process (seed 0: the same every time, so
+    a cached answer and a fresh one agree)."""
+    from pondside.analysis import analyze
+
+    return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
+
+
+class Thinking:
+    """The worker processes of one server and what runs in them."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._pool: ProcessPoolExecutor | None = None
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    async def play_bot(
+        self,
+        table: LiveTable,
+        seat: int,
+        apply: Callable[[LiveTable, int, str, str], Awaitable[None]],
+        schedule: Callable[[LiveTable], None],
+    ) -> None:
+        """The bot at ``seat`` decides, after the settings' delay, and plays with ``apply`` if
+        its decision is still to be made; ``schedule`` looks at the table again otherwise."""
+        me = asyncio.current_task()
+        try:
+            await asyncio.sleep(self.settings.bot_delay)
+            match = table.match
+            assert match is not None
+            view, legal = match.view(seat), match.legal(seat)
+            if not legal:
+                return
+            action = await self.think(table, seat, view, legal)
+            async with table.lock:
+                if table.bot_tasks.get(seat) is me:
+                    del table.bot_tasks[seat]
+                playing = table.data.status == "playing"
+                if playing and seat in match.to_act() and match.legal(seat) == legal:
+                    await apply(table, seat, action, "bot")
+                else:
+                    schedule(table)
+        except asyncio.CancelledError:
+            raise
+        except NotOwner:
+            return  # the table's new process runs its bots
+        except Exception:
+            # E.g. its move could not be saved: it tries again in a moment, as nobody else may
+            # act before it does (the last seat of a turn without a clock would wait forever).
+            log.exception("table %s: the bot in seat %s failed; retrying", table.data.id, seat)
+            asyncio.get_running_loop().call_later(BOT_RETRY, schedule, table)
+        finally:
+            if table.bot_tasks.get(seat) is me:
+                del table.bot_tasks[seat]
+
+    async def think(self, table: LiveTable, seat: int, view: View, legal: list[str]) -> str:
+        """The decision of the bot at ``seat``: a search level's in a worker process, a quick
+        level's in a thread (its bot kept with the table, as it may keep a memory)."""
+        level = table.data.seats[seat].bot
+        assert level is not None
+        spec = level_spec(table.game, level, online=True)
+        seed = random.getrandbits(63)
+        if is_search(level):
+            loop = asyncio.get_running_loop()
+            slug = table.game.info.slug
+            try:
+                return await loop.run_in_executor(
+                    self._search_pool(), _think, slug, spec, seat, seed, view, legal
+                )
+            except BrokenProcessPool:
+                # The worker died (killed, out of memory): the next decision gets a new one.
+                self._pool = None
+                raise
+        bot = table.bots.get(seat)
+        if bot is None:
+            bot = table.bots[seat] = make_bot(spec, table.game, seat, seed)
+        return await asyncio.to_thread(bot.choose, view, legal)
+
+    def _search_pool(self) -> ProcessPoolExecutor:
+        """The worker processes where searches run, away from the event loop."""
+        if self._pool is None:
+            # spawn: a fresh interpreter, not a fork of the server's threads and sockets.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
+        return self._pool
+
+    async def hint(self, table: LiveTable, client: Client) -> dict[str, Any]:
+        """A hint for the client's own seat, on its turn: the client names nothing, the seat is
+        the one it sits in and the level the fixed ``HINT_LEVEL``. The search runs where the
+        search bots think (a worker process), one hint at a time per client; the answer says
+        the sequence number it was worked out at, so a hint that arrives late can be dropped."""
+        seat = table.seat_of(client.player)
+        if seat is None:
+            raise Refused("only a seated player can ask for a hint, for their own seat")
+        check_playing(table)
+        match = table.match
+        assert match is not None
+        legal = match.legal(seat)
+        if not legal:
+            raise Refused("a hint is for your turn: there is nothing for you to choose now")
+        if client.hinting:
+            raise Refused("a hint is already being worked out: one at a time")
+        client.hinting = True
+        seq, view = table.data.seq, match.view(seat)
+        loop = asyncio.get_running_loop()
+        try:
+            found = await loop.run_in_executor(
+                self._search_pool(),
+                _hint,
+                table.game.info.slug,
+                seat,
+                random.getrandbits(63),
+                view,
+                legal,
+            )
+        except BrokenProcessPool:
+            self._pool = None
+            raise Refused("the hint could not be worked out; try again", 503) from None
+        finally:
+            client.hinting = False
+        return {"type": "hint", "seq": seq, "seat": seat, **found}
+
+    async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
+        """``pondside.analysis.analyze`` of one seat of a checked ``record`` (a finished table's
+        or an upload's, never a client's own JSON), in the search worker pool. Refused when
+        the seat has more decisions than ``ANALYSIS_MOST_DECISIONS``; the caller limits how
+        many run at once."""
+        from pondside.analysis import choices
+
+        game = get_game(record["game"])
+        todo = await asyncio.to_thread(choices, game, record, [seat])
+        if len(todo) > ANALYSIS_MOST_DECISIONS:
+            raise Refused(
+                f"this seat made {len(todo)} decisions; the analysis here judges at most "
+                f"{ANALYSIS_MOST_DECISIONS}: download the record and run `pondside analyze` "
+                "on it",
+                413,
+            )
+        iterations = analysis_playouts(len(todo))
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._search_pool(), _analysis, record, seat, iterations
+            )
+        except BrokenProcessPool:
+            self._pool = None
+            raise Refused("the analysis could not be worked out; try again", 503) from None

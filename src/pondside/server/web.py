@@ -1,0 +1,142 @@
+"""What the server's routers share: who is asking (the guest of a cookie, the client's
+address), whether a request comes from this server's own pages, the hub, rate windows, pages.
+
+Every router module (app.py's, replays.py, rules_pages.py) imports these from here, and none
+imports another router module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import re
+import time
+from collections import OrderedDict, deque
+from importlib import resources
+from typing import Annotated
+from urllib.parse import urlsplit
+
+from fastapi import Depends, HTTPException, Request
+from fastapi.requests import HTTPConnection
+from fastapi.responses import FileResponse, Response
+
+from .db import hash_secret
+from .hub import Guest, Hub
+
+COOKIE = "pondside_secret"
+STATIC = resources.files("pondside.server").joinpath("static")
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def guest_of(request: Request) -> Guest | None:
+    secret = request.cookies.get(COOKIE)
+    if not secret or len(secret) > 200:
+        return None
+    return await guest_by_secret(hub_of(request), secret)
+
+
+async def need_guest(guest: Annotated[Guest | None, Depends(guest_of)]) -> Guest:
+    if guest is None:
+        raise HTTPException(401, "choose a name first (POST /api/guest)")
+    return guest
+
+
+def same_origin(request: Request) -> None:
+    """Cross-site requests are refused: a page elsewhere cannot act for a guest."""
+    if not from_this_site(request.headers.get("origin"), request.headers.get("host")):
+        raise HTTPException(403, "requests must come from this server's own pages")
+
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+class Window:
+    """How often each key (a client's address, a guest) did something lately: a sliding
+    window per key. Bounded: past ``keys`` keys, the one heard from least recently is
+    forgotten (never all at once, which would reset everybody's limit)."""
+
+    def __init__(self, keys: int = 10_000) -> None:
+        self.keys = keys
+        self.times: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def count(self, key: str, seconds: float) -> int:
+        """How many times ``key`` did it in the last ``seconds``."""
+        times = self.times.get(key)
+        if times is None:
+            return 0
+        since = time.monotonic() - seconds
+        while times and times[0] <= since:
+            times.popleft()
+        return len(times)
+
+    def note(self, key: str) -> None:
+        times = self.times.get(key)
+        if times is None:
+            times = self.times[key] = deque()
+        self.times.move_to_end(key)
+        times.append(time.monotonic())
+        while len(self.times) > self.keys:
+            self.times.popitem(last=False)
+
+    def allow(self, key: str, most: int, seconds: float) -> bool:
+        """Note one more time for ``key`` unless it did it ``most`` times in ``seconds``."""
+        if self.count(key, seconds) >= most:
+            return False
+        self.note(key)
+        return True
+
+
+def client_address(request: HTTPConnection) -> str:
+    """The client's address for the limits (behind a proxy, uvicorn's proxy_headers make it the
+    real one). An IPv6 client counts by its /64 network: one home or phone has a whole /64 to
+    pick addresses from.
+
+    >>> from types import SimpleNamespace as N
+    >>> client_address(N(client=N(host="2001:db8::1:2")))  # type: ignore[arg-type]
+    '2001:db8::/64'
+    """
+    host = request.client.host if request.client else "unknown"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:  # an IPv4 client of a dual-stack socket
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return host
+
+
+# Guests looked up by their secret's SHA-256, kept briefly: a page opens several requests at
+# once. Keyed by the hash, never the secret: how long a lookup takes then tells nothing about
+# the secret (no one can choose the bytes of a hash), as with the database's index.
+_GUESTS: dict[str, tuple[float, Guest | None]] = {}
+
+
+async def guest_by_secret(hub: Hub, secret: str) -> Guest | None:
+    key = hash_secret(secret)
+    hit = _GUESTS.get(key)
+    if hit is not None and hit[0] > time.monotonic():
+        return hit[1]
+    found = await asyncio.to_thread(hub.store.player_by_secret, secret)
+    guest = None if found is None else Guest(*found)
+    if len(_GUESTS) > 10_000:
+        _GUESTS.clear()
+    _GUESTS[key] = (time.monotonic() + 30.0, guest)
+    return guest
+
+
+def from_this_site(origin: str | None, host: str | None) -> bool:
+    """No Origin (a program, not a browser page) or this very host."""
+    if origin is None:
+        return True
+    return host is not None and urlsplit(origin).netloc == host
+
+
+def page(name: str) -> Response:
+    path = STATIC.joinpath(name)
+    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
