@@ -37,6 +37,7 @@ from pondside.engine import IllegalAction, PondsideError
 from pondside.games import get_game
 
 from .db import Store, hash_secret
+from .gamefacts import game_facts
 from .hub import LIMITS, Client, Guest, Hub, LiveTable, Refused, check_name
 from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, PROFILES, Settings
@@ -221,32 +222,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
         """The games that can be played online, their options, bot levels and time profiles."""
-        out = []
-        for slug in settings.games:
-            game = get_game(slug)
-            info = game.info
-            out.append(
-                {
-                    **info.to_json(),
-                    "default_players": info.default_players,
-                    "option_help": {o.name: o.help for o in info.options},
-                    "option_specs": [
-                        {
-                            "name": o.name,
-                            "kind": o.kind.__name__,
-                            "default": o.default,
-                            "choices": list(o.choices),
-                            "minimum": o.minimum,
-                            "maximum": LIMITS.get(o.name, o.maximum),
-                            "nullable": o.nullable,
-                            "help": o.help,
-                        }
-                        for o in info.options
-                    ],
-                    "lower_is_better": info.lower_score_is_better,
-                    "summary": info.summary,
-                }
-            )
+        out = [game_facts(get_game(slug), LIMITS) for slug in settings.games]
         return {
             "games": out,
             "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
