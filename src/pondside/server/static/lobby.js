@@ -261,7 +261,7 @@ async function refresh() {
 /** A table a person can join, or watch with people at it (or the guest's own): the lobby lists
  * only these unless asked for the matches of bots alone. */
 function hasPeople(t) {
-  return t.you != null || t.seats.some((s) => !s.taken || (s.taken && s.bot == null));
+  return t.you != null || t.seats.some((s) => !s.taken || s.bot == null);
 }
 
 function renderTables(tables) {
@@ -270,8 +270,13 @@ function renderTables(tables) {
   list.replaceChildren();
   const bots = tables.filter((t) => !hasPeople(t)).length;
   $("bots-count").textContent = bots ? `(${bots})` : "";
+  // The choice is offered while there is something to show (or to hide again).
+  $("show-bots").closest("label").hidden = !bots && !$("show-bots").checked;
   const shown = $("show-bots").checked ? tables : tables.filter(hasPeople);
   $("no-tables").hidden = shown.length > 0;
+  $("no-tables").textContent = bots
+    ? "No table with people at it right now: open one and invite a friend, or watch the bots play."
+    : "No table is open right now: open one and invite a friend, or play the bots.";
   for (const t of shown) {
     const li = document.createElement("li");
     li.className = "table-item";
