@@ -146,6 +146,20 @@ def test_opening_a_table_without_a_name_says_what_is_missing(
 
 
 @pytest.mark.parametrize("phone", SCREENS)
+def test_joining_without_a_name_says_so_and_joins_once_it_is_saved(
+    new_page: Any, lobby_server: ServerProcess, phone: bool
+) -> None:
+    host = open_lobby(new_page, lobby_server, phone, "Jo")
+    table = table_of(host, "ladders", 2, [None], start=False)
+    page = open_lobby(new_page, lobby_server, phone, None)
+    page.locator(f'.table-item[data-table="{table}"]').get_by_role("button", name="Join").click()
+    assert "join the table" in page.locator("#name-error").inner_text()
+    page.fill("#name-input", "Pia")
+    page.keyboard.press("Enter")
+    assert [s["name"] for s in opened_table(page)["seats"]] == ["Jo", "Pia"]
+
+
+@pytest.mark.parametrize("phone", SCREENS)
 def test_every_game_gets_its_own_options_from_the_server(
     new_page: Any, lobby_server: ServerProcess, phone: bool
 ) -> None:
