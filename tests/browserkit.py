@@ -28,6 +28,9 @@ SHOTS = Path(
 )
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
+# The screens of the new-player trial (issue 27): a laptop, and a touch phone.
+LAPTOP = {"width": 1366, "height": 768}
+TOUCH_PHONE = {"width": 390, "height": 844}
 # Animations run this many times faster than for people (0 would switch them off).
 SPEED = "12"
 
@@ -184,3 +187,26 @@ def bots_match(page: Any, game: str, players: int, options: dict[str, Any], seed
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.05)
     return table
+
+
+AXE = Path(__file__).resolve().parent / "server" / "assets" / "axe.min.js"
+# The impacts a page must never have (axe-core's scale: minor, moderate, serious, critical).
+GRAVE = ("serious", "critical")
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = GRAVE) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now, of these impacts: each with the rule's
+    id, its impact, what it asks for and the elements (CSS selectors) that break it. axe-core
+    (tests/server/assets, from the npm registry) is injected into the page, not served."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => {
+            const r = await axe.run(document, { resultTypes: ["violations"] });
+            return r.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.map((n) => n.target.join(" ")),
+            }));
+        }"""
+    )
+    return [v for v in found if v["impact"] in impacts]

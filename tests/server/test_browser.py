@@ -111,8 +111,7 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
     page.set_viewport_size(DESKTOP)
 
     page.fill("#players", "4")
-    page.check("input[name=end][value=rounds]")
-    page.fill("#rounds", "1")
+    page.fill("#opt-rounds", "1")
     page.select_option("#profile", "none")
     page.click("#create-btn")
     page.wait_for_url(re.compile(r"/t/[\w-]+$"))

@@ -29,6 +29,7 @@ from pondside.engine import PondsideError
 from pondside.games import get_game
 
 from .db import Store
+from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
 from .peers import Alone, Peers
 from .replays import router as replays_router
@@ -123,32 +124,7 @@ async def tablepage(table_id: str, request: Request) -> Response:
 @api.get("/api/games")
 async def games(request: Request) -> dict[str, Any]:
     """The games that can be played online, their options, bot levels and time profiles."""
-    out = []
-    for slug in hub_of(request).settings.games:
-        game = get_game(slug)
-        info = game.info
-        out.append(
-            {
-                **info.to_json(),
-                "default_players": info.default_players,
-                "option_help": {o.name: o.help for o in info.options},
-                "option_specs": [
-                    {
-                        "name": o.name,
-                        "kind": o.kind.__name__,
-                        "default": o.default,
-                        "choices": list(o.choices),
-                        "minimum": o.minimum,
-                        "maximum": LIMITS.get(o.name, o.maximum),
-                        "nullable": o.nullable,
-                        "help": o.help,
-                    }
-                    for o in info.options
-                ],
-                "lower_is_better": info.lower_score_is_better,
-                "summary": info.summary,
-            }
-        )
+    out = [game_facts(get_game(slug), LIMITS) for slug in hub_of(request).settings.games]
     return {
         "games": out,
         "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],

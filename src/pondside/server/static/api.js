@@ -37,7 +37,20 @@ export async function api(path, { method = "GET", body, raw } = {}) {
 
 export const getMe = () => api("/api/me");
 export const setName = (name) => api("/api/guest", { method: "POST", body: { name } });
-export const getGames = () => api("/api/games");
+
+// GET /api/games, asked once a page: every fact of every game the pages draw from.
+let facts = null;
+let asking = null;
+export function getGames() {
+  asking ??= api("/api/games").then(
+    (answer) => (facts = answer),
+    (error) => {
+      asking = null; // asked again next time
+      throw error;
+    },
+  );
+  return asking;
+}
 
 /** A preference kept in localStorage (quietly in memory when storage is unavailable). */
 const memory = {};
@@ -190,24 +203,19 @@ export function levelLabel(level) {
   return level ? level.charAt(0).toUpperCase() + level.slice(1) : "";
 }
 
-/** A table's options in words: "Expert · to 66 ducks", "to 50 points · bidding"... */
-export function describeOptions(options, game = "lame-duck") {
-  const parts = [];
+/** A table's options in words, as the server labels them ("Expert · Rounds 1", "Deck basic ·
+ * Bidding · Target 75"): each option set to something, in the game's order, named with its label
+ * (the option's own name until getGames() has answered). */
+export function describeOptions(options, game) {
   const o = options || {};
-  if (game === "lame-duck") {
-    if (o.expert) parts.push("Expert");
-    if (o.target) parts.push(`to ${o.target} ducks`);
-    else parts.push(`${o.rounds || 1} ${(o.rounds || 1) === 1 ? "round" : "rounds"}`);
-    return parts.join(" · ");
+  const known = facts && facts.games.find((g) => g.slug === game);
+  const specs = known ? known.option_specs : Object.keys(o).map((name) => ({ name, label: name }));
+  const parts = [];
+  for (const spec of specs) {
+    const value = o[spec.name];
+    if (value == null || value === false) continue;
+    parts.push(value === true ? spec.label : `${spec.label} ${value}`);
   }
-  if (o.variant) parts.push(o.variant === "classic" ? "classic Chicane" : "Wildcat");
-  if (o.deck) parts.push(`${o.deck} deck`);
-  if (o.rounds) parts.push(`${o.rounds} ${o.rounds === 1 ? "round" : "rounds"}`);
-  else if (o.target) parts.push(`to ${o.target} points`);
-  if (o.games) parts.push(o.games === 1 ? "one game" : `a series of ${o.games} games`);
-  if (o.bidding) parts.push("bidding");
-  if (o.teams) parts.push("partnerships");
-  if (o.lead_passes === "left") parts.push("lead passes left");
   return parts.join(" · ");
 }
 

@@ -1,10 +1,14 @@
-// The lobby: a name, the open tables (refreshed), and a form to open a new one.
-import { duckLegend } from "./cards.js";
+// The lobby: a name, a form to open a new table, and the open tables (refreshed). Every fact
+// of a game (its options, their defaults and words, players, the clock it suggests) comes from
+// GET /api/games: no game is named here.
 import { api, describeClock, describeOptions, getGames, getMe, hosted, prefs, seatNames, setName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let myName = null;
 let games = [];
+let lastTables = [];
+// What the person asked for before they had a name: done once the name is saved.
+let afterName = null;
 
 function showName(name) {
   myName = name;
@@ -22,7 +26,9 @@ async function init() {
     $("list-error").textContent = e.message;
   }
   try {
-    games = (await getGames()).games;
+    const facts = await getGames();
+    games = facts.games;
+    fillProfiles(facts.profiles);
     fillGames();
     listGames();
   } catch (e) {
@@ -32,23 +38,10 @@ async function init() {
   setInterval(refresh, 3000);
 }
 
-// --- the game picker and each game's options (from /api/games) -----------------------------
-const OPTION_LABELS = {
-  deck: "Deck",
-  bidding: "Bidding with promises",
-  target: "Play to (points)",
-  lead_passes: "When the leader is out, the lead passes",
-  variant: "Variant",
-  teams: "Partnerships (4 players)",
-  rounds: "Or play a number of rounds",
-  games: "Games in the series",
-};
-
-const OPTION_HELP = { teams: "partners sit across the table and play as one side" };
-
+// --- the game picker and each game's options (every fact from /api/games) ----------------
 function fillGames() {
   const select = $("game");
-  const wanted = new URLSearchParams(location.search).get("game") || prefs.get("game", select.value);
+  const wanted = new URLSearchParams(location.search).get("game") || prefs.get("game", "");
   select.replaceChildren();
   for (const g of games) {
     const o = document.createElement("option");
@@ -58,6 +51,19 @@ function fillGames() {
   }
   if (games.some((g) => g.slug === wanted)) select.value = wanted;
   showGame();
+}
+
+/** The server's time profiles as the clock's choices. */
+function fillProfiles(profiles) {
+  const select = $("profile");
+  select.replaceChildren();
+  for (const p of profiles) {
+    const o = document.createElement("option");
+    o.value = p.id;
+    const name = p.id.charAt(0).toUpperCase() + p.id.slice(1);
+    o.textContent = p.seconds == null ? "No clock" : `${name} (${Math.round(p.seconds)} s a move)`;
+    select.append(o);
+  }
 }
 
 /** The games, each with its summary and a link to its rules page. */
@@ -81,6 +87,54 @@ function currentGame() {
   return games.find((g) => g.slug === $("game").value);
 }
 
+/** One field of the options form, for any option: a checkbox, a list of choices or a number,
+ * with the option's label and its help in the players' words (both from the server). */
+function optionField(spec) {
+  const id = `opt-${spec.name}`;
+  const name = document.createElement("span");
+  name.id = `${id}-label`;
+  name.textContent = spec.label;
+  const help = document.createElement("small");
+  help.id = `${id}-help`;
+  help.className = "muted";
+  help.textContent = spec.text;
+  const label = document.createElement("label");
+  let input;
+  if (spec.kind === "bool") {
+    label.className = "check";
+    input = document.createElement("input");
+    input.type = "checkbox";
+    label.append(input, name, help);
+  } else {
+    label.className = "field";
+    if (spec.choices.length) {
+      input = document.createElement("select");
+      for (const c of spec.choices) {
+        const o = document.createElement("option");
+        o.value = c;
+        o.textContent = c;
+        input.append(o);
+      }
+    } else {
+      input = document.createElement("input");
+      input.type = "number";
+      input.inputMode = "numeric";
+      if (spec.minimum != null) input.min = String(spec.minimum);
+      if (spec.maximum != null) input.max = String(spec.maximum);
+      // A number that may be left unset: blank means "not set" (the game decides).
+      if (spec.nullable) input.placeholder = "not set";
+      else input.required = true;
+    }
+    label.append(name, input, help);
+  }
+  input.id = id;
+  input.dataset.option = spec.name;
+  input.dataset.kind = spec.kind;
+  input.setAttribute("aria-labelledby", name.id);
+  input.setAttribute("aria-describedby", help.id);
+  return label;
+}
+
 function showGame() {
   const g = currentGame();
   if (!g) return;
@@ -91,100 +145,59 @@ function showGame() {
   if (!players.dataset.touched || !(n >= g.min_players && n <= g.max_players)) players.value = String(g.default_players);
   prefs.set("game", g.slug);
   $("game-summary").textContent = g.summary || "";
-  const lameDuck = g.slug === "lame-duck";
-  $("ld-options").hidden = !lameDuck;
-  // The other games' first decisions take a newcomer longer than Lame Duck's: a slower clock
-  // by default (until the person picks one).
-  if (!$("profile").dataset.touched) $("profile").value = lameDuck ? "normal" : "slow";
-  const box = $("game-options");
-  box.hidden = lameDuck;
-  box.replaceChildren();
-  if (lameDuck) return;
-  for (const spec of g.option_specs) {
-    const label = document.createElement("label");
-    const text = document.createElement("span");
-    text.textContent = OPTION_LABELS[spec.name] || spec.name;
-    let input;
-    if (spec.kind === "bool") {
-      label.className = "check";
-      input = document.createElement("input");
-      input.type = "checkbox";
-      input.checked = !!spec.default;
-      label.append(input, text);
-    } else {
-      label.className = "field";
-      if (spec.choices.length) {
-        input = document.createElement("select");
-        for (const c of spec.choices) {
-          const o = document.createElement("option");
-          o.value = c;
-          o.textContent = c;
-          input.append(o);
-        }
-        input.value = spec.default;
-      } else {
-        input = document.createElement("input");
-        input.type = "number";
-        if (spec.minimum != null) input.min = String(spec.minimum);
-        if (spec.maximum != null) input.max = String(spec.maximum);
-        input.value = spec.default == null ? "" : String(spec.default);
-        if (spec.nullable) input.placeholder = "none";
-        else input.required = true;
-      }
-      label.append(text, input);
+  if (!$("profile").dataset.touched) $("profile").value = g.profile;
+  $("game-options").replaceChildren(...g.option_specs.map(optionField));
+  showDefaults();
+}
+
+function fieldValue(input) {
+  if (input.dataset.kind === "bool") return input.checked;
+  if (input.dataset.kind === "int") return input.value === "" ? null : Number(input.value);
+  return input.value;
+}
+
+function showValue(input, value) {
+  if (input.dataset.kind === "bool") input.checked = !!value;
+  else input.value = value == null ? "" : String(value);
+}
+
+/** Every field the person has not changed shows the game's default, as it stands with the
+ * fields they did change: a default may follow another option (the server says which, as the
+ * game itself resolves it). */
+function showDefaults() {
+  const g = currentGame();
+  const fields = [...$("game-options").querySelectorAll("[data-option]")];
+  const spec = (name) => g.option_specs.find((o) => o.name === name);
+  for (const input of fields) if (!input.dataset.touched) showValue(input, spec(input.dataset.option).default);
+  const now = Object.fromEntries(fields.map((input) => [input.dataset.option, fieldValue(input)]));
+  for (const f of g.follows) {
+    const value = now[f.option];
+    if (f.any_number ? value == null : value !== f.value) continue;
+    for (const [name, v] of Object.entries(f.defaults)) {
+      const input = $(`opt-${name}`);
+      if (input && !input.dataset.touched) showValue(input, v);
     }
-    input.id = `opt-${spec.name}`;
-    input.dataset.option = spec.name;
-    input.dataset.kind = spec.kind;
-    const help = document.createElement("small");
-    help.className = "muted";
-    // The engine's help names its rulings ("(KQ-28..30)"): players get the words only.
-    help.textContent = OPTION_HELP[spec.name] ?? spec.help.replace(/\s*\([^)]*\b[A-Z]{2}-\d[^)]*\)/g, "");
-    label.title = help.textContent;
-    label.append(help);
-    box.append(label);
   }
 }
 
-/** The options the person changed from the game's defaults: the others are left to the game,
- * whose defaults may depend on each other (King of the Quackers plays to 75 with bidding). */
+/** The options the person changed: the others are left to the game, whose defaults may
+ * depend on each other. */
 function gameOptions() {
   const options = {};
-  const g = currentGame();
   for (const input of $("game-options").querySelectorAll("[data-option]")) {
-    const name = input.dataset.option;
-    let value;
-    if (input.dataset.kind === "bool") value = input.checked;
-    else if (input.dataset.kind === "int") value = input.value === "" ? null : Number(input.value);
-    else value = input.value;
-    const spec = g.option_specs.find((o) => o.name === name);
-    if (spec && value === spec.default && !input.dataset.touched) continue;
-    options[name] = value;
+    if (input.dataset.touched) options[input.dataset.option] = fieldValue(input);
   }
   return options;
 }
 
-// A default that follows another option: shown in the form until the person types their own.
-const FOLLOWS = {
-  "king-of-the-quackers": { target: (o) => (o.bidding ? 75 : 50) },
-};
-$("game-options").addEventListener("input", (ev) => {
-  const input = ev.target;
-  if (input.dataset && input.dataset.option && input.dataset.kind === "int") input.dataset.touched = "1";
-});
-$("game-options").addEventListener("change", () => {
-  const g = currentGame();
-  const rules = g && FOLLOWS[g.slug];
-  if (!rules) return;
-  const now = {};
-  for (const input of $("game-options").querySelectorAll("[data-option]")) {
-    now[input.dataset.option] = input.dataset.kind === "bool" ? input.checked : input.value;
-  }
-  for (const [name, follow] of Object.entries(rules)) {
-    const input = $(`opt-${name}`);
-    if (input && !input.dataset.touched) input.value = String(follow(now));
-  }
-});
+for (const type of ["input", "change"]) {
+  $("game-options").addEventListener(type, (ev) => {
+    const input = ev.target;
+    if (!input.dataset || !input.dataset.option) return;
+    input.dataset.touched = "1";
+    showDefaults();
+  });
+}
 
 $("game").addEventListener("change", showGame);
 $("profile").addEventListener("change", () => ($("profile").dataset.touched = "1"));
@@ -196,6 +209,9 @@ $("name-form").addEventListener("submit", async (ev) => {
   try {
     const r = await setName($("name-input").value);
     showName(r.name);
+    const then = afterName;
+    afterName = null;
+    if (then) then();
   } catch (e) {
     $("name-error").textContent = e.message;
   }
@@ -211,13 +227,23 @@ $("change-name").addEventListener("click", () => {
 
 $("name-cancel").addEventListener("click", () => {
   $("name-panel").hidden = !!myName;
+  afterName = null;
 });
 
-function needName(errorEl) {
+/** Without a name, says so beside the name field (an alert, so screen readers hear it), takes
+ * the person there, and keeps ``then`` to do once the name is saved. */
+function needName(what, then) {
   if (myName) return false;
-  errorEl.textContent = "Choose a name first (at the top of the page).";
+  afterName = then;
+  const said = $("name-error");
+  said.textContent = "";
+  // Set in the next frame, so the alert is announced again when the same words come twice.
+  requestAnimationFrame(() => {
+    said.textContent = `Choose your name first: the other players see it at the table. Then ${what}.`;
+  });
   $("name-panel").hidden = false;
-  $("name-input").focus();
+  $("name-panel").scrollIntoView({ block: "start" });
+  $("name-input").focus({ preventScroll: true });
   return true;
 }
 
@@ -232,11 +258,26 @@ async function refresh() {
   }
 }
 
+/** A table a person can join, or watch with people at it (or the guest's own): the lobby lists
+ * only these unless asked for the matches of bots alone. */
+function hasPeople(t) {
+  return t.you != null || t.seats.some((s) => !s.taken || s.bot == null);
+}
+
 function renderTables(tables) {
+  lastTables = tables;
   const list = $("table-list");
   list.replaceChildren();
-  $("no-tables").hidden = tables.length > 0;
-  for (const t of tables) {
+  const bots = tables.filter((t) => !hasPeople(t)).length;
+  $("bots-count").textContent = bots ? `(${bots})` : "";
+  // The choice is offered while there is something to show (or to hide again).
+  $("show-bots").closest("label").hidden = !bots && !$("show-bots").checked;
+  const shown = $("show-bots").checked ? tables : tables.filter(hasPeople);
+  $("no-tables").hidden = shown.length > 0;
+  $("no-tables").textContent = bots
+    ? "No table with people at it right now: open one and invite a friend, or watch the bots play."
+    : "No table is open right now: open one and invite a friend, or play the bots.";
+  for (const t of shown) {
     const li = document.createElement("li");
     li.className = "table-item";
     li.dataset.table = t.id;
@@ -290,7 +331,7 @@ function renderTables(tables) {
 }
 
 async function joinTable(id, seat) {
-  if (needName($("list-error"))) return;
+  if (needName("join the table", () => joinTable(id, seat))) return;
   try {
     await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { do: "join" } });
     location.href = `/t/${encodeURIComponent(id)}`;
@@ -304,25 +345,11 @@ $("create-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const err = $("create-error");
   err.textContent = "";
-  if (needName(err)) return;
-  const game = $("game").value || "lame-duck";
-  let options;
-  if (game === "lame-duck") {
-    const end = document.querySelector('input[name="end"]:checked').value;
-    options = { expert: $("expert").checked };
-    if (end === "target") {
-      options.target = Number($("target").value);
-      options.rounds = null;
-    } else {
-      options.rounds = Number($("rounds").value);
-    }
-  } else {
-    options = gameOptions();
-  }
+  if (needName("open the table", () => $("create-form").requestSubmit())) return;
   const body = {
-    game,
+    game: $("game").value,
     players: Number($("players").value),
-    options,
+    options: gameOptions(),
     profile: $("profile").value,
     listed: $("listed").checked,
   };
@@ -337,11 +364,6 @@ $("create-form").addEventListener("submit", async (ev) => {
   }
 });
 
-for (const id of ["rounds", "target"]) {
-  $(id).addEventListener("focus", () => {
-    document.querySelector(`input[name="end"][value="${id}"]`).checked = true;
-  });
-}
+$("show-bots").addEventListener("change", () => renderTables(lastTables));
 
-duckLegend($("duck-legend"));
 init();
