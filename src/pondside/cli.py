@@ -1858,5 +1858,9 @@ def _iterations(spec: str) -> int | None:
     return value if isinstance(value, int) else None
 
 
+from pondside.lab.command import lab  # noqa: E402  (it reuses this module's helpers, lazily)
+
+main.add_command(lab)
+
 if __name__ == "__main__":
     main()
