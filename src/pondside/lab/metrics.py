@@ -291,20 +291,46 @@ def seat_share(seat: int) -> Callable[[Trace], float]:
     return lambda t: t.win_shares()[seat]
 
 
-def paired(figure: str, a: dict[int, float], b: dict[int, float]) -> Difference:
-    """The difference of a per-deal figure between two option sets on their common deals."""
+def paired(
+    figure: str, a: dict[int, float], b: dict[int, float], bounded: bool = False
+) -> Difference:
+    """The difference of a per-deal figure between two option sets on their common deals.
+
+    ``bounded``: a win share, in [0, 1] under both sets. The plain normal interval of the
+    per-deal differences covers too little there (about 90% at a 10-point change over 150
+    deals, where most differences are 0), so the interval is Newcombe's hybrid score interval
+    for paired proportions (Newcombe 1998, method 10): the two sets' Wilson intervals joined
+    through the correlation of their per-deal shares.
+    """
     deals = sorted(set(a) & set(b))
     diffs = [b[d] - a[d] for d in deals]
     m = mean(diffs)
+    low, high = m.low, m.high
+    if bounded and len(deals) > 1:
+        xs, ys = [a[d] for d in deals], [b[d] for d in deals]
+        n = len(deals)
+        p1, p2 = statistics.fmean(xs), statistics.fmean(ys)
+        l1, u1 = wilson_interval(sum(xs), n)
+        l2, u2 = wilson_interval(sum(ys), n)
+        try:
+            phi = statistics.correlation(xs, ys)
+        except statistics.StatisticsError:  # one set's shares are all alike
+            phi = 0.0
+        low = m.value - math.sqrt(
+            max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2)
+        )
+        high = m.value + math.sqrt(
+            max(0.0, (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2)
+        )
     va = statistics.fmean([a[d] for d in deals]) if deals else 0.0
     vb = statistics.fmean([b[d] for d in deals]) if deals else 0.0
-    return Difference(figure, va, vb, m.value, m.low, m.high, len(deals))
+    return Difference(figure, va, vb, m.value, low, high, len(deals))
 
 
 def differences(a: Sequence[Trace], b: Sequence[Trace], players: int) -> list[Difference]:
     """Every per-match figure and each seat's win rate, B against A, on the same deals."""
     out = [
-        paired(f"seat{s}_win", per_deal(a, seat_share(s)), per_deal(b, seat_share(s)))
+        paired(f"seat{s}_win", per_deal(a, seat_share(s)), per_deal(b, seat_share(s)), True)
         for s in range(players)
     ]
     out += [paired(k, per_deal(a, f), per_deal(b, f)) for k, f in PER_MATCH.items()]
