@@ -88,6 +88,13 @@ def test_spread_and_margin_higher_is_better() -> None:
     assert t.margin() == 6.0
 
 
+def test_the_margin_of_a_partnership_is_over_the_other_side() -> None:
+    # Ladders' partnerships: seats 0 and 2 share the win and the score.
+    t = trace((1, 3, 1, 3), (140.0, 25.0, 140.0, 25.0), lower=False)
+    assert t.margin() == 115.0
+    assert trace((1, 1), (3.0, 3.0)).margin() == 0.0
+
+
 def test_seat_win_rates_balance_and_first_seat_advantage_by_hand() -> None:
     # Four two-seat matches: seat 0 wins two, seat 1 one, and one tie (half each).
     traces = [

@@ -12,7 +12,8 @@ and its score line). The figures of an option set (:func:`figures`) are defined 
 - **Length**: decisions (actions taken, every seat's), and hands (rounds, deals) a match lasted:
   mean and standard deviation (Ludii's *Duration* and its spread).
 - **Score spread**: the standard deviation of the final scores within a match, averaged over
-  matches. **Winning margin**: the gap between the winner's score and the next best, averaged.
+  matches. **Winning margin**: the gap between the winner's score and the best score of a seat
+  placed below first (so a partner sharing the win is not the one beaten), averaged.
 - **Score line**: the scores after each decision that changed them, from the all-zero start.
   A seat *leads* at a point when no other seat's score is better.
 - **Lead changes** (Ludii's *LeadChange*): how often the sole leader changed, counted along the
@@ -107,8 +108,13 @@ class Trace:
         return statistics.pstdev(self.scores)
 
     def margin(self) -> float:
-        ordered = sorted(self.scores, reverse=not self.lower_is_better)
-        return abs(ordered[0] - ordered[1])
+        """The winner's score against the best of the seats placed below first (a partner,
+        who shares the win and the score, is not the one beaten); 0 when all are first."""
+        beaten = [x for x, p in zip(self.scores, self.places, strict=True) if p > 1]
+        if not beaten:
+            return 0.0
+        winner = self.scores[self.places.index(1)]
+        return abs(winner - (min(beaten) if self.lower_is_better else max(beaten)))
 
 
 @dataclass(frozen=True)

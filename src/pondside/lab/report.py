@@ -146,7 +146,10 @@ def plot_ladder(matrix: list[list[Rate | None]]) -> str:
     for r, row in enumerate(matrix):
         for c, cell in enumerate(row):
             text = "—" if cell is None else f"{100 * cell.value:.0f}%"
-            ax.text(c, r, text, ha="center", va="center", fontsize=9)
+            dark = cell is not None and abs(cell.value - 0.5) > 0.3  # white on the deep colours
+            ax.text(
+                c, r, text, ha="center", va="center", fontsize=9, color="white" if dark else "black"
+            )
     ax.set_xticks(range(len(LADDER)), LADDER)
     ax.set_yticks(range(len(LADDER)), LADDER)
     ax.set_xlabel("against")
@@ -320,6 +323,7 @@ def sweep_section(result: LabResult) -> str:
     sweep = result.sweep_figures()
     target = " and ".join(map(str, result.target))
     head = [esc(str(result.plan.sweep)), "first seat's advantage", "balance", "decisions"]
+    head += ["lead changes", "drama", "decision points", "branching"]
     head += ["seat win rates", "meets the target"] if target else ["seat win rates"]
     rows, classes = [], []
     for s, f in zip(result.plan.sweep_values, sweep, strict=True):
@@ -328,7 +332,11 @@ def sweep_section(result: LabResult) -> str:
             esc(s.label.split("=", 1)[-1]),
             f"{100 * a.value:+.1f} <small>({100 * a.low:+.1f} to {100 * a.high:+.1f})</small>",
             f"{f.balance:.3f}",
-            f"{f.per_match['decisions'].value:.1f}",
+            *(
+                f"{f.per_match[k].value:.{d}f}"
+                for k, d in (("decisions", 1), ("lead_changes", 2), ("drama", 3))
+            ),
+            *(f"{f.per_match[k].value:.3f}" for k in ("decision_points", "branching")),
             " / ".join(f"{100 * r.value:.1f}" for r in f.seat_win),
         ]
         meets = result.meets(f)
@@ -337,7 +345,12 @@ def sweep_section(result: LabResult) -> str:
         rows.append(row)
         classes.append("yes" if meets else "")
     met = result.sweep_met()
-    said = f"<p>Target: <code>{esc(target)}</code>. " if target else "<p>"
+    said = (
+        f"<p>Target: <code>{esc(target)}</code>, read on each value's estimate (its interval "
+        "says how sure that is). "
+        if target
+        else "<p>"
+    )
     if target:
         said += f"Met by {esc(', '.join(met))}.</p>" if met else "No value meets it.</p>"
     else:
@@ -404,6 +417,12 @@ def reading(result: LabResult) -> str:
             f"lead changes {m['lead_changes'].value:.1f} times and the winner trailed at "
             f"{100 * m['drama'].value:.0f}% of the score line's points."
         )
+        if not m["lead_changes"].value and not m["drama"].value:
+            out[-1] += (
+                " The scores move only when the match ends, so the score line has no lead to "
+                "change: lead changes, drama and decisiveness say nothing here (play a longer "
+                "match to see them)."
+            )
     for i, diffs in enumerate(result.set_differences()):
         changed = [described(d) for d in diffs if d.significant]
         b = plan.sets[i + 1].label
