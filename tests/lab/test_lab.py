@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import select
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+import pondside
 from pondside.cli import main
 from pondside.engine import BadOption, Match
 from pondside.games import down_the_drain, get_game, ladders, lame_duck
@@ -158,3 +165,37 @@ def test_ctrl_c_keeps_what_was_measured(tmp_path: Path) -> None:
 
     html = write_report(result, tmp_path, "pondside lab lame-duck")[0].read_text()
     assert "Stopped after 3 of 10 matches" in html
+
+
+def test_ctrl_c_at_the_command_writes_the_partial_report(tmp_path: Path) -> None:
+    """Ctrl-C (to the whole process group, as a terminal sends it) stops the run and its
+    workers; the report, JSON and CSV hold the matches that finished and say so."""
+    src = Path(pondside.__file__).resolve().parents[1]
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]),
+    }
+    args = ["lab", "lame-duck", "--matches", "100000", "--jobs", "2", "--out", "part"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pondside", *args],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        ready, _, _ = select.select([proc.stderr], [], [], 60)
+        assert ready, "no progress line within 60 s"
+        assert proc.stderr is not None and "Lame Duck lab: " in proc.stderr.readline()
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Stopped (Ctrl-C) after" in out
+    data = json.loads((tmp_path / "part" / "figures.json").read_text())
+    assert data["partial"] is True and 0 < data["matches"] < data["planned_matches"] == 100000
+    assert "Stopped after" in (tmp_path / "part" / "report.html").read_text()

@@ -170,7 +170,9 @@ def lab(
     except PondsideError as exc:
         fail(str(exc))
     if out is not None:
-        check_folder(out, ("report.html", "figures.json", "figures.csv"))
+        from .report import FILES
+
+        check_folder(out, FILES)
         from pondside.sim.report import load_matplotlib
 
         load_matplotlib()  # before the run, so a stopped run writes its plots at once
