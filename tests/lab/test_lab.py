@@ -199,3 +199,17 @@ def test_ctrl_c_at_the_command_writes_the_partial_report(tmp_path: Path) -> None
     data = json.loads((tmp_path / "part" / "figures.json").read_text())
     assert data["partial"] is True and 0 < data["matches"] < data["planned_matches"] == 100000
     assert "Stopped after" in (tmp_path / "part" / "report.html").read_text()
+
+
+def test_a_designers_notes_go_under_what_a_designer_learns(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.html"
+    notes.write_text("<p>Row length 4 felt tense at the table.</p>")
+    out = tmp_path / "lab"
+    got = CliRunner().invoke(
+        main, ["lab", "lame-duck", "-n", "2", "--notes", str(notes), "--out", str(out)]
+    )
+    assert got.exit_code == 0, got.output
+    html = (out / "report.html").read_text()
+    learns = html.index("What a designer learns")
+    assert learns < html.index("Row length 4 felt tense") < html.index("Figures of each option")
+    assert "Made by <code>pondside lab lame-duck --matches 2 --notes" in html
