@@ -212,4 +212,4 @@ def test_a_designers_notes_go_under_what_a_designer_learns(tmp_path: Path) -> No
     html = (out / "report.html").read_text()
     learns = html.index("What a designer learns")
     assert learns < html.index("Row length 4 felt tense") < html.index("Figures of each option")
-    assert "Made by <code>pondside lab lame-duck --matches 2 --notes" in html
+    assert "Made by <code>pondside lab lame-duck --matches 2 --out " in html
