@@ -14,8 +14,8 @@ from math import comb
 from typing import Any
 
 from pondside.engine import Game, View
+from pondside.games import lame_duck as rules  # its COLUMN_LIMIT read when used: the lab tunes it
 from pondside.games.lame_duck import (
-    COLUMN_LIMIT,
     DUCKS,
     TAKE,
     TURNS,
@@ -67,7 +67,7 @@ def card_risk(
     end = column[-1]
     gap = bisect_left(unseen, card) - bisect_right(unseen, end)  # unseen cards between the two
     p = gap / len(unseen) if unseen else 0.0
-    need = COLUMN_LIMIT - len(column)  # rival cards that must land first for ours to be sixth
+    need = rules.COLUMN_LIMIT - len(column)  # rival cards that must land first for ours to be sixth
     risk = _exactly(need, rivals, p) * (ducks[col] + need * AVERAGE_DUCKS)
     # A small preference for snug cards keeps the wide gaps for later turns.
     return risk + 0.01 * (card - end) / CARDS
@@ -114,7 +114,7 @@ class LameDuckHeuristic(Bot):
             )
             return f"{n} is too low: you take the cheapest column ({_ducks(cheapest)}), {when}"
         risk = card_risk(n, columns, unseen_cards(view), view["players"] - 1)
-        need = COLUMN_LIMIT - len(columns[col])
+        need = rules.COLUMN_LIMIT - len(columns[col])
         expected = (
             f"about {risk:.1f} ducks expected" if risk >= 0.05 else "next to no risk of ducks"
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from . import analyze, bench, engine, play, runs, serve, strength
+from . import analyze, bench, engine, lab, play, runs, serve, strength
 from .common import parse_game_options
 
 __all__ = ["COMMANDS", "main", "parse_game_options"]
@@ -33,6 +33,7 @@ COMMANDS: list[click.Command] = [
     runs.simulate,
     runs.tournament,
     strength.strength,
+    lab.lab,
     analyze.analyze,
     serve.serve,
     serve.loadtest,

@@ -77,8 +77,27 @@ OTHERS = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) fo
 _PARSE = {a: c for c, a in PLAY.items()}
 
 
+HAND_SIZE: int | None = None
+"""The designer's lab's setting of DD-2's hand size (``TUNABLES``); None: the rulebook's."""
+TUNABLES = (
+    Option(
+        "hand_size",
+        int,
+        None,
+        "cards dealt to each player (DD-2: 6, or 5 at 7-8 players)",
+        minimum=2,
+        maximum=10,
+        nullable=True,
+    ),
+)
+"""Rule constants the designer's lab may change (``pondside lab --sweep hand_size=5,6,7``):
+each names the module constant it sets (upper case) and the ruling it changes."""
+
+
 def hand_size(players: int) -> int:
     """DD-2: 6 cards each, 5 at 7-8 players."""
+    if HAND_SIZE is not None:
+        return HAND_SIZE
     return 5 if players >= 7 else 6
 
 

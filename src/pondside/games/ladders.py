@@ -91,8 +91,27 @@ NOTATION = (
 )
 
 
+CLIMB_SIZE: int | None = None
+"""The designer's lab's setting of LA-3's CLIMB size (``TUNABLES``); None: the rulebook's."""
+TUNABLES = (
+    Option(
+        "climb_size",
+        int,
+        None,
+        "cards in each CLIMB (stock) pile (LA-3: 30, or 20 at 5-6 players)",
+        minimum=5,
+        maximum=40,
+        nullable=True,
+    ),
+)
+"""Rule constants the designer's lab may change (``pondside lab --sweep climb_size=20,30``):
+each names the module constant it sets (upper case) and the ruling it changes."""
+
+
 def climb_size(players: int) -> int:
     """LA-3: 30 cards each with 2-4 players, 20 with 5-6."""
+    if CLIMB_SIZE is not None:
+        return CLIMB_SIZE
     return 30 if players <= 4 else 20
 
 

@@ -49,6 +49,19 @@ from .lame_duck_state import LameDuckState as LameDuckState
 COLUMNS = 4
 HAND_SIZE = 10
 COLUMN_LIMIT = 5  # LD-7: the sixth card takes the five
+TUNABLES = (
+    Option(
+        "column_limit",
+        int,
+        COLUMN_LIMIT,
+        "cards a column holds before the next card takes them (LD-7: 5, the sixth takes five)",
+        minimum=2,
+        maximum=10,
+    ),
+)
+"""Rule constants the designer's lab may change (``pondside lab --sweep column_limit=4,5,6``):
+each names the module constant it sets (upper case) and the ruling it changes; the rules read
+the constant where they use it, and the lab restores it (``pondside.lab.tunables``)."""
 
 
 def duck_count(card: int) -> int:
