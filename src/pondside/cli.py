@@ -1858,5 +1858,9 @@ def _iterations(spec: str) -> int | None:
     return value if isinstance(value, int) else None
 
 
+from pondside.batch.command import batch as _batch  # noqa: E402  (after main, issue 29)
+
+main.add_command(_batch)
+
 if __name__ == "__main__":
     main()
