@@ -250,6 +250,8 @@ class LameDuckTables:
         where = f"table {b}, seat {s}"
         if not acts:
             return f"{where} does not act at this step: pass the no-op {self.noop}, not {action}"
+        if action == self.noop:
+            return f"{where} acts at this step: pass one of its legal actions, not the no-op"
         if not 0 <= action < self.num_actions:
             return f"{where}: actions are 0..{self.num_actions - 1}, not {action}"
         name = self.actions[action]
