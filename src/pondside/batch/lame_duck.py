@@ -392,6 +392,47 @@ class LameDuckTables:
             "over": self.over.copy(),
         }
 
+    def encode(self, seat: int) -> npt.NDArray[np.float32]:
+        """[B, size] ``seat``'s observation as the research adapters encode its view
+        (``adapters/lame_duck.py``, the layout of ``docs/adapters.md``), for every table at
+        once; seats relative to ``seat`` (row 0 is the seat itself)."""
+        from pondside.adapters.codec import Codec
+
+        layout = Codec(GAME.info.slug, self.players, self.options).layout
+        at = {f.name: f.start for f in layout.fields}
+        b, n, d, rows = self.batch, self.players, self.deck, self._rows[:, None]
+        out = np.zeros((b, layout.size + 1), dtype=np.float32)  # the last: a sink for blanks
+        sink = layout.size
+        order = (seat + np.arange(n)) % n  # relative row r is seat (seat + r) % n
+
+        def cards_at(start: int, cards: npt.NDArray[Any]) -> None:
+            c = cards.reshape(b, -1).astype(np.int64)
+            out[rows, np.where(c > 0, start + c - 1, sink)] = 1
+
+        cards_at(at["hand"], self.hands[:, seat])
+        for k in range(COLUMNS):
+            cards_at(at["column_cards"] + k * d, self.columns[:, k])
+        for r, s in enumerate(order):
+            cards_at(at["revealed"] + r * d, self.revealed[:, s])
+            used = np.arange(TAKEN_SLOTS) < self.taken_count[:, s, None]
+            cards_at(at["taken"] + r * d, np.where(used, self.taken[:, s], 0))
+        out[:, at["column_length"] : at["column_length"] + COLUMNS] = self.lengths
+        out[:, at["column_end"] : at["column_end"] + COLUMNS] = self.ends
+        out[:, at["column_ducks"] : at["column_ducks"] + COLUMNS] = self.column_ducks
+        out[:, at["hand_size"] : at["hand_size"] + n] = self.held[:, None]
+        waiting = np.where(
+            self.awaiting >= 0, at["awaiting_take"] + (self.awaiting - seat) % n, sink
+        )
+        out[self._rows, waiting] = 1
+        out[:, at["to_act"] : at["to_act"] + n] = self.acting()[:, order]
+        out[:, at["round_ducks"] : at["round_ducks"] + n] = self.ducks[:, order]
+        out[:, at["totals"] : at["totals"] + n] = self.scores()[:, order]
+        misc = at["round_turn_over"]
+        out[:, misc] = self.round_no
+        out[:, misc + 1] = np.minimum(self.turn + 1, TURNS)
+        out[:, misc + 2] = self.over
+        return out[:, :sink]
+
     def to_view(self, obs: Mapping[str, npt.NDArray[Any]], table: int, seat: int) -> dict[str, Any]:
         """Row ``table`` of ``seat``'s observation as the engine's view (``LameDuck.view``) at
         a step's boundary, where no card is chosen and none awaits its reveal; the events of
