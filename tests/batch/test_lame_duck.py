@@ -17,23 +17,13 @@ from pondside.batch.rng import seed_states, shuffled
 from pondside.cli import main
 from pondside.engine import IllegalAction, Match
 from pondside.engine.rng import Rng, seed_state
-from pondside.games.lame_duck import DUCKS, GAME
+from pondside.games.lame_duck import GAME
 
 
 def table_at(columns: list[list[int]], hands: list[list[int]]) -> LameDuckTables:
     """One table with these columns and hands (the rest of the deck unused)."""
     t = LameDuckTables(1, len(hands), seed=0)
-    t.columns[0] = 0
-    for k, col in enumerate(columns):
-        t.columns[0, k, : len(col)] = col
-        t.lengths[0, k] = len(col)
-        t.ends[0, k] = col[-1]
-        t.column_ducks[0, k] = sum(DUCKS[c] for c in col)
-    t.hands[0] = 0
-    for s, hand in enumerate(hands):
-        t.hands[0, s, : len(hand)] = hand
-    t.held[0] = len(hands[0])
-    t.turn[0] = 10 - len(hands[0])
+    t.set_position(0, columns, hands)
     return t
 
 

@@ -80,6 +80,8 @@ class LameDuckTables:
         self.actions = GAME.all_actions(players, self.options)
         self.rng = np.random.default_rng(seed)
         self._rows = np.arange(batch)
+        self._seats = np.arange(players)
+        self._acting: Bools | None = None
         rounds = self.options["rounds"]
         self._history_rounds = rounds if rounds is not None else 8
         self.reset()
@@ -94,11 +96,14 @@ class LameDuckTables:
         n = len(idx)
         if n == 0:
             return
+        self._acting = None
         self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
         self.states[idx] = seed_states(self.seeds[idx])
-        order = np.tile(np.arange(1, self.deck + 1, dtype=np.int16), (n, 1))
-        cards = self.rng.permuted(order, axis=1)
-        self.first_hands[idx] = np.sort(self._hands_of(cards), axis=2)
+        # A uniform shuffle: the order of independent uniform keys (53 random bits each, so
+        # ties, which would favour the lower card, have odds of about 1e-12 a deck). Twice
+        # as fast as Generator.permuted over rows.
+        cards = (np.argsort(self.rng.random((n, self.deck)), axis=1) + 1).astype(np.int16)
+        self.first_hands[idx] = self._hands_of(cards)
         self.first_columns[idx] = cards[:, self.players * HAND_SIZE : self.players * HAND_SIZE + 4]
         self.round_no[idx] = 1
         self.totals[idx] = 0
@@ -116,6 +121,10 @@ class LameDuckTables:
         self.hands = np.zeros((b, p, HAND_SIZE), dtype=np.int16)
         """Each hand's cards in its first ``held`` slots (in no order), zeros after."""
         self.held = np.zeros(b, dtype=np.int64)
+        # Where each card is held: its seat (-1: in no hand) and its slot there, so that a
+        # played card is found and checked by one look-up, not by searching every hand.
+        self.owner = np.full((b, self.deck + 1), -1, dtype=np.int8)
+        self.slot = np.zeros((b, self.deck + 1), dtype=np.int8)
         self.columns = np.zeros((b, COLUMNS, COLUMN_LIMIT), dtype=np.int16)
         self.lengths = np.zeros((b, COLUMNS), dtype=np.int64)
         self.ends = np.zeros((b, COLUMNS), dtype=np.int64)
@@ -143,6 +152,10 @@ class LameDuckTables:
         start = self.players * HAND_SIZE
         self.hands[idx] = self._hands_of(cards)
         self.held[idx] = HAND_SIZE
+        dealt = cards[:, :start]
+        self.owner[idx] = -1
+        self.owner[idx[:, None], dealt] = np.arange(start) // HAND_SIZE
+        self.slot[idx[:, None], dealt] = np.arange(start) % HAND_SIZE
         first = cards[:, start : start + COLUMNS]
         self.columns[idx] = 0
         self.columns[idx, :, 0] = first
@@ -155,15 +168,42 @@ class LameDuckTables:
         self.ducks[idx] = 0
         self.turn[idx] = 0
 
+    def set_position(self, table: int, columns: list[list[int]], hands: list[list[int]]) -> None:
+        """Put ``table`` at the start of a turn with these columns (first card first) and
+        hands of equal size (the rulebook's examples; the other cards stay unused)."""
+        sizes = {len(h) for h in hands}
+        if len(hands) != self.players or len(sizes) != 1 or not 1 <= min(sizes) <= HAND_SIZE:
+            raise ValueError(f"give {self.players} hands of the same size, 1 to {HAND_SIZE} cards")
+        if len(columns) != COLUMNS or not all(1 <= len(c) <= COLUMN_LIMIT for c in columns):
+            raise ValueError("give 4 columns of 1 to 5 cards (LD-4, LD-7)")
+        self.columns[table] = 0
+        for k, col in enumerate(columns):
+            self.columns[table, k, : len(col)] = col
+        self.lengths[table] = [len(c) for c in columns]
+        self.ends[table] = [c[-1] for c in columns]
+        self.column_ducks[table] = [int(_DUCKS[c].sum()) for c in columns]
+        held = len(hands[0])
+        self.hands[table] = 0
+        self.owner[table] = -1
+        for s, hand in enumerate(hands):
+            self.hands[table, s, :held] = hand
+            self.owner[table, hand] = s
+            self.slot[table, hand] = np.arange(held)
+        self.held[table], self.turn[table] = held, TURNS - held
+        self.revealed[table], self.awaiting[table] = 0, -1
+        self._acting = None
+
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:
         """[B, P]: the seats that decide at this step (all while cards are chosen, LD-5; the
-        too-low card's player alone while a column is to be taken, LD-8; none once over)."""
-        waiting = self.awaiting >= 0
-        out = np.zeros((self.batch, self.players), dtype=bool)
-        out[~waiting & ~self.over] = True
-        out[self._rows[waiting], self.awaiting[waiting]] = True
-        return out
+        too-low card's player alone while a column is to be taken, LD-8; none once over).
+        Made once per step and shared: read it, do not change it."""
+        if self._acting is None:
+            everyone = (self.awaiting < 0) & ~self.over
+            acting = (self._seats == self.awaiting[:, None]) | everyone[:, None]
+            acting.flags.writeable = False
+            self._acting = acting
+        return self._acting
 
     def legal_mask(self, seat: int | None = None) -> Bools:
         """[B, P, A] legal actions of every seat (or [B, A] of ``seat``); a seat that does not
@@ -187,12 +227,13 @@ class LameDuckTables:
         waiting = self.awaiting >= 0
         u = rng.random((self.batch, self.players))
         slot = (u * self.held[:, None]).astype(np.int64)
-        cards = np.take_along_axis(self.hands, slot[:, :, None], axis=2)[:, :, 0]
-        out = cards.astype(np.int64) - 1
+        at = (self._rows * self.players)[:, None] + self._seats
+        out = self.hands.reshape(-1)[at * HAND_SIZE + slot].astype(np.int64) - 1
         take = self.deck + (u * COLUMNS).astype(np.int64)
         out[waiting] = take[waiting]
         out[~acting] = self.noop
-        return out
+        actions: Ints = out
+        return actions
 
     # --- a step -----------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike, rows: Bools | None = None) -> Step:
@@ -207,7 +248,7 @@ class LameDuckTables:
             )
         acting = self.acting()
         if rows is not None:
-            acting &= rows[:, None]
+            acting = acting & rows[:, None]
         waiting = self.awaiting >= 0
         choose = acting.any(axis=1) & ~waiting
         take = acting.any(axis=1) & waiting
@@ -215,13 +256,16 @@ class LameDuckTables:
         before, round_before = self.ducks.copy(), self.round_no.copy()
         ended = self.over.copy()
         playing = np.flatnonzero(choose)
-        if len(playing):
-            self._choose(playing, acts[playing] + 1, slot[playing])
+        placing = self._choose(playing, acts[playing] + 1, slot[playing])
         taking = np.flatnonzero(take)
         if len(taking):
             chosen = acts[taking, self.awaiting[taking]] - self.deck
             self.awaiting[taking] = -1
-            self._place(taking, chosen)
+            none = np.full(len(placing), -1, dtype=np.int64)
+            self._place(np.concatenate([placing, taking]), np.concatenate([none, chosen]))
+        else:
+            self._place(placing, None)
+        self._acting = None
         gained = self.ducks - before
         # Where a round ended and the next began, its ducks went to history and start anew.
         dealt = np.flatnonzero(self.round_no != round_before)
@@ -230,20 +274,20 @@ class LameDuckTables:
 
     def _check(self, acts: Ints, acting: Bools, choose: Bools, take: Bools) -> Ints:
         """The slot of each played card in its hand; raises on the first illegal action."""
-        cards = (acts + 1).astype(np.int16)
-        match = self.hands == cards[:, :, None]
-        in_hand = match.any(axis=2)
         plays = (acts >= 0) & (acts < self.deck)
+        cards = np.where(plays, acts + 1, 0)
+        at = self._rows[:, None] * (self.deck + 1) + cards
+        in_hand = self.owner.ravel()[at] == self._seats
         takes = (acts >= self.deck) & (acts < self.num_actions)
         ok = np.where(
             acting,
-            np.where(choose[:, None], plays & in_hand, take[:, None] & takes),
+            np.where(choose[:, None], in_hand, take[:, None] & takes),
             acts == self.noop,
         )
         if not ok.all():
             b, s = (int(x) for x in np.argwhere(~ok)[0])
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
-        slot: Ints = match.argmax(axis=2)
+        slot: Ints = self.slot.ravel()[at].astype(np.int64)
         return slot
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
@@ -261,61 +305,92 @@ class LameDuckTables:
             return f"{where}: no card is too low, so no column is taken now (LD-8), not {name!r}"
         return f"{where}: card {action + 1} is not in its hand (LD-5)"
 
-    def _choose(self, idx: Ints, cards: Ints, slot: Ints) -> None:
+    def _choose(self, idx: Ints, cards: Ints, slot: Ints) -> Ints:
         """LD-5: the chosen cards leave the hands and are revealed; a too-low lowest card waits
-        for its player's column (LD-8), the other tables place theirs."""
-        seats = np.arange(self.players)
+        for its player's column (LD-8). Returns the tables whose cards are placed now."""
+        p, width = self.players, self.deck + 1
         last = self.held[idx] - 1
-        hands = self.hands[idx]
-        rows = np.arange(len(idx))[:, None]
-        hands[rows, seats, slot] = hands[rows, seats, last[:, None]]
-        hands[rows, seats, last[:, None]] = 0
-        self.hands[idx] = hands
+        # The hand's last card fills the played card's slot.
+        base = (idx * p)[:, None] + self._seats
+        hands = self.hands.reshape(-1)
+        moved_at = base * HAND_SIZE + last[:, None]
+        moved = hands[moved_at].astype(np.int64)
+        hands[base * HAND_SIZE + slot] = moved
+        hands[moved_at] = 0
+        rows = (idx * width)[:, None]
+        self.slot.reshape(-1)[rows + moved] = slot
+        self.owner.reshape(-1)[rows + cards] = -1
         self.held[idx] = last
         self.revealed[idx] = cards
         lowest = cards.min(axis=1)
         too_low = lowest < self.ends[idx].min(axis=1)
-        waits = idx[too_low]
-        self.awaiting[waits] = cards[too_low].argmin(axis=1)
-        self._place(idx[~too_low], np.full(int((~too_low).sum()), -1, dtype=np.int64))
+        if not too_low.any():
+            return idx
+        self.awaiting[idx[too_low]] = cards[too_low].argmin(axis=1)
+        placing: Ints = idx[~too_low]
+        return placing
 
-    def _place(self, idx: Ints, take: Ints) -> None:
+    def _place(self, idx: Ints, take: Ints | None) -> None:
         """LD-6..LD-8: the revealed cards placed lowest first; ``take`` is the column the
-        too-low card's player chose (-1 where none is too low)."""
-        n = len(idx)
-        if n == 0:
+        too-low card's player chose (-1 where none is too low; None: at no table)."""
+        if len(idx) == 0:
             return
-        rows = np.arange(n)
-        order = np.argsort(self.revealed[idx], axis=1)
-        cards = np.take_along_axis(self.revealed[idx], order, axis=1).astype(np.int64)
-        columns, lengths = self.columns[idx], self.lengths[idx]
-        ends, cducks = self.ends[idx], self.column_ducks[idx]
-        ducks, taken, count = self.ducks[idx], self.taken[idx], self.taken_count[idx]
-        for k in range(self.players):
-            card, seat = cards[:, k], order[:, k]
-            below = ends < card[:, None]
-            # LD-6: the closest lower end is the greatest one below the card (ends are >= 1).
-            col = np.where(below, ends, 0).argmax(axis=1)
-            if k == 0:
+        p, n = self.players, len(idx)
+        r = np.arange(n)
+        # Locals are laid out seat- or column-major ([P, n], [4, n]): NumPy works row by row,
+        # and rows of 4 cells are many times slower to work over than 4 rows of n cells.
+        revealed = np.ascontiguousarray(self.revealed[idx].T, dtype=np.int64)
+        rank = np.zeros((p, n), dtype=np.int64)
+        for s in range(p):  # LD-5: lowest first; rank = how many of the turn's cards are lower
+            rank += revealed[s] < revealed
+        order = np.empty((p, n), dtype=np.int64)
+        order[rank, r] = self._seats[:, None]
+        ends = np.ascontiguousarray(self.ends[idx].T)
+        lengths = np.ascontiguousarray(self.lengths[idx].T)
+        cducks = np.ascontiguousarray(self.column_ducks[idx].T)
+        flat_ends, flat_lengths, flat_cducks = (
+            ends.reshape(-1),
+            lengths.reshape(-1),
+            cducks.reshape(-1),
+        )
+        columns = self.columns[idx]
+        flat_columns = columns.reshape(-1)
+        ducks, count = self.ducks.reshape(-1), self.taken_count.reshape(-1)
+        taken = self.taken.reshape(-1)
+        tagged = np.arange(COLUMNS)[:, None]
+        five = np.arange(COLUMN_LIMIT)
+        for k in range(p):
+            seat = order[k]
+            card = revealed.reshape(-1)[seat * n + r]
+            # LD-6: the closest lower end is the greatest one below the card; each end carries
+            # its column in its two low bits, so the greatest of four rows names the column.
+            key = (ends < card) * (ends * COLUMNS + tagged)
+            col = np.maximum(np.maximum(key[0], key[1]), np.maximum(key[2], key[3])) & 3
+            if k == 0 and take is not None:
                 col = np.where(take >= 0, take, col)  # LD-8: only the lowest can be too low
-            full = (lengths[rows, col] == COLUMN_LIMIT) | (take >= 0 if k == 0 else False)
+            at = col * n + r
+            length = flat_lengths[at]
+            full = length == COLUMN_LIMIT
+            if k == 0 and take is not None:
+                full |= take >= 0
+            cell = (r * COLUMNS + col) * COLUMN_LIMIT
             who = np.flatnonzero(full)
             if len(who):  # LD-7, LD-8: the column's cards go to the player, the card starts it
-                s, c = seat[who], col[who]
-                at = count[who, s][:, None] + np.arange(COLUMN_LIMIT)
-                taken[who[:, None], s[:, None], at] = columns[who, c]
-                count[who, s] += lengths[who, c]
-                ducks[who, s] += cducks[who, c]
-                columns[who, c] = 0
-                lengths[who, c] = 0
-                cducks[who, c] = 0
-            columns[rows, col, lengths[rows, col]] = card
-            lengths[rows, col] += 1
-            ends[rows, col] = card
-            cducks[rows, col] += _DUCKS[card]
-        self.columns[idx], self.lengths[idx] = columns, lengths
-        self.ends[idx], self.column_ducks[idx] = ends, cducks
-        self.ducks[idx], self.taken[idx], self.taken_count[idx] = ducks, taken, count
+                gone = at[who]
+                whose = idx[who] * p + seat[who]
+                cells = cell[who][:, None] + five
+                taken[(whose * TAKEN_SLOTS + count[whose])[:, None] + five] = flat_columns[cells]
+                count[whose] += flat_lengths[gone]
+                ducks[whose] += flat_cducks[gone]
+                flat_columns[cells] = 0
+                flat_cducks[gone] = 0
+                length[who] = 0
+            flat_columns[cell + length] = card
+            flat_lengths[at] = length + 1
+            flat_ends[at] = card
+            flat_cducks[at] += _DUCKS[card]
+        self.lengths[idx], self.ends[idx], self.column_ducks[idx] = lengths.T, ends.T, cducks.T
+        self.columns[idx] = columns
         self.turn[idx] += 1
         done = idx[self.turn[idx] == TURNS]
         if len(done):
@@ -361,7 +436,7 @@ class LameDuckTables:
             "options": dict(self.options),
             "seed": int(self.seeds[table]),
             "deal": {
-                "hands": self.first_hands[table].tolist(),
+                "hands": np.sort(self.first_hands[table], axis=1).tolist(),
                 "columns": self.first_columns[table].tolist(),
             },
             "actions": actions,
