@@ -1635,6 +1635,8 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
         RANDOM_GOAL_GAMES,
         SEARCH_GOAL,
         SEARCH_SPEC,
+        batch_lines,
+        bench_batches,
         bench_bot,
         bench_game,
         bench_openspiel,
@@ -1646,6 +1648,7 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
     ours = [bench_game(g, seconds=seconds) for g in all_games()]
     theirs = [r for r in (bench_openspiel(n, seconds) for n in OPENSPIEL_GAMES) if r]
     hearts = next((t for t in theirs if t.game == "openspiel:hearts"), None)
+    batches = bench_batches(seconds / 4)  # issue 29: the batched engines, beside hearts
     # OpenSpiel's search is timed before and after ours, so that a change in the machine's
     # load during the run weighs on both sides alike.
     their_times = openspiel_ismcts_times(1000, positions) or []
@@ -1684,6 +1687,7 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
                         for t in searches
                     ],
                     "openspiel_ismcts_hearts_seconds": rounded(their_search),
+                    "batch": [b.to_json() for b in batches],
                     "rules": build,
                 }
             )
@@ -1701,6 +1705,7 @@ def bench_report(seconds: float, as_json: bool, positions: int) -> None:
         goal = "" if met is None else f"   {'met' if met else 'NOT met'}"
         click.echo(f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}{goal}")
     click.echo(f"median of {ours[0].runs} runs, {seconds:g} s per game, one core, CPU time")
+    click.echo("\n" + "\n".join(batch_lines(batches, hearts)))
     click.echo(
         f"\nsearch: {SEARCH_SPEC}, median CPU seconds per decision over {positions} positions"
     )

@@ -98,3 +98,43 @@ def check_command(
             click.echo(f"  record: {json.dumps(m.record)}")
     if report.mismatches:
         raise SystemExit(1)
+
+
+@batch.command("bench")
+@click.option(
+    "--seconds",
+    type=click.FloatRange(min=0.05),
+    default=1.0,
+    show_default=True,
+    help="CPU seconds per batch size and player count.",
+)
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw table-steps/s against the batch size into this image (PNG, SVG).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench_command(seconds: float, plot: str | None, as_json: bool) -> None:
+    """Table-steps and seat decisions a second of every batched engine at batch 1, 64, 1,024
+    and 16,384, beside OpenSpiel's hearts when it is installed (as in bench --report)."""
+    from pondside.sim.bench import batch_lines, bench_batches, bench_openspiel
+
+    hearts = bench_openspiel("hearts", seconds)
+    results = bench_batches(seconds)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "batch": [r.to_json() for r in results],
+                    "openspiel_hearts": hearts.to_json() if hearts else None,
+                }
+            )
+        )
+    else:
+        click.echo("\n".join(batch_lines(results, hearts)))
+    if plot:
+        from .plot import throughput_plot
+
+        throughput_plot(results, hearts, plot)
+        click.echo(f"plot: {plot}")
