@@ -32,7 +32,7 @@ def play(t: LameDuckTables, cards: list[int]) -> np.ndarray:
 
 
 def columns(t: LameDuckTables) -> list[list[int]]:
-    return [t.columns[0, k, : t.lengths[0, k]].tolist() for k in range(4)]
+    return [t.columns[0, k, : t.lengths[k, 0]].tolist() for k in range(4)]
 
 
 def test_ld6_cards_go_on_the_closest_lower_column_lowest_first() -> None:
@@ -174,3 +174,14 @@ def test_importing_the_batch_needs_no_gymnasium() -> None:
         "pondside.batch.LameDuckTables(2); assert 'gymnasium' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_speed_of_the_batch_is_measured_at_each_size() -> None:
+    from pondside.sim.bench import BenchResult, batch_lines, bench_batch
+
+    result = bench_batch("lame-duck", 64, 3, seconds=0.05, runs=1)
+    assert result.table_steps_per_s > 0 and result.decisions_per_s >= result.table_steps_per_s
+    hearts = BenchResult("openspiel:hearts", 1.0, result.decisions_per_s / 2, 1)
+    lines = batch_lines([result], hearts)
+    assert lines[-1].split()[:3] == ["lame-duck", "3", "64"]
+    assert lines[-1].endswith("2.00x")

@@ -13,6 +13,7 @@ import numpy.typing as npt
 from pondside.engine import Game
 
 Ints = npt.NDArray[np.int64]
+Int32s = npt.NDArray[np.int32]
 Cards = npt.NDArray[np.int16]
 Bools = npt.NDArray[np.bool_]
 

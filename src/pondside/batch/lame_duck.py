@@ -50,10 +50,10 @@ from pondside.games.lame_duck import (
     deck_size,
 )
 
-from .base import Bools, Cards, Ints, Step, StepLog
+from .base import Bools, Cards, Int32s, Ints, Step, StepLog
 from .rng import seed_states, shuffled
 
-_DUCKS = np.array(DUCKS, dtype=np.int64)
+_DUCKS = np.array(DUCKS, dtype=np.int32)
 # A seat plays at most 10 cards a round, each taking at most a full column (LD-7); the 5 more
 # slots let a take write a whole column row without a bound check.
 TAKEN_SLOTS = TURNS * COLUMN_LIMIT + COLUMN_LIMIT
@@ -125,10 +125,12 @@ class LameDuckTables:
         # played card is found and checked by one look-up, not by searching every hand.
         self.owner = np.full((b, self.deck + 1), -1, dtype=np.int8)
         self.slot = np.zeros((b, self.deck + 1), dtype=np.int8)
-        self.columns = np.zeros((b, COLUMNS, COLUMN_LIMIT), dtype=np.int16)
-        self.lengths = np.zeros((b, COLUMNS), dtype=np.int64)
-        self.ends = np.zeros((b, COLUMNS), dtype=np.int64)
-        self.column_ducks = np.zeros((b, COLUMNS), dtype=np.int64)
+        # The columns, flat, each with room at its end (a sink) where the tables that do not
+        # place at a step write, so that placement runs over the whole batch without a branch.
+        self._columns = np.zeros(b * COLUMNS * COLUMN_LIMIT + 2 * COLUMN_LIMIT, dtype=np.int16)
+        self._lengths = np.zeros(COLUMNS * b + 1, dtype=np.int32)
+        self._ends = np.zeros(COLUMNS * b + 1, dtype=np.int32)
+        self._column_ducks = np.zeros(COLUMNS * b + 1, dtype=np.int32)
         self.revealed = np.zeros((b, p), dtype=np.int16)
         """The card each seat revealed this turn (while a take waits) or last turn; 0: none."""
         self.awaiting = np.full(b, -1, dtype=np.int64)
@@ -142,6 +144,30 @@ class LameDuckTables:
         self.history = np.zeros((b, self._history_rounds, p), dtype=np.int64)
         self.over = np.zeros(b, dtype=bool)
         self.places = np.zeros((b, p), dtype=np.int64)
+
+    @property
+    def columns(self) -> Cards:
+        """[B, 4, 5] each column's cards, first card first, zeros after (LD-4, LD-6)."""
+        return self._columns[: self.batch * COLUMNS * COLUMN_LIMIT].reshape(
+            self.batch, COLUMNS, COLUMN_LIMIT
+        )
+
+    # Column-major ([4, B]): NumPy works over rows, and four rows of B cells go many times
+    # faster than B rows of four.
+    @property
+    def lengths(self) -> Int32s:
+        """[4, B] the number of cards in each column."""
+        return self._lengths[: COLUMNS * self.batch].reshape(COLUMNS, self.batch)
+
+    @property
+    def ends(self) -> Int32s:
+        """[4, B] each column's last card."""
+        return self._ends[: COLUMNS * self.batch].reshape(COLUMNS, self.batch)
+
+    @property
+    def column_ducks(self) -> Int32s:
+        """[4, B] the ducks each column would cost (LD-2)."""
+        return self._column_ducks[: COLUMNS * self.batch].reshape(COLUMNS, self.batch)
 
     def _hands_of(self, cards: Cards) -> Cards:
         """LD-4: the first 10·P cards of each shuffled deck, 10 to each seat in turn."""
@@ -159,9 +185,9 @@ class LameDuckTables:
         first = cards[:, start : start + COLUMNS]
         self.columns[idx] = 0
         self.columns[idx, :, 0] = first
-        self.lengths[idx] = 1
-        self.ends[idx] = first
-        self.column_ducks[idx] = _DUCKS[first]
+        self.lengths[:, idx] = 1
+        self.ends[:, idx] = first.T
+        self.column_ducks[:, idx] = _DUCKS[first].T
         self.revealed[idx] = 0
         self.awaiting[idx] = -1
         self.taken_count[idx] = 0
@@ -179,9 +205,9 @@ class LameDuckTables:
         self.columns[table] = 0
         for k, col in enumerate(columns):
             self.columns[table, k, : len(col)] = col
-        self.lengths[table] = [len(c) for c in columns]
-        self.ends[table] = [c[-1] for c in columns]
-        self.column_ducks[table] = [int(_DUCKS[c].sum()) for c in columns]
+        self.lengths[:, table] = [len(c) for c in columns]
+        self.ends[:, table] = [c[-1] for c in columns]
+        self.column_ducks[:, table] = [int(_DUCKS[c].sum()) for c in columns]
         held = len(hands[0])
         self.hands[table] = 0
         self.owner[table] = -1
@@ -256,15 +282,16 @@ class LameDuckTables:
         before, round_before = self.ducks.copy(), self.round_no.copy()
         ended = self.over.copy()
         playing = np.flatnonzero(choose)
-        placing = self._choose(playing, acts[playing] + 1, slot[playing])
+        placing = np.zeros(self.batch, dtype=bool)
+        placing[self._choose(playing, acts[playing] + 1, slot[playing])] = True
         taking = np.flatnonzero(take)
+        column = None
         if len(taking):
-            chosen = acts[taking, self.awaiting[taking]] - self.deck
+            column = np.full(self.batch, -1, dtype=np.int64)
+            column[taking] = acts[taking, self.awaiting[taking]] - self.deck
             self.awaiting[taking] = -1
-            none = np.full(len(placing), -1, dtype=np.int64)
-            self._place(np.concatenate([placing, taking]), np.concatenate([none, chosen]))
-        else:
-            self._place(placing, None)
+            placing[taking] = True
+        self._place(placing, column)
         self._acting = None
         gained = self.ducks - before
         # Where a round ended and the next began, its ducks went to history and start anew.
@@ -323,76 +350,68 @@ class LameDuckTables:
         self.held[idx] = last
         self.revealed[idx] = cards
         lowest = cards.min(axis=1)
-        too_low = lowest < self.ends[idx].min(axis=1)
+        too_low = lowest < self.ends[:, idx].min(axis=0)
         if not too_low.any():
             return idx
         self.awaiting[idx[too_low]] = cards[too_low].argmin(axis=1)
         placing: Ints = idx[~too_low]
         return placing
 
-    def _place(self, idx: Ints, take: Ints | None) -> None:
-        """LD-6..LD-8: the revealed cards placed lowest first; ``take`` is the column the
-        too-low card's player chose (-1 where none is too low; None: at no table)."""
-        if len(idx) == 0:
-            return
-        p, n = self.players, len(idx)
-        r = np.arange(n)
-        # Locals are laid out seat- or column-major ([P, n], [4, n]): NumPy works row by row,
-        # and rows of 4 cells are many times slower to work over than 4 rows of n cells.
-        revealed = np.ascontiguousarray(self.revealed[idx].T, dtype=np.int64)
-        rank = np.zeros((p, n), dtype=np.int64)
+    def _place(self, placing: Bools, take: Ints | None) -> None:
+        """LD-6..LD-8: the revealed cards placed lowest first at the ``placing`` tables;
+        ``take`` is the column the too-low card's player chose (-1 where none is too low;
+        None: at no table). The whole batch is worked over; the other tables write to the
+        sinks."""
+        p, b = self.players, self.batch
+        r = self._rows
+        revealed = np.ascontiguousarray(self.revealed.T, dtype=np.int32)
+        rank = np.zeros((p, b), dtype=np.int64)
         for s in range(p):  # LD-5: lowest first; rank = how many of the turn's cards are lower
             rank += revealed[s] < revealed
-        order = np.empty((p, n), dtype=np.int64)
+        order = np.empty((p, b), dtype=np.int64)
         order[rank, r] = self._seats[:, None]
-        ends = np.ascontiguousarray(self.ends[idx].T)
-        lengths = np.ascontiguousarray(self.lengths[idx].T)
-        cducks = np.ascontiguousarray(self.column_ducks[idx].T)
-        flat_ends, flat_lengths, flat_cducks = (
-            ends.reshape(-1),
-            lengths.reshape(-1),
-            cducks.reshape(-1),
-        )
-        columns = self.columns[idx]
-        flat_columns = columns.reshape(-1)
+        ends = self.ends
+        lengths, flat_ends = self._lengths, self._ends
+        cducks, columns = self._column_ducks, self._columns
         ducks, count = self.ducks.reshape(-1), self.taken_count.reshape(-1)
         taken = self.taken.reshape(-1)
         tagged = np.arange(COLUMNS)[:, None]
         five = np.arange(COLUMN_LIMIT)
+        sink, sink_cell = COLUMNS * b, b * COLUMNS * COLUMN_LIMIT
         for k in range(p):
             seat = order[k]
-            card = revealed.reshape(-1)[seat * n + r]
+            card = revealed.reshape(-1)[seat * b + r]
             # LD-6: the closest lower end is the greatest one below the card; each end carries
             # its column in its two low bits, so the greatest of four rows names the column.
             key = (ends < card) * (ends * COLUMNS + tagged)
             col = np.maximum(np.maximum(key[0], key[1]), np.maximum(key[2], key[3])) & 3
+            full = np.zeros(b, dtype=bool)
             if k == 0 and take is not None:
-                col = np.where(take >= 0, take, col)  # LD-8: only the lowest can be too low
-            at = col * n + r
-            length = flat_lengths[at]
-            full = length == COLUMN_LIMIT
-            if k == 0 and take is not None:
-                full |= take >= 0
-            cell = (r * COLUMNS + col) * COLUMN_LIMIT
-            who = np.flatnonzero(full)
+                chose = take >= 0
+                col = np.where(chose, take, col)  # LD-8: only the lowest can be too low
+                full = chose
+            at = np.where(placing, col * b + r, sink)
+            length = lengths[at]
+            full |= length == COLUMN_LIMIT
+            cell = np.where(placing, (r * COLUMNS + col) * COLUMN_LIMIT, sink_cell)
+            who = np.flatnonzero(full & placing)
             if len(who):  # LD-7, LD-8: the column's cards go to the player, the card starts it
                 gone = at[who]
-                whose = idx[who] * p + seat[who]
+                whose = who * p + seat[who]
                 cells = cell[who][:, None] + five
-                taken[(whose * TAKEN_SLOTS + count[whose])[:, None] + five] = flat_columns[cells]
-                count[whose] += flat_lengths[gone]
-                ducks[whose] += flat_cducks[gone]
-                flat_columns[cells] = 0
-                flat_cducks[gone] = 0
+                taken[(whose * TAKEN_SLOTS + count[whose])[:, None] + five] = columns[cells]
+                count[whose] += lengths[gone]
+                ducks[whose] += cducks[gone]
+                columns[cells] = 0
+                cducks[gone] = 0
                 length[who] = 0
-            flat_columns[cell + length] = card
-            flat_lengths[at] = length + 1
+            columns[cell + length] = card
+            lengths[at] = length + 1
             flat_ends[at] = card
-            flat_cducks[at] += _DUCKS[card]
-        self.lengths[idx], self.ends[idx], self.column_ducks[idx] = lengths.T, ends.T, cducks.T
-        self.columns[idx] = columns
-        self.turn[idx] += 1
-        done = idx[self.turn[idx] == TURNS]
+            cducks[at] += _DUCKS[card]
+            lengths[sink] = 0
+        self.turn += placing
+        done = np.flatnonzero(placing & (self.turn == TURNS))
         if len(done):
             self._end_round(done)
 
@@ -452,8 +471,8 @@ class LameDuckTables:
             "hand": mask[:, 1:],
             "held": self.held.copy(),
             "columns": self.columns.copy(),
-            "column_lengths": self.lengths.copy(),
-            "column_ducks": self.column_ducks.copy(),
+            "column_lengths": self.lengths.T.copy(),
+            "column_ducks": self.column_ducks.T.copy(),
             "revealed": self.revealed.copy(),
             "awaiting": self.awaiting.copy(),
             "taken": self.taken.copy(),
@@ -491,9 +510,9 @@ class LameDuckTables:
             cards_at(at["revealed"] + r * d, self.revealed[:, s])
             used = np.arange(TAKEN_SLOTS) < self.taken_count[:, s, None]
             cards_at(at["taken"] + r * d, np.where(used, self.taken[:, s], 0))
-        out[:, at["column_length"] : at["column_length"] + COLUMNS] = self.lengths
-        out[:, at["column_end"] : at["column_end"] + COLUMNS] = self.ends
-        out[:, at["column_ducks"] : at["column_ducks"] + COLUMNS] = self.column_ducks
+        out[:, at["column_length"] : at["column_length"] + COLUMNS] = self.lengths.T
+        out[:, at["column_end"] : at["column_end"] + COLUMNS] = self.ends.T
+        out[:, at["column_ducks"] : at["column_ducks"] + COLUMNS] = self.column_ducks.T
         out[:, at["hand_size"] : at["hand_size"] + n] = self.held[:, None]
         waiting = np.where(
             self.awaiting >= 0, at["awaiting_take"] + (self.awaiting - seat) % n, sink
