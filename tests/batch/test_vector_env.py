@@ -51,3 +51,18 @@ def test_one_learner_plays_whole_matches_against_batched_bots() -> None:
     assert finished >= 8 and not truncated.any()
     with pytest.raises(IllegalAction, match=r"table 0, seat 2: actions are 0\.\.107"):
         env.step(np.full(8, 200))
+
+
+def test_down_the_drain_runs_in_the_vector_env_too() -> None:
+    env = BatchVectorEnv("down-the-drain", num_envs=6, players=3, seat=1)
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(400):
+        assert env.observation_space.contains(obs)
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in obs["action_mask"]])
+        obs, _, terminated, _, info = env.step(actions)
+        finished += int(terminated.sum())
+        if terminated.any():
+            assert (info["places"][terminated] >= 1).all()
+    assert finished > 0

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .base import Step, StepLog, Tables
+    from .down_the_drain import DownTheDrainTables
     from .env import ParallelEnv
     from .lame_duck import LameDuckTables
 
 _WHERE = {
+    "DownTheDrainTables": ".down_the_drain",
     "LameDuckTables": ".lame_duck",
     "Step": ".base",
     "StepLog": ".base",
@@ -27,7 +29,7 @@ _WHERE = {
     "ParallelEnv": ".env",
 }
 
-__all__ = ["LameDuckTables", "ParallelEnv", "Step", "StepLog", "Tables"]
+__all__ = ["DownTheDrainTables", "LameDuckTables", "ParallelEnv", "Step", "StepLog", "Tables"]
 
 
 def __getattr__(name: str) -> Any:

@@ -21,11 +21,12 @@ from pondside.engine import Game, Match, PondsideError
 from pondside.games import get_game
 
 from .base import StepLog, Tables
+from .down_the_drain import DownTheDrainTables
 from .lame_duck import LameDuckTables
 
 Maker = Callable[[int, int, Mapping[str, Any] | None, int | None], Tables]
 
-ENGINES: dict[str, Maker] = {"lame-duck": LameDuckTables}
+ENGINES: dict[str, Maker] = {"lame-duck": LameDuckTables, "down-the-drain": DownTheDrainTables}
 """The games with a batched engine, by slug."""
 
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -36,6 +37,7 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"target": 66},
         {"expert": True, "target": 30},
     ),
+    "down-the-drain": ({}, {"games": 3}),
 }
 """The option sets a check spreads its tables over when none is given: every option, and
 every way a match ends."""

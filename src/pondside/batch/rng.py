@@ -52,22 +52,32 @@ def _below(z: U64, n: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     return ((high + low) >> np.uint64(32)).astype(np.int64)
 
 
-def shuffled(states: U64, size: int) -> tuple[npt.NDArray[np.int16], U64]:
-    """``Rng(state).shuffled(range(1, size + 1))`` for each state, and the states after it."""
+def shuffled(
+    states: U64, size: int, lengths: npt.NDArray[np.int64] | None = None
+) -> tuple[npt.NDArray[np.int16], U64]:
+    """``Rng(state).shuffled(range(1, L + 1))`` for each state, and the states after it; L is
+    ``size`` or, given ``lengths``, each row's own length (the rest of the row stays L+1 ..
+    size, unshuffled): a discard pile of each table's size (Down the Drain, DD-7)."""
     rows = len(states)
     steps = np.arange(1, size, dtype=np.uint64)
+    length = np.full(rows, size, dtype=np.int64) if lengths is None else lengths
     with np.errstate(over="ignore"):
         draws = mix(states[:, None] + steps[None, :] * _GOLDEN)
-        after = states + np.uint64(size - 1) * _GOLDEN
-    # Draw t (from 1) picks j for position i = size - t, below i + 1.
-    bounds = np.arange(size, 1, -1, dtype=np.uint64)
-    picks = _below(draws, bounds[None, :])
+        after = states + np.maximum(length - 1, 0).astype(np.uint64) * _GOLDEN
+    # Draw t (from 1) picks j for position i = L - t, below i + 1.
+    bounds = np.maximum(length[:, None] - np.arange(size - 1), 1).astype(np.uint64)
+    picks = _below(draws, bounds)
     cards = np.tile(np.arange(1, size + 1, dtype=np.int16), (rows, 1))
     everyone = np.arange(rows)
-    for t in range(size - 1):
-        i = size - 1 - t
-        j = picks[:, t]
-        held = cards[everyone, j]
-        cards[everyone, j] = cards[:, i]
-        cards[:, i] = held
+    for t in range(int(length.max(initial=0)) - 1):
+        if lengths is None:
+            i: Any = size - 1 - t
+            who: Any = everyone
+        else:
+            who = np.flatnonzero(length - 1 - t >= 1)
+            i = length[who] - 1 - t
+        j = picks[who, t]
+        held = cards[who, j]
+        cards[who, j] = cards[who, i]
+        cards[who, i] = held
     return cards, after
