@@ -181,11 +181,13 @@ class DownTheDrainTables:
     def random_actions(self, rng: np.random.Generator) -> Ints:
         """[B, P] a uniformly random legal action (one of the distinct numbers in the hand, as
         the engine lists them) for the seat to act, ``noop`` for the others."""
-        legal = self.counts[self._rows, self.seat][:, _NUMBERS] > 0
+        hands = self.counts.reshape(-1, _SIDE)[self._rows * self.players + self.seat]
+        # Number-major ([19, B]): an argmax over 19 rows of B, not over B rows of 19.
+        legal = hands.T[_NUMBERS] > 0
         keys = rng.random(legal.shape) * legal
         out = np.full((self.batch, self.players), self.noop, dtype=np.int64)
         playing = ~self.over
-        out[self._rows[playing], self.seat[playing]] = keys.argmax(axis=1)[playing]
+        out[self._rows[playing], self.seat[playing]] = keys.argmax(axis=0)[playing]
         return out
 
     # --- a step -----------------------------------------------------------------------
@@ -203,7 +205,8 @@ class DownTheDrainTables:
         if rows is not None:
             acting = acting & rows[:, None]
         number = np.where((acts >= 0) & (acts < self.num_actions), acts + 2, 0)
-        held = np.take_along_axis(self.counts, number[:, :, None], axis=2)[:, :, 0] > 0
+        hands = (self._rows * self.players)[:, None] + self._seats
+        held = self.counts.reshape(-1)[hands * _SIDE + number] > 0
         ok = np.where(acting, held, acts == self.noop)
         if not ok.all():
             b, s = (int(x) for x in np.argwhere(~ok)[0])
@@ -230,11 +233,17 @@ class DownTheDrainTables:
         p, n = self.players, len(idx)
         r = np.arange(n)
         seat = self.seat[idx]
-        self.counts[idx, seat, card] -= 1
-        self.hand_sizes[idx, seat] -= 1
+        hand = idx * p + seat
+        self.counts.reshape(-1)[hand * _SIDE + card] -= 1
+        self.hand_sizes.reshape(-1)[hand] -= 1
         front = self.front[idx]
         front[r, seat] = card
-        size = (front[:, :, None] == front[:, None, :]).sum(axis=2)
+        # DD-3: each seat's group size, seat by seat over the tables (seat-major: fast rows).
+        columns = np.ascontiguousarray(front.T)
+        size = np.zeros((p, n), dtype=np.int64)
+        for u in range(p):
+            size += columns == columns[u]
+        size = size.T
         value = card * size[r, seat]
         # DD-4d, DD-5: every other number's group strictly lower is beaten.
         beaten = (front != 0) & (front != card[:, None]) & (front * size < value[:, None])
