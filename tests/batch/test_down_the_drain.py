@@ -74,10 +74,10 @@ def test_the_batch_encodes_a_view_as_the_adapters_do() -> None:
 
 
 def test_every_setup_replays_through_the_exact_engine() -> None:
-    """Tables over every player count and both option sets: scores, places, and the views of
-    a sample at every step. (Down the Drain's matches run to hundreds of actions, and the
-    exact engine's replay is most of the time: 120 tables here, more with the command.)"""
-    report = check("down-the-drain", 120, seed=3, sample=0.05, chunk=64)
+    """1,000 tables over every player count and both option sets: scores, places, and the
+    views of a sample at every step."""
+    report = check("down-the-drain", 1000, seed=3, sample=0.01, chunk=256)
+    assert report.tables == 1000
     assert len(report.tables_by_setup) == len(setups("down-the-drain", None, None)) == 12
     assert report.views > 0
     assert [m.what for m in report.mismatches] == []
