@@ -81,3 +81,19 @@ def test_every_setup_replays_through_the_exact_engine() -> None:
     assert len(report.tables_by_setup) == len(setups("down-the-drain", None, None)) == 12
     assert report.views > 0
     assert [m.what for m in report.mismatches] == []
+
+
+def test_the_parallel_step_gives_the_seat_to_act_its_hand_and_the_others_the_noop() -> None:
+    from pondside.batch import ParallelEnv
+
+    env = ParallelEnv("down-the-drain", batch=8, players=5, seed=4)
+    obs = env.reset()
+    for _ in range(60):
+        for s, agent in enumerate(env.agents):
+            mask = obs[agent]["action_mask"]
+            acting = obs[agent]["seat"] == s
+            assert (mask[:, env.noop] == ~acting).all()
+            held = obs[agent]["hand_counts"][:, 2:] > 0
+            assert (mask[acting, : env.noop] == held[acting]).all()
+        obs, rewards, _, _ = env.step(env.sample_actions())
+        assert all((r <= 0).all() for r in rewards.values())

@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pondside.games import get_game
+
 from .base import Tables
 from .check import batched
 
@@ -43,7 +45,7 @@ class ParallelEnv:
     ) -> None:
         maker = batched(slug)
         self.rng = np.random.default_rng(seed)
-        seats = players if players is not None else 4
+        seats = players if players is not None else get_game(slug).info.default_players
         self.tables: Tables = maker(batch, seats, options, int(self.rng.integers(2**63)))
         self.players = self.tables.players
         self.agents = [f"seat_{s}" for s in range(self.players)]
