@@ -362,4 +362,6 @@ def batch_lines(results: list[BatchBenchResult], hearts: BenchResult | None) -> 
             met = r.table_steps_per_s >= BATCH_GOAL
             line += f"   goal ≥ {BATCH_GOAL:,}: {'met' if met else 'NOT met'}"
         lines.append(line)
+    if hearts:
+        lines.append(f"(OpenSpiel's hearts in this run: {hearts.decisions_per_s:,.0f} decisions/s)")
     return lines
