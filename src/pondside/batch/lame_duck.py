@@ -99,8 +99,8 @@ class LameDuckTables:
         self._acting = None
         self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
         self.states[idx] = seed_states(self.seeds[idx])
-        # A uniform shuffle: the order of independent uniform keys (53 random bits each, so
-        # ties, which would favour the lower card, have odds of about 1e-12 a deck). Twice
+        # A uniform shuffle: the order of independent uniform keys (53 random bits each, so a
+        # tie, which the sort would break by position, has odds of about 1e-12 a deck). Twice
         # as fast as Generator.permuted over rows.
         cards = (np.argsort(self.rng.random((n, self.deck)), axis=1) + 1).astype(np.int16)
         self.first_hands[idx] = self._hands_of(cards)
