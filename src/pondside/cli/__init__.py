@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import click
 
-from . import analyze, bench, engine, lab, play, runs, serve, strength
+from . import analyze, batch, bench, engine, lab, play, runs, serve, strength
 from .common import parse_game_options
 
 __all__ = ["COMMANDS", "main", "parse_game_options"]
@@ -39,6 +39,7 @@ COMMANDS: list[click.Command] = [
     serve.loadtest,
     engine.engine,
     bench.bench,
+    batch.batch,
 ]
 for command in COMMANDS:
     main.add_command(command)

@@ -253,3 +253,115 @@ def legal_action_times(game: Game[Any], matches: int = 30, seed: int = 0) -> tup
             state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
     times.sort()
     return statistics.median(times) * 1e6, times[int(0.99 * (len(times) - 1))] * 1e6
+
+
+# --- batched engines (issue 29, point 4) ---------------------------------------------------
+BATCH_SIZES = (1, 64, 1024, 16384)
+BATCH_PLAYERS: dict[str, tuple[int, ...]] = {"lame-duck": (2, 4, 10)}
+"""The player counts each batched engine is timed at (the game's default table otherwise)."""
+BATCH_GOAL = 1_000_000
+"""Issue 29: Lame Duck at least 1M table-steps a second at 4 players, batch 16,384."""
+
+
+@dataclass
+class BatchBenchResult:
+    game: str
+    players: int
+    batch: int
+    table_steps_per_s: float
+    """Tables advanced one decision point a second (a turn's choices, or a column's take)."""
+    decisions_per_s: float
+    """Seat decisions a second: every seat that acted at every table-step."""
+    runs: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "batch": self.batch,
+            "table_steps_per_s": round(self.table_steps_per_s, 1),
+            "decisions_per_s": round(self.decisions_per_s, 1),
+        }
+
+
+def bench_batch(
+    slug: str,
+    batch: int,
+    players: int,
+    seconds: float = 1.0,
+    runs: int = 3,
+    options: dict[str, Any] | None = None,
+) -> BatchBenchResult:
+    """Median table-steps and seat decisions a second of the batched engine of ``slug``,
+    driven by its batched random bot, finished tables restarted (new deal) as they end; each
+    run takes ``seconds / runs`` of CPU time after the first deal, and at least 3 steps."""
+    import numpy as np
+
+    from pondside.batch.check import batched
+
+    rates = []
+    for seed in range(runs):
+        tables = batched(slug)(batch, players, options, seed)
+        rng = np.random.default_rng(seed)
+        steps = decisions = count = 0
+        start = CLOCK()
+        while count < 3 or CLOCK() - start < seconds / runs:
+            acting = tables.acting()
+            steps += int(acting.any(axis=1).sum())
+            decisions += int(acting.sum())
+            ended = tables.step(tables.random_actions(rng)).ended
+            if ended.any():
+                tables.reset(ended)
+            count += 1
+        elapsed = CLOCK() - start
+        rates.append((steps / elapsed, decisions / elapsed))
+    return BatchBenchResult(
+        slug,
+        players,
+        batch,
+        statistics.median(r[0] for r in rates),
+        statistics.median(r[1] for r in rates),
+        runs,
+    )
+
+
+def bench_batches(seconds: float = 1.0) -> list[BatchBenchResult]:
+    """Every batched engine at every size of ``BATCH_SIZES`` and its ``BATCH_PLAYERS``."""
+    from pondside.batch.check import ENGINES
+    from pondside.games import get_game
+
+    return [
+        bench_batch(slug, size, players, seconds)
+        for slug in ENGINES
+        for players in BATCH_PLAYERS.get(slug, (get_game(slug).info.default_players,))
+        for size in BATCH_SIZES
+    ]
+
+
+def batch_lines(results: list[BatchBenchResult], hearts: BenchResult | None) -> list[str]:
+    """The batched engines' table of ``pondside bench --report``: each rate, and its ratio to
+    OpenSpiel's hearts' decisions a second measured in the same run when there is one."""
+    ratio_head = f" {'steps ÷ hearts':>15} {'decisions ÷ hearts':>19}" if hearts else ""
+    lines = [
+        "batched engines (pondside.batch): random play, finished tables dealt again, one core, "
+        "CPU time, median of 3 runs",
+        f"{'game':14} {'players':>7} {'batch':>6} {'table-steps/s':>14} {'decisions/s':>12}"
+        + ratio_head,
+    ]
+    for r in results:
+        line = (
+            f"{r.game:14} {r.players:>7} {r.batch:>6,} {r.table_steps_per_s:>14,.0f} "
+            f"{r.decisions_per_s:>12,.0f}"
+        )
+        if hearts:
+            line += (
+                f" {r.table_steps_per_s / hearts.decisions_per_s:>14.2f}x"
+                f" {r.decisions_per_s / hearts.decisions_per_s:>18.2f}x"
+            )
+        if (r.game, r.players, r.batch) == ("lame-duck", 4, BATCH_SIZES[-1]):
+            met = r.table_steps_per_s >= BATCH_GOAL
+            line += f"   goal ≥ {BATCH_GOAL:,}: {'met' if met else 'NOT met'}"
+        lines.append(line)
+    if hearts:
+        lines.append(f"(OpenSpiel's hearts in this run: {hearts.decisions_per_s:,.0f} decisions/s)")
+    return lines

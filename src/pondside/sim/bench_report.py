@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pondside.engine import native
@@ -20,8 +20,11 @@ from .bench import (
     RANDOM_GOAL_GAMES,
     SEARCH_GOAL,
     SEARCH_SPEC,
+    BatchBenchResult,
     BenchResult,
     BotBenchResult,
+    batch_lines,
+    bench_batches,
     bench_bot,
     bench_game,
     bench_openspiel,
@@ -40,6 +43,7 @@ class BenchReport:
     searches: list[BotBenchResult]
     their_search: float | None  # OpenSpiel's ISMCTS on hearts, median s a decision
     legal: list[tuple[str, float, float]]  # (game, median µs, 99th percentile µs); text only
+    batches: list[BatchBenchResult] = field(default_factory=list)  # issue 29, beside hearts
 
     @property
     def hearts(self) -> BenchResult | None:
@@ -74,6 +78,7 @@ class BenchReport:
                 for t in self.searches
             ],
             "openspiel_ismcts_hearts_seconds": rounded(self.their_search),
+            "batch": [b.to_json() for b in self.batches],
             "rules": self.build,
         }
 
@@ -92,6 +97,8 @@ class BenchReport:
             goal = "" if met is None else f"   {'met' if met else 'NOT met'}"
             yield f"{r.game:32} {r.deals_per_s:>10,.0f} {r.decisions_per_s:>12,.0f}{ratios}{goal}"
         yield f"median of {self.ours[0].runs} runs, {self.seconds:g} s per game, one core, CPU time"
+        if self.batches:
+            yield "\n" + "\n".join(batch_lines(self.batches, hearts))
         yield (
             f"\nsearch: {SEARCH_SPEC}, median CPU seconds per decision over {self.positions} "
             "positions"
@@ -135,6 +142,7 @@ def measure(seconds: float, positions: int, legal_actions: bool = True) -> Bench
     build = f"compiled (mypyc): {', '.join(native.MODULES)}" if native.active() else "pure Python"
     ours = [bench_game(g, seconds=seconds) for g in all_games()]
     theirs = [r for r in (bench_openspiel(n, seconds) for n in OPENSPIEL_GAMES) if r]
+    batches = bench_batches(seconds / 4)  # the batched engines, divided by hearts' rate
     # OpenSpiel's search is timed before and after ours, so that a change in the machine's
     # load during the run weighs on both sides alike.
     their_times = openspiel_ismcts_times(1000, positions) or []
@@ -142,4 +150,6 @@ def measure(seconds: float, positions: int, legal_actions: bool = True) -> Bench
     their_times += openspiel_ismcts_times(1000, positions) or []
     their_search = statistics.median(their_times) if their_times else None
     legal = [(g.info.slug, *legal_action_times(g)) for g in all_games()] if legal_actions else []
-    return BenchReport(seconds, positions, build, ours, theirs, searches, their_search, legal)
+    return BenchReport(
+        seconds, positions, build, ours, theirs, searches, their_search, legal, batches
+    )
