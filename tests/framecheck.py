@@ -57,6 +57,7 @@ def visible(state: Any, seat: int | None) -> set[int]:
 # What a state frame holds: the server adds only these keys around the engine's view and legal.
 FRAME_KEYS = {"type", "reason", "seq", "by", "table", "events", "clock", "outcome", "you"}
 FRAME_KEYS |= {"view", "legal"}
+FRAME_KEYS |= {"narration", "labels"}  # the game's words for the receiver (issue 26)
 DECKTET = set(CODES)
 
 
@@ -172,6 +173,9 @@ def check_game_frames(
                 assert m["view"] is None
                 continue
             assert m["view"] == views[k][who], (record["game"], who, m["seq"])
+            # What a seat is offered is the game's labels of its own view, never another's.
+            offered = {a["action"] for a in m["labels"]["actions"]}
+            assert offered == set(m["legal"]), (record["game"], who, m["seq"])
             legal = [] if who is None else sorted(game.legal_actions(states[k], who))
             assert sorted(m["legal"]) == legal, (who, m["seq"])
             if m["reason"] == "action":

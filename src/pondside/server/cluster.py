@@ -334,6 +334,7 @@ class RedisPeers:
                 log.exception("table %s: the owner's action %r does not apply here", d.id, action)
                 self.later(self.hub.reload(table))
                 return
+            earlier = match.state  # for each receiver's narration of the step
             advance(table, seat, action, state)
             d.seq, d.status = seq, str(message.get("status"))
             clock = message.get("clock")
@@ -341,7 +342,7 @@ class RedisPeers:
                 {int(s): float(t) for s, t in clock.items()} if isinstance(clock, dict) else {}
             )
             how = str(message.get("how"))
-        self.hub.broadcast(table, events, "action", {"seat": seat, "how": how})
+        self.hub.broadcast(table, events, "action", {"seat": seat, "how": how}, earlier)
 
     async def reconnected(self) -> None:
         """Redis came back: what was published meanwhile is lost to this process."""

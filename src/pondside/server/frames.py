@@ -17,17 +17,16 @@ import argparse
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NotRequired
 
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-from pondside.engine import Event, Game, Match, View
+from pondside.engine import Game, Labels, Match, View
 
 from .tables import LiveTable
+from .telling import shown_names, tell
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -98,25 +97,6 @@ class You(TypedDict):
 
 
 @with_config(DOCUMENTED)
-class ActionLabel(TypedDict):
-    """How a page shows one legal action (not filled yet: see ``extras_for``)."""
-
-    label: str
-    does: str
-    """What the action would do now, in players' words."""
-
-
-@with_config(DOCUMENTED)
-class FrameExtras(TypedDict, total=False):
-    """What a game may add to each receiver's frame, in its own words (``extras_for``)."""
-
-    narration: list[str]
-    """The step's events as sentences for this receiver ("You take column 2")."""
-    labels: dict[str, ActionLabel]
-    """Per legal action of this receiver, its label and what it does."""
-
-
-@with_config(DOCUMENTED)
 class StateFrame(TypedDict):
     """The table after a change, for one receiver."""
 
@@ -137,8 +117,14 @@ class StateFrame(TypedDict):
     before the start."""
     legal: list[str]
     """The receiver's legal actions now (none in a replay)."""
-    narration: NotRequired[list[str]]
-    labels: NotRequired[dict[str, ActionLabel]]
+    narration: list[str]
+    """The step's events told to this receiver in the game's words ("You take column 2"),
+    columns, piles and seats numbered as the table shows them; none for a frame that shows no
+    step (a welcome, a sync, a seat change)."""
+    labels: Labels
+    """What the receiver's seat is offered now: each legal action's label and what it would
+    do, and each hand card it cannot play with the rule it breaks; empty lists for a spectator,
+    a seat not to act and a replay."""
 
 
 @with_config(DOCUMENTED)
@@ -155,38 +141,6 @@ class ErrorFrame(TypedDict):
 
 
 Frame = StateFrame | ErrorFrame
-
-
-# --- what a game may add ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class Step:
-    """One receiver's moment, as ``Extras`` sees it."""
-
-    game: Game[Any]
-    seat: int | None
-    """The receiver's seat (None: a spectator)."""
-    events: Sequence[Event]
-    """The events of the step (none in a welcome)."""
-    view: View | None
-    legal: list[str]
-
-
-Extras = Callable[[Step], FrameExtras]
-
-
-def no_extras(_step: Step) -> FrameExtras:
-    """Nothing added: the frames as they were before games narrated."""
-    return {}
-
-
-def extras_for(game: Game[Any]) -> Extras:
-    """The function that fills a frame's ``narration`` and ``labels`` for ``game``.
-
-    The seam for issue 26's narrators: once a game declares its narrator and its actions'
-    labels, return here the function that turns a ``Step`` into them; every live and replay
-    frame goes through it. Until then no game adds anything.
-    """
-    return no_extras
 
 
 # --- summaries -------------------------------------------------------------------------------
@@ -355,10 +309,23 @@ def for_receiver(
     host: bool,
     view: View | None,
     legal: list[str],
+    before: View | None = None,
 ) -> StateFrame:
-    """The shared part with one receiver's own: its seat, its view and legal actions, and
-    whatever the game adds for it (``extras_for``)."""
-    frame: StateFrame = {
+    """The shared part with one receiver's own: its seat, its view and legal actions, and what
+    it is told of the step: the narration (``before`` is its view before the step, when
+    known) and the labels of its legal actions (``telling.tell``)."""
+    # What the receiver is told, in the game's words (telling.py): the step's lines, and the
+    # labels of what its seat is offered now (none in a replay, which offers nothing).
+    told = tell(
+        game,
+        common["events"],
+        before,
+        view,
+        seat,
+        shown_names(common["table"]),
+        offered=bool(legal),
+    )
+    return {
         "type": "state",
         "reason": common["reason"],
         "seq": common["seq"],
@@ -370,23 +337,23 @@ def for_receiver(
         "you": {"seat": seat, "host": host},
         "view": view,
         "legal": legal,
+        "narration": told["narration"],
+        "labels": told["labels"],
     }
-    extras = extras_for(game)(Step(game, seat, common["events"], view, legal))
-    if "narration" in extras:
-        frame["narration"] = extras["narration"]
-    if "labels" in extras:
-        frame["labels"] = extras["labels"]
-    return frame
 
 
-def live_frame(table: LiveTable, seat: int | None, host: bool, common: Shared) -> StateFrame:
-    """A live table's frame for a receiver at ``seat``."""
-    match = table.match
+def live_frame(
+    table: LiveTable, seat: int | None, host: bool, common: Shared, before: Any = None
+) -> StateFrame:
+    """A live table's frame for a receiver at ``seat``; ``before`` is the match's state before
+    the step the frame shows (None for a frame that shows no step)."""
+    match, game = table.match, table.game
     # The game's own view, not Match.view's copy of it: it is turned into JSON at once and
     # never kept, so nothing can change the match through it.
-    view = None if match is None else table.game.view(match.state, seat)
+    view = None if match is None else game.view(match.state, seat)
     legal = [] if match is None or seat is None else match.legal(seat)
-    return for_receiver(common, table.game, seat, host, view, legal)
+    earlier = None if before is None else game.view(before, seat)
+    return for_receiver(common, game, seat, host, view, legal, earlier)
 
 
 def error_frame(seq: int, message: str, rule: str | None, about: str | None) -> ErrorFrame:

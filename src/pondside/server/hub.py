@@ -240,12 +240,13 @@ class Hub(Memory):
             raise Refused(
                 "the server could not save that action; nothing changed, try again", 503
             ) from None
+        earlier = match.state  # for each receiver's narration of the step
         advance(table, seat, action, state)
         d.seq, d.status, d.clock = pending.seq, status, clock
         if request is not None:
             table.requests[request] = number
         self.peers.committed(table, number, seat, action, how)
-        self.broadcast(table, events, "action", {"seat": seat, "how": how})
+        self.broadcast(table, events, "action", {"seat": seat, "how": how}, earlier)
         self.schedule(table)
 
     async def _save(self, table: LiveTable, **changes: Any) -> None:
@@ -311,8 +312,10 @@ class Hub(Memory):
         events: list[Any],
         reason: str,
         by: frames.By | None = None,
+        before: Any = None,
     ) -> None:
-        """Each seat's frame built once, then queued for every client at that seat."""
+        """Each seat's frame built once, then queued for every client at that seat; ``before``
+        is the match's state before the step of ``events`` (for its narration), when known."""
         clients = list(table.clients)
         for client in clients:
             # Seats change hands before the start (a guest moves, another sits down): a
@@ -323,7 +326,8 @@ class Hub(Memory):
         for client in clients:
             key = (client.seat, self.is_host(table, client))
             if key not in texts:
-                texts[key] = json.dumps(frames.live_frame(table, key[0], key[1], common))
+                frame = frames.live_frame(table, key[0], key[1], common, before)
+                texts[key] = json.dumps(frame)
             client.post(texts[key])
 
     def presence(self, table: LiveTable) -> None:

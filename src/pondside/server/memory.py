@@ -38,9 +38,15 @@ class Memory(ABC):
 
     @abstractmethod
     def broadcast(
-        self, table: LiveTable, events: list[Any], reason: str, by: By | None = None
+        self,
+        table: LiveTable,
+        events: list[Any],
+        reason: str,
+        by: By | None = None,
+        before: Any = None,
     ) -> None:
-        """Send every client of the table its frame."""
+        """Send every client of the table its frame; ``before`` is the match's state before the
+        step of ``events``, when known (for its narration)."""
 
     async def restore(self) -> int:
         """Bring back every open or playing table after a start, clocks included."""

@@ -49,6 +49,7 @@ class Host(Protocol):
         events: list[Any],
         reason: str,
         by: By | None = None,
+        before: Any = None,
     ) -> None: ...
     def heard_presence(self, table: LiveTable) -> None: ...
 

@@ -131,7 +131,7 @@ def frames(
             blank,
             outcome.to_json() if last and outcome is not None else None,
         )
-        out.append(for_receiver(common, game, seat, False, view, []))
+        out.append(for_receiver(common, game, seat, False, view, [], views[k - 1] if k else None))
     return {
         "id": replay_id,
         "game": game.info.slug,
