@@ -20,8 +20,10 @@ from pondside.bots.registry import make_bot
 from pondside.engine import View
 from pondside.games import get_game
 
+from .frames import live_summary
 from .settings import Settings
 from .tables import Client, LiveTable, NotOwner, Refused, check_playing
+from .telling import shown_names
 
 log = logging.getLogger("pondside.server")
 
@@ -40,9 +42,12 @@ HINT_SECONDS = 0.8  # the search behind a hint stops at whichever comes first
 HINT_SHOWN = 5
 
 
-def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict[str, Any]:
+def _hint(
+    slug: str, seat: int, seed: int, view: View, legal: list[str], names: list[str]
+) -> dict[str, Any]:
     """A hint for a person's seat, in a worker process: the heuristic's action and reason, and
-    a short search's expected place of the best few actions (``pondside.analysis.hint``)."""
+    a short search's expected place of the best few actions (``pondside.analysis.hint``); its
+    label calls the seats by ``names``, as the table shows them."""
     from pondside.analysis import hint
 
     found = hint(
@@ -53,6 +58,7 @@ def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict
         seed,
         iterations=HINT_PLAYOUTS,
         seconds=HINT_SECONDS,
+        names=names,
     )
     estimates = found.estimates
     shown = [] if estimates is None else estimates.actions[:HINT_SHOWN]
@@ -62,6 +68,7 @@ def _hint(slug: str, seat: int, seed: int, view: View, legal: list[str]) -> dict
     return {
         "level": found.level,
         "action": found.action,
+        "label": found.label,
         "why": found.why,
         "estimates": [
             {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
@@ -209,6 +216,7 @@ class Thinking:
                 random.getrandbits(63),
                 view,
                 legal,
+                shown_names(live_summary(table)),
             )
         except BrokenProcessPool:
             self._pool = None
