@@ -153,7 +153,8 @@ def test_joining_without_a_name_says_so_and_joins_once_it_is_saved(
     table = table_of(host, "ladders", 2, [None], start=False)
     page = open_lobby(new_page, lobby_server, phone, None)
     page.locator(f'.table-item[data-table="{table}"]').get_by_role("button", name="Join").click()
-    assert "join the table" in page.locator("#name-error").inner_text()
+    # The message comes once the click is handled: wait for it rather than read at once.
+    page.locator("#name-error").filter(has_text="join the table").wait_for(timeout=10_000)
     page.fill("#name-input", "Pia")
     page.keyboard.press("Enter")
     assert [s["name"] for s in opened_table(page)["seats"]] == ["Jo", "Pia"]
