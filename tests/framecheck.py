@@ -57,7 +57,11 @@ def visible(state: Any, seat: int | None) -> set[int]:
 # What a state frame holds: the server adds only these keys around the engine's view and legal.
 FRAME_KEYS = {"type", "reason", "seq", "by", "table", "events", "clock", "outcome", "you"}
 FRAME_KEYS |= {"view", "legal"}
-FRAME_KEYS |= {"narration", "labels"}  # the game's words for the receiver (issue 26)
+FRAME_KEYS |= {
+    "narration",
+    "narration_events",
+    "labels",
+}  # the game's words for the receiver (issue 26)
 DECKTET = set(CODES)
 
 
@@ -173,6 +177,12 @@ def check_game_frames(
                 assert m["view"] is None
                 continue
             assert m["view"] == views[k][who], (record["game"], who, m["seq"])
+            # Each line of the narration says which event it tells, in the frame's events
+            # (the view's last ones for a welcome, which retells the last step).
+            told = m["events"] or (m["view"] or {}).get("last_events", [])
+            assert len(m["narration_events"]) == len(m["narration"]), (who, m["seq"])
+            assert all(0 <= i < len(told) for i in m["narration_events"]), (who, m["seq"])
+            assert m["narration_events"] == sorted(m["narration_events"]), (who, m["seq"])
             # What a seat is offered is the game's labels of its own view, never another's.
             offered = {a["action"] for a in m["labels"]["actions"]}
             assert offered == set(m["legal"]), (record["game"], who, m["seq"])

@@ -39,7 +39,7 @@ STEPS = 70
 Frames = dict[str, list[Any]]
 
 
-ADDED = ("narration", "labels")
+ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from pondside.engine import Match
 from pondside.games import get_game
+from pondside.server import frames as frames_module
 from pondside.server.replays import frames
 from pondside.server.telling import shown_names, tell
 from pondside.tui import get_ui
@@ -60,12 +61,53 @@ def test_a_frame_with_no_view_or_no_events_tells_nothing() -> None:
     game = get_game("lame-duck")
     match: Match[Any] = Match(game, 4, seed=3)
     empty = {"actions": [], "unplayable": []}
-    assert tell(game, [], None, None, 0, ["A", "B", "C", "D"]) == {"narration": [], "labels": empty}
+    nothing = {"narration": [], "narration_events": [], "labels": empty}
+    assert tell(game, [], None, None, 0, ["A", "B", "C", "D"]) == nothing
     told = tell(game, [], None, match.view(0), 0, ["A", "B", "C", "D"])
     assert told["narration"] == []
     assert told["labels"] == game.labels(match.view(0), ["A", "B", "C", "D"])
     assert told["labels"]["actions"], "seat 0 has a card to choose at the deal"
     assert tell(game, [], None, match.view(None), None, ["A"] * 4)["labels"] == empty
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_each_line_names_the_event_it_tells(path: Path) -> None:
+    """A page showing a step event by event tells each line with its event: the lines of the
+    events up to one are the narration of those events alone (where the narrator does not
+    tell several events in one line, as Down the Drain's draws together)."""
+    record = json.loads(path.read_text())["record"]
+    game = get_game(record["game"])
+    match: Match[Any] = Match.start_of(game, record)
+    names = [f"P{i + 1}" for i in range(record["players"])]
+    for seat, action in record["actions"]:
+        before = match.view(0)
+        events = match.apply(seat, action)
+        after = match.view(0)
+        told = tell(game, events, before, after, 0, names)
+        assert len(told["narration_events"]) == len(told["narration"])
+        for k in range(len(events)):
+            pairs = zip(told["narration"], told["narration_events"], strict=True)
+            upto = [line for line, i in pairs if i <= k]
+            alone = game.narrate(before, events[: k + 1], after, 0, names)
+            if alone == told["narration"][: len(alone)]:
+                assert upto == alone, (record["game"], k)
+            else:  # a line telling events k and k + 1 together waits for the last of them
+                assert upto == alone[:-1], (record["game"], k)
+
+
+def test_a_welcome_retells_the_last_step() -> None:
+    """A page that connects or reloads is told the last step again, from the view alone."""
+    game = get_game("lame-duck")
+    match: Match[Any] = Match(game, 3, seed=5)
+    for seat in range(3):
+        match.apply(seat, match.legal(seat)[0])
+    view = match.view(1)
+    common = frames_module.shared(
+        "welcome", 9, None, {"seats": [{"name": "Ann"}] * 3}, [], {}, None
+    )
+    frame = frames_module.for_receiver(common, game, 1, False, view, [])
+    assert frame["narration"] == game.narrate(None, view["last_events"], view, 1, ["Ann"] * 3)
+    assert frame["narration"], "the reveal and the placements are told again"
 
 
 @pytest.mark.parametrize("slug", ["lame-duck", "down-the-drain"])

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, Labels, Unplayable
+from .narrate import ActionLabel, Labels, Lines, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -278,8 +278,8 @@ class Game(ABC, Generic[S]):
         the default says each event's type and fields, so a new game is told before it has a
         voice of its own.
         """
-        lines = []
-        for event in events:
+        lines = Lines()
+        for event in lines.each(events):
             fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
             lines.append(f"{event.get('type')}: {fields}")
         return lines

@@ -9,9 +9,12 @@ table shows them: from 1 (the notation of actions keeps its own numbering, from 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from .view import TypedDict
+
+T = TypeVar("T")
 
 SIBILANT = ("s", "sh", "ch", "x", "z")  # endings that take -es
 IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goes"}
@@ -55,6 +58,45 @@ def joined(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+class Lines(list[str]):
+    """A narrator's lines, each remembering the event of the step that it tells (``events``,
+    indices into the step's events), so that a page showing the step event by event can tell
+    each line as it shows its event. A narrator walks the events with :meth:`each`:
+
+    >>> lines = Lines()
+    >>> for ev in lines.each(["chose", "reveal", "place"]):
+    ...     if ev != "chose":
+    ...         lines.append(f"a line of {ev}")
+    >>> list(lines), lines.events
+    (['a line of reveal', 'a line of place'], [1, 2])
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[int] = []
+        self.event = 0
+        """The index of the event that the lines appended now tell."""
+
+    def each(self, events: Sequence[T]) -> Iterator[T]:
+        """The events in order, each one's index remembered for the lines appended meanwhile."""
+        for i, event in enumerate(events):
+            self.event = i
+            yield event
+
+    def append(self, line: str) -> None:
+        super().append(line)
+        self.events.append(self.event)
+
+
+def line_events(lines: Sequence[str], events: Sequence[object]) -> list[int]:
+    """For each line of a narration, the index of the event it tells: those a :class:`Lines`
+    remembered, else (a narrator that returns a plain list) the step's last event, so that a
+    page tells such lines once the whole step is shown."""
+    if isinstance(lines, Lines) and len(lines.events) == len(lines):
+        return list(lines.events)
+    return [max(len(events) - 1, 0)] * len(lines)
 
 
 class Speaker:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import joined, plural
+from pondside.engine.narrate import Lines, joined, plural
 
 from .down_the_drain_events import DownTheDrainEvent, Play
 
@@ -52,11 +52,12 @@ def narrate(
     sp = Speaker(names, receiver)
     views = [v for v in (after, before) if v is not None]
     games = views[0]["options"]["games"] if views else 1
-    lines: list[str] = []
+    lines = Lines()
     played: Play | None = None
     i = 0
     while i < len(events):
         ev = events[i]
+        lines.event = i
         if ev["type"] == "play":
             played = ev
             seat, card = ev["seat"], ev["card"]
@@ -83,6 +84,7 @@ def narrate(
             while i + 1 < len(events) and (nxt := events[i + 1])["type"] == "draw":
                 seats.append(nxt["seat"])
                 i += 1
+            lines.event = i  # one line for the draws together: told once the last is shown
             verb = "each draw" if len(seats) > 1 else "draw"
             lines.append(f"{sp.together(seats, verb)} a card from the stack.")
         elif ev["type"] == "reshuffle":

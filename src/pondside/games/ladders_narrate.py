@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pondside.engine import ActionLabel, Speaker, View
-from pondside.engine.narrate import joined, plural
+from pondside.engine.narrate import Lines, joined, plural
 
 from .ladders_events import LaddersEvent, Play, RoundEnd
 from .ladders_state import CARD, TOP, WILD, partner
@@ -105,8 +105,8 @@ def narrate(
     """The lines of one step for ``receiver``: turns, draws, each card's move and the piles it
     completes, the rounds' ends. ``teams``: partners share their side's place (LA-14)."""
     sp = _Speaker(names, receiver)
-    lines = []
-    for ev in events:
+    lines = Lines()
+    for ev in lines.each(events):
         if ev["type"] == "deal":
             tops = ", ".join(
                 f"{sp.who(s, False)} {WILD_NAME if c == WILD_CODE else c}"

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import plural
+from pondside.engine.narrate import Lines, plural
 
 from .lame_duck_events import LameDuckEvent
 
@@ -42,8 +42,8 @@ def narrate(
     step: with it, a placed card's line names the card it follows."""
     sp = Speaker(names, receiver)
     columns = [list(c) for c in before["columns"]] if before is not None else None
-    lines = []
-    for ev in events:
+    lines = Lines()
+    for ev in lines.each(events):
         if ev["type"] == "reveal":
             cards = ", ".join(f"{c} ({sp.who(s, False)})" for s, c in ev["cards"])
             lines.append(

@@ -120,7 +120,12 @@ class StateFrame(TypedDict):
     narration: list[str]
     """The step's events told to this receiver in the game's words ("You take column 2"),
     columns, piles and seats numbered as the table shows them; none for a frame that shows no
-    step (a welcome, a sync, a seat change)."""
+    step (a seat change, a presence); a welcome (a connection, a reload, a sync) retells the
+    view's last step (its ``last_events``)."""
+    narration_events: list[int]
+    """For each line of ``narration``, the index of the event it tells: in ``events``, or in
+    the view's ``last_events`` for a welcome (a page that shows a step event by event tells
+    each line with its event)."""
     labels: Labels
     """What the receiver's seat is offered now: each legal action's label and what it would
     do, and each hand card it cannot play with the rule it breaks; empty lists for a spectator,
@@ -316,9 +321,14 @@ def for_receiver(
     known) and the labels of its legal actions (``telling.tell``)."""
     # What the receiver is told, in the game's words (telling.py): the step's lines, and the
     # labels of what its seat is offered now (none in a replay, which offers nothing).
+    events = common["events"]
+    if not events and common["reason"] == "welcome" and view is not None:
+        # A page that connects (or reloads, or resyncs) is told the last step again, as the
+        # view knows it: what just happened, without the view before it.
+        events = view["last_events"]
     told = tell(
         game,
-        common["events"],
+        events,
         before,
         view,
         seat,
@@ -338,6 +348,7 @@ def for_receiver(
         "view": view,
         "legal": legal,
         "narration": told["narration"],
+        "narration_events": told["narration_events"],
         "labels": told["labels"],
     }
 

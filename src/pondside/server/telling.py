@@ -5,6 +5,8 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
 - ``narration``: the game narrator's lines for the step the frame shows, told to the frame's
   receiver (``Game.narrate``: "You take column 2", "Ann takes column 2"); empty for a frame that
   shows no step (a welcome, a sync, a seat change);
+- ``narration_events``: for each line, the index in the frame's ``events`` of the event it
+  tells (a page that shows the step event by event tells each line with its event);
 - ``labels``: what the receiver's seat is offered now (``Game.labels``): each legal action's
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
   empty lists for a spectator and for a seat not to act.
@@ -20,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Event, Game, Labels, TypedDict, View
+from pondside.engine.narrate import line_events
 
 
 class Told(TypedDict):
@@ -27,6 +30,8 @@ class Told(TypedDict):
 
     narration: list[str]
     """The narrator's lines for the frame's step, told to its receiver."""
+    narration_events: list[int]
+    """For each line, the index of the event it tells."""
     labels: Labels
     """What the receiver's seat is offered now."""
 
@@ -59,11 +64,16 @@ def tell(
     match starts, when there is nothing to tell. A replay's frames offer nothing
     (``offered=False``): they carry no legal actions either."""
     if after is None:
-        return {"narration": [], "labels": nothing()}
+        return {"narration": [], "narration_events": [], "labels": nothing()}
     narration = game.narrate(before, events, after, seat, names) if events else []
-    if seat is None or not offered:
-        return {"narration": narration, "labels": nothing()}
-    return {"narration": narration, "labels": game.labels(after, names)}
+    told: Told = {
+        "narration": list(narration),
+        "narration_events": line_events(narration, events),
+        "labels": nothing(),
+    }
+    if seat is not None and offered:
+        told["labels"] = game.labels(after, names)
+    return told
 
 
 def nothing() -> Labels:

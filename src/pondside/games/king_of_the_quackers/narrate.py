@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import ordinal, plural
+from pondside.engine.narrate import Lines, ordinal, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
@@ -79,8 +79,8 @@ def narrate(
     """The lines of one step for ``receiver``: the cards passed and received (the receiver's
     own, from its views), each play and what it beats, passes, promises, places and points."""
     sp = Speaker(names, receiver)
-    lines = []
-    for ev in events:
+    lines = Lines()
+    for ev in lines.each(events):
         if ev["type"] == "gave":
             seat = ev["seat"]
             gave = after.get("gave") if after is not None and sp.is_me(seat) else None

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import joined, plural
+from pondside.engine.narrate import Lines, joined, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
 from .cards import INDEX, READING_NAMES, reading_of_ruler
@@ -70,8 +70,8 @@ def narrate(
     sp = Speaker(names, receiver)
     mine = after.get("my_choice") if after is not None else None
     rulers = next((ev["rulers"] for ev in events if ev["type"] == "reveal"), None)
-    lines = []
-    for ev in events:
+    lines = Lines()
+    for ev in lines.each(events):
         if ev["type"] == "chose":
             seat = ev["seat"]
             chosen = (mine or (rulers[seat] if rulers else None)) if sp.is_me(seat) else None

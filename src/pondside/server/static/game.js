@@ -6,15 +6,16 @@
 // A game module's default export:
 //   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
 //   status(ctx) -> string             the status line ("Choose two cards for Ann"...)
-//   explain(before, events, names, me, after) -> (string | {text, group})[]
-//                                     what the events of one action did, in sentences
-//                                     (before/after: the views around them; before may be null);
-//                                     a line with a `group` goes under that heading ("Round 1,
-//                                     turn 3"), the newest group first
+//   (the sentences are the server's: each frame's `narration`, told by this frame; a module
+//   writes none of its own)
+//   group(view, event) -> string | null  (optional) the heading a line of the narration goes
+//                                     under ("Round 1, turn 3"), from the view before the step
+//                                     (the view after, on a reload) and the event the line tells;
+//                                     the newest group first
 //   seatInfo(view, seat, ctx) -> Node | string | null   (optional) under a player's name
 //   animate(ctx) -> Promise           (optional) shows ctx.prev turning into ctx.frame; it may
-//                                     tell explain's lines as it shows them (ctx.tell(i): lines
-//                                     0..i); the frame tells the rest after it
+//                                     tell the narration as it shows each event (ctx.tell(k):
+//                                     the lines of events 0..k); the frame tells the rest after
 //   animates(frame) -> bool           (optional) whether the frame has anything to show moving
 //                                     (default: yes); a page behind by more such frames than one
 //                                     catches up without the animations
@@ -42,8 +43,12 @@
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
+//                                     (default: the server's label of the action)
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
-//        actions, clock, el, toast, wait(ms), speed(), rerender() } (+ tell(i) in animate)
+//        actions, clock, el, toast, wait(ms), speed(), rerender(),
+//        label(action) -> {label, effect} | null   the server's label of a legal action,
+//        why(card) -> string | null                the rule a hand card breaks if played now
+//      } (+ tell(k) in animate)
 import { getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
@@ -116,9 +121,22 @@ const handlers = {
   onStatus: connectionStatus,
   describe: (action) => describeAction(action, shown),
 };
-/** An action in words: the game module's (describeAction), or its notation. */
+/** An action in words: the game module's (describeAction), else the server's label of it, else
+ * its notation. */
 function describeAction(action, frame) {
-  return (game && game.describeAction && frame ? game.describeAction(action, frame.view) : null) || plainAction(action);
+  if (game && game.describeAction && frame) return game.describeAction(action, frame.view) || plainAction(action);
+  const label = frame && labelOf(frame, action);
+  return label ? `${label.label} ${label.effect}`.trim() : plainAction(action);
+}
+/** The server's label of a legal action in a frame ({action, label, effect}), or null. */
+function labelOf(frame, action) {
+  return ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action) || null;
+}
+/** The server's sentence why a hand card cannot be played now, or null (it can, or no card is
+ * played at this step). */
+function whyNot(frame, card) {
+  const u = ((frame.labels && frame.labels.unplayable) || []).find((x) => String(x.card) === String(card));
+  return u ? u.reason : null;
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
@@ -196,15 +214,14 @@ async function show(frame, animate) {
   $("waiting").hidden = true;
   $("game").hidden = false;
   document.body.classList.remove("before-start");
-  const n = names(frame);
   const me = mySeat(frame);
+  const said = narration(frame, prev);
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
-    const said = game.explain(prev.view, frame.events, n, me, frame.view).map(line);
     // Told once it has been shown, so the sentences never run ahead of the board: by the
-    // module's animation as it shows each, and the rest after it.
+    // module's animation as it shows each event, and the rest after it.
     let told = 0;
     const tell = (upTo) => {
-      for (; told <= Math.min(upTo, said.length - 1); told++) {
+      for (; told < said.length && said[told].event <= upTo; told++) {
         addExplanation(said[told]);
         caption(said[told].text);
       }
@@ -213,12 +230,17 @@ async function show(frame, animate) {
     if (animate && game.animate && speed() > 0 && !document.hidden) {
       await game.animate({ ...context(frame, prev), tell });
     }
-    tell(said.length - 1);
+    tell(Infinity);
     if (!game.notice) noticeTimeout(frame);
+    remember(frame);
   } else if (!prev || !prev.view) {
-    // First sight of the match (a reload): retell the last action.
-    const said = game.explain(null, frame.view.last_events || [], n, me, frame.view);
-    for (const t of said) addExplanation(line(t));
+    // First sight of the match (a connection, a reload): the explanations kept for this table
+    // in this tab, then the last step as the server retells it, if it is newer than those.
+    const kept = restore(frame);
+    if (kept == null || kept < frame.seq) {
+      for (const t of said) addExplanation(t);
+      remember(frame);
+    }
   }
   shown = frame;
   pending = null;
@@ -261,6 +283,8 @@ function context(frame, prev = null) {
     speed,
     send,
     rerender: () => shown && shown.view && render(shown),
+    label: (action) => labelOf(frame, action),
+    why: (card) => whyNot(frame, card),
   };
 }
 
@@ -357,14 +381,51 @@ $("clock-slot").append(clock.node);
 setInterval(() => clock.update(latest, latest !== shown), 250);
 
 // --- explanations ----------------------------------------------------------------------------------
-/** A module's line: a sentence, or {text, group}. */
-function line(t) {
-  return typeof t === "string" ? { text: t, group: null } : t;
+/** The frame's narration (the server's sentences for its step, to this receiver) as lines:
+ * {text, event, group}, each line's heading given by the module (game.group) from the view
+ * before the step (after it, for a retelling) and the event the line tells. */
+function narration(frame, prev) {
+  const lines = frame.narration || [];
+  const at = frame.narration_events || [];
+  const events = frame.events && frame.events.length ? frame.events : frame.view.last_events || [];
+  const before = prev && prev.view && frame.reason === "action" ? prev.view : frame.view;
+  return lines.map((text, i) => {
+    const event = at[i] ?? events.length - 1;
+    return { text, event, group: game.group ? game.group(before, events[event] || {}) : null };
+  });
+}
+
+// The explanations of this table are kept in the tab (sessionStorage), so that a reload comes
+// back to them: each line with its heading, and the last frame they tell.
+const kept = { lines: [], seq: null };
+const keepKey = () => `pondside.explain.${tableId}${replaying ? ".replay" : ""}`;
+function remember(frame) {
+  kept.seq = frame.seq;
+  try {
+    sessionStorage.setItem(keepKey(), JSON.stringify(kept));
+  } catch {
+    // Storage refused (private mode, full): the explanations last as long as the page.
+  }
+}
+/** Draw the explanations kept for this table; returns the frame they go up to, or null. */
+function restore(frame) {
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(keepKey()) || "null");
+  } catch {
+    saved = null;
+  }
+  // A replay goes back and forth: only a live table's explanations come back.
+  if (!saved || !Array.isArray(saved.lines) || replaying || saved.seq > frame.seq) return null;
+  for (const t of saved.lines.slice(-200)) if (t && typeof t.text === "string") addExplanation(t);
+  return saved.seq;
 }
 
 let group = null; // the list of the newest group's lines, and its heading
 let groupName = null;
 function addExplanation({ text, group: heading }) {
+  kept.lines.push({ text, group: heading ?? null });
+  if (kept.lines.length > 200) kept.lines.shift();
   const list = $("explain-list");
   const placeholder = list.querySelector(".muted");
   if (placeholder) placeholder.remove();

@@ -205,23 +205,22 @@ function showTotals(totals, bump = null) {
   }
 }
 
-/** `ctx.prev` turning into `ctx.frame`, step by step, each step's line told as it is shown. */
+/** `ctx.prev` turning into `ctx.frame`, event by event, each event's lines told as it is shown. */
 export async function animate(ctx) {
   const pv = ctx.prev.view;
   const list = steps(pv, ctx.frame.events, ctx.names, ctx.me);
   const slots = slotsOf(pv, ctx.me);
   let columns = pv.columns.map((c) => [...c]);
   let order = [];
-  let told = -1;
   // Many players, many cards to place: each placement goes a little quicker.
   const pace = Math.min(1, 5 / Math.max(1, ctx.view.players));
   const draw = (opts = {}) => {
     renderColumns(columns, opts);
     renderSlots(ctx, pv, slots, order, opts.lowSeat, true);
   };
-  for (const step of list) {
+  for (const [k, step] of list.entries()) {
     const ev = step.ev;
-    if (step.text) ctx.tell(++told);
+    ctx.tell(k); // the server's lines of this event, as it is shown
     if (ev.type === "chose") {
       slots[ev.seat] = { card: ev.seat === ctx.me ? ctx.view.my_choice : null, up: ev.seat === ctx.me };
       draw();

@@ -6,7 +6,7 @@
 // ld.js only retells it.
 import { prefs } from "../api.js";
 import { cardEl, duckIcon, duckLegend } from "../cards.js";
-import { COLUMN_LIMIT, columnDucks, preview, steps, TURNS } from "../ld.js";
+import { COLUMN_LIMIT, columnDucks, preview, TURNS } from "../ld.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
@@ -327,15 +327,10 @@ function status(ctx) {
   return confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
 }
 
-/** The lines of one action, each under its round and turn in the explanations. */
-function explain(before, events, names, me, after) {
-  const view = before || after;
-  return steps(before, events, names, me)
-    .filter((s) => s.text)
-    .map(({ ev, text }) => {
-      const [round, turn] = ev.type === "deal" ? [ev.round, 1] : [view.hand_number, view.turn_number];
-      return { text, group: `Round ${round}, turn ${turn}` };
-    });
+/** The heading of a line of the explanations: the round and turn of the event it tells. */
+function group(view, ev) {
+  const [round, turn] = ev.type === "deal" ? [ev.round, 1] : [view.hand_number, view.turn_number];
+  return `Round ${round}, turn ${turn}`;
 }
 
 export default {
@@ -349,7 +344,7 @@ export default {
   setup,
   render,
   status,
-  explain,
+  group,
   animate: show,
   animates: (frame) => !!frame.events && frame.events.some((e) => e.type !== "chose"),
   notice,
