@@ -141,3 +141,35 @@ def test_a_live_tables_frames_narrate_and_label_as_the_terminal(
         labels = frame["labels"]
         assert labels == json.loads(json.dumps(game.labels(frame["view"], names)))
         assert sorted(a["action"] for a in labels["actions"]) == sorted(frame["legal"])
+
+
+def test_a_page_asks_whether_an_action_is_allowed_and_hears_the_engines_words(
+    shared_server: ServerProcess,
+) -> None:
+    """``{"op": "why"}``: the rule an action breaks, in the engine's own sentence, or the
+    label of a legal one, answered to the asking client alone; nonsense is judged, not fatal."""
+    ann = GuestClient(shared_server, "Ann")
+    table = table_with(
+        shared_server, ann, [ann, "random", "random"], game="lame-duck", options={"rounds": 1}
+    )
+
+    async def main() -> list[dict[str, Any]]:
+        sock = await Sock.open(shared_server, table, ann)
+        frame = await sock.next(lambda m: m.get("type") == "state" and bool(m.get("legal")))
+        answers = []
+        for action in (frame["legal"][0], "play 105", "take 9", "x" * 64, "play"):
+            await sock.send({"op": "why", "action": action})
+            answers.append(await sock.next(lambda m: m.get("type") in ("why", "error")))
+        await sock.send({"op": "why", "action": "x" * 65})  # too long: not understood
+        answers.append(await sock.next(lambda m: m.get("type") in ("why", "error")))
+        await sock.close()
+        return answers
+
+    legal, beyond, take, junk, bare, long = run(main(), timeout=60)
+    assert legal["type"] == "why" and legal["reason"] is None
+    assert legal["label"]["label"].startswith("play ")
+    assert beyond["label"] is None and "105" in beyond["reason"]
+    assert "is not a Lame Duck action" in beyond["reason"]
+    for answer in (take, junk, bare):
+        assert answer["type"] == "why" and answer["reason"], answer
+    assert long["type"] == "error" and "not understood" in long["message"]

@@ -318,11 +318,27 @@ class Game(ABC, Generic[S]):
         for card, action in plays.items():
             if action is None or str(card) in named:
                 continue
-            try:
-                self.apply(state, seat, action)
-            except IllegalAction as exc:
-                unplayable.append({"card": str(card), "reason": str(exc)})
+            reason = self.why_not(view, action, state)
+            if reason is not None:
+                unplayable.append({"card": str(card), "reason": reason})
         return {"actions": actions, "unplayable": unplayable}
+
+    def why_not(self, view: View, action: str, state: S | None = None) -> str | None:
+        """The engine's own sentence why the seat of ``view`` may not take ``action`` now (the
+        ``IllegalAction`` it raises, ruling included), or ``None`` when it may. A pure function
+        of the view (``state``: one already determinized from it with ``Random(0)``), so a page
+        can ask about any choice of its player's (a combination of cards) without holding a
+        rule itself."""
+        seat = view["seat"]
+        if seat is None:
+            return "a spectator takes no action"
+        if state is None:
+            state = self.determinize(view, random.Random(0))
+        try:
+            self.apply(state, seat, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """One legal action as the seat of ``view`` is offered it (games override this)."""

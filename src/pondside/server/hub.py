@@ -47,6 +47,7 @@ from .tables import (
     result_of,
     stop_tasks,
 )
+from .telling import shown_names, why
 from .thinking import Thinking, analysis_playouts
 
 log = logging.getLogger("pondside.server")
@@ -294,6 +295,16 @@ class Hub(Memory):
     async def hint(self, table: LiveTable, client: Client) -> dict[str, Any]:
         """A hint for the client's own seat, on its turn (``Thinking.hint``)."""
         return await self.thinking.hint(table, client)
+
+    def why(self, table: LiveTable, client: Client, action: str) -> str:
+        """Whether the client's seat may take ``action`` now: the rule it breaks, or its label
+        (``telling.why``), answered to this client alone."""
+        match = table.match
+        seat = table.seat_of(client.player)
+        if match is None:
+            raise Refused("the match has not started")
+        names = shown_names(frames.live_summary(table))
+        return json.dumps(why(table.game, match.view(seat), action, names, table.data.seq))
 
     async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
         """One seat's analysis of a checked record (``Thinking.analyse``)."""

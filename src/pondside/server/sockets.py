@@ -55,7 +55,18 @@ class AskHint(BaseModel):
     op: Literal["hint"]
 
 
-ClientMessage = TypeAdapter(Annotated[Act | Sync | Ping | AskHint, Field(discriminator="op")])
+class AskWhy(BaseModel):
+    """Ask whether one's seat may take an action now (a combination of cards being chosen):
+    answered to this client alone with the rule it breaks, or its label."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["why"]
+    action: str = Field(max_length=64)
+
+
+ClientMessage = TypeAdapter(
+    Annotated[Act | Sync | Ping | AskHint | AskWhy, Field(discriminator="op")]
+)
 EXPECTED = (
     'a JSON object such as {"op": "act", "action": "play 37"}, {"op": "sync"} or {"op": "ping"}'
 )
@@ -182,6 +193,14 @@ async def _serve(
         elif isinstance(msg, AskHint):
             # Worked out in the background: the client can act (or ask for a sync) meanwhile.
             hub.later(_hint(hub, table, client))
+        elif isinstance(msg, AskWhy):
+            try:
+                client.post(hub.why(table, client, msg.action))
+            except Refused as exc:
+                client.post(hub.error(table, str(exc), exc.rule, about="why"))
+            except Exception:  # a fault of ours: said to the client, and logged
+                log.exception("table %s: a why failed", table.data.id)
+                client.post(hub.error(table, "that could not be judged; try again", about="why"))
         elif isinstance(msg, Sync):
             # Seats may have changed hands (a join by another tab): look again.
             client.seat = table.seat_of(client.player)

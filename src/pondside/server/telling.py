@@ -11,6 +11,9 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
   empty lists for a spectator and for a seat not to act.
 
+A page may also ask about an action no label names (a combination of cards it is building):
+:func:`why` answers with the engine's own sentence.
+
 The browser draws them and writes no sentence of its own, so the browser and the terminal read
 the same words for the same step. Seats are called by the names the table shows
 (:func:`shown_names`), so a bot the page calls "Bot 2" is "Bot 2" in the lines too.
@@ -21,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Event, Game, Labels, TypedDict, View
+from pondside.engine import ActionLabel, Event, Game, Labels, TypedDict, View
 from pondside.engine.narrate import line_events
 
 
@@ -76,9 +79,37 @@ def tell(
     return told
 
 
+class Why(TypedDict):
+    """The answer to a page's question about an action it might send (``{"op": "why"}``):
+    to that client alone, like a hint."""
+
+    type: str
+    seq: int
+    action: str
+    """The action asked about, as sent."""
+    reason: str | None
+    """The engine's sentence why the seat may not take it now (the rule it breaks), or null
+    when it may."""
+    label: ActionLabel | None
+    """The action's label and what it would do, when it is legal."""
+
+
+def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int) -> Why:
+    """Whether the seat of ``view`` may take ``action`` now, in the game's words: the rule it
+    breaks, or its label (``Game.why_not``, ``Game.action_label``). A page asks this about a
+    choice of its player's that no label names (a combination of cards), and writes no rule."""
+    if view["seat"] is None or view["seat"] not in view["to_act"]:
+        reason: str | None = "it is not your turn to act" if view["seat"] is not None else None
+        reason = reason or "a spectator takes no action"
+        return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": None}
+    reason = game.why_not(view, action)
+    label = game.action_label(view, action, names) if reason is None else None
+    return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": label}
+
+
 def nothing() -> Labels:
     """The labels of a receiver offered nothing (a fresh value: a frame may be changed)."""
     return {"actions": [], "unplayable": []}
 
 
-__all__ = ["Told", "shown_names", "tell"]
+__all__ = ["Told", "Why", "shown_names", "tell", "why"]

@@ -75,7 +75,7 @@ export const prefs = {
 /**
  * One table's socket. `onFrame(frame)` gets every state frame, `onError(frame)` every error,
  * `onHint(answer)` the answer to a hint asked for, `onStatus("open" | "closed" | "connecting",
- * detail)` the connection's changes.
+ * detail)` the connection's changes. `ask(action)` asks whether the seat may take an action now.
  */
 export class TableSocket {
   constructor(tableId, { onFrame, onError, onHint, onStatus }) {
@@ -91,6 +91,7 @@ export class TableSocket {
     this.timer = null;
     this.pinger = null;
     this.lastMessage = 0;
+    this.asked = new Map(); // action -> the resolvers of its questions (ask)
   }
 
   url() {
@@ -127,6 +128,10 @@ export class TableSocket {
         if (frame.reason === "welcome") this.seq = frame.seq;
         this.onFrame(frame);
         if (gap) this.send({ op: "sync" });
+      } else if (frame.type === "why") {
+        this.answer(frame.action, frame);
+      } else if (frame.type === "error" && frame.about === "why") {
+        for (const action of [...this.asked.keys()]) this.answer(action, { reason: frame.message, label: null });
       } else if (frame.type === "error") {
         this.onError(frame);
       } else if (frame.type === "hint") {
@@ -184,6 +189,27 @@ export class TableSocket {
 
   act(action) {
     return this.send({ op: "act", action });
+  }
+
+  /** Whether the seat may take `action` now, as the server's engine judges it: a promise of
+   * {reason (the rule it breaks, or null), label ({label, effect} when it is legal)}; null when
+   * not connected. The page writes no rule of its own. */
+  ask(action) {
+    return new Promise((resolve) => {
+      if (!this.send({ op: "why", action })) {
+        resolve(null);
+        return;
+      }
+      const waiting = this.asked.get(action) || [];
+      waiting.push(resolve);
+      this.asked.set(action, waiting);
+    });
+  }
+
+  answer(action, frame) {
+    const waiting = this.asked.get(action) || [];
+    this.asked.delete(action);
+    for (const resolve of waiting) resolve({ reason: frame.reason ?? null, label: frame.label ?? null });
   }
 
   close() {

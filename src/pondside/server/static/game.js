@@ -48,6 +48,8 @@
 //        actions, clock, el, toast, wait(ms), speed(), rerender(),
 //        label(action) -> {label, effect} | null   the server's label of a legal action,
 //        why(card) -> string | null                the rule a hand card breaks if played now
+//        ask(action) -> Promise<{reason, label} | null>  any action judged by the server's
+//                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
 import { getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
@@ -285,6 +287,7 @@ function context(frame, prev = null) {
     rerender: () => shown && shown.view && render(shown),
     label: (action) => labelOf(frame, action),
     why: (card) => whyNot(frame, card),
+    ask: (action) => (replaying ? Promise.resolve(null) : room.socket.ask(action)),
   };
 }
 
