@@ -10,9 +10,9 @@ table shows them: from 1 (the notation of actions keeps its own numbering, from 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from .view import TypedDict
+from .view import NotRequired, TypedDict
 
 T = TypeVar("T")
 
@@ -154,6 +154,10 @@ class ActionLabel(TypedDict):
     effect: str
     """What it would do now (``"→ column 2"``, ``"too low: you choose a column"``); empty when
     the label says it all."""
+    shows: NotRequired[dict[str, Any]]
+    """What the board would show if it were taken, for a page's preview, in the game's own
+    terms and the notation's numbering (Lame Duck: ``{"column": 1, "takes": false}``); absent
+    where there is nothing to preview. Data for drawing, never a sentence."""
 
 
 def action_words(label: ActionLabel) -> str:
