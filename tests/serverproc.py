@@ -29,8 +29,12 @@ class ServerProcess:
         log: Path | None = None,
         ping_interval: float | None = None,
         extra: list[str] | None = None,
+        launcher: list[str] | None = None,
     ) -> None:
         self.database = database
+        # What runs ``pondside``: the installed command, or a script that adds to it first
+        # (tests/newgame/serve.py adds a game).
+        self.launcher = launcher or ["-m", "pondside"]
         self.args = [
             *(extra or []),
             *([] if ping_interval is None else ["--ping-interval", str(ping_interval)]),
@@ -45,7 +49,7 @@ class ServerProcess:
         self.url = ""
 
     def start(self, port: int = 0) -> ServerProcess:
-        cmd = [sys.executable, "-m", "pondside", "serve", "--port", str(port)]
+        cmd = [sys.executable, *self.launcher, "serve", "--port", str(port)]
         cmd += ["--database", self.database, *self.args]
         stderr = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pondside.games import slugs
+
 # Seconds a player has for each decision, by the table's time profile (none: no clock).
 PROFILES: dict[str, float | None] = {"fast": 15.0, "normal": 30.0, "slow": 60.0, "none": None}
 # The rulebook's Expert mode has "a tougher time limit": two thirds of the profile's.
@@ -28,14 +30,9 @@ GC_YOUNG = 10_000
 within the goal of 100 ms with this (docs/benchmarks.md). Safe as the default because a
 finished table and a closed connection leave nothing for the collector."""
 
-# The games the browser table can draw (the server itself is the same for every game).
-ONLINE_GAMES = (
-    "lame-duck",
-    "king-of-the-quackers",
-    "wildcat-chicane",
-    "ladders",
-    "down-the-drain",
-)
+# The games of this installation, each playable at the browser table: by its own module
+# (static/games/<slug>.js), or on the generic board until its author draws one.
+ONLINE_GAMES = tuple(slugs())
 
 
 def default_database() -> Path:
@@ -70,7 +67,9 @@ class Settings:
     """The messages of all the sockets of one client address together (loopback excepted)."""
     open_tables_per_guest: int = 5
     """Tables one guest may have waiting to start."""
-    games: tuple[str, ...] = field(default=ONLINE_GAMES)
+    games: tuple[str, ...] = field(default_factory=lambda: tuple(slugs()))
+    """The games offered: every game this installation has (a game added since the import
+    too)."""
     gc_young: int | None = None
     """Allocations between collections of the youngest objects: ``GC_YOUNG`` unless given
     (Python's own default is 700). Larger means fewer and shorter pauses of the event loop

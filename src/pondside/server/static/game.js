@@ -1,7 +1,8 @@
 // The table page of every game. This frame does what is the same in every game: the socket,
 // the seats before the start, the players' bar with scores and place colours, the clock, the
-// explanations, the score table and the end; the game's own module (static/games/<slug>.js)
-// draws the board and the hand, says what happened in sentences, and sends the player's actions.
+// explanations (the server's narration), the score table and the end; the game's own module
+// (static/games/<slug>.js, else the generic board of games/generic.js) draws the board and the
+// hand and sends the player's actions.
 //
 // A game module's default export:
 //   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
@@ -148,7 +149,14 @@ openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
 
 async function loadGame(slug) {
   if (game) return;
-  game = (await import(`/static/games/${slug}.js`)).default;
+  try {
+    game = (await import(`/static/games/${slug}.js`)).default;
+  } catch (err) {
+    // A game with no module of its own yet (a new game, docs/adding-a-game.md): the generic
+    // board, drawn from the view and the server's labels, plays it until its author draws one.
+    console.info(`no module for ${slug}: the generic board draws it`, err);
+    game = (await import("/static/games/generic.js")).default;
+  }
   document.body.classList.add(`g-${slug}`);
   document.body.classList.toggle("players-aside", !!game.playersAside);
   if (game.playersAside) $("side-col").prepend($("players"));

@@ -1,0 +1,120 @@
+"""One voice per game, in the browser (issue 26): the explanations a person reads on the table
+page are the server's narration, the very lines the terminal prints for the same steps of the
+same match, for every game; and a reload comes back to them (issue 27, point 4).
+
+A person watches a table of bots (bots that take a moment, so the page sees the match unfold)
+with the explanations open; the lines the page shows are compared with the terminal's narrator
+fed the table's record."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browserkit import name_via_api, shot, start_server
+from pondside.engine import Match
+from pondside.games import get_game
+from pondside.server.telling import shown_names
+from pondside.tui import get_ui
+from serverproc import ServerProcess
+
+# A short match of each game, played by bots at a pace a page can follow.
+MATCHES: dict[str, tuple[int, dict[str, Any]]] = {
+    "lame-duck": (4, {"rounds": 1}),
+    "king-of-the-quackers": (3, {"target": 1}),
+    "wildcat-chicane": (3, {"variant": "wildcat", "target": 1}),
+    "ladders": (2, {"target": 1}),
+    "down-the-drain": (3, {}),
+}
+
+
+@pytest.fixture(scope="module")
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = start_server(tmp_path_factory.mktemp("voice"), bot_delay=0.15)
+    yield proc
+    proc.stop()
+
+
+def terminal_lines(record: dict[str, Any], names: list[str]) -> list[list[str]]:
+    """What the terminal prints for each action of ``record`` to a spectator."""
+    game = get_game(record["game"])
+    match: Match[Any] = Match.start_of(game, record)
+    ui = get_ui(game, names, me=None)
+    ui._before = match.view(None)  # what drawing the deal leaves it
+    steps = []
+    for seat, action in record["actions"]:
+        events = match.apply(seat, action)
+        steps.append(ui.narrate(events, match.view(None)))
+    return steps
+
+
+def bots_table(page: Any, game: str, seed: int) -> str:
+    players, options = MATCHES[game]
+    body = {"game": game, "players": players, "profile": "none", "options": options, "seed": seed}
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    for seat in range(players):
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "heuristic"}
+        )
+        assert r.ok, r.text()
+    return table
+
+
+def shown_lines(page: Any) -> list[str]:
+    return [t.strip() for t in page.locator("#explain-list .explain-line").all_inner_texts()]
+
+
+def wait_over(page: Any, table: str, limit: float = 120) -> None:
+    deadline = time.monotonic() + limit
+    while page.request.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        page.wait_for_timeout(200)
+
+
+@pytest.mark.parametrize("game", list(MATCHES))
+def test_the_explanations_are_the_terminals_lines_and_survive_a_reload(
+    slow_bots: ServerProcess, new_page: Any, game: str, tmp_path: Path
+) -> None:
+    page = new_page(slow_bots)
+    page.add_init_script("localStorage.setItem('pondside.explain', '1')")
+    page.goto("/")
+    name_via_api(page, "Watcher")
+    table = bots_table(page, game, seed=41)
+    page.goto(f"/t/{table}?speed=0")
+    assert page.request.post(f"/api/tables/{table}/start").ok
+    # Some steps in, the page is reloaded: what it had explained comes back, then goes on.
+    page.wait_for_function("document.querySelectorAll('#explain-list .explain-line').length >= 3")
+    before = shown_lines(page)
+    page.reload()
+    page.locator("#game:not([hidden])").wait_for()
+    page.wait_for_function(
+        "n => document.querySelectorAll('#explain-list .explain-line').length >= n",
+        arg=len(before),
+    )
+    after = shown_lines(page)
+    assert all(line in after for line in before), "a reload lost explanations"
+    wait_over(page, table)
+    page.locator("#end-dialog[open]").wait_for(timeout=30_000)
+    shot(page, f"voice-{game}")
+    seen = shown_lines(page)
+
+    record = page.request.get(f"/api/tables/{table}/record").json()
+    names = shown_names(page.request.get(f"/api/tables/{table}").json())
+    steps = terminal_lines(record, names)
+    said = [line for step in steps for line in step]
+    # Every line the page shows is one the terminal prints for this match...
+    strangers = [line for line in seen if line not in said]
+    assert not strangers, strangers[:5]
+    # ...and every step told since the page first looked is there, in full (the first step
+    # seen may be the welcome's retelling; the list keeps the newest 200 lines).
+    first = next(i for i, step in enumerate(steps) if step and step[0] in seen)
+    missing = [line for step in steps[first:] for line in step if line not in seen]
+    assert not missing or len(seen) >= 200, missing[:5]
+    assert len(steps) - first >= 3, "the page saw the match unfold"
+    assert not page.errors, page.errors
