@@ -159,7 +159,9 @@ async def check_refused(
     assert answer["type"] == "error", (shown, answer)
     assert answer["message"] and "too many" not in answer["message"], (shown, answer)
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
-    if size > LIMIT:
+    if isinstance(text, bytes):  # a binary frame: refused whatever it holds
+        assert "as text" in answer["message"], (shown, answer)
+    elif size > LIMIT:
         assert f"at most {LIMIT} bytes" in answer["message"], (shown, answer)
     elif answer.get("rule") is None and "spectators watch" not in answer["message"]:
         # Not a refused move (those quote the rule or say why): the shape was wrong.

@@ -133,7 +133,7 @@ def test_the_rules_index_lists_every_game(client: httpx.Client) -> None:
 
 def test_an_unknown_game_is_a_404_that_names_the_games(client: httpx.Client) -> None:
     r = client.get("/rules/snap")
-    assert r.status_code == 404 and "There is no game called “snap”" in r.text
+    assert r.status_code == 404 and "There is no game called &#x27;snap&#x27;" in r.text
     assert "lame-duck" in r.text
     r = client.get("/api/rules/snap")
     assert r.status_code == 404 and "the games are" in r.json()["detail"].lower()

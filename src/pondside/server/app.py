@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
@@ -286,7 +287,19 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
+        # No redirect from "/api/tables/" to "/api/tables": its Location would be built from
+        # the request's Host header (a 307 to any site); an unknown path is a plain 404.
+        redirect_slashes=False,
     )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
+        # Every error is JSON in ASCII, as docs/server.md says (Starlette's own would carry
+        # raw UTF-8, and a detail may quote the input).
+        body = json.dumps({"detail": str(exc.detail)}, ensure_ascii=True)
+        return Response(
+            body, status_code=exc.status_code, media_type="application/json", headers=exc.headers
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:

@@ -9,6 +9,8 @@ without JavaScript they read as card chips.
 
 from __future__ import annotations
 
+import json
+
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -123,7 +125,8 @@ def _known(slug: str) -> bool:
 
 
 def _unknown(slug: str) -> str:
-    return f"There is no game called “{slug}” here. The games are: {', '.join(_games())}."
+    asked = slug if len(slug) <= 40 else f"{slug[:40]}..."
+    return f"There is no game called {asked!r} here. The games are: {', '.join(_games())}."
 
 
 # --- routes ------------------------------------------------------------------------------------
@@ -131,7 +134,9 @@ def _unknown(slug: str) -> str:
 async def rules_json(slug: str) -> Response:
     """A game's how-to text: ``title``, ``short_html`` (the "In short" points), ``html``."""
     if not _known(slug):
-        return JSONResponse({"detail": _unknown(slug)}, status_code=404)
+        # In ASCII, as every error: the slug is whatever the address held.
+        body = json.dumps({"detail": _unknown(slug)}, ensure_ascii=True)
+        return Response(body, status_code=404, media_type="application/json")
     r = rendered(slug)
     return JSONResponse({"title": r.title, "short_html": r.short_html, "html": r.html})
 

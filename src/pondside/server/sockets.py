@@ -30,7 +30,7 @@ router = APIRouter()
 class Act(BaseModel):
     """Take an action in the game's notation, e.g. ``play 37`` or ``take 2``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     op: Literal["act"]
     action: str = Field(max_length=64)
     seq: int | None = Field(default=None, ge=0, le=2**31)
@@ -39,19 +39,19 @@ class Act(BaseModel):
 class Sync(BaseModel):
     """Ask for the full frame again (after a gap in sequence numbers)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     op: Literal["sync"]
 
 
 class Ping(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     op: Literal["ping"]
 
 
 class AskHint(BaseModel):
     """Ask for a hint for one's own seat, on one's turn (answered to this client alone)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     op: Literal["hint"]
 
 
@@ -59,7 +59,7 @@ class AskWhy(BaseModel):
     """Ask whether one's seat may take an action now (a combination of cards being chosen):
     answered to this client alone with the rule it breaks, or its label."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     op: Literal["why"]
     action: str = Field(max_length=64)
 
@@ -160,12 +160,8 @@ async def _serve(
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return
+        # Messages are JSON text (docs/server.md): a binary frame is refused, whatever it holds.
         text = message.get("text")
-        if text is None:
-            raw = message.get("bytes") or b""
-            text = (
-                raw.decode("utf-8", "replace") if len(raw) <= settings.max_message_bytes else None
-            )
         now = time.monotonic()
         allowance = min(
             settings.message_burst, allowance + (now - last) * settings.messages_per_second
@@ -178,7 +174,10 @@ async def _serve(
         if not traffic.allow(address):
             client.post(hub.error(table, "too many messages from your address: wait a moment"))
             continue
-        if text is None or len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
+        if text is None:
+            client.post(hub.error(table, f"message not understood: expected {EXPECTED}, as text"))
+            continue
+        if len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
             client.post(
                 hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
             )
