@@ -10,7 +10,6 @@ without JavaScript they read as card chips.
 from __future__ import annotations
 
 import json
-
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
