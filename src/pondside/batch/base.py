@@ -47,6 +47,41 @@ class StepLog:
         return out
 
 
+class TablesBase:
+    """What every batched engine sets up alike: the game's options checked as the engine
+    checks them, the action list of the notation (one index per action, ``noop`` one past the
+    last), the batch's generator and its row and seat indices. A game's tables set their own
+    arrays in ``_setup`` (read before the first deal) and deal in ``reset``."""
+
+    game: Game[Any]
+
+    def __init__(
+        self,
+        batch: int,
+        players: int = 4,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if batch < 1:
+            raise ValueError(f"a batch holds at least one table, not {batch}")
+        self.options = self.game.options(players, options)
+        self.batch, self.players = batch, players
+        self.actions = self.game.all_actions(players, self.options)
+        self.num_actions = len(self.actions)
+        self.noop = self.num_actions
+        self.rng = np.random.default_rng(seed)
+        self._rows = np.arange(batch)
+        self._seats = np.arange(players)
+        self._setup()
+        self.reset()
+
+    def _setup(self) -> None:
+        """The game's own sizes, read from ``self.options`` before the first deal."""
+
+    def reset(self, rows: Bools | None = None) -> None:
+        raise NotImplementedError
+
+
 class Tables(Protocol):
     """A batch of tables of one game (``LameDuckTables`` is the model): fixed-shape arrays,
     one row per table; a step is every table's decision point at once."""

@@ -28,7 +28,7 @@ import numpy.typing as npt
 from pondside.engine import Game, IllegalAction
 from pondside.games.down_the_drain import DECK, GAME, GUARD_CYCLES, NUMBERS, hand_size
 
-from .base import Bools, Ints, Step, StepLog
+from .base import Bools, Ints, Step, StepLog, TablesBase
 from .rng import seed_states, shuffled
 
 _DECK = np.array(DECK, dtype=np.int64)
@@ -36,29 +36,13 @@ _NUMBERS = np.array(NUMBERS, dtype=np.int64)
 _SIDE = max(NUMBERS) + 1  # counts are indexed by the number itself (0 and 1 stay empty)
 
 
-class DownTheDrainTables:
+class DownTheDrainTables(TablesBase):
     """``B`` Down the Drain tables of ``players`` seats (3-8) with the game's options."""
 
-    def __init__(
-        self,
-        batch: int,
-        players: int = 4,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
-    ) -> None:
-        if batch < 1:
-            raise ValueError(f"a batch holds at least one table, not {batch}")
-        self.game: Game[Any] = GAME
-        self.options = GAME.options(players, options)
-        self.batch, self.players = batch, players
-        self.hand = hand_size(players)
-        self.actions = GAME.all_actions(players, self.options)
-        self.num_actions = len(self.actions)
-        self.noop = self.num_actions
-        self.rng = np.random.default_rng(seed)
-        self._rows = np.arange(batch)
-        self._seats = np.arange(players)
-        self.reset()
+    game: Game[Any] = GAME
+
+    def _setup(self) -> None:
+        self.hand = hand_size(self.players)
 
     # --- dealing ----------------------------------------------------------------------
     def reset(self, rows: Bools | None = None) -> None:

@@ -50,7 +50,7 @@ from pondside.games.lame_duck import (
     deck_size,
 )
 
-from .base import Bools, Cards, Int32s, Ints, Step, StepLog
+from .base import Bools, Cards, Int32s, Ints, Step, StepLog, TablesBase
 from .rng import seed_states, shuffled
 
 _DUCKS = np.array(DUCKS, dtype=np.int32)
@@ -59,32 +59,17 @@ _DUCKS = np.array(DUCKS, dtype=np.int32)
 TAKEN_SLOTS = TURNS * COLUMN_LIMIT + COLUMN_LIMIT
 
 
-class LameDuckTables:
+class LameDuckTables(TablesBase):
     """``B`` Lame Duck tables of ``players`` seats with the game's options (LD-1, LD-10)."""
 
-    def __init__(
-        self,
-        batch: int,
-        players: int = 4,
-        options: Mapping[str, Any] | None = None,
-        seed: int | None = None,
-    ) -> None:
-        if batch < 1:
-            raise ValueError(f"a batch holds at least one table, not {batch}")
-        self.game: Game[Any] = GAME
-        self.options = GAME.options(players, options)
-        self.batch, self.players = batch, players
-        self.deck = deck_size(players, self.options["expert"])
-        self.num_actions = self.deck + COLUMNS
-        self.noop = self.num_actions
-        self.actions = GAME.all_actions(players, self.options)
-        self.rng = np.random.default_rng(seed)
-        self._rows = np.arange(batch)
-        self._seats = np.arange(players)
+    game: Game[Any] = GAME
+
+    def _setup(self) -> None:
+        self.deck = deck_size(self.players, self.options["expert"])
+        assert self.num_actions == self.deck + COLUMNS  # the notation: cards, then columns
         self._acting: Bools | None = None
         rounds = self.options["rounds"]
         self._history_rounds = rounds if rounds is not None else 8
-        self.reset()
 
     # --- dealing ----------------------------------------------------------------------
     def reset(self, rows: Bools | None = None) -> None:
