@@ -297,6 +297,11 @@ def estimate_actions(
 
 
 # --- hints -----------------------------------------------------------------------------------
+HINT_CLEAR_LOSS = 0.1
+"""How many expected places the rule of thumb's choice must lose against the search's best
+(and by two standard errors) for a hint to suggest the search's best instead."""
+
+
 @dataclass(frozen=True)
 class Hint:
     """What ``level`` would play (``action``), why when its bot can say, and the estimates of
@@ -308,12 +313,16 @@ class Hint:
     estimates: Estimates | None
     label: str = ""
     """The action in the game's words and the table's numbering (``take column 2 …``)."""
+    note: str | None = None
+    """When the suggestion and the estimates' best differ, why the suggestion is what it is, in
+    plain words (the estimates too close to tell, or the rule of thumb overruled)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "level": self.level,
             "action": self.action,
             "label": self.label,
+            "note": self.note,
             "why": self.why,
             "estimates": self.estimates.to_json() if self.estimates else None,
         }
@@ -364,8 +373,30 @@ def hint(
             seed=seed,
             width=width,
         )
+    note = None
+    if estimates is not None and estimates.best.action != action:
+        # The hint never contradicts its own estimates: the search's best is suggested when it
+        # is clearly better than the rule of thumb's choice; when the two are too close to
+        # tell, the rule of thumb stands and the note says so.
+        heuristic = game.action_label(view, action, names)["label"]
+        best = estimates.best
+        best_words = game.action_label(view, best.action, names)["label"]
+        loss, stderr = estimates.loss(action)
+        mine = estimates.of(action)
+        if loss > HINT_CLEAR_LOSS and loss > 2 * stderr:
+            note = (
+                f"The rule of thumb would {heuristic}, but the simulations rate {best_words} "
+                f"clearly better (expected place {best.place:.1f} against "
+                f"{mine.place if mine else best.place + loss:.1f})."
+            )
+            action, why = best.action, None
+        else:
+            note = (
+                f"The simulations rate {best_words} about as well ({loss:.2f} of a place "
+                "apart, within their error): the suggestion follows the rule of thumb."
+            )
     label = action_words(game.action_label(view, action, names))
-    return Hint(level=level, action=action, why=why, estimates=estimates, label=label)
+    return Hint(level=level, action=action, why=why, estimates=estimates, label=label, note=note)
 
 
 # --- post-match analysis ---------------------------------------------------------------------

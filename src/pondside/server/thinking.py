@@ -70,11 +70,17 @@ def _hint(
         "action": found.action,
         "label": found.label,
         "why": found.why,
+        "note": found.note,
         "estimates": [
             {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
         ],
         "samples": 0 if estimates is None else estimates.samples,
     }
+
+
+def _ready() -> None:
+    """Nothing, in a worker process: importing what a search needs is the point."""
+    import pondside.analysis  # noqa: F401
 
 
 # A replay's analysis (``pondside.analysis.analyze`` of one seat), in the same worker pool as
@@ -113,6 +119,14 @@ class Thinking:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self._pool: ProcessPoolExecutor | None = None
+
+    def warm(self) -> None:
+        """Start the search workers now (a spawned interpreter takes seconds to import the
+        engine), so that the first hint of the day answers in about ``HINT_SECONDS``, not with
+        that start-up on the asking player's clock."""
+        pool = self._search_pool()
+        for _ in range(self.settings.search_workers):
+            pool.submit(_ready)
 
     def close(self) -> None:
         if self._pool is not None:

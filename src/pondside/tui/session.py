@@ -44,15 +44,16 @@ def estimates_line(estimates: Estimates, chosen: str) -> str:
     """One line (rich markup) of a hint: the expected place of the best few actions, and of
     the bot's ``chosen`` one when it is not among them."""
     shown = estimates.actions[:HINT_SHOWN]
+    # "play 35 (place 2.3)": the place said as one, never read as a second card.
     parts = [
-        f"[bold]{escape(e.action)}[/] {e.place:.1f}"
+        f"[bold]{escape(e.action)}[/] (place {e.place:.1f})"
         if e.action == chosen
-        else f"{escape(e.action)} {e.place:.1f}"
+        else f"{escape(e.action)} (place {e.place:.1f})"
         for e in shown
     ]
     mine = estimates.of(chosen)
     if mine is not None and mine not in shown:
-        parts.append(f"… [bold]{escape(chosen)}[/] {mine.place:.1f}")
+        parts.append(f"… [bold]{escape(chosen)}[/] (place {mine.place:.1f})")
     return (
         "a search's expected place by the end of the hand (1 = first; "
         f"{plural(estimates.samples, 'guess')} at the hidden cards): " + ", ".join(parts)
@@ -201,15 +202,22 @@ class Session:
                     names=self.seating.names,
                 )
                 action, why, estimates = found.action, found.why, found.estimates
+                note = found.note
             except PondsideError:  # no search for this game: the bot's choice alone
                 action = self._hint_bot.choose(view, legal)
                 why = self._hint_bot.explain(view, legal, action)
+                note = None
         # The menu's label says more than the action, and usually starts with it.
         label = " ".join(self.ui.label(view, action).split())
         shown = label if label.startswith(action) else f"{action} — {label}"
-        console.print(f"[bold]Hint[/]: the {HINT_BOT} bot would choose [bold]{escape(shown)}[/]")
+        # The suggestion is the bot's unless the search rates another clearly better (the note
+        # then says so): the hint never contradicts its own estimates.
+        whose = f"the {HINT_BOT} bot would choose" if why is not None else "the search suggests"
+        console.print(f"[bold]Hint[/]: {whose} [bold]{escape(shown)}[/]")
         if why:
             console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2), expand=False))
+        if note:
+            console.print(Padding(escape(note), (0, 0, 0, 2), expand=False))
         if estimates is not None:
             console.print(Padding(estimates_line(estimates, action), (0, 0, 0, 2), expand=False))
 

@@ -151,11 +151,10 @@ export class Hints {
         list.append(li);
       }
       out.push(list);
-      const best = shown[0];
-      if (best.action !== h.action) {
-        out.push(el("p", "hint-note", `The simulations rate ${this.describe(best.action, f)} a little higher: the numbers are rough, from a short search.`));
-      }
     }
+    // Where the suggestion and the estimates' best differ, the server says why (never a
+    // headline that its own list contradicts).
+    if (h.note) out.push(el("p", "hint-note", h.note));
     this.body.replaceChildren(...out);
     this.open(true);
     this.mark();
