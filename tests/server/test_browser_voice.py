@@ -118,3 +118,42 @@ def test_the_explanations_are_the_terminals_lines_and_survive_a_reload(
     assert not missing or len(seen) >= 200, missing[:5]
     assert len(steps) - first >= 3, "the page saw the match unfold"
     assert not page.errors, page.errors
+
+
+@pytest.fixture(scope="module")
+def quick_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    # The fast profile's 15 s × 0.1: 1.5 s a decision.
+    proc = start_server(tmp_path_factory.mktemp("clock"), bot_delay=0.0, clock_scale=0.1)
+    yield proc
+    proc.stop()
+
+
+def test_the_clocks_choice_is_told_and_every_step_announced_with_explanations_off(
+    quick_clock: ServerProcess, new_page: Any
+) -> None:
+    """Issue 27, 8 and accessibility: when time runs out, the explanations say the clock chose
+    (not only a toast), and every step is said in a live region even with explanations off."""
+    page = new_page(quick_clock)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    body = {"game": "down-the-drain", "players": 3, "profile": "fast", "seed": 5}
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = r.json()["id"]
+    for seat in (1, 2):
+        assert page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
+        ).ok
+    assert page.request.post(f"/api/tables/{table}/start").ok
+    page.goto(f"/t/{table}?speed=0")
+    assert page.locator("#explain").is_hidden()  # explanations are off by default
+    page.locator("#toast", has_text="Your time ran out: the clock chose for you.").wait_for(
+        timeout=20_000
+    )
+    assert "What just happened" not in page.locator("#toast").inner_text()
+    announced = page.locator("#announce")
+    announced.locator("p", has_text="Your time ran out: the clock chose for you.").wait_for()
+    assert "You play " in announced.inner_text() or "You play" in " ".join(shown_lines(page))
+    lines = shown_lines(page)
+    assert "Your time ran out: the clock chose for you." in lines
+    assert not page.errors, page.errors

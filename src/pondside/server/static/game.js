@@ -226,15 +226,24 @@ async function show(frame, animate) {
   document.body.classList.remove("before-start");
   const me = mySeat(frame);
   const said = narration(frame, prev);
+  if (frame.by && frame.by.how === "timeout" && frame.reason === "action") {
+    // The clock's choice is said where the step is told, first (issue 27, 8), whatever the
+    // explanations setting: the list keeps it for when they are opened.
+    const who = frame.by.seat === me ? "Your time ran out: the clock chose for you." : `${names(frame)[frame.by.seat]}'s time ran out: the clock chose for them.`;
+    said.unshift({ text: who, event: -1, group: said.length ? said[0].group : null, clock: true });
+  }
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
     // Told once it has been shown, so the sentences never run ahead of the board: by the
     // module's animation as it shows each event, and the rest after it.
     let told = 0;
     const tell = (upTo) => {
+      const now = [];
       for (; told < said.length && said[told].event <= upTo; told++) {
         addExplanation(said[told]);
         caption(said[told].text);
+        now.push(said[told].text);
       }
+      announce(now);
     };
     if (game.notice) game.notice(prev, frame, me);
     if (animate && game.animate && speed() > 0 && !document.hidden) {
@@ -261,7 +270,7 @@ async function show(frame, animate) {
 function noticeTimeout(frame) {
   const me = mySeat(frame);
   if (me == null || replaying || !frame.by || frame.by.seat !== me || frame.by.how !== "timeout") return;
-  toast("Time ran out: the clock played for you (what it chose is in the explanations).", "warn");
+  toast(explainOn ? "Your time ran out: the clock chose for you (what it chose is under What just happened)." : "Your time ran out: the clock chose for you.", "warn");
 }
 
 // --- the context a module draws with -------------------------------------------------------------
@@ -459,6 +468,16 @@ function addExplanation({ text, group: heading }) {
     while (list.children.length > 12) list.lastChild.remove();
   }
   group.append(el("li", "explain-line", text));
+}
+
+/** Said to a screen reader whatever the explanations setting (a live region of its own):
+ * reveals, placements, takes, turn changes, the clock's choices. */
+function announce(lines) {
+  if (!lines.length) return;
+  const box = $("announce");
+  // Appended, then trimmed: a region whose text is replaced at once may be read only in part.
+  box.append(el("p", null, lines.join(" ")));
+  while (box.children.length > 3) box.firstChild.remove();
 }
 
 let captionTimer = null;
