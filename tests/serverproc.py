@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import httpx
 
@@ -46,19 +46,29 @@ class ServerProcess:
         ]
         self.log = log
         self.proc: subprocess.Popen[str] | None = None
+        self._log_file: IO[str] | None = None
         self.url = ""
 
     def start(self, port: int = 0) -> ServerProcess:
         cmd = [sys.executable, *self.launcher, "serve", "--port", str(port)]
         cmd += ["--database", self.database, *self.args]
-        stderr = open(self.log, "a") if self.log else subprocess.DEVNULL  # noqa: SIM115
+        # The log file and the pipe live as long as the process: closed by stop() and kill().
+        self._log_file = open(self.log, "a") if self.log else None  # noqa: SIM115
         self.proc = subprocess.Popen(
             cmd,
             stdout=subprocess.PIPE,
-            stderr=stderr,
+            stderr=self._log_file or subprocess.DEVNULL,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
+        try:
+            return self._wait_until_up()
+        except BaseException:
+            self.kill()
+            raise
+
+    def _wait_until_up(self) -> ServerProcess:
+        assert self.proc is not None
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -92,6 +102,7 @@ class ServerProcess:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
+        self._close()
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -100,6 +111,15 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._close()
+
+    def _close(self) -> None:
+        """The pipe and the log file of a process that has ended."""
+        if self.proc is not None and self.proc.stdout is not None:
+            self.proc.stdout.close()
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
 
     def restart(self) -> ServerProcess:
         """Kill -9, then start again on the same database and port."""

@@ -329,13 +329,44 @@ function render(frame) {
   document.body.dataset.seq = String(frame.seq); // the frame drawn last (tests wait for it)
   renderInfo(frame);
   renderPlayers(frame, ctx);
+  const focus = focusBefore();
   game.render(ctx);
+  keepFocus(focus);
   $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
   $("result-btn").hidden = !frame.view.over;
   if ($("score-dialog").open) renderScores(frame);
   if (frame.view.over) showEnd(frame);
   hints.update(frame, pending != null);
   clock.update(frame);
+}
+
+// --- focus: never lost to the page (issue 27, 7) ----------------------------------------------
+const PLAY_AREAS = ["hand", "actions", "board"];
+const FOCUSABLE = "button:not([disabled]), [tabindex='0'], a[href], input:not([disabled]), select:not([disabled])";
+
+/** The focused control of the play areas, before a drawing may replace it. */
+function focusBefore() {
+  const node = document.activeElement;
+  const area = PLAY_AREAS.find((id) => $(id).contains(node));
+  if (!area) return null;
+  return { node, area, card: node.dataset.card, action: node.dataset.action };
+}
+
+/** After a drawing: a focused control that was replaced (a played card, a redrawn button)
+ * hands the focus to its new self, else to the first control of its area, then of the hand
+ * and the actions, else to the hand itself, so a keyboard player goes on from where they were. */
+function keepFocus(before) {
+  if (!before || document.contains(before.node)) return;
+  const same = (sel) => document.querySelector(`#${before.area} ${sel}`);
+  let next = null;
+  if (before.card != null) next = same(`[data-card="${CSS.escape(before.card)}"]:not([disabled])`);
+  if (!next && before.action != null) next = same(`[data-action="${CSS.escape(before.action)}"]:not([disabled])`);
+  for (const id of [before.area, "hand", "actions"]) next = next || $(id).querySelector(FOCUSABLE);
+  if (!next) {
+    next = $("hand");
+    next.tabIndex = -1;
+  }
+  next.focus({ preventScroll: true });
 }
 
 function renderInfo(frame) {

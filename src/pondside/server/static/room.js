@@ -130,6 +130,12 @@ export function renderWaiting(frame) {
   $("waiting-meta").textContent = `${t.game_name} · ${t.players} players · ${opts} · clock: ${describeClock(t)} · ${t.listed ? "listed in the lobby" : "private"}${watchers}`;
   $("name-needed").hidden = !!room.myName;
   const list = $("seat-list");
+  // A control of the seats that had the focus (a bot just added) hands it on after the
+  // redrawing (issue 27, 7): to the same control of its seat, else to the next free seat's, else
+  // to the start button.
+  const had = list.contains(document.activeElement) ? document.activeElement : null;
+  const hadSeat = had ? Number(had.closest(".seat")?.dataset.seat) : null;
+  const hadKind = had ? had.tagName + (had.className || "") : null;
   list.replaceChildren();
   for (const seat of t.seats) {
     const li = el("li", "seat");
@@ -197,6 +203,19 @@ export function renderWaiting(frame) {
       : "Every seat needs a player or a bot before the start."
     : "The player who opened the table starts the match.";
   $("share-link").value = `${location.origin}/t/${t.id}`;
+  if (had) {
+    const controls = (li) => [...li.querySelectorAll("button, select")];
+    const seats = [...list.children];
+    const mine = seats.find((li) => Number(li.dataset.seat) === hadSeat);
+    // A seat still free keeps the focus; a seat just taken passes it to the next free seat's
+    // same control (its Add bot, say), then to the start button once every seat is taken.
+    const again = mine && mine.classList.contains("free") && controls(mine).find((c) => c.tagName + (c.className || "") === hadKind);
+    const free = seats.filter((li) => li.classList.contains("free"));
+    const next = free.find((li) => Number(li.dataset.seat) > hadSeat) || free[0];
+    const like = next && (controls(next).find((c) => c.tagName + (c.className || "") === hadKind) || controls(next)[0]);
+    const target = again || like || (!start.hidden && !start.disabled ? start : null) || (mine && controls(mine)[0]);
+    if (target) target.focus({ preventScroll: true });
+  }
 }
 
 async function seatChange(seat, what, level) {
