@@ -128,7 +128,8 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     assert card(page, "TSVY").get_attribute("aria-pressed") == "false"
     shot(page, f"{SLUG}-pass")
     give = page.locator(".kq-give")
-    assert "Ace of Suns to" in give.inner_text() and "Penitent to" in give.inner_text()
+    # The button says what the server labels the give: each card with the neighbour it goes to.
+    assert "Ace of Suns (1S) to" in give.inner_text() and "Penitent (6SY) to" in give.inner_text()
     press(page, give)
 
     # The cards change hands; seat 0 leads (KQ-6).
@@ -140,29 +141,34 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     received = page.locator("#hand .kq-hcard .kq-new").first
     assert "passed you this card" in (received.get_attribute("title") or "")
     assert "↓ a card passed to you this hand" in page.locator(".kq-legend").inner_text()
-    assert "You pass 1S (Ace of Suns) to" in page.locator("#explain-list").inner_text()
+    assert "You pass the Ace of Suns (1S) to" in page.locator("#explain-list").inner_text()
+    # The explanations are exactly the server's narration of the last step, line by line.
+    told = [f for f in in_match(frames) if f.get("narration")][-1]["narration"]
+    shown = page.locator("#explain-list .explain-line").all_inner_texts()
+    assert shown[-len(told) :] == told or shown[: len(told)] == told, (shown, told)
 
     # KQ-17: a Straight Flush built card by card; the table names each selection.
     press(page, card(page, "7ML"))
-    assert verdict(page).startswith("The Chance Meeting")
+    # One card is a single: the server's label names it (its code, name, rank and suits).
+    page.locator(".kq-verdict", has_text="7ML the Chance Meeting").wait_for()
     marked = "els => els.map(e => e.dataset.card)"
     with_seven = page.locator("#hand .kq-hcard.playable").evaluate_all(marked)
     assert {"7VY", "8MS", "9MS"} <= set(with_seven), "a Set of 7s, a Straight Flush"
     assert "4MS" not in with_seven
     press(page, card(page, "8MS"))
-    assert "Two cards make a Set" in verdict(page)
-    assert "The marked cards can complete a play" in verdict(page)
+    # Two cards that make nothing: the engine's own reason, and the cards that would complete.
+    page.locator(".kq-verdict", has_text="The marked cards can complete a play").wait_for()
     assert page.locator("#hand .kq-hcard.playable").evaluate_all(marked) == ["9MS"]
     assert page.locator(".kq-play-btn").is_disabled()
     press(page, card(page, "7VY"))
-    assert "share no suit" in verdict(page)
+    page.locator(".kq-verdict.bad:not(:text('…'))").wait_for()
     press(page, card(page, "7VY"))
     # The keyboard: the card keeps the focus as it is selected, Space and Enter alike.
     card(page, "9MS").focus()
     page.keyboard.press("Space")
     assert card(page, "9MS").get_attribute("aria-pressed") == "true"
     assert page.evaluate("document.activeElement.dataset.card") == "9MS"
-    assert verdict(page) == "A Straight Flush of Moons, 7 to 9: a lead."
+    assert verdict(page) == "Straight Flush of Moons, 7 to 9: 7ML 8MS 9MS — a lead."
     page.keyboard.press("Enter")
     assert card(page, "9MS").get_attribute("aria-pressed") == "false"
     page.keyboard.press("Enter")
@@ -194,7 +200,9 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
                 press(page, playable.first)
                 # One card: a play by itself in a round of singles, else too few cards.
                 said = verdict(page)
-                assert "it beats" in said or "Every play of this round has" in said, said
+                page.locator(".kq-verdict:not(:text('…'))").wait_for()
+                said = verdict(page)
+                assert "it beats" in said or "every play of this round has" in said.lower(), said
             shot(page, f"{SLUG}-desktop")
             pictured = True
             assert page.locator(".kq-tobeat").count() == 1
@@ -254,7 +262,10 @@ def test_an_ace_in_a_straight_flush_is_played_as_the_number_the_player_picks(
     page.locator(".kq-lead", has_text="Your lead").wait_for()
     for code in ("1S", "5SV", "6SY"):
         press(page, card(page, code))
-    assert verdict(page) == "A Straight Flush of Suns: a lead."
+    assert verdict(page) == (
+        "Straight Flush of Suns, 4 to 6: 1S=4 5SV 6SY or "
+        "Straight Flush of Suns, 5 to 7: 1S=7 5SV 6SY — a lead."
+    )
     buttons = page.locator(".kq-play-btn")
     assert buttons.all_inner_texts() == ["Play, Ace as 4", "Play, Ace as 7"]
     shot(page, f"{SLUG}-phone-ace", full=True)
