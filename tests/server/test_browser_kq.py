@@ -13,7 +13,7 @@ import json
 import time
 from typing import Any
 
-from browserkit import PHONE, name_via_api, press, shot, table_via_api
+from browserkit import PHONE, TOUCH_PHONE, name_via_api, press, shot, table_via_api
 from framecheck import check_frames
 from pondside.engine import Match
 from pondside.games.king_of_the_quackers import GAME
@@ -358,3 +358,38 @@ def test_two_guests_play_each_other_to_the_end_and_one_makes_a_promise(
     assert check_frames(record, seen) > 40
     assert "You are watching" in cid.locator("#hand").inner_text()
     assert not ann.errors and not bea.errors and not cid.errors
+
+
+def hand_in_view(page: Any) -> bool:
+    """Whether the whole top row of the hand is on the screen without scrolling."""
+    box = page.locator("#hand .kq-hcard").first.bounding_box()
+    return bool(box) and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_on_a_phone_the_hand_is_in_view_without_scrolling(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Issue 27: on a 390x844 phone the hand shows at the pass and in a round in play, with no
+    scrolling (the board above it stays short)."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game=SLUG, players=4, bots=3, options={"target": 8}, seed=SEED)
+    page.goto(f"/t/{table}?speed=0")
+    page.locator("#hand .kq-hcard").nth(10).wait_for()
+    assert page.evaluate("window.scrollY") == 0
+    assert hand_in_view(page), "the hand is below the fold at the pass"
+    press(page, card(page, "1S"))
+    press(page, card(page, "6SY"))
+    press(page, page.locator(".kq-give"))
+    page.locator(".kq-lead", has_text="Your lead").wait_for()
+    for code in ("7ML", "8MS", "9MS"):
+        press(page, card(page, code))
+    press(page, page.locator(".kq-play-btn"))
+    # A round in play, with the play to beat drawn: the hand still in view, at the top.
+    page.locator(".kq-tobeat").wait_for()
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"{SLUG}-phone-fold")
+    assert hand_in_view(page), "the hand is below the fold in a round in play"
+    assert page.evaluate("document.documentElement.scrollWidth") <= TOUCH_PHONE["width"]
+    assert not page.errors

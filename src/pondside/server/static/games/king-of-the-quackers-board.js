@@ -21,6 +21,8 @@ const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(c
 export const isPersonality = (code) => code !== "0" && parse(code).personality;
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(code));
+/** A card's name without its rank and suits: "the Ace of Suns", "the Castle". */
+const shortName = (code) => (code[0] === "1" ? `the ${parse(code).name}` : parse(code).name);
 export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
 export const keyOf = (cards) => [...cards].sort().join(" ");
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -174,7 +176,8 @@ export function roundKind(r) {
 /** The play to beat, as the view tells it: its kind and rank, and its cards' names. */
 function toBeat(r, last) {
   const kind = KIND_WORD[r.last_kind] ?? "play";
-  const names = [...last.cards].sort(byRank).map((c) => (c === "0" ? "the Excuse" : named(c)));
+  // The faces show ranks and suits: the names alone keep the text short beside them.
+  const names = [...last.cards].sort(byRank).map((c) => (c === "0" ? "the Excuse" : shortName(c)));
   if (r.size === 1) return cap(names[0]);
   return `${kind}, rank ${RANK_NAME[r.last_rank] ?? r.last_rank}: ${names.join(", ")}`;
 }

@@ -48,8 +48,6 @@ function render(ctx) {
   const board = el("div", "kq-board");
   if (v.phase === "pass" && !v.over) board.append(passPanel(ctx));
   else board.append(roundPanel(ctx));
-  const notes = notesPanel(ctx);
-  if (notes) board.append(notes);
   ctx.board.replaceChildren(board);
   renderHand(ctx);
   renderActions(ctx);
@@ -111,6 +109,10 @@ function renderHand(ctx) {
   if (hand.includes("0")) legend.push("E the Excuse.");
   if (hand.some((c) => received.includes(c))) legend.push("↓ a card passed to you this hand.");
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
+  // What was passed and received, the promise, the hand's progress: under the hand, so that
+  // on a phone the board above stays short and the hand in view (issue 27).
+  const notes = notesPanel(ctx);
+  if (notes) nodes.push(notes);
   // The legend of the game's words under the hand: open, it never pushes the hand out of view.
   nodes.push(wordsLegend(ctx));
   ctx.hand.replaceChildren(...nodes);
