@@ -191,8 +191,8 @@ function renderActions(ctx) {
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
       const labels = [...new Set(matches.filter((m) => !m.promise).map((m) => ctx.label(m.action)?.label))];
-      const to = v.round ? `it beats ${v.round.last_seat === me ? "your own" : `${names[v.round.last_seat]}'s`} play` : "a lead";
-      verdict.textContent = `${labels.filter(Boolean).join(" or ")} — ${to}.`;
+      const to = v.round ? `Beats ${v.round.last_seat === me ? "your own" : `${names[v.round.last_seat]}'s`} play` : "A lead";
+      verdict.textContent = `${to}: ${labels.filter(Boolean).join(" or ")}.`;
       verdict.classList.add("good");
     } else {
       // No legal play is these cards: the engine says why (the rule they break).
