@@ -540,6 +540,17 @@ def test_kq28_kq29_kq30_a_promise_kept() -> None:
     assert end["points"] == [8 + 2, 0, 4]
 
 
+def test_kq29_a_promise_is_labelled_with_its_value_for_the_page() -> None:
+    """The label of a play with a promise says what it is worth (the cards kept), in words for
+    the terminal and as data (``shows``) for the page's button."""
+    m = three(["NL", "NY", "NK"], ["2SY"], ["3MV", "4MS"], options=BID)
+    labels = {a["action"]: a for a in GAME.labels(m.view(0), ["Ann", "Bea", "Cid"])["actions"]}
+    promised = labels["play NL promise"]
+    assert promised["shows"] == {"promise": 2}
+    assert promised["effect"] == "+ PROMISE to go out first (value 2)"
+    assert "shows" not in labels["play NL"]
+
+
 def test_kq30_a_promise_broken_is_shared_rounding_up() -> None:
     hands = [["2SY", "3MV", "4MS", "5SV", "6LK"], ["9MS"], ["NS"], ["NY"]]
     m = position(hands, turn=0, options=BID)

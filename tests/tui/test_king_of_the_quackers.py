@@ -21,7 +21,7 @@ def render(ui: UI, m: Match[object], seat: int | None) -> str:
 
 
 def test_combinations_are_offered_by_their_codes_as_the_hand_shows_them() -> None:
-    assert play_words("play 1V=9 7VY 8VL") == "Straight Flush of 3 to 9: 1V=9 7VY 8VL"
+    assert play_words("play 1V=9 7VY 8VL") == "Straight Flush of Waves, 7 to 9: 1V=9 7VY 8VL"
     assert play_words("play 3SK 3LY") == "Bomb of 2, rank 3: 3SK 3LY"
     assert play_words("play 5ML") == "5ML the Forest — 5 (Moons/Leaves)"
     assert play_words("play 0") == "0 the Excuse — Excuse (no suit)"

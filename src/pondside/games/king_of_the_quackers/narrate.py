@@ -1,7 +1,7 @@
 """King of the Quackers in players' words: the sentences of each step and the name of a play.
 
 >>> play_words("play 1V=9 7VY 8VL")
-'Straight Flush of 3 to 9: 1V=9 7VY 8VL'
+'Straight Flush of Waves, 7 to 9: 1V=9 7VY 8VL'
 >>> play_words("play 5ML")
 '5ML the Forest — 5 (Moons/Leaves)'
 """
@@ -28,9 +28,10 @@ def suits_words(code: str) -> str:
 
 
 def play_words(action: str, show: Callable[[str], str] = str) -> str:
-    """A play by its cards' codes: ``play 1V=9 7VY 8VL`` → ``Straight Flush of 3 to 9: 1V=9
-    7VY 8VL``; a single card is named too (``5ML the Forest — 5 (Moons/Leaves)``). ``show``
-    writes each card's word (the terminal colours them)."""
+    """A play by its cards' codes: ``play 1V=9 7VY 8VL`` → ``Straight Flush of Waves, 7 to 9:
+    1V=9 7VY 8VL`` (its suit and numbers, the Ace read as it stands); a single card is named
+    too (``5ML the Forest — 5 (Moons/Leaves)``). ``show`` writes each card's word (the
+    terminal colours them)."""
     words = action.removesuffix(" promise")
     play = describe(words)
     if play is None:
@@ -44,7 +45,10 @@ def play_words(action: str, show: Callable[[str], str] = str) -> str:
     if play.kind == SET:
         head = f"Set of {n} {rank_word(play.rank)}s"
     elif play.kind == FLUSH:
-        head = f"Straight Flush of {n} to {play.rank}"
+        # KQ-17: the suit all its cards share (the first, should two be shared), low to high.
+        shared = set.intersection(*(set(BY_CODE[CODE[c]].suits) for c in play.cards))
+        suit = next(SUIT_NAMES[s] for s in SUIT_NAMES if s in shared)
+        head = f"Straight Flush of {suit}, {play.rank - n + 1} to {play.rank}"
     else:
         assert play.kind == BOMB
         head = f"Bomb of {n}, rank {rank_word(play.rank)}"
@@ -54,10 +58,7 @@ def play_words(action: str, show: Callable[[str], str] = str) -> str:
 def give_words(left: str, right: str, to_left: str, to_right: str) -> str:
     """The two cards to give, each to its neighbour (KQ-5): ``give the Forest (5ML) to Ann,
     the Ace of Knots (1K) to Bob``."""
-    return (
-        f"give {BY_CODE[left].name} ({left}) to {to_left}, "
-        f"{BY_CODE[right].name} ({right}) to {to_right}"
-    )
+    return f"give {card_words(left)} to {to_left}, {card_words(right)} to {to_right}"
 
 
 def promise_words(value: int) -> str:
@@ -65,8 +66,11 @@ def promise_words(value: int) -> str:
     return f"+ PROMISE to go out first (value {value})"
 
 
-def _named(code: str) -> str:
-    return f"{code} ({BY_CODE[code].name})"
+def card_words(code: str) -> str:
+    """A card in a sentence (``the Ace of Suns (1S)``, ``the Forest (5ML)``): its name for the
+    reader, its code for the terminal's input and the hands shown by codes."""
+    name = BY_CODE[code].name
+    return f"{name if name.startswith('the ') else 'the ' + name} ({code})"
 
 
 def narrate(
@@ -87,8 +91,8 @@ def narrate(
             if gave and after is not None:
                 n = after["players"]
                 lines.append(
-                    f"You pass {_named(gave[0])} to {sp.name(left_of(seat, n))} and "
-                    f"{_named(gave[1])} to {sp.name(right_of(seat, n))}."
+                    f"You pass {card_words(gave[0])} to {sp.name(left_of(seat, n))} and "
+                    f"{card_words(gave[1])} to {sp.name(right_of(seat, n))}."
                 )
             else:
                 lines.append(f"{sp.does(seat, 'have chosen')} two cards to pass.")
@@ -98,8 +102,8 @@ def narrate(
             if got and after is not None and receiver is not None:
                 n = after["players"]
                 line += (
-                    f" You receive {_named(got[0])} from {sp.name(left_of(receiver, n))} "
-                    f"and {_named(got[1])} from {sp.name(right_of(receiver, n))}."
+                    f" You receive {card_words(got[0])} from {sp.name(left_of(receiver, n))} "
+                    f"and {card_words(got[1])} from {sp.name(right_of(receiver, n))}."
                 )
             lines.append(f"{line} {sp.does(ev['leader'], 'lead')} first.")
         elif ev["type"] == "play":

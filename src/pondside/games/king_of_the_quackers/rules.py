@@ -543,7 +543,8 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what
-        the promise is worth (KQ-29: the cards left after the play); the two cards to give,
+        the promise is worth (KQ-29: the cards left after the play; ``shows: {"promise": N}``
+        for the page's button); the two cards to give,
         each with the neighbour it goes to (KQ-5)."""
         seat = view["seat"]
         if action.startswith("give "):
@@ -556,10 +557,13 @@ class KingOfTheQuackers(Game[QuackersState]):
         play = describe(action.removesuffix(" promise"))
         if play is None:  # pass
             return {"action": action, "label": action, "effect": ""}
-        effect = ""
         if action.endswith(" promise"):
-            effect = words.promise_words(len(view["hand"]) - len(play.cards))
-        return {"action": action, "label": words.play_words(action), "effect": effect}
+            # KQ-29: the promise is worth the cards left after the play (the page shows it).
+            value = len(view["hand"]) - len(play.cards)
+            effect = words.promise_words(value)
+            label = words.play_words(action)
+            return {"action": action, "label": label, "effect": effect, "shows": {"promise": value}}
+        return {"action": action, "label": words.play_words(action), "effect": ""}
 
     def hand_action(self, view: View, card: Any) -> str | None:
         # At the pass every card may be given (KQ-5); in play a card alone is a single.

@@ -1,0 +1,280 @@
+// King of the Quackers' board (rules/king-of-the-quackers.md), drawn from the view: the pass
+// panel, the round in play with the play to beat, the cards passed and received, and the
+// legend of the card symbols. It states no rule: what a play is comes from the view and the
+// server's labels; the game's words link to the rulebook.
+import { prefs } from "../api.js";
+import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
+import { plural } from "../room.js";
+
+// --- cards -------------------------------------------------------------------------------------
+// The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
+const TABLE_ORDER = (
+  "1M 1S 1V 1L 1Y 1K 2MK 2SY 2VL 3MV 3SK 3LY 4MS 4VL 4YK 5ML 5SV 5YK 6MV 6SY 6LK 7ML 7SK 7VY " +
+  "8MS 8VL 8YK 9MS 9VY 9LK NM NS NV NL NY NK 0 PMSL PMYK PSVK PVLY TMVK TMLY TSVY TSLK"
+).split(" ");
+const ORDER_INDEX = new Map(TABLE_ORDER.map((c, i) => [c, i]));
+const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
+const RANK_NAME = { 0: "the Excuse", 1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown" };
+const KIND_WORD = { single: "single", set: "Set", straight_flush: "Straight Flush", bomb: "Bomb", open: "play" };
+
+const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
+export const isPersonality = (code) => code !== "0" && parse(code).personality;
+/** A card in a sentence: "the Ace of Suns", "the Forest". */
+export const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(code));
+/** A card's name without its rank and suits: "the Ace of Suns", "the Castle". */
+const shortName = (code) => (code[0] === "1" ? `the ${parse(code).name}` : parse(code).name);
+export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
+export const keyOf = (cards) => [...cards].sort().join(" ");
+export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+// --- the server's actions, read ----------------------------------------------------------------------
+/** "play 1V=9 7VY 8VL promise" -> {action, cards: ["1V", "7VY", "8VL"], ace: 9, promise: true}. */
+export function readPlay(action) {
+  const words = action.slice(5).split(" ");
+  const promise = words[words.length - 1] === "promise";
+  if (promise) words.pop();
+  let ace = 0;
+  const cards = words.map((w) => {
+    const [code, number] = w.split("=");
+    if (number) ace = Number(number);
+    return code;
+  });
+  return { action, cards, ace, promise };
+}
+
+// --- seats --------------------------------------------------------------------------------------
+export const leftOf = (v, s) => (s + 1) % v.players;
+export const rightOf = (v, s) => (s - 1 + v.players) % v.players;
+export const nameOf = (names, me, s) => (s === me ? "you" : names[s]);
+export const Name = (names, me, s) => (s === me ? "You" : names[s]);
+/** The verb for seat s: "You pass" / "Ann passes". */
+export const verb = (me, s, base, third) => (s === me ? base : third);
+export function list(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+// --- drawing -----------------------------------------------------------------------------------------
+export function card(code, opts = {}) {
+  const e = decktetCard(code, opts);
+  e.title = isPersonality(code) ? `${cardName(code)} ☺ (a personality)` : cardName(code);
+  return e;
+}
+
+export function cardRow(el, codes, small = false) {
+  const row = el("div", "kq-cards");
+  for (const c of [...codes].sort(byRank)) row.append(card(c, { small }));
+  return row;
+}
+
+// --- the legend: the card symbols, and the rules page for the game's words -------------------------
+// Open the first time (a new player meets "Set", "Straight Flush", "Bomb" at once); closed, it
+// stays closed on every later table. The words themselves are the rulebook's (one link away).
+let legendOpen = prefs.get("kq.legend", "") !== "seen";
+
+export function wordsLegend(ctx) {
+  const { el } = ctx;
+  const d = el("details", "kq-legend-box");
+  d.open = legendOpen;
+  d.append(el("summary", null, "What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols"));
+  const list = el("dl");
+  const terms = el("div");
+  const link = el("a", null, "the rules of King of the Quackers");
+  link.href = "/rules/king-of-the-quackers";
+  link.target = "_blank";
+  const dd = el("dd", null, "Set, Straight Flush, Bomb, the Excuse and the rest: see ");
+  dd.append(link, ".");
+  terms.append(el("dt", null, "Words"), dd);
+  list.append(terms);
+  const ranks = el("div");
+  const key = rankKey({ extended: ctx.view.options.deck !== "basic" }).map(([k, w]) => `${k} ${w}`).join(" · ");
+  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality; ↓ a card passed to you.`));
+  const suits = el("div");
+  const key2 = el("dd");
+  key2.append(suitKey());
+  suits.append(el("dt", null, "Suits"), key2);
+  list.append(ranks, suits);
+  d.append(list);
+  d.addEventListener("toggle", () => {
+    legendOpen = d.open;
+    if (!d.open) prefs.set("kq.legend", "seen");
+  });
+  return d;
+}
+
+// The pass (KQ-5): a slot for each neighbour, filled card by card from the hand.
+export function passState(ctx) {
+  const s = ctx.select;
+  if (!s.pass) s.pass = { left: null, right: null, slot: "left" };
+  return s.pass;
+}
+
+export function passPanel(ctx) {
+  const { view: v, el, names, me, legal } = ctx;
+  const box = el("section", "kq-pass");
+  box.setAttribute("aria-label", "The pass");
+  if (v.hand_scores.length) box.append(lastHand(ctx));
+  if (me == null) {
+    box.append(el("p", "kq-head", "Everyone chooses two cards to pass: one to the left, one to the right."));
+    return box;
+  }
+  const choosing = legal.some((a) => a.startsWith("give "));
+  const p = passState(ctx);
+  const chosen = choosing ? p : v.gave ? { left: v.gave[0], right: v.gave[1] } : p;
+  box.append(
+    el(
+      "p",
+      "kq-head",
+      choosing
+        ? "Pass two cards: choose one for each neighbour."
+        : "Your two cards are chosen; they change hands when everyone has chosen.",
+    ),
+  );
+  const slots = el("div", "kq-slots");
+  for (const side of ["left", "right"]) {
+    const seat = side === "left" ? leftOf(v, me) : rightOf(v, me);
+    const slot = el("button", `kq-slot${choosing && p.slot === side ? " active" : ""}`);
+    slot.type = "button";
+    slot.dataset.side = side;
+    slot.dataset.focus = `slot-${side}`;
+    slot.disabled = !choosing || !!ctx.pending;
+    const label = el("span", "kq-slot-label", `For ${names[seat]} (your ${side})`);
+    slot.append(label);
+    const code = chosen[side];
+    if (code) {
+      slot.append(card(code, { small: true }));
+      slot.append(el("span", "kq-slot-name", cardName(code)));
+    } else {
+      slot.append(el("span", "kq-slot-empty", choosing && p.slot === side ? "pick a card in your hand" : "—"));
+    }
+    slot.setAttribute("aria-label", `${label.textContent}: ${code ? cardName(code) : "no card yet"}`);
+    slot.addEventListener("click", () => {
+      p.slot = side;
+      ctx.rerender();
+    });
+    slots.append(slot);
+  }
+  box.append(slots);
+  return box;
+}
+
+function lastHand(ctx) {
+  const { view: v, el, names, me } = ctx;
+  const row = v.hand_scores[v.hand_scores.length - 1];
+  const order = [...row.keys()].sort((a, b) => row[b] - row[a]);
+  const text = order.map((s) => `${Name(names, me, s)} +${row[s]}`).join(" · ");
+  return el("p", "kq-last", `Hand ${v.hand_scores.length}: ${text}`);
+}
+
+/** The round's kind in the plural, from the view, for the round's heading. */
+export function roundKind(r) {
+  if (r.size === 1) return "single cards";
+  const kinds = { set: `Sets of ${r.size}`, straight_flush: `Straight Flushes of ${r.size}` };
+  return kinds[r.kind] ?? `${r.size}-card plays`;
+}
+
+/** The play to beat, as the view tells it: its kind and rank, and its cards' names. */
+function toBeat(r, last) {
+  const kind = KIND_WORD[r.last_kind] ?? "play";
+  // The faces show ranks and suits: the names alone keep the text short beside them.
+  const names = [...last.cards].sort(byRank).map((c) => (c === "0" ? "the Excuse" : shortName(c)));
+  if (r.size === 1) return cap(names[0]);
+  return `${kind}, rank ${RANK_NAME[r.last_rank] ?? r.last_rank}: ${names.join(", ")}`;
+}
+
+// The round in play: the plays so far, the one to beat large, and who passed since.
+export function roundPanel(ctx) {
+  const { view: v, el, names, me } = ctx;
+  const box = el("section", "kq-round");
+  box.setAttribute("aria-label", "This round");
+  const r = v.round;
+  const turn = v.to_act[0];
+  if (v.over) {
+    box.append(el("p", "kq-head", "The match is over."));
+    if (v.hand_scores.length) box.append(lastHand(ctx));
+    return box;
+  }
+  if (!r) {
+    const who = turn === me ? "Your lead" : `${names[turn]} leads`;
+    box.append(el("p", "kq-head kq-lead", `New round: ${who}.`));
+    return box;
+  }
+  box.append(el("p", "kq-head", `Round of ${roundKind(r)}`));
+  if (r.size === 1 && r.lead_card) {
+    const lead = el("p", "kq-leadcard");
+    lead.append("The lead card: ", el("strong", null, named(r.lead_card)), ".");
+    box.append(lead);
+  }
+  const plays = r.plays.map(([seat, action]) => ({ seat, ...readPlay(action) }));
+  const last = plays[plays.length - 1];
+  if (plays.length > 1) {
+    const earlier = el("div", "kq-earlier");
+    earlier.setAttribute("aria-label", "Earlier plays of this round");
+    for (const p of plays.slice(0, -1)) {
+      const g = el("div", "kq-group");
+      // The small cards have no room for their names: they go under them (desktop only).
+      const cardNames = [...p.cards].sort(byRank).map((x) => (x === "0" ? "Excuse" : x[0] === "1" ? parse(x).name : parse(x).name.replace(/^the /, "")));
+      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true), el("span", "kq-group-names", cardNames.join(", ")));
+      earlier.append(g);
+    }
+    box.append(earlier);
+  }
+  const beat = el("div", "kq-tobeat");
+  beat.dataset.seat = String(last.seat);
+  const what = el("div", "kq-tobeat-text");
+  what.append(
+    el("span", "kq-tobeat-label", "To beat"),
+    el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
+    el("span", "kq-tobeat-what", toBeat(r, last)),
+  );
+  beat.append(cardRow(el, last.cards), what);
+  box.append(beat);
+  if (r.passed.length) {
+    box.append(el("p", "kq-passed", `Passed since: ${list(r.passed.map((s) => nameOf(names, me, s)))}.`));
+  }
+  return box;
+}
+
+// What was passed and received, the promise and the hand's progress.
+export function notesPanel(ctx) {
+  const { view: v, el, names, me } = ctx;
+  const box = el("div", "kq-notes");
+  if (v.phase === "play" && v.gave && v.received && me != null && !v.over) {
+    const swap = el("div", "kq-swap");
+    swap.setAttribute("aria-label", "The cards passed this hand");
+    const item = (label, arrow, seat, code) => {
+      const g = el("span", "kq-swap-item");
+      g.append(card(code, { small: true }), el("span", "kq-swap-who", `${arrow} ${names[seat]}`));
+      g.title = `${cardName(code)}, ${label} ${names[seat]}`;
+      g.setAttribute("aria-label", g.title);
+      return g;
+    };
+    const gave = el("span", "kq-swap-part");
+    gave.append(
+      el("span", "kq-swap-label", "You gave:"),
+      item("given to", "→", leftOf(v, me), v.gave[0]),
+      item("given to", "→", rightOf(v, me), v.gave[1]),
+    );
+    const got = el("span", "kq-swap-part");
+    got.append(
+      el("span", "kq-swap-label", "You received:"),
+      item("received from", "←", leftOf(v, me), v.received[0]),
+      item("received from", "←", rightOf(v, me), v.received[1]),
+    );
+    swap.append(gave, got);
+    box.append(swap);
+  }
+  const facts = [];
+  if (v.promise) {
+    facts.push(`${Name(names, me, v.promise.seat)} ${verb(me, v.promise.seat, "have", "has")} promised to go out first (worth ${v.promise.value}).`);
+  } else if (v.options.bidding && v.phase === "play" && !v.over) {
+    facts.push("No promise yet.");
+  }
+  if (v.phase === "play" && !v.over) {
+    // KQ-4: at four with the extended deck one card is out of play, face down, seen by no one.
+    const aside = v.put_aside ? "; one more card lies face down, out of play for this hand (no one sees it)" : "";
+    facts.push(`${plural(v.played.length, "card", "cards")} played this hand${aside}.`);
+  }
+  if (facts.length) box.append(el("p", "kq-note", facts.join(" ")));
+  return box.children.length ? box : null;
+}
