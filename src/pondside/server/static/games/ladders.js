@@ -10,7 +10,6 @@
 import { prefs } from "../api.js";
 import { plural } from "../room.js";
 import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
-import { explain } from "./ladders-explain.js";
 
 const SLOTS = 4;
 const RUNGS = 4;
@@ -46,8 +45,16 @@ function movesOf(legal) {
 const isPlay = (dest) => dest.startsWith("accent:");
 const canBuild = (dests) => !!dests && [...dests.keys()].some(isPlay);
 
-function partnerOf(view, seat) {
-  return view.options.teams && seat != null ? (seat + 2) % 4 : null;
+/** The seat whose tops this seat may play too (LA-14), as the view names it. */
+const partnerOf = (view, seat) => (seat == null ? null : view.partners[seat]);
+
+/** The action that would put `src` on `dest`, legal or not, to ask the server why not. */
+function actionOf(src, dest) {
+  const [kind, x] = src.split(":");
+  const to = dest.split(":")[1];
+  if (dest.startsWith("rung:")) return kind === "hand" ? `discard ${x} to ${to}` : null;
+  const from = { hand: `hand ${x}`, climb: "climb", rung: `rung ${x}`, pclimb: "partner climb", prung: `partner rung ${x}` }[kind];
+  return `play ${from} to ${to}`;
 }
 
 /** The card a source holds, in the view. */
@@ -228,7 +235,7 @@ function accentArea(ctx, state) {
   const stacks = el("div", "la-stacks");
   const draw = el("span", "la-stack", "");
   draw.append(cardBack(), el("span", null, "DRAW "), el("b", null, String(view.draw_size)));
-  draw.title = "DRAW: the face-down pile you draw from, up to five cards at the start of each turn";
+  draw.title = "DRAW: the face-down pile the hands are filled from";
   const disc = el("span", "la-stack", "");
   disc.append(el("span", null, "DISCARD "), el("b", null, String(view.discard.length)));
   disc.title = "DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out";
@@ -280,7 +287,8 @@ function destination(ctx, state, node, key, words) {
   if (action) {
     node.classList.add("lit");
     node.dataset.action = action;
-    node.setAttribute("aria-label", `${words}: put ${cardWords(sourceCard(ctx.view, ctx.me, state.src))} here${isPlay(key) ? "" : " and end your turn"}`);
+    const said = ctx.label(action);
+    node.setAttribute("aria-label", said ? `${words}: ${said.label} ${said.effect}` : words);
   } else if (!node.dataset.src) {
     node.setAttribute("aria-label", words);
   }
@@ -303,7 +311,7 @@ function handArea(ctx, state) {
     nodes.push(b);
   });
   if (!hand.length && view.seat != null && !view.over) {
-    const why = ctx.legal.length ? "Your hand is empty and nothing is left to draw: play what you can from your piles." : "Your hand is empty: you draw five cards when your turn comes.";
+    const why = ctx.legal.length ? "Your hand is empty: play what you can from your piles." : "Your hand is empty.";
     nodes.push(el("p", "la-empty-hand", why));
   }
   return nodes;
@@ -362,10 +370,13 @@ function pick(ctx, key) {
   if (!ctx.legal.length) return;
   if (destKey && !state.src) {
     ctx.toast(isPlay(destKey) ? "First pick a card that lights up: one from your hand, your CLIMB top or a RUNG top." : "First pick the card from your hand to leave on this RUNG pile.");
-  } else if (destKey) {
-    ctx.toast(isPlay(destKey) ? `${sourceWords(ctx, state.src)} cannot go onto this ACCENT pile.` : "Only a card from your hand can go onto a RUNG pile, and that ends your turn.");
-  } else if (srcKey) {
-    ctx.toast("That card cannot be played now.");
+  } else if (destKey || srcKey) {
+    // The engine says which rule the move breaks; the page states none of its own.
+    const [kind, x] = (srcKey || state.src).split(":");
+    const action = destKey ? actionOf(state.src, destKey) : kind === "hand" ? null : actionOf(srcKey, "accent:0");
+    const why = kind === "hand" && !destKey ? ctx.why(x) : null;
+    if (why || !action) ctx.toast(why || "That card cannot be played now.");
+    else ctx.ask(action).then((r) => ctx.toast(r && r.reason ? r.reason : "That card cannot be played now."));
   }
 }
 
@@ -529,16 +540,15 @@ function seatInfo(view, seat, ctx) {
   const climb = el("span", "la-info-climb", `CLIMB ${view.climb_sizes[seat]}`);
   climb.title = `${view.climb_sizes[seat]} cards left in the CLIMB pile${top != null ? `, top ${top === WILD ? "SKIP PORTAL" : top}` : ""}`;
   box.append(climb);
-  // Everyone draws up to five cards when their turn starts, so an empty hand between turns is
-  // usual: only a hand that holds cards is worth a word.
+  // An empty hand between turns is usual (a turn starts by drawing): only cards are worth a word.
   const held = view.hand_sizes[seat];
   if (held) {
     const h = el("span", "la-info-hand", `${held} in hand`);
-    h.title = `${plural(held, "card", "cards")} in hand (everyone draws up to five at the start of their turn)`;
+    h.title = `${plural(held, "card", "cards")} in hand`;
     box.append(h);
   }
-  if (view.options.teams) {
-    const p = (seat + 2) % 4;
+  const p = view.partners[seat];
+  if (p != null) {
     box.append(el("span", "la-info-team", `with ${p === ctx.me ? "you" : ctx.names[p]}`));
   }
   return box;
@@ -603,7 +613,6 @@ export default {
   render,
   animate,
   status,
-  explain,
   seatInfo,
   turnInfo,
   scoreRows,
