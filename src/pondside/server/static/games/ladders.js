@@ -57,27 +57,12 @@ function actionOf(src, dest) {
   return `play ${from} to ${to}`;
 }
 
-/** The card a source holds, in the view. */
-function sourceCard(view, me, src) {
-  const [kind, x] = src.split(":");
-  const owner = kind.startsWith("p") ? partnerOf(view, me) : me;
-  if (kind === "hand") return x;
-  if (kind.endsWith("climb")) return view.climb_tops[owner];
-  const pile = view.rungs[owner][Number(x)];
-  return pile[pile.length - 1];
-}
-
-/** "Your 7 from the hand", "Cid's CLIMB top (a 9)", "The top of your RUNG pile 2 (an 8)"... */
-function sourceWords(ctx, src) {
-  const { view, me, names } = ctx;
-  const [kind, x] = src.split(":");
-  const card = cardWords(sourceCard(view, me, src));
-  const p = partnerOf(view, me);
-  if (kind === "hand") return `Your ${card.replace(/^an? /, "")} from the hand`;
-  if (kind === "climb") return `Your CLIMB top (${card})`;
-  if (kind === "rung") return `The top of your RUNG pile ${Number(x) + 1} (${card})`;
-  if (kind === "pclimb") return `${names[p]}'s CLIMB top (${card})`;
-  return `The top of ${names[p]}'s RUNG pile ${Number(x) + 1} (${card})`;
+/** The chosen card and its place, in the server's words ("7 from hand", "W from partner's
+ * CLIMB"): the label of one of its plays; a hand card that only ends the turn, by its code. */
+function sourceWords(ctx, { moves, src }) {
+  const play = [...moves.get(src).values()].find((a) => !a.startsWith("discard"));
+  const said = play && ctx.label(play);
+  return said ? said.label : `${src.split(":")[1]} from hand`;
 }
 
 // --- what a player is told about the words of the game ---------------------------------------
@@ -514,7 +499,7 @@ function status(ctx) {
   // A phone has the width of a few words beside the clock: the same messages, shorter.
   const short = isPhone();
   if (state.src) {
-    const what = sourceWords(ctx, state.src);
+    const what = sourceWords(ctx, state);
     const play = [...state.dests.keys()].some(isPlay);
     const drop = [...state.dests.keys()].some((k) => !isPlay(k));
     if (play && drop && short) return `${what}: pick a lit ACCENT pile, or a RUNG pile to end your turn.`;
