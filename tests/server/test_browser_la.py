@@ -446,6 +446,14 @@ def test_partners_play_from_each_others_piles_but_discard_to_their_own(
     assert not page.errors
 
 
+def action_of(src: str, dest: str) -> str:
+    """The play a source and an ACCENT pile stand for, legal or not."""
+    kind, _, x = src.partition(":")
+    start = {"hand": f"hand {x}", "climb": "climb", "rung": f"rung {x}"}
+    start |= {"pclimb": "partner climb", "prung": f"partner rung {x}"}
+    return f"play {start[kind]} to {dest.partition(':')[2]}"
+
+
 # --- 4. the sentences --------------------------------------------------------------------------------
 def test_the_explanations_are_the_servers_narration_line_for_line(
     new_page: Any, web: ServerProcess
@@ -465,6 +473,14 @@ def test_the_explanations_are_the_servers_narration_line_for_line(
     lit.wait_for()
     said = next(a for a in f["labels"]["actions"] if a["action"] == action)
     assert f"{said['label']} {said['effect']}" in (lit.get_attribute("aria-label") or "")
+    # A destination that does not light up: the toast is the engine's own reason, asked for.
+    unlit = page.locator(".la-board .la-accent:not(.lit)")
+    there = unlit.first.get_attribute("data-dest") or ""
+    reason = GAME.why_not(f["view"], action_of(src, there))
+    assert reason
+    unlit.first.click()
+    page.locator("#toast:not([hidden])").wait_for()
+    assert page.locator("#toast").inner_text() == reason
     page.keyboard.press("Escape")
     for _ in range(6):
         f = ann.wait_ready()

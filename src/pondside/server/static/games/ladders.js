@@ -99,7 +99,7 @@ function pick(ctx, key) {
   }
   const srcKey = node && node.dataset.src;
   if (srcKey && sel.ending && !srcKey.startsWith("hand:")) {
-    ctx.toast("A turn ends with a card from your hand: pick one, then one of your RUNG piles.");
+    ctx.toast("You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes back).");
     return;
   }
   if (srcKey && state.moves.has(srcKey)) {
@@ -116,7 +116,7 @@ function pick(ctx, key) {
   }
   if (!ctx.legal.length) return;
   if (destKey && !state.src) {
-    ctx.toast(isPlay(destKey) ? "First pick a card that lights up: one from your hand, your CLIMB top or a RUNG top." : "First pick the card from your hand to leave on this RUNG pile.");
+    ctx.toast("First pick a card, then where it goes.");
   } else if (destKey || srcKey) {
     // The engine says which rule the move breaks; the page states none of its own.
     const [kind, x] = (srcKey || state.src).split(":");
