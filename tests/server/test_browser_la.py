@@ -432,7 +432,7 @@ def test_partners_play_from_each_others_piles_but_discard_to_their_own(
                 source.click()
                 page.locator(f'.la-board [data-dest="{dest}"].lit').wait_for()
                 assert page.locator(".la-seat.mine .la-rung.lit").count() == 0
-                assert "from partner's" in page.locator("#status").inner_text()
+                assert "from Bot 3's" in page.locator("#status").inner_text()
                 shot(page, "ladders-desktop")
                 page.keyboard.press("Escape")
                 shown = True

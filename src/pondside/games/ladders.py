@@ -698,7 +698,7 @@ class Ladders(Game[LaddersState]):
         return words.narrate(told, names, receiver, after["options"]["teams"])
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        return words.action_label(view, action, _PARSE[action])
+        return words.action_label(view, action, _PARSE[action], names)
 
     def hand_action(self, view: View, card: Any) -> str | None:
         """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a
