@@ -843,3 +843,18 @@ def test_decision_empty_hand_draws_as_soon_as_a_completed_pile_allows() -> None:
     events = play(m, "play rung 0 to 0")
     assert [e["type"] for e in events] == ["play", "complete", "reshuffle", "draw"]
     assert m.view(0)["hand_sizes"][0] == 5 and any(a.startswith("discard") for a in m.legal(0))
+
+
+def test_the_view_names_each_seats_partner_and_a_label_names_the_partner_played_from() -> None:
+    """LA-2: partners sit opposite (seats 0+2, 1+3); LA-14: a seat may play its partner's tops,
+    and the server's label of such a play names the partner, as the table does."""
+    m = Match(GAME, 4, {"teams": True, "rounds": 1}, seed=3)
+    seat = m.to_act()[0]
+    view = m.view(seat)
+    assert view["partners"] == [2, 3, 0, 1]
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    said = GAME.action_label(view, "play partner climb to 0", names)
+    mate = names[(seat + 2) % 4]
+    assert said["label"] == f"{view['climb_tops'][(seat + 2) % 4]} from {mate}'s CLIMB"
+    alone = Match(GAME, 3, {"rounds": 1}, seed=3)
+    assert alone.view(None)["partners"] == [None, None, None]

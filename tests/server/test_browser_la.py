@@ -432,7 +432,7 @@ def test_partners_play_from_each_others_piles_but_discard_to_their_own(
                 source.click()
                 page.locator(f'.la-board [data-dest="{dest}"].lit').wait_for()
                 assert page.locator(".la-seat.mine .la-rung.lit").count() == 0
-                assert "Bot 3's" in page.locator("#status").inner_text()
+                assert "from Bot 3's" in page.locator("#status").inner_text()
                 shot(page, "ladders-desktop")
                 page.keyboard.press("Escape")
                 shown = True
@@ -446,54 +446,52 @@ def test_partners_play_from_each_others_piles_but_discard_to_their_own(
     assert not page.errors
 
 
+def action_of(src: str, dest: str) -> str:
+    """The play a source and an ACCENT pile stand for, legal or not."""
+    kind, _, x = src.partition(":")
+    start = {"hand": f"hand {x}", "climb": "climb", "rung": f"rung {x}"}
+    start |= {"pclimb": "partner climb", "prung": f"partner rung {x}"}
+    return f"play {start[kind]} to {dest.partition(':')[2]}"
+
+
 # --- 4. the sentences --------------------------------------------------------------------------------
-EXPLAIN = """async ([events, me, teams]) => {
-  const m = await import('/static/games/ladders-explain.js');
-  return m.explain(null, events, ["Ann", "Bob", "Cid", "Dee"], me, {options: {teams}});
-}"""
-
-
-def test_the_explanations_say_you_to_the_player_and_name_the_others(
+def test_the_explanations_are_the_servers_narration_line_for_line(
     new_page: Any, web: ServerProcess
 ) -> None:
-    page = new_page(web)
-    page.goto("/")
-    play_w = {"type": "play", "seat": 0, "from": "hand", "card": "W", "to": 1, "as": 8}
-    partner = {"type": "play", "seat": 1, "from": "partner rung", "owner": 3, "rung": 2}
-    partner |= {"card": "8", "to": 2, "as": 8}
-    start = {"type": "play", "seat": 2, "from": "climb", "owner": 2, "card": "1", "to": 0, "as": 1}
-    events = [
-        play_w,
-        partner,
-        start,
-        {"type": "turn_up", "seat": 2, "card": "W"},
-        {"type": "complete", "slot": 1},
-        {"type": "discard", "seat": 0, "card": "11", "rung": 3},
-        {"type": "draw", "seat": 1, "cards": 1},
-        {"type": "reshuffle", "cards": 36},
-    ]
-    assert page.evaluate(EXPLAIN, [events, 0, True]) == [
-        "You play a SKIP PORTAL (as 8) from your hand onto ACCENT pile 2.",
-        "Bob plays an 8 from Dee's RUNG pile 3 onto ACCENT pile 3.",
-        "Cid starts ACCENT pile 1 with a 1 from their CLIMB.",
-        "Cid's next CLIMB card turns up: a SKIP PORTAL.",
-        "ACCENT pile 2 reaches 12 and goes to DISCARD; its place is free again.",
-        "You end your turn, leaving an 11 on your RUNG pile 4.",
-        "Bob draws 1 card.",
-        "DRAW is empty: the 36 cards of DISCARD are shuffled into a new DRAW.",
-    ]
-    team_win = {"type": "round_end", "round": 1, "reason": "climb", "winners": [0, 2]}
-    team_win |= {"points": [85, 0, 85, 0], "totals": [85, 0, 85, 0], "climb_sizes": [0, 5, 0, 7]}
-    stall = {"type": "round_end", "round": 2, "reason": "deadlock", "winners": [1]}
-    stall |= {"points": [0, 60, 0, 0], "totals": [0, 60, 0, 0], "climb_sizes": [3, 2, 4, 0]}
-    end = {"type": "match_end", "scores": [85, 0, 85, 0], "places": [1, 3, 1, 3]}
-    assert page.evaluate(EXPLAIN, [[team_win, end], 2, True]) == [
-        "You and Ann empty both your CLIMB piles and win round 1: 25 + 5 × 12 cards left in "
-        "the other CLIMB piles = 85 points each.",
-        "The match is over: you and Ann win with 85 points each.",
-    ]
-    assert page.evaluate(EXPLAIN, [[stall], None, False]) == [
-        "Nobody can move any more: round 2 ends. Bob has the fewest CLIMB cards and wins "
-        "25 + 5 × 7 cards left in the other CLIMB piles = 60 points.",
-    ]
+    """The page writes no sentence of its own about the game: the explanation box holds exactly
+    the narration of the frames it received, in order, and a destination's name is the server's
+    label of the action that puts the chosen card there."""
+    ann = open_page(new_page, web, "Ann", 0)
+    page = ann.page
+    table = table_via_api(page, game="ladders", players=2, bots=1, seed=SIX_BOTS)
+    page.goto(f"/t/{table}?speed=0")
+    f = ann.wait_ready()
+    action = ann.choose(f)
+    src, dest = source_and_destination(action)
+    page.locator(f'[data-src="{src}"]').first.click()
+    lit = page.locator(f'.la-board [data-dest="{dest}"].lit').first
+    lit.wait_for()
+    said = next(a for a in f["labels"]["actions"] if a["action"] == action)
+    assert f"{said['label']} {said['effect']}" in (lit.get_attribute("aria-label") or "")
+    # A destination that does not light up: the toast is the engine's own reason, asked for.
+    unlit = page.locator(".la-board .la-accent:not(.lit)")
+    there = unlit.first.get_attribute("data-dest") or ""
+    reason = GAME.why_not(f["view"], action_of(src, there))
+    assert reason
+    unlit.first.click()
+    page.locator("#toast:not([hidden])").wait_for()
+    assert page.locator("#toast").inner_text() == reason
+    page.keyboard.press("Escape")
+    for _ in range(6):
+        f = ann.wait_ready()
+        assert ann.step()
+    ann.wait_ready()
+    page.wait_for_function(
+        "seq => Number(document.querySelector('.la-board').dataset.seq) >= seq",
+        arg=ann.latest["seq"] if ann.latest else 0,
+    )
+    told = [line for fr in ann.frames if fr.get("type") == "state" for line in fr["narration"]]
+    assert told, "the server narrates every step"
+    assert ann.explanations() == told
+    no_grammar_slips(told)
     assert not page.errors

@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -42,29 +41,26 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.rng import shuffle
 
 from . import ladders_narrate as words
+from . import ladders_seat as seat_knows
 from .ladders_events import LaddersEvent, Play, PlaySource, RoundEndReason
 from .ladders_state import CARD as CARD
+from .ladders_state import COPIES as COPIES
+from .ladders_state import DECK as DECK
+from .ladders_state import DECK_COUNTS as DECK_COUNTS
+from .ladders_state import HAND as HAND
 from .ladders_state import PARSE_CARD as PARSE_CARD
+from .ladders_state import RUNGS as RUNGS
+from .ladders_state import SLOTS as SLOTS
 from .ladders_state import TOP as TOP
 from .ladders_state import WILD as WILD
+from .ladders_state import WILDS as WILDS
 from .ladders_state import Card as Card
 from .ladders_state import LaddersState as LaddersState
 from .ladders_state import partner as partner
 from .ladders_state import side_of as side_of
 from .ladders_state import sides as sides
-
-SLOTS = 4  # LA-5: at most 4 ACCENT piles
-RUNGS = 4  # LA-9: each player's 4 RUNG piles
-HAND = 5  # LA-4: draw up to 5
-COPIES = 14  # LA-1: 14 of each number
-WILDS = 20  # LA-1: 20 SKIP PORTALs
-DECK: tuple[int, ...] = tuple(
-    sorted([c for c in range(1, TOP + 1) for _ in range(COPIES)] + [WILD] * WILDS)
-)
-DECK_COUNTS = Counter(DECK)
 
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
@@ -169,6 +165,8 @@ class LaddersView(CommonView):
     """The seat's cards, ascending, as codes (1-12, W)."""
     dealer: int
     """The round's dealer (LA-3)."""
+    partners: list[int | None]
+    """Each seat's partner, whose CLIMB and RUNG tops it may play (LA-2, LA-14), or null."""
     climb_tops: list[str | None]
     """The face-up top card of each seat's CLIMB pile, or null when it is empty."""
     climb_sizes: list[int]
@@ -405,7 +403,7 @@ class Ladders(Game[LaddersState]):
         dealer = deal["dealer"]
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
-        _check_deck(
+        seat_knows.check_deck(
             [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
             BadDeal,
         )
@@ -438,7 +436,7 @@ class Ladders(Game[LaddersState]):
                 )
         cards = [c for x in st.climbs for c in x] + [c for h in st.hands for c in h]
         cards += [c for rs in st.rungs for r in rs for c in r] + [c for p in st.accents for c in p]
-        _check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
+        seat_knows.check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
         if len(st.history) != st.round_no - (0 if st.over else 1):
             raise BadPosition("history holds one entry per finished round")
         if not st.over and not st.hands[st.turn]:
@@ -700,7 +698,7 @@ class Ladders(Game[LaddersState]):
         return words.narrate(told, names, receiver, after["options"]["teams"])
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        return words.action_label(view, action, _PARSE[action])
+        return words.action_label(view, action, _PARSE[action], names)
 
     def hand_action(self, view: View, card: Any) -> str | None:
         """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a
@@ -719,6 +717,7 @@ class Ladders(Game[LaddersState]):
             **self.common_view(st, seat, st.round_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
             "options": self._options(st),
             "dealer": st.dealer,
+            "partners": [st.partner(s) if st.teams else None for s in range(st.n)],
             "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
             "climb_sizes": [len(c) for c in st.climbs],
             "rungs": [[show(r) for r in rs] for rs in st.rungs],
@@ -765,60 +764,11 @@ class Ladders(Game[LaddersState]):
         return Outcome(tuple(float(t) for t in state.totals), tuple(places))
 
     def determinize(self, view: View, rng: random.Random) -> LaddersState:
-        """Keep every public pile and the seat's hand; resample the rest from the unseen cards.
-
-        The unseen cards (the deck less the hand, CLIMB tops, RUNG, ACCENT and DISCARD piles)
-        are shuffled and dealt to the other hands, under each CLIMB top, and into DRAW.
-        """
-        seat = view["seat"]
-        if seat is None:
+        """Keep every public pile and the seat's hand; resample the rest (ladders_seat)."""
+        if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        n = view["players"]
-        st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.round_no = view["hand_number"]
-        st.dealer = view["dealer"]
-        # Once the match is over no one is to act, and whose turn it was no longer matters.
-        st.turn = view["to_act"][0] if view["to_act"] else view["dealer"]
-        st.totals = tuple(view["totals"])
-        st.history = tuple(tuple(r) for r in view["hand_scores"])
-        st.last_events = tuple(view["last_events"])
-        st.idle = view["idle_turns"]
-        st.played = view["played"]
-        st.over = view["over"]
-
-        def cards(x: list[str]) -> tuple[int, ...]:
-            return tuple(PARSE_CARD[c] for c in x)
-
-        st.rungs = tuple(tuple(cards(r) for r in rs) for rs in view["rungs"])
-        st.accents = tuple(cards(p) for p in view["accents"])
-        st.discard = cards(view["discard"])
-        own = cards(view["hand"])
-        tops = [PARSE_CARD[t] if t is not None else 0 for t in view["climb_tops"]]
-        unseen = DECK_COUNTS.copy()
-        unseen.subtract(own)
-        unseen.subtract(st.discard)
-        unseen.subtract(c for p in st.accents for c in p)
-        unseen.subtract(c for rs in st.rungs for r in rs for c in r)
-        unseen.subtract(t for t in tops if t)
-        pool = list(unseen.elements())
-        shuffle(rng, pool)
-        hands: list[tuple[int, ...]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            hands.append(own if s == seat else tuple(sorted(pool[:size])))
-            if s != seat:
-                del pool[:size]
-        climbs: list[tuple[int, ...]] = []
-        for t, size in zip(tops, view["climb_sizes"], strict=True):
-            if size:
-                climbs.append((*pool[: size - 1], t))
-                del pool[: size - 1]
-            else:
-                climbs.append(())
-        st.hands, st.climbs = tuple(hands), tuple(climbs)
-        if len(pool) != view["draw_size"]:
-            raise BadPosition("the view's card counts do not add up to the deck (LA-1)")
-        st.draw = tuple(pool)
-        return st
+        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: LaddersState, seat: int) -> str:
         """A player out of time stops: the highest card of the hand (a SKIP PORTAL last) goes
@@ -834,22 +784,6 @@ class Ladders(Game[LaddersState]):
             rung = min(range(RUNGS), key=lambda r: (len(rungs[r]), r))
             return DISCARD[card, rung]
         return min(legal)
-
-
-def _check_deck(cards: list[int], error: type[Exception]) -> None:
-    """LA-1: the cards are exactly the 188-card deck."""
-    got = Counter(cards)
-    if got == DECK_COUNTS:
-        return
-    for c in sorted(DECK_COUNTS):
-        if got[c] > DECK_COUNTS[c]:
-            raise error(
-                f"there are {got[c]} cards {CARD[c]!r}; the deck has {DECK_COUNTS[c]} (LA-1)"
-            )
-    missing = sorted((DECK_COUNTS - got).elements())
-    raise error(
-        f"{len(missing)} cards of the 188-card deck are missing, e.g. {CARD[missing[0]]!r} (LA-1)"
-    )
 
 
 GAME = Ladders()

@@ -174,11 +174,11 @@ def play_label(what: str, slot: int, filled: bool, counts_as: int, wild: bool) -
     return what, f"→ {onto}" + (f" as {counts_as}" if wild else "")
 
 
-def source_words(source: str, card: str, rung: int | None) -> str:
+def source_words(source: str, card: str, rung: int | None, partner_name: str = "partner") -> str:
     """Where a played card comes from, for the seat playing it: ``7 from hand``, ``9 from
-    RUNG pile 2``, ``W from partner's CLIMB``."""
+    RUNG pile 2``, ``W from Cid's CLIMB`` (the partner named, LA-14)."""
     partner = source.startswith("partner ")
-    owner = "partner's " if partner else ""
+    owner = f"{partner_name}'s " if partner else ""
     pile = source.removeprefix("partner ")
     if pile == "hand":
         return f"{card} from hand"
@@ -193,10 +193,13 @@ def discard_label(card: str, rung: int, top: str | None) -> tuple[str, str]:
     return f"discard {card} to {rung_name(rung)}", f"{on}, ending the turn"
 
 
-def action_label(view: View, action: str, parsed: tuple[str, int, int]) -> ActionLabel:
+def action_label(
+    view: View, action: str, parsed: tuple[str, int, int], names: Sequence[str]
+) -> ActionLabel:
     """A play: the card, where it comes from and the ACCENT pile it goes on (what a SKIP
     PORTAL counts as there); a discard: the RUNG pile and its top card. ``parsed`` is the
-    action as the game reads it: (source or ``discard``, card or pile, slot or RUNG pile)."""
+    action as the game reads it: (source or ``discard``, card or pile, slot or RUNG pile);
+    ``names``: the seats' names, for a partner's pile."""
     kind, x, y = parsed
     seat = view["seat"]
     if kind == "discard":
@@ -210,7 +213,8 @@ def action_label(view: View, action: str, parsed: tuple[str, int, int]) -> Actio
             card = view["rungs"][owner][x][-1]
         else:
             card = CARD[x]
-        what = source_words(kind, card, x if kind.endswith("rung") else None)
+        rung = x if kind.endswith("rung") else None
+        what = source_words(kind, card, rung, names[owner] if owner != seat else "partner")
         filled = bool(view["accents"][y])
         label, effect = play_label(what, y, filled, view["accent_next"][y], card == WILD_CODE)
     return {"action": action, "label": label, "effect": effect}

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated
 
 from pondside.engine import TOP_FIRST, Notation, State
@@ -11,6 +12,15 @@ WILD = 13  # a SKIP PORTAL; numbers are 1..12
 TOP = 12  # LA-7: a pile that reaches 12 is complete
 CARD = {**{c: str(c) for c in range(1, TOP + 1)}, WILD: "W"}
 PARSE_CARD = {s: c for c, s in CARD.items()}
+SLOTS = 4  # LA-5: at most 4 ACCENT piles
+RUNGS = 4  # LA-9: each player's 4 RUNG piles
+HAND = 5  # LA-4: draw up to 5
+COPIES = 14  # LA-1: 14 of each number
+WILDS = 20  # LA-1: 20 SKIP PORTALs
+DECK: tuple[int, ...] = tuple(
+    sorted([c for c in range(1, TOP + 1) for _ in range(COPIES)] + [WILD] * WILDS)
+)
+DECK_COUNTS = Counter(DECK)  # how many of each card the deck holds
 Card = Annotated[int, Notation(CARD.__getitem__, PARSE_CARD.__getitem__, "a card: 1 to 12 or W")]
 
 

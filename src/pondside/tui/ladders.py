@@ -164,7 +164,7 @@ class UI(TableUI):
         return list(seen.values())
 
     def _what(self, view: View, words: list[str]) -> str:
-        """The card a play moves and where from: ``7 from hand``, ``W from partner's CLIMB``."""
+        """The card a play moves and where from: ``7 from hand``, ``W from Cid's CLIMB``."""
         return self.game.action_label(view, " ".join(words), self.names)["label"]
 
     def _onto(self, view: View, action: str) -> str:

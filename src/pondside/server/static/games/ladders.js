@@ -1,19 +1,16 @@
-// Ladders' table (rules/ladders.md; engine games/ladders.py): every player's CLIMB and RUNG
-// piles, the four shared ACCENT piles, DRAW and DISCARD, and this player's hand.
+// Ladders' table (rules/ladders.md; engine games/ladders.py): the controls, the status line
+// and the animation; ladders-board.js draws the piles, the hand and the flying cards.
 //
 // A move is a source then a destination, as the server's legal actions pair them: a source is
 // a hand card, the CLIMB top or a RUNG top (a partner's too, LA-14); a destination is an
 // ACCENT pile, or one of the player's own RUNG piles for the discard that ends the turn
 // (LA-9). Click or tap a source, then one of the destinations that light up; or drag the
 // source onto a destination with the mouse. Only the legal actions are offered: the page
-// never works out a rule the server has not already applied.
-import { prefs } from "../api.js";
+// never works out a rule: a refused move is explained by the server's engine (ctx.why, ctx.ask),
+// a move is named by the server's label, and every sentence about the game is its narration.
 import { plural } from "../room.js";
-import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
-import { explain } from "./ladders-explain.js";
-
-const SLOTS = 4;
-const RUNGS = 4;
+import { cardEl, WILD } from "./ladders-cards.js";
+import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
 
 // --- the legal actions as sources and destinations --------------------------------------------
 // Keys: sources "hand:7", "climb", "rung:2", "pclimb", "prung:1"; destinations "accent:0",
@@ -43,273 +40,31 @@ function movesOf(legal) {
   return moves;
 }
 
-const isPlay = (dest) => dest.startsWith("accent:");
-const canBuild = (dests) => !!dests && [...dests.keys()].some(isPlay);
 
-function partnerOf(view, seat) {
-  return view.options.teams && seat != null ? (seat + 2) % 4 : null;
-}
 
-/** The card a source holds, in the view. */
-function sourceCard(view, me, src) {
+/** The action that would put `src` on `dest`, legal or not, to ask the server why not. */
+function actionOf(src, dest) {
   const [kind, x] = src.split(":");
-  const owner = kind.startsWith("p") ? partnerOf(view, me) : me;
-  if (kind === "hand") return x;
-  if (kind.endsWith("climb")) return view.climb_tops[owner];
-  const pile = view.rungs[owner][Number(x)];
-  return pile[pile.length - 1];
+  const to = dest.split(":")[1];
+  if (dest.startsWith("rung:")) return kind === "hand" ? `discard ${x} to ${to}` : null;
+  const from = { hand: `hand ${x}`, climb: "climb", rung: `rung ${x}`, pclimb: "partner climb", prung: `partner rung ${x}` }[kind];
+  return `play ${from} to ${to}`;
 }
 
-/** "Your 7 from the hand", "Cid's CLIMB top (a 9)", "The top of your RUNG pile 2 (an 8)"... */
-function sourceWords(ctx, src) {
-  const { view, me, names } = ctx;
-  const [kind, x] = src.split(":");
-  const card = cardWords(sourceCard(view, me, src));
-  const p = partnerOf(view, me);
-  if (kind === "hand") return `Your ${card.replace(/^an? /, "")} from the hand`;
-  if (kind === "climb") return `Your CLIMB top (${card})`;
-  if (kind === "rung") return `The top of your RUNG pile ${Number(x) + 1} (${card})`;
-  if (kind === "pclimb") return `${names[p]}'s CLIMB top (${card})`;
-  return `The top of ${names[p]}'s RUNG pile ${Number(x) + 1} (${card})`;
+/** The chosen card and its place, in the server's words ("7 from hand", "W from partner's
+ * CLIMB"): the label of one of its plays; a hand card that only ends the turn, by its code. */
+function sourceWords(ctx, { moves, src }) {
+  const play = [...moves.get(src).values()].find((a) => !a.startsWith("discard"));
+  const said = play && ctx.label(play);
+  return said ? said.label : `${src.split(":")[1]} from hand`;
 }
-
-// --- what a player is told about the words of the game ---------------------------------------
-const TERMS = {
-  CLIMB: "CLIMB: your race pile, face down with its top card face up. Only the top card plays; empty it to win the round.",
-  RUNG: "RUNG piles: your four holding piles. You end your turn by putting one hand card on one of them; later their top cards can be played.",
-  ACCENT: "ACCENT piles: the four shared piles in the middle, built up from 1 to 12. A full pile (12) goes to DISCARD and its place is free again.",
-  PORTAL: "SKIP PORTAL: the wild card. It counts as whatever number the ACCENT pile needs (the gold badge shows which).",
-};
-
-function legend(el, open) {
-  const d = el("details", "la-legend");
-  d.open = open;
-  const summary = el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?");
-  d.append(summary);
-  const list = el("dl");
-  for (const [k, [word, text]] of Object.entries(SHORT)) {
-    const item = el("div");
-    item.dataset.term = k;
-    item.title = TERMS[k];
-    item.append(el("dt", null, word), el("dd", null, text));
-    list.append(item);
-  }
-  // (How a turn goes is the status line's to say, next to the hand.)
-  d.append(list);
-  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
-  // between would otherwise draw the legend open again.
-  summary.addEventListener("click", () => {
-    legendOpen = !d.open;
-    if (!legendOpen) prefs.set("ladders.legend", "seen");
-  });
-  return d;
-}
-// The legend's lines: short, one per word; the long ones (TERMS) are their tooltips.
-const SHORT = {
-  CLIMB: ["CLIMB", "your race pile: play its top card; empty it to win."],
-  RUNG: ["RUNG", "your four holding piles; their top cards play too."],
-  ACCENT: ["ACCENT", "the four shared piles, built up from 1 to 12."],
-  PORTAL: ["SKIP PORTAL", "the wild card: counts as the number needed."],
-};
-let legendOpen = prefs.get("ladders.legend", "") !== "seen";
 
 // --- the module's memory between renders -------------------------------------------------------
 let dragSrc = null; // the source being dragged with the mouse
 let focusKey = null; // the control to focus after the next render (keyboard play)
 let lastFocus = null; // the control that had the focus, to find again after a render
-let lastTops = null; // the ACCENT tops of the last render, to mark the piles that changed
 let escBound = false;
 
-// --- drawing ----------------------------------------------------------------------------------------
-/** A RUNG pile: its top cards fanned downwards (the last is the one that plays), and the
- * cards under them as a block of small numbered chips, bottom card first, so that a long pile
- * keeps every card's number in sight without pushing the hand off the screen. */
-function fan(el, cards, fanned = 3) {
-  const box = el("span", "la-rung-cards");
-  const under = cards.slice(0, Math.max(0, cards.length - fanned));
-  if (under.length) {
-    const chips = el("span", "la-under");
-    for (const c of under) {
-      const chip = el("span", `la-chip c${c === WILD ? "w" : Number(c) <= 4 ? 1 : Number(c) <= 8 ? 2 : 3}`, c === WILD ? "W" : c);
-      chip.dataset.card = c;
-      chips.append(chip);
-    }
-    box.append(chips);
-  }
-  const top = cards.slice(under.length);
-  const f = el("span", "la-fan");
-  f.style.setProperty("--n", String(Math.max(top.length, 1)));
-  if (!top.length) f.append(el("span", "la-card empty"));
-  top.forEach((c, i) => {
-    const card = cardEl(c);
-    card.style.setProperty("--i", String(i));
-    f.append(card);
-  });
-  box.append(f);
-  return box;
-}
-
-/** The CLIMB pile: its face-up top on a face-down stack, and how many cards are left. */
-function climbPile(el, top, size) {
-  const box = el("span", "la-climb-cards");
-  if (size > 1) box.append(cardBack());
-  box.append(top != null ? cardEl(top) : el("span", "la-card empty"));
-  return box;
-}
-
-/** A pile's name, with the word's meaning as its tooltip. */
-function label(el, text, term) {
-  const l = el("span", "la-label", text);
-  l.title = TERMS[term];
-  return l;
-}
-
-/** A pile nobody at this page may take from: named for screen readers. */
-function still(el, cls, words) {
-  const d = el("div", cls);
-  d.setAttribute("role", "group");
-  d.setAttribute("aria-label", words);
-  return d;
-}
-
-const cardText = (c) => (c === WILD ? "SKIP PORTAL" : c);
-
-/** A control on the table: a source, a destination, or both (an own RUNG pile). */
-function control(ctx, key, cls) {
-  const b = ctx.el("button", cls);
-  b.type = "button";
-  b.dataset.key = key;
-  b.disabled = !!ctx.pending;
-  return b;
-}
-
-function seatArea(ctx, seat, state) {
-  const { el, view, me, names } = ctx;
-  const mine = seat === me;
-  const partner = partnerOf(view, me) === seat;
-  const whose = mine ? "Your" : `${names[seat]}'s`;
-  const area = el("section", `la-seat${mine ? " mine" : ""}${partner ? " partner" : ""}${view.to_act.includes(seat) && !view.over ? " to-act" : ""}`);
-  area.dataset.seat = String(seat);
-  const head = el("div", "la-seat-head");
-  head.append(el("span", "la-seat-name", mine ? "Your piles" : partner ? `${names[seat]}'s piles (your partner)` : `${names[seat]}'s piles`));
-  if (partner) head.append(el("span", "la-seat-note", "you may play their tops"));
-  area.append(head);
-  const row = el("div", "la-piles");
-  // The CLIMB.
-  const size = view.climb_sizes[seat];
-  const top = view.climb_tops[seat];
-  const climbWords = `${whose} CLIMB: ${size} cards, top ${top == null ? "none" : cardWords(top)}`;
-  const climbKey = mine ? "climb" : partner ? "pclimb" : null;
-  const climbCell = climbKey ? control(ctx, climbKey, "la-pile la-climb") : still(el, "la-pile la-climb", climbWords);
-  climbCell.append(label(el, "CLIMB", "CLIMB"), climbPile(el, top, size), el("span", "la-count", `${size} left`));
-  if (climbKey) source(ctx, state, climbCell, climbKey, climbWords);
-  row.append(climbCell);
-  // The RUNG piles, whole.
-  for (let r = 0; r < RUNGS; r++) {
-    const pile = view.rungs[seat][r];
-    const words = pile.length
-      ? `${whose} RUNG pile ${r + 1}: ${plural(pile.length, "card", "cards")}, ${pile.map(cardText).join(", ")} (top ${cardText(pile[pile.length - 1])})`
-      : `${whose} RUNG pile ${r + 1}: empty`;
-    const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
-    const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
-    // The others' piles fan fewer cards: they are read, not played from (but a partner's).
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
-    if (srcKey) source(ctx, state, cell, srcKey, words);
-    if (mine) destination(ctx, state, cell, `rung:${r}`, words);
-    row.append(cell);
-  }
-  area.append(row);
-  return area;
-}
-
-function accentArea(ctx, state) {
-  const { el, view } = ctx;
-  const box = el("section", "la-centre");
-  const stacks = el("div", "la-stacks");
-  const draw = el("span", "la-stack", "");
-  draw.append(cardBack(), el("span", null, "DRAW "), el("b", null, String(view.draw_size)));
-  draw.title = "DRAW: the face-down pile you draw from, up to five cards at the start of each turn";
-  const disc = el("span", "la-stack", "");
-  disc.append(el("span", null, "DISCARD "), el("b", null, String(view.discard.length)));
-  disc.title = "DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out";
-  stacks.append(draw, disc);
-  const row = el("div", "la-accents");
-  const tops = view.accents.map((p) => p.join(","));
-  for (let s = 0; s < SLOTS; s++) {
-    const pile = view.accents[s];
-    const key = `accent:${s}`;
-    const cell = control(ctx, key, "la-pile la-accent");
-    if (lastTops && lastTops[s] !== tops[s]) cell.classList.add("fresh");
-    const next = view.accent_next[s];
-    cell.append(label(el, `ACCENT ${s + 1}`, "ACCENT"));
-    if (pile.length) {
-      const top = pile[pile.length - 1];
-      cell.append(cardEl(top, top === WILD ? pile.length : null));
-    } else {
-      cell.append(el("span", "la-card empty", "1"));
-    }
-    cell.append(el("span", "la-need", `needs ${next}`));
-    const words = pile.length
-      ? `ACCENT pile ${s + 1}: up to ${pile.length}${pile[pile.length - 1] === WILD ? ` (a SKIP PORTAL as ${pile.length})` : ""}, needs ${numberWords(next)}`
-      : `ACCENT pile ${s + 1}: empty, starts with a 1`;
-    destination(ctx, state, cell, key, words);
-    row.append(cell);
-  }
-  lastTops = tops;
-  box.append(stacks, row);
-  return box;
-}
-
-/** Make `node` a source: selectable, draggable, marked when it has a move. */
-function source(ctx, state, node, key, words) {
-  const dests = state.moves.get(key);
-  node.dataset.src = key;
-  if (dests) {
-    if (canBuild(dests)) node.classList.add("can-build");
-    if (!ctx.pending) node.draggable = true;
-  }
-  if (state.src === key) node.classList.add("selected");
-  node.setAttribute("aria-pressed", String(state.src === key));
-  node.setAttribute("aria-label", words + (dests && canBuild(dests) ? ": can be played" : ""));
-}
-
-/** Make `node` a destination: lit when the selected source may go there. */
-function destination(ctx, state, node, key, words) {
-  node.dataset.dest = key;
-  const action = state.dests && state.dests.get(key);
-  if (action) {
-    node.classList.add("lit");
-    node.dataset.action = action;
-    node.setAttribute("aria-label", `${words}: put ${cardWords(sourceCard(ctx.view, ctx.me, state.src))} here${isPlay(key) ? "" : " and end your turn"}`);
-  } else if (!node.dataset.src) {
-    node.setAttribute("aria-label", words);
-  }
-}
-
-function handArea(ctx, state) {
-  const { el, view } = ctx;
-  const nodes = [];
-  const hand = view.hand || [];
-  hand.forEach((c, i) => {
-    const key = `hand:${c}`;
-    const b = control(ctx, `${key}#${i}`, "la-hand-card");
-    b.append(cardEl(c));
-    source(ctx, state, b, key, `${c === WILD ? "SKIP PORTAL (wild)" : c} in your hand`);
-    // Two equal cards are one source: only the first is shown selected.
-    if (state.src === key && hand.indexOf(c) !== i) {
-      b.classList.remove("selected");
-      b.setAttribute("aria-pressed", "false");
-    }
-    nodes.push(b);
-  });
-  if (!hand.length && view.seat != null && !view.over) {
-    const why = ctx.legal.length ? "Your hand is empty and nothing is left to draw: play what you can from your piles." : "Your hand is empty: you draw five cards when your turn comes.";
-    nodes.push(el("p", "la-empty-hand", why));
-  }
-  return nodes;
-}
-
-/** What the player's clicks mean now: the selected source and its destinations. */
 function decision(ctx) {
   const moves = movesOf(ctx.legal);
   const sel = ctx.select;
@@ -344,7 +99,7 @@ function pick(ctx, key) {
   }
   const srcKey = node && node.dataset.src;
   if (srcKey && sel.ending && !srcKey.startsWith("hand:")) {
-    ctx.toast("A turn ends with a card from your hand: pick one, then one of your RUNG piles.");
+    ctx.toast("You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes back).");
     return;
   }
   if (srcKey && state.moves.has(srcKey)) {
@@ -361,11 +116,14 @@ function pick(ctx, key) {
   }
   if (!ctx.legal.length) return;
   if (destKey && !state.src) {
-    ctx.toast(isPlay(destKey) ? "First pick a card that lights up: one from your hand, your CLIMB top or a RUNG top." : "First pick the card from your hand to leave on this RUNG pile.");
-  } else if (destKey) {
-    ctx.toast(isPlay(destKey) ? `${sourceWords(ctx, state.src)} cannot go onto this ACCENT pile.` : "Only a card from your hand can go onto a RUNG pile, and that ends your turn.");
-  } else if (srcKey) {
-    ctx.toast("That card cannot be played now.");
+    ctx.toast("First pick a card, then where it goes.");
+  } else if (destKey || srcKey) {
+    // The engine says which rule the move breaks; the page states none of its own.
+    const [kind, x] = (srcKey || state.src).split(":");
+    const action = destKey ? actionOf(state.src, destKey) : kind === "hand" ? null : actionOf(srcKey, "accent:0");
+    const why = kind === "hand" && !destKey ? ctx.why(x) : null;
+    if (why || !action) ctx.toast(why || "That card cannot be played now.");
+    else ctx.ask(action).then((r) => ctx.toast(r && r.reason ? r.reason : "That card cannot be played now."));
   }
 }
 
@@ -463,7 +221,7 @@ function render(ctx) {
   board.dataset.players = String(view.players);
   board.dataset.seq = String(ctx.frame.seq); // which frame is drawn (the browser tests wait on it)
   // The legend sits under the hand: reachable, and never pushing the hand off the screen.
-  const words = legend(el, legendOpen);
+  const words = legend(el);
   const order = Array.from({ length: view.players }, (_, i) => ((ctx.me ?? 0) + i) % view.players);
   const others = el("div", "la-others");
   for (const s of order) if (s !== ctx.me) others.append(seatArea(ctx, s, state));
@@ -491,7 +249,6 @@ function render(ctx) {
   lastFocus = wanted;
 }
 let current = null;
-const isPhone = () => window.matchMedia("(max-width: 600px)").matches;
 
 function status(ctx) {
   const { view, me, names } = ctx;
@@ -503,7 +260,7 @@ function status(ctx) {
   // A phone has the width of a few words beside the clock: the same messages, shorter.
   const short = isPhone();
   if (state.src) {
-    const what = sourceWords(ctx, state.src);
+    const what = sourceWords(ctx, state);
     const play = [...state.dests.keys()].some(isPlay);
     const drop = [...state.dests.keys()].some((k) => !isPlay(k));
     if (play && drop && short) return `${what}: pick a lit ACCENT pile, or a RUNG pile to end your turn.`;
@@ -529,56 +286,18 @@ function seatInfo(view, seat, ctx) {
   const climb = el("span", "la-info-climb", `CLIMB ${view.climb_sizes[seat]}`);
   climb.title = `${view.climb_sizes[seat]} cards left in the CLIMB pile${top != null ? `, top ${top === WILD ? "SKIP PORTAL" : top}` : ""}`;
   box.append(climb);
-  // Everyone draws up to five cards when their turn starts, so an empty hand between turns is
-  // usual: only a hand that holds cards is worth a word.
+  // An empty hand between turns is usual (a turn starts by drawing): only cards are worth a word.
   const held = view.hand_sizes[seat];
   if (held) {
     const h = el("span", "la-info-hand", `${held} in hand`);
-    h.title = `${plural(held, "card", "cards")} in hand (everyone draws up to five at the start of their turn)`;
+    h.title = `${plural(held, "card", "cards")} in hand`;
     box.append(h);
   }
-  if (view.options.teams) {
-    const p = (seat + 2) % 4;
+  const p = view.partners[seat];
+  if (p != null) {
     box.append(el("span", "la-info-team", `with ${p === ctx.me ? "you" : ctx.names[p]}`));
   }
   return box;
-}
-
-// --- showing the others' moves -------------------------------------------------------------------
-/** Where an event's card comes from on the board as drawn before it. */
-function fromNode(e) {
-  const owner = e.owner ?? e.seat;
-  const area = document.querySelector(`.la-seat[data-seat="${owner}"]`);
-  if (!area) return null;
-  if (e.type === "discard" || e.from === "hand") return area.querySelector(".la-seat-head");
-  if (e.from.endsWith("climb")) return area.querySelector(".la-climb-cards");
-  return area.querySelectorAll(".la-rung")[e.rung];
-}
-
-function toNode(e) {
-  if (e.type === "discard") {
-    const area = document.querySelector(`.la-seat[data-seat="${e.seat}"]`);
-    return area && area.querySelectorAll(".la-rung")[e.rung];
-  }
-  return document.querySelectorAll(".la-accent")[e.to];
-}
-
-/** A card flies from its place to where it goes, over the board as it was before the move. */
-async function fly(ctx, e) {
-  const from = fromNode(e);
-  const to = toNode(e);
-  if (!from || !to) return;
-  const a = from.getBoundingClientRect();
-  const b = to.getBoundingClientRect();
-  const card = cardEl(e.card, e.type === "play" && e.card === WILD ? e.as : null);
-  card.classList.add("la-flying");
-  card.style.left = `${a.left + a.width / 2 - 29}px`;
-  card.style.top = `${a.top}px`;
-  document.body.append(card);
-  card.getBoundingClientRect(); // starts the transition from here
-  card.style.transform = `translate(${b.left + b.width / 2 - (a.left + a.width / 2)}px, ${b.top + 14 - a.top}px)`;
-  await ctx.wait(380);
-  card.remove();
 }
 
 /** The other players' plays and discards, one card at a time (a player's own are not shown
@@ -603,7 +322,6 @@ export default {
   render,
   animate,
   status,
-  explain,
   seatInfo,
   turnInfo,
   scoreRows,
