@@ -6,7 +6,7 @@
 // what is legal (ctx.legal), where a card would go and what it takes (its label's `shows`),
 // and every sentence about the game (the labels and the frame's narration).
 import { prefs } from "../api.js";
-import { cardEl, duckIcon, duckLegend } from "../cards.js";
+import { cardEl, duckIcon, duckLegend, ducks } from "../cards.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
@@ -245,9 +245,10 @@ function renderHand(ctx, frozen = false) {
     }
     b.tabIndex = n === focusCard ? 0 : -1;
     b.append(cardEl(n));
-    // The server's label names a playable card with its ducks; any other card reads its number.
+    // The server's label names a playable card with its ducks; any other card reads its face.
     const offer = ctx.label(`play ${n}`);
-    b.setAttribute("aria-label", `${offer ? capital(offer.label) : `Card ${n}`}${chosen ? ", chosen" : ""}`);
+    const name = offer ? capital(offer.label) : `Card ${n} (${plural(ducks(n), "duck", "ducks")})`;
+    b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
     b.addEventListener("click", () => onCardClick(n));
     b.addEventListener("mouseenter", () => setPreview(n));
     b.addEventListener("mouseleave", () => setPreview(null));
@@ -372,7 +373,7 @@ export default {
       match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
       round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
       turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS_SHOWN}`,
-      badge: o.expert ? { text: "Expert", title: `Expert: cards 1 to ${10 * v.players + 4}, all in play` } : null,
+      badge: o.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
     };
   },
   scoreRows(v) {
