@@ -13,6 +13,7 @@ is a failure.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -172,7 +173,7 @@ def test_a_too_low_card_takes_the_column_its_player_clicks(
     page.locator('#hand .hand-card[data-card="1"]').wait_for()
     # The preview of the 1: lower than every column.
     page.locator('#hand .hand-card[data-card="1"]').hover()
-    page.locator("#preview", has_text="lower than every column").wait_for()
+    page.locator("#preview", has_text="Play 1 (1 duck) too low: you choose a column").wait_for()
     page.locator('#hand .hand-card[data-card="1"]').click()
     page.locator(".take-btn").nth(3).wait_for()
     assert "Your 1 is lower than every column" in page.locator("#take-title").inner_text()
@@ -181,13 +182,13 @@ def test_a_too_low_card_takes_the_column_its_player_clicks(
     # Every column's ducks, big, on its button (bots may have changed no column yet).
     for i, col in enumerate(columns):
         label = buttons.nth(i).get_attribute("aria-label")
-        assert f"Take column {i + 1} ({duck_count(col[0])} duck" in label
+        assert label.startswith(f"Take column {i + 1}: {col[0]} — {duck_count(col[0])} duck")
     shot(page, "too-low-desktop")
     page.set_viewport_size(PHONE)
     shot(page, "too-low-phone")
     page.set_viewport_size(DESKTOP)
     ducks = duck_count(columns[2][0])
-    page.get_by_role("button", name=re.compile(r"Take column 3 ")).click()
+    page.get_by_role("button", name=re.compile(r"Take column 3:")).click()
     counter = page.locator('#players .player[data-seat="0"] .player-score')
     page.wait_for_function(
         "d => document.querySelector('#players .player[data-seat=\"0\"] .player-score').textContent === d",
@@ -242,9 +243,7 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     page.keyboard.press("Enter")
     wait_turn(page, 2)
     line = page.locator(".explain-line").filter(
-        has_text=re.compile(
-            r"goes to the column ending in|is the sixth card|lower than every column"
-        )
+        has_text=re.compile(r"goes to column \d, after|is the sixth card|lower than every column")
     )
     line.first.wait_for()
     assert page.locator(".explain-line", has_text=f"Your {second}").count() >= 1
@@ -287,6 +286,55 @@ def test_sort_is_remembered_scores_open_and_explanations_explain(
     # The explanations stay on after a reload.
     page.reload()
     page.locator("#explain:not([hidden])").wait_for()
+    assert not page.errors
+
+
+def test_the_explanations_are_the_server_s_narration_and_the_preview_its_label(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The page writes no sentence about the game: each line of the explanations is a line of
+    a frame's ``narration``, in its order, and a card's preview is its label's words, lighting
+    the column the label's ``shows`` names."""
+    frames: list[dict[str, Any]] = []
+
+    def listen(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    page = new_page(web)
+    page.on("websocket", listen)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    page.evaluate("localStorage.setItem('pondside.explain', '1')")
+    table = table_via_api(page, seed=11, profile="slow")
+    page.goto(f"/t/{table}")
+    page.locator("#hand.active .hand-card").first.wait_for()
+    # The preview of each card is the label the server sent for playing it.
+    labels = next(f for f in reversed(frames) if f.get("labels", {}).get("actions"))["labels"]
+    for offer in labels["actions"][:3]:
+        card = offer["action"].split()[1]
+        page.locator(f'#hand .hand-card[data-card="{card}"]').hover()
+        words = f"{offer['label'][0].upper()}{offer['label'][1:]} {offer['effect']}"
+        page.locator("#preview", has_text=words).wait_for()
+        column = offer["shows"]["column"]
+        if column is None:
+            assert page.locator("#pond.preview-low").count() == 1
+        else:
+            lit = page.locator(".row.preview-target, .row.preview-sixth")
+            assert lit.get_attribute("data-col") == str(column)
+    play_turns(page, 1)
+    wait_turn(page, 2)
+    told = [line for f in frames for line in f.get("narration") or []]
+    page.wait_for_function(
+        "n => document.querySelectorAll('.explain-line').length >= n", arg=len(told)
+    )
+    shown = page.locator(".explain-line").all_inner_texts()
+    assert sorted(shown) == sorted(told)
+    # The turn's step reads in the server's order, under the turn's heading.
+    step = next(f for f in frames if any(e["type"] == "reveal" for e in f.get("events") or []))
+    group = page.locator(".explain-group", has_text="Round 1, turn 1")
+    in_group = group.locator(".explain-line").all_inner_texts()
+    at = in_group.index(step["narration"][0])
+    assert in_group[at : at + len(step["narration"])] == step["narration"]
     assert not page.errors
 
 

@@ -107,11 +107,6 @@ def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
     return best
 
 
-def is_too_low(columns: tuple[tuple[int, ...], ...], card: int) -> bool:
-    """LD-8: lower than the last card of every column."""
-    return target_column(columns, card) < 0
-
-
 def fewest_ducks_column(columns: tuple[tuple[int, ...], ...]) -> int:
     """LD-11: the column with the fewest ducks, then the fewest cards, then the lowest index."""
     return min(range(len(columns)), key=lambda i: (column_ducks(columns[i]), len(columns[i]), i))
@@ -508,16 +503,26 @@ class LameDuck(Game[LameDuckState]):
         kind, value = _PARSE[action]
         columns = tuple(tuple(c) for c in view["columns"])
         if kind == "take":
-            label, effect = (
-                words.take_label(value),
-                words.take_effect(columns[value], view["column_ducks"][value]),
-            )
-        else:
-            col = target_column(columns, value)
-            sixth = col >= 0 and len(columns[col]) == COLUMN_LIMIT
-            label = words.play_label(value, DUCKS[value])
-            effect = words.play_effect(col, column_ducks(columns[col]) if sixth else None)
-        return {"action": action, "label": label, "effect": effect}
+            got = view["column_ducks"][value]
+            return {
+                "action": action,
+                "label": words.take_label(value),
+                "effect": words.take_effect(columns[value], got),
+                "shows": {"column": value, "takes": True, "ducks": got},
+            }
+        col = target_column(columns, value)
+        sixth = col >= 0 and len(columns[col]) == COLUMN_LIMIT
+        got = column_ducks(columns[col]) if sixth else 0
+        # The page's preview: the column the card joins (null when too low, LD-8), whether it
+        # takes that column as its sixth card (LD-7) and how many ducks it would take; the
+        # card's own ducks (LD-2) for its name and face.
+        shows = {"column": col if col >= 0 else None, "takes": sixth, "ducks": got}
+        return {
+            "action": action,
+            "label": words.play_label(value, DUCKS[value]),
+            "effect": words.play_effect(col, got if sixth else None),
+            "shows": {**shows, "card_ducks": DUCKS[value]},
+        }
 
     def hand_action(self, view: View, card: Any) -> str | None:
         # While a too-low card waits for its column, no card is played (LD-8).

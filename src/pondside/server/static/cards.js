@@ -1,5 +1,19 @@
 // Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
-import { ducks } from "./ld.js";
+
+/** The ducks printed on card `n`: the deck's artwork (LD-2), which the rules pages and the
+ * lobby's legend draw with no table to ask. A table's preview and names read the server's
+ * labels (`shows.card_ducks`) instead; this is the one place the page knows a card's face. */
+export function ducks(n) {
+  if (n === 55) return 7;
+  if (n % 11 === 0) return 5;
+  if (n % 10 === 0) return 3;
+  if (n % 10 === 5) return 2;
+  return 1;
+}
+
+/** The ducks printed on the cards of a column drawn mid-animation (the view's
+ * `column_ducks` holds them once the step is over). */
+export const columnDucks = (column) => column.reduce((sum, c) => sum + ducks(c), 0);
 
 const NS = "http://www.w3.org/2000/svg";
 

@@ -1,13 +1,9 @@
 // The rules pages (/rules/<slug>): each worked example is drawn with the table's own cards.
 // The server renders an example as <div class="cards-example" data-game="..."> holding rows of
 // <span class="cards" data-cards="12 14 15">, with readable card chips inside; this module
-// swaps the chips for real cards. Lame Duck draws with cards.js, the Decktet games with
-// decktet.js, and the other games with the drawCard(code) their table module exports (see
-// game.js's header). Anything that cannot be drawn keeps its chip, so the text always reads.
-import { cardEl } from "./cards.js";
-import { decktetCard } from "./decktet.js";
-
-const DECKTET = new Set(["king-of-the-quackers", "wildcat-chicane"]);
+// swaps the chips for real cards, each drawn by the drawCard(code) its game's table module
+// exports (see game.js's header). Anything that cannot be drawn keeps its chip, so the text
+// always reads.
 const drawers = new Map();
 
 function chip(code) {
@@ -28,8 +24,6 @@ function loadStylesheet(slug) {
 
 /** How the game's table draws one card from its code, or null to keep the chips. */
 async function loadDrawer(slug) {
-  if (slug === "lame-duck") return (code) => cardEl(Number(code));
-  if (DECKTET.has(slug)) return (code) => decktetCard(code);
   // The slug comes from the server's own page, but it still only ever names a module file.
   if (!/^[a-z][a-z-]*$/.test(slug)) return null;
   try {

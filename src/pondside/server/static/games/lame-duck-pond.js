@@ -1,12 +1,16 @@
 // Lame Duck's board (games/lame-duck.js): the pond's four columns with each card's ducks, the
 // card area with everyone's card and the clock, and the animation of one frame's events (the
 // reveal, then each card placed, lowest first, and the columns taken).
-import { cardEl, duckIcon } from "../cards.js";
-import { COLUMN_LIMIT, columnDucks, steps } from "../ld.js";
+import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
 import { el, ordinal, plural, seatOrder } from "../room.js";
 
 const $ = (id) => document.getElementById(id);
+/** The cells a column is drawn with, before its sixth: the board's layout (the sixth cell
+ * marks the card that takes a column, as the server's labels say). */
+export const COLUMN_LIMIT = 5;
+/** The server's label ("take column 2") as a sentence or a name begins. */
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // What the page does around the board: after the columns are drawn (the preview), on a TAKE.
 const hooks = { drawn: () => {}, take: () => {} };
 let displayed = null; // the columns drawn now (mid-animation too), for the preview
@@ -38,7 +42,10 @@ export function buildBoard(board, { drawn, take }) {
   new Pond($("pond"), $("ripples"), $("simon"));
 }
 
-export function renderColumns(columns, { takeMode = false, canTake = false, busy = false, taking = null, landed = null, sixth = null, dealt = false } = {}) {
+/** The columns; `costs` their ducks as the view gives them, `takes` the server's labels
+ * of taking each column (mid-animation,
+ * the cards' printed ducks). */
+export function renderColumns(columns, { costs = null, takes = null, takeMode = false, canTake = false, busy = false, taking = null, landed = null, sixth = null, dealt = false } = {}) {
   displayed = columns;
   const box = $("columns");
   box.replaceChildren();
@@ -68,14 +75,15 @@ export function renderColumns(columns, { takeMode = false, canTake = false, busy
       }
       cells.append(cell);
     }
-    const total = columnDucks(col);
+    const total = takes && takes[i] ? takes[i].shows.ducks : costs ? costs[i] : columnDucks(col);
     let badge;
-    if (canTake) {
+    const offer = takes && takes[i]; // the server's label of taking this column
+    if (canTake && offer) {
       badge = el("button", "row-ducks take-btn");
       badge.type = "button";
       badge.disabled = busy;
-      badge.dataset.action = `take ${i}`;
-      badge.setAttribute("aria-label", `Take column ${i + 1} (${plural(total, "duck", "ducks")}, ${plural(col.length, "card", "cards")})`);
+      badge.dataset.action = offer.action;
+      badge.setAttribute("aria-label", `${capital(offer.label)}: ${offer.effect}`);
       badge.append(el("span", "take-word", "Take"));
       badge.addEventListener("click", () => hooks.take(i));
       row.classList.add("takeable");
@@ -205,12 +213,14 @@ function showTotals(totals, bump = null) {
   }
 }
 
-/** `ctx.prev` turning into `ctx.frame`, event by event, each event's lines told as it is shown. */
+/** `ctx.prev` turning into `ctx.frame`, event by event, each event's lines told as it is shown.
+ * The events say what happened (where each card went, who took what); the frame's own view,
+ * drawn afterwards, is the truth. */
 export async function animate(ctx) {
   const pv = ctx.prev.view;
-  const list = steps(pv, ctx.frame.events, ctx.names, ctx.me);
   const slots = slotsOf(pv, ctx.me);
   let columns = pv.columns.map((c) => [...c]);
+  const totals = [...pv.totals];
   let order = [];
   // Many players, many cards to place: each placement goes a little quicker.
   const pace = Math.min(1, 5 / Math.max(1, ctx.view.players));
@@ -218,8 +228,7 @@ export async function animate(ctx) {
     renderColumns(columns, opts);
     renderSlots(ctx, pv, slots, order, opts.lowSeat, true);
   };
-  for (const [k, step] of list.entries()) {
-    const ev = step.ev;
+  for (const [k, ev] of ctx.frame.events.entries()) {
     ctx.tell(k); // the server's lines of this event, as it is shown
     if (ev.type === "chose") {
       slots[ev.seat] = { card: ev.seat === ctx.me ? ctx.view.my_choice : null, up: ev.seat === ctx.me };
@@ -237,7 +246,7 @@ export async function animate(ctx) {
       draw();
       await fly(ctx, slotCard(ev.seat), cellAt(ev.column, columns[ev.column].length), ev.card, 520 * pace);
       delete slots[ev.seat];
-      columns = step.columns;
+      columns[ev.column].push(ev.card);
       draw({ landed: [ev.column, columns[ev.column].length - 1] });
       await ctx.wait(220 * pace);
     } else if (ev.type === "take") {
@@ -253,20 +262,22 @@ export async function animate(ctx) {
       }
       const cells = [...document.querySelectorAll(`.row[data-col="${ev.column}"] .cell`)].slice(0, ev.cards.length);
       await flyAway(ctx, cells, document.querySelector(`#players .player[data-seat="${ev.seat}"]`), 560);
-      columns = step.columns.map((c, i) => (i === ev.column ? [] : c));
+      columns[ev.column] = [];
       draw();
-      showTotals(step.totals, ev.seat);
+      totals[ev.seat] += ev.ducks;
+      showTotals(totals, ev.seat);
       if (!sixth) await fly(ctx, slotCard(ev.seat), cellAt(ev.column, 0), ev.card, 520);
       delete slots[ev.seat];
-      columns = step.columns;
+      columns[ev.column] = [ev.card]; // the event's card starts the column again, as told
       draw({ landed: [ev.column, 0] });
       await ctx.wait(320);
     } else if (ev.type === "round_end") {
-      showTotals(ev.totals);
+      ev.totals.forEach((t, s) => (totals[s] = t));
+      showTotals(totals);
       banner(ctx, `Round ${ev.round} is over`, 1400);
       await ctx.wait(1500);
     } else if (ev.type === "deal") {
-      columns = step.columns;
+      columns = ev.columns.map((c) => [...c]);
       draw({ dealt: true });
       banner(ctx, `Round ${ev.round}: new cards`, 1000);
       await ctx.wait(1000);

@@ -2,16 +2,18 @@
 // card area (drawn and animated by lame-duck-pond.js), the hand with its preview of where a card
 // would go, sorting, select-then-confirm, the keyboard, and the TAKE buttons of a too-low card.
 // An action's events are shown step by step (the reveal, then each card placed, lowest first)
-// before the frame's own view is drawn, which is the truth. The server decides everything;
-// ld.js only retells it.
+// before the frame's own view is drawn, which is the truth. The server decides everything:
+// what is legal (ctx.legal), where a card would go and what it takes (its label's `shows`),
+// and every sentence about the game (the labels and the frame's narration).
 import { prefs } from "../api.js";
-import { cardEl, duckIcon, duckLegend } from "../cards.js";
-import { COLUMN_LIMIT, columnDucks, preview, TURNS } from "../ld.js";
+import { cardEl, duckIcon, duckLegend, ducks } from "../cards.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
-import { animate, buildBoard, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
+import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 
 const $ = (id) => document.getElementById(id);
+// The turns of a round, for the caption "Turn 3 of 10" (the view numbers the turn in play).
+const TURNS_SHOWN = 10;
 let sortOrder = prefs.get("sort", "asc") === "desc" ? "desc" : "asc";
 let confirmOn = prefs.get("confirm", "0") === "1";
 let cur = null; // the context drawn last
@@ -184,7 +186,7 @@ function notice(prev, frame, me) {
     }
     if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
       markSent(pv, "take");
-      if (timedOut) toast(`Time ran out: column ${ev.column + 1}, the one with the fewest ducks, was taken for you.`, "warn");
+      if (timedOut) toast(`Time ran out: column ${ev.column + 1} was taken for you.`, "warn");
       else toast(`Column ${ev.column + 1} was taken in another window.`);
     }
   }
@@ -195,7 +197,8 @@ function render(ctx) {
   cur = ctx;
   const v = ctx.view;
   const awaitingMe = v.awaiting_take != null && v.awaiting_take === ctx.me && ctx.legal.some((a) => a.startsWith("take"));
-  renderColumns(v.columns, { takeMode: v.awaiting_take != null, canTake: awaitingMe, busy: !!ctx.pending });
+  const takes = v.columns.map((_, i) => ctx.label(`take ${i}`));
+  renderColumns(v.columns, { costs: v.column_ducks, takes, takeMode: v.awaiting_take != null, canTake: awaitingMe, busy: !!ctx.pending });
   const order = v.awaiting_take != null ? v.revealed.map(([s]) => s) : [];
   renderSlots(ctx, v, slotsOf(v, ctx.me, ctx.pending), order, v.awaiting_take);
   renderHand(ctx);
@@ -242,7 +245,10 @@ function renderHand(ctx, frozen = false) {
     }
     b.tabIndex = n === focusCard ? 0 : -1;
     b.append(cardEl(n));
-    b.setAttribute("aria-label", `${can ? "Play" : "Card"} ${n} (${plural(columnDucks([n]), "duck", "ducks")})${chosen ? ", chosen" : ""}`);
+    // The server's label names a playable card with its ducks; any other card reads its face.
+    const offer = ctx.label(`play ${n}`);
+    const name = offer ? capital(offer.label) : `Card ${n} (${plural(ducks(n), "duck", "ducks")})`;
+    b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
     b.addEventListener("click", () => onCardClick(n));
     b.addEventListener("mouseenter", () => setPreview(n));
     b.addEventListener("mouseleave", () => setPreview(null));
@@ -276,18 +282,25 @@ function applyPreview() {
     p.classList.remove("on");
     return;
   }
-  const cols = columnsShown() || v.columns;
-  const info = preview(cols, previewCard);
-  p.textContent = info.text;
+  // Where the card would go now, as the server labels it (others' cards may change it).
+  const offer = cur.label(`play ${previewCard}`);
+  if (!offer) {
+    p.textContent = "";
+    p.classList.remove("on");
+    return;
+  }
+  const { column, takes } = offer.shows;
+  p.textContent = `${capital(offer.label)} ${offer.effect}`;
   p.classList.add("on");
-  if (info.column < 0) {
+  if (column == null) {
     $("pond").classList.add("preview-low");
     return;
   }
-  const row = document.querySelector(`.row[data-col="${info.column}"]`);
+  const cols = columnsShown() || v.columns;
+  const row = document.querySelector(`.row[data-col="${column}"]`);
   if (!row) return;
-  row.classList.add(info.sixth ? "preview-sixth" : "preview-target");
-  const cell = row.querySelector(`.cell[data-i="${Math.min(cols[info.column].length, COLUMN_LIMIT)}"]`);
+  row.classList.add(takes ? "preview-sixth" : "preview-target");
+  const cell = row.querySelector(`.cell[data-i="${Math.min(cols[column].length, COLUMN_LIMIT)}"]`);
   if (cell && !cell.querySelector(".card")) {
     cell.classList.add("ghost");
     const g = cardEl(previewCard);
@@ -359,8 +372,8 @@ export default {
     return {
       match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
       round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
-      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS}`,
-      badge: o.expert ? { text: "Expert", title: `Expert: cards 1 to ${10 * v.players + 4}, all in play` } : null,
+      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS_SHOWN}`,
+      badge: o.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
     };
   },
   scoreRows(v) {
@@ -369,10 +382,8 @@ export default {
     return rows;
   },
   scoreNote: () => "Fewer ducks are better.",
-  describeAction(action) {
-    const [verb, arg] = action.split(" ");
-    return verb === "take" ? `Take column ${Number(arg) + 1}` : `Play ${arg}`;
-  },
+  /** A card of the rules pages' examples, from its code (rules.js). */
+  drawCard: (code) => cardEl(Number(code)),
   howtoFigure() {
     const box = el("div", "duck-legend");
     box.setAttribute("aria-label", "Ducks per card: 1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, 5 for multiples of 11, 7 for the 55");
