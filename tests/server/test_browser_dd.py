@@ -483,9 +483,9 @@ def test_two_guests_play_each_other_to_the_end(new_page: Any, web: ServerProcess
     assert not ann.errors and not bea.errors
 
 
-# --- 3. the rulebook's example, told by the page ------------------------------------------------
-def test_the_rulebook_example_is_told_in_sentences() -> None:
 # --- 3. the rulebook's example, told by the game's narrator (the page tells what it says) ------
+def test_the_rulebook_example_is_told_in_sentences() -> None:
+    """The worked example of rules/down-the-drain.md, seen by Rachel: Anne 6, Paul 8 beats it,
     Rachel 7, Camille's 7 joins it (14 beats the 8), Anne 9, Paul's 14 does not join the 7s
     and beats the 9; Rachel's turn pushes both 7s through; she plays a 6 and holds 4 cards."""
     hands = [[6, 9, 2, 2, 2, 2], [8, 14, 3, 3, 3, 3], [7, 6, 4, 4, 4, 4], [7, 5, 5, 5, 5, 2]]
