@@ -518,7 +518,7 @@ def test_the_rulebook_example_is_told_in_sentences() -> None:
         ],
         ["Anne plays a 9."],
         [
-            "Paul plays a 14.",
+            "Paul plays a 14. It does not join the two 7s: equal in value, neither beats the other.",
             "It beats Anne's 9: down the drain.",
             "Anne draws a card from the stack.",
             "Your turn begins with the two 7s unbeaten: your 7 and Camille's 7 are pushed through, "
