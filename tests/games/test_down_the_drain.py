@@ -651,3 +651,18 @@ def test_perft_legal_action_counts() -> None:
 
     start = Match(GAME, 4, deal=deal(EXAMPLE_HANDS, EXAMPLE_TOP), seed=2).position()
     assert [perft(start, d) for d in range(4)] == [1, 6, 36, 216]
+
+
+def test_a_cards_label_shows_the_seats_it_joins_and_beats_for_the_pages_preview() -> None:
+    """Rulebook example, Camille to play a 7 after Anne 6 (beaten), Paul 8, Rachel 7: her 7
+    joins Rachel's (two 7s, worth 14) and beats Paul's 8; the label says so in words for the
+    terminal and in seats for a page's preview."""
+    m = Match(GAME, 4, deal=deal(EXAMPLE_HANDS), seed=2)
+    for seat, card in [(0, 6), (1, 8), (2, 7)]:
+        m.apply(seat, f"play {card}")
+    view = m.view(3)
+    label = GAME.action_label(view, "play 7", ["Anne", "Paul", "Rachel", "Camille"])
+    assert label["shows"] == {"card": 7, "joins": [2], "beats": [1], "value": 14}
+    assert label["effect"] == "→ joins Rachel: worth 14; beats Paul"
+    alone = GAME.action_label(view, "play 2", ["Anne", "Paul", "Rachel", "Camille"])
+    assert alone["shows"] == {"card": 2, "joins": [], "beats": [], "value": 2}

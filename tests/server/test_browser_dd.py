@@ -313,8 +313,11 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     choice = page.locator("#dd-choice").inner_text()
     group = len(mates) + 1
     words = {2: "two", 3: "three", 4: "four"}[group]
-    assert choice.startswith(f"Your 2 joins {names[mates[0]]}'s 2"), choice
-    assert f"{words} 2s, worth {2 * group}" in choice
+    # The preview is the server's label: its words, and its seats for the highlights.
+    label = next(x for x in shown(frames)["labels"]["actions"] if x["action"] == "play 2")
+    assert choice == f"play 2 {label['effect']}", choice
+    assert label["shows"]["joins"] == mates
+    assert f"joins {names[mates[0]]}" in choice and f"worth {2 * group}" in choice
     assert page.locator(".dd-spot.will-join").count() == len(mates)
     mine = page.locator('.dd-spot[data-seat="0"]')
     assert mine.locator(".ddc.ghost").get_attribute("data-card") == "2"
@@ -340,6 +343,20 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     page.locator(
         ".explain-line", has_text=f"You play a 2 and join {names[mates[0]]}'s 2: {words} 2s"
     ).first.wait_for()
+    # The explanations are exactly the server's narration of the step, line for line.
+    step = next(
+        f["narration"]
+        for f in frames
+        if f.get("narration")
+        and any(e.get("type") == "play" and e.get("seat") == 0 for e in f.get("events", []))
+    )
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.explain-line')].some(x => x.innerText === n)",
+        arg=step[-1],
+    )
+    lines = page.locator(".explain-line").all_inner_texts()
+    at = lines.index(step[0])
+    assert lines[at : at + len(step)] == step, (lines, step)
 
     # Closed once, the legend stays closed (on this table and the next).
     page.locator(".dd-legend summary").click()
@@ -388,9 +405,10 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
                 assert page.locator(".dd-play").evaluate(
                     "b => b.getBoundingClientRect().bottom <= innerHeight"
                 )
-            assert f"Your {card} stands alone, worth {card}. It beats " in (
-                page.locator("#dd-choice").inner_text()
-            )
+            label = next(x for x in frame["labels"]["actions"] if x["action"] == f"play {card}")
+            assert sorted(label["shows"]["beats"]) == sorted(marked)
+            assert page.locator("#dd-choice").inner_text() == f"play {card} {label['effect']}"
+            assert "beats" in label["effect"]
             shot(page, "down-the-drain-beats-desktop")
             tap(page, page.locator(".dd-play"))
             shot_beats = True
@@ -465,8 +483,8 @@ def test_two_guests_play_each_other_to_the_end(new_page: Any, web: ServerProcess
     assert not ann.errors and not bea.errors
 
 
-# --- 3. the rulebook's example, told by the page ------------------------------------------------
-def test_the_rulebook_example_is_told_in_sentences(new_page: Any, web: ServerProcess) -> None:
+# --- 3. the rulebook's example, told by the game's narrator (the page tells what it says) ------
+def test_the_rulebook_example_is_told_in_sentences() -> None:
     """The worked example of rules/down-the-drain.md, seen by Rachel: Anne 6, Paul 8 beats it,
     Rachel 7, Camille's 7 joins it (14 beats the 8), Anne 9, Paul's 14 does not join the 7s
     and beats the 9; Rachel's turn pushes both 7s through; she plays a 6 and holds 4 cards."""
@@ -483,15 +501,8 @@ def test_the_rulebook_example_is_told_in_sentences(new_page: Any, web: ServerPro
         events = match.apply(seat, f"play {card}")
         steps.append([before, events, match.view(rachel)])
     assert len(match.view(rachel)["hand"]) == 4
-    page = new_page(web)
-    page.goto("/")
-    told = page.evaluate(
-        """async ([steps, names, me]) => {
-          const table = (await import("/static/games/down-the-drain.js")).default;
-          return steps.map(([before, events, after]) => table.explain(before, events, names, me, after));
-        }""",
-        [json.loads(json.dumps(steps)), ["Anne", "Paul", "Rachel", "Camille"], rachel],
-    )
+    names = ["Anne", "Paul", "Rachel", "Camille"]
+    told = [GAME.narrate(b, events, a, rachel, names) for b, events, a in steps]
     assert told == [
         ["Anne plays a 6."],
         [
@@ -515,4 +526,3 @@ def test_the_rulebook_example_is_told_in_sentences(new_page: Any, web: ServerPro
         ],
         ["You play a 6."],
     ]
-    assert not page.errors

@@ -466,10 +466,16 @@ class DownTheDrain(Game[DownTheDrainState]):
         front[seat] = card
         trial = tuple(front)
         sp = Speaker(names, seat)
-        joins = [sp.who(t, False) for t in OTHERS[len(trial)][seat] if trial[t] == card]
-        beats = [sp.who(t, False) for t in beaten_by(trial, seat)]
-        effect = words.play_effect(joins, group_value(trial, card), beats)
-        return {"action": action, "label": action, "effect": effect}
+        mates = [t for t in OTHERS[len(trial)][seat] if trial[t] == card]
+        beaten = list(beaten_by(trial, seat))
+        value = group_value(trial, card)
+        joins = [sp.who(t, False) for t in mates]
+        beats = [sp.who(t, False) for t in beaten]
+        effect = words.play_effect(joins, value, beats)
+        # The page's preview draws these (the seats it joins and beats, the group's worth);
+        # it never works them out itself.
+        shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
+        return {"action": action, "label": action, "effect": effect, "shows": shows}
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:

@@ -39,6 +39,25 @@ def group_words(card: int, size: int) -> str:
     return f"{count(size)} {card}s, worth {card * size}" if size > 1 else f"{a(card)}, worth {card}"
 
 
+def ties(front: Sequence[int | None], seat: int, card: int, value: int) -> str:
+    """The sentence for groups of another number worth as much as the card's own (DD-5:
+    neither beats the other), or "": `` It does not join the two 7s: equal in value, ...``.
+
+    >>> ties([7, 7, None, 2], 2, 14, 14)
+    ' It does not join the two 7s: equal in value, neither beats the other.'
+    """
+    trial = [card if t == seat else (f or 0) for t, f in enumerate(front)]
+    equal = sorted(
+        {c for c in trial if c and c != card and c * trial.count(c) == value}, reverse=True
+    )
+    if not equal:
+        return ""
+    names = [
+        f"the {count(trial.count(c))} {c}s" if trial.count(c) > 1 else f"the {c}" for c in equal
+    ]
+    return f" It does not join {joined(names)}: equal in value, neither beats the other."
+
+
 def narrate(
     before: Mapping[str, Any] | None,
     events: Sequence[DownTheDrainEvent],
@@ -72,6 +91,8 @@ def narrate(
                 line += f", joining a group: {group_words(card, ev['group'])}."
             else:
                 line += "."
+            if before is not None:
+                line += ties(before["front"], seat, card, ev["value"])
             lines.append(line)
         elif ev["type"] == "beaten":
             lost = [

@@ -4,137 +4,10 @@
 // what each of its cards would do. A card is played in two steps, so that a player sees what
 // it does before it is done: pick it (the table says whom it joins and whom it beats), then
 // play it (the Play button, or the same card again). Everything comes from the view and the
-// legal actions; the rules' arithmetic (`effect` below) only explains, it never decides.
-import { prefs } from "../api.js";
+// server: what a card would do is its label (`effect` in words, `shows` for the preview),
+// the sentences about each step are the frame's narration: no play's effect is worked out here.
 import { el, plural } from "../room.js";
-
-const NS = "http://www.w3.org/2000/svg";
-const COPIES = { 2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 2 }; // DD-1; 16-20: one each
-const NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"];
-
-// --- the rules as the page explains them ----------------------------------------------------
-
-/** DD-3 and DD-4c/d, DD-5: what `card` played by `seat` does to the cards in `front`. */
-export function effect(front, seat, card) {
-  const trial = front.map((f, s) => (s === seat ? card : f || null));
-  const n = trial.length;
-  const size = trial.filter((f) => f === card).length;
-  const value = card * size;
-  const order = others(n, seat);
-  const joins = order.filter((t) => trial[t] === card);
-  const beaten = order.filter((t) => {
-    const c = trial[t];
-    return c && c !== card && c * trial.filter((f) => f === c).length < value;
-  });
-  // Groups of another number worth exactly as much: neither beats the other (DD-5).
-  const ties = [...new Set(order.map((t) => trial[t]).filter((c) => c && c !== card && c * trial.filter((f) => f === c).length === value))];
-  // The group is pushed through at the start of its first member's turn (DD-4a, DD-8).
-  const through = [...order, seat].find((t) => trial[t] === card);
-  return { card, size, value, joins, beaten, ties, through, front: trial };
-}
-
-/** The other seats clockwise from seat+1: the order of turns and of draws (DD-6). */
-function others(n, seat) {
-  return Array.from({ length: n - 1 }, (_, k) => (seat + 1 + k) % n);
-}
-
-/** "a 7", "an 8", "an 11", "an 18". */
-export function a(n) {
-  return `${[8, 11, 18].includes(n) ? "an" : "a"} ${n}`;
-}
-
-function count(k) {
-  return NUMBER_WORDS[k] ?? String(k);
-}
-
-function list(items) {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** Words about seats, addressing this page's player as "you". */
-function speaker(names, me) {
-  const who = (s) => (s === me ? "you" : names[s]);
-  return {
-    who,
-    Who: (s) => cap(who(s)),
-    of: (s) => (s === me ? "your" : `${names[s]}'s`),
-    // "plays" for another player, "play" for you (and for several people).
-    v: (s, third, base) => (s === me ? base : third),
-  };
-}
-
-/** "two 7s, worth 14" or "a 7, worth 7". */
-function groupWords(card, size) {
-  return size > 1 ? `${count(size)} ${card}s, worth ${card * size}` : `${a(card)}, worth ${card}`;
-}
-
-/** "the two 7s" or "the 14": a group in front, by its cards. */
-function groupName(front, c) {
-  const k = front.filter((f) => f === c).length;
-  return k > 1 ? `the ${count(k)} ${c}s` : `the ${c}`;
-}
-
-// --- drawing --------------------------------------------------------------------------------
-
-function svg(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.append(e);
-  return e;
-}
-
-/** A card's colour: from blue (2, the commonest) through green and amber to red (20, unique). */
-function hue(n) {
-  return Math.round(215 - ((n - 2) * 215) / 18);
-}
-
-/** Card `n` (2..20) as an element; `back` draws a face-down card. */
-export function drawCard(code, { small = false, back = false } = {}) {
-  const box = document.createElement("span");
-  box.className = `ddc${small ? " small" : ""}${back ? " back" : ""}`;
-  const root = svg("svg", { viewBox: "0 0 100 140", "aria-hidden": "true", class: "ddc-svg" }, box);
-  if (back) {
-    svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 12, fill: "#23506b", stroke: "#dbeef6", "stroke-width": 4 }, root);
-    for (let r = 34; r > 4; r -= 9) svg("circle", { cx: 50, cy: 70, r, fill: "none", stroke: "rgba(170,225,245,.35)", "stroke-width": 3 }, root);
-    svg("path", { d: "M50 70 m-22 0 a22 22 0 1 1 22 22 a14 14 0 1 1 -14 -14 a7 7 0 1 1 7 7", fill: "none", stroke: "#9fdcf2", "stroke-width": 3.5, "stroke-linecap": "round" }, root);
-    box.setAttribute("role", "img");
-    box.setAttribute("aria-label", "a face-down card");
-    return box;
-  }
-  const n = Number(code);
-  const h = hue(n);
-  const ink = `hsl(${h} 70% 30%)`;
-  box.style.setProperty("--ddc", `hsl(${h} 70% 45%)`);
-  box.dataset.card = String(n);
-  svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 12, fill: "#fffdf6", stroke: `hsl(${h} 65% 45%)`, "stroke-width": 5 }, root);
-  svg("rect", { x: 12, y: 22, width: 76, height: 96, rx: 38, fill: `hsl(${h} 80% 92%)` }, root);
-  // A swirl under the number: the drain.
-  svg("path", { d: "M50 96 a14 9 0 1 1 14 -9 a8 5 0 1 1 -8 5", fill: "none", stroke: `hsl(${h} 60% 70%)`, "stroke-width": 3, "stroke-linecap": "round" }, root);
-  const big = svg("text", { x: 50, y: 83, "text-anchor": "middle", class: "ddc-num", fill: ink }, root);
-  big.textContent = String(n);
-  for (const [x, y, rot] of [[14, 22, 0], [86, 118, 180]]) {
-    const t = svg("text", { x, y, "text-anchor": "middle", class: "ddc-corner", fill: ink, transform: `rotate(${rot} ${x} ${y - 6})` }, root);
-    t.textContent = String(n);
-  }
-  box.setAttribute("role", "img");
-  box.setAttribute("aria-label", `${n} (the deck has ${plural(COPIES[n] ?? 1, "card", "cards")} of ${n})`);
-  return box;
-}
-
-/** Seats in the order shown: this page's seat first, then round the table. */
-function seatOrder(n, me) {
-  const start = me ?? 0;
-  return Array.from({ length: n }, (_, i) => (start + i) % n);
-}
-
-function toAct(view) {
-  return view.over ? null : view.to_act[0] ?? null;
-}
+import { drawCard, legend, renderBoard, toAct } from "./down-the-drain-board.js";
 
 /** The card this page's player picked, if it is still one to play now. */
 function selected(ctx) {
@@ -142,204 +15,18 @@ function selected(ctx) {
   return c != null && ctx.legal.includes(`play ${c}`) ? c : null;
 }
 
-// --- the board ----------------------------------------------------------------------------------
-
-function groupOf(view, seat) {
-  const c = view.front[seat];
-  return c ? view.groups.find((g) => g.number === c) : null;
-}
-
-/** When a group goes through, said from now: the first of its members to have a turn. */
-function throughSeat(view, group) {
-  const n = view.players;
-  const from = toAct(view) ?? 0;
-  for (let k = 0; k < n; k++) {
-    const t = (from + k) % n;
-    if (group.seats.includes(t)) return t;
-  }
-  return null;
-}
-
-/** What the last action did to seat `s`, for its spot: [words, class] or null. */
-function lastNote(view, s) {
-  let note = null;
-  for (const e of view.last_events || []) {
-    if (e.type === "deal") return null; // a new game: the old one's events are over
-    if (e.type === "play" && e.seat === s) note = ["just played", "just-played"];
-    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten: drew a card", "was-beaten"];
-    if (e.type === "push" && e.seats.includes(s)) note = ["pushed through", "was-pushed"];
-  }
-  return note;
-}
-
-function seatSpot(ctx, s, preview) {
-  const { view, me, names } = ctx;
-  const spot = el("div", "dd-spot");
-  spot.dataset.seat = String(s);
-  if (s === me) spot.classList.add("mine");
-  if (toAct(view) === s) spot.classList.add("to-act");
-  const name = el("div", "dd-spot-name", names[s]);
-  if (s === me) name.append(el("span", "you-tag", " (you)"));
-  const place = el("div", "dd-spot-card");
-  const card = preview && s === me ? preview.card : view.front[s];
-  const note = el("div", "dd-spot-note");
-  if (card) {
-    const c = drawCard(card, { small: true });
-    if (preview && s === me) c.classList.add("ghost");
-    place.append(c);
-    const g = preview ? { number: card, seats: preview.front.flatMap((f, t) => (f === card ? [t] : [])) } : groupOf(view, s);
-    const size = g ? g.seats.length : 1;
-    if (size > 1) {
-      const badge = el("span", "dd-group-badge", `×${size} = ${card * size}`);
-      badge.title = `${count(size)} ${card}s together, worth ${card * size}`;
-      place.append(badge);
-      spot.classList.add("in-group");
-      spot.style.setProperty("--ddc", `hsl(${hue(card)} 70% 55%)`);
-    }
-  } else {
-    place.append(el("span", "dd-empty", toAct(view) === s ? "…" : ""));
-  }
-  if (preview && preview.beaten.includes(s)) {
-    spot.classList.add("will-beat");
-    note.textContent = "beaten";
-  } else if (preview && preview.joins.includes(s)) {
-    spot.classList.add("will-join");
-    note.textContent = "joined";
-  } else {
-    // One note: whose turn it is, or else what the last play did to this seat.
-    const last = lastNote(view, s);
-    if (toAct(view) === s && !view.animating) {
-      note.textContent = s === me ? "your turn" : "their turn";
-    } else if (last) {
-      note.textContent = last[0];
-      spot.classList.add(last[1]);
-    }
-  }
-  // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
-  const held = el("div", "dd-spot-held", `${view.hand_sizes[s]} in hand`);
-  spot.append(name, place, note, held);
-  const bits = [`${names[s]}${s === me ? " (you)" : ""}`];
-  bits.push(card ? `${card} in front` : "no card in front");
-  bits.push(`${plural(view.hand_sizes[s], "card", "cards")} in hand`);
-  if (note.textContent) bits.push(note.textContent);
-  spot.setAttribute("aria-label", bits.join(", "));
-  spot.setAttribute("role", "group");
-  return spot;
-}
-
-function groupsPanel(ctx, preview) {
-  const { view, me, names } = ctx;
-  const S = speaker(names, me);
-  const box = el("div", "dd-groups");
-  box.append(el("h3", "dd-label", "To beat"));
-  // The player's own group is not one to beat: its spot shows it, and when it goes.
-  const groups = view.groups.filter((g) => !g.seats.includes(me));
-  if (!groups.length) {
-    box.append(el("p", "dd-none", view.groups.length ? "Nothing but your own card in front." : "No card in front: any card may be played."));
-    return box;
-  }
-  const ol = el("ol", "dd-group-list");
-  groups.forEach((g, i) => {
-    const li = el("li", "dd-group");
-    li.dataset.number = String(g.number);
-    if (preview && g.seats.every((t) => preview.beaten.includes(t))) li.classList.add("will-beat");
-    if (g.flushing) li.classList.add("flushing");
-    if (preview && g.number === preview.card) li.classList.add("will-join");
-    li.style.setProperty("--ddc", `hsl(${hue(g.number)} 70% 55%)`);
-    const cards = el("span", "dd-group-cards");
-    for (const _ of g.seats) cards.append(drawCard(g.number, { small: true }));
-    const value = el("span", "dd-group-value", String(g.value));
-    value.title = "the group's value";
-    const who = el("span", "dd-group-who", list(g.seats.map(S.who)));
-    const t = throughSeat(view, g);
-    const when = t == null ? "" : t === me ? "pushed through on your turn" : `pushed through on ${names[t]}'s turn`;
-    const text = el("span", "dd-group-text");
-    text.append(who, el("span", "dd-group-when", when));
-    li.append(cards, el("span", "dd-eq", "="), value, text);
-    li.setAttribute(
-      "aria-label",
-      `${i === 0 ? "Highest: " : ""}${groupWords(g.number, g.seats.length)}, in front of ${list(g.seats.map(S.who))}; ${when}`,
-    );
-    ol.append(li);
-  });
-  box.append(ol);
-  return box;
-}
-
-function piles(view) {
-  const box = el("div", "dd-piles");
-  const stack = el("div", "dd-pile dd-stack");
-  stack.append(view.stack_size ? drawCard(0, { small: true, back: true }) : el("span", "dd-pile-empty", "empty"));
-  stack.append(el("span", "dd-pile-label", `Stack: ${plural(view.stack_size, "card", "cards")}`));
-  stack.setAttribute("aria-label", `The stack holds ${plural(view.stack_size, "card", "cards")}, face down`);
-  const discard = el("div", "dd-pile dd-discard");
-  const top = view.discard[view.discard.length - 1];
-  discard.append(top ? drawCard(top, { small: true }) : el("span", "dd-pile-empty", "empty"));
-  discard.append(el("span", "dd-pile-label", `Discard: ${plural(view.discard.length, "card", "cards")}`));
-  discard.setAttribute("aria-label", `The discard pile holds ${plural(view.discard.length, "card", "cards")}${top ? `; ${top} on top` : ""}`);
-  box.append(stack, discard);
-  return box;
-}
-
-// --- the words of the game ------------------------------------------------------------------------
-// A legend, open until the player closes it once (then closed on every table). It sits under
-// the hand, so that the board and the hand always share the screen.
-const WORDS = [
-  ["joins", "a card of the same number as cards in front joins them: two 7s are worth 14."],
-  ["beats", "a group worth more beats every group worth less: those cards go down the drain (discarded) and their players each draw a card."],
-  ["pushed through", "a card still in front of its player when their turn comes is discarded, and no card is drawn: one card fewer. Shed your last card this way to win."],
-  ["held", "the cards in a hand and the one in front; the fewer the better."],
-];
-let legendOpen = prefs.get("dd.legend", "") !== "seen";
-
-function legend() {
-  const d = el("details", "dd-legend");
-  d.open = legendOpen;
-  const summary = el("summary", null, "What do joins, beats and pushed through mean?");
-  d.append(summary);
-  const list = el("dl");
-  for (const [word, text] of WORDS) {
-    const item = el("div");
-    item.append(el("dt", null, word), el("dd", null, text));
-    list.append(item);
-  }
-  d.append(list);
-  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
-  // between would otherwise draw the legend open again.
-  summary.addEventListener("click", () => {
-    legendOpen = !d.open;
-    if (!legendOpen) prefs.set("dd.legend", "seen");
-  });
-  return d;
-}
-
-function renderBoard(ctx, preview) {
-  const { view } = ctx;
-  const board = el("div", "dd-board");
-  const seats = el("div", `dd-seats n${view.players}`);
-  for (const s of seatOrder(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
-  const middle = el("div", "dd-middle");
-  middle.append(groupsPanel(ctx, preview), piles(view));
-  board.append(seats, middle);
-  ctx.board.replaceChildren(board);
+/** The server's preview of playing `card` now: `{card, joins, beats, value}` (seats), or null. */
+function shows(ctx, card) {
+  return (card != null && ctx.label(`play ${card}`)?.shows) || null;
 }
 
 // --- the animation: the play, the cards beaten, the group pushed through ----------------------------
 
-/** The groups of `front`, strongest first, as the view lists them (DD-3). */
-function groupsOf(front) {
-  const numbers = [...new Set(front.filter((f) => f))];
-  const groups = numbers.map((c) => {
-    const seats = front.flatMap((f, t) => (f === c ? [t] : []));
-    return { number: c, seats, value: c * seats.length };
-  });
-  return groups.sort((x, y) => y.value - x.value || y.number - x.number);
-}
-
 /** A view between `prev` and the frame's: `front` changed, and these events as the last;
  * the groups of the `flushing` seats are marked as going down the drain. */
-function between(prev, front, events, flushing = []) {
-  const groups = groupsOf(front).map((g) => ({ ...g, flushing: g.seats.every((t) => flushing.includes(t)) }));
+function between(prev, front, events, flushing = [], base = prev.groups) {
+  // The groups are the server's (before the play, or after it): the page never regroups cards.
+  const groups = base.map((g) => ({ ...g, flushing: g.seats.every((t) => flushing.includes(t)) }));
   return { ...prev, front, groups, last_events: events, animating: true };
 }
 
@@ -349,8 +36,8 @@ async function animate(ctx) {
   const play = events.find((e) => e.type === "play");
   if (!prev || !play) return;
   const quiet = { ...ctx, legal: [], pending: null, select: {} };
-  const show = (front, evs, mark, flushing = []) => {
-    renderBoard({ ...quiet, view: between(prev, front, evs, flushing) }, null);
+  const show = (front, evs, mark, flushing = [], base = prev.groups) => {
+    renderBoard({ ...quiet, view: between(prev, front, evs, flushing, base) }, null);
     for (const [seat, cls] of mark) ctx.board.querySelector(`.dd-spot[data-seat="${seat}"] .ddc`)?.classList.add(cls);
   };
   // The card lands in front of its player; the groups it beats shake, then go down the drain.
@@ -360,18 +47,19 @@ async function animate(ctx) {
   await ctx.wait(beaten ? 900 : 500);
   const after = front.map((f, t) => (beaten && beaten.seats.includes(t) ? null : f));
   // Gone from the spots, gone from the list to beat: the board never shows a card twice.
-  if (beaten) show(after, [play, beaten], []);
+  if (beaten) show(after, [play, beaten], [], [], ctx.view.groups);
   // The next player's group goes through before the turn begins (DD-4a).
   const push = events.find((e) => e.type === "push");
   if (push) {
-    show(after, [push], push.seats.map((t) => [t, "pushing"]));
+    show(after, [push], push.seats.map((t) => [t, "pushing"]), [], ctx.view.groups);
     await ctx.wait(800);
   }
   const end = events.find((e) => e.type === "game_end");
   if (end && ctx.view.hand_number !== prev.hand_number) {
-    const S = speaker(ctx.names, ctx.me);
-    const w = end.winners;
-    const text = w.length ? `${cap(list(w.map(S.who)))} ${w.length > 1 ? "win" : S.v(w[0], "wins", "win")} game ${end.game}!` : `Game ${end.game} ends with no winner.`;
+    // The banner is the narrator's line for the game's end (the frame tells it).
+    const k = events.indexOf(end);
+    const lines = ctx.frame.narration || [];
+    const text = lines.find((_, i) => (ctx.frame.narration_events || [])[i] === k) || `Game ${end.game} is over.`;
     show(after.map((f, t) => (push && push.seats.includes(t) ? null : f)), [], []);
     const banner = el("div", "dd-banner", text);
     ctx.board.querySelector(".dd-board")?.append(banner);
@@ -381,35 +69,18 @@ async function animate(ctx) {
 
 // --- the hand and the choice -------------------------------------------------------------------------
 
-/** What a card would do, in the few words a card's tag has room for. */
-function tag(e) {
-  if (e.beaten.length && e.size > 1) return ["joins + beats", "both"];
-  if (e.beaten.length) return ["beats", "beats"];
-  if (e.size > 1) return ["joins", "joins"];
+/** A card's tag: what the server says it would do, in the few words a tag has room for. */
+function tag(fx) {
+  if (fx.beats.length && fx.joins.length) return ["joins + beats", "both"];
+  if (fx.beats.length) return ["beats", "beats"];
+  if (fx.joins.length) return ["joins", "joins"];
   return ["", "none"];
 }
 
-/** One sentence of what a card would do (the selection's description). */
-function describe(e, view, names, me) {
-  const S = speaker(names, me);
-  const parts = [];
-  if (e.size > 1) {
-    parts.push(`Your ${e.card} joins ${list(e.joins.map((t) => `${S.of(t)} ${e.card}`))}: ${groupWords(e.card, e.size)}.`);
-  } else {
-    parts.push(`Your ${e.card} stands alone, worth ${e.value}.`);
-  }
-  if (e.beaten.length) {
-    const lost = e.beaten.map((t) => `${S.of(t)} ${e.front[t]}`);
-    parts.push(`It beats ${list(lost)}: ${e.beaten.length > 1 ? "they go" : "it goes"} down the drain and ${list(e.beaten.map(S.who))} ${e.beaten.length > 1 ? "each draw" : S.v(e.beaten[0], "draws", "draw")} a card.`);
-  } else if (view.groups.length) {
-    parts.push("It beats nothing.");
-  }
-  if (e.ties.length) parts.push(`${cap(list(e.ties.map((c) => groupName(e.front, c))))} ${e.ties.length === 1 && e.front.filter((f) => f === e.ties[0]).length === 1 ? "is" : "are"} worth as much: neither beats the other.`);
-  const it = e.size > 1 ? "the group" : "it";
-  const when = e.through === me ? "your next turn" : `${names[e.through]}'s turn`;
-  parts.push(`Unbeaten, ${it} is pushed through (discarded, no card drawn) at the start of ${when}.`);
-  if ((view.hand || []).length === 1) parts.push("It is your last card: if it goes through, you win.");
-  return parts.join(" ");
+/** The label's words for playing `card`: "play 7 → joins Ann: worth 14; beats Bob". */
+function words(ctx, card) {
+  const l = ctx.label(`play ${card}`);
+  return l ? `${l.label} ${l.effect}`.trim() : `play ${card}`;
 }
 
 function renderHand(ctx, choice) {
@@ -420,7 +91,6 @@ function renderHand(ctx, choice) {
   const active = document.activeElement;
   const had = active && active.classList.contains("dd-hand-card") && ctx.hand.contains(active) ? active.dataset.i : null;
   const box = el("div", `dd-hand${mine ? " active" : ""}`);
-  const effects = {};
   hand.forEach((c, i) => {
     const b = el("button", "dd-hand-card");
     b.type = "button";
@@ -430,13 +100,13 @@ function renderHand(ctx, choice) {
     b.append(card);
     let label = `${c}`;
     if (mine) {
-      const e = (effects[c] ??= effect(view.front, me, c));
-      const [text, kind] = tag(e);
+      const fx = shows(ctx, c);
+      const [text, kind] = fx ? tag(fx) : ["", "none"];
       b.classList.add(`fx-${kind}`);
       const t = el("span", "dd-tag", text);
       if (!text) t.classList.add("blank");
       b.append(t);
-      label = `${c}: ${describe(e, view, ctx.names, me)}`;
+      label = `${c}: ${words(ctx, c)}`;
     }
     if (choice === c && Number(ctx.select.i) === i) {
       b.classList.add("selected");
@@ -500,12 +170,11 @@ function moveFocus(ev, box) {
 }
 
 function renderActions(ctx, choice) {
-  const { view, me, names } = ctx;
+  const { me } = ctx;
   const out = [];
   if (me != null && ctx.legal.length) {
     if (choice != null) {
-      const e = effect(view.front, me, choice);
-      const text = el("p", "dd-choice", describe(e, view, names, me));
+      const text = el("p", "dd-choice", words(ctx, choice));
       text.id = "dd-choice";
       const play = el("button", "btn primary dd-play", `Play ${choice}`);
       play.type = "button";
@@ -534,96 +203,6 @@ function renderActions(ctx, choice) {
   ctx.actions.replaceChildren(...out);
 }
 
-// --- sentences ----------------------------------------------------------------------------------------
-
-function explain(before, events, names, me, after) {
-  const S = speaker(names, me);
-  const out = [];
-  const games = (after || before)?.options?.games ?? 1;
-  const gameName = (g) => (games > 1 ? `game ${g}` : "the game");
-  let played = null;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i];
-    switch (e.type) {
-      case "play": {
-        played = e;
-        const mates = before ? before.front.flatMap((f, t) => (f === e.card && t !== e.seat ? [t] : [])) : [];
-        let line = `${S.Who(e.seat)} ${S.v(e.seat, "plays", "play")} ${a(e.card)}`;
-        if (e.group > 1 && mates.length) {
-          line += ` and ${S.v(e.seat, "joins", "join")} ${list(mates.map((t) => `${S.of(t)} ${e.card}`))}: ${groupWords(e.card, e.group)}.`;
-        } else if (e.group > 1) {
-          line += `, joining a group: ${groupWords(e.card, e.group)}.`;
-        } else {
-          line += ".";
-        }
-        if (before) {
-          const fx = effect(before.front, e.seat, e.card);
-          if (fx.ties.length) line += ` It does not join ${list(fx.ties.map((c) => groupName(fx.front, c)))}: equal in value, neither beats the other.`;
-        }
-        out.push(line);
-        break;
-      }
-      case "beaten": {
-        const lost = e.seats.map((t, k) => `${S.of(t)} ${e.cards[k]}`);
-        const subject = played && played.group > 1 ? "Together they beat" : "It beats";
-        out.push(`${subject} ${list(lost)}: down the drain.`);
-        break;
-      }
-      case "draw": {
-        const seats = [e.seat];
-        while (events[i + 1] && events[i + 1].type === "draw") seats.push(events[++i].seat);
-        const verb = seats.length > 1 ? "each draw" : S.v(seats[0], "draws", "draw");
-        out.push(`${cap(list(seats.map(S.who)))} ${verb} a card from the stack.`);
-        break;
-      }
-      case "reshuffle":
-        out.push(`The stack is empty: the discard pile is shuffled into a new stack of ${plural(e.cards, "card", "cards")}.`);
-        break;
-      case "push": {
-        const k = e.seats.length;
-        if (k === 1) {
-          out.push(`${cap(S.of(e.seat))} ${e.card} went round unbeaten: it is pushed through, discarded with no card drawn.`);
-        } else {
-          // A joiner's card may have been played just now: the group, not each card, went round.
-          const cards = e.seats.map((t) => `${S.of(t)} ${e.card}`);
-          out.push(`${cap(S.of(e.seat))} turn begins with the ${count(k)} ${e.card}s unbeaten: ${list(cards)} are pushed through, discarded with no card drawn.`);
-        }
-        break;
-      }
-      case "guard":
-        out.push(`The game has lasted ${e.cycles} full rounds: it ends with no winner.`);
-        break;
-      case "game_end": {
-        const w = e.winners;
-        if (w.length === 1) {
-          out.push(`${S.Who(w[0])} ${S.v(w[0], "has", "have")} no cards left and ${S.v(w[0], "wins", "win")} ${gameName(e.game)}!`);
-        } else if (w.length > 1) {
-          out.push(`${cap(list(w.map(S.who)))} have no cards left and share the win of ${gameName(e.game)}!`);
-        }
-        const rest = e.held.flatMap((h, s) => (w.includes(s) ? [] : [`${h} by ${S.who(s)}`]));
-        if (rest.length) out.push(`Cards still held: ${list(rest)}.`);
-        break;
-      }
-      case "match_end": {
-        if (games > 1) {
-          const first = e.places.flatMap((p, s) => (p === 1 ? [s] : []));
-          const verb = first.length > 1 ? "share" : S.v(first[0], "wins", "win");
-          out.push(`The series is over: ${list(first.map(S.who))} ${verb} it.`);
-        }
-        break;
-      }
-      case "deal": {
-        const n = (after || before)?.players ?? 0;
-        out.push(`Game ${e.game} is dealt, ${n >= 7 ? 5 : 6} cards each: ${S.who(e.start)} ${S.v(e.start, "plays", "play")} first.`);
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return out;
-}
-
 // --- the module -----------------------------------------------------------------------------------------
 
 export default {
@@ -632,7 +211,7 @@ export default {
 
   render(ctx) {
     const choice = selected(ctx);
-    const preview = choice != null ? effect(ctx.view.front, ctx.me, choice) : null;
+    const preview = shows(ctx, choice);
     renderBoard(ctx, preview);
     renderHand(ctx, choice);
     renderActions(ctx, choice);
@@ -647,15 +226,14 @@ export default {
       const c = selected(ctx);
       if (c != null) return `Play your ${c}, or pick another card.`;
       if (!view.groups.length) return "Your turn: play any card (nothing in front to beat).";
-      const beat = (view.hand || []).filter((x) => effect(view.front, me, x).beaten.length).length;
-      const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${count(beat)} of your cards beat a group`;
+      const beat = (view.hand || []).filter((x) => shows(ctx, x)?.beats.length).length;
+      const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${beat} of your cards beat a group`;
       return `Your turn: pick a card to play; ${which}.`;
     }
     if (me == null) return `You are watching: ${names[s]} is to play.`;
     return `Waiting for ${names[s]} to play.`;
   },
 
-  explain,
   animate,
 
   seatInfo(view, seat) {

@@ -1,0 +1,255 @@
+// Down the Drain's board (games/down-the-drain.js draws the rest): the cards, the players'
+// spots with the card in front of each, the groups to beat as the view lists them (strongest
+// first), the stack and the discard pile, and the legend of the game's words. A preview is the
+// server's `shows` for the picked card: the seats it joins and beats, its group's worth.
+import { prefs } from "../api.js";
+import { el, plural } from "../room.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const COPIES = { 2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 2 }; // DD-1; 16-20: one each
+
+// --- drawing --------------------------------------------------------------------------------
+
+function svg(tag, attrs, parent) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (parent) parent.append(e);
+  return e;
+}
+
+/** A card's colour: from blue (2, the commonest) through green and amber to red (20, unique). */
+function hue(n) {
+  return Math.round(215 - ((n - 2) * 215) / 18);
+}
+
+/** Card `n` (2..20) as an element; `back` draws a face-down card. */
+export function drawCard(code, { small = false, back = false } = {}) {
+  const box = document.createElement("span");
+  box.className = `ddc${small ? " small" : ""}${back ? " back" : ""}`;
+  const root = svg("svg", { viewBox: "0 0 100 140", "aria-hidden": "true", class: "ddc-svg" }, box);
+  if (back) {
+    svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 12, fill: "#23506b", stroke: "#dbeef6", "stroke-width": 4 }, root);
+    for (let r = 34; r > 4; r -= 9) svg("circle", { cx: 50, cy: 70, r, fill: "none", stroke: "rgba(170,225,245,.35)", "stroke-width": 3 }, root);
+    svg("path", { d: "M50 70 m-22 0 a22 22 0 1 1 22 22 a14 14 0 1 1 -14 -14 a7 7 0 1 1 7 7", fill: "none", stroke: "#9fdcf2", "stroke-width": 3.5, "stroke-linecap": "round" }, root);
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", "a face-down card");
+    return box;
+  }
+  const n = Number(code);
+  const h = hue(n);
+  const ink = `hsl(${h} 70% 30%)`;
+  box.style.setProperty("--ddc", `hsl(${h} 70% 45%)`);
+  box.dataset.card = String(n);
+  svg("rect", { x: 2, y: 2, width: 96, height: 136, rx: 12, fill: "#fffdf6", stroke: `hsl(${h} 65% 45%)`, "stroke-width": 5 }, root);
+  svg("rect", { x: 12, y: 22, width: 76, height: 96, rx: 38, fill: `hsl(${h} 80% 92%)` }, root);
+  // A swirl under the number: the drain.
+  svg("path", { d: "M50 96 a14 9 0 1 1 14 -9 a8 5 0 1 1 -8 5", fill: "none", stroke: `hsl(${h} 60% 70%)`, "stroke-width": 3, "stroke-linecap": "round" }, root);
+  const big = svg("text", { x: 50, y: 83, "text-anchor": "middle", class: "ddc-num", fill: ink }, root);
+  big.textContent = String(n);
+  for (const [x, y, rot] of [[14, 22, 0], [86, 118, 180]]) {
+    const t = svg("text", { x, y, "text-anchor": "middle", class: "ddc-corner", fill: ink, transform: `rotate(${rot} ${x} ${y - 6})` }, root);
+    t.textContent = String(n);
+  }
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", `${n} (the deck has ${plural(COPIES[n] ?? 1, "card", "cards")} of ${n})`);
+  return box;
+}
+
+/** Seats in the order shown: this page's seat first, then round the table. */
+function seatOrder(n, me) {
+  const start = me ?? 0;
+  return Array.from({ length: n }, (_, i) => (start + i) % n);
+}
+
+export function toAct(view) {
+  return view.over ? null : view.to_act[0] ?? null;
+}
+
+/** Names joined for the page's own labels: "Ann, Bob and you". */
+function list(items) {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+// --- the board ----------------------------------------------------------------------------------
+
+function groupOf(view, seat) {
+  const c = view.front[seat];
+  return c ? view.groups.find((g) => g.number === c) : null;
+}
+
+/** When a group goes through, said from now: the first of its members to have a turn. */
+function throughSeat(view, group) {
+  const n = view.players;
+  const from = toAct(view) ?? 0;
+  for (let k = 0; k < n; k++) {
+    const t = (from + k) % n;
+    if (group.seats.includes(t)) return t;
+  }
+  return null;
+}
+
+/** What the last action did to seat `s`, for its spot: [words, class] or null. */
+function lastNote(view, s) {
+  let note = null;
+  for (const e of view.last_events || []) {
+    if (e.type === "deal") return null; // a new game: the old one's events are over
+    if (e.type === "play" && e.seat === s) note = ["just played", "just-played"];
+    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten: drew a card", "was-beaten"];
+    if (e.type === "push" && e.seats.includes(s)) note = ["pushed through", "was-pushed"];
+  }
+  return note;
+}
+
+function seatSpot(ctx, s, preview) {
+  const { view, me, names } = ctx;
+  const spot = el("div", "dd-spot");
+  spot.dataset.seat = String(s);
+  if (s === me) spot.classList.add("mine");
+  if (toAct(view) === s) spot.classList.add("to-act");
+  const name = el("div", "dd-spot-name", names[s]);
+  if (s === me) name.append(el("span", "you-tag", " (you)"));
+  const place = el("div", "dd-spot-card");
+  const card = preview && s === me ? preview.card : view.front[s];
+  const g = preview && s === me ? { number: card, seats: [me, ...preview.joins], value: preview.value } : groupOf(view, s);
+  const note = el("div", "dd-spot-note");
+  if (card) {
+    const c = drawCard(card, { small: true });
+    if (preview && s === me) c.classList.add("ghost");
+    place.append(c);
+    const size = g ? g.seats.length : 1;
+    if (size > 1) {
+      const badge = el("span", "dd-group-badge", `×${size} = ${g.value}`);
+      badge.title = `${size} cards of ${card} together, worth ${g.value}`;
+      place.append(badge);
+      spot.classList.add("in-group");
+      spot.style.setProperty("--ddc", `hsl(${hue(card)} 70% 55%)`);
+    }
+  } else {
+    place.append(el("span", "dd-empty", toAct(view) === s ? "…" : ""));
+  }
+  if (preview && preview.beats.includes(s)) {
+    spot.classList.add("will-beat");
+    note.textContent = "beaten";
+  } else if (preview && preview.joins.includes(s)) {
+    spot.classList.add("will-join");
+    note.textContent = "joined";
+  } else {
+    // One note: whose turn it is, or else what the last play did to this seat.
+    const last = lastNote(view, s);
+    if (toAct(view) === s && !view.animating) {
+      note.textContent = s === me ? "your turn" : "their turn";
+    } else if (last) {
+      note.textContent = last[0];
+      spot.classList.add(last[1]);
+    }
+  }
+  // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
+  const held = el("div", "dd-spot-held", `${view.hand_sizes[s]} in hand`);
+  spot.append(name, place, note, held);
+  const bits = [`${names[s]}${s === me ? " (you)" : ""}`];
+  bits.push(card ? `${card} in front` : "no card in front");
+  bits.push(`${plural(view.hand_sizes[s], "card", "cards")} in hand`);
+  if (note.textContent) bits.push(note.textContent);
+  spot.setAttribute("aria-label", bits.join(", "));
+  spot.setAttribute("role", "group");
+  return spot;
+}
+
+function groupsPanel(ctx, preview) {
+  const { view, me, names } = ctx;
+  const who = (s) => (s === me ? "you" : names[s]);
+  const box = el("div", "dd-groups");
+  box.append(el("h3", "dd-label", "To beat"));
+  // The player's own group is not one to beat: its spot shows it, and when it goes.
+  const groups = view.groups.filter((g) => !g.seats.includes(me));
+  if (!groups.length) {
+    box.append(el("p", "dd-none", view.groups.length ? "Nothing but your own card in front." : "No card in front: any card may be played."));
+    return box;
+  }
+  const ol = el("ol", "dd-group-list");
+  groups.forEach((g, i) => {
+    const li = el("li", "dd-group");
+    li.dataset.number = String(g.number);
+    if (preview && g.seats.every((t) => preview.beats.includes(t))) li.classList.add("will-beat");
+    if (g.flushing) li.classList.add("flushing");
+    if (preview && g.seats.some((t) => preview.joins.includes(t))) li.classList.add("will-join");
+    li.style.setProperty("--ddc", `hsl(${hue(g.number)} 70% 55%)`);
+    const cards = el("span", "dd-group-cards");
+    for (const _ of g.seats) cards.append(drawCard(g.number, { small: true }));
+    const value = el("span", "dd-group-value", String(g.value));
+    value.title = "the group's value";
+    const holders = list(g.seats.map(who));
+    const whose = el("span", "dd-group-who", holders);
+    const t = throughSeat(view, g);
+    const when = t == null ? "" : t === me ? "pushed through on your turn" : `pushed through on ${names[t]}'s turn`;
+    const text = el("span", "dd-group-text");
+    text.append(whose, el("span", "dd-group-when", when));
+    li.append(cards, el("span", "dd-eq", "="), value, text);
+    li.setAttribute(
+      "aria-label",
+      `${i === 0 ? "Highest: " : ""}${plural(g.seats.length, "card", "cards")} of ${g.number}, worth ${g.value}, in front of ${holders}; ${when}`,
+    );
+    ol.append(li);
+  });
+  box.append(ol);
+  return box;
+}
+
+function piles(view) {
+  const box = el("div", "dd-piles");
+  const stack = el("div", "dd-pile dd-stack");
+  stack.append(view.stack_size ? drawCard(0, { small: true, back: true }) : el("span", "dd-pile-empty", "empty"));
+  stack.append(el("span", "dd-pile-label", `Stack: ${plural(view.stack_size, "card", "cards")}`));
+  stack.setAttribute("aria-label", `The stack holds ${plural(view.stack_size, "card", "cards")}, face down`);
+  const discard = el("div", "dd-pile dd-discard");
+  const top = view.discard[view.discard.length - 1];
+  discard.append(top ? drawCard(top, { small: true }) : el("span", "dd-pile-empty", "empty"));
+  discard.append(el("span", "dd-pile-label", `Discard: ${plural(view.discard.length, "card", "cards")}`));
+  discard.setAttribute("aria-label", `The discard pile holds ${plural(view.discard.length, "card", "cards")}${top ? `; ${top} on top` : ""}`);
+  box.append(stack, discard);
+  return box;
+}
+
+// --- the words of the game ------------------------------------------------------------------------
+// A legend, open until the player closes it once (then closed on every table). It sits under
+// the hand, so that the board and the hand always share the screen.
+const WORDS = [
+  ["joins", "a card of the same number as cards in front joins them: two 7s are worth 14."],
+  ["beats", "a group worth more beats every group worth less: those cards go down the drain (discarded) and their players each draw a card."],
+  ["pushed through", "a card still in front of its player when their turn comes is discarded, and no card is drawn: one card fewer. Shed your last card this way to win."],
+  ["held", "the cards in a hand and the one in front; the fewer the better."],
+];
+let legendOpen = prefs.get("dd.legend", "") !== "seen";
+
+export function legend() {
+  const d = el("details", "dd-legend");
+  d.open = legendOpen;
+  const summary = el("summary", null, "What do joins, beats and pushed through mean?");
+  d.append(summary);
+  const list = el("dl");
+  for (const [word, text] of WORDS) {
+    const item = el("div");
+    item.append(el("dt", null, word), el("dd", null, text));
+    list.append(item);
+  }
+  d.append(list);
+  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
+  // between would otherwise draw the legend open again.
+  summary.addEventListener("click", () => {
+    legendOpen = !d.open;
+    if (!legendOpen) prefs.set("dd.legend", "seen");
+  });
+  return d;
+}
+
+export function renderBoard(ctx, preview) {
+  const { view } = ctx;
+  const board = el("div", "dd-board");
+  const seats = el("div", `dd-seats n${view.players}`);
+  for (const s of seatOrder(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
+  const middle = el("div", "dd-middle");
+  middle.append(groupsPanel(ctx, preview), piles(view));
+  board.append(seats, middle);
+  ctx.board.replaceChildren(board);
+}
