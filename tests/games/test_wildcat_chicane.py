@@ -157,6 +157,17 @@ def test_wc4_a_number_card_cannot_rule_and_the_page_is_told_why() -> None:
     assert by_action["rule 1K"]["shows"] == {"reading": "bottom", "trump": "K"}
 
 
+def test_wc12_a_bids_label_says_what_it_would_score() -> None:
+    m = start()
+    choose(m, *RULERS_A)
+    labels = {
+        a["action"]: a["effect"]
+        for a in GAME.labels(m.view(m.to_act()[0]), ["A", "B", "C"])["actions"]
+    }
+    assert labels["bid 3"] == "exactly 3 → 12 points, one off → 6, two off → 3, further → 0"
+    assert labels["bid 0"] == "it scores nothing, whatever you take"
+
+
 def test_wc4_choice_is_hidden_until_everyone_has_chosen() -> None:
     m = start()
     events = m.apply(1, "rule NM")

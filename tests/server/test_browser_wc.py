@@ -205,7 +205,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     # The bid: 0 to 11, with what each scores; the bids so far shown against the tricks.
     bids = page.locator(".wc-bid").evaluate_all("els => els.map(e => e.dataset.bid)")
     assert bids == [str(n) for n in range(12)], "0 to 11, in order"
-    assert "Exactly 3: 12 points" in (
+    assert "Bid 3: exactly 3 → 12 points" in (
         page.locator('.wc-bid[data-bid="3"]').get_attribute("title") or ""
     )
     # WC-12 in text on the table too (a phone cannot hover): the rule, then the bid pointed at.

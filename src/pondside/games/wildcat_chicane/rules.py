@@ -566,6 +566,8 @@ class WildcatChicane(Game[ChicaneState]):
             }
         if verb == "call":
             return {"action": action, "label": f"call {words.call_words(rest)}", "effect": ""}
+        if verb == "bid":
+            return {"action": action, "label": action, "effect": words.bid_effect(int(rest))}
         return {"action": action, "label": action, "effect": ""}
 
     def hand_action(self, view: View, card: Any) -> str | None:

@@ -74,18 +74,6 @@ export function callText(call) {
   return call.toUpperCase();
 }
 
-/** WC-12 for every bid, in one line (phones cannot hover a bid button to read scoreWords). */
+/** WC-12 for every bid, in one line (phones cannot hover a bid button to read its title). */
 export const SCORING =
   "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two off, nothing further off; a bid of 0 scores nothing.";
-
-/** "Bid 3: exactly 3 → 12 points, one off → 6, two off → 3, further → 0." */
-export function bidLine(bid) {
-  if (bid === 0) return "Bid 0: it scores nothing, whatever you take.";
-  return `Bid ${bid}: exactly ${bid} → ${4 * bid} points, one off → ${2 * bid}, two off → ${bid}, further → 0.`;
-}
-
-/** WC-12 for one bid: what it scores exact, one off and two off. */
-export function scoreWords(bid) {
-  if (bid === 0) return "A bid of 0 scores nothing, whatever you take (WC-12).";
-  return `Exactly ${bid}: ${4 * bid} points; one off: ${2 * bid}; two off: ${bid}; further off: 0 (WC-12).`;
-}

@@ -7,7 +7,6 @@ import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 import {
-  bidLine,
   callText,
   cardWords,
   groupsOf,
@@ -15,13 +14,12 @@ import {
   nameOf,
   readSuit,
   SCORING,
-  scoreWords,
   suitMany,
   trumpCount,
 } from "./wildcat-chicane-words.js";
 
 // The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
-const memo = { handEnd: null, rulers: {} };
+const memo = { handEnd: null, rulers: {}, bids: {} };
 
 function remember(events) {
   for (const e of events || []) if (e.type === "hand_end") memo.handEnd = e;
@@ -237,12 +235,16 @@ function renderActions(ctx, kinds) {
     says.setAttribute("aria-live", "polite");
     for (const b of kinds.bid) {
       const n = Number(b);
+      // What the bid would score: the server's label (WC-12), kept for the hand's note.
+      const effect = ctx.label(`bid ${b}`)?.effect || "";
+      memo.bids[n] = effect;
+      const line = effect ? `Bid ${n}: ${effect}.` : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
-        label: `Bid ${n} trick${n === 1 ? "" : "s"}`,
-        title: scoreWords(n),
+        label: `Bid ${n} trick${n === 1 ? "" : "s"}${effect ? `: ${effect}` : ""}`,
+        title: line,
       });
       btn.dataset.bid = b;
-      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = bidLine(n)));
+      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = line || SCORING));
       for (const off of ["pointerleave", "blur"]) btn.addEventListener(off, () => (says.textContent = SCORING));
       group.append(btn);
     }
@@ -276,7 +278,7 @@ export default {
     if (ctx.select.ruler && !kinds.rule.includes(ctx.select.ruler)) ctx.select.ruler = null;
     // The legend goes under the hand (the board and the hand stay in view above it), or under
     // the board for a spectator, who has no hand.
-    const board = wcBoard(ctx, myRule(ctx), memo.handEnd);
+    const board = wcBoard(ctx, myRule(ctx), memo.handEnd, memo.bids);
     if (ctx.view.hand) ctx.board.replaceChildren(board);
     else ctx.board.replaceChildren(board, wcLegend(ctx));
     renderHand(ctx, kinds);
