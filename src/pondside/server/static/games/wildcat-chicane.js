@@ -240,7 +240,7 @@ function renderActions(ctx, kinds) {
       memo.bids[n] = effect;
       const line = effect ? `Bid ${n}: ${effect}.` : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
-        label: `Bid ${n} trick${n === 1 ? "" : "s"}${effect ? `: ${effect}` : ""}`,
+        label: `Bid ${n} trick${n === 1 ? "" : "s"}`, // what it scores: said by the live line on focus
         title: line,
       });
       btn.dataset.bid = b;
