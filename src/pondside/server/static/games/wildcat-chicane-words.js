@@ -2,12 +2,8 @@
 // by the table (wildcat-chicane.js) and its board (wildcat-chicane-board.js).
 import { cardName, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 
-const ONE = { M: "Moon", S: "Sun", V: "Wave", L: "Leaf", Y: "Wyrm", K: "Knot" };
-
 /** "Waves" */
 export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
-/** "Wave" (the highest Wave) */
-export const suitOne = (s) => ONE[s] || "?";
 
 /** "the Calamity", "the Ace of Knots": a ruling card's short name. */
 export function nameOf(code) {
@@ -24,11 +20,6 @@ export function cardWords(code) {
 export function readSuit(code, reading) {
   const s = parse(code).suits;
   return reading === "bottom" ? s[s.length - 1] : s[0];
-}
-
-/** WC-5: an Ace ruler makes its player BOTTOM, a Crown TOP. */
-export function rulerReading(code) {
-  return parse(code).rank === "1" ? "bottom" : "top";
 }
 
 /** WC-6: the card, as this reader reads it, is of the reader's trump suit. */
@@ -56,16 +47,6 @@ export function groupsOf(hand, reading, trump, ruler) {
     .filter((g) => g.cards.length);
   if (ruler && hand.includes(ruler)) groups.push({ suit: "ruler", cards: [ruler] });
   return groups;
-}
-
-/** "You" or the seat's name. */
-export function who(seat, names, me) {
-  return seat === me ? "You" : names[seat];
-}
-
-/** The verb agreeing with who(): "You take", "Ann takes". */
-export function verb(seat, me, you, other) {
-  return seat === me ? you : other;
 }
 
 /** "TOP", "BOTTOM", "Wyrms as trump": a classic call (WC-15) in words. */
