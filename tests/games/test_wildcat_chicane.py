@@ -139,6 +139,35 @@ def test_wc4_everyone_chooses_at_once_and_only_aces_or_crowns() -> None:
         m.apply(0, "rule 8YK")  # not a ruling card at all
 
 
+def test_wc4_a_number_card_cannot_rule_and_the_page_is_told_why() -> None:
+    """While choosing, every card of the hand is a choice: a number card's reason says WC-4
+    in words, and an Ace's or Crown's label shows the reading and trump it would give."""
+    m = start()
+    view = m.view(0)
+    assert GAME.hand_action(view, "8YK") == "rule 8YK"
+    with pytest.raises(IllegalAction, match="only an Ace or a Crown can be a ruling card"):
+        m.apply(0, "rule 8YK")
+    labels = GAME.labels(view, ["Ann", "Bob", "Cy"])
+    reasons = {u["card"]: u["reason"] for u in labels["unplayable"]}
+    numbers = [c for c in view["hand"] if c[0] not in "1N"]
+    assert sorted(reasons) == sorted(numbers)
+    assert all("only an Ace or a Crown" in r and "(WC-4)" in r for r in reasons.values())
+    by_action = {a["action"]: a for a in labels["actions"]}
+    assert by_action["rule NY"]["shows"] == {"reading": "top", "trump": "Y"}
+    assert by_action["rule 1K"]["shows"] == {"reading": "bottom", "trump": "K"}
+
+
+def test_wc12_a_bids_label_says_what_it_would_score() -> None:
+    m = start()
+    choose(m, *RULERS_A)
+    labels = {
+        a["action"]: a["effect"]
+        for a in GAME.labels(m.view(m.to_act()[0]), ["A", "B", "C"])["actions"]
+    }
+    assert labels["bid 3"] == "exactly 3 → 12 points, one off → 6, two off → 3, further → 0"
+    assert labels["bid 0"] == "it scores nothing, whatever you take"
+
+
 def test_wc4_choice_is_hidden_until_everyone_has_chosen() -> None:
     m = start()
     events = m.apply(1, "rule NM")

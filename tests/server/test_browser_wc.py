@@ -12,6 +12,7 @@ record: another seat's hand never appears in it (WC-14).
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -87,6 +88,12 @@ def check_no_hidden_cards(record: dict[str, Any], seat: int, frames: list[dict[s
 def last_legal(frames: list[dict[str, Any]]) -> list[str]:
     states = [f for f in frames if f.get("type") == "state"]
     return states[-1]["legal"] if states else []
+
+
+def last_unplayable(frames: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The engine's reasons, in the last state frame, why cards of the hand cannot be played."""
+    states = [f for f in frames if f.get("type") == "state"]
+    return states[-1]["labels"]["unplayable"] if states else []
 
 
 # --- clicking through a match -------------------------------------------------------------------
@@ -171,7 +178,8 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     assert len(hand) == 12 and len(rulers) == 4
     assert page.locator(".wc-card.choosable").count() == 4
     other = page.locator(".wc-card.unplayable").first
-    assert "Only an Ace or a Crown" in (other.get_attribute("title") or "")
+    assert "Only an Ace or a Crown can be a ruling card" in (other.get_attribute("title") or "")
+    assert "(WC-" not in (other.get_attribute("aria-label") or "")
     crown = next(c for c in rulers if c.startswith("N"))
     page.locator(f'.wc-card[data-card="{crown}"]').click()
     confirm = page.locator(".wc-confirm")
@@ -197,7 +205,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     # The bid: 0 to 11, with what each scores; the bids so far shown against the tricks.
     bids = page.locator(".wc-bid").evaluate_all("els => els.map(e => e.dataset.bid)")
     assert bids == [str(n) for n in range(12)], "0 to 11, in order"
-    assert "Exactly 3: 12 points" in (
+    assert "Bid 3: exactly 3 → 12 points" in (
         page.locator('.wc-bid[data-bid="3"]').get_attribute("title") or ""
     )
     # WC-12 in text on the table too (a phone cannot hover): the rule, then the bid pointed at.
@@ -213,6 +221,10 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     assert page.locator(".wc-bidsum").inner_text().startswith("bids: ")
     page.locator('.wc-bid[data-bid="2"]').click()
     page.locator(".explain-line", has_text="You bid 2 tricks.").wait_for()
+    # The explanations are the server's narration of each step, exactly, in order.
+    told = page.locator(".explain-line").all_inner_texts()
+    step = next(f["narration"] for f in frames if "You bid 2 tricks." in f.get("narration", []))
+    assert any(told[i : i + len(step)] == step for i in range(len(told))), (step, told)
     page.locator(".player.mine .wc-bidwon", has_text="won 0 of 2 bid").wait_for()
     assert "Your bid 2: exactly 2 → 8 points" in page.locator(".wc-note").inner_text()
 
@@ -236,9 +248,15 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
             # A dimmed card, clicked (or tapped, where no title shows), says why beside the
             # status, not over the hand.
             dimmed = page.locator(".wc-card.unplayable").first
-            why = dimmed.get_attribute("title") or ""
+            card = dimmed.get_attribute("data-card")
+            reason = next(u["reason"] for u in last_unplayable(frames) if u["card"] == card)
+            # The engine's sentence: whole in the tooltip, in words (no rule code) when said.
+            assert dimmed.get_attribute("title") == f"{reason[0].upper()}{reason[1:]}."
+            words = re.sub(r" \(WC-\d+\)$", "", reason)
+            label = dimmed.get_attribute("aria-label") or ""
+            assert label.endswith(f"{words[0].upper()}{words[1:]}.") and "(WC-" not in label
             dimmed.click(force=True)  # aria-disabled: Playwright would wait for it to enable
-            assert why in page.locator(".wc-why").inner_text()
+            assert page.locator(".wc-why").inner_text().endswith(f": {words}.")
             assert page.locator("#toast").is_hidden()
             shot(page, "wildcat-chicane-desktop")  # a trick under way, a dimmed card's reason
             # The keyboard: a marked card, focused, is played with Enter.

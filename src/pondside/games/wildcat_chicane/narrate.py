@@ -14,7 +14,7 @@ from pondside.engine import Speaker
 from pondside.engine.narrate import Lines, joined, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
-from .cards import INDEX, READING_NAMES, reading_of_ruler
+from .cards import INDEX, READING_NAMES, hand_score, reading_of_ruler
 from .events import ChicaneEvent
 
 
@@ -38,6 +38,15 @@ def play_effect(suit: str | None, trump: bool) -> str:
     if suit is None:
         return ""
     return f"as {SUIT_NAMES[suit]}" + (", a trump" if trump else "")
+
+
+def bid_effect(bid: int) -> str:
+    """What a bid will score (WC-12): ``exactly 3 → 12 points, one off → 6, two off → 3,
+    further → 0``."""
+    if bid == 0:
+        return "it scores nothing, whatever you take"
+    exact, one, two = (hand_score(bid, bid + off) for off in range(3))
+    return f"exactly {bid} → {exact} points, one off → {one}, two off → {two}, further → 0"
 
 
 def card_words(code: str) -> str:

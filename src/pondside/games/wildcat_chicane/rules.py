@@ -329,6 +329,14 @@ class WildcatChicane(Game[ChicaneState]):
         self, state: ChicaneState, seat: int, action: str
     ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         parsed = PARSE.get(action)
+        verb, _, code = action.partition(" ")
+        if parsed is None and verb == "rule" and code in INDEX:
+            # A number card named as a ruling card: a page asks why it cannot be (hand_action).
+            raise IllegalAction(
+                f"only an Ace or a Crown can be a ruling card, and {BY_CODE[code].name} "
+                "is a number card",
+                "WC-4",
+            )
         if parsed is None:
             raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
         kind, value = parsed
@@ -545,14 +553,31 @@ class WildcatChicane(Game[ChicaneState]):
                 "effect": effect,
             }
         if verb == "rule":
-            return {"action": action, "label": action, "effect": words.ruler_words(rest)}
+            # shows: what the ruling card would make this seat, for the page's preview of the
+            # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit}.
+            return {
+                "action": action,
+                "label": action,
+                "effect": words.ruler_words(rest),
+                "shows": {
+                    "reading": READING_NAMES[reading_of_ruler(INDEX[rest])],
+                    "trump": BY_CODE[rest].top,
+                },
+            }
         if verb == "call":
             return {"action": action, "label": f"call {words.call_words(rest)}", "effect": ""}
+        if verb == "bid":
+            return {"action": action, "label": action, "effect": words.bid_effect(int(rest))}
         return {"action": action, "label": action, "effect": ""}
 
     def hand_action(self, view: View, card: Any) -> str | None:
-        # Cards are played in the play phase only; before, they rule, call or bid (WC-4, WC-7).
-        return PLAY[INDEX[card]] if view["phase"] == "play" else None
+        # Cards are played in the play phase; in Wildcat's ruling phase a card of the hand is
+        # chosen as the ruling card (WC-4); calls and bids name no card (WC-7, WC-15).
+        if view["phase"] == "play":
+            return PLAY[INDEX[card]]
+        if view["phase"] == "rule":
+            return f"rule {card}"
+        return None
 
     # --- what a seat sees -------------------------------------------------------------
     def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:

@@ -2,7 +2,7 @@
 // they put into the trick; in the middle what the hand is at (choices, calls, bids, the trick);
 // above it the dealer, the bids against the tricks and, in classic, the two calls.
 import { decktetCard, parse, SUITS } from "../decktet.js";
-import { bidLine, isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
+import { isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
 
 function sym(el, s, cls = "wc-sym") {
   const e = el("span", cls, SUITS[s].symbol);
@@ -205,7 +205,7 @@ function middle(ctx, trick, last, winner) {
 }
 
 /** In words, once: how this page's player reads their cards (or would, with the chosen ruler). */
-function note(ctx, rule) {
+function note(ctx, rule, bidEffects) {
   const { el, view: v } = ctx;
   if (ctx.me == null || !rule.reading || !rule.trump) return null;
   const r = rule.reading;
@@ -222,11 +222,12 @@ function note(ctx, rule) {
   box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
   // WC-12: what this player's bid will score, in view for the whole hand.
   const bid = v.bids[ctx.me];
-  if (bid != null) box.append(el("span", "wc-mybid", ` Your ${bidLine(bid).replace(/^B/, "b")}`));
+  if (bid != null && bidEffects[bid]) box.append(el("span", "wc-mybid", ` Your bid ${bid}: ${bidEffects[bid]}.`));
   return box;
 }
 
-export function wcBoard(ctx, rule, handEnd) {
+/** bidEffects: what each bid scores, in the server's words (its bid labels), by bid. */
+export function wcBoard(ctx, rule, handEnd, bidEffects = {}) {
   const { el, view: v } = ctx;
   const board = el("div", `wc-board wc-${v.options.variant}`);
   board.append(banner(ctx));
@@ -249,7 +250,7 @@ export function wcBoard(ctx, rule, handEnd) {
   else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, last, winner)));
   table.append(middle(ctx, trick, last, winner));
   board.append(table);
-  const n = note(ctx, rule);
+  const n = note(ctx, rule, bidEffects);
   if (n) board.append(n);
   return board;
 }

@@ -2,12 +2,8 @@
 // by the table (wildcat-chicane.js) and its board (wildcat-chicane-board.js).
 import { cardName, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 
-const ONE = { M: "Moon", S: "Sun", V: "Wave", L: "Leaf", Y: "Wyrm", K: "Knot" };
-
 /** "Waves" */
 export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
-/** "Wave" (the highest Wave) */
-export const suitOne = (s) => ONE[s] || "?";
 
 /** "the Calamity", "the Ace of Knots": a ruling card's short name. */
 export function nameOf(code) {
@@ -24,11 +20,6 @@ export function cardWords(code) {
 export function readSuit(code, reading) {
   const s = parse(code).suits;
   return reading === "bottom" ? s[s.length - 1] : s[0];
-}
-
-/** WC-5: an Ace ruler makes its player BOTTOM, a Crown TOP. */
-export function rulerReading(code) {
-  return parse(code).rank === "1" ? "bottom" : "top";
 }
 
 /** WC-6: the card, as this reader reads it, is of the reader's trump suit. */
@@ -58,34 +49,12 @@ export function groupsOf(hand, reading, trump, ruler) {
   return groups;
 }
 
-/** "You" or the seat's name. */
-export function who(seat, names, me) {
-  return seat === me ? "You" : names[seat];
-}
-
-/** The verb agreeing with who(): "You take", "Ann takes". */
-export function verb(seat, me, you, other) {
-  return seat === me ? you : other;
-}
-
 /** "TOP", "BOTTOM", "Wyrms as trump": a classic call (WC-15) in words. */
 export function callText(call) {
   if (call.startsWith("trump")) return `${suitMany(call.split(" ")[1])} as trump`;
   return call.toUpperCase();
 }
 
-/** WC-12 for every bid, in one line (phones cannot hover a bid button to read scoreWords). */
+/** WC-12 for every bid, in one line (phones cannot hover a bid button to read its title). */
 export const SCORING =
   "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two off, nothing further off; a bid of 0 scores nothing.";
-
-/** "Bid 3: exactly 3 → 12 points, one off → 6, two off → 3, further → 0." */
-export function bidLine(bid) {
-  if (bid === 0) return "Bid 0: it scores nothing, whatever you take.";
-  return `Bid ${bid}: exactly ${bid} → ${4 * bid} points, one off → ${2 * bid}, two off → ${bid}, further → 0.`;
-}
-
-/** WC-12 for one bid: what it scores exact, one off and two off. */
-export function scoreWords(bid) {
-  if (bid === 0) return "A bid of 0 scores nothing, whatever you take (WC-12).";
-  return `Exactly ${bid}: ${4 * bid} points; one off: ${2 * bid}; two off: ${bid}; further off: 0 (WC-12).`;
-}

@@ -7,25 +7,19 @@ import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 import {
-  bidLine,
   callText,
   cardWords,
   groupsOf,
   isTrump,
   nameOf,
   readSuit,
-  rulerReading,
   SCORING,
-  scoreWords,
   suitMany,
-  suitOne,
   trumpCount,
-  who,
-  verb,
 } from "./wildcat-chicane-words.js";
 
 // The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
-const memo = { handEnd: null };
+const memo = { handEnd: null, rulers: {}, bids: {} };
 
 function remember(events) {
   for (const e of events || []) if (e.type === "hand_end") memo.handEnd = e;
@@ -54,7 +48,11 @@ function myRule(ctx) {
   if (me == null) return { reading: null, trump: null };
   if (v.readings[me] || v.trumps[me]) return { reading: v.readings[me], trump: v.trumps[me] };
   const pick = ctx.select.ruler || v.my_choice;
-  if (pick) return { reading: rulerReading(pick), trump: parse(pick).suits[0], preview: true };
+  // The reading and trump the picked card would give: the server's label says (its shows),
+  // remembered once chosen (the choice is then no longer a legal action with a label).
+  const shows = pick ? ctx.label(`rule ${pick}`)?.shows || memo.rulers[pick] : null;
+  if (shows) memo.rulers[pick] = shows;
+  if (shows) return { reading: shows.reading, trump: shows.trump, preview: true };
   return { reading: null, trump: null };
 }
 
@@ -71,21 +69,14 @@ function button(ctx, cls, text, onPress, { primary = false, label = null, title 
   return b;
 }
 
-/** Why a card of this seat's hand cannot be played now (null if it can, or it is not its turn). */
-function whyNot(ctx, code, plays) {
-  const v = ctx.view;
-  if (!plays.length || plays.includes(code)) return null;
-  const me = ctx.me;
-  const reading = v.readings[me];
-  if (v.trick.length) {
-    const led = v.led_suit;
-    const own = readSuit(code, reading);
-    return `You must follow ${suitMany(led)}, the led suit: you hold ${suitMany(led)} as you read your cards, and this card is ${suitMany(own)} for you (WC-10).`;
-  }
-  if (v.options.variant === "classic") {
-    return `Trumps (${suitMany(v.trumps[me])}) may not be led until someone has played a trump, unless you hold only trumps (WC-15).`;
-  }
-  return `You may not lead your trump, ${suitMany(v.trumps[me])}, while you hold a card of another suit (WC-9).`;
+/** The engine's sentence why a hand card cannot be played or chosen now (ctx.why), as a person
+ *  reads it: capitalised, with its rule codes ("(WC-10)") left to the tooltip. */
+function plainWhy(ctx, code) {
+  const reason = ctx.why(code);
+  if (!reason) return null;
+  const words = reason.replace(/\s*\((?:WC-\d+(?:,\s*)?)+\)/g, "");
+  const upper = (t) => t.replace(/^./, (c) => c.toUpperCase());
+  return { title: `${upper(reason)}.`, said: `${upper(words)}.`, words: `${words}.` };
 }
 
 function renderHand(ctx, kinds) {
@@ -132,9 +123,10 @@ function renderHand(ctx, kinds) {
             b.classList.add("selected");
             b.setAttribute("aria-pressed", "true");
           }
-          label += `: choose as your ruling card (you would read ${rulerReading(code).toUpperCase()}, trump ${suitMany(parse(code).suits[0])})`;
+          const said = ctx.label(`rule ${code}`);
+          label += `: choose as your ruling card${said && said.effect ? ` (${said.effect})` : ""}`;
         } else {
-          reason = "Only an Ace or a Crown can be your ruling card (WC-4).";
+          reason = plainWhy(ctx, code);
           b.classList.add("mild"); // still read: the preview shows how it would count
         }
       } else if (v.phase === "rule" && v.my_choice === code) {
@@ -142,7 +134,7 @@ function renderHand(ctx, kinds) {
         b.append(ctx.el("span", "wc-ruler-tag", "ruling"));
         label += ": your ruling card, hidden until everyone has chosen";
       } else if (plays.length) {
-        reason = whyNot(ctx, code, plays);
+        reason = plays.includes(code) ? null : plainWhy(ctx, code);
         if (!reason) {
           b.classList.add("playable");
           label = `Play ${label}`;
@@ -151,8 +143,8 @@ function renderHand(ctx, kinds) {
       if (reason) {
         b.classList.add("unplayable");
         b.setAttribute("aria-disabled", "true");
-        b.title = reason;
-        label += `. ${reason}`;
+        b.title = reason.title;
+        label += `. ${reason.said}`;
       } else if (!active) {
         b.setAttribute("aria-disabled", "true");
       }
@@ -161,7 +153,7 @@ function renderHand(ctx, kinds) {
         if (ctx.pending) return;
         if (reason) {
           // Said beside the status (a toast would cover the hand for seconds).
-          ctx.select.why = `${name.replace(/^./, (c) => c.toUpperCase())}: ${reason}`;
+          ctx.select.why = `${name.replace(/^./, (c) => c.toUpperCase())}: ${reason.words}`;
           ctx.rerender();
           ctx.hand.querySelector(`[data-card="${code}"]`)?.focus();
           return;
@@ -243,12 +235,16 @@ function renderActions(ctx, kinds) {
     says.setAttribute("aria-live", "polite");
     for (const b of kinds.bid) {
       const n = Number(b);
+      // What the bid would score: the server's label (WC-12), kept for the hand's note.
+      const effect = ctx.label(`bid ${b}`)?.effect || "";
+      memo.bids[n] = effect;
+      const line = effect ? `Bid ${n}: ${effect}.` : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
-        label: `Bid ${n} trick${n === 1 ? "" : "s"}`,
-        title: scoreWords(n),
+        label: `Bid ${n} trick${n === 1 ? "" : "s"}`, // what it scores: said by the live line on focus
+        title: line,
       });
       btn.dataset.bid = b;
-      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = bidLine(n)));
+      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = line || SCORING));
       for (const off of ["pointerleave", "blur"]) btn.addEventListener(off, () => (says.textContent = SCORING));
       group.append(btn);
     }
@@ -282,7 +278,7 @@ export default {
     if (ctx.select.ruler && !kinds.rule.includes(ctx.select.ruler)) ctx.select.ruler = null;
     // The legend goes under the hand (the board and the hand stay in view above it), or under
     // the board for a spectator, who has no hand.
-    const board = wcBoard(ctx, myRule(ctx), memo.handEnd);
+    const board = wcBoard(ctx, myRule(ctx), memo.handEnd, memo.bids);
     if (ctx.view.hand) ctx.board.replaceChildren(board);
     else ctx.board.replaceChildren(board, wcLegend(ctx));
     renderHand(ctx, kinds);
@@ -314,7 +310,8 @@ export default {
       if (kinds.rule.length) {
         if (ctx.select.ruler) {
           const c = ctx.select.ruler;
-          return `With ${nameOf(c)} you would read ${rulerReading(c).toUpperCase()} with ${suitMany(parse(c).suits[0])} as trump: confirm, or pick another.`;
+          const said = ctx.label(`rule ${c}`);
+          return `You picked ${said && said.effect ? said.effect : nameOf(c)}: confirm, or pick another.`;
         }
         return "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM).";
       }
@@ -358,68 +355,6 @@ export default {
       return watch + waitingFor(v, n, me, lead ? "lead" : "play");
     }
     return "";
-  },
-
-  explain(before, events, names, me, after) {
-    remember(events);
-    const out = [];
-    const view = before || after;
-    for (const e of events) {
-      const s = e.seat;
-      if (e.type === "chose") {
-        const mine = s === me ? (after && after.my_choice) || revealed(events, s) : null;
-        out.push(
-          mine
-            ? `You choose ${cardWords(mine)} as your ruling card; it stays hidden until everyone has chosen.`
-            : `${who(s, names, me)} ${verb(s, me, "have", "has")} chosen a ruling card.`,
-        );
-      } else if (e.type === "reveal") {
-        out.push("The ruling cards are revealed:");
-        e.rulers.forEach((code, seat) => {
-          const r = e.readings[seat].toUpperCase();
-          const t = suitMany(e.trumps[seat]);
-          out.push(
-            seat === me
-              ? `Your ruling card is ${cardWords(code)}: you read ${r} (each two-suit card in your hand counts only as its ${e.readings[seat]} suit), and your trump is ${t}.`
-              : `${names[seat]}'s ruling card is ${cardWords(code)}: ${names[seat]} reads ${r}, and ${names[seat]}'s trump is ${t}.`,
-          );
-        });
-      } else if (e.type === "call") {
-        const c = e.call;
-        const what = c.startsWith("trump")
-          ? `${suitMany(c.split(" ")[1])} as trump for everyone`
-          : `${c.toUpperCase()}: everyone reads each two-suit card as its ${c} suit only`;
-        out.push(`${who(s, names, me)} ${verb(s, me, "call", "calls")} ${what}.`);
-      } else if (e.type === "bid") {
-        out.push(`${who(s, names, me)} ${verb(s, me, "bid", "bids")} ${e.bid} trick${e.bid === 1 ? "" : "s"}.`);
-      } else if (e.type === "play") {
-        out.push(playSentence(e, before, names, me));
-      } else if (e.type === "trick") {
-        out.push(trickSentence(e, view, names, me));
-      } else if (e.type === "hand_end") {
-        out.push(`Hand ${e.hand} is over.`);
-        e.bids.forEach((bid, seat) => {
-          out.push(`${who(seat, names, me)} bid ${bid} and took ${e.won[seat]}: ${scoreLine(bid, e.won[seat], e.scores[seat])}`);
-        });
-      } else if (e.type === "match_end") {
-        const best = Math.min(...e.places);
-        const top = e.places.map((p, i) => (p === best ? i : -1)).filter((i) => i >= 0);
-        const pts = e.scores[top[0]];
-        if (top.length === 1) {
-          out.push(top[0] === me ? `The match is over: you win with ${pts} points.` : `The match is over: ${names[top[0]]} wins with ${pts} points.`);
-        } else {
-          const tied = top.map((i) => (i === me ? "you" : names[i]));
-          out.push(`The match is over: ${tied.slice(0, -1).join(", ")} and ${tied[tied.length - 1]} share first place with ${pts} points.`);
-        }
-      } else if (e.type === "deal") {
-        const classic = view && view.options.variant === "classic";
-        const first = after ? (e.dealer + 1) % after.players : null;
-        const next = classic && first != null ? ` ${who(first, names, me)} ${verb(first, me, "make", "makes")} the first call.` : " Everyone chooses a ruling card.";
-        const dealer = e.dealer === me ? "you deal" : `${names[e.dealer]} deals`;
-        out.push(`Hand ${e.hand}: ${dealer}.${next}`);
-      }
-    }
-    return out;
   },
 
   seatInfo(view, seat, ctx) {
@@ -475,43 +410,3 @@ export default {
     return decktetCard(code);
   },
 };
-
-function revealed(events, seat) {
-  const r = events.find((e) => e.type === "reveal");
-  return r ? r.rulers[seat] : null;
-}
-
-function scoreLine(bid, won, score) {
-  if (bid === 0) return `${score} points (a bid of 0 scores nothing).`;
-  const d = Math.abs(won - bid);
-  const how = ["exact", "one off", "two off"][d] || "three or more off";
-  const mult = [4, 2, 1][d];
-  return mult ? `${how}, ${mult} × ${bid} = ${score} point${score === 1 ? "" : "s"}.` : `${how}, 0 points.`;
-}
-
-/** A card played; whether it led or followed is known only with the view before it. */
-function playSentence(e, before, names, me) {
-  const s = e.seat;
-  const lead = !!before && before.trick.length === 0;
-  const card = cardWords(e.card);
-  const two = parse(e.card).suits.length > 1;
-  const asRead = two ? `, read as ${suitMany(e.suit)}` : "";
-  const trump = e.trump ? (s === me ? ": a trump for you" : `: a trump for ${names[s]}`) : "";
-  if (lead) return `${who(s, names, me)} ${verb(s, me, "lead", "leads")} ${card}${asRead}${trump}.`;
-  const led = before ? before.led_suit : null;
-  if (led && e.suit !== led) {
-    return `${who(s, names, me)} ${verb(s, me, "have", "has")} no ${suitMany(led)} and ${verb(s, me, "play", "plays")} ${card}${asRead}${trump}.`;
-  }
-  return `${who(s, names, me)} ${verb(s, me, "play", "plays")} ${card}${asRead}${trump}.`;
-}
-
-function trickSentence(e, view, names, me) {
-  const w = e.winner;
-  const card = e.cards.find(([s]) => s === w)[1];
-  let why = "";
-  if (view && view.readings[w]) {
-    const suit = readSuit(card, view.readings[w]);
-    why = suit === view.trumps[w] ? ", the highest trump" : `, the highest ${suitOne(suit)}`;
-  }
-  return `${who(w, names, me)} ${verb(w, me, "take", "takes")} trick ${e.number} with ${cardWords(card)}${why}.`;
-}
