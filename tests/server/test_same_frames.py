@@ -41,6 +41,19 @@ Frames = dict[str, list[Any]]
 
 ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
+ADDED_TO_VIEWS = {"ladders": ("partners",)}
+"""View keys added since the capture, on purpose (issue 26: what a page would otherwise work
+out by a rule of its own, e.g. Ladders' partner seats, LA-14), by game."""
+
+
+def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
+    """The frame without the keys added on purpose since the capture (its view's too)."""
+    out = {k: v for k, v in frame.items() if k not in ADDED}
+    view = out.get("view")
+    if isinstance(view, dict):
+        added = ADDED_TO_VIEWS.get(str(view.get("game")), ())
+        out["view"] = {k: v for k, v in view.items() if k not in added}
+    return out
 
 
 def _normalised(frame: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
@@ -49,9 +62,7 @@ def _normalised(frame: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     text = json.dumps(frame, sort_keys=True)
     for real, name in ids.items():
         text = text.replace(real, name)
-    out: dict[str, Any] = json.loads(text)
-    for added in ADDED:
-        out.pop(added, None)
+    out = _without_added(json.loads(text))
     clock = out.get("clock")
     if isinstance(clock, dict) and isinstance(clock.get("left"), list):
         clock["left"] = [None if t is None else "left" for t in clock["left"]]
@@ -190,7 +201,7 @@ def _capture_replays() -> dict[str, Frames]:
         hows = ["player" if s == 0 else "bot" for s, _ in rec["actions"]]
         out[path.stem] = {
             str(seat): [
-                {k: v for k, v in frame.items() if k not in ADDED}
+                _without_added(frame)
                 for frame in replay_frames(rec, seat, "replay-0", names, bots, hows)["frames"]
             ]
             for seat in [None, *range(players)]

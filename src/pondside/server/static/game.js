@@ -331,7 +331,7 @@ function render(frame) {
   renderPlayers(frame, ctx);
   const focus = focusBefore();
   game.render(ctx);
-  keepFocus(focus);
+  keepFocus(focus, ctx.pending);
   $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
   $("result-btn").hidden = !frame.view.over;
   if ($("score-dialog").open) renderScores(frame);
@@ -344,19 +344,31 @@ function render(frame) {
 const PLAY_AREAS = ["hand", "actions", "board"];
 const FOCUSABLE = "button:not([disabled]), [tabindex='0'], a[href], input:not([disabled]), select:not([disabled])";
 
-/** The focused control of the play areas, before a drawing may replace it. */
+let focusLost = null; // a focus lost while an action was on its way, to hand on after its answer
+
+/** The focused control of the play areas, before a drawing may replace it (or the one lost
+ * while the last action was on its way). */
 function focusBefore() {
   const node = document.activeElement;
   const area = PLAY_AREAS.find((id) => $(id).contains(node));
-  if (!area) return null;
+  if (!area) return node === document.body ? focusLost : null;
   return { node, area, card: node.dataset.card, action: node.dataset.action };
 }
 
 /** After a drawing: a focused control that was replaced (a played card, a redrawn button)
  * hands the focus to its new self, else to the first control of its area, then of the hand
  * and the actions, else to the hand itself, so a keyboard player goes on from where they were. */
-function keepFocus(before) {
+function keepFocus(before, pending) {
+  focusLost = null;
   if (!before || document.contains(before.node)) return;
+  // The module put the focus somewhere itself (Ladders: on the pile just played to).
+  if (document.activeElement && document.activeElement !== document.body) return;
+  if (pending) {
+    // The controls wait for the action's answer: the module may give the focus back once it
+    // is drawn (Ladders does); it is handed on then if not.
+    focusLost = before;
+    return;
+  }
   const same = (sel) => document.querySelector(`#${before.area} ${sel}`);
   let next = null;
   if (before.card != null) next = same(`[data-card="${CSS.escape(before.card)}"]:not([disabled])`);
