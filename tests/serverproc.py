@@ -129,14 +129,35 @@ class ServerProcess:
 
 
 class GuestClient:
-    """A guest with a name and its cookie, speaking the lobby's HTTP API."""
+    """A guest with a name and its cookie, speaking the lobby's HTTP API.
+
+    Its connection pool stays open until ``close()``; tests rarely call it, so every guest is
+    registered and ``close_guests()`` (an autouse fixture in tests/conftest.py) closes the ones
+    a test made when it ends.
+    """
 
     def __init__(self, server: ServerProcess, name: str) -> None:
         self.server = server
         self.http = httpx.Client(base_url=server.url, timeout=10)
-        r = self.http.post("/api/guest", json={"name": name})
-        r.raise_for_status()
+        _open_guests.append(self)
+        try:
+            r = self.http.post("/api/guest", json={"name": name})
+            r.raise_for_status()
+        except BaseException:
+            self.close()
+            raise
         self.name = name
+
+    def close(self) -> None:
+        self.http.close()
+        if self in _open_guests:
+            _open_guests.remove(self)
+
+    def __enter__(self) -> GuestClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def cookie(self) -> str:
@@ -162,6 +183,15 @@ class GuestClient:
 
     def socket_headers(self) -> dict[str, str]:
         return {"Cookie": self.cookie}
+
+
+_open_guests: list[GuestClient] = []
+
+
+def close_guests() -> None:
+    """Close every guest's connections that are still open (the end of a test)."""
+    while _open_guests:
+        _open_guests[-1].close()
 
 
 def dumps(obj: Any) -> str:

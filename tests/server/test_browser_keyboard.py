@@ -52,7 +52,9 @@ def test_a_card_played_by_keyboard_leaves_the_focus_in_the_hand(
     r = page.request.post("/api/tables", data=body)
     table = r.json()["id"]
     for seat in (1, 2):
-        page.request.post(f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"})
+        page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
+        )
     page.request.post(f"/api/tables/{table}/start")
     page.goto(f"/t/{table}?speed=0")
     played = 0
