@@ -29,10 +29,11 @@ def shared() -> Path:
 @pytest.fixture(autouse=True)
 def _close_guests() -> Iterator[None]:
     """The guests' HTTP connections a test opened are closed when it ends (serverproc.py)."""
-    yield
-    from serverproc import close_guests
+    from serverproc import close_guests, open_guests
 
-    close_guests()
+    mark = open_guests()
+    yield
+    close_guests(mark)
 
 
 def load_json(path: Path) -> object:

@@ -132,8 +132,8 @@ class GuestClient:
     """A guest with a name and its cookie, speaking the lobby's HTTP API.
 
     Its connection pool stays open until ``close()``; tests rarely call it, so every guest is
-    registered and ``close_guests()`` (an autouse fixture in tests/conftest.py) closes the ones
-    a test made when it ends.
+    registered and ``close_guests`` (an autouse fixture in tests/conftest.py) closes the ones
+    a test made when it ends; a fixture wider than a test closes its own.
     """
 
     def __init__(self, server: ServerProcess, name: str) -> None:
@@ -188,9 +188,15 @@ class GuestClient:
 _open_guests: list[GuestClient] = []
 
 
-def close_guests() -> None:
-    """Close every guest's connections that are still open (the end of a test)."""
-    while _open_guests:
+def open_guests() -> int:
+    """How many guests are open now: a mark for ``close_guests``."""
+    return len(_open_guests)
+
+
+def close_guests(mark: int = 0) -> None:
+    """Close the connections of the guests made since ``mark`` that are still open (at the end
+    of a test: the guests of a wider fixture, made before it, stay open)."""
+    while len(_open_guests) > mark:
         _open_guests[-1].close()
 
 
