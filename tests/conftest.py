@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,16 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.fail(f"../shared is missing: expected it at {SHARED} (CI puts it beside the repo)")
     return SHARED
+
+
+@pytest.fixture(autouse=True)
+def _close_guests() -> Iterator[None]:
+    """The guests' HTTP connections a test opened are closed when it ends (serverproc.py)."""
+    from serverproc import close_guests, open_guests
+
+    mark = open_guests()
+    yield
+    close_guests(mark)
 
 
 def load_json(path: Path) -> object:

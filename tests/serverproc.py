@@ -129,14 +129,35 @@ class ServerProcess:
 
 
 class GuestClient:
-    """A guest with a name and its cookie, speaking the lobby's HTTP API."""
+    """A guest with a name and its cookie, speaking the lobby's HTTP API.
+
+    Its connection pool stays open until ``close()``; tests rarely call it, so every guest is
+    registered and ``close_guests`` (an autouse fixture in tests/conftest.py) closes the ones
+    a test made when it ends; a fixture wider than a test closes its own.
+    """
 
     def __init__(self, server: ServerProcess, name: str) -> None:
         self.server = server
         self.http = httpx.Client(base_url=server.url, timeout=10)
-        r = self.http.post("/api/guest", json={"name": name})
-        r.raise_for_status()
+        _open_guests.append(self)
+        try:
+            r = self.http.post("/api/guest", json={"name": name})
+            r.raise_for_status()
+        except BaseException:
+            self.close()
+            raise
         self.name = name
+
+    def close(self) -> None:
+        self.http.close()
+        if self in _open_guests:
+            _open_guests.remove(self)
+
+    def __enter__(self) -> GuestClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def cookie(self) -> str:
@@ -162,6 +183,21 @@ class GuestClient:
 
     def socket_headers(self) -> dict[str, str]:
         return {"Cookie": self.cookie}
+
+
+_open_guests: list[GuestClient] = []
+
+
+def open_guests() -> int:
+    """How many guests are open now: a mark for ``close_guests``."""
+    return len(_open_guests)
+
+
+def close_guests(mark: int = 0) -> None:
+    """Close the connections of the guests made since ``mark`` that are still open (at the end
+    of a test: the guests of a wider fixture, made before it, stay open)."""
+    while len(_open_guests) > mark:
+        _open_guests[-1].close()
 
 
 def dumps(obj: Any) -> str:

@@ -27,9 +27,19 @@ def run(coro: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
     """Run one test's coroutine, failing it rather than hanging past ``timeout``."""
 
     async def bounded() -> T:
-        return await asyncio.wait_for(coro, timeout)
+        try:
+            return await asyncio.wait_for(coro, timeout)
+        finally:
+            # The sockets the test left open (most do, to the end): closed before the loop
+            # ends, else their transports are only found, unclosed, by the garbage collector.
+            while _open_socks:
+                with contextlib.suppress(Exception):
+                    await _open_socks[-1].close()
 
     return asyncio.run(bounded())
+
+
+_open_socks: list[Sock] = []
 
 
 class Sock:
@@ -42,6 +52,7 @@ class Sock:
         self.closed: ConnectionClosed | None = None
         self._arrived = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
+        _open_socks.append(self)
 
     @classmethod
     async def open(
@@ -77,6 +88,8 @@ class Sock:
             self._arrived.set()
 
     async def close(self) -> None:
+        if self in _open_socks:
+            _open_socks.remove(self)
         await self.ws.close()
         await self._reader
 

@@ -45,9 +45,13 @@ class Engine:
         return self.send_line(json.dumps(req))
 
     def close(self) -> int:
-        assert self.proc.stdin
+        """End of input: the engine exits; its exit status, with both pipes closed."""
+        assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.close()
-        return self.proc.wait(timeout=10)
+        try:
+            return self.proc.wait(timeout=10)
+        finally:
+            self.proc.stdout.close()
 
 
 @pytest.fixture

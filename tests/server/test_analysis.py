@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -26,10 +27,10 @@ def analysis(guest: GuestClient, replay_id: str, seat: Any = None) -> httpx.Resp
 
 
 @pytest.fixture(scope="module")
-def finished(shared_server: ServerProcess) -> tuple[GuestClient, dict[str, Any], str]:
-    ann = GuestClient(shared_server, "Ann")
-    played = play_match(shared_server, ann, "lame-duck", seed=7)
-    return ann, played.record, played.table
+def finished(shared_server: ServerProcess) -> Iterator[tuple[GuestClient, dict[str, Any], str]]:
+    with GuestClient(shared_server, "Ann") as ann:
+        played = play_match(shared_server, ann, "lame-duck", seed=7)
+        yield ann, played.record, played.table
 
 
 def test_a_seat_of_a_finished_match_is_judged_decision_by_decision(

@@ -82,6 +82,8 @@ def test_a_client_that_vanishes_without_closing_is_dropped_and_the_table_goes_on
     finally:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
 
 
 def test_a_client_back_with_an_old_sequence_number_is_brought_up_to_date_and_old_messages_change_nothing(

@@ -45,8 +45,9 @@ def fuzzed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
 
 
 @pytest.fixture(scope="module")
-def fuzz_guest(fuzzed_server: ServerProcess) -> GuestClient:
-    return GuestClient(fuzzed_server, "Fuzz")
+def fuzz_guest(fuzzed_server: ServerProcess) -> Iterator[GuestClient]:
+    with GuestClient(fuzzed_server, "Fuzz") as guest:
+        yield guest
 
 
 def operations() -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -146,10 +147,10 @@ def test_the_changing_routes_are_the_known_ones() -> None:
 
 
 @pytest.fixture(scope="module")
-def host(shared_server: ServerProcess) -> tuple[GuestClient, str]:
+def host(shared_server: ServerProcess) -> Iterator[tuple[GuestClient, str]]:
     """A guest and a table waiting to start, shared by the tests below (none changes it)."""
-    ann = GuestClient(shared_server, "Ann")
-    return ann, table_with(shared_server, ann, [ann, None], start=False)
+    with GuestClient(shared_server, "Ann") as ann:
+        yield ann, table_with(shared_server, ann, [ann, None], start=False)
 
 
 @pytest.mark.parametrize(("method", "path"), changing_routes())

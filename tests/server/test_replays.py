@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -90,11 +91,11 @@ def test_no_replay_of_an_unknown_or_unstarted_table(shared_server: ServerProcess
 
 # --- uploads -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
-def finished(shared_server: ServerProcess) -> tuple[GuestClient, dict[str, Any], str]:
+def finished(shared_server: ServerProcess) -> Iterator[tuple[GuestClient, dict[str, Any], str]]:
     """A finished Lame Duck match, its record and table."""
-    ann = GuestClient(shared_server, "Ann")
-    played = play_match(shared_server, ann, "lame-duck", seed=5)
-    return ann, played.record, played.table
+    with GuestClient(shared_server, "Ann") as ann:
+        played = play_match(shared_server, ann, "lame-duck", seed=5)
+        yield ann, played.record, played.table
 
 
 def upload(guest: GuestClient, body: Any, raw: bool = False) -> httpx.Response:

@@ -71,6 +71,7 @@ class ExternalBot(Bot):
 
     def _start(self) -> subprocess.Popen[str]:
         if self.proc is None or self.proc.poll() is not None:
+            self.close()  # the pipes of one that has exited
             try:
                 self.proc = subprocess.Popen(
                     self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1

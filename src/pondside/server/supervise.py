@@ -59,7 +59,9 @@ def check_redis(url: str) -> None:
             "--redis needs the redis package: pip install 'pondside[cluster]'"
         ) from None
     try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        # ``with``: the client's connection is closed, whether the ping answered or not.
+        with redis.Redis.from_url(url, socket_connect_timeout=2) as client:
+            client.ping()
     except (redis.RedisError, ValueError) as exc:
         raise Unavailable(f"cannot reach Redis at {url}: {exc}") from None
 
@@ -106,6 +108,7 @@ class Siblings:
                 child.wait(10)
             except subprocess.TimeoutExpired:
                 child.kill()
+                child.wait()
 
 
 def die_with_parent() -> None:

@@ -482,11 +482,7 @@ def run_load(
         rss1 = _rss_mb(pid)
     finally:
         if proc is not None:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            _end(proc)
         if own_redis is not None:
             own_redis.kill()
             own_redis.wait()
@@ -551,7 +547,21 @@ def start_redis(folder: Path, port: int | None = None) -> tuple[subprocess.Popen
         except OSError:
             time.sleep(0.05)
     proc.kill()
+    proc.wait()
     raise RuntimeError(f"redis-server did not start on port {port}")
+
+
+def _end(proc: subprocess.Popen[str]) -> None:
+    """Stop a server started here (kill it if it has not stopped within 10 s) and close its
+    pipe."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
 
 
 def _start_server(
@@ -563,6 +573,15 @@ def _start_server(
     if processes > 1 or redis:
         cmd += ["--processes", str(processes), "--redis", str(redis)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        return proc, _wait_until_up(proc)
+    except BaseException:
+        _end(proc)
+        raise
+
+
+def _wait_until_up(proc: subprocess.Popen[str]) -> str:
+    """The URL of a server just started, once it answers."""
     assert proc.stdout is not None
     for line in proc.stdout:
         if "serving at" in line:
@@ -576,10 +595,9 @@ def _start_server(
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
-                return proc, url
+                return url
         except httpx.TransportError:
             time.sleep(0.05)
-    proc.kill()
     raise RuntimeError("pondside serve did not answer within 30 s")
 
 
