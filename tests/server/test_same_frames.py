@@ -41,6 +41,24 @@ Frames = dict[str, list[Any]]
 
 ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
+VIEW_ADDED = ("hand_read", "trick_read", "prompt")
+"""View keys added since the capture, on purpose (issue 26: Wildcat Chicane's cards as their
+players read them, each finished trick's too as its ``read``, and what the seat to act is told,
+so that its page states no rule); ``test_wildcat_chicane_view.py`` checks them."""
+
+
+def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
+    """The frame (changed in place) without the keys added on purpose since the capture."""
+    for added in ADDED:
+        frame.pop(added, None)
+    view = frame.get("view")
+    if isinstance(view, dict):
+        for added in VIEW_ADDED:
+            view.pop(added, None)
+        for trick in view.get("tricks") or ():
+            if isinstance(trick, dict):
+                trick.pop("read", None)
+    return frame
 
 
 def _normalised(frame: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
@@ -50,8 +68,7 @@ def _normalised(frame: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     for real, name in ids.items():
         text = text.replace(real, name)
     out: dict[str, Any] = json.loads(text)
-    for added in ADDED:
-        out.pop(added, None)
+    _without_added(out)
     clock = out.get("clock")
     if isinstance(clock, dict) and isinstance(clock.get("left"), list):
         clock["left"] = [None if t is None else "left" for t in clock["left"]]
@@ -190,7 +207,7 @@ def _capture_replays() -> dict[str, Frames]:
         hows = ["player" if s == 0 else "bot" for s, _ in rec["actions"]]
         out[path.stem] = {
             str(seat): [
-                {k: v for k, v in frame.items() if k not in ADDED}
+                _without_added(frame)
                 for frame in replay_frames(rec, seat, "replay-0", names, bots, hows)["frames"]
             ]
             for seat in [None, *range(players)]

@@ -49,6 +49,69 @@ def bid_effect(bid: int) -> str:
     return f"exactly {bid} → {exact} points, one off → {one}, two off → {two}, further → 0"
 
 
+def call_effect(call: str, trumps: int | None) -> str:
+    """What a classic call does (WC-15) and, once it would settle this player's reading and
+    trump, how many trumps they would hold: ``TOP: everyone reads ...; you would hold 3
+    trumps``."""
+    does = _call(call)
+    return does if trumps is None else f"{does}; you would hold {plural(trumps, 'trump')}"
+
+
+SCORING = (
+    "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two "
+    "off, nothing further off; a bid of 0 scores nothing."
+)
+"""WC-12 for every bid, in one sentence."""
+
+RULE_PROMPT = (
+    "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; "
+    "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM)."
+)
+"""What a player choosing a ruling card is told (WC-4, WC-5, WC-6)."""
+
+
+def call_prompt(calls: Sequence[str]) -> str:
+    """What the caller is told (WC-15), given the calls made so far (``top``, ``trump Y``)."""
+    if not calls:
+        return (
+            "Your call: TOP or BOTTOM (which suit of a two-suit card counts, for everyone), or "
+            "the trump suit. The next player then calls the other one."
+        )
+    word, _, suit = calls[0].partition(" ")
+    if word == "trump":
+        return (
+            f"{SUIT_NAMES[suit]} are trump: now call TOP or BOTTOM for how everyone reads "
+            "two-suit cards (beside each, how many trumps you would hold)."
+        )
+    upper = "The upper" if word == "top" else "The lower"
+    return (
+        f"{upper} suit of two-suit cards counts for everyone ({word.upper()}): now call the "
+        "trump suit (beside each suit, how many trumps you would hold)."
+    )
+
+
+def bid_prompt(tricks: int, bids: Sequence[int | None]) -> str:
+    """What the bidder is told (WC-7, WC-12): the tricks, the bids so far, what a bid scores."""
+    made = [b for b in bids if b is not None]
+    so_far = f" (bids so far: {sum(made)})" if made else ""
+    return f"Bid how many of the {tricks} tricks you will take{so_far}. {SCORING}"
+
+
+def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
+    """What the player to play is told (WC-9, WC-10): following ``led`` (a suit as the leader
+    read it) or, leading (``led`` empty), whether a trump may be led: ``trump_lead`` is
+    ``only`` (the hand holds only trumps), ``any`` (classic, trumps broken) or ``no``."""
+    if led:
+        if can_follow:
+            return f"Follow {SUIT_NAMES[led]}: play one of your marked cards."
+        return f"You have no {SUIT_NAMES[led]}: play any card (a trump can win the trick)."
+    if trump_lead == "only":
+        return "Your lead: you hold only trumps, so lead one."
+    if trump_lead == "any":
+        return "Your lead: play any card."
+    return f"Your lead: play any card but a trump ({SUIT_NAMES[trump]})."
+
+
 def card_words(code: str) -> str:
     """A card in a sentence: its name and code, ``the Sailor (4VL)``, ``the Ace of Leaves
     (1L)``."""
