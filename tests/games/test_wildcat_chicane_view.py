@@ -85,7 +85,9 @@ def test_prompts_say_the_rule_the_seat_to_act_is_under() -> None:
     for seat, action in enumerate(RULERS):
         m.apply(seat, action)
     bidder = m.to_act()[0]
-    assert "A bid scores 4 × the bid" in m.view(bidder)["prompt"]
+    assert m.view(bidder)["prompt"] == "Bid how many of the 11 tricks you will take."
+    assert "A bid scores 4 × the bid" in m.view(bidder)["choice_rule"]
+    assert m.view((bidder + 1) % 3)["choice_rule"] is None
     assert m.view((bidder + 1) % 3)["prompt"] is None, "not its turn: nothing to do"
     for b in (3, 3, 3):
         m.apply(m.to_act()[0], f"bid {b}")

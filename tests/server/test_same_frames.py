@@ -41,10 +41,10 @@ Frames = dict[str, list[Any]]
 
 ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
-VIEW_ADDED = ("hand_read", "trick_read", "prompt")
+VIEW_ADDED = ("hand_read", "trick_read", "prompt", "choice_rule")
 """View keys added since the capture, on purpose (issue 26: Wildcat Chicane's cards as their
-players read them, each finished trick's too as its ``read``, and what the seat to act is told,
-so that its page states no rule); ``test_wildcat_chicane_view.py`` checks them."""
+players read them, each finished trick's too as its ``read``, and what the seat to act is told
+and the rule its choices turn on, so that its page states no rule); ``test_wildcat_chicane_view.py`` checks them."""
 
 
 def _without_added(frame: dict[str, Any]) -> dict[str, Any]:

@@ -91,10 +91,11 @@ def call_prompt(calls: Sequence[str]) -> str:
 
 
 def bid_prompt(tricks: int, bids: Sequence[int | None]) -> str:
-    """What the bidder is told (WC-7, WC-12): the tricks, the bids so far, what a bid scores."""
+    """What the bidder is told (WC-7): the tricks and the bids so far (what a bid scores is
+    said beside the bids: ``SCORING``, the view's choice_rule)."""
     made = [b for b in bids if b is not None]
     so_far = f" (bids so far: {sum(made)})" if made else ""
-    return f"Bid how many of the {tricks} tricks you will take{so_far}. {SCORING}"
+    return f"Bid how many of the {tricks} tricks you will take{so_far}."
 
 
 def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:

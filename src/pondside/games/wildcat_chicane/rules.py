@@ -658,6 +658,8 @@ class WildcatChicane(Game[ChicaneState]):
             v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
             v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
             v["prompt"] = self._prompt(st, seat)
+            bidding = st.phase == "bid" and st.turn == seat
+            v["choice_rule"] = words.SCORING if bidding else None
         return v
 
     @staticmethod

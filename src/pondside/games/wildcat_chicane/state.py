@@ -94,7 +94,10 @@ class ChicaneView(CommonView):
     suits, while its reading is not known."""
     prompt: NotRequired[str | None]
     """What the seat is to do now and the rule it does it under, in words (WC-4, WC-7, WC-9,
-    WC-10, WC-12, WC-15); null when it is not its turn."""
+    WC-10, WC-15); null when it is not its turn."""
+    choice_rule: NotRequired[str | None]
+    """The rule its choices turn on, to be said beside them: while it bids, what a bid scores
+    (WC-12); null otherwise."""
     my_choice: NotRequired[str | None]
     """The ruling card this seat has chosen and not yet revealed."""
     dealer: int
