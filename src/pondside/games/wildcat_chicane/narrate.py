@@ -11,11 +11,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import Lines, joined, plural
+from pondside.engine.narrate import ActionLabel, Lines, joined, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
-from .cards import INDEX, READING_NAMES, hand_score, reading_of_ruler
+from .cards import (
+    INDEX,
+    READING_NAMES,
+    SUIT,
+    hand_score,
+    read_suit,
+    reading_of_ruler,
+    trick_count,
+)
 from .events import ChicaneEvent
+from .state import ChicaneState
 
 
 def call_words(call: str) -> str:
@@ -111,6 +120,44 @@ def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
     if trump_lead == "any":
         return "Your lead: play any card."
     return f"Your lead: play any card but a trump ({SUIT_NAMES[trump]})."
+
+
+def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
+    """A classic call (WC-15) with what it does and, where it would settle the seat's reading
+    and trump, the trumps it would then hold (also as shows: {"trumps": n})."""
+    seat = view["seat"]
+    word, _, suit = call.partition(" ")
+    known = (None, None) if seat is None else (view["readings"][seat], view["trumps"][seat])
+    reading = known[0] if word == "trump" else word
+    trump = suit if word == "trump" else known[1]
+    count = None
+    if reading is not None and trump is not None:
+        r = READING_NAMES.index(reading)
+        count = sum(read_suit(c, r) == trump for c in view.get("hand", ()))
+    label: ActionLabel = {
+        "action": action,
+        "label": f"call {call_words(call)}",
+        "effect": call_effect(call, count),
+    }
+    if count is not None:
+        label["shows"] = {"trumps": count}
+    return label
+
+
+def prompt(st: ChicaneState, seat: int) -> str:
+    """What ``seat``, to act now, is told: what to do and the rule it does it under."""
+    if st.phase == "rule":
+        return RULE_PROMPT
+    if st.phase == "call":
+        return call_prompt([c[5:] for c in st.calls])
+    if st.phase == "bid":
+        return bid_prompt(trick_count(st.n, st.variant), [b if b >= 0 else None for b in st.bids])
+    hand, reading, trump = st.hands[seat], st.readings[seat], st.trumps[seat]
+    led = st.led_suit()
+    follow = any(SUIT[c][reading] == led for c in hand)
+    only = all(SUIT[c][reading] == trump for c in hand)
+    lead = "only" if only else "any" if st.classic and st.broken else "no"
+    return play_prompt(led, follow, trump, lead)
 
 
 def card_words(code: str) -> str:

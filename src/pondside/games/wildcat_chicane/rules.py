@@ -54,14 +54,13 @@ from .cards import (
 )
 from .events import ChicaneEvent, Reveal
 from .state import (
-    ChicaneRead,
     ChicaneState,
     ChicaneView,
     deal_from_rng,
     hand_read,
-    read_cards,
     start_hand,
     suits_of_mask,
+    trick_read,
     voids,
 )
 
@@ -572,49 +571,10 @@ class WildcatChicane(Game[ChicaneState]):
                 },
             }
         if verb == "call":
-            return self._call_label(view, action, rest)
+            return words.call_label(view, action, rest)
         if verb == "bid":
             return {"action": action, "label": action, "effect": words.bid_effect(int(rest))}
         return {"action": action, "label": action, "effect": ""}
-
-    def _call_label(self, view: View, action: str, call: str) -> ActionLabel:
-        """A classic call (WC-15) with what it does and, where it would settle this seat's
-        reading and trump, the trumps it would then hold (also as shows: {"trumps": n})."""
-        seat = view["seat"]
-        word, _, suit = call.partition(" ")
-        known = (None, None) if seat is None else (view["readings"][seat], view["trumps"][seat])
-        reading = known[0] if word == "trump" else word
-        trump = suit if word == "trump" else known[1]
-        count = None
-        if reading is not None and trump is not None:
-            r = READING_NAMES.index(reading)
-            count = sum(read_suit(c, r) == trump for c in view.get("hand", ()))
-        label: ActionLabel = {
-            "action": action,
-            "label": f"call {words.call_words(call)}",
-            "effect": words.call_effect(call, count),
-        }
-        if count is not None:
-            label["shows"] = {"trumps": count}
-        return label
-
-    def _prompt(self, st: ChicaneState, seat: int | None) -> str | None:
-        """What ``seat`` is to do now, with the rule it does it under (the view's prompt)."""
-        if seat is None or not self.legal_actions(st, seat):
-            return None
-        if st.phase == "rule":
-            return words.RULE_PROMPT
-        if st.phase == "call":
-            return words.call_prompt([c[5:] for c in st.calls])
-        if st.phase == "bid":
-            bids = [b if b >= 0 else None for b in st.bids]
-            return words.bid_prompt(trick_count(st.n, st.variant), bids)
-        hand, reading, trump = st.hands[seat], st.readings[seat], st.trumps[seat]
-        led = st.led_suit()
-        follow = any(SUIT[c][reading] == led for c in hand)
-        only = all(SUIT[c][reading] == trump for c in hand)
-        lead = "only" if only else "any" if st.classic and st.broken else "no"
-        return words.play_prompt(led, follow, trump, lead)
 
     def hand_action(self, view: View, card: Any) -> str | None:
         # Cards are played in the play phase; in Wildcat's ruling phase a card of the hand is
@@ -644,11 +604,11 @@ class WildcatChicane(Game[ChicaneState]):
             "bids": [b if b >= 0 else None for b in st.bids],
             "won": list(st.won),
             "tricks": [
-                {"cards": [[s, CODES[c]] for s, c in t], "winner": w, "read": self._read(st, t)}
+                {"cards": [[s, CODES[c]] for s, c in t], "winner": w, "read": trick_read(st, t)}
                 for t, w in zip(st.tricks, st.winners, strict=True)
             ],
             "trick": [[s, CODES[c]] for s, c in st.trick],
-            "trick_read": self._read(st, st.trick),
+            "trick_read": trick_read(st, st.trick),
             "led_suit": st.led_suit() or None,
             "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
             "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
@@ -657,15 +617,10 @@ class WildcatChicane(Game[ChicaneState]):
             v["hand"] = [CODES[c] for c in st.hands[seat]]
             v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
             v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
-            v["prompt"] = self._prompt(st, seat)
+            v["prompt"] = words.prompt(st, seat) if self.legal_actions(st, seat) else None
             bidding = st.phase == "bid" and st.turn == seat
             v["choice_rule"] = words.SCORING if bidding else None
         return v
-
-    @staticmethod
-    def _read(st: ChicaneState, trick: Sequence[tuple[int, int]]) -> list[ChicaneRead]:
-        """A trick's cards, each as its own player reads it (WC-5, WC-6)."""
-        return [read_cards([c], st.readings[s], st.trumps[s])[0] for s, c in trick]
 
     def withdraw_choices(self, state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:
         if not any(state.chosen[s] >= 0 for s in seats):

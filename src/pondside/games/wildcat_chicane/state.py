@@ -55,6 +55,11 @@ def read_cards(cards: Sequence[int], reading: int, trump: str) -> list[ChicaneRe
     ]
 
 
+def trick_read(st: ChicaneState, trick: Sequence[tuple[int, int]]) -> list[ChicaneRead]:
+    """A trick's cards, each as its own player reads it (WC-5, WC-6)."""
+    return [read_cards([c], st.readings[s], st.trumps[s])[0] for s, c in trick]
+
+
 def hand_read(hand: Sequence[int], reading: int, trump: str) -> list[ChicaneRead]:
     """The hand as its player reads it, grouped by suit in the Decktet's order, the trumps
     last, each suit low to high; in table order while the reading is not known."""
