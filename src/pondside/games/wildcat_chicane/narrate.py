@@ -74,7 +74,8 @@ SCORING = (
 
 RULE_PROMPT = (
     "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; "
-    "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM)."
+    "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM). "
+    "Your choice is final and stays hidden until everyone has chosen."
 )
 """What a player choosing a ruling card is told (WC-4, WC-5, WC-6)."""
 

@@ -111,7 +111,7 @@ function rulerBox(ctx, s) {
       if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
     } else if (v.my_choice) {
       cap.textContent = "hidden";
-      box.title = "Your ruling card: the others see it when everyone has chosen.";
+      box.title = "Your ruling card, chosen.";
     } else {
       cap.textContent = "your pick?";
       box.classList.add("pick");

@@ -139,7 +139,7 @@ function renderHand(ctx, kinds) {
       } else if (v.phase === "rule" && v.my_choice === code) {
         b.classList.add("chosen");
         b.append(ctx.el("span", "wc-ruler-tag", "ruling"));
-        label += ": your ruling card, hidden until everyone has chosen";
+        label += ": your ruling card, chosen";
       } else if (plays.length) {
         reason = plays.includes(code) ? null : plainWhy(ctx, code);
         if (!reason) {
@@ -190,7 +190,6 @@ function renderActions(ctx, kinds) {
     out.push(
       button(ctx, "wc-confirm", `Rule with ${nameOf(code)}`, () => ctx.send(`rule ${code}`), {
         primary: true,
-        title: "Final: it stays hidden until everyone has chosen, then all are revealed together.",
       }),
       button(ctx, "", "Choose another", () => {
         ctx.select.ruler = null;
@@ -320,7 +319,7 @@ export default {
       return watch + waitingFor(v, n, me, v.to_act.length > 1 ? "choose their ruling cards" : "choose a ruling card");
     }
     if (v.phase === "call") {
-      return watch + waitingFor(v, n, me, v.calls.length ? "call the other one" : "call TOP, BOTTOM or a trump suit");
+      return watch + waitingFor(v, n, me, v.calls.length ? "make the second call" : "make the first call");
     }
     if (v.phase === "bid") return watch + waitingFor(v, n, me, "bid");
     if (v.phase === "play") return watch + waitingFor(v, n, me, v.trick.length ? "play" : "lead");
