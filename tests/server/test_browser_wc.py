@@ -186,7 +186,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     confirm.wait_for()
     assert confirm.inner_text().startswith("Rule with the ")
     note = page.locator(".wc-note").inner_text()
-    assert "would read TOP" in note and "only the upper suit of your two-suit cards" in note
+    assert "would read TOP" in note and "faded suit of your two-suit cards does not" in note
     assert page.locator(".wc-hand.preview .wc-card.read-top").count() > 0
     shot(page, "wildcat-chicane-ruling-desktop")
     confirm.click()
@@ -208,8 +208,21 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     assert "Bid 3: exactly 3 → 12 points" in (
         page.locator('.wc-bid[data-bid="3"]').get_attribute("title") or ""
     )
-    # WC-12 in text on the table too (a phone cannot hover): the rule, then the bid pointed at.
-    assert "4 × the bid if you take exactly" in page.locator(".wc-bidinfo").inner_text()
+    # WC-12 in text on the table too (a phone cannot hover): the rule (the view's choice_rule),
+    # then the bid pointed at (its label); the status is the server's prompt.
+    view = [f for f in frames if f.get("view")][-1]["view"]
+    assert page.locator("#status").inner_text() == view["prompt"]
+    page.mouse.move(2, 2)  # no bid under the pointer (it may rest where the confirm was)
+    assert page.locator(".wc-bidinfo").inner_text() == view["choice_rule"]
+    assert "4 × the bid if you take exactly" in view["choice_rule"]
+    # The hand as this player reads it is the view's: its order (by suit, trumps last) and
+    # its trump tags, none worked out by the page.
+    order = page.locator("#hand .wc-card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert order == [r["card"] for r in view["hand_read"]]
+    tagged = page.locator("#hand .wc-card.trump").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    assert tagged == [r["card"] for r in view["hand_read"] if r["trump"]]
     page.locator('.wc-bid[data-bid="3"]').hover()
     assert page.locator(".wc-bidinfo").inner_text() == (
         "Bid 3: exactly 3 → 12 points, one off → 6, two off → 3, further → 0."
@@ -238,6 +251,12 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
             "els => els.map(e => e.dataset.card)"
         )
         assert set(marked) == legal
+        view = [f for f in frames if f.get("view")][-1]["view"]
+        assert page.locator("#status").inner_text() == view["prompt"]
+        # Each card in the trick as its player read it: the view's trick_read.
+        for r in view["trick_read"]:
+            cap = page.locator(f'.wc-slot:has(.dcard[data-card="{r["card"]}"]) .wc-cap')
+            assert ("trump" in cap.inner_text().lower()) == r["trump"], r
         for title in page.locator(".wc-card.unplayable").evaluate_all(
             "els => els.map(e => e.title)"
         ):
@@ -320,9 +339,7 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     order = calls.evaluate_all("els => els.map(e => e.dataset.call)")
     assert order == ["top", "bottom", *(f"trump {s}" for s in "MSVLYK")], "the rulebook's order"
     assert "Your call: TOP or BOTTOM" in ann.locator("#status").inner_text()
-    bea.locator(
-        "#status", has_text="Waiting for Ann to call TOP, BOTTOM or a trump suit"
-    ).wait_for()
+    bea.locator("#status", has_text="Waiting for Ann to make the first call").wait_for()
     # Said once, in the middle of the table: who calls first; the variant is named.
     assert "Ann calls first" in bea.locator(".wc-mid").inner_text()
     assert bea.locator(".wc-calls").count() == 0
@@ -341,7 +358,17 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     top = bea.locator("#hand .wc-card").first.bounding_box()
     assert top and top["y"] + top["height"] <= PHONE["height"], top
     shot(bea, "wildcat-chicane-classic-call-phone")
-    press(bea, bea.get_by_role("button", name="Call Wyrms as trump"))
+    # What each call does and the trumps it would leave are the server's label (its effect,
+    # shows.trumps), not worked out by the page.
+    said = next(
+        a
+        for a in [f for f in bea_frames if "labels" in f][-1]["labels"]["actions"]
+        if a["action"] == "call trump Y"
+    )
+    wyrms = bea.locator('.wc-call[data-call="trump Y"]')
+    assert wyrms.get_attribute("title") == f"{said['effect'][0].upper()}{said['effect'][1:]}."
+    assert wyrms.inner_text().endswith(f" · {said['shows']['trumps']}")
+    press(bea, bea.get_by_role("button", name="Call trump Wyrms"))
     for p in (ann, bea):
         p.locator(".wc-calls", has_text="Wyrms trump (").wait_for()
         assert p.locator(".player .wc-reading", has_text="BOTTOM").count() == 4

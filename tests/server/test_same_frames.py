@@ -41,9 +41,14 @@ Frames = dict[str, list[Any]]
 
 ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
-ADDED_TO_VIEWS = {"ladders": ("partners",)}
-"""View keys added since the capture, on purpose (issue 26: what a page would otherwise work
-out by a rule of its own, e.g. Ladders' partner seats, LA-14), by game."""
+ADDED_TO_VIEWS = {
+    "ladders": ("partners",),
+    "wildcat-chicane": ("hand_read", "trick_read", "prompt", "choice_rule"),
+}
+"""View keys added since the capture, on purpose, by game (issue 26: what a page would
+otherwise work out by a rule of its own: Ladders' partner seats, LA-14; Wildcat Chicane's cards
+as their players read them, each finished trick's too as its ``read``, and what the seat to act
+is told and the rule its choices turn on; ``test_wildcat_chicane_view.py`` checks those)."""
 
 
 def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
@@ -52,7 +57,13 @@ def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
     view = out.get("view")
     if isinstance(view, dict):
         added = ADDED_TO_VIEWS.get(str(view.get("game")), ())
-        out["view"] = {k: v for k, v in view.items() if k not in added}
+        view = {k: v for k, v in view.items() if k not in added}
+        if isinstance(view.get("tricks"), list):
+            view["tricks"] = [
+                {k: v for k, v in t.items() if k != "read"} if isinstance(t, dict) else t
+                for t in view["tricks"]
+            ]
+        out["view"] = view
     return out
 
 

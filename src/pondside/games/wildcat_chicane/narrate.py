@@ -11,11 +11,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import Lines, joined, plural
+from pondside.engine.narrate import ActionLabel, Lines, joined, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
-from .cards import INDEX, READING_NAMES, hand_score, reading_of_ruler
+from .cards import (
+    INDEX,
+    READING_NAMES,
+    SUIT,
+    hand_score,
+    read_suit,
+    reading_of_ruler,
+    trick_count,
+)
 from .events import ChicaneEvent
+from .state import ChicaneState
 
 
 def call_words(call: str) -> str:
@@ -47,6 +56,109 @@ def bid_effect(bid: int) -> str:
         return "it scores nothing, whatever you take"
     exact, one, two = (hand_score(bid, bid + off) for off in range(3))
     return f"exactly {bid} → {exact} points, one off → {one}, two off → {two}, further → 0"
+
+
+def call_effect(call: str, trumps: int | None) -> str:
+    """What a classic call does (WC-15) and, once it would settle this player's reading and
+    trump, how many trumps they would hold: ``TOP: everyone reads ...; you would hold 3
+    trumps``."""
+    does = _call(call)
+    return does if trumps is None else f"{does}; you would hold {plural(trumps, 'trump')}"
+
+
+SCORING = (
+    "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two "
+    "off, nothing further off; a bid of 0 scores nothing."
+)
+"""WC-12 for every bid, in one sentence."""
+
+RULE_PROMPT = (
+    "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; "
+    "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM). "
+    "Your choice is final and stays hidden until everyone has chosen."
+)
+"""What a player choosing a ruling card is told (WC-4, WC-5, WC-6)."""
+
+
+def call_prompt(calls: Sequence[str]) -> str:
+    """What the caller is told (WC-15), given the calls made so far (``top``, ``trump Y``)."""
+    if not calls:
+        return (
+            "Your call: TOP or BOTTOM (which suit of a two-suit card counts, for everyone), or "
+            "the trump suit. The next player then calls the other one."
+        )
+    word, _, suit = calls[0].partition(" ")
+    if word == "trump":
+        return (
+            f"{SUIT_NAMES[suit]} are trump: now call TOP or BOTTOM for how everyone reads "
+            "two-suit cards (beside each, how many trumps you would hold)."
+        )
+    upper = "The upper" if word == "top" else "The lower"
+    return (
+        f"{upper} suit of two-suit cards counts for everyone ({word.upper()}): now call the "
+        "trump suit (beside each suit, how many trumps you would hold)."
+    )
+
+
+def bid_prompt(tricks: int, bids: Sequence[int | None]) -> str:
+    """What the bidder is told (WC-7): the tricks and the bids so far (what a bid scores is
+    said beside the bids: ``SCORING``, the view's choice_rule)."""
+    made = [b for b in bids if b is not None]
+    so_far = f" (bids so far: {sum(made)})" if made else ""
+    return f"Bid how many of the {tricks} tricks you will take{so_far}."
+
+
+def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
+    """What the player to play is told (WC-9, WC-10): following ``led`` (a suit as the leader
+    read it) or, leading (``led`` empty), whether a trump may be led: ``trump_lead`` is
+    ``only`` (the hand holds only trumps), ``any`` (classic, trumps broken) or ``no``."""
+    if led:
+        if can_follow:
+            return f"Follow {SUIT_NAMES[led]}: play one of your marked cards."
+        return f"You have no {SUIT_NAMES[led]}: play any card (a trump can win the trick)."
+    if trump_lead == "only":
+        return "Your lead: you hold only trumps, so lead one."
+    if trump_lead == "any":
+        return "Your lead: play any card."
+    return f"Your lead: play any card but a trump ({SUIT_NAMES[trump]})."
+
+
+def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
+    """A classic call (WC-15) with what it does and, where it would settle the seat's reading
+    and trump, the trumps it would then hold (also as shows: {"trumps": n})."""
+    seat = view["seat"]
+    word, _, suit = call.partition(" ")
+    known = (None, None) if seat is None else (view["readings"][seat], view["trumps"][seat])
+    reading = known[0] if word == "trump" else word
+    trump = suit if word == "trump" else known[1]
+    count = None
+    if reading is not None and trump is not None:
+        r = READING_NAMES.index(reading)
+        count = sum(read_suit(c, r) == trump for c in view.get("hand", ()))
+    label: ActionLabel = {
+        "action": action,
+        "label": f"call {call_words(call)}",
+        "effect": call_effect(call, count),
+    }
+    if count is not None:
+        label["shows"] = {"trumps": count}
+    return label
+
+
+def prompt(st: ChicaneState, seat: int) -> str:
+    """What ``seat``, to act now, is told: what to do and the rule it does it under."""
+    if st.phase == "rule":
+        return RULE_PROMPT
+    if st.phase == "call":
+        return call_prompt([c[5:] for c in st.calls])
+    if st.phase == "bid":
+        return bid_prompt(trick_count(st.n, st.variant), [b if b >= 0 else None for b in st.bids])
+    hand, reading, trump = st.hands[seat], st.readings[seat], st.trumps[seat]
+    led = st.led_suit()
+    follow = any(SUIT[c][reading] == led for c in hand)
+    only = all(SUIT[c][reading] == trump for c in hand)
+    lead = "only" if only else "any" if st.classic and st.broken else "no"
+    return play_prompt(led, follow, trump, lead)
 
 
 def card_words(code: str) -> str:

@@ -57,8 +57,10 @@ from .state import (
     ChicaneState,
     ChicaneView,
     deal_from_rng,
+    hand_read,
     start_hand,
     suits_of_mask,
+    trick_read,
     voids,
 )
 
@@ -554,18 +556,22 @@ class WildcatChicane(Game[ChicaneState]):
             }
         if verb == "rule":
             # shows: what the ruling card would make this seat, for the page's preview of the
-            # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit}.
+            # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit,
+            # "hand": the rest of the hand read so, as the view's hand_read}.
+            reading, trump = reading_of_ruler(INDEX[rest]), BY_CODE[rest].top
+            rest_of_hand = [INDEX[c] for c in view.get("hand", ()) if c != rest]
             return {
                 "action": action,
                 "label": action,
                 "effect": words.ruler_words(rest),
                 "shows": {
-                    "reading": READING_NAMES[reading_of_ruler(INDEX[rest])],
-                    "trump": BY_CODE[rest].top,
+                    "reading": READING_NAMES[reading],
+                    "trump": trump,
+                    "hand": hand_read(rest_of_hand, reading, trump),
                 },
             }
         if verb == "call":
-            return {"action": action, "label": f"call {words.call_words(rest)}", "effect": ""}
+            return words.call_label(view, action, rest)
         if verb == "bid":
             return {"action": action, "label": action, "effect": words.bid_effect(int(rest))}
         return {"action": action, "label": action, "effect": ""}
@@ -598,10 +604,11 @@ class WildcatChicane(Game[ChicaneState]):
             "bids": [b if b >= 0 else None for b in st.bids],
             "won": list(st.won),
             "tricks": [
-                {"cards": [[s, CODES[c]] for s, c in t], "winner": w}
+                {"cards": [[s, CODES[c]] for s, c in t], "winner": w, "read": trick_read(st, t)}
                 for t, w in zip(st.tricks, st.winners, strict=True)
             ],
             "trick": [[s, CODES[c]] for s, c in st.trick],
+            "trick_read": trick_read(st, st.trick),
             "led_suit": st.led_suit() or None,
             "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
             "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
@@ -609,6 +616,10 @@ class WildcatChicane(Game[ChicaneState]):
         if seat is not None:
             v["hand"] = [CODES[c] for c in st.hands[seat]]
             v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
+            v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
+            v["prompt"] = words.prompt(st, seat) if self.legal_actions(st, seat) else None
+            bidding = st.phase == "bid" and st.turn == seat
+            v["choice_rule"] = words.SCORING if bidding else None
         return v
 
     def withdraw_choices(self, state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:

@@ -18,7 +18,9 @@ from pondside.engine import (
 from pondside.games.decktet import SUITS
 
 from .cards import (
+    CODES,
     NUMBER_CARDS,
+    RANK,
     READING_NAMES,
     RULER_CARDS,
     SUIT,
@@ -27,6 +29,45 @@ from .cards import (
     CardOrNone,
     hand_size,
 )
+
+
+class ChicaneRead(TypedDict):
+    """A card as its player reads it."""
+
+    card: str
+    """The card's code."""
+    suit: str | None
+    """The one suit it counts as for its player (WC-5); null while the reading is not known."""
+    trump: bool
+    """Whether it is its player's trump (WC-6)."""
+
+
+def read_cards(cards: Sequence[int], reading: int, trump: str) -> list[ChicaneRead]:
+    """Each card as a player with ``reading`` (-1: not known) and ``trump`` ('' or -: not known)
+    reads it, in the order given."""
+    return [
+        {
+            "card": CODES[c],
+            "suit": SUIT[c][reading] if reading >= 0 else None,
+            "trump": reading >= 0 and bool(trump) and SUIT[c][reading] == trump,
+        }
+        for c in cards
+    ]
+
+
+def trick_read(st: ChicaneState, trick: Sequence[tuple[int, int]]) -> list[ChicaneRead]:
+    """A trick's cards, each as its own player reads it (WC-5, WC-6)."""
+    return [read_cards([c], st.readings[s], st.trumps[s])[0] for s, c in trick]
+
+
+def hand_read(hand: Sequence[int], reading: int, trump: str) -> list[ChicaneRead]:
+    """The hand as its player reads it, grouped by suit in the Decktet's order, the trumps
+    last, each suit low to high; in table order while the reading is not known."""
+    if reading < 0:
+        return read_cards(hand, reading, trump)
+    order = [s for s in SUITS if s != trump] + ([trump] if trump else [])
+    ranked = sorted(hand, key=lambda c: (order.index(SUIT[c][reading]), RANK[c], c))
+    return read_cards(ranked, reading, trump)
 
 
 class ChicaneOptions(TypedDict):
@@ -41,6 +82,8 @@ class ChicaneTrick(TypedDict):
     """[seat, card] in the order they were played."""
     winner: int
     """The seat that took the trick (WC-11)."""
+    read: list[ChicaneRead]
+    """Its cards as their players read them, in the same order."""
 
 
 class ChicaneView(CommonView):
@@ -50,6 +93,16 @@ class ChicaneView(CommonView):
     options: ChicaneOptions
     hand: NotRequired[list[str]]
     """The seat's cards as codes, in table order."""
+    hand_read: NotRequired[list[ChicaneRead]]
+    """The seat's cards as it reads them (WC-5, WC-6): grouped by the suit each counts as, in
+    the Decktet's order, its trumps last, each suit low to high; in table order, without
+    suits, while its reading is not known."""
+    prompt: NotRequired[str | None]
+    """What the seat is to do now and the rule it does it under, in words (WC-4, WC-7, WC-9,
+    WC-10, WC-15); null when it is not its turn."""
+    choice_rule: NotRequired[str | None]
+    """The rule its choices turn on, to be said beside them: while it bids, what a bid scores
+    (WC-12); null otherwise."""
     my_choice: NotRequired[str | None]
     """The ruling card this seat has chosen and not yet revealed."""
     dealer: int
@@ -76,6 +129,8 @@ class ChicaneView(CommonView):
     """This hand's finished tricks."""
     trick: list[list[Any]]
     """The trick in play: [seat, card] in the order played."""
+    trick_read: list[ChicaneRead]
+    """The trick in play's cards as their players read them, in the same order."""
     led_suit: str | None
     """The suit led to the trick in play, as its leader reads it (WC-10)."""
     winning: int | None

@@ -1,8 +1,23 @@
 // Wildcat Chicane's board: the players round the table, each with their ruling card and the card
 // they put into the trick; in the middle what the hand is at (choices, calls, bids, the trick);
-// above it the dealer, the bids against the tricks and, in classic, the two calls.
-import { decktetCard, parse, SUITS } from "../decktet.js";
-import { isTrump, nameOf, readSuit, suitMany } from "./wildcat-chicane-words.js";
+// above it the dealer, the bids against the tricks and, in classic, the two calls. How each card
+// counts for its player comes from the view (trick_read, each trick's read): no rule is worked
+// out here.
+import { cardName, decktetCard, parse, SUITS } from "../decktet.js";
+
+/** "Waves" */
+export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
+
+/** "the Calamity", "the Ace of Knots": a ruling card's short name. */
+export function nameOf(code) {
+  const p = parse(code);
+  return p.rank === "1" ? `the ${p.name}` : p.name;
+}
+
+/** "the Calamity (Crown Wyrms)", "the Ace of Knots": a card in a sentence. */
+export function cardWords(code) {
+  return parse(code).rank === "1" ? `the ${cardName(code)}` : cardName(code);
+}
 
 function sym(el, s, cls = "wc-sym") {
   const e = el("span", cls, SUITS[s].symbol);
@@ -96,7 +111,7 @@ function rulerBox(ctx, s) {
       if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
     } else if (v.my_choice) {
       cap.textContent = "hidden";
-      box.title = "Your ruling card: the others see it when everyone has chosen.";
+      box.title = "Your ruling card, chosen.";
     } else {
       cap.textContent = "your pick?";
       box.classList.add("pick");
@@ -112,7 +127,7 @@ function rulerBox(ctx, s) {
   return box;
 }
 
-function slotBox(ctx, s, trick, last) {
+function slotBox(ctx, s, trick, read, last) {
   const { el, view: v } = ctx;
   const slot = el("div", "wc-slot");
   const at = trick.findIndex(([seat]) => seat === s);
@@ -127,13 +142,13 @@ function slotBox(ctx, s, trick, last) {
     const card = decktetCard(code);
     slot.append(card);
     const reading = v.readings[s];
-    const trump = isTrump(code, reading, v.trumps[s]);
+    const as = read[at] || {};
     const cap = el("span", "wc-cap");
-    if (parse(code).suits.length > 1 && reading) {
-      cap.append("as ", sym(el, readSuit(code, reading)));
+    if (parse(code).suits.length > 1 && reading && as.suit) {
+      cap.append("as ", sym(el, as.suit));
       card.classList.add(`read-${reading}`);
     }
-    if (trump) {
+    if (as.trump) {
       slot.classList.add("trump");
       cap.append(el("b", "wc-trump-word", " trump"));
     }
@@ -148,7 +163,7 @@ function slotBox(ctx, s, trick, last) {
   return slot;
 }
 
-function spot(ctx, s, k, trick, last, winner) {
+function spot(ctx, s, k, trick, read, last, winner) {
   const { el, view: v, names } = ctx;
   const box = el("div", `wc-spot p${k}`);
   box.dataset.seat = String(s);
@@ -161,12 +176,12 @@ function spot(ctx, s, k, trick, last, winner) {
   box.append(head);
   const cards = el("div", "wc-spot-cards");
   if (v.options.variant !== "classic") cards.append(rulerBox(ctx, s));
-  if (v.phase !== "rule" && v.phase !== "call") cards.append(slotBox(ctx, s, trick, last));
+  if (v.phase !== "rule" && v.phase !== "call") cards.append(slotBox(ctx, s, trick, read, last));
   box.append(cards);
   return box;
 }
 
-function middle(ctx, trick, last, winner) {
+function middle(ctx, trick, read, last, winner) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-mid");
   const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
@@ -191,7 +206,7 @@ function middle(ctx, trick, last, winner) {
   } else {
     line(`Trick ${v.tricks.length + 1} of ${v.tricks_in_hand}`, "wc-mid-title");
     if (trick.length) {
-      const led = v.led_suit || readSuit(trick[0][1], v.readings[trick[0][0]]);
+      const led = v.led_suit || read[0]?.suit;
       const l = el("div", "wc-mid-line wc-led");
       l.append("Led: ", sym(el, led), ` ${suitMany(led)}`);
       box.append(l);
@@ -204,7 +219,8 @@ function middle(ctx, trick, last, winner) {
   return box;
 }
 
-/** In words, once: how this page's player reads their cards (or would, with the chosen ruler). */
+/** In words, once: how this page's player reads their cards (or would, with the chosen ruler):
+ *  rule.hand is the hand as read that way (the view's hand_read, or the ruling card's shows). */
 function note(ctx, rule, bidEffects) {
   const { el, view: v } = ctx;
   if (ctx.me == null || !rule.reading || !rule.trump) return null;
@@ -213,12 +229,13 @@ function note(ctx, rule, bidEffects) {
   const box = el("p", "wc-note");
   box.dataset.reading = r;
   const classic = v.options.variant === "classic";
-  const trumps = v.hand.filter((c) => isTrump(c, r, t) && c !== (ctx.select.ruler || v.my_choice)).length;
+  const trumps = (rule.hand || []).filter((c) => c.trump && c.card !== (ctx.select.ruler || v.my_choice)).length;
   const head = rule.preview ? `With ${nameOf(ctx.select.ruler || v.my_choice)} you ${ctx.select.ruler ? "would" : "will"} read ` : classic ? "Everyone reads " : "You read ";
   box.append(head, el("b", null, r.toUpperCase()));
   // One line at 1280 px: the board stays short enough for the hand to show below it.
   const whose = classic ? "" : "your ";
-  box.append(`: only the ${r === "top" ? "upper" : "lower"} suit of ${whose}two-suit cards counts (the faded one does not). ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
+  // What the drawing shows (the rule itself is the prompt's and the legend's to say).
+  box.append(`: the faded suit of ${whose}two-suit cards does not count. ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
   box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
   // WC-12: what this player's bid will score, in view for the whole hand.
   const bid = v.bids[ctx.me];
@@ -235,11 +252,13 @@ export function wcBoard(ctx, rule, handEnd, bidEffects = {}) {
   if (result) board.append(result);
   // The trick in play; between tricks, the last one (until the next lead), faded.
   let trick = v.trick;
+  let read = v.trick_read || [];
   let last = false;
   let winner = v.winning;
   if (!trick.length && v.tricks.length && v.phase === "play") {
     const t = v.tricks[v.tricks.length - 1];
     trick = t.cards;
+    read = t.read || [];
     winner = t.winner;
     last = true;
   }
@@ -247,8 +266,8 @@ export function wcBoard(ctx, rule, handEnd, bidEffects = {}) {
   // While the table calls (classic), the seats have nothing in front of them: only the middle
   // is drawn, so that on a phone the hand, which the call is about, stays in view.
   if (v.phase === "call" && !v.over) table.classList.add("calling");
-  else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, last, winner)));
-  table.append(middle(ctx, trick, last, winner));
+  else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
+  table.append(middle(ctx, trick, read, last, winner));
   board.append(table);
   const n = note(ctx, rule, bidEffects);
   if (n) board.append(n);

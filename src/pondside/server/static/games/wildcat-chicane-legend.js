@@ -4,7 +4,12 @@
 // Quackers' legends do): a new player meets these words before any of them is explained.
 import { prefs } from "../api.js";
 import { rankKey, SUITS, suitKey } from "../decktet.js";
-import { SCORING } from "./wildcat-chicane-words.js";
+
+// The glossary is the one place left where this page words a rule (WC-12 here; the terms below):
+// the bidder is told it by the server (the view's prompt), but a glossary open at any time has
+// no server words to draw on yet.
+const SCORING =
+  "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two off, nothing further off; a bid of 0 scores nothing.";
 
 let open = prefs.get("wc.legend", "") !== "seen";
 

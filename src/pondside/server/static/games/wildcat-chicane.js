@@ -1,22 +1,12 @@
 // Wildcat Chicane's table (rules/wildcat-chicane.md): the ruling cards (WC-4) or, in classic,
 // the table's two calls (WC-15); bids (WC-7); the trick in front of each player; the hand read
-// as its player reads it (WC-5: a TOP player's two-suit cards count only as their upper suit).
-// Everything is drawn from the seat's view and its legal actions: the server decides what is
-// legal, this page only says why a card is not.
+// as its player reads it. Everything is drawn from the seat's view (hand_read: each card's suit
+// as its player reads it and whether it is a trump; prompt: what the seat is to do and under
+// which rule), its legal actions and their labels: the server decides what is legal and what a
+// card counts as, and says it; this page says nothing of the rules itself.
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
-import { wcBoard } from "./wildcat-chicane-board.js";
+import { cardWords, nameOf, wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
-import {
-  callText,
-  cardWords,
-  groupsOf,
-  isTrump,
-  nameOf,
-  readSuit,
-  SCORING,
-  suitMany,
-  trumpCount,
-} from "./wildcat-chicane-words.js";
 
 // The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
 const memo = { handEnd: null, rulers: {}, bids: {} };
@@ -41,19 +31,34 @@ function legalByKind(legal) {
   return out;
 }
 
-/** The reading and trump a seat plays under now (or would, with its selected ruler). */
+/** The reading and trump a seat plays under now (or would, with its selected ruler), and its
+ *  hand read that way ([{card, suit, trump}], the view's hand_read or the ruling card's shows). */
 function myRule(ctx) {
   const v = ctx.view;
   const me = ctx.me;
-  if (me == null) return { reading: null, trump: null };
-  if (v.readings[me] || v.trumps[me]) return { reading: v.readings[me], trump: v.trumps[me] };
+  if (me == null) return { reading: null, trump: null, hand: [] };
+  if (v.readings[me] || v.trumps[me]) return { reading: v.readings[me], trump: v.trumps[me], hand: v.hand_read };
   const pick = ctx.select.ruler || v.my_choice;
   // The reading and trump the picked card would give: the server's label says (its shows),
   // remembered once chosen (the choice is then no longer a legal action with a label).
   const shows = pick ? ctx.label(`rule ${pick}`)?.shows || memo.rulers[pick] : null;
   if (shows) memo.rulers[pick] = shows;
-  if (shows) return { reading: shows.reading, trump: shows.trump, preview: true };
-  return { reading: null, trump: null };
+  if (shows) return { reading: shows.reading, trump: shows.trump, hand: shows.hand, preview: true };
+  return { reading: null, trump: null, hand: v.hand_read || [] };
+}
+
+/** The hand as the rule reads it, in runs of one suit (the server's order: trumps last); the
+ *  ruling card (chosen, not yet revealed) apart at the end. Unread: one run in table order. */
+function groupsOf(rule, hand, ruler) {
+  const groups = [];
+  for (const r of rule.hand || hand.map((card) => ({ card, suit: null, trump: false }))) {
+    if (r.card === ruler) continue;
+    const g = groups[groups.length - 1];
+    if (g && g.suit === r.suit) g.cards.push(r);
+    else groups.push({ suit: r.suit, cards: [r] });
+  }
+  if (ruler && hand.includes(ruler)) groups.push({ suit: "ruler", cards: [{ card: ruler, suit: null, trump: false }] });
+  return groups;
 }
 
 // --- the hand ------------------------------------------------------------------------------
@@ -69,13 +74,14 @@ function button(ctx, cls, text, onPress, { primary = false, label = null, title 
   return b;
 }
 
+const upper = (t) => t.replace(/^./, (c) => c.toUpperCase());
+
 /** The engine's sentence why a hand card cannot be played or chosen now (ctx.why), as a person
  *  reads it: capitalised, with its rule codes ("(WC-10)") left to the tooltip. */
 function plainWhy(ctx, code) {
   const reason = ctx.why(code);
   if (!reason) return null;
   const words = reason.replace(/\s*\((?:WC-\d+(?:,\s*)?)+\)/g, "");
-  const upper = (t) => t.replace(/^./, (c) => c.toUpperCase());
   return { title: `${upper(reason)}.`, said: `${upper(words)}.`, words: `${words}.` };
 }
 
@@ -88,7 +94,8 @@ function renderHand(ctx, kinds) {
     return;
   }
   if (wrap) wrap.hidden = false;
-  const { reading, trump, preview } = myRule(ctx);
+  const rule = myRule(ctx);
+  const { reading, preview } = rule;
   const choosing = kinds.rule.length > 0;
   const plays = kinds.play;
   const active = !ctx.pending && (choosing || plays.length > 0);
@@ -96,9 +103,9 @@ function renderHand(ctx, kinds) {
   ctx.hand.classList.toggle("active", active);
   ctx.hand.classList.toggle("preview", !!preview);
   const cards = [];
-  const groups = groupsOf(v.hand, reading, trump, v.my_choice || ctx.select.ruler);
-  for (const g of groups) {
-    g.cards.forEach((code, i) => {
+  const ruler = v.my_choice || ctx.select.ruler;
+  for (const g of groupsOf(rule, v.hand, ruler)) {
+    g.cards.forEach(({ card: code, suit, trump }, i) => {
       const b = ctx.el("button", "hand-card wc-card");
       b.type = "button";
       b.dataset.card = code;
@@ -106,11 +113,11 @@ function renderHand(ctx, kinds) {
       b.append(decktetCard(code));
       const name = cardWords(code);
       let label = name;
-      if (reading && parse(code).suits.length > 1) {
+      if (reading && suit && parse(code).suits.length > 1) {
         b.classList.add(`read-${reading}`);
-        label += `, read as ${suitMany(readSuit(code, reading))}`;
+        label += `, read as ${SUITS[suit].name}`;
       }
-      if (trump && isTrump(code, reading, trump) && !(v.my_choice === code || ctx.select.ruler === code)) {
+      if (trump) {
         b.classList.add("trump");
         b.append(ctx.el("span", "wc-trump-tag", "trump"));
         label += ", a trump";
@@ -132,7 +139,7 @@ function renderHand(ctx, kinds) {
       } else if (v.phase === "rule" && v.my_choice === code) {
         b.classList.add("chosen");
         b.append(ctx.el("span", "wc-ruler-tag", "ruling"));
-        label += ": your ruling card, hidden until everyone has chosen";
+        label += ": your ruling card, chosen";
       } else if (plays.length) {
         reason = plays.includes(code) ? null : plainWhy(ctx, code);
         if (!reason) {
@@ -153,7 +160,7 @@ function renderHand(ctx, kinds) {
         if (ctx.pending) return;
         if (reason) {
           // Said beside the status (a toast would cover the hand for seconds).
-          ctx.select.why = `${name.replace(/^./, (c) => c.toUpperCase())}: ${reason.words}`;
+          ctx.select.why = `${upper(name)}: ${reason.words}`;
           ctx.rerender();
           ctx.hand.querySelector(`[data-card="${code}"]`)?.focus();
           return;
@@ -183,7 +190,6 @@ function renderActions(ctx, kinds) {
     out.push(
       button(ctx, "wc-confirm", `Rule with ${nameOf(code)}`, () => ctx.send(`rule ${code}`), {
         primary: true,
-        title: "Final: it stays hidden until everyone has chosen, then all are revealed together.",
       }),
       button(ctx, "", "Choose another", () => {
         ctx.select.ruler = null;
@@ -194,31 +200,17 @@ function renderActions(ctx, kinds) {
     const group = el("div", "wc-choices");
     group.setAttribute("role", "group");
     group.setAttribute("aria-label", "Your call");
-    const me = ctx.me;
     for (const call of kinds.call) {
-      let text;
-      let title;
-      if (call === "top" || call === "bottom") {
-        text = call.toUpperCase();
-        title = `Everyone reads each two-suit card as its ${call} suit only (WC-15).`;
-        if (v.trumps[me]) {
-          const n = trumpCount(v.hand, call, v.trumps[me]);
-          text += ` · ${n} trump${n === 1 ? "" : "s"}`;
-          title += ` You would hold ${n} trump${n === 1 ? "" : "s"}.`;
-        }
-      } else {
-        const s = call.split(" ")[1];
-        text = `${SUITS[s].symbol} ${SUITS[s].name}`;
-        title = `${SUITS[s].name} is everyone's trump (WC-15).`;
-        if (v.readings[me]) {
-          const n = trumpCount(v.hand, v.readings[me], s);
-          text += ` · ${n}`;
-          title += ` You would hold ${n} trump${n === 1 ? "" : "s"}.`;
-        }
-      }
+      // The server's label: what the call does and, once it would settle this player's
+      // reading and trump, how many trumps they would hold (shows.trumps).
+      const said = ctx.label(`call ${call}`) || { label: `call ${call}`, effect: "" };
+      const n = said.shows?.trumps;
+      const suit = call.startsWith("trump") ? SUITS[call.split(" ")[1]] : null;
+      let text = suit ? `${suit.symbol} ${suit.name}` : call.toUpperCase();
+      if (n != null) text += suit ? ` · ${n}` : ` · ${n} trump${n === 1 ? "" : "s"}`;
       const b = button(ctx, "wc-call", text, () => ctx.send(`call ${call}`), {
-        label: `Call ${callText(call)}`,
-        title,
+        label: upper(said.label),
+        title: said.effect ? `${upper(said.effect)}.` : null,
       });
       b.dataset.call = call;
       group.append(b);
@@ -230,8 +222,10 @@ function renderActions(ctx, kinds) {
     group.setAttribute("aria-label", "Your bid");
     group.append(el("span", "wc-choices-label", "Bid:"));
     // WC-12 in words on the table, not only in the buttons' tooltips (a phone cannot hover):
-    // the rule for every bid, and what the bid under the pointer or the focus would score.
-    const says = el("p", "wc-bidinfo", SCORING);
+    // the rule for every bid (the view's choice_rule), and what the bid under the pointer or
+    // the focus would score (its label).
+    const idle = v.choice_rule || "";
+    const says = el("p", "wc-bidinfo", idle);
     says.setAttribute("aria-live", "polite");
     for (const b of kinds.bid) {
       const n = Number(b);
@@ -244,8 +238,8 @@ function renderActions(ctx, kinds) {
         title: line,
       });
       btn.dataset.bid = b;
-      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = line || SCORING));
-      for (const off of ["pointerleave", "blur"]) btn.addEventListener(off, () => (says.textContent = SCORING));
+      for (const on of ["pointerenter", "focus"]) btn.addEventListener(on, () => (says.textContent = line || idle));
+      for (const off of ["pointerleave", "blur"]) btn.addEventListener(off, () => (says.textContent = idle));
       group.append(btn);
     }
     out.push(group, says);
@@ -290,8 +284,15 @@ export default {
     const trick = (ctx.frame.events || []).find((e) => e.type === "trick");
     if (!trick || !ctx.prev || !ctx.prev.view) return;
     const before = ctx.prev.view;
-    // The view before the play, with the trick complete (done: no "leads next" yet).
-    const shown = { ...before, trick: trick.cards, winning: trick.winner, done: true };
+    // The view before the play, with the trick complete (done: no "leads next" yet); each card
+    // as its player read it: from the view before, or from its play event.
+    const plays = (ctx.frame.events || []).filter((e) => e.type === "play");
+    const read = trick.cards.map(
+      ([, card]) =>
+        (before.trick_read || []).find((r) => r.card === card) ||
+        plays.find((e) => e.card === card) || { card, suit: null, trump: false },
+    );
+    const shown = { ...before, trick: trick.cards, trick_read: read, winning: trick.winner, done: true };
     const fake = { ...ctx, view: shown, frame: { ...ctx.frame, view: shown }, select: {} };
     ctx.board.replaceChildren(wcBoard(fake, { reading: null, trump: null }, null));
     const played = (ctx.frame.events || []).find((e) => e.type === "play" && e.seat === ctx.me);
@@ -306,54 +307,22 @@ export default {
     const kinds = legalByKind(ctx.legal);
     if (ctx.pending) return "Sent: waiting for the table…";
     const watch = me == null ? "You are watching. " : "";
+    // The seat to act: the server's prompt (what to do and under which rule); a ruling card
+    // picked but not confirmed yet: its label's effect (what it would make this player).
+    if (kinds.rule.length && ctx.select.ruler) {
+      const c = ctx.select.ruler;
+      const said = ctx.label(`rule ${c}`);
+      return `You picked ${said && said.effect ? said.effect : nameOf(c)}: confirm, or pick another.`;
+    }
+    if (v.prompt && ctx.legal.length) return v.prompt;
     if (v.phase === "rule") {
-      if (kinds.rule.length) {
-        if (ctx.select.ruler) {
-          const c = ctx.select.ruler;
-          const said = ctx.label(`rule ${c}`);
-          return `You picked ${said && said.effect ? said.effect : nameOf(c)}: confirm, or pick another.`;
-        }
-        return "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM).";
-      }
       return watch + waitingFor(v, n, me, v.to_act.length > 1 ? "choose their ruling cards" : "choose a ruling card");
     }
     if (v.phase === "call") {
-      if (kinds.call.length) {
-        if (!v.calls.length) {
-          return "Your call: TOP or BOTTOM (which suit of a two-suit card counts, for everyone), or the trump suit. The next player then calls the other one.";
-        }
-        const first = v.calls[0];
-        return first.startsWith("trump")
-          ? `${suitMany(first.split(" ")[1])} are trump: now call TOP or BOTTOM for how everyone reads two-suit cards (beside each, how many trumps you would hold).`
-          : `${first === "top" ? "The upper" : "The lower"} suit of two-suit cards counts for everyone (${first.toUpperCase()}): now call the trump suit (beside each suit, how many trumps you would hold).`;
-      }
-      return watch + waitingFor(v, n, me, v.calls.length ? "call the other one" : "call TOP, BOTTOM or a trump suit");
+      return watch + waitingFor(v, n, me, v.calls.length ? "make the second call" : "make the first call");
     }
-    if (v.phase === "bid") {
-      if (kinds.bid.length) {
-        const sum = v.bids.reduce((a, b) => a + (b ?? 0), 0);
-        const made = v.bids.some((b) => b != null);
-        return `Bid how many of the ${v.tricks_in_hand} tricks you will take${made ? ` (bids so far: ${sum})` : ""}.`;
-      }
-      return watch + waitingFor(v, n, me, "bid");
-    }
-    if (v.phase === "play") {
-      if (kinds.play.length) {
-        if (!v.trick.length) {
-          const onlyTrumps = v.hand.every((c) => isTrump(c, v.readings[me], v.trumps[me]));
-          if (onlyTrumps) return "Your lead: you hold only trumps, so lead one.";
-          if (v.options.variant === "classic" && kinds.play.length === v.hand.length) return "Your lead: play any card.";
-          return `Your lead: play any card but a trump (${suitMany(v.trumps[me])}).`;
-        }
-        const led = v.led_suit;
-        const follow = v.hand.some((c) => readSuit(c, v.readings[me]) === led);
-        return follow
-          ? `Follow ${suitMany(led)}: play one of your marked cards.`
-          : `You have no ${suitMany(led)}: play any card (a trump can win the trick).`;
-      }
-      const lead = !v.trick.length;
-      return watch + waitingFor(v, n, me, lead ? "lead" : "play");
-    }
+    if (v.phase === "bid") return watch + waitingFor(v, n, me, "bid");
+    if (v.phase === "play") return watch + waitingFor(v, n, me, v.trick.length ? "play" : "lead");
     return "";
   },
 
@@ -371,9 +340,7 @@ export default {
       const sym = el("span", "wc-sym", SUITS[t].symbol);
       sym.style.color = SUITS[t].colour;
       tag.append(sym);
-      tag.title = mine
-        ? `You read ${r.toUpperCase()}: each two-suit card in your hand counts only as its ${r} suit. Your trump is ${SUITS[t].name}.`
-        : `${name} reads ${r.toUpperCase()}: each two-suit card ${name} plays counts only as its ${r} suit. ${name}'s trump is ${SUITS[t].name}.`;
+      tag.title = `${mine ? "You read" : `${name} reads`} ${r.toUpperCase()}, trump ${SUITS[t].name}.`;
       tag.setAttribute("aria-label", tag.title);
       box.append(tag);
     } else if (view.phase === "rule") {
