@@ -335,7 +335,10 @@ def stopped_as_interrupt() -> Iterator[Stop]:
         yield stop
     finally:
         for s, handler in before.items():
-            signal.signal(s, handler)
+            # Once stopped by a signal, the program is ending (its record still to be written
+            # by the caller): a second hang-up or kill after this changes nothing, where the
+            # default handler would end it with no record (seen as a race in a test).
+            signal.signal(s, signal.SIG_IGN if stop.fired is not None else handler)
 
 
 def next_record_path(path: Path) -> Path:
