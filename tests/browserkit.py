@@ -84,6 +84,14 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     proc.stop()
 
 
+@pytest.fixture(scope="module")
+def quick_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose clock runs ten times fast: the fast profile's 15 s a decision is 1.5 s."""
+    proc = start_server(tmp_path_factory.mktemp("clock"), bot_delay=0.0, clock_scale=0.1)
+    yield proc
+    proc.stop()
+
+
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Any]:
     """Make pages, each a fresh guest (its own cookies) with fast animations; all closed after

@@ -14,6 +14,7 @@ from typing import Any
 
 from pondside.engine import Match
 from pondside.games import get_game
+from pondside.tui import get_ui
 from serverproc import GuestClient, ServerProcess
 from tablesock import Message, Sock, play_randomly, run, table_with
 
@@ -89,3 +90,18 @@ def engine_steps(record: dict[str, Any], seat: int | None) -> list[dict[str, Any
     out: list[dict[str, Any]] = json.loads(json.dumps(steps))
     out[-1]["outcome"] = match.outcome().to_json() if match.is_over() else None  # type: ignore[union-attr]
     return out
+
+
+def terminal_lines(record: dict[str, Any], names: list[str], me: int | None) -> list[list[str]]:
+    """What the terminal prints for each action of ``record``, told to ``me`` (a seat, or None
+    for a spectator): its table's narrator, fed as ``pondside replay`` feeds it (the deal drawn
+    first, then each step)."""
+    game = get_game(record["game"])
+    match: Match[Any] = Match.start_of(game, record)
+    ui = get_ui(game, names, me=me)
+    ui._before = match.view(me)  # what drawing the deal leaves it
+    steps = []
+    for seat, action in record["actions"]:
+        events = match.apply(seat, action)
+        steps.append(ui.narrate(events, match.view(me)))
+    return steps

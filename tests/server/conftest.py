@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from browserkit import browser, new_page, web  # noqa: F401 (the browser tests' fixtures)
+from browserkit import browser, new_page, quick_clock, web  # noqa: F401 (the browser tests' fixtures)
 from serverproc import ServerProcess
 
 

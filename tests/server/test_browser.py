@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from browserkit import (
     DESKTOP,
@@ -26,7 +23,6 @@ from browserkit import (
     name_via_api,
     press,
     shot,
-    start_server,
     table_via_api,
 )
 from browserkit import (
@@ -385,14 +381,6 @@ def test_a_reload_and_a_server_restart_mid_match_go_on_where_they_were(
 
 
 # --- e. the clock runs out ----------------------------------------------------------------
-@pytest.fixture(scope="module")
-def quick_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    # The fast profile's 15 s × 0.1: 1.5 s a decision.
-    proc = start_server(tmp_path_factory.mktemp("clock"), bot_delay=0.0, clock_scale=0.1)
-    yield proc
-    proc.stop()
-
-
 def test_when_the_clock_runs_out_a_card_is_chosen_for_the_player(
     new_page: Any, quick_clock: ServerProcess
 ) -> None:

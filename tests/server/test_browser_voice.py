@@ -19,7 +19,7 @@ from browserkit import name_via_api, shot, start_server
 from pondside.engine import Match
 from pondside.games import get_game
 from pondside.server.telling import shown_names
-from pondside.tui import get_ui
+from replaykit import terminal_lines
 from serverproc import ServerProcess
 
 # A short match of each game, played by bots at a pace a page can follow.
@@ -37,19 +37,6 @@ def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProces
     proc = start_server(tmp_path_factory.mktemp("voice"), bot_delay=0.15)
     yield proc
     proc.stop()
-
-
-def terminal_lines(record: dict[str, Any], names: list[str]) -> list[list[str]]:
-    """What the terminal prints for each action of ``record`` to a spectator."""
-    game = get_game(record["game"])
-    match: Match[Any] = Match.start_of(game, record)
-    ui = get_ui(game, names, me=None)
-    ui._before = match.view(None)  # what drawing the deal leaves it
-    steps = []
-    for seat, action in record["actions"]:
-        events = match.apply(seat, action)
-        steps.append(ui.narrate(events, match.view(None)))
-    return steps
 
 
 def retold_lines(record: dict[str, Any], names: list[str]) -> set[str]:
@@ -121,7 +108,7 @@ def test_the_explanations_are_the_terminals_lines_and_survive_a_reload(
 
     record = page.request.get(f"/api/tables/{table}/record").json()
     names = shown_names(page.request.get(f"/api/tables/{table}").json())
-    steps = terminal_lines(record, names)
+    steps = terminal_lines(record, names, None)
     said = [line for step in steps for line in step]
     # Every line the page shows is one the terminal prints for this match...
     retold = retold_lines(record, names)
@@ -144,14 +131,6 @@ def test_the_explanations_are_the_terminals_lines_and_survive_a_reload(
     assert not missing or len(seen) >= 200, missing[:5]
     assert len(steps) - first >= 3, "the page saw the match unfold"
     assert not page.errors, page.errors
-
-
-@pytest.fixture(scope="module")
-def quick_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    # The fast profile's 15 s × 0.1: 1.5 s a decision.
-    proc = start_server(tmp_path_factory.mktemp("clock"), bot_delay=0.0, clock_scale=0.1)
-    yield proc
-    proc.stop()
 
 
 def test_the_clocks_choice_is_told_and_every_step_announced_with_explanations_off(

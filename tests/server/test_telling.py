@@ -16,26 +16,12 @@ from pondside.games import get_game
 from pondside.server import frames as frames_module
 from pondside.server.replays import frames
 from pondside.server.telling import shown_names, tell
-from pondside.tui import get_ui
+from replaykit import terminal_lines
 from serverproc import GuestClient, ServerProcess
 from tablesock import Sock, play_randomly, run, table_with
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 RECORDS = sorted(GOLDEN.glob("*.json"))
-
-
-def terminal_lines(record: dict[str, Any], names: list[str], me: int | None) -> list[list[str]]:
-    """What the terminal prints for each action of ``record``, told to ``me``: its table's
-    narrator, fed as ``pondside replay`` feeds it (the deal drawn first, then each step)."""
-    game = get_game(record["game"])
-    match: Match[Any] = Match.start_of(game, record)
-    ui = get_ui(game, names, me=me)
-    ui._before = match.view(me)  # what drawing the deal leaves it
-    steps = []
-    for seat, action in record["actions"]:
-        events = match.apply(seat, action)
-        steps.append(ui.narrate(events, match.view(me)))
-    return steps
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
