@@ -10,7 +10,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from pondside.engine import Game
+from pondside.engine import Game, IllegalAction
 
 Ints = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
@@ -75,11 +75,47 @@ class TablesBase:
         self._setup()
         self.reset()
 
+    seeds: Ints
+    """[B] each table's match seed (the engine's, for the deals after the first)."""
+
     def _setup(self) -> None:
         """The game's own sizes, read from ``self.options`` before the first deal."""
 
     def reset(self, rows: Bools | None = None) -> None:
         raise NotImplementedError
+
+    def acting(self) -> Bools:
+        raise NotImplementedError
+
+    def _first_deal(self, table: int) -> dict[str, Any]:
+        """Table ``table``'s first deal, as its record's ``deal`` writes it."""
+        raise NotImplementedError
+
+    def _step_input(self, actions: npt.ArrayLike, rows: Bools | None) -> tuple[Ints, Bools]:
+        """A step's actions as one per table and seat, and the seats that act in it (those of
+        ``rows`` only, when given); ``IllegalAction`` for actions of another shape."""
+        acts: Ints = np.asarray(actions, dtype=np.int64)
+        if acts.shape != (self.batch, self.players):
+            raise IllegalAction(
+                f"a step takes one action per table and seat, shape ({self.batch}, "
+                f"{self.players}), not {acts.shape}"
+            )
+        acting = self.acting()
+        if rows is not None:
+            acting = acting & rows[:, None]
+        return acts, acting
+
+    def record(self, table: int, log: StepLog | None = None) -> dict[str, Any]:
+        """Table ``table``'s match record (the first deal explicit, its seed for the deals
+        after it, the actions in ``log`` or, without one, none) for ``Match.from_record``."""
+        return {
+            "game": self.game.info.slug,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": int(self.seeds[table]),
+            "deal": self._first_deal(table),
+            "actions": [] if log is None else log.actions_of(table, self.actions),
+        }
 
 
 class Tables(Protocol):

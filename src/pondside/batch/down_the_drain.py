@@ -28,7 +28,7 @@ import numpy.typing as npt
 from pondside.engine import Game, IllegalAction
 from pondside.games.down_the_drain import DECK, GAME, GUARD_CYCLES, NUMBERS, hand_size
 
-from .base import Bools, Ints, Step, StepLog, TablesBase
+from .base import Bools, Ints, Step, TablesBase
 from .rng import seed_states, shuffled
 
 _DECK = np.array(DECK, dtype=np.int64)
@@ -179,15 +179,7 @@ class DownTheDrainTables(TablesBase):
         """Every seat's action (``noop`` where it does not act); ``rows`` limits the step to
         those tables. Raises ``IllegalAction`` naming the first table and seat whose action is
         not legal, and then changes nothing."""
-        acts = np.asarray(actions, dtype=np.int64)
-        if acts.shape != (self.batch, self.players):
-            raise IllegalAction(
-                f"a step takes one action per table and seat, shape ({self.batch}, "
-                f"{self.players}), not {acts.shape}"
-            )
-        acting = self.acting()
-        if rows is not None:
-            acting = acting & rows[:, None]
+        acts, acting = self._step_input(actions, rows)
         number = np.where((acts >= 0) & (acts < self.num_actions), acts + 2, 0)
         hands = (self._rows * self.players)[:, None] + self._seats
         held = self.counts.reshape(-1)[hands * _SIDE + number] > 0
@@ -322,21 +314,11 @@ class DownTheDrainTables(TablesBase):
         out: Ints = self.totals.copy()
         return out
 
-    def record(self, table: int, log: StepLog | None = None) -> dict[str, Any]:
-        """Table ``table``'s match record (the first deal explicit, its seed for later games,
-        the actions in ``log``) for ``Match.from_record``."""
-        actions = [] if log is None else log.actions_of(table, self.actions)
+    def _first_deal(self, table: int) -> dict[str, Any]:
         return {
-            "game": GAME.info.slug,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": int(self.seeds[table]),
-            "deal": {
-                "hands": np.sort(self.first_hands[table], axis=1).tolist(),
-                "stack": self.first_stack[table].tolist(),
-                "start": int(self.first_start[table]),
-            },
-            "actions": actions,
+            "hands": np.sort(self.first_hands[table], axis=1).tolist(),
+            "stack": self.first_stack[table].tolist(),
+            "start": int(self.first_start[table]),
         }
 
     # --- what a seat sees -------------------------------------------------------------

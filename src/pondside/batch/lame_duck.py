@@ -50,7 +50,7 @@ from pondside.games.lame_duck import (
     deck_size,
 )
 
-from .base import Bools, Cards, Int32s, Ints, Step, StepLog, TablesBase
+from .base import Bools, Cards, Int32s, Ints, Step, TablesBase
 from .rng import seed_states, shuffled
 
 _DUCKS = np.array(DUCKS, dtype=np.int32)
@@ -251,15 +251,7 @@ class LameDuckTables(TablesBase):
         """Every seat's action (``noop`` where it does not act); ``rows`` limits the step to
         those tables (the others neither act nor change). Raises ``IllegalAction`` naming the
         first table and seat whose action is not legal, and then changes nothing."""
-        acts = np.asarray(actions, dtype=np.int64)
-        if acts.shape != (self.batch, self.players):
-            raise IllegalAction(
-                f"a step takes one action per table and seat, shape ({self.batch}, "
-                f"{self.players}), not {acts.shape}"
-            )
-        acting = self.acting()
-        if rows is not None:
-            acting = acting & rows[:, None]
+        acts, acting = self._step_input(actions, rows)
         waiting = self.awaiting >= 0
         choose = acting.any(axis=1) & ~waiting
         take = acting.any(axis=1) & waiting
@@ -430,20 +422,10 @@ class LameDuckTables(TablesBase):
         live = np.where((self.turn < TURNS)[:, None], self.ducks, 0)
         return self.totals + live
 
-    def record(self, table: int, log: StepLog | None = None) -> dict[str, Any]:
-        """Table ``table``'s match record (the first deal explicit, its seed for later rounds,
-        the actions in ``log`` or, without one, none) for ``Match.from_record``."""
-        actions = [] if log is None else log.actions_of(table, self.actions)
+    def _first_deal(self, table: int) -> dict[str, Any]:
         return {
-            "game": GAME.info.slug,
-            "players": self.players,
-            "options": dict(self.options),
-            "seed": int(self.seeds[table]),
-            "deal": {
-                "hands": np.sort(self.first_hands[table], axis=1).tolist(),
-                "columns": self.first_columns[table].tolist(),
-            },
-            "actions": actions,
+            "hands": np.sort(self.first_hands[table], axis=1).tolist(),
+            "columns": self.first_columns[table].tolist(),
         }
 
     # --- what a seat sees -------------------------------------------------------------
