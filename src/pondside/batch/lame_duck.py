@@ -50,7 +50,7 @@ from pondside.games.lame_duck import (
     deck_size,
 )
 
-from .base import Bools, Cards, Int32s, Ints, Step, TablesBase
+from .base import Bools, Cards, Int32s, Ints, Step, StepLog, TablesBase
 from .rng import seed_states, shuffled
 
 _DUCKS = np.array(DUCKS, dtype=np.int32)
@@ -528,4 +528,4 @@ class LameDuckTables(TablesBase):
         }
 
 
-__all__ = ["GAME", "PLAY", "TAKE", "LameDuckTables"]
+__all__ = ["GAME", "PLAY", "TAKE", "LameDuckTables", "StepLog"]  # StepLog: the docstring's example
