@@ -57,6 +57,22 @@ def test_a_frame_with_no_view_or_no_events_tells_nothing() -> None:
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_labels_read_from_the_matchs_own_state_are_those_of_the_view(path: Path) -> None:
+    """A live table labels a seat's actions from the match's own state (no determinizing, for
+    speed): at every step of every golden record, for every seat to act, the labels are those
+    of the seat's view alone, unplayable cards' reasons included."""
+    record = json.loads(path.read_text())["record"]
+    game = get_game(record["game"])
+    match = Match.start_of(game, record)
+    names = [f"P{i + 1}" for i in range(match.players)]
+    for seat_acting, action in record["actions"]:
+        for seat in match.to_act():
+            view = game.view(match.state, seat)
+            assert game.labels(view, names, match.state) == game.labels(view, names)
+        match.apply(seat_acting, action)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
 def test_each_line_names_the_event_it_tells(path: Path) -> None:
     """A page showing a step event by event tells each line with its event: the lines of the
     events up to one are the narration of those events alone (where the narrator does not

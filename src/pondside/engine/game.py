@@ -284,7 +284,7 @@ class Game(ABC, Generic[S]):
             lines.append(f"{event.get('type')}: {fields}")
         return lines
 
-    def labels(self, view: View, names: Sequence[str]) -> Labels:
+    def labels(self, view: View, names: Sequence[str], state: S | None = None) -> Labels:
         """What the view's seat is offered now: each legal action with its label and what it
         would do, and each card of its hand that it cannot play with the engine's sentence why
         (the ``IllegalAction`` that playing it raises). Empty for a spectator or a seat not to
@@ -293,13 +293,17 @@ class Game(ABC, Generic[S]):
         Games override :meth:`action_label` for their own words; the cards are read from the
         view's ``hand``, a card is playable when a legal action names it, and the reason for
         another is what its play alone (:meth:`hand_action`, ``play CARD``) raises.
+
+        ``state``: a state consistent with the view, when the caller holds one (the server holds
+        the match's own): the answer is the same, found without determinizing the view.
         """
         seat = view["seat"]
         if seat is None or seat not in view["to_act"]:
             return {"actions": [], "unplayable": []}
         # The legal actions and the rules a card breaks depend only on what the seat knows, so
         # any state consistent with its view answers for it (a fixed seed: the same every time).
-        state = self.determinize(view, random.Random(0))
+        if state is None:
+            state = self.determinize(view, random.Random(0))
         legal = self.legal_actions(state, seat)
         actions = [
             self.action_label(view, action, names) for action in sorted(legal, key=reading_order)
@@ -326,7 +330,7 @@ class Game(ABC, Generic[S]):
     def why_not(self, view: View, action: str, state: S | None = None) -> str | None:
         """The engine's own sentence why the seat of ``view`` may not take ``action`` now (the
         ``IllegalAction`` it raises, ruling included), or ``None`` when it may. A pure function
-        of the view (``state``: one already determinized from it with ``Random(0)``), so a page
+        of the view (``state``: one consistent with it, determinized or the match's own), so a page
         can ask about any choice of its player's (a combination of cards) without holding a
         rule itself."""
         seat = view["seat"]

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any, Literal, NotRequired
 
+import orjson
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
@@ -315,10 +316,12 @@ def for_receiver(
     view: View | None,
     legal: list[str],
     before: View | None = None,
+    state: Any = None,
 ) -> StateFrame:
     """The shared part with one receiver's own: its seat, its view and legal actions, and what
     it is told of the step: the narration (``before`` is its view before the step, when
-    known) and the labels of its legal actions (``telling.tell``)."""
+    known) and the labels of its legal actions (``telling.tell``; ``state``: the match's
+    state the view is of, when the caller holds it)."""
     # What the receiver is told, in the game's words (telling.py): the step's lines, and the
     # labels of what its seat is offered now (none in a replay, which offers nothing).
     events = common["events"]
@@ -334,6 +337,7 @@ def for_receiver(
         seat,
         shown_names(common["table"]),
         offered=bool(legal),
+        state=state,
     )
     return {
         "type": "state",
@@ -359,12 +363,22 @@ def live_frame(
     """A live table's frame for a receiver at ``seat``; ``before`` is the match's state before
     the step the frame shows (None for a frame that shows no step)."""
     match, game = table.match, table.game
-    # The game's own view, not Match.view's copy of it: it is turned into JSON at once and
-    # never kept, so nothing can change the match through it.
-    view = None if match is None else game.view(match.state, seat)
+    # The game's own views, not Match.view's copies: they are only read (turned into JSON,
+    # narrated), never changed, so nothing can change the match through them. The table keeps
+    # its latest states' views: a step's views before are the previous step's views after.
+    view = None if match is None else table.views.of(game, match.state, seat)
     legal = [] if match is None or seat is None else match.legal(seat)
-    earlier = None if before is None else game.view(before, seat)
-    return for_receiver(common, game, seat, host, view, legal, earlier)
+    earlier = None if before is None else table.views.of(game, before, seat)
+    state = None if match is None else match.state
+    return for_receiver(common, game, seat, host, view, legal, earlier, state)
+
+
+def text(frame: Any) -> str:
+    """A frame as the JSON text a socket sends. orjson, not the standard library: turning each
+    receiver's frame into text was the largest single cost of a broadcast (about 40 % of it
+    with ``json.dumps``, docs/benchmarks.md). Keys that are not strings (a seat number) are
+    written as strings, as ``json.dumps`` writes them."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_frame(seq: int, message: str, rule: str | None, about: str | None) -> ErrorFrame:

@@ -305,7 +305,7 @@ class Hub(Memory):
         if match is None:
             raise Refused("the match has not started")
         names = shown_names(frames.live_summary(table))
-        return json.dumps(why(table.game, match.view(seat), action, names, table.data.seq))
+        return frames.text(why(table.game, match.view(seat), action, names, table.data.seq))
 
     async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
         """One seat's analysis of a checked record (``Thinking.analyse``)."""
@@ -316,7 +316,7 @@ class Hub(Memory):
         """The full frame a client gets on connecting and on ``sync``."""
         common = frames.live_shared(table, [], "welcome", None, self.settings.clock_scale)
         host = self.is_host(table, client)
-        return json.dumps(frames.live_frame(table, client.seat, host, common))
+        return frames.text(frames.live_frame(table, client.seat, host, common))
 
     def broadcast(
         self,
@@ -339,7 +339,7 @@ class Hub(Memory):
             key = (client.seat, self.is_host(table, client))
             if key not in texts:
                 frame = frames.live_frame(table, key[0], key[1], common, before)
-                texts[key] = json.dumps(frame)
+                texts[key] = frames.text(frame)
             client.post(texts[key])
 
     def presence(self, table: LiveTable) -> None:

@@ -81,6 +81,30 @@ class Client:
             await self.send(text)
 
 
+class Views:
+    """Each seat's view of a table's latest states, built once: the frames of a step read every
+    receiver's view after it and, for the narration, before it, which the frames of the step
+    before built as their views after (a state is the same object until the match replaces
+    it). The views are read, never changed. Two states are kept: the one before a step and the
+    one after."""
+
+    KEPT = 2
+
+    def __init__(self) -> None:
+        self._held: list[tuple[Any, dict[int | None, Any]]] = []
+
+    def of(self, game: Game[Any], state: Any, seat: int | None) -> Any:
+        """``game.view(state, seat)``, built once for as long as ``state`` is kept."""
+        views = next((views for held, views in self._held if held is state), None)
+        if views is None:
+            views = {}
+            self._held = [(state, views), *self._held[: self.KEPT - 1]]
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = game.view(state, seat)
+        return view
+
+
 @dataclass(eq=False)
 class LiveTable:
     data: TableData
@@ -108,6 +132,8 @@ class LiveTable:
     reloading: bool = False
     news: list[dict[str, Any]] = field(default_factory=list)
     """The owner's messages not yet applied to this copy, in order (see cluster.py)."""
+    views: Views = field(default_factory=Views)
+    """Each seat's view of the latest states, for the frames."""
 
     def seat_of(self, player: Guest | None) -> int | None:
         if player is None:

@@ -59,13 +59,16 @@ def tell(
     names: Sequence[str],
     *,
     offered: bool = True,
+    state: Any = None,
 ) -> Told:
     """What one receiver is told about a step: the narrator's lines for ``events`` (those of
     one action; none for a frame that shows no action) between the receiver's view ``before``
     (``None`` when not known: a line may then say less) and ``after``, and the labels of its
     ``seat`` (``None``: a spectator, who is offered nothing). ``after`` is ``None`` before the
     match starts, when there is nothing to tell. A replay's frames offer nothing
-    (``offered=False``): they carry no legal actions either."""
+    (``offered=False``): they carry no legal actions either. ``state`` is the match's state
+    that ``after`` is a view of, when the caller holds it (a live table): the labels are then
+    read from it rather than from a state determinized from the view (the same answer)."""
     if after is None:
         return {"narration": [], "narration_events": [], "labels": nothing()}
     narration = game.narrate(before, events, after, seat, names) if events else []
@@ -75,7 +78,7 @@ def tell(
         "labels": nothing(),
     }
     if seat is not None and offered:
-        told["labels"] = game.labels(after, names)
+        told["labels"] = game.labels(after, names, state)
     return told
 
 
