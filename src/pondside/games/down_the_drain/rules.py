@@ -1,18 +1,5 @@
-"""Down the Drain, a 90-card shedding race (rules/down-the-drain.md, rulings DD-1..DD-11).
-
-On your turn a card still in front of you is *pushed through* (DD-4a): it is discarded without
-a replacement, together with every card of the same number in front of the others, and whoever
-of that group has an empty hand wins (DD-8). Then you play any card in front of you (DD-4b).
-Equal numbers form a group worth number × size (DD-3, DD-4c); every other group strictly lower
-than yours is beaten, flushed down the drain and replaced from the stack (DD-4d, DD-6, DD-7).
-
->>> from pondside.engine import Match
->>> m = Match(GAME, 4, seed=1)
->>> len(m.to_act()), len(m.view(0)["hand"]), m.view(0)["stack_size"]
-(1, 6, 66)
->>> group_value((7, 7, 0, 8), 7), group_value((7, 7, 0, 8), 8)
-(14, 8)
-"""
+"""Down the Drain's rules: the deal, pushing through and playing (DD-4..DD-8), the end of a game
+and of the match (DD-9, DD-10), and the ``Game`` binding."""
 
 from __future__ import annotations
 
@@ -42,9 +29,9 @@ from pondside.engine import (
 )
 from pondside.engine.rng import shuffle
 
-from . import down_the_drain_narrate as words
-from .down_the_drain_events import DownTheDrainEvent
-from .down_the_drain_state import DownTheDrainState as DownTheDrainState
+from . import narrate as words
+from .events import DownTheDrainEvent
+from .state import DownTheDrainState as DownTheDrainState
 
 # DD-1: how many cards of each number the deck holds.
 COUNTS = {
@@ -447,7 +434,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         _deal_from_rng(st, (st.start + 1) % st.n)
         events.append({"type": "deal", "game": st.game_no, "start": st.start})
 
-    # --- telling people (down_the_drain_narrate) -----------------------------------------
+    # --- telling people (narrate) -----------------------------------------
     def narrate(
         self,
         before: View | None,

@@ -1,19 +1,5 @@
-"""Ladders, a Skip-Bo family race (rules/ladders.md, rulings LA-1..LA-16).
-
-Every player races to empty their CLIMB pile by building the shared ACCENT piles up from 1 to
-12 with cards from their hand, their CLIMB top and their RUNG tops (LA-5); SKIP PORTALs (``W``)
-count as whatever number is needed. A turn is any number of plays, ended by one discard onto an
-own RUNG pile (LA-9). Drawing is automatic (LA-4, LA-8, LA-11). The first to empty their CLIMB
-(both CLIMBs, for a partnership) wins the round at once (LA-12) and scores 25 plus 5 for every
-card left in the opponents' CLIMBs (LA-13).
-
->>> from pondside.engine import Match
->>> m = Match(GAME, 2, seed=1)
->>> m.to_act() == ((m.view(None)["dealer"] + 1) % 2,)  # the dealer's left plays first (LA-3)
-True
->>> len(m.view(m.to_act()[0])["hand"])
-5
-"""
+"""Ladders' rules: the deal, plays and the discard that ends a turn (LA-3..LA-11), the end of a
+round and of the match (LA-12..LA-15), and the ``Game`` binding."""
 
 from __future__ import annotations
 
@@ -42,25 +28,25 @@ from pondside.engine import (
     seed_state,
 )
 
-from . import ladders_narrate as words
-from . import ladders_seat as seat_knows
-from .ladders_events import LaddersEvent, Play, PlaySource, RoundEndReason
-from .ladders_state import CARD as CARD
-from .ladders_state import COPIES as COPIES
-from .ladders_state import DECK as DECK
-from .ladders_state import DECK_COUNTS as DECK_COUNTS
-from .ladders_state import HAND as HAND
-from .ladders_state import PARSE_CARD as PARSE_CARD
-from .ladders_state import RUNGS as RUNGS
-from .ladders_state import SLOTS as SLOTS
-from .ladders_state import TOP as TOP
-from .ladders_state import WILD as WILD
-from .ladders_state import WILDS as WILDS
-from .ladders_state import Card as Card
-from .ladders_state import LaddersState as LaddersState
-from .ladders_state import partner as partner
-from .ladders_state import side_of as side_of
-from .ladders_state import sides as sides
+from . import narrate as words
+from . import seat as seat_knows
+from .events import LaddersEvent, Play, PlaySource, RoundEndReason
+from .state import CARD as CARD
+from .state import COPIES as COPIES
+from .state import DECK as DECK
+from .state import DECK_COUNTS as DECK_COUNTS
+from .state import HAND as HAND
+from .state import PARSE_CARD as PARSE_CARD
+from .state import RUNGS as RUNGS
+from .state import SLOTS as SLOTS
+from .state import TOP as TOP
+from .state import WILD as WILD
+from .state import WILDS as WILDS
+from .state import Card as Card
+from .state import LaddersState as LaddersState
+from .state import partner as partner
+from .state import side_of as side_of
+from .state import sides as sides
 
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
@@ -685,7 +671,7 @@ class Ladders(Game[LaddersState]):
         st.round_no += 1
         self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
 
-    # --- telling people (ladders_narrate) --------------------------------------------------
+    # --- telling people (narrate) --------------------------------------------------
     def narrate(
         self,
         before: View | None,
@@ -764,7 +750,7 @@ class Ladders(Game[LaddersState]):
         return Outcome(tuple(float(t) for t in state.totals), tuple(places))
 
     def determinize(self, view: View, rng: random.Random) -> LaddersState:
-        """Keep every public pile and the seat's hand; resample the rest (ladders_seat)."""
+        """Keep every public pile and the seat's hand; resample the rest (seat)."""
         if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
         blank = self._blank(view["players"], view["options"], rng.getrandbits(63))

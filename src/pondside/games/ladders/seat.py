@@ -11,7 +11,7 @@ from collections import Counter
 from pondside.engine import BadPosition, View
 from pondside.engine.rng import shuffle
 
-from .ladders_state import CARD, DECK_COUNTS, PARSE_CARD, LaddersState
+from .state import CARD, DECK_COUNTS, PARSE_CARD, LaddersState
 
 
 def determinize(view: View, st: LaddersState, rng: random.Random) -> LaddersState:
