@@ -21,26 +21,26 @@ person reads).
 """
 
 from .rules import (
-    COUNTS,
-    DECK,
     GAME,
-    GUARD_CYCLES,
     HAND_SIZE,
-    NUMBERS,
-    OTHERS,
-    PLAY,
     TUNABLES,
     DownTheDrain,
-    DownTheDrainGroup,
-    DownTheDrainOptions,
-    DownTheDrainView,
     beaten_by,
     game_places,
     group_value,
     hand_size,
 )
 from .state import (
+    COUNTS,
+    DECK,
+    GUARD_CYCLES,
+    NUMBERS,
+    OTHERS,
+    PLAY,
+    DownTheDrainGroup,
+    DownTheDrainOptions,
     DownTheDrainState,
+    DownTheDrainView,
 )
 
 __all__ = [

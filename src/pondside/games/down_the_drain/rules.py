@@ -12,55 +12,34 @@ from pondside.engine import (
     ActionLabel,
     BadDeal,
     BadPosition,
-    CommonView,
     DealLayout,
     Event,
     Game,
     GameInfo,
     IllegalAction,
-    NotRequired,
     Option,
     Outcome,
     Rng,
     Speaker,
-    TypedDict,
     View,
     seed_state,
 )
-from pondside.engine.rng import shuffle
 
 from . import narrate as words
+from . import seat as seat_knows
 from .events import DownTheDrainEvent
-from .state import DownTheDrainState as DownTheDrainState
+from .state import (
+    COUNTS,
+    DECK,
+    GUARD_CYCLES,
+    NUMBERS,
+    OTHERS,
+    PLAY,
+    DownTheDrainState,
+    DownTheDrainView,
+    check_deck,
+)
 
-# DD-1: how many cards of each number the deck holds.
-COUNTS = {
-    2: 16,
-    3: 12,
-    4: 9,
-    5: 8,
-    6: 6,
-    7: 6,
-    8: 5,
-    9: 4,
-    10: 4,
-    11: 4,
-    12: 3,
-    13: 3,
-    14: 3,
-    15: 2,
-    16: 1,
-    17: 1,
-    18: 1,
-    19: 1,
-    20: 1,
-}
-DECK: tuple[int, ...] = tuple(c for c, k in COUNTS.items() for _ in range(k))
-NUMBERS = tuple(COUNTS)
-GUARD_CYCLES = 500  # DD-10
-PLAY = {c: f"play {c}" for c in NUMBERS}
-# OTHERS[n][s]: the other seats of an n-player table clockwise from s+1 (the order of DD-6).
-OTHERS = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(3, 9)}
 _PARSE = {a: c for c, a in PLAY.items()}
 
 
@@ -106,48 +85,6 @@ def beaten_by(front: tuple[int, ...], seat: int) -> list[int]:
         for t in OTHERS[len(front)][seat]
         if (c := front[t]) and c != card and c * front.count(c) < value
     ]
-
-
-class DownTheDrainOptions(TypedDict):
-    games: int
-    """How many games the series has (DD-9)."""
-
-
-class DownTheDrainGroup(TypedDict):
-    number: int
-    """The number the group's cards show."""
-    seats: list[int]
-    """The seats with that number in front of them."""
-    value: int
-    """The number times the cards in the group (DD-3)."""
-
-
-class DownTheDrainView(CommonView):
-    """What one seat (or a spectator) sees of Down the Drain: everything but the hands and the
-    stack's order (DD-11). ``hand_number`` counts the games of a series; ``hand_scores`` holds
-    the cards each seat held at the end of each finished game (DD-9)."""
-
-    options: DownTheDrainOptions
-    hand: NotRequired[list[int]]
-    """The seat's cards, ascending."""
-    start: int
-    """The seat that played first in this game (DD-2)."""
-    plays: int
-    """Cards played in this game so far (DD-10 ends a game after 500 rounds)."""
-    front: list[int | None]
-    """The card in front of each seat, or null."""
-    groups: list[DownTheDrainGroup]
-    """The groups in front, strongest first (DD-3)."""
-    held: list[int]
-    """The cards each seat holds, in hand and in front (DD-9)."""
-    stack_size: int
-    """Cards left in the face-down stack."""
-    discard: list[int]
-    """The face-up discard pile, in the order the cards reached it."""
-    winners: list[list[int]]
-    """The winners of each finished game (DD-8; none when DD-10 ended it)."""
-    wins: list[int]
-    """Games won by each seat in the series so far."""
 
 
 def _start_game(
@@ -256,40 +193,14 @@ class DownTheDrain(Game[DownTheDrainState]):
         for c in cards:
             if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
                 raise BadDeal(f"the deal holds {c!r}; the cards are the numbers 2 to 20 (DD-1)")
-        _check_deck(Counter(cards), BadDeal, "the deal")
+        check_deck(Counter(cards), BadDeal, "the deal")
         st = self._blank(players, options, seed)
         _start_game(st, hands, stack, start)
         return st
 
-    # --- positions --------------------------------------------------------------------
+    # --- positions (seat) -------------------------------------------------------------
     def check_position(self, state: DownTheDrainState) -> DownTheDrainState:
-        st = state
-        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
-        n = st.n
-        if len(st.hands) != n or len(st.front) != n:
-            raise BadPosition(f"hands and front need one entry per seat ({n})")
-        cards = [c for h in st.hands for c in h] + [f for f in st.front if f]
-        if not 0 <= st.top <= len(st.stack):
-            raise BadPosition(
-                "top is where the stack's top card is in 'stack' (cards before it are drawn)"
-            )
-        cards += list(st.stack[st.top :]) + list(st.discard)
-        if any(c not in COUNTS for c in cards):
-            raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
-        _check_deck(Counter(cards), BadPosition, "the position")
-        if not (0 <= st.seat < n and 0 <= st.start < n) or st.plays < 0:
-            raise BadPosition(f"seat (to act) and start are seats 0 to {n - 1}")
-        if any(len(h) > hand_size(n) for h in st.hands):
-            raise BadPosition(f"a hand never holds more than {hand_size(n)} cards (DD-2, DD-4)")
-        if len(st.history) != st.game_no - (0 if st.over else 1) or st.game_no > st.games:
-            raise BadPosition("history holds one entry per finished game of the series")
-        if not st.over and not st.hands[st.seat]:
-            raise BadPosition("the player to act has a card in hand (an empty hand has won)")
-        if not st.over and st.front[st.seat]:
-            raise BadPosition(
-                "the player to act has no card in front: it was pushed through as the turn began"
-            )
-        return st
+        return seat_knows.check_position(state, hand_size(state.n))
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: DownTheDrainState) -> tuple[int, ...]:
@@ -464,38 +375,9 @@ class DownTheDrain(Game[DownTheDrainState]):
         shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
         return {"action": action, "label": action, "effect": effect, "shows": shows}
 
-    # --- what a seat sees -------------------------------------------------------------
+    # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
-        """DD-11: cards in front, the discard pile, the stack's size and hand sizes are public."""
-        st = state
-        front = st.front
-        groups: list[DownTheDrainGroup] = [
-            {
-                "number": c,
-                "seats": [t for t in range(st.n) if front[t] == c],
-                "value": c * front.count(c),
-            }
-            for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
-        ]
-        v: DownTheDrainView = {
-            # The common keys; mypy cannot know the ** holds no "hand", set below.
-            **self.common_view(  # type: ignore[typeddict-item]
-                st, seat, st.game_no, st.hands, st.totals(), (h for _, h in st.history)
-            ),
-            "options": {"games": st.games},
-            "start": st.start,
-            "plays": st.plays,
-            "front": [f or None for f in front],
-            "groups": groups,
-            "held": st.held(),
-            "stack_size": len(st.stack) - st.top,
-            "discard": list(st.discard),
-            "winners": [list(w) for w, _ in st.history],
-            "wins": st.wins(),
-        }
-        if seat is not None:
-            v["hand"] = list(st.hands[seat])
-        return v
+        return seat_knows.view(self, state, seat)
 
     def outcome(self, state: DownTheDrainState) -> Outcome | None:
         """DD-9: one game ranks winners first, then by cards held; a series ranks by games won,
@@ -517,46 +399,11 @@ class DownTheDrain(Game[DownTheDrainState]):
         return len(state.history)
 
     def determinize(self, view: View, rng: random.Random) -> DownTheDrainState:
-        """Deal the cards this seat cannot see to the other hands and the stack.
-
-        A seat sees its hand, every card in front and the discard pile (DD-11); the rest of
-        the deck, in the other hands and the stack, is shuffled and dealt back in the sizes
-        the view shows.
-        """
-        seat = view["seat"]
-        if seat is None:
+        """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
+        if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        n = view["players"]
-        st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.game_no = view["hand_number"]
-        st.history = tuple(
-            (tuple(w), tuple(h)) for w, h in zip(view["winners"], view["hand_scores"], strict=True)
-        )
-        st.last_events = tuple(view["last_events"])
-        st.over = view["over"]
-        st.front = tuple(f or 0 for f in view["front"])
-        st.discard = tuple(view["discard"])
-        st.start = view["start"]
-        st.plays = view["plays"]
-        st.seat = view["to_act"][0] if view["to_act"] else st.start
-        own = view["hand"]
-        unseen = Counter(DECK)
-        unseen.subtract(own)
-        unseen.subtract(f for f in st.front if f)
-        unseen.subtract(st.discard)
-        pool = list(unseen.elements())
-        shuffle(rng, pool)
-        hands: list[tuple[int, ...]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            if s == seat:
-                hands.append(tuple(own))
-            else:
-                hands.append(tuple(sorted(pool[:size])))
-                del pool[:size]
-        st.hands = tuple(hands)
-        st.stack = tuple(pool)
-        st.top = 0
-        return st
+        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: DownTheDrainState, seat: int) -> str:
         """No rule gives a default: a uniformly random card, drawn from a fork of the generator
@@ -566,13 +413,6 @@ class DownTheDrain(Game[DownTheDrainState]):
             raise IllegalAction(f"seat {seat} has nothing to decide now")
         rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
         return rng.choice(legal)
-
-
-def _check_deck(cards: Counter[int], error: type[Exception], where: str) -> None:
-    """DD-1: exactly the 90 cards, each number as often as the deck holds it."""
-    for c, k in COUNTS.items():
-        if cards[c] != k:
-            raise error(f"{where} holds {cards[c]} cards of {c}; the deck has {k} (DD-1)")
 
 
 GAME = DownTheDrain()
