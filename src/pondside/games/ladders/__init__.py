@@ -32,8 +32,6 @@ from .rules import (
     RUNG_PLAY,
     TUNABLES,
     Ladders,
-    LaddersOptions,
-    LaddersView,
     climb_size,
     fits,
 )
@@ -47,7 +45,9 @@ from .state import (
     SLOTS,
     TOP,
     WILD,
+    LaddersOptions,
     LaddersState,
+    LaddersView,
     partner,
     side_of,
     sides,

@@ -12,17 +12,14 @@ from pondside.engine import (
     BadDeal,
     BadOption,
     BadPosition,
-    CommonView,
     DealLayout,
     Event,
     Game,
     GameInfo,
     IllegalAction,
-    NotRequired,
     Option,
     Outcome,
     Rng,
-    TypedDict,
     View,
     places_from_results,
     seed_state,
@@ -31,22 +28,19 @@ from pondside.engine import (
 from . import narrate as words
 from . import seat as seat_knows
 from .events import LaddersEvent, Play, PlaySource, RoundEndReason
-from .state import CARD as CARD
-from .state import COPIES as COPIES
-from .state import DECK as DECK
-from .state import DECK_COUNTS as DECK_COUNTS
-from .state import HAND as HAND
-from .state import PARSE_CARD as PARSE_CARD
-from .state import RUNGS as RUNGS
-from .state import SLOTS as SLOTS
-from .state import TOP as TOP
-from .state import WILD as WILD
-from .state import WILDS as WILDS
-from .state import Card as Card
-from .state import LaddersState as LaddersState
-from .state import partner as partner
-from .state import side_of as side_of
-from .state import sides as sides
+from .state import (
+    CARD,
+    DECK,
+    DECK_COUNTS,
+    HAND,
+    PARSE_CARD,
+    RUNGS,
+    SLOTS,
+    TOP,
+    WILD,
+    LaddersState,
+    LaddersView,
+)
 
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
 
@@ -127,50 +121,6 @@ def parse_cards(cards: Any, where: str, error: type[Exception]) -> list[int]:
             )
         out.append(PARSE_CARD[c])
     return out
-
-
-def show(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [CARD[c] for c in cards]
-
-
-class LaddersOptions(TypedDict):
-    teams: bool
-    """Two partnerships of two, partners sitting opposite (LA-2)."""
-    target: int | None
-    """The match ends when someone reaches this score (LA-14); null when rounds are counted."""
-    rounds: int | None
-    """Play exactly this many rounds; null when played to a target."""
-
-
-class LaddersView(CommonView):
-    """What one seat (or a spectator) sees of Ladders (LA-16): CLIMB tops and sizes, RUNG piles,
-    ACCENT piles, DISCARD, the DRAW size and hand sizes. ``hand_number`` counts the rounds."""
-
-    options: LaddersOptions
-    hand: NotRequired[list[str]]
-    """The seat's cards, ascending, as codes (1-12, W)."""
-    dealer: int
-    """The round's dealer (LA-3)."""
-    partners: list[int | None]
-    """Each seat's partner, whose CLIMB and RUNG tops it may play (LA-2, LA-14), or null."""
-    climb_tops: list[str | None]
-    """The face-up top card of each seat's CLIMB pile, or null when it is empty."""
-    climb_sizes: list[int]
-    """Cards left in each seat's CLIMB pile."""
-    rungs: list[list[list[str]]]
-    """Each seat's four RUNG piles, bottom card first (every card is face up, LA-9)."""
-    accents: list[list[str]]
-    """The four ACCENT piles, bottom card first (an empty slot is an empty list)."""
-    accent_next: list[int]
-    """The number each ACCENT pile needs next (1 for an empty slot)."""
-    discard: list[str]
-    """DISCARD, sorted: each of its cards was public on a completed ACCENT pile (LA-7)."""
-    draw_size: int
-    """Cards left in DRAW."""
-    played: bool
-    """Whether the seat to act has played a card this turn."""
-    idle_turns: int
-    """Turns in a row without a card played or drawn (LA-15 ends the round at one per seat)."""
 
 
 # --- drawing ---------------------------------------------------------------------------
@@ -397,39 +347,11 @@ class Ladders(Game[LaddersState]):
         self._start_round(st, climb_cards, hand_cards, draw, dealer, [])
         return st
 
-    # --- positions --------------------------------------------------------------------
-    def _options(self, st: LaddersState) -> LaddersOptions:
-        return {"teams": st.teams, "target": st.target, "rounds": st.rounds}
-
+    # --- positions (seat) -------------------------------------------------------------
     def check_position(self, state: LaddersState) -> LaddersState:
-        st = state
-        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
-        n = st.n
-        if not (len(st.climbs) == len(st.hands) == len(st.rungs) == len(st.totals) == n):
-            raise BadPosition(f"climbs, hands, rungs and totals need one entry per seat ({n})")
-        if any(len(rs) != RUNGS for rs in st.rungs) or len(st.accents) != SLOTS:
-            raise BadPosition(
-                "each seat has 4 RUNG piles and there are 4 ACCENT slots (LA-5, LA-9)"
-            )
-        if not (0 <= st.turn < n and 0 <= st.dealer < n):
-            raise BadPosition(f"turn and dealer are seats from 0 to {n - 1}")
-        if any(len(h) > HAND for h in st.hands):
-            raise BadPosition(f"a hand holds at most {HAND} cards (LA-4)")
-        for pile in st.accents:
-            if len(pile) >= TOP or any(c not in (i + 1, WILD) for i, c in enumerate(pile)):
-                raise BadPosition(
-                    "an ACCENT pile runs 1, 2, 3, ... (or W) and is gone at 12 (LA-5)"
-                )
-        cards = [c for x in st.climbs for c in x] + [c for h in st.hands for c in h]
-        cards += [c for rs in st.rungs for r in rs for c in r] + [c for p in st.accents for c in p]
-        seat_knows.check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
-        if len(st.history) != st.round_no - (0 if st.over else 1):
-            raise BadPosition("history holds one entry per finished round")
-        if not st.over and not st.hands[st.turn]:
-            if st.draw or st.discard:
-                raise BadPosition("the seat to act has an empty hand, refilled at once (LA-8)")
-            if not _has_play(st, st.turn):
-                raise BadPosition("the seat to act has neither a card in hand nor a play (LA-9)")
+        st = seat_knows.check_position(state)
+        if not st.over and not st.hands[st.turn] and not _has_play(st, st.turn):
+            raise BadPosition("the seat to act has neither a card in hand nor a play (LA-9)")
         return st
 
     # --- playing ----------------------------------------------------------------------
@@ -691,32 +613,11 @@ class Ladders(Game[LaddersState]):
         discard raises says why it cannot be played now."""
         return DISCARD[PARSE_CARD[card], 0]
 
-    # --- what a seat sees -------------------------------------------------------------
+    # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: LaddersState, seat: int | None) -> LaddersView:
-        """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand sizes.
-
-        DISCARD's cards are listed (sorted): each was public on a completed ACCENT pile.
-        """
-        st = state
-        v: LaddersView = {
-            # The common keys; mypy cannot know the ** holds no "hand", set below.
-            **self.common_view(st, seat, st.round_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
-            "options": self._options(st),
-            "dealer": st.dealer,
-            "partners": [st.partner(s) if st.teams else None for s in range(st.n)],
-            "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
-            "climb_sizes": [len(c) for c in st.climbs],
-            "rungs": [[show(r) for r in rs] for rs in st.rungs],
-            "accents": [show(p) for p in st.accents],
-            "accent_next": [len(p) + 1 for p in st.accents],
-            "discard": show(sorted(st.discard)),
-            "draw_size": len(st.draw),
-            "played": st.played,
-            "idle_turns": st.idle,
-        }
-        if seat is not None:
-            v["hand"] = show(st.hands[seat])
-        return v
+        """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand
+        sizes (seat)."""
+        return seat_knows.view(self, state, seat)
 
     def scores(self, state: LaddersState) -> tuple[float, ...]:
         """The running totals (LA-13); partners carry their side's total (LA-14)."""
