@@ -40,7 +40,8 @@ from .cards import (
     trick_count,
     trick_winner,
 )
-from .rules import GAME, WORKED_DEAL, WildcatChicane, sample_hands
+from .rules import GAME, WORKED_DEAL, WildcatChicane
+from .seat import sample_hands
 from .state import (
     ChicaneOptions,
     ChicaneState,
