@@ -125,6 +125,100 @@ def game_places(winners: tuple[int, ...], held: tuple[int, ...] | list[int]) -> 
     return _places([(0 if s in winners else 1, h) for s, h in enumerate(held)])
 
 
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
+    st = DownTheDrainState.blank()
+    st.n = players
+    st.games = options["games"]
+    st.game_no = 1
+    st.rng = seed_state(seed)
+    st.history = ()
+    st.over = False
+    return st
+
+
+def _draw(
+    st: DownTheDrainState,
+    hands: list[tuple[int, ...]],
+    seats: list[int],
+    events: list[DownTheDrainEvent],
+) -> None:
+    """DD-6, DD-7: one card each in clockwise order; an empty stack is reshuffled first."""
+    for t in seats:
+        if st.top >= len(st.stack):
+            rng = Rng(st.rng)
+            st.stack = tuple(rng.shuffled(st.discard))
+            st.rng = rng.state
+            st.top = 0
+            st.discard = ()
+            events.append({"type": "reshuffle", "cards": len(st.stack)})
+        c = st.stack[st.top]
+        st.top += 1
+        h = hands[t]
+        j = 0
+        while j < len(h) and h[j] < c:
+            j += 1
+        hands[t] = (*h[:j], c, *h[j:])
+        events.append({"type": "draw", "seat": t})
+
+
+def match_outcome(state: DownTheDrainState) -> Outcome | None:
+    """DD-9: one game ranks winners first, then by cards held; a series ranks by games won,
+    then by total cards held. The score is the cards held (summed over a series)."""
+    if not state.over:
+        return None
+    totals = state.totals()
+    wins = state.wins()
+    places = _places([(-w, t) for w, t in zip(wins, totals, strict=True)])
+    return Outcome(tuple(float(t) for t in totals), places)
+
+
+def _push_through(st: DownTheDrainState, seat: int, events: list[DownTheDrainEvent]) -> None:
+    """DD-4a: the card still in front of ``seat`` and its whole group go to the discard pile.
+
+    Every player of the group whose hand is then empty wins, and the game ends (DD-8).
+    """
+    n = st.n
+    card = st.front[seat]
+    group = [t for t in (seat, *OTHERS[n][seat]) if st.front[t] == card]
+    front = list(st.front)
+    for t in group:
+        front[t] = 0
+    st.front = tuple(front)
+    st.discard = st.discard + (card,) * len(group)
+    events.append({"type": "push", "seat": seat, "card": card, "seats": group})
+    winners = tuple(sorted(t for t in group if not st.hands[t]))
+    if winners:
+        _end_game(st, winners, events)
+
+
+def _end_game(
+    st: DownTheDrainState, winners: tuple[int, ...], events: list[DownTheDrainEvent]
+) -> None:
+    """DD-8, DD-9: record the game; deal the next one of a series with the next start player."""
+    held = tuple(st.held())
+    st.history = (*st.history, (winners, held))
+    places = game_places(winners, held)
+    events.append(
+        {
+            "type": "game_end",
+            "game": st.game_no,
+            "winners": list(winners),
+            "held": list(held),
+            "places": list(places),
+        }
+    )
+    if st.game_no >= st.games:
+        st.over = True
+        out = match_outcome(st)
+        assert out is not None
+        events.append({"type": "match_end", "scores": list(out.scores), "places": list(out.places)})
+        return
+    st.game_no += 1
+    _deal_from_rng(st, (st.start + 1) % st.n)
+    events.append({"type": "deal", "game": st.game_no, "start": st.start})
+
+
 class DownTheDrain(Game[DownTheDrainState]):
     state_type = DownTheDrainState
     info = GameInfo(
@@ -156,19 +250,9 @@ class DownTheDrain(Game[DownTheDrainState]):
 
         return DealLayout.one_deck(NUMBERS, tuple(COUNTS.values()), len(DECK), players, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
-        st = DownTheDrainState.blank()
-        st.n = players
-        st.games = options["games"]
-        st.game_no = 1
-        st.rng = seed_state(seed)
-        st.history = ()
-        st.over = False
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _deal_from_rng(st, None)
         return st
 
@@ -194,7 +278,7 @@ class DownTheDrain(Game[DownTheDrainState]):
             if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
                 raise BadDeal(f"the deal holds {c!r}; the cards are the numbers 2 to 20 (DD-1)")
         check_deck(Counter(cards), BadDeal, "the deal")
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _start_game(st, hands, stack, start)
         return st
 
@@ -258,7 +342,7 @@ class DownTheDrain(Game[DownTheDrainState]):
                 front[t] = 0
             st.discard = st.discard + tuple(lost)
             events.append({"type": "beaten", "seats": beaten, "cards": lost})
-            self._draw(st, hands, beaten, events)
+            _draw(st, hands, beaten, events)
         st.front = tuple(front)
         st.hands = tuple(hands)
         st.plays += 1
@@ -266,84 +350,11 @@ class DownTheDrain(Game[DownTheDrainState]):
         st.seat = nxt
         if st.plays >= GUARD_CYCLES * n:  # DD-10
             events.append({"type": "guard", "cycles": GUARD_CYCLES})
-            self._end_game(st, (), events)
+            _end_game(st, (), events)
         elif st.front[nxt]:
-            self._push_through(st, nxt, events)
+            _push_through(st, nxt, events)
         st.last_events = events
         return st, events
-
-    def _draw(
-        self,
-        st: DownTheDrainState,
-        hands: list[tuple[int, ...]],
-        seats: list[int],
-        events: list[DownTheDrainEvent],
-    ) -> None:
-        """DD-6, DD-7: one card each in clockwise order; an empty stack is reshuffled first."""
-        for t in seats:
-            if st.top >= len(st.stack):
-                rng = Rng(st.rng)
-                st.stack = tuple(rng.shuffled(st.discard))
-                st.rng = rng.state
-                st.top = 0
-                st.discard = ()
-                events.append({"type": "reshuffle", "cards": len(st.stack)})
-            c = st.stack[st.top]
-            st.top += 1
-            h = hands[t]
-            j = 0
-            while j < len(h) and h[j] < c:
-                j += 1
-            hands[t] = (*h[:j], c, *h[j:])
-            events.append({"type": "draw", "seat": t})
-
-    def _push_through(
-        self, st: DownTheDrainState, seat: int, events: list[DownTheDrainEvent]
-    ) -> None:
-        """DD-4a: the card still in front of ``seat`` and its whole group go to the discard pile.
-
-        Every player of the group whose hand is then empty wins, and the game ends (DD-8).
-        """
-        n = st.n
-        card = st.front[seat]
-        group = [t for t in (seat, *OTHERS[n][seat]) if st.front[t] == card]
-        front = list(st.front)
-        for t in group:
-            front[t] = 0
-        st.front = tuple(front)
-        st.discard = st.discard + (card,) * len(group)
-        events.append({"type": "push", "seat": seat, "card": card, "seats": group})
-        winners = tuple(sorted(t for t in group if not st.hands[t]))
-        if winners:
-            self._end_game(st, winners, events)
-
-    def _end_game(
-        self, st: DownTheDrainState, winners: tuple[int, ...], events: list[DownTheDrainEvent]
-    ) -> None:
-        """DD-8, DD-9: record the game; deal the next one of a series with the next start player."""
-        held = tuple(st.held())
-        st.history = (*st.history, (winners, held))
-        places = game_places(winners, held)
-        events.append(
-            {
-                "type": "game_end",
-                "game": st.game_no,
-                "winners": list(winners),
-                "held": list(held),
-                "places": list(places),
-            }
-        )
-        if st.game_no >= st.games:
-            st.over = True
-            out = self.outcome(st)
-            assert out is not None
-            events.append(
-                {"type": "match_end", "scores": list(out.scores), "places": list(out.places)}
-            )
-            return
-        st.game_no += 1
-        _deal_from_rng(st, (st.start + 1) % st.n)
-        events.append({"type": "deal", "game": st.game_no, "start": st.start})
 
     # --- telling people (narrate) -----------------------------------------
     def narrate(
@@ -379,20 +390,13 @@ class DownTheDrain(Game[DownTheDrainState]):
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
         return seat_knows.view(self, state, seat)
 
-    def outcome(self, state: DownTheDrainState) -> Outcome | None:
-        """DD-9: one game ranks winners first, then by cards held; a series ranks by games won,
-        then by total cards held. The score is the cards held (summed over a series)."""
-        if not state.over:
-            return None
-        totals = state.totals()
-        wins = state.wins()
-        places = _places([(-w, t) for w, t in zip(wins, totals, strict=True)])
-        return Outcome(tuple(float(t) for t in totals), places)
-
     def scores(self, state: DownTheDrainState) -> tuple[float, ...]:
         """Cards held at the end of each finished game, summed (DD-9): search bots judge a game
         by the cards each seat was left holding (a winner holds none)."""
         return tuple(float(t) for t in state.totals())
+
+    def outcome(self, state: DownTheDrainState) -> Outcome | None:
+        return match_outcome(state)
 
     def hands_played(self, state: DownTheDrainState) -> int:
         """Games finished so far (one 'hand' of the benchmark is one game of the series)."""
@@ -402,7 +406,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
         if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: DownTheDrainState, seat: int) -> str:

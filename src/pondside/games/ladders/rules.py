@@ -166,6 +166,250 @@ def _has_play(st: LaddersState, seat: int) -> bool:
     return any(c == WILD or c in need for c in cards)
 
 
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> LaddersState:
+    st = LaddersState.blank()
+    st.n = players
+    st.teams = options["teams"]
+    st.target = options["target"]
+    st.rounds = options["rounds"]
+    st.rng = seed_state(seed)
+    st.round_no = 1
+    st.totals = (0,) * players
+    st.history = ()
+    st.idle = 0
+    st.played = False
+    st.over = False
+    return st
+
+
+def _round_won(st: LaddersState, seat: int) -> bool:
+    """LA-12: an empty CLIMB wins; a partnership needs both CLIMBs empty (LA-14)."""
+    return not st.climbs[seat] and (not st.teams or not st.climbs[st.partner(seat)])
+
+
+def _fewest_climb_side(st: LaddersState) -> int | None:
+    """LA-15: the side with the fewest CLIMB cards, or None when several share the fewest."""
+    counts = [sum(len(st.climbs[s]) for s in side) for side in st.sides()]
+    low = min(counts)
+    return counts.index(low) if counts.count(low) == 1 else None
+
+
+def match_outcome(state: LaddersState) -> Outcome | None:
+    """The highest total wins; partners share their side's place (LA-14, protocol)."""
+    if not state.over:
+        return None
+    sides = state.sides()
+    side_totals = [state.totals[side[0]] for side in sides]
+    side_places = places_from_results(side_totals, lower_is_better=False)
+    places = [0] * state.n
+    for i, side in enumerate(sides):
+        for s in side:
+            places[s] = side_places[i]
+    return Outcome(tuple(float(t) for t in state.totals), tuple(places))
+
+
+def _start_round(
+    st: LaddersState,
+    climbs: list[list[int]],
+    hands: list[list[int]],
+    draw: list[int],
+    dealer: int,
+    events: list[LaddersEvent],
+) -> None:
+    """Lay out a round (lists top card first) and let the dealer's left start (LA-3, LA-4)."""
+    st.dealer = dealer
+    st.turn = (dealer + 1) % st.n
+    st.climbs = tuple(tuple(reversed(c)) for c in climbs)
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.draw = tuple(reversed(draw))
+    st.rungs = (((),) * RUNGS,) * st.n
+    st.accents = ((),) * SLOTS
+    st.discard = ()
+    st.idle = 0
+    st.played = False
+    events.append(
+        {
+            "type": "deal",
+            "round": st.round_no,
+            "dealer": dealer,
+            "climb_tops": [CARD[c[-1]] for c in st.climbs],
+        }
+    )
+    _start_turn(st, events)
+
+
+def _deal_from_rng(st: LaddersState, dealer: int | None, events: list[LaddersEvent]) -> None:
+    rng = Rng(st.rng)
+    cards = rng.shuffled(DECK)
+    if dealer is None:
+        dealer = rng.below(st.n)  # LA-3: the first dealer is random
+    st.rng = rng.state
+    k = climb_size(st.n)
+    climbs = [cards[i * k : (i + 1) * k] for i in range(st.n)]
+    _start_round(st, climbs, [[] for _ in range(st.n)], cards[st.n * k :], dealer, events)
+
+
+def _discard(st: LaddersState, seat: int, card: int, rung: int, events: list[LaddersEvent]) -> None:
+    """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
+    hand = list(st.hands[seat])
+    if card not in hand:
+        raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand to discard", "LA-9")
+    hand.remove(card)
+    st.hands = _replace(st.hands, seat, tuple(hand))
+    rungs = st.rungs[seat]
+    st.rungs = _replace(st.rungs, seat, _replace(rungs, rung, (*rungs[rung], card)))
+    events.append({"type": "discard", "seat": seat, "card": CARD[card], "rung": rung})
+    _end_turn(st, events)
+
+
+def _play(
+    st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[LaddersEvent]
+) -> None:
+    """LA-5: move one card onto an ACCENT pile; LA-6..LA-8 and LA-12 follow at once."""
+    owner = seat
+    if kind.startswith("partner"):
+        if not st.teams:
+            raise IllegalAction("only partners play from each other's piles", "LA-14")
+        owner = st.partner(seat)
+    if kind == "hand":
+        card = x
+        if card not in st.hands[seat]:
+            raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand", "LA-5")
+    elif kind.endswith("climb"):
+        if not st.climbs[owner]:
+            raise IllegalAction(f"seat {owner}'s CLIMB pile is empty", "LA-5")
+        card = st.climbs[owner][-1]
+    else:
+        if not st.rungs[owner][x]:
+            raise IllegalAction(f"seat {owner}'s RUNG pile {x} is empty", "LA-5")
+        card = st.rungs[owner][x][-1]
+    if slot not in open_slots(st.accents, card):
+        pile = st.accents[slot]
+        if not pile and card in (1, WILD):
+            why = "a new ACCENT pile is started in the lowest-numbered empty slot"
+        elif not pile:
+            why = "a new ACCENT pile is started only with a 1 or a SKIP PORTAL"
+        else:
+            why = f"ACCENT pile {slot} needs a {len(pile) + 1} or a SKIP PORTAL"
+        raise IllegalAction(f"{CARD[card]} cannot go to ACCENT {slot}: {why}", "LA-5")
+    if kind == "hand":
+        hand = list(st.hands[seat])
+        hand.remove(card)
+        st.hands = _replace(st.hands, seat, tuple(hand))
+    elif kind.endswith("climb"):
+        st.climbs = _replace(st.climbs, owner, st.climbs[owner][:-1])
+    else:
+        rungs = st.rungs[owner]
+        st.rungs = _replace(st.rungs, owner, _replace(rungs, x, rungs[x][:-1]))
+    pile = (*st.accents[slot], card)
+    st.played = True
+    event: Play = {
+        "type": "play",
+        "seat": seat,
+        "from": cast(PlaySource, kind),
+        "card": CARD[card],
+        "to": slot,
+        "as": len(pile),
+    }
+    if not kind.startswith("hand"):
+        event["owner"] = owner
+    if kind == "rung" or kind == "partner rung":
+        event["rung"] = x
+    events.append(event)
+    if len(pile) == TOP:  # LA-7: the completed pile goes to DISCARD; the slot is free
+        st.accents = _replace(st.accents, slot, ())
+        st.discard = st.discard + pile
+        events.append({"type": "complete", "slot": slot})
+    else:
+        st.accents = _replace(st.accents, slot, pile)
+    if kind.endswith("climb"):
+        climb = st.climbs[owner]
+        if climb:  # LA-6: the next CLIMB card is turned face up at once
+            events.append({"type": "turn_up", "seat": owner, "card": CARD[climb[-1]]})
+        if _round_won(st, owner):
+            _end_round(st, st.side(owner), "climb", events)
+            return
+    _settle(st, events)
+
+
+def _settle(st: LaddersState, events: list[LaddersEvent]) -> None:
+    """An empty hand is refilled at once (LA-8); with nothing to draw and no play left the
+    turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15)."""
+    while not st.over:
+        seat = st.turn
+        if not st.hands[seat]:
+            _draw_cards(st, seat, HAND, events)
+        if st.hands[seat] or _has_play(st, seat):
+            return
+        events.append({"type": "pass", "seat": seat})
+        _end_turn(st, events, settle=False)
+
+
+def _end_turn(st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
+    """LA-15: count idle turns; then the next player (clockwise) starts (LA-4)."""
+    if not st.played and not st.draw and not st.discard:
+        st.idle += 1
+    else:
+        st.idle = 0
+    if st.idle >= st.n:
+        _end_round(st, _fewest_climb_side(st), "deadlock", events)
+        return
+    st.turn = (st.turn + 1) % st.n
+    st.played = False
+    _start_turn(st, events, settle)
+
+
+def _start_turn(st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
+    """LA-4: draw until the hand holds 5 cards."""
+    seat = st.turn
+    events.append({"type": "turn", "seat": seat})
+    _draw_cards(st, seat, HAND - len(st.hands[seat]), events)
+    if settle:
+        _settle(st, events)
+
+
+def _end_round(
+    st: LaddersState,
+    winner: int | None,
+    reason: RoundEndReason,
+    events: list[LaddersEvent],
+) -> None:
+    """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs."""
+    points = [0] * st.n
+    if winner is not None:
+        sides = st.sides()
+        left = sum(len(st.climbs[s]) for i, side in enumerate(sides) if i != winner for s in side)
+        for s in sides[winner]:
+            points[s] = 25 + 5 * left
+    st.history = (*st.history, tuple(points))
+    st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
+    events.append(
+        {
+            "type": "round_end",
+            "round": st.round_no,
+            "reason": reason,
+            "winners": [] if winner is None else st.sides()[winner],
+            "points": points,
+            "totals": list(st.totals),
+            "climb_sizes": [len(c) for c in st.climbs],
+        }
+    )
+    if st.rounds is not None:
+        st.over = st.round_no >= st.rounds
+    else:
+        st.over = max(st.totals) >= (st.target or 0)
+    if st.over:
+        outcome = match_outcome(st)
+        assert outcome is not None
+        events.append(
+            {"type": "match_end", "scores": list(st.totals), "places": list(outcome.places)}
+        )
+        return
+    st.round_no += 1
+    _deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
+
+
 class Ladders(Game[LaddersState]):
     state_type = LaddersState
     info = GameInfo(
@@ -248,67 +492,10 @@ class Ladders(Game[LaddersState]):
         counts = [DECK_COUNTS[c] for c in CARD]
         return DealLayout.one_deck(alphabet, counts, len(DECK), players, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
-        st = LaddersState.blank()
-        st.n = players
-        st.teams = options["teams"]
-        st.target = options["target"]
-        st.rounds = options["rounds"]
-        st.rng = seed_state(seed)
-        st.round_no = 1
-        st.totals = (0,) * players
-        st.history = ()
-        st.idle = 0
-        st.played = False
-        st.over = False
-        return st
-
-    def _start_round(
-        self,
-        st: LaddersState,
-        climbs: list[list[int]],
-        hands: list[list[int]],
-        draw: list[int],
-        dealer: int,
-        events: list[LaddersEvent],
-    ) -> None:
-        """Lay out a round (lists top card first) and let the dealer's left start (LA-3, LA-4)."""
-        st.dealer = dealer
-        st.turn = (dealer + 1) % st.n
-        st.climbs = tuple(tuple(reversed(c)) for c in climbs)
-        st.hands = tuple(tuple(sorted(h)) for h in hands)
-        st.draw = tuple(reversed(draw))
-        st.rungs = (((),) * RUNGS,) * st.n
-        st.accents = ((),) * SLOTS
-        st.discard = ()
-        st.idle = 0
-        st.played = False
-        events.append(
-            {
-                "type": "deal",
-                "round": st.round_no,
-                "dealer": dealer,
-                "climb_tops": [CARD[c[-1]] for c in st.climbs],
-            }
-        )
-        self._start_turn(st, events)
-
-    def _deal_from_rng(
-        self, st: LaddersState, dealer: int | None, events: list[LaddersEvent]
-    ) -> None:
-        rng = Rng(st.rng)
-        cards = rng.shuffled(DECK)
-        if dealer is None:
-            dealer = rng.below(st.n)  # LA-3: the first dealer is random
-        st.rng = rng.state
-        k = climb_size(st.n)
-        climbs = [cards[i * k : (i + 1) * k] for i in range(st.n)]
-        self._start_round(st, climbs, [[] for _ in range(st.n)], cards[st.n * k :], dealer, events)
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
-        st = self._blank(players, options, seed)
-        self._deal_from_rng(st, None, [])
+        st = _blank(players, options, seed)
+        _deal_from_rng(st, None, [])
         return st
 
     def from_deal(
@@ -343,8 +530,8 @@ class Ladders(Game[LaddersState]):
             [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
             BadDeal,
         )
-        st = self._blank(players, options, seed)
-        self._start_round(st, climb_cards, hand_cards, draw, dealer, [])
+        st = _blank(players, options, seed)
+        _start_round(st, climb_cards, hand_cards, draw, dealer, [])
         return st
 
     # --- positions (seat) -------------------------------------------------------------
@@ -415,183 +602,10 @@ class Ladders(Game[LaddersState]):
         events: list[LaddersEvent] = []
         st.last_events = events
         if kind == "discard":
-            self._discard(st, seat, x, y, events)
+            _discard(st, seat, x, y, events)
         else:
-            self._play(st, seat, kind, x, y, events)
+            _play(st, seat, kind, x, y, events)
         return st, events
-
-    def _discard(
-        self, st: LaddersState, seat: int, card: int, rung: int, events: list[LaddersEvent]
-    ) -> None:
-        """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
-        hand = list(st.hands[seat])
-        if card not in hand:
-            raise IllegalAction(
-                f"there is no {CARD[card]} in seat {seat}'s hand to discard", "LA-9"
-            )
-        hand.remove(card)
-        st.hands = _replace(st.hands, seat, tuple(hand))
-        rungs = st.rungs[seat]
-        st.rungs = _replace(st.rungs, seat, _replace(rungs, rung, (*rungs[rung], card)))
-        events.append({"type": "discard", "seat": seat, "card": CARD[card], "rung": rung})
-        self._end_turn(st, events)
-
-    def _play(
-        self, st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[LaddersEvent]
-    ) -> None:
-        """LA-5: move one card onto an ACCENT pile; LA-6..LA-8 and LA-12 follow at once."""
-        owner = seat
-        if kind.startswith("partner"):
-            if not st.teams:
-                raise IllegalAction("only partners play from each other's piles", "LA-14")
-            owner = st.partner(seat)
-        if kind == "hand":
-            card = x
-            if card not in st.hands[seat]:
-                raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand", "LA-5")
-        elif kind.endswith("climb"):
-            if not st.climbs[owner]:
-                raise IllegalAction(f"seat {owner}'s CLIMB pile is empty", "LA-5")
-            card = st.climbs[owner][-1]
-        else:
-            if not st.rungs[owner][x]:
-                raise IllegalAction(f"seat {owner}'s RUNG pile {x} is empty", "LA-5")
-            card = st.rungs[owner][x][-1]
-        if slot not in open_slots(st.accents, card):
-            pile = st.accents[slot]
-            if not pile and card in (1, WILD):
-                why = "a new ACCENT pile is started in the lowest-numbered empty slot"
-            elif not pile:
-                why = "a new ACCENT pile is started only with a 1 or a SKIP PORTAL"
-            else:
-                why = f"ACCENT pile {slot} needs a {len(pile) + 1} or a SKIP PORTAL"
-            raise IllegalAction(f"{CARD[card]} cannot go to ACCENT {slot}: {why}", "LA-5")
-        if kind == "hand":
-            hand = list(st.hands[seat])
-            hand.remove(card)
-            st.hands = _replace(st.hands, seat, tuple(hand))
-        elif kind.endswith("climb"):
-            st.climbs = _replace(st.climbs, owner, st.climbs[owner][:-1])
-        else:
-            rungs = st.rungs[owner]
-            st.rungs = _replace(st.rungs, owner, _replace(rungs, x, rungs[x][:-1]))
-        pile = (*st.accents[slot], card)
-        st.played = True
-        event: Play = {
-            "type": "play",
-            "seat": seat,
-            "from": cast(PlaySource, kind),
-            "card": CARD[card],
-            "to": slot,
-            "as": len(pile),
-        }
-        if not kind.startswith("hand"):
-            event["owner"] = owner
-        if kind == "rung" or kind == "partner rung":
-            event["rung"] = x
-        events.append(event)
-        if len(pile) == TOP:  # LA-7: the completed pile goes to DISCARD; the slot is free
-            st.accents = _replace(st.accents, slot, ())
-            st.discard = st.discard + pile
-            events.append({"type": "complete", "slot": slot})
-        else:
-            st.accents = _replace(st.accents, slot, pile)
-        if kind.endswith("climb"):
-            climb = st.climbs[owner]
-            if climb:  # LA-6: the next CLIMB card is turned face up at once
-                events.append({"type": "turn_up", "seat": owner, "card": CARD[climb[-1]]})
-            if self._round_won(st, owner):
-                self._end_round(st, st.side(owner), "climb", events)
-                return
-        self._settle(st, events)
-
-    def _round_won(self, st: LaddersState, seat: int) -> bool:
-        """LA-12: an empty CLIMB wins; a partnership needs both CLIMBs empty (LA-14)."""
-        return not st.climbs[seat] and (not st.teams or not st.climbs[st.partner(seat)])
-
-    def _settle(self, st: LaddersState, events: list[LaddersEvent]) -> None:
-        """An empty hand is refilled at once (LA-8); with nothing to draw and no play left the
-        turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15)."""
-        while not st.over:
-            seat = st.turn
-            if not st.hands[seat]:
-                _draw_cards(st, seat, HAND, events)
-            if st.hands[seat] or _has_play(st, seat):
-                return
-            events.append({"type": "pass", "seat": seat})
-            self._end_turn(st, events, settle=False)
-
-    def _end_turn(self, st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
-        """LA-15: count idle turns; then the next player (clockwise) starts (LA-4)."""
-        if not st.played and not st.draw and not st.discard:
-            st.idle += 1
-        else:
-            st.idle = 0
-        if st.idle >= st.n:
-            self._end_round(st, self._fewest_climb_side(st), "deadlock", events)
-            return
-        st.turn = (st.turn + 1) % st.n
-        st.played = False
-        self._start_turn(st, events, settle)
-
-    def _start_turn(
-        self, st: LaddersState, events: list[LaddersEvent], settle: bool = True
-    ) -> None:
-        """LA-4: draw until the hand holds 5 cards."""
-        seat = st.turn
-        events.append({"type": "turn", "seat": seat})
-        _draw_cards(st, seat, HAND - len(st.hands[seat]), events)
-        if settle:
-            self._settle(st, events)
-
-    def _fewest_climb_side(self, st: LaddersState) -> int | None:
-        """LA-15: the side with the fewest CLIMB cards, or None when several share the fewest."""
-        counts = [sum(len(st.climbs[s]) for s in side) for side in st.sides()]
-        low = min(counts)
-        return counts.index(low) if counts.count(low) == 1 else None
-
-    def _end_round(
-        self,
-        st: LaddersState,
-        winner: int | None,
-        reason: RoundEndReason,
-        events: list[LaddersEvent],
-    ) -> None:
-        """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs."""
-        points = [0] * st.n
-        if winner is not None:
-            sides = st.sides()
-            left = sum(
-                len(st.climbs[s]) for i, side in enumerate(sides) if i != winner for s in side
-            )
-            for s in sides[winner]:
-                points[s] = 25 + 5 * left
-        st.history = (*st.history, tuple(points))
-        st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
-        events.append(
-            {
-                "type": "round_end",
-                "round": st.round_no,
-                "reason": reason,
-                "winners": [] if winner is None else st.sides()[winner],
-                "points": points,
-                "totals": list(st.totals),
-                "climb_sizes": [len(c) for c in st.climbs],
-            }
-        )
-        if st.rounds is not None:
-            st.over = st.round_no >= st.rounds
-        else:
-            st.over = max(st.totals) >= (st.target or 0)
-        if st.over:
-            outcome = self.outcome(st)
-            assert outcome is not None
-            events.append(
-                {"type": "match_end", "scores": list(st.totals), "places": list(outcome.places)}
-            )
-            return
-        st.round_no += 1
-        self._deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
 
     # --- telling people (narrate) --------------------------------------------------
     def narrate(
@@ -633,28 +647,18 @@ class Ladders(Game[LaddersState]):
                 left[s] = -size
         return tuple(left)
 
+    def outcome(self, state: LaddersState) -> Outcome | None:
+        return match_outcome(state)
+
     def hands_played(self, state: LaddersState) -> int:
         """Rounds finished so far."""
         return len(state.history)
-
-    def outcome(self, state: LaddersState) -> Outcome | None:
-        """The highest total wins; partners share their side's place (LA-14, protocol)."""
-        if not state.over:
-            return None
-        sides = state.sides()
-        side_totals = [state.totals[side[0]] for side in sides]
-        side_places = places_from_results(side_totals, lower_is_better=False)
-        places = [0] * state.n
-        for i, side in enumerate(sides):
-            for s in side:
-                places[s] = side_places[i]
-        return Outcome(tuple(float(t) for t in state.totals), tuple(places))
 
     def determinize(self, view: View, rng: random.Random) -> LaddersState:
         """Keep every public pile and the seat's hand; resample the rest (seat)."""
         if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: LaddersState, seat: int) -> str:

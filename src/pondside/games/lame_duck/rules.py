@@ -192,6 +192,46 @@ def _end_round(st: LameDuckState, events: list[LameDuckEvent]) -> None:
     events.append({"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]})
 
 
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> LameDuckState:
+    st = LameDuckState.blank()
+    st.n = players
+    st.expert = options["expert"]
+    st.rounds = options["rounds"]
+    st.target = options["target"]
+    st.rng = seed_state(seed)
+    st.round_no = 1
+    st.history = ()
+    st.over = False
+    return st
+
+
+def _check_deal(
+    players: int, options: dict[str, Any], deal: Any
+) -> tuple[list[list[int]], list[int]]:
+    expect = '{"hands": [[10 cards] per seat], "columns": [4 cards]}'
+    if not isinstance(deal, dict) or set(deal) != {"hands", "columns"}:
+        raise BadDeal(f"a Lame Duck deal is {expect}")
+    hands, columns = deal["hands"], deal["columns"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise BadDeal(f"the deal needs {players} hands, one per seat")
+    size = deck_size(players, options["expert"])
+    seen: set[int] = set()
+    for where, cards, count in [
+        *((f"hand {i}", h, HAND_SIZE) for i, h in enumerate(hands)),
+        ("columns", columns, COLUMNS),
+    ]:
+        if not isinstance(cards, list) or len(cards) != count:
+            raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
+        for c in cards:
+            if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
+                raise BadDeal(f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)")
+            if c in seen:
+                raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
+            seen.add(c)
+    return [list(h) for h in hands], list(columns)
+
+
 class LameDuck(Game[LameDuckState]):
     state_type = LameDuckState
     info = GameInfo(
@@ -246,60 +286,21 @@ class LameDuck(Game[LameDuckState]):
 
         return DealLayout.one_deck(range(1, size + 1), (1,) * size, dealt + COLUMNS, 0, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = LameDuckState.blank()
-        st.n = players
-        st.expert = options["expert"]
-        st.rounds = options["rounds"]
-        st.target = options["target"]
-        st.rng = seed_state(seed)
-        st.round_no = 1
-        st.history = ()
-        st.over = False
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _deal_from_rng(st)
         return st
 
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> LameDuckState:
-        hands, columns = self._check_deal(players, options, deal)
+        hands, columns = _check_deal(players, options, deal)
         size = deck_size(players, options["expert"])
         used = {c for h in hands for c in h} | set(columns)
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _start_round(st, hands, columns, [c for c in range(1, size + 1) if c not in used])
         return st
-
-    def _check_deal(
-        self, players: int, options: dict[str, Any], deal: Any
-    ) -> tuple[list[list[int]], list[int]]:
-        expect = '{"hands": [[10 cards] per seat], "columns": [4 cards]}'
-        if not isinstance(deal, dict) or set(deal) != {"hands", "columns"}:
-            raise BadDeal(f"a Lame Duck deal is {expect}")
-        hands, columns = deal["hands"], deal["columns"]
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
-        size = deck_size(players, options["expert"])
-        seen: set[int] = set()
-        for where, cards, count in [
-            *((f"hand {i}", h, HAND_SIZE) for i, h in enumerate(hands)),
-            ("columns", columns, COLUMNS),
-        ]:
-            if not isinstance(cards, list) or len(cards) != count:
-                raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
-            for c in cards:
-                if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
-                    raise BadDeal(
-                        f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)"
-                    )
-                if c in seen:
-                    raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
-                seen.add(c)
-        return [list(h) for h in hands], list(columns)
 
     # --- positions (seat) -------------------------------------------------------------
     def check_position(self, state: LameDuckState) -> LameDuckState:
@@ -426,7 +427,7 @@ class LameDuck(Game[LameDuckState]):
         """Deal the cards this seat cannot see to the other hands (seat)."""
         if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
     def withdraw_choices(self, state: LameDuckState, seats: tuple[int, ...]) -> LameDuckState:

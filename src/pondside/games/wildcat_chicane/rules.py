@@ -61,6 +61,251 @@ from .state import (
 )
 
 
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> ChicaneState:
+    st = ChicaneState.blank()
+    st.n = players
+    st.variant = options["variant"]
+    st.target = options["target"]
+    st.rng = seed_state(seed)
+    st.hand_no = 1
+    st.history = ()
+    st.totals = (0,) * players
+    return st
+
+
+def _check_progress(st: ChicaneState) -> None:
+    """The phase, turn, bids and tricks must be where replaying the hand would put them."""
+    n, first = st.n, (st.dealer + 1) % st.n
+    st.winners, st.won, st.broken = (), (0,) * n, False
+    ready = st.readings[0] >= 0 and st.trumps[0] != ""
+    phase = "over" if st.phase == "over" else "rule" if not st.classic else "call"
+    bidden = next((k for k, b in enumerate(_bid_order(st)) if b < 0), n)
+    if ready:
+        phase = "bid" if bidden < n else "play" if phase != "over" else "over"
+    if phase != st.phase:
+        raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
+    most = trick_count(n, st.variant)
+    if any(b >= 0 for b in _bid_order(st)[bidden:]) or any(b > most for b in st.bids):
+        raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
+    if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
+        raise BadPosition("classic Chicane has no ruling cards (WC-15)")
+    if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
+        raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
+    if phase == "rule":
+        expected_turn = -1
+    elif phase == "call":
+        expected_turn = (first + len(st.calls)) % n
+    elif phase == "bid":
+        expected_turn = (first + bidden) % n
+    else:
+        expected_turn = st.turn
+    if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
+        raise BadPosition("no card is played before every bid is in (WC-8)")
+    if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
+        raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
+    if st.turn != expected_turn:
+        raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
+    # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
+    plays = [p for t in st.tricks for p in t] + list(st.trick)
+    r = st.copy()
+    held = [list(h) for h in st.hands]
+    for s, c in plays:
+        held[s].append(c)
+    r.hands = tuple(tuple(sorted(h)) for h in held)
+    r.trick, r.tricks, r.winners, r.won = (), (), (), (0,) * n
+    r.broken, r.turn = False, first
+    if phase in ("play", "over"):
+        r.phase = "play"
+        for s, c in plays:
+            if s != r.turn or c not in _playable(r, s):
+                raise BadPosition(f"seat {s} could not play {CODES[c]} there")
+            r = _play(r, s, c, finish=False)[0]
+    if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
+        raise BadPosition("the tricks are not a legal sequence of plays from this hand")
+    if phase == "over" and any(st.hands):
+        raise BadPosition("a finished match has played every card")
+    if phase == "over" and st.hand_no < HAND_LIMIT:
+        best = max(st.totals)
+        if best < st.target or st.totals.count(best) != 1:
+            raise BadPosition(
+                "before its 100th hand a match ends only with one player alone on top "
+                "(WC-13, WC-16)"
+            )
+    st.winners, st.won, st.broken = r.winners, r.won, r.broken
+
+
+def _bid_order(st: ChicaneState) -> tuple[int, ...]:
+    """The bids in bidding order, from the dealer's left (WC-7)."""
+    first = (st.dealer + 1) % st.n
+    return tuple(st.bids[(first + k) % st.n] for k in range(st.n))
+
+
+def _calls(st: ChicaneState) -> list[str]:
+    """WC-15: any call first; then the complementary kind of call."""
+    if not st.calls:
+        return list(CALLS)
+    if st.calls[0].startswith("call trump"):
+        return list(CALLS[:2])
+    return list(CALLS[2:])
+
+
+def _playable(st: ChicaneState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    reading, trump = st.readings[seat], st.trumps[seat]
+    if st.trick:  # WC-10: follow the led suit as you read it, if you can
+        led = st.led_suit()
+        follow = [c for c in hand if SUIT[c][reading] == led]
+        return follow or list(hand)
+    # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
+    if st.classic and st.broken:
+        return list(hand)
+    other = [c for c in hand if SUIT[c][reading] != trump]
+    return other or list(hand)
+
+
+def _phase_rule(st: ChicaneState) -> str:
+    return {"rule": "WC-4", "call": "WC-15", "bid": "WC-7", "play": "WC-8"}[st.phase]
+
+
+def _wrong_phase(st: ChicaneState, kind: str) -> str:
+    now = {
+        "rule": "every player is choosing a ruling card ('rule NY')",
+        "call": "the table is making its calls ('call top', 'call trump Y')",
+        "bid": "the players are bidding ('bid 3')",
+        "play": "the cards are being played ('play 8YK')",
+    }[st.phase]
+    if kind in ("rule", "call") and (kind == "call") != st.classic:
+        other = "classic" if kind == "call" else "wildcat"
+        return f"'{kind}' belongs to the {other} variant; now {now}"
+    return f"not now: {now}"
+
+
+def _record_call(st: ChicaneState, value: Any) -> None:
+    if isinstance(value, int):
+        call = "call top" if value == TOP else "call bottom"
+    else:
+        call = f"call trump {value}"
+    st.calls = (*st.calls, call)
+    if isinstance(value, int):
+        st.readings = (value,) * st.n
+    else:
+        st.trumps = (value,) * st.n
+
+
+def _rule(st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[ChicaneEvent]]:
+    if st.chosen[seat] >= 0:
+        raise IllegalAction(f"seat {seat} has already chosen its ruling card; it is final", "WC-4")
+    if card not in st.hands[seat]:
+        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
+    new = st.copy()
+    chosen = list(st.chosen)
+    chosen[seat] = card
+    if -1 in chosen:
+        new.chosen = tuple(chosen)
+        return new, [{"type": "chose", "seat": seat}]
+    # WC-4: revealed together; each ruling card leaves the hand and stays face up.
+    new.rulers = tuple(chosen)
+    new.chosen = (-1,) * st.n
+    new.hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(st.hands))
+    new.readings = tuple(reading_of_ruler(c) for c in chosen)
+    new.trumps = tuple(SUIT[c][TOP] for c in chosen)
+    new.phase, new.turn = "bid", (st.dealer + 1) % st.n
+    event: Reveal = {
+        "type": "reveal",
+        "rulers": [CODES[c] for c in chosen],
+        "readings": [READING_NAMES[r] for r in new.readings],
+        "trumps": list(new.trumps),
+    }
+    return new, [{"type": "chose", "seat": seat}, event]
+
+
+def _play(
+    st: ChicaneState, seat: int, card: int, finish: bool = True
+) -> tuple[ChicaneState, list[ChicaneEvent]]:
+    if card not in st.hands[seat]:
+        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
+    if card not in _playable(st, seat):
+        if st.trick:
+            raise IllegalAction(
+                f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
+                "your cards",
+                "WC-10",
+            )
+        if st.classic:
+            raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
+        raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
+    new = st.copy()
+    trump = st.is_trump(seat, card)
+    hands = list(st.hands)
+    hand = hands[seat]
+    i = hand.index(card)  # in the hand once: checked above
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    new.hands = tuple(hands)
+    new.trick = (*st.trick, (seat, card))
+    new.broken = st.broken or trump
+    events: list[ChicaneEvent] = [
+        {
+            "type": "play",
+            "seat": seat,
+            "card": CODES[card],
+            "suit": SUIT[card][st.readings[seat]],
+            "trump": trump,
+        }
+    ]
+    if len(new.trick) < st.n:
+        new.turn = (seat + 1) % st.n
+        return new, events
+    winner = trick_winner(new.trick, st.readings, st.trumps)
+    won = list(st.won)
+    won[winner] += 1
+    new.won = tuple(won)
+    new.tricks = (*st.tricks, new.trick)
+    new.winners = (*st.winners, winner)
+    new.trick = ()
+    new.turn = winner  # WC-8: the winner leads next
+    events.append(
+        {
+            "type": "trick",
+            "number": len(new.tricks),
+            "winner": winner,
+            "cards": [[s, CODES[c]] for s, c in new.tricks[-1]],
+        }
+    )
+    if finish and not new.hands[winner]:
+        _end_hand(new, events)
+    return new, events
+
+
+def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
+    """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
+    dealer."""
+    scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
+    st.history = (*st.history, scores)
+    st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
+    events.append(
+        {
+            "type": "hand_end",
+            "hand": st.hand_no,
+            "bids": list(st.bids),
+            "won": list(st.won),
+            "scores": list(scores),
+            "totals": list(st.totals),
+        }
+    )
+    best = max(st.totals)
+    reached = best >= st.target and st.totals.count(best) == 1
+    if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
+        st.phase, st.turn = "over", -1
+        places = places_from_results(st.totals, lower_is_better=False)
+        events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
+        return
+    st.hand_no += 1
+    st.dealer = (st.dealer + 1) % st.n
+    deal_from_rng(st)
+    events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+
+
 class WildcatChicane(Game[ChicaneState]):
     state_type = ChicaneState
     info = GameInfo(
@@ -123,20 +368,9 @@ class WildcatChicane(Game[ChicaneState]):
         slots = (0,) * len(RULER_CARDS) + (1,) * len(NUMBER_CARDS)
         return DealLayout(CODES, (1,) * 36, pool_of, slots, n, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = ChicaneState.blank()
-        st.n = players
-        st.variant = options["variant"]
-        st.target = options["target"]
-        st.rng = seed_state(seed)
-        st.hand_no = 1
-        st.history = ()
-        st.totals = (0,) * players
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer, st.rng = Rng.draw_below(st.rng, players)  # WC-2: a random first dealer
         deal_from_rng(st)
         return st
@@ -157,7 +391,7 @@ class WildcatChicane(Game[ChicaneState]):
                     f"of them and {24 // players} number cards (WC-3)"
                 )
             parsed.append(cards)
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer = dealer
         start_hand(st, parsed)
         return st
@@ -178,85 +412,19 @@ class WildcatChicane(Game[ChicaneState]):
             calls = st.calls
             st.calls = ()
             for call in calls:
-                if call not in PARSE or PARSE[call][0] != "call" or call not in self._calls(st):
+                if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
                     raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
-                self._record_call(st, PARSE[call][1])
+                _record_call(st, PARSE[call][1])
         elif all(c >= 0 for c in st.rulers):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
             st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
-        self._check_progress(st)
+        _check_progress(st)
         if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
             raise BadPosition(
                 "readings, trumps, totals, winners, won and broken must be what the ruling "
                 "cards or calls, the history and the tricks make them"
             )
         return st
-
-    def _check_progress(self, st: ChicaneState) -> None:
-        """The phase, turn, bids and tricks must be where replaying the hand would put them."""
-        n, first = st.n, (st.dealer + 1) % st.n
-        st.winners, st.won, st.broken = (), (0,) * n, False
-        ready = st.readings[0] >= 0 and st.trumps[0] != ""
-        phase = "over" if st.phase == "over" else "rule" if not st.classic else "call"
-        bidden = next((k for k, b in enumerate(self._bid_order(st)) if b < 0), n)
-        if ready:
-            phase = "bid" if bidden < n else "play" if phase != "over" else "over"
-        if phase != st.phase:
-            raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
-        most = trick_count(n, st.variant)
-        if any(b >= 0 for b in self._bid_order(st)[bidden:]) or any(b > most for b in st.bids):
-            raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
-        if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
-            raise BadPosition("classic Chicane has no ruling cards (WC-15)")
-        if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
-            raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
-        if phase == "rule":
-            expected_turn = -1
-        elif phase == "call":
-            expected_turn = (first + len(st.calls)) % n
-        elif phase == "bid":
-            expected_turn = (first + bidden) % n
-        else:
-            expected_turn = st.turn
-        if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
-            raise BadPosition("no card is played before every bid is in (WC-8)")
-        if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
-            raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
-        if st.turn != expected_turn:
-            raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
-        # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
-        plays = [p for t in st.tricks for p in t] + list(st.trick)
-        r = st.copy()
-        held = [list(h) for h in st.hands]
-        for s, c in plays:
-            held[s].append(c)
-        r.hands = tuple(tuple(sorted(h)) for h in held)
-        r.trick, r.tricks, r.winners, r.won = (), (), (), (0,) * n
-        r.broken, r.turn = False, first
-        if phase in ("play", "over"):
-            r.phase = "play"
-            for s, c in plays:
-                if s != r.turn or c not in self._playable(r, s):
-                    raise BadPosition(f"seat {s} could not play {CODES[c]} there")
-                r = self._play(r, s, c, finish=False)[0]
-        if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
-            raise BadPosition("the tricks are not a legal sequence of plays from this hand")
-        if phase == "over" and any(st.hands):
-            raise BadPosition("a finished match has played every card")
-        if phase == "over" and st.hand_no < HAND_LIMIT:
-            best = max(st.totals)
-            if best < st.target or st.totals.count(best) != 1:
-                raise BadPosition(
-                    "before its 100th hand a match ends only with one player alone on top "
-                    "(WC-13, WC-16)"
-                )
-        st.winners, st.won, st.broken = r.winners, r.won, r.broken
-
-    @staticmethod
-    def _bid_order(st: ChicaneState) -> tuple[int, ...]:
-        """The bids in bidding order, from the dealer's left (WC-7)."""
-        first = (st.dealer + 1) % st.n
-        return tuple(st.bids[(first + k) % st.n] for k in range(st.n))
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: ChicaneState) -> tuple[int, ...]:
@@ -270,7 +438,7 @@ class WildcatChicane(Game[ChicaneState]):
         st = state
         phase = st.phase
         if phase == "play":
-            return [PLAY[c] for c in self._playable(st, seat)] if seat == st.turn else []
+            return [PLAY[c] for c in _playable(st, seat)] if seat == st.turn else []
         if phase == "rule":
             if st.chosen[seat] >= 0:
                 return []
@@ -280,29 +448,8 @@ class WildcatChicane(Game[ChicaneState]):
         if phase == "bid":
             return [BID[k] for k in range(trick_count(st.n, st.variant) + 1)]
         if phase == "call":
-            return self._calls(st)
+            return _calls(st)
         return []
-
-    def _calls(self, st: ChicaneState) -> list[str]:
-        """WC-15: any call first; then the complementary kind of call."""
-        if not st.calls:
-            return list(CALLS)
-        if st.calls[0].startswith("call trump"):
-            return list(CALLS[:2])
-        return list(CALLS[2:])
-
-    def _playable(self, st: ChicaneState, seat: int) -> list[int]:
-        hand = st.hands[seat]
-        reading, trump = st.readings[seat], st.trumps[seat]
-        if st.trick:  # WC-10: follow the led suit as you read it, if you can
-            led = st.led_suit()
-            follow = [c for c in hand if SUIT[c][reading] == led]
-            return follow or list(hand)
-        # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
-        if st.classic and st.broken:
-            return list(hand)
-        other = [c for c in hand if SUIT[c][reading] != trump]
-        return other or list(hand)
 
     def apply(
         self, state: ChicaneState, seat: int, action: str
@@ -323,24 +470,22 @@ class WildcatChicane(Game[ChicaneState]):
         if st.phase == "over":
             raise IllegalAction("the match is over", "WC-13")
         if kind != st.phase:
-            raise IllegalAction(self._wrong_phase(st, kind), self._phase_rule(st))
+            raise IllegalAction(_wrong_phase(st, kind), _phase_rule(st))
         if kind == "rule":
-            new, events = self._rule(st, seat, value)
+            new, events = _rule(st, seat, value)
             new.last_events = events
             return new, events
         if seat != st.turn:
-            raise IllegalAction(
-                f"it is seat {st.turn}'s turn, not seat {seat}'s", self._phase_rule(st)
-            )
+            raise IllegalAction(f"it is seat {st.turn}'s turn, not seat {seat}'s", _phase_rule(st))
         if kind == "call":
-            if action not in self._calls(st):
+            if action not in _calls(st):
                 raise IllegalAction(
                     "the second call is the other kind: a trump suit after TOP or BOTTOM, "
                     "TOP or BOTTOM after a trump suit",
                     "WC-15",
                 )
             new = st.copy()
-            self._record_call(new, value)
+            _record_call(new, value)
             events = [{"type": "call", "seat": seat, "call": action[5:]}]
             if len(new.calls) == 2:
                 new.phase, new.turn = "bid", (new.dealer + 1) % new.n
@@ -359,152 +504,9 @@ class WildcatChicane(Game[ChicaneState]):
                 new.phase = "play"
             events = [{"type": "bid", "seat": seat, "bid": value}]
         else:
-            new, events = self._play(st, seat, value)
+            new, events = _play(st, seat, value)
         new.last_events = events
         return new, events
-
-    @staticmethod
-    def _phase_rule(st: ChicaneState) -> str:
-        return {"rule": "WC-4", "call": "WC-15", "bid": "WC-7", "play": "WC-8"}[st.phase]
-
-    @staticmethod
-    def _wrong_phase(st: ChicaneState, kind: str) -> str:
-        now = {
-            "rule": "every player is choosing a ruling card ('rule NY')",
-            "call": "the table is making its calls ('call top', 'call trump Y')",
-            "bid": "the players are bidding ('bid 3')",
-            "play": "the cards are being played ('play 8YK')",
-        }[st.phase]
-        if kind in ("rule", "call") and (kind == "call") != st.classic:
-            other = "classic" if kind == "call" else "wildcat"
-            return f"'{kind}' belongs to the {other} variant; now {now}"
-        return f"not now: {now}"
-
-    @staticmethod
-    def _record_call(st: ChicaneState, value: Any) -> None:
-        if isinstance(value, int):
-            call = "call top" if value == TOP else "call bottom"
-        else:
-            call = f"call trump {value}"
-        st.calls = (*st.calls, call)
-        if isinstance(value, int):
-            st.readings = (value,) * st.n
-        else:
-            st.trumps = (value,) * st.n
-
-    def _rule(
-        self, st: ChicaneState, seat: int, card: int
-    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
-        if st.chosen[seat] >= 0:
-            raise IllegalAction(
-                f"seat {seat} has already chosen its ruling card; it is final", "WC-4"
-            )
-        if card not in st.hands[seat]:
-            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
-        new = st.copy()
-        chosen = list(st.chosen)
-        chosen[seat] = card
-        if -1 in chosen:
-            new.chosen = tuple(chosen)
-            return new, [{"type": "chose", "seat": seat}]
-        # WC-4: revealed together; each ruling card leaves the hand and stays face up.
-        new.rulers = tuple(chosen)
-        new.chosen = (-1,) * st.n
-        new.hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(st.hands))
-        new.readings = tuple(reading_of_ruler(c) for c in chosen)
-        new.trumps = tuple(SUIT[c][TOP] for c in chosen)
-        new.phase, new.turn = "bid", (st.dealer + 1) % st.n
-        event: Reveal = {
-            "type": "reveal",
-            "rulers": [CODES[c] for c in chosen],
-            "readings": [READING_NAMES[r] for r in new.readings],
-            "trumps": list(new.trumps),
-        }
-        return new, [{"type": "chose", "seat": seat}, event]
-
-    def _play(
-        self, st: ChicaneState, seat: int, card: int, finish: bool = True
-    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
-        if card not in st.hands[seat]:
-            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
-        if card not in self._playable(st, seat):
-            if st.trick:
-                raise IllegalAction(
-                    f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
-                    "your cards",
-                    "WC-10",
-                )
-            if st.classic:
-                raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
-            raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
-        new = st.copy()
-        trump = st.is_trump(seat, card)
-        hands = list(st.hands)
-        hand = hands[seat]
-        i = hand.index(card)  # in the hand once: checked above
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        new.hands = tuple(hands)
-        new.trick = (*st.trick, (seat, card))
-        new.broken = st.broken or trump
-        events: list[ChicaneEvent] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "card": CODES[card],
-                "suit": SUIT[card][st.readings[seat]],
-                "trump": trump,
-            }
-        ]
-        if len(new.trick) < st.n:
-            new.turn = (seat + 1) % st.n
-            return new, events
-        winner = trick_winner(new.trick, st.readings, st.trumps)
-        won = list(st.won)
-        won[winner] += 1
-        new.won = tuple(won)
-        new.tricks = (*st.tricks, new.trick)
-        new.winners = (*st.winners, winner)
-        new.trick = ()
-        new.turn = winner  # WC-8: the winner leads next
-        events.append(
-            {
-                "type": "trick",
-                "number": len(new.tricks),
-                "winner": winner,
-                "cards": [[s, CODES[c]] for s, c in new.tricks[-1]],
-            }
-        )
-        if finish and not new.hands[winner]:
-            self._end_hand(new, events)
-        return new, events
-
-    def _end_hand(self, st: ChicaneState, events: list[ChicaneEvent]) -> None:
-        """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
-        dealer."""
-        scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
-        st.history = (*st.history, scores)
-        st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
-        events.append(
-            {
-                "type": "hand_end",
-                "hand": st.hand_no,
-                "bids": list(st.bids),
-                "won": list(st.won),
-                "scores": list(scores),
-                "totals": list(st.totals),
-            }
-        )
-        best = max(st.totals)
-        reached = best >= st.target and st.totals.count(best) == 1
-        if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
-            st.phase, st.turn = "over", -1
-            places = places_from_results(st.totals, lower_is_better=False)
-            events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
-            return
-        st.hand_no += 1
-        st.dealer = (st.dealer + 1) % st.n
-        deal_from_rng(st)
-        events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- telling people (narrate.py) -----------------------------------------------------
     def narrate(
@@ -590,7 +592,7 @@ class WildcatChicane(Game[ChicaneState]):
         (seat)."""
         if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        blank = self._blank(view["players"], view["options"], rng.getrandbits(63))
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: ChicaneState, seat: int) -> str:
