@@ -96,7 +96,8 @@ def test_a_tuning_the_deal_cannot_meet_is_refused() -> None:
 
 
 def test_tunables_default_to_the_rulebook() -> None:
-    assert lame_duck.COLUMN_LIMIT == 5 and tunables(lame_duck.GAME)["column_limit"].default == 5
+    assert lame_duck.rules.COLUMN_LIMIT == 5
+    assert tunables(lame_duck.GAME)["column_limit"].default == 5
     assert [down_the_drain.hand_size(n) for n in (3, 6, 7, 8)] == [6, 6, 5, 5]  # DD-2
     assert [ladders.climb_size(n) for n in (2, 4, 5, 6)] == [30, 30, 20, 20]  # LA-3
     assert tunables(get_game("wildcat-chicane")) == {}
@@ -112,14 +113,14 @@ def test_ld7_a_tuned_column_limit_is_where_the_columns_are_taken() -> None:
             match.apply(seat, match.legal(seat)[0])
             longest = max(longest, *(len(c) for c in match.state.columns))
     assert longest == 3
-    assert lame_duck.COLUMN_LIMIT == 5  # restored
+    assert lame_duck.rules.COLUMN_LIMIT == 5  # restored where the rules read it
 
 
 def test_dd2_a_tuned_hand_size_deals_that_many_and_is_restored() -> None:
     game = down_the_drain.GAME
     with tuned(game, {"hand_size": 4}):
         assert [len(h) for h in Match(game, 4, seed=1).state.hands] == [4] * 4
-    assert down_the_drain.HAND_SIZE is None
+    assert down_the_drain.rules.HAND_SIZE is None
 
 
 def test_an_unknown_tunable_names_the_known_ones() -> None:

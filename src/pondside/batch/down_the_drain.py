@@ -1,4 +1,4 @@
-"""Down the Drain over a batch of tables: the rules of ``games/down_the_drain.py`` on arrays.
+"""Down the Drain over a batch of tables: the rules of ``games/down_the_drain/`` on arrays.
 
 One seat acts at a time (DD-4), so a step is every table's turn at once: the played card joins
 its number's group (DD-3), every strictly lower group of another number is beaten (DD-4d,

@@ -1,4 +1,4 @@
-"""Lame Duck over a batch of tables: the rules of ``games/lame_duck.py`` on NumPy arrays.
+"""Lame Duck over a batch of tables: the rules of ``games/lame_duck/`` on NumPy arrays.
 
 Every table of the batch is a row of fixed-shape arrays; a step is one decision point of every
 table at once (JaxMARL's parallel step): all seats choose their card together (LD-5), or, where

@@ -24,7 +24,7 @@ from pondside.games.lame_duck import (
     fewest_ducks_column,
     target_column,
 )
-from pondside.games.lame_duck_narrate import column_name
+from pondside.games.lame_duck.narrate import column_name
 
 from .base import Bot
 from .declared import GameBots

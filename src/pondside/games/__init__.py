@@ -1,6 +1,7 @@
-"""The registered games, by slug. Each game lives in one module named after it, and so do its
-companions in other packages (its bots in ``pondside.bots``, its terminal table in
-``pondside.tui``, its observation codec in ``pondside.adapters``): :func:`companion` finds them."""
+"""The registered games, by slug. Each game lives in one package named after it, every package
+with the same modules (docs/adding-a-game.md), and its companions in other packages are modules
+of the same name (its bots in ``pondside.bots``, its terminal table in ``pondside.tui``, its
+observation codec in ``pondside.adapters``): :func:`companion` finds them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from pondside.engine import Game, UnknownGame
 
-# slug -> module under pondside.games; each module defines ``GAME``, an instance of its Game.
+# slug -> package under pondside.games; each exports ``GAME``, an instance of its Game.
 MODULES = {
     "lame-duck": "lame_duck",
     "king-of-the-quackers": "king_of_the_quackers",

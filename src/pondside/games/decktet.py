@@ -71,10 +71,6 @@ class Card:
         return self.rank == 12
 
     @property
-    def is_excuse(self) -> bool:
-        return self.rank == 0
-
-    @property
     def is_number(self) -> bool:
         return 2 <= self.rank <= 9
 

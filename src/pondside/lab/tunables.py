@@ -2,9 +2,10 @@
 
 A game module lists ``TUNABLES``: engine :class:`~pondside.engine.Option` declarations (name,
 type, the rulebook's value as default, range, and the ruling in the help), each naming the module
-constant it sets in upper case (``column_limit`` sets ``lame_duck.COLUMN_LIMIT``). The rules read
-that constant where they use it, so :func:`tuned` changes the rule for the matches played inside
-it and restores the rulebook's value after. Records of tuned matches do not replay at the
+constant it sets in upper case, in the module of the game's ``Game`` class (``column_limit``
+sets ``lame_duck.rules.COLUMN_LIMIT``). The rules read that constant where they use it, so
+:func:`tuned` changes the rule for the matches played inside it and restores the rulebook's
+value after. Records of tuned matches do not replay at the
 rulebook's values, so the lab keeps figures, never records.
 """
 

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from pondside.engine import View
 from pondside.games.ladders import CARD, WILD, side_of
-from pondside.games.ladders_narrate import rung_name
+from pondside.games.ladders.narrate import rung_name
 
 from .base import Entry, TableUI, place_style, plural, reading_order
 

@@ -13,8 +13,11 @@ Cards are ints inside the state: their index in the table of rules/decktet.md (`
 >>> m.to_act()
 (0, 1, 2, 3)
 
-One game in three modules: ``combinations`` (the cards and what they make), ``state`` (the
-state and the view), ``rules`` (the game: deal, pass, climb, scoring).
+One game in the modules every game has (docs/adding-a-game.md), with its own
+``combinations`` (the cards and what they make): ``state`` (the state, its constants and the
+view a seat gets), ``events``, ``rules`` (the game: deal, pass, climb, scoring, and the ``Game``
+binding), ``seat`` (what a seat knows: its view, the determinization from it, the check of a
+given position) and ``narrate`` (the lines a person reads).
 """
 
 from pondside.games.decktet import INDEX

@@ -24,17 +24,16 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX, DealReader
 
 from . import narrate as words
+from . import seat as seat_knows
 from .combinations import (
     BOMB,
     CODE,
     EXCUSE,
     FLUSH,
     KIND_NAME,
-    KIND_VALUE,
     MOUNTAIN,
     NOTATION,
     OPEN,
@@ -57,8 +56,6 @@ from .combinations import (
 )
 from .events import QuackersEvent
 from .state import (
-    QuackersPromise,
-    QuackersRound,
     QuackersState,
     QuackersView,
     deal_from_rng,
@@ -70,6 +67,265 @@ from .state import (
     right_of,
     start_hand,
 )
+
+
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> QuackersState:
+    st = QuackersState.blank()
+    st.n = players
+    st.deck = options["deck"]
+    st.bidding = options["bidding"]
+    st.target = options["target"]
+    st.lead_passes = options["lead_passes"]
+    st.rng = seed_state(seed)
+    st.hand_no = 1
+    st.dealer = 0
+    st.history = ()
+    st.totals = (0,) * players
+    st.over = False
+    return st
+
+
+def _with_promises(st: QuackersState, hand: tuple[int, ...], plays: list[Play]) -> list[str]:
+    texts = [action_of(p) for p in plays]
+    if not (st.bidding and st.may_promise()):
+        return texts
+    left = len(hand)
+    texts += [
+        t + " promise"
+        for t, p in zip(texts, plays, strict=True)
+        if len(p.cards) < left and MOUNTAIN not in p.cards
+    ]
+    return texts
+
+
+# --- the pass ----------------------------------------------------------------------
+def _give(
+    state: QuackersState, seat: int, action: str
+) -> tuple[QuackersState, list[QuackersEvent]]:
+    if state.phase != "pass":
+        raise IllegalAction("cards are given only before the first lead of a hand", "KQ-5")
+    if state.gives[seat] is not None:
+        raise IllegalAction(f"seat {seat} has already chosen its two cards", "KQ-5")
+    words = action.split(" ")
+    if len(words) != 3 or words[1] not in INDEX or words[2] not in INDEX:
+        raise IllegalAction(f"write 'give LEFT RIGHT' with two card codes, not {action!r}")
+    left, right = INDEX[words[1]], INDEX[words[2]]
+    hand = state.hands[seat]
+    if left == right or left not in hand or right not in hand:
+        raise IllegalAction(
+            "give two different cards from your hand, one to each neighbour", "KQ-5"
+        )
+    st = state.copy()
+    gives = list(st.gives)
+    gives[seat] = (left, right)
+    st.gives = tuple(gives)
+    events: list[QuackersEvent] = [{"type": "gave", "seat": seat}]
+    st.last_events = events  # the same list: what is appended below is kept too
+    if None not in gives:
+        _exchange(st, events)
+    return st, events
+
+
+def _exchange(st: QuackersState, events: list[QuackersEvent]) -> None:
+    """KQ-5: the chosen cards move together; KQ-6: the dealer's left neighbour leads."""
+    n = st.n
+    hands = [list(h) for h in st.hands]
+    for s, g in enumerate(st.gives):
+        assert g is not None
+        hands[s].remove(g[0])
+        hands[s].remove(g[1])
+    for s, g in enumerate(st.gives):
+        assert g is not None
+        hands[left_of(s, n)].append(g[0])
+        hands[right_of(s, n)].append(g[1])
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    st.phase = "play"
+    reset_round(st, left_of(st.dealer, n))
+    events.append({"type": "exchange", "leader": st.turn})
+
+
+# --- playing and passing -----------------------------------------------------------
+def _check_follow(st: QuackersState, play: Play) -> int:
+    """The kind the play counts as in this round (KQ-15 makes a following Excuse a Bomb),
+    or ``IllegalAction`` naming the ruling it breaks."""
+    size = len(play.cards)
+    if st.size == 0:
+        return play.kind
+    if size != st.size:
+        if st.size == 1 and play.kind == BOMB:
+            rule = "KQ-22"  # a Bomb never follows a single (the Excuse alone aside)
+        else:
+            rule = "KQ-15" if play.cards == (EXCUSE,) else "KQ-24"
+        raise IllegalAction(
+            f"every play of this round has {st.size} card{'s' if st.size > 1 else ''}", rule
+        )
+    if st.size == 1:
+        card = play.cards[0]
+        if card == EXCUSE:
+            return BOMB  # KQ-15: the Excuse is a one-card Bomb on any single
+        if not shares_a_suit(card, st.lead):
+            raise IllegalAction(
+                f"a single must share a suit with the round's lead card {CODE[st.lead]}",
+                "KQ-13",
+            )
+        if play.rank < st.last_rank:
+            raise IllegalAction("a single must be of equal or higher rank", "KQ-13")
+        return SINGLE
+    if play.kind == BOMB:
+        return BOMB  # KQ-22: a Bomb follows a Set, a Straight Flush or a Bomb of its size
+    if (play.kind, st.kind) in ((SET, FLUSH), (FLUSH, SET)):
+        raise IllegalAction("Sets and Straight Flushes never meet in one round", "KQ-24")
+    if play.rank < st.last_rank:
+        rule = "KQ-23" if st.last_kind == BOMB else ("KQ-16" if play.kind == SET else "KQ-19")
+        raise IllegalAction(f"this round needs rank {st.last_rank} or higher", rule)
+    return play.kind
+
+
+def _check_promise(st: QuackersState, hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
+    if not st.bidding:
+        raise IllegalAction("promises belong to the bidding rules (option bidding)", "KQ-28")
+    if st.promise is not None:
+        raise IllegalAction("only one promise is made a hand", "KQ-28")
+    if st.out:
+        raise IllegalAction("no promise once a player has gone out", "KQ-28")
+    if MOUNTAIN in st.played or MOUNTAIN in cards:
+        raise IllegalAction("no promise once the Mountain (4MS) has been played", "KQ-28")
+    if len(cards) == len(hand):
+        raise IllegalAction("a promise needs cards left in the hand", "KQ-28")
+
+
+def _play(
+    state: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
+) -> tuple[QuackersState, list[QuackersEvent]]:
+    st = state.copy()
+    cards = play.cards
+    hands = list(st.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+    st.hands = tuple(hands)
+    st.played = st.played + cards
+    if st.size == 0:  # KQ-24: the lead fixes the size, and the kind unless it is a Bomb
+        st.size = len(cards)
+        st.kind = OPEN if kind == BOMB else kind
+        st.lead = cards[0] if kind == SINGLE else -1
+    elif kind in (SET, FLUSH):
+        st.kind = kind
+    elif kind == SINGLE and st.lead == EXCUSE:
+        st.lead = cards[0]  # KQ-14: the first single after an Excuse lead leads the suits
+    st.last_seat = seat
+    st.last_kind = kind
+    st.last_rank = 0 if kind == BOMB and cards == (EXCUSE,) else play.rank
+    st.passed = 0
+    st.round_plays = (*st.round_plays, (seat, action))
+    left = len(hands[seat])
+    events: list[QuackersEvent] = [
+        {
+            "type": "play",
+            "seat": seat,
+            "action": action,
+            "cards": [CODE[c] for c in cards],
+            "kind": KIND_NAME[kind],
+            "rank": st.last_rank,
+            "left": left,
+        }
+    ]
+    st.last_events = events  # the same list: what is appended below is kept too
+    if not left:
+        _go_out(st, seat, events)
+        if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
+            _end_hand(st, events)
+            return st, events
+    elif promise:  # KQ-29: the value is the cards left after the play
+        st.promise = (seat, left)
+        events.append({"type": "promise", "seat": seat, "value": left})
+    st.turn = next_holding(st, seat, 1)
+    return st, events
+
+
+def _go_out(st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
+    st.out = (*st.out, seat)
+    events.append({"type": "out", "seat": seat, "place": len(st.out)})
+    if len(st.out) == 1 and st.promise is not None:  # KQ-30
+        promiser, value = st.promise
+        bonus = list(st.bonus)
+        if promiser == seat:
+            bonus[seat] += value
+            gains = {seat: value}
+        else:
+            share = -(-value // (st.n - 1))
+            gains = {}
+            for s in range(st.n):
+                if s != promiser:
+                    bonus[s] += share
+                    gains[s] = share
+        st.bonus = tuple(bonus)
+        events.append(
+            {
+                "type": "promise_resolved",
+                "seat": promiser,
+                "value": value,
+                "kept": promiser == seat,
+                "points": [gains.get(s, 0) for s in range(st.n)],
+            }
+        )
+
+
+def _pass(state: QuackersState, seat: int) -> tuple[QuackersState, list[QuackersEvent]]:
+    if seat != state.turn:
+        raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
+    if state.size == 0:
+        raise IllegalAction("the leader must play a combination, not pass", "KQ-8")
+    st = state.copy()
+    st.passed |= 1 << seat
+    events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
+    st.last_events = events  # the same list: what is appended below is kept too
+    waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
+    if waiting:
+        st.turn = next_holding(st, seat, 1)
+        return st, events
+    # KQ-10: everyone else passed; KQ-11: a leader without cards hands the lead on
+    leader = st.last_seat
+    if not st.hands[leader]:
+        leader = next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
+    reset_round(st, leader)
+    events.append({"type": "round_end", "leader": leader})
+    return st, events
+
+
+def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
+    """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
+    n = st.n
+    last = st.holding()
+    order = (*st.out, *last)
+    table = POINTS[(n, st.bidding)]
+    points = [0] * n
+    places = [0] * n
+    for i, s in enumerate(order):
+        points[s] = table[i] + st.bonus[s]
+        places[s] = i + 1
+    st.out = order
+    st.history = (*st.history, tuple(points))
+    st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
+    reset_round(st, -1)
+    events.append(
+        {
+            "type": "hand_end",
+            "hand": st.hand_no,
+            "places": places,
+            "points": points,
+            "totals": list(st.totals),
+        }
+    )
+    best = max(st.totals)
+    if best >= st.target and st.totals.count(best) == 1:
+        st.over = True
+        places_m = places_from_results(st.totals, lower_is_better=False)
+        events.append({"type": "match_end", "scores": list(st.totals), "places": list(places_m)})
+        return
+    st.hand_no += 1
+    st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
+    deal_from_rng(st)
+    events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
 
 class KingOfTheQuackers(Game[QuackersState]):
@@ -150,24 +406,9 @@ class KingOfTheQuackers(Game[QuackersState]):
 
         return DealLayout.one_deck(codes, (1,) * len(codes), k * players + aside, players, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:
-        st = QuackersState.blank()
-        st.n = players
-        st.deck = options["deck"]
-        st.bidding = options["bidding"]
-        st.target = options["target"]
-        st.lead_passes = options["lead_passes"]
-        st.rng = seed_state(seed)
-        st.hand_no = 1
-        st.dealer = 0
-        st.history = ()
-        st.totals = (0,) * players
-        st.over = False
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer, st.rng = Rng.draw_below(st.rng, players)  # KQ-3: a random first dealer
         deal_from_rng(st)
         return st
@@ -188,42 +429,14 @@ class KingOfTheQuackers(Game[QuackersState]):
         if not extra and aside is not None:
             raise BadDeal("no card is put aside in this deal: give aside as null (KQ-4)")
         aside_card = reader.card(aside, "aside") if extra else -1
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer = dealer
         start_hand(st, parsed, aside_card)
         return st
 
-    # --- positions --------------------------------------------------------------------
+    # --- positions (seat) -------------------------------------------------------------
     def check_position(self, state: QuackersState) -> QuackersState:
-        st = state
-        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
-        n = st.n
-        if not (len(st.hands) == len(st.gives) == len(st.totals) == len(st.bonus) == n):
-            raise BadPosition(f"hands, gives, totals and bonus need one entry per seat ({n})")
-        if st.phase not in ("pass", "play"):
-            raise BadPosition("phase is 'pass' or 'play'")
-        cards = [c for h in st.hands for c in h] + list(st.played)
-        if st.aside >= 0:
-            cards.append(st.aside)
-        if sorted(cards) != list(deck_cards(st.deck)):
-            raise BadPosition(
-                "the hands, the played cards and the put-aside card must be the deck (KQ-4)"
-            )
-        if len(st.history) != st.hand_no - 1 + st.over:
-            raise BadPosition("history holds one entry per finished hand")
-        if st.phase == "pass":
-            k = hand_size(n, st.deck)
-            if st.played or any(len(h) != k for h in st.hands):
-                raise BadPosition(f"at the pass every hand holds {k} cards and nothing is played")
-            for s, g in enumerate(st.gives):
-                if g is not None and (g[0] == g[1] or not {g[0], g[1]} <= set(st.hands[s])):
-                    raise BadPosition(f"seat {s} gives cards it does not hold (KQ-5)")
-        elif not st.over:
-            if not 0 <= st.turn < n or not st.hands[st.turn]:
-                raise BadPosition("the seat to act must hold cards (KQ-7)")
-            if len(st.holding()) < 2:
-                raise BadPosition("a hand in play has at least two players with cards (KQ-12)")
-        return st
+        return seat_knows.check_position(state)
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: QuackersState) -> tuple[int, ...]:
@@ -250,7 +463,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             plays += sets(hand, 0, 0)
             plays += flushes(hand, 0, 0)
             plays += bombs(hand, 0)
-            return self._with_promises(st, hand, plays)
+            return _with_promises(st, hand, plays)
         if st.size == 1:
             texts = singles(hand, st.lead, st.last_rank)
             if st.bidding and st.may_promise() and len(hand) > 1:
@@ -261,20 +474,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             plays += sets(hand, st.size, st.last_rank)
         if st.kind != SET and st.size >= 3:
             plays += flushes(hand, st.size, st.last_rank)
-        return [PASS, *self._with_promises(st, hand, plays)]
-
-    @staticmethod
-    def _with_promises(st: QuackersState, hand: tuple[int, ...], plays: list[Play]) -> list[str]:
-        texts = [action_of(p) for p in plays]
-        if not (st.bidding and st.may_promise()):
-            return texts
-        left = len(hand)
-        texts += [
-            t + " promise"
-            for t, p in zip(texts, plays, strict=True)
-            if len(p.cards) < left and MOUNTAIN not in p.cards
-        ]
-        return texts
+        return [PASS, *_with_promises(st, hand, plays)]
 
     def apply(
         self, state: QuackersState, seat: int, action: str
@@ -282,13 +482,13 @@ class KingOfTheQuackers(Game[QuackersState]):
         if state.over:
             raise IllegalAction("the match is over", "KQ-26")
         if action.startswith("give "):
-            return self._give(state, seat, action)
+            return _give(state, seat, action)
         if state.phase == "pass":
             if action == PASS or action.startswith("play "):
                 raise IllegalAction("first every player gives two cards: 'give LEFT RIGHT'", "KQ-5")
             raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
         if action == PASS:
-            return self._pass(state, seat)
+            return _pass(state, seat)
         if not action.startswith("play "):
             raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
         if seat != state.turn:
@@ -299,235 +499,10 @@ class KingOfTheQuackers(Game[QuackersState]):
             if c not in hand:
                 raise IllegalAction(f"{CODE[c]} is not in seat {seat}'s hand")
         play = classify(cards, ace)
-        kind = self._check_follow(state, play)
+        kind = _check_follow(state, play)
         if promise:
-            self._check_promise(state, hand, cards)
-        return self._play(state, seat, play, kind, action, promise)
-
-    # --- the pass ----------------------------------------------------------------------
-    def _give(
-        self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[QuackersEvent]]:
-        if state.phase != "pass":
-            raise IllegalAction("cards are given only before the first lead of a hand", "KQ-5")
-        if state.gives[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already chosen its two cards", "KQ-5")
-        words = action.split(" ")
-        if len(words) != 3 or words[1] not in INDEX or words[2] not in INDEX:
-            raise IllegalAction(f"write 'give LEFT RIGHT' with two card codes, not {action!r}")
-        left, right = INDEX[words[1]], INDEX[words[2]]
-        hand = state.hands[seat]
-        if left == right or left not in hand or right not in hand:
-            raise IllegalAction(
-                "give two different cards from your hand, one to each neighbour", "KQ-5"
-            )
-        st = state.copy()
-        gives = list(st.gives)
-        gives[seat] = (left, right)
-        st.gives = tuple(gives)
-        events: list[QuackersEvent] = [{"type": "gave", "seat": seat}]
-        st.last_events = events  # the same list: what is appended below is kept too
-        if None not in gives:
-            self._exchange(st, events)
-        return st, events
-
-    def _exchange(self, st: QuackersState, events: list[QuackersEvent]) -> None:
-        """KQ-5: the chosen cards move together; KQ-6: the dealer's left neighbour leads."""
-        n = st.n
-        hands = [list(h) for h in st.hands]
-        for s, g in enumerate(st.gives):
-            assert g is not None
-            hands[s].remove(g[0])
-            hands[s].remove(g[1])
-        for s, g in enumerate(st.gives):
-            assert g is not None
-            hands[left_of(s, n)].append(g[0])
-            hands[right_of(s, n)].append(g[1])
-        st.hands = tuple(tuple(sorted(h)) for h in hands)
-        st.phase = "play"
-        reset_round(st, left_of(st.dealer, n))
-        events.append({"type": "exchange", "leader": st.turn})
-
-    # --- playing and passing -----------------------------------------------------------
-    @staticmethod
-    def _check_follow(st: QuackersState, play: Play) -> int:
-        """The kind the play counts as in this round (KQ-15 makes a following Excuse a Bomb),
-        or ``IllegalAction`` naming the ruling it breaks."""
-        size = len(play.cards)
-        if st.size == 0:
-            return play.kind
-        if size != st.size:
-            if st.size == 1 and play.kind == BOMB:
-                rule = "KQ-22"  # a Bomb never follows a single (the Excuse alone aside)
-            else:
-                rule = "KQ-15" if play.cards == (EXCUSE,) else "KQ-24"
-            raise IllegalAction(
-                f"every play of this round has {st.size} card{'s' if st.size > 1 else ''}", rule
-            )
-        if st.size == 1:
-            card = play.cards[0]
-            if card == EXCUSE:
-                return BOMB  # KQ-15: the Excuse is a one-card Bomb on any single
-            if not shares_a_suit(card, st.lead):
-                raise IllegalAction(
-                    f"a single must share a suit with the round's lead card {CODE[st.lead]}",
-                    "KQ-13",
-                )
-            if play.rank < st.last_rank:
-                raise IllegalAction("a single must be of equal or higher rank", "KQ-13")
-            return SINGLE
-        if play.kind == BOMB:
-            return BOMB  # KQ-22: a Bomb follows a Set, a Straight Flush or a Bomb of its size
-        if (play.kind, st.kind) in ((SET, FLUSH), (FLUSH, SET)):
-            raise IllegalAction("Sets and Straight Flushes never meet in one round", "KQ-24")
-        if play.rank < st.last_rank:
-            rule = "KQ-23" if st.last_kind == BOMB else ("KQ-16" if play.kind == SET else "KQ-19")
-            raise IllegalAction(f"this round needs rank {st.last_rank} or higher", rule)
-        return play.kind
-
-    @staticmethod
-    def _check_promise(st: QuackersState, hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
-        if not st.bidding:
-            raise IllegalAction("promises belong to the bidding rules (option bidding)", "KQ-28")
-        if st.promise is not None:
-            raise IllegalAction("only one promise is made a hand", "KQ-28")
-        if st.out:
-            raise IllegalAction("no promise once a player has gone out", "KQ-28")
-        if MOUNTAIN in st.played or MOUNTAIN in cards:
-            raise IllegalAction("no promise once the Mountain (4MS) has been played", "KQ-28")
-        if len(cards) == len(hand):
-            raise IllegalAction("a promise needs cards left in the hand", "KQ-28")
-
-    def _play(
-        self, state: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
-    ) -> tuple[QuackersState, list[QuackersEvent]]:
-        st = state.copy()
-        cards = play.cards
-        hands = list(st.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c not in cards)
-        st.hands = tuple(hands)
-        st.played = st.played + cards
-        if st.size == 0:  # KQ-24: the lead fixes the size, and the kind unless it is a Bomb
-            st.size = len(cards)
-            st.kind = OPEN if kind == BOMB else kind
-            st.lead = cards[0] if kind == SINGLE else -1
-        elif kind in (SET, FLUSH):
-            st.kind = kind
-        elif kind == SINGLE and st.lead == EXCUSE:
-            st.lead = cards[0]  # KQ-14: the first single after an Excuse lead leads the suits
-        st.last_seat = seat
-        st.last_kind = kind
-        st.last_rank = 0 if kind == BOMB and cards == (EXCUSE,) else play.rank
-        st.passed = 0
-        st.round_plays = (*st.round_plays, (seat, action))
-        left = len(hands[seat])
-        events: list[QuackersEvent] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "action": action,
-                "cards": [CODE[c] for c in cards],
-                "kind": KIND_NAME[kind],
-                "rank": st.last_rank,
-                "left": left,
-            }
-        ]
-        st.last_events = events  # the same list: what is appended below is kept too
-        if not left:
-            self._go_out(st, seat, events)
-            if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
-                self._end_hand(st, events)
-                return st, events
-        elif promise:  # KQ-29: the value is the cards left after the play
-            st.promise = (seat, left)
-            events.append({"type": "promise", "seat": seat, "value": left})
-        st.turn = next_holding(st, seat, 1)
-        return st, events
-
-    def _go_out(self, st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
-        st.out = (*st.out, seat)
-        events.append({"type": "out", "seat": seat, "place": len(st.out)})
-        if len(st.out) == 1 and st.promise is not None:  # KQ-30
-            promiser, value = st.promise
-            bonus = list(st.bonus)
-            if promiser == seat:
-                bonus[seat] += value
-                gains = {seat: value}
-            else:
-                share = -(-value // (st.n - 1))
-                gains = {}
-                for s in range(st.n):
-                    if s != promiser:
-                        bonus[s] += share
-                        gains[s] = share
-            st.bonus = tuple(bonus)
-            events.append(
-                {
-                    "type": "promise_resolved",
-                    "seat": promiser,
-                    "value": value,
-                    "kept": promiser == seat,
-                    "points": [gains.get(s, 0) for s in range(st.n)],
-                }
-            )
-
-    def _pass(self, state: QuackersState, seat: int) -> tuple[QuackersState, list[QuackersEvent]]:
-        if seat != state.turn:
-            raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
-        if state.size == 0:
-            raise IllegalAction("the leader must play a combination, not pass", "KQ-8")
-        st = state.copy()
-        st.passed |= 1 << seat
-        events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
-        st.last_events = events  # the same list: what is appended below is kept too
-        waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
-        if waiting:
-            st.turn = next_holding(st, seat, 1)
-            return st, events
-        # KQ-10: everyone else passed; KQ-11: a leader without cards hands the lead on
-        leader = st.last_seat
-        if not st.hands[leader]:
-            leader = next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
-        reset_round(st, leader)
-        events.append({"type": "round_end", "leader": leader})
-        return st, events
-
-    def _end_hand(self, st: QuackersState, events: list[QuackersEvent]) -> None:
-        """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
-        n = st.n
-        last = st.holding()
-        order = (*st.out, *last)
-        table = POINTS[(n, st.bidding)]
-        points = [0] * n
-        places = [0] * n
-        for i, s in enumerate(order):
-            points[s] = table[i] + st.bonus[s]
-            places[s] = i + 1
-        st.out = order
-        st.history = (*st.history, tuple(points))
-        st.totals = tuple(t + p for t, p in zip(st.totals, points, strict=True))
-        reset_round(st, -1)
-        events.append(
-            {
-                "type": "hand_end",
-                "hand": st.hand_no,
-                "places": places,
-                "points": points,
-                "totals": list(st.totals),
-            }
-        )
-        best = max(st.totals)
-        if best >= st.target and st.totals.count(best) == 1:
-            st.over = True
-            places_m = places_from_results(st.totals, lower_is_better=False)
-            events.append(
-                {"type": "match_end", "scores": list(st.totals), "places": list(places_m)}
-            )
-            return
-        st.hand_no += 1
-        st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
-        deal_from_rng(st)
-        events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
+            _check_promise(state, hand, cards)
+        return _play(state, seat, play, kind, action, promise)
 
     # --- telling people (narrate.py) -----------------------------------------------------
     def narrate(
@@ -569,46 +544,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         # At the pass every card may be given (KQ-5); in play a card alone is a single.
         return f"play {card}" if view["phase"] == "play" else None
 
-    # --- what a seat sees -------------------------------------------------------------
+    # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: QuackersState, seat: int | None) -> QuackersView:
-        st = state
-        n = st.n
-        playing = st.phase == "play" and not st.over
-        rnd: QuackersRound | None = None
-        if playing and st.size:
-            rnd = {
-                "size": st.size,
-                "kind": KIND_NAME[st.kind],
-                "lead_card": CODE[st.lead] if st.lead >= 0 else None,
-                "last_seat": st.last_seat,
-                "last_kind": KIND_NAME[st.last_kind],
-                "last_rank": st.last_rank,
-                "passed": [s for s in range(n) if st.passed >> s & 1],
-                "plays": [[s, a] for s, a in st.round_plays],
-            }
-        v: QuackersView = {
-            # The common keys; mypy cannot know the ** holds no "hand", set below.
-            **self.common_view(st, seat, st.hand_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
-            "options": st.options(),
-            "dealer": st.dealer,
-            "phase": st.phase,
-            "put_aside": st.aside >= 0,
-            "chosen": [g is not None for g in st.gives],
-            "round": rnd,
-            "played": [CODE[c] for c in st.played],
-            "out": list(st.out),
-            "promise": self._promise_json(st),
-        }
-        if seat is not None:
-            v["hand"] = [CODE[c] for c in st.hands[seat]]
-            g = st.gives[seat]
-            v["gave"] = None if g is None else [CODE[g[0]], CODE[g[1]]]
-            v["received"] = None
-            if st.phase == "play":
-                left, right = st.gives[(seat + 1) % n], st.gives[(seat - 1) % n]
-                assert left is not None and right is not None
-                v["received"] = [CODE[left[1]], CODE[right[0]]]
-        return v
+        return seat_knows.view(self, state, seat)
 
     def scores(self, state: QuackersState) -> tuple[float, ...]:
         """Totals so far plus what this hand has already settled: the places of the players
@@ -624,10 +562,6 @@ class KingOfTheQuackers(Game[QuackersState]):
 
     def hands_played(self, state: QuackersState) -> int:
         return len(state.history)
-
-    @staticmethod
-    def _promise_json(st: QuackersState) -> QuackersPromise | None:
-        return None if st.promise is None else {"seat": st.promise[0], "value": st.promise[1]}
 
     def outcome(self, state: QuackersState) -> Outcome | None:
         if not state.over:
@@ -645,127 +579,11 @@ class KingOfTheQuackers(Game[QuackersState]):
         return st
 
     def determinize(self, view: View, rng: random.Random) -> QuackersState:
-        """A state consistent with what ``view``'s seat knows (KQ-27).
-
-        The seat knows its hand, every played card, every hand's size and the two cards it gave:
-        each is still in its receiver's hand unless played. The other cards, the put-aside card
-        among them, are dealt at random; others' choices at the pass are sampled from their
-        sampled hands, and the cards others gave to third seats are sampled from those seats'
-        hands.
-        """
-        seat = view["seat"]
-        if seat is None:
+        """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+        if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        n = view["players"]
-        st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.hand_no = view["hand_number"]
-        st.dealer = view["dealer"]
-        st.history = tuple(tuple(h) for h in view["hand_scores"])
-        st.totals = tuple(view["totals"])
-        st.last_events = tuple(view["last_events"])
-        st.over = view["over"]
-        st.phase = view["phase"]
-        st.played = tuple(INDEX[c] for c in view["played"])
-        st.out = tuple(view["out"])
-        pr = view["promise"]
-        st.promise = None if pr is None else (pr["seat"], pr["value"])
-        st.bonus = self._bonus_from_view(st)
-        own = tuple(INDEX[c] for c in view["hand"])
-        gave = None if view["gave"] is None else (INDEX[view["gave"][0]], INDEX[view["gave"][1]])
-        fixed: list[list[int]] = [[] for _ in range(n)]
-        playing = st.phase == "play" and gave is not None
-        if playing:
-            assert gave is not None
-            played = set(st.played)
-            for card, to in ((gave[0], (seat + 1) % n), (gave[1], (seat - 1) % n)):
-                if card not in played:
-                    fixed[to].append(card)
-        known = set(own) | set(st.played) | {c for f in fixed for c in f}
-        unseen = [c for c in deck_cards(st.deck) if c not in known]
-        shuffle(rng, unseen)
-        hands: list[tuple[int, ...]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            if s == seat:
-                hands.append(own)
-                continue
-            take = size - len(fixed[s])
-            hands.append(tuple(sorted(fixed[s] + unseen[:take])))
-            del unseen[:take]
-        st.hands = tuple(hands)
-        st.aside = unseen[0] if view["put_aside"] else -1
-        st.gives = self._sample_gives(view, st, gave, rng)
-        self._round_from_view(st, view)
-        return st
-
-    @staticmethod
-    def _bonus_from_view(st: QuackersState) -> tuple[int, ...]:
-        """Promise points of this hand, known to all once the first player is out (KQ-30)."""
-        bonus = [0] * st.n
-        if st.promise is not None and st.out and st.phase == "play":
-            promiser, value = st.promise
-            if st.out[0] == promiser:
-                bonus[promiser] = value
-            else:
-                share = -(-value // (st.n - 1))
-                bonus = [0 if s == promiser else share for s in range(st.n)]
-        return tuple(bonus)
-
-    @staticmethod
-    def _sample_gives(
-        view: View, st: QuackersState, gave: tuple[int, int] | None, rng: random.Random
-    ) -> tuple[tuple[int, int] | None, ...]:
-        n, seat = st.n, view["seat"]
-        if st.phase == "pass":  # others' secret choices: two cards of their sampled hands
-            out: list[tuple[int, int] | None] = []
-            for s, chose in enumerate(view["chosen"]):
-                if s == seat:
-                    out.append(gave)
-                elif chose:
-                    a, b = sample(rng, st.hands[s], 2)
-                    out.append((a, b))
-                else:
-                    out.append(None)
-            return tuple(out)
-        if gave is None:  # the match ended before any play: nothing to know
-            return (None,) * n
-        got_left, got_right = (INDEX[c] for c in view["received"])
-        # a card given to a third seat is one of its cards (or, if it has none, a played card)
-        pools: dict[int, list[int]] = {}
-
-        def somewhere(to: int) -> int:
-            pool = pools.get(to)
-            if pool is None:  # its own cards are popped first
-                held, gone = st.hands[to], st.played
-                pool = pools[to] = sample(rng, gone, len(gone)) + sample(rng, held, len(held))
-            return pool.pop()
-
-        gives: list[tuple[int, int] | None] = []
-        for s in range(n):
-            if s == seat:
-                gives.append(gave)
-                continue
-            left = got_right if (s + 1) % n == seat else somewhere((s + 1) % n)
-            right = got_left if (s - 1) % n == seat else somewhere((s - 1) % n)
-            gives.append((left, right))
-        return tuple(gives)
-
-    @staticmethod
-    def _round_from_view(st: QuackersState, view: View) -> None:
-        if st.phase != "play" or st.over:
-            reset_round(st, -1)
-            return
-        r = view["round"]
-        reset_round(st, view["to_act"][0])
-        if r is None:
-            return
-        st.size = r["size"]
-        st.kind = KIND_VALUE[r["kind"]]
-        st.lead = -1 if r["lead_card"] is None else INDEX[r["lead_card"]]
-        st.last_seat = r["last_seat"]
-        st.last_kind = KIND_VALUE[r["last_kind"]]
-        st.last_rank = r["last_rank"]
-        st.passed = sum(1 << s for s in r["passed"])
-        st.round_plays = tuple((s, a) for s, a in r["plays"])
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+        return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: QuackersState, seat: int) -> str:
         """A seat out of time passes when it may, leads its lowest single when it leads, and at

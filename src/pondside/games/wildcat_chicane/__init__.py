@@ -11,8 +11,10 @@ The classic variant (WC-15) makes one TOP/BOTTOM call and one trump for the whol
 >>> m.to_act()
 (0, 1, 2)
 
-One game in three modules: ``cards`` (the cards and how each player reads them), ``state`` (the
-state, the view and the voids the tricks show), ``rules`` (the game).
+One game in the modules every game has (docs/adding-a-game.md), with its own ``cards`` (the
+cards and how each player reads them): ``state`` (the state, the view and the voids the tricks
+show), ``events``, ``rules`` (the game and the ``Game`` binding), ``seat`` (what a seat knows:
+its view, the determinization from it, the check of a given position's cards) and ``narrate``.
 """
 
 from .cards import (
@@ -40,7 +42,8 @@ from .cards import (
     trick_count,
     trick_winner,
 )
-from .rules import GAME, WORKED_DEAL, WildcatChicane, sample_hands
+from .rules import GAME, WORKED_DEAL, WildcatChicane
+from .seat import sample_hands
 from .state import (
     ChicaneOptions,
     ChicaneState,

@@ -4,7 +4,7 @@ the match (rules/wildcat-chicane.md, WC-1..WC-16)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pondside.engine import (
@@ -23,10 +23,10 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
-from pondside.engine.rng import shuffle
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, DealReader
 
 from . import narrate as words
+from . import seat as seat_knows
 from .cards import (
     BID,
     CALLS,
@@ -43,7 +43,6 @@ from .cards import (
     RULE,
     RULER_CARDS,
     SUIT,
-    SUIT_BIT,
     TOP,
     hand_score,
     hand_size,
@@ -59,10 +58,252 @@ from .state import (
     deal_from_rng,
     hand_read,
     start_hand,
-    suits_of_mask,
-    trick_read,
-    voids,
 )
+
+
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> ChicaneState:
+    st = ChicaneState.blank()
+    st.n = players
+    st.variant = options["variant"]
+    st.target = options["target"]
+    st.rng = seed_state(seed)
+    st.hand_no = 1
+    st.history = ()
+    st.totals = (0,) * players
+    return st
+
+
+def _check_progress(st: ChicaneState) -> None:
+    """The phase, turn, bids and tricks must be where replaying the hand would put them."""
+    n, first = st.n, (st.dealer + 1) % st.n
+    st.winners, st.won, st.broken = (), (0,) * n, False
+    ready = st.readings[0] >= 0 and st.trumps[0] != ""
+    phase = "over" if st.phase == "over" else "rule" if not st.classic else "call"
+    bidden = next((k for k, b in enumerate(_bid_order(st)) if b < 0), n)
+    if ready:
+        phase = "bid" if bidden < n else "play" if phase != "over" else "over"
+    if phase != st.phase:
+        raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
+    most = trick_count(n, st.variant)
+    if any(b >= 0 for b in _bid_order(st)[bidden:]) or any(b > most for b in st.bids):
+        raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
+    if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
+        raise BadPosition("classic Chicane has no ruling cards (WC-15)")
+    if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
+        raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
+    if phase == "rule":
+        expected_turn = -1
+    elif phase == "call":
+        expected_turn = (first + len(st.calls)) % n
+    elif phase == "bid":
+        expected_turn = (first + bidden) % n
+    else:
+        expected_turn = st.turn
+    if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
+        raise BadPosition("no card is played before every bid is in (WC-8)")
+    if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
+        raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
+    if st.turn != expected_turn:
+        raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
+    # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
+    plays = [p for t in st.tricks for p in t] + list(st.trick)
+    r = st.copy()
+    held = [list(h) for h in st.hands]
+    for s, c in plays:
+        held[s].append(c)
+    r.hands = tuple(tuple(sorted(h)) for h in held)
+    r.trick, r.tricks, r.winners, r.won = (), (), (), (0,) * n
+    r.broken, r.turn = False, first
+    if phase in ("play", "over"):
+        r.phase = "play"
+        for s, c in plays:
+            if s != r.turn or c not in _playable(r, s):
+                raise BadPosition(f"seat {s} could not play {CODES[c]} there")
+            r = _play(r, s, c, finish=False)[0]
+    if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
+        raise BadPosition("the tricks are not a legal sequence of plays from this hand")
+    if phase == "over" and any(st.hands):
+        raise BadPosition("a finished match has played every card")
+    if phase == "over" and st.hand_no < HAND_LIMIT:
+        best = max(st.totals)
+        if best < st.target or st.totals.count(best) != 1:
+            raise BadPosition(
+                "before its 100th hand a match ends only with one player alone on top "
+                "(WC-13, WC-16)"
+            )
+    st.winners, st.won, st.broken = r.winners, r.won, r.broken
+
+
+def _bid_order(st: ChicaneState) -> tuple[int, ...]:
+    """The bids in bidding order, from the dealer's left (WC-7)."""
+    first = (st.dealer + 1) % st.n
+    return tuple(st.bids[(first + k) % st.n] for k in range(st.n))
+
+
+def _calls(st: ChicaneState) -> list[str]:
+    """WC-15: any call first; then the complementary kind of call."""
+    if not st.calls:
+        return list(CALLS)
+    if st.calls[0].startswith("call trump"):
+        return list(CALLS[:2])
+    return list(CALLS[2:])
+
+
+def _playable(st: ChicaneState, seat: int) -> list[int]:
+    hand = st.hands[seat]
+    reading, trump = st.readings[seat], st.trumps[seat]
+    if st.trick:  # WC-10: follow the led suit as you read it, if you can
+        led = st.led_suit()
+        follow = [c for c in hand if SUIT[c][reading] == led]
+        return follow or list(hand)
+    # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
+    if st.classic and st.broken:
+        return list(hand)
+    other = [c for c in hand if SUIT[c][reading] != trump]
+    return other or list(hand)
+
+
+def _phase_rule(st: ChicaneState) -> str:
+    return {"rule": "WC-4", "call": "WC-15", "bid": "WC-7", "play": "WC-8"}[st.phase]
+
+
+def _wrong_phase(st: ChicaneState, kind: str) -> str:
+    now = {
+        "rule": "every player is choosing a ruling card ('rule NY')",
+        "call": "the table is making its calls ('call top', 'call trump Y')",
+        "bid": "the players are bidding ('bid 3')",
+        "play": "the cards are being played ('play 8YK')",
+    }[st.phase]
+    if kind in ("rule", "call") and (kind == "call") != st.classic:
+        other = "classic" if kind == "call" else "wildcat"
+        return f"'{kind}' belongs to the {other} variant; now {now}"
+    return f"not now: {now}"
+
+
+def _record_call(st: ChicaneState, value: Any) -> None:
+    if isinstance(value, int):
+        call = "call top" if value == TOP else "call bottom"
+    else:
+        call = f"call trump {value}"
+    st.calls = (*st.calls, call)
+    if isinstance(value, int):
+        st.readings = (value,) * st.n
+    else:
+        st.trumps = (value,) * st.n
+
+
+def _rule(st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[ChicaneEvent]]:
+    if st.chosen[seat] >= 0:
+        raise IllegalAction(f"seat {seat} has already chosen its ruling card; it is final", "WC-4")
+    if card not in st.hands[seat]:
+        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
+    new = st.copy()
+    chosen = list(st.chosen)
+    chosen[seat] = card
+    if -1 in chosen:
+        new.chosen = tuple(chosen)
+        return new, [{"type": "chose", "seat": seat}]
+    # WC-4: revealed together; each ruling card leaves the hand and stays face up.
+    new.rulers = tuple(chosen)
+    new.chosen = (-1,) * st.n
+    new.hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(st.hands))
+    new.readings = tuple(reading_of_ruler(c) for c in chosen)
+    new.trumps = tuple(SUIT[c][TOP] for c in chosen)
+    new.phase, new.turn = "bid", (st.dealer + 1) % st.n
+    event: Reveal = {
+        "type": "reveal",
+        "rulers": [CODES[c] for c in chosen],
+        "readings": [READING_NAMES[r] for r in new.readings],
+        "trumps": list(new.trumps),
+    }
+    return new, [{"type": "chose", "seat": seat}, event]
+
+
+def _play(
+    st: ChicaneState, seat: int, card: int, finish: bool = True
+) -> tuple[ChicaneState, list[ChicaneEvent]]:
+    if card not in st.hands[seat]:
+        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
+    if card not in _playable(st, seat):
+        if st.trick:
+            raise IllegalAction(
+                f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
+                "your cards",
+                "WC-10",
+            )
+        if st.classic:
+            raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
+        raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
+    new = st.copy()
+    trump = st.is_trump(seat, card)
+    hands = list(st.hands)
+    hand = hands[seat]
+    i = hand.index(card)  # in the hand once: checked above
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    new.hands = tuple(hands)
+    new.trick = (*st.trick, (seat, card))
+    new.broken = st.broken or trump
+    events: list[ChicaneEvent] = [
+        {
+            "type": "play",
+            "seat": seat,
+            "card": CODES[card],
+            "suit": SUIT[card][st.readings[seat]],
+            "trump": trump,
+        }
+    ]
+    if len(new.trick) < st.n:
+        new.turn = (seat + 1) % st.n
+        return new, events
+    winner = trick_winner(new.trick, st.readings, st.trumps)
+    won = list(st.won)
+    won[winner] += 1
+    new.won = tuple(won)
+    new.tricks = (*st.tricks, new.trick)
+    new.winners = (*st.winners, winner)
+    new.trick = ()
+    new.turn = winner  # WC-8: the winner leads next
+    events.append(
+        {
+            "type": "trick",
+            "number": len(new.tricks),
+            "winner": winner,
+            "cards": [[s, CODES[c]] for s, c in new.tricks[-1]],
+        }
+    )
+    if finish and not new.hands[winner]:
+        _end_hand(new, events)
+    return new, events
+
+
+def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
+    """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
+    dealer."""
+    scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
+    st.history = (*st.history, scores)
+    st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
+    events.append(
+        {
+            "type": "hand_end",
+            "hand": st.hand_no,
+            "bids": list(st.bids),
+            "won": list(st.won),
+            "scores": list(scores),
+            "totals": list(st.totals),
+        }
+    )
+    best = max(st.totals)
+    reached = best >= st.target and st.totals.count(best) == 1
+    if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
+        st.phase, st.turn = "over", -1
+        places = places_from_results(st.totals, lower_is_better=False)
+        events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
+        return
+    st.hand_no += 1
+    st.dealer = (st.dealer + 1) % st.n
+    deal_from_rng(st)
+    events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
 
 class WildcatChicane(Game[ChicaneState]):
@@ -127,20 +368,9 @@ class WildcatChicane(Game[ChicaneState]):
         slots = (0,) * len(RULER_CARDS) + (1,) * len(NUMBER_CARDS)
         return DealLayout(CODES, (1,) * 36, pool_of, slots, n, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = ChicaneState.blank()
-        st.n = players
-        st.variant = options["variant"]
-        st.target = options["target"]
-        st.rng = seed_state(seed)
-        st.hand_no = 1
-        st.history = ()
-        st.totals = (0,) * players
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer, st.rng = Rng.draw_below(st.rng, players)  # WC-2: a random first dealer
         deal_from_rng(st)
         return st
@@ -161,39 +391,20 @@ class WildcatChicane(Game[ChicaneState]):
                     f"of them and {24 // players} number cards (WC-3)"
                 )
             parsed.append(cards)
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         st.dealer = dealer
         start_hand(st, parsed)
         return st
 
-    # --- positions --------------------------------------------------------------------
+    # --- positions (seat; the replay of the hand here) ---------------------------------
     def check_position(self, state: ChicaneState) -> ChicaneState:
-        """Besides the cards and counts: readings, trumps, totals and the tricks won follow
-        from the rest (the ruling cards or calls, the hands' scores, the tricks); a snapshot
-        whose values for them disagree is refused."""
-        st = state
-        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
-        stored = (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken)
+        """Besides the cards and counts (seat): readings, trumps, totals and the tricks won
+        follow from the rest (the ruling cards or calls, the hands' scores, the tricks); a
+        snapshot whose values for them disagree is refused."""
+        was = state
+        stored = (was.readings, was.trumps, was.totals, was.winners, was.won, was.broken)
+        st = seat_knows.check_position(state)
         n = st.n
-        if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
-            raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
-        if not 1 <= st.hand_no <= HAND_LIMIT:
-            raise BadPosition(f"a match has hands 1 to {HAND_LIMIT} (WC-16)")
-        finished = st.hand_no - (st.phase != "over")
-        if len(st.history) != finished or any(len(h) != n for h in st.history):
-            raise BadPosition("history holds one score per seat for each finished hand")
-        played = [c for t in st.tricks for _, c in t] + [c for _, c in st.trick]
-        cards = [c for h in st.hands for c in h] + [c for c in st.rulers if c >= 0] + played
-        if sorted(cards) != list(range(36)):
-            raise BadPosition("the position's cards are not exactly the basic Decktet, each once")
-        for s, c in enumerate(st.chosen):
-            if c >= 0 and (c not in st.hands[s] or not IS_RULER[c]):
-                raise BadPosition(f"seat {s} chose {CODES[c]}, not an Ace or Crown in its hand")
-        for s, c in enumerate(st.rulers):
-            if c >= 0 and not IS_RULER[c]:
-                raise BadPosition(
-                    f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)"
-                )
         st.totals = tuple(sum(h[s] for h in st.history) for s in range(n))
         # Readings and trumps follow from the rulers or the calls; replaying the calls checks them.
         st.readings, st.trumps = (-1,) * n, ("",) * n
@@ -201,85 +412,19 @@ class WildcatChicane(Game[ChicaneState]):
             calls = st.calls
             st.calls = ()
             for call in calls:
-                if call not in PARSE or PARSE[call][0] != "call" or call not in self._calls(st):
+                if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
                     raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
-                self._record_call(st, PARSE[call][1])
+                _record_call(st, PARSE[call][1])
         elif all(c >= 0 for c in st.rulers):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
             st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
-        self._check_progress(st)
+        _check_progress(st)
         if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
             raise BadPosition(
                 "readings, trumps, totals, winners, won and broken must be what the ruling "
                 "cards or calls, the history and the tricks make them"
             )
         return st
-
-    def _check_progress(self, st: ChicaneState) -> None:
-        """The phase, turn, bids and tricks must be where replaying the hand would put them."""
-        n, first = st.n, (st.dealer + 1) % st.n
-        st.winners, st.won, st.broken = (), (0,) * n, False
-        ready = st.readings[0] >= 0 and st.trumps[0] != ""
-        phase = "over" if st.phase == "over" else "rule" if not st.classic else "call"
-        bidden = next((k for k, b in enumerate(self._bid_order(st)) if b < 0), n)
-        if ready:
-            phase = "bid" if bidden < n else "play" if phase != "over" else "over"
-        if phase != st.phase:
-            raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
-        most = trick_count(n, st.variant)
-        if any(b >= 0 for b in self._bid_order(st)[bidden:]) or any(b > most for b in st.bids):
-            raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
-        if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
-            raise BadPosition("classic Chicane has no ruling cards (WC-15)")
-        if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
-            raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
-        if phase == "rule":
-            expected_turn = -1
-        elif phase == "call":
-            expected_turn = (first + len(st.calls)) % n
-        elif phase == "bid":
-            expected_turn = (first + bidden) % n
-        else:
-            expected_turn = st.turn
-        if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
-            raise BadPosition("no card is played before every bid is in (WC-8)")
-        if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
-            raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
-        if st.turn != expected_turn:
-            raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
-        # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
-        plays = [p for t in st.tricks for p in t] + list(st.trick)
-        r = st.copy()
-        held = [list(h) for h in st.hands]
-        for s, c in plays:
-            held[s].append(c)
-        r.hands = tuple(tuple(sorted(h)) for h in held)
-        r.trick, r.tricks, r.winners, r.won = (), (), (), (0,) * n
-        r.broken, r.turn = False, first
-        if phase in ("play", "over"):
-            r.phase = "play"
-            for s, c in plays:
-                if s != r.turn or c not in self._playable(r, s):
-                    raise BadPosition(f"seat {s} could not play {CODES[c]} there")
-                r = self._play(r, s, c, finish=False)[0]
-        if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
-            raise BadPosition("the tricks are not a legal sequence of plays from this hand")
-        if phase == "over" and any(st.hands):
-            raise BadPosition("a finished match has played every card")
-        if phase == "over" and st.hand_no < HAND_LIMIT:
-            best = max(st.totals)
-            if best < st.target or st.totals.count(best) != 1:
-                raise BadPosition(
-                    "before its 100th hand a match ends only with one player alone on top "
-                    "(WC-13, WC-16)"
-                )
-        st.winners, st.won, st.broken = r.winners, r.won, r.broken
-
-    @staticmethod
-    def _bid_order(st: ChicaneState) -> tuple[int, ...]:
-        """The bids in bidding order, from the dealer's left (WC-7)."""
-        first = (st.dealer + 1) % st.n
-        return tuple(st.bids[(first + k) % st.n] for k in range(st.n))
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: ChicaneState) -> tuple[int, ...]:
@@ -293,7 +438,7 @@ class WildcatChicane(Game[ChicaneState]):
         st = state
         phase = st.phase
         if phase == "play":
-            return [PLAY[c] for c in self._playable(st, seat)] if seat == st.turn else []
+            return [PLAY[c] for c in _playable(st, seat)] if seat == st.turn else []
         if phase == "rule":
             if st.chosen[seat] >= 0:
                 return []
@@ -303,29 +448,8 @@ class WildcatChicane(Game[ChicaneState]):
         if phase == "bid":
             return [BID[k] for k in range(trick_count(st.n, st.variant) + 1)]
         if phase == "call":
-            return self._calls(st)
+            return _calls(st)
         return []
-
-    def _calls(self, st: ChicaneState) -> list[str]:
-        """WC-15: any call first; then the complementary kind of call."""
-        if not st.calls:
-            return list(CALLS)
-        if st.calls[0].startswith("call trump"):
-            return list(CALLS[:2])
-        return list(CALLS[2:])
-
-    def _playable(self, st: ChicaneState, seat: int) -> list[int]:
-        hand = st.hands[seat]
-        reading, trump = st.readings[seat], st.trumps[seat]
-        if st.trick:  # WC-10: follow the led suit as you read it, if you can
-            led = st.led_suit()
-            follow = [c for c in hand if SUIT[c][reading] == led]
-            return follow or list(hand)
-        # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
-        if st.classic and st.broken:
-            return list(hand)
-        other = [c for c in hand if SUIT[c][reading] != trump]
-        return other or list(hand)
 
     def apply(
         self, state: ChicaneState, seat: int, action: str
@@ -346,24 +470,22 @@ class WildcatChicane(Game[ChicaneState]):
         if st.phase == "over":
             raise IllegalAction("the match is over", "WC-13")
         if kind != st.phase:
-            raise IllegalAction(self._wrong_phase(st, kind), self._phase_rule(st))
+            raise IllegalAction(_wrong_phase(st, kind), _phase_rule(st))
         if kind == "rule":
-            new, events = self._rule(st, seat, value)
+            new, events = _rule(st, seat, value)
             new.last_events = events
             return new, events
         if seat != st.turn:
-            raise IllegalAction(
-                f"it is seat {st.turn}'s turn, not seat {seat}'s", self._phase_rule(st)
-            )
+            raise IllegalAction(f"it is seat {st.turn}'s turn, not seat {seat}'s", _phase_rule(st))
         if kind == "call":
-            if action not in self._calls(st):
+            if action not in _calls(st):
                 raise IllegalAction(
                     "the second call is the other kind: a trump suit after TOP or BOTTOM, "
                     "TOP or BOTTOM after a trump suit",
                     "WC-15",
                 )
             new = st.copy()
-            self._record_call(new, value)
+            _record_call(new, value)
             events = [{"type": "call", "seat": seat, "call": action[5:]}]
             if len(new.calls) == 2:
                 new.phase, new.turn = "bid", (new.dealer + 1) % new.n
@@ -382,152 +504,9 @@ class WildcatChicane(Game[ChicaneState]):
                 new.phase = "play"
             events = [{"type": "bid", "seat": seat, "bid": value}]
         else:
-            new, events = self._play(st, seat, value)
+            new, events = _play(st, seat, value)
         new.last_events = events
         return new, events
-
-    @staticmethod
-    def _phase_rule(st: ChicaneState) -> str:
-        return {"rule": "WC-4", "call": "WC-15", "bid": "WC-7", "play": "WC-8"}[st.phase]
-
-    @staticmethod
-    def _wrong_phase(st: ChicaneState, kind: str) -> str:
-        now = {
-            "rule": "every player is choosing a ruling card ('rule NY')",
-            "call": "the table is making its calls ('call top', 'call trump Y')",
-            "bid": "the players are bidding ('bid 3')",
-            "play": "the cards are being played ('play 8YK')",
-        }[st.phase]
-        if kind in ("rule", "call") and (kind == "call") != st.classic:
-            other = "classic" if kind == "call" else "wildcat"
-            return f"'{kind}' belongs to the {other} variant; now {now}"
-        return f"not now: {now}"
-
-    @staticmethod
-    def _record_call(st: ChicaneState, value: Any) -> None:
-        if isinstance(value, int):
-            call = "call top" if value == TOP else "call bottom"
-        else:
-            call = f"call trump {value}"
-        st.calls = (*st.calls, call)
-        if isinstance(value, int):
-            st.readings = (value,) * st.n
-        else:
-            st.trumps = (value,) * st.n
-
-    def _rule(
-        self, st: ChicaneState, seat: int, card: int
-    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
-        if st.chosen[seat] >= 0:
-            raise IllegalAction(
-                f"seat {seat} has already chosen its ruling card; it is final", "WC-4"
-            )
-        if card not in st.hands[seat]:
-            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
-        new = st.copy()
-        chosen = list(st.chosen)
-        chosen[seat] = card
-        if -1 in chosen:
-            new.chosen = tuple(chosen)
-            return new, [{"type": "chose", "seat": seat}]
-        # WC-4: revealed together; each ruling card leaves the hand and stays face up.
-        new.rulers = tuple(chosen)
-        new.chosen = (-1,) * st.n
-        new.hands = tuple(tuple(c for c in h if c != chosen[s]) for s, h in enumerate(st.hands))
-        new.readings = tuple(reading_of_ruler(c) for c in chosen)
-        new.trumps = tuple(SUIT[c][TOP] for c in chosen)
-        new.phase, new.turn = "bid", (st.dealer + 1) % st.n
-        event: Reveal = {
-            "type": "reveal",
-            "rulers": [CODES[c] for c in chosen],
-            "readings": [READING_NAMES[r] for r in new.readings],
-            "trumps": list(new.trumps),
-        }
-        return new, [{"type": "chose", "seat": seat}, event]
-
-    def _play(
-        self, st: ChicaneState, seat: int, card: int, finish: bool = True
-    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
-        if card not in st.hands[seat]:
-            raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
-        if card not in self._playable(st, seat):
-            if st.trick:
-                raise IllegalAction(
-                    f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
-                    "your cards",
-                    "WC-10",
-                )
-            if st.classic:
-                raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
-            raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
-        new = st.copy()
-        trump = st.is_trump(seat, card)
-        hands = list(st.hands)
-        hand = hands[seat]
-        i = hand.index(card)  # in the hand once: checked above
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        new.hands = tuple(hands)
-        new.trick = (*st.trick, (seat, card))
-        new.broken = st.broken or trump
-        events: list[ChicaneEvent] = [
-            {
-                "type": "play",
-                "seat": seat,
-                "card": CODES[card],
-                "suit": SUIT[card][st.readings[seat]],
-                "trump": trump,
-            }
-        ]
-        if len(new.trick) < st.n:
-            new.turn = (seat + 1) % st.n
-            return new, events
-        winner = trick_winner(new.trick, st.readings, st.trumps)
-        won = list(st.won)
-        won[winner] += 1
-        new.won = tuple(won)
-        new.tricks = (*st.tricks, new.trick)
-        new.winners = (*st.winners, winner)
-        new.trick = ()
-        new.turn = winner  # WC-8: the winner leads next
-        events.append(
-            {
-                "type": "trick",
-                "number": len(new.tricks),
-                "winner": winner,
-                "cards": [[s, CODES[c]] for s, c in new.tricks[-1]],
-            }
-        )
-        if finish and not new.hands[winner]:
-            self._end_hand(new, events)
-        return new, events
-
-    def _end_hand(self, st: ChicaneState, events: list[ChicaneEvent]) -> None:
-        """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
-        dealer."""
-        scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
-        st.history = (*st.history, scores)
-        st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
-        events.append(
-            {
-                "type": "hand_end",
-                "hand": st.hand_no,
-                "bids": list(st.bids),
-                "won": list(st.won),
-                "scores": list(scores),
-                "totals": list(st.totals),
-            }
-        )
-        best = max(st.totals)
-        reached = best >= st.target and st.totals.count(best) == 1
-        if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
-            st.phase, st.turn = "over", -1
-            places = places_from_results(st.totals, lower_is_better=False)
-            events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
-            return
-        st.hand_no += 1
-        st.dealer = (st.dealer + 1) % st.n
-        deal_from_rng(st)
-        events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
     # --- telling people (narrate.py) -----------------------------------------------------
     def narrate(
@@ -585,42 +564,9 @@ class WildcatChicane(Game[ChicaneState]):
             return f"rule {card}"
         return None
 
-    # --- what a seat sees -------------------------------------------------------------
+    # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:
-        st = state
-        known = st.readings[0] >= 0
-        v: ChicaneView = {
-            # The common keys; mypy cannot know the ** holds no "hand", set below.
-            **self.common_view(st, seat, st.hand_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
-            "options": {"variant": st.variant, "target": st.target},
-            "dealer": st.dealer,
-            "phase": st.phase,
-            "tricks_in_hand": trick_count(st.n, st.variant),
-            "chosen": [c >= 0 for c in st.chosen],
-            "rulers": [CODES[c] if c >= 0 else None for c in st.rulers],
-            "calls": [c[5:] for c in st.calls],
-            "readings": [READING_NAMES[r] if r >= 0 else None for r in st.readings],
-            "trumps": [t or None for t in st.trumps],
-            "bids": [b if b >= 0 else None for b in st.bids],
-            "won": list(st.won),
-            "tricks": [
-                {"cards": [[s, CODES[c]] for s, c in t], "winner": w, "read": trick_read(st, t)}
-                for t, w in zip(st.tricks, st.winners, strict=True)
-            ],
-            "trick": [[s, CODES[c]] for s, c in st.trick],
-            "trick_read": trick_read(st, st.trick),
-            "led_suit": st.led_suit() or None,
-            "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
-            "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
-        }
-        if seat is not None:
-            v["hand"] = [CODES[c] for c in st.hands[seat]]
-            v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
-            v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
-            v["prompt"] = words.prompt(st, seat) if self.legal_actions(st, seat) else None
-            bidding = st.phase == "bid" and st.turn == seat
-            v["choice_rule"] = words.SCORING if bidding else None
-        return v
+        return seat_knows.view(self, state, seat)
 
     def withdraw_choices(self, state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:
         if not any(state.chosen[s] >= 0 for s in seats):
@@ -642,78 +588,12 @@ class WildcatChicane(Game[ChicaneState]):
         return Outcome(tuple(totals), places_from_results(totals, lower_is_better=False))
 
     def determinize(self, view: View, rng: random.Random) -> ChicaneState:
-        """Deal the cards this seat cannot see so that everything it knows still holds.
-
-        Kept: its own hand, the revealed ruling cards (so every reading and trump) or the calls,
-        the bids, every card played, and how many Aces/Crowns and number cards each other hand
-        still holds (WC-3). A seat that failed to follow a suit never gets a card it would read
-        as that suit. Others who already chose a ruling card get one from their sampled hand.
-        """
-        seat = view["seat"]
-        if seat is None:
+        """Deal the cards this seat cannot see so that everything it knows still holds
+        (seat)."""
+        if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        n = view["players"]
-        st = self._blank(n, view["options"], rng.getrandbits(63))
-        st.hand_no = view["hand_number"]
-        st.dealer = view["dealer"]
-        st.history = tuple(tuple(h) for h in view["hand_scores"])
-        st.totals = tuple(view["totals"])
-        st.last_events = tuple(view["last_events"])
-        st.phase = view["phase"]
-        st.rulers = tuple(INDEX[c] if c else -1 for c in view["rulers"])
-        st.calls = tuple(f"call {c}" for c in view["calls"])
-        st.readings = tuple(READING_NAMES.index(r) if r else -1 for r in view["readings"])
-        st.trumps = tuple(t or "" for t in view["trumps"])
-        st.bids = tuple(-1 if b is None else b for b in view["bids"])
-        st.won = tuple(view["won"])
-        st.tricks = tuple(tuple((s, INDEX[c]) for s, c in t["cards"]) for t in view["tricks"])
-        st.winners = tuple(t["winner"] for t in view["tricks"])
-        st.trick = tuple((s, INDEX[c]) for s, c in view["trick"])
-        st.broken = any(st.is_trump(s, c) for t in (*st.tricks, st.trick) for s, c in t)
-        to_act = view["to_act"]
-        st.turn = -1 if st.phase in ("rule", "over") else to_act[0]
-        own = tuple(INDEX[c] for c in view["hand"])
-        if st.phase == "over":
-            st.hands = tuple(() for _ in range(n))
-            st.chosen = (-1,) * n
-            return st
-        void = [0] * n if st.readings[0] < 0 else voids(st)
-        played: list[list[int]] = [[] for _ in range(n)]
-        for s, c in (*(p for t in st.tricks for p in t), *st.trick):
-            played[s].append(c)
-        seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
-        others = [s for s in range(n) if s != seat]
-        hands: list[list[int]] = [[] for _ in range(n)]
-        hands[seat] = list(own)
-        classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
-        for cls in classes:
-            if st.classic:
-                caps = [view["hand_sizes"][s] for s in others]
-            else:
-                dealt = 12 // n if cls is RULER_CARDS else 24 // n
-                caps = [
-                    dealt
-                    - sum(1 for c in played[s] if c in cls)
-                    - (1 if cls is RULER_CARDS and st.rulers[s] >= 0 else 0)
-                    for s in others
-                ]
-            pool = [c for c in cls if c not in seen]
-
-            def allowed(i: int, card: int) -> bool:
-                s = others[i]
-                return st.readings[s] < 0 or not void[s] & SUIT_BIT[SUIT[card][st.readings[s]]]
-
-            for i, cards in enumerate(sample_hands(pool, caps, allowed, rng)):
-                hands[others[i]].extend(cards)
-        st.hands = tuple(tuple(sorted(h)) for h in hands)
-        my_choice = view.get("my_choice")
-        st.chosen = tuple(
-            (INDEX[my_choice] if my_choice else -1)
-            if s == seat
-            else (rng.choice([c for c in st.hands[s] if IS_RULER[c]]) if view["chosen"][s] else -1)
-            for s in range(n)
-        )
-        return st
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+        return seat_knows.determinize(view, blank, rng)
 
     def timeout_action(self, state: ChicaneState, seat: int) -> str:
         """A uniformly random legal action (the rulebook names no default; see the docs).
@@ -726,63 +606,6 @@ class WildcatChicane(Game[ChicaneState]):
         step = len(state.tricks) * state.n + len(state.trick)
         rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
         return rng.choice(legal)
-
-
-def sample_hands(
-    pool: Sequence[int],
-    caps: Sequence[int],
-    allowed: Callable[[int, int], bool],
-    rng: random.Random,
-) -> list[list[int]]:
-    """Deal ``pool`` into hands of sizes ``caps`` so that hand i only gets cards it ``allowed``.
-
-    Cards go one at a time to a hand chosen in proportion to its free room, among the hands
-    for which the rest can still be dealt (Hall's condition over every group of hands), so
-    the deal never dead-ends when any consistent deal exists.
-    """
-    k = len(caps)
-    if sum(caps) != len(pool):
-        raise BadPosition("the unseen cards do not match the hand sizes")
-    masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
-    count: dict[int, int] = {}
-    for m in masks.values():
-        count[m] = count.get(m, 0) + 1
-    room = list(caps)
-    subsets = range(1, 1 << k)
-
-    def feasible() -> bool:
-        for t in subsets:
-            need = sum(v for m, v in count.items() if m & ~t == 0)
-            if need > sum(room[i] for i in range(k) if t >> i & 1):
-                return False
-        return True
-
-    if not feasible():
-        raise BadPosition("no deal of the unseen cards fits what this seat knows")
-    cards = list(pool)
-    shuffle(rng, cards)
-    hands: list[list[int]] = [[] for _ in range(k)]
-    # Once every card left may go to every hand, any deal of them fits (the rooms add up to
-    # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
-    # nothing, so the deal is the same.
-    anywhere = (1 << k) - 1
-    restricted = sum(v for m, v in count.items() if m != anywhere)
-    for c in cards:
-        m = masks[c]
-        count[m] -= 1
-        if m != anywhere:
-            restricted -= 1
-        options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
-        while True:
-            weights = [room[i] for i in options]
-            i = rng.choices(options, weights)[0]
-            room[i] -= 1
-            if not restricted or feasible():
-                break
-            room[i] += 1
-            options.remove(i)
-        hands[i].append(c)
-    return hands
 
 
 WORKED_DEAL = {

@@ -2,7 +2,7 @@
 played now. The rules' facts (which groups a card beats, DD-4, DD-5) come from
 ``down_the_drain``, which binds these to the game.
 
->>> from pondside.games.down_the_drain_events import Beaten, Play
+>>> from pondside.games.down_the_drain.events import Beaten, Play
 >>> play: Play = {"type": "play", "seat": 0, "card": 7, "value": 14, "group": 2}
 >>> beaten: Beaten = {"type": "beaten", "seats": [2], "cards": [5]}
 >>> before = {"front": [None, 7, 5], "options": {"games": 1}}
@@ -20,7 +20,7 @@ from typing import Any
 from pondside.engine import Speaker
 from pondside.engine.narrate import Lines, joined, plural
 
-from .down_the_drain_events import DownTheDrainEvent, Play
+from .events import DownTheDrainEvent, Play
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 

@@ -1,7 +1,7 @@
 """Lame Duck's public events: one ``TypedDict`` per kind, ``LameDuckEvent`` their union.
 
 Seats are numbered from 0 and columns from 0, as in the notation (``take 0``); the narrator
-(``lame_duck_narrate``) numbers columns from 1, as the table shows them.
+(``narrate``) numbers columns from 1, as the table shows them.
 """
 
 from __future__ import annotations

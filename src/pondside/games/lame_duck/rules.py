@@ -1,17 +1,5 @@
-"""Lame Duck, a 6 nimmt! family game (rules/lame-duck.md, rulings LD-1..LD-12).
-
-Every player secretly chooses a card; the cards are revealed together and placed lowest
-first on the column whose last card is the closest lower one (LD-6). The sixth card of a
-column takes the five before it (LD-7); a card lower than every column end lets its player
-take a column of their choice (LD-8). Fewest ducks wins (LD-9, LD-10).
-
->>> from pondside.engine import Match
->>> m = Match(GAME, 4, seed=1)
->>> m.to_act()
-(0, 1, 2, 3)
->>> duck_count(55), duck_count(44), duck_count(30), duck_count(25), duck_count(7)
-(7, 5, 3, 2, 1)
-"""
+"""Lame Duck's rules: the deal, the turn's reveal and placing (LD-4..LD-8), the end of a round and
+of the match (LD-9, LD-10), and the ``Game`` binding."""
 
 from __future__ import annotations
 
@@ -24,30 +12,33 @@ from pondside.engine import (
     BadDeal,
     BadOption,
     BadPosition,
-    CommonView,
     DealLayout,
     Event,
     Game,
     GameInfo,
     IllegalAction,
-    NotRequired,
     Option,
     Outcome,
     Rng,
-    TypedDict,
     View,
     places_from_results,
     seed_state,
 )
-from pondside.engine.rng import shuffle
 
-from . import lame_duck_narrate as words
-from .lame_duck_events import LameDuckEvent
-from .lame_duck_state import TURNS as TURNS  # LD-5: a round is 10 turns
-from .lame_duck_state import LameDuckState as LameDuckState
+from . import narrate as words
+from . import seat as seat_knows
+from .events import LameDuckEvent
+from .state import (
+    COLUMNS,
+    DUCKS,
+    HAND_SIZE,
+    TURNS,
+    LameDuckState,
+    LameDuckView,
+    column_ducks,
+    deck_size,
+)
 
-COLUMNS = 4
-HAND_SIZE = 10
 COLUMN_LIMIT = 5  # LD-7: the sixth card takes the five
 TUNABLES = (
     Option(
@@ -62,22 +53,6 @@ TUNABLES = (
 """Rule constants the designer's lab may change (``pondside lab --sweep column_limit=4,5,6``):
 each names the module constant it sets (upper case) and the ruling it changes; the rules read
 the constant where they use it, and the lab restores it (``pondside.lab.tunables``)."""
-
-
-def duck_count(card: int) -> int:
-    """LD-2: 55 → 7; other multiples of 11 → 5; of 10 → 3; other ending in 5 → 2; else 1."""
-    if card == 55:
-        return 7
-    if card % 11 == 0:
-        return 5
-    if card % 10 == 0:
-        return 3
-    if card % 10 == 5:
-        return 2
-    return 1
-
-
-DUCKS = (0, *(duck_count(c) for c in range(1, 105)))
 PLAY = {c: f"play {c}" for c in range(1, 105)}
 _PLAY_OF = PLAY.__getitem__
 SEATS = tuple(tuple(range(n)) for n in range(11))
@@ -86,15 +61,6 @@ _PARSE: dict[str, tuple[str, int]] = {
     **{a: ("play", c) for c, a in PLAY.items()},
     **{a: ("take", i) for i, a in TAKE.items()},
 }
-
-
-def deck_size(players: int, expert: bool) -> int:
-    """LD-1: 104 cards, or 10·P+4 in expert mode so every card is in play."""
-    return 10 * players + 4 if expert else 104
-
-
-def column_ducks(column: tuple[int, ...]) -> int:
-    return sum(DUCKS[c] for c in column)
 
 
 def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
@@ -110,42 +76,6 @@ def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
 def fewest_ducks_column(columns: tuple[tuple[int, ...], ...]) -> int:
     """LD-11: the column with the fewest ducks, then the fewest cards, then the lowest index."""
     return min(range(len(columns)), key=lambda i: (column_ducks(columns[i]), len(columns[i]), i))
-
-
-class LameDuckOptions(TypedDict):
-    expert: bool
-    """Cards 1 to 10·players+4 only, every one in play (LD-1)."""
-    rounds: int | None
-    """Play this many rounds (LD-10); null when the match is played to a target."""
-    target: int | None
-    """Play until someone has this many ducks; null when a number of rounds is played."""
-
-
-class LameDuckView(CommonView):
-    """What one seat (or a spectator) sees of a Lame Duck match (LD-12: choices are hidden)."""
-
-    options: LameDuckOptions
-    hand: NotRequired[list[int]]
-    """The seat's cards, ascending."""
-    my_choice: NotRequired[int | None]
-    """The card this seat has chosen this turn and not yet revealed."""
-    turn_number: int
-    """The turn of the round in play, 1 to 10 (LD-5)."""
-    columns: list[list[int]]
-    """The four columns, first card first (LD-4, LD-6)."""
-    column_ducks: list[int]
-    """The ducks each column would cost (LD-2)."""
-    chosen: list[bool]
-    """Which seats have chosen their card this turn (the cards stay hidden, LD-12)."""
-    revealed: list[list[int]]
-    """[seat, card] of the cards revealed this turn, in placement order (the last turn's once
-    placed)."""
-    awaiting_take: int | None
-    """The seat whose too-low card waits while it chooses a column to take (LD-8)."""
-    taken: list[list[int]]
-    """The cards each seat has taken this round."""
-    round_ducks: list[int]
-    """The ducks each seat has taken this round."""
 
 
 def _start_round(
@@ -262,6 +192,46 @@ def _end_round(st: LameDuckState, events: list[LameDuckEvent]) -> None:
     events.append({"type": "deal", "round": st.round_no, "columns": [list(c) for c in st.columns]})
 
 
+# --- setting up -------------------------------------------------------------------
+def _blank(players: int, options: dict[str, Any], seed: int) -> LameDuckState:
+    st = LameDuckState.blank()
+    st.n = players
+    st.expert = options["expert"]
+    st.rounds = options["rounds"]
+    st.target = options["target"]
+    st.rng = seed_state(seed)
+    st.round_no = 1
+    st.history = ()
+    st.over = False
+    return st
+
+
+def _check_deal(
+    players: int, options: dict[str, Any], deal: Any
+) -> tuple[list[list[int]], list[int]]:
+    expect = '{"hands": [[10 cards] per seat], "columns": [4 cards]}'
+    if not isinstance(deal, dict) or set(deal) != {"hands", "columns"}:
+        raise BadDeal(f"a Lame Duck deal is {expect}")
+    hands, columns = deal["hands"], deal["columns"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise BadDeal(f"the deal needs {players} hands, one per seat")
+    size = deck_size(players, options["expert"])
+    seen: set[int] = set()
+    for where, cards, count in [
+        *((f"hand {i}", h, HAND_SIZE) for i, h in enumerate(hands)),
+        ("columns", columns, COLUMNS),
+    ]:
+        if not isinstance(cards, list) or len(cards) != count:
+            raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
+        for c in cards:
+            if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
+                raise BadDeal(f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)")
+            if c in seen:
+                raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
+            seen.add(c)
+    return [list(h) for h in hands], list(columns)
+
+
 class LameDuck(Game[LameDuckState]):
     state_type = LameDuckState
     info = GameInfo(
@@ -316,95 +286,25 @@ class LameDuck(Game[LameDuckState]):
 
         return DealLayout.one_deck(range(1, size + 1), (1,) * size, dealt + COLUMNS, 0, build)
 
-    # --- setting up -------------------------------------------------------------------
-    def _blank(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = LameDuckState.blank()
-        st.n = players
-        st.expert = options["expert"]
-        st.rounds = options["rounds"]
-        st.target = options["target"]
-        st.rng = seed_state(seed)
-        st.round_no = 1
-        st.history = ()
-        st.over = False
-        return st
-
+    # --- setting up (the rules above) --------------------------------------------------
     def new(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _deal_from_rng(st)
         return st
 
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> LameDuckState:
-        hands, columns = self._check_deal(players, options, deal)
+        hands, columns = _check_deal(players, options, deal)
         size = deck_size(players, options["expert"])
         used = {c for h in hands for c in h} | set(columns)
-        st = self._blank(players, options, seed)
+        st = _blank(players, options, seed)
         _start_round(st, hands, columns, [c for c in range(1, size + 1) if c not in used])
         return st
 
-    def _check_deal(
-        self, players: int, options: dict[str, Any], deal: Any
-    ) -> tuple[list[list[int]], list[int]]:
-        expect = '{"hands": [[10 cards] per seat], "columns": [4 cards]}'
-        if not isinstance(deal, dict) or set(deal) != {"hands", "columns"}:
-            raise BadDeal(f"a Lame Duck deal is {expect}")
-        hands, columns = deal["hands"], deal["columns"]
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
-        size = deck_size(players, options["expert"])
-        seen: set[int] = set()
-        for where, cards, count in [
-            *((f"hand {i}", h, HAND_SIZE) for i, h in enumerate(hands)),
-            ("columns", columns, COLUMNS),
-        ]:
-            if not isinstance(cards, list) or len(cards) != count:
-                raise BadDeal(f"{where} must be a list of {count} cards (LD-4)")
-            for c in cards:
-                if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= size:
-                    raise BadDeal(
-                        f"{where} holds {c!r}; the cards of this deck are 1..{size} (LD-1)"
-                    )
-                if c in seen:
-                    raise BadDeal(f"card {c} is dealt twice (there is one of each card, LD-1)")
-                seen.add(c)
-        return [list(h) for h in hands], list(columns)
-
-    # --- positions --------------------------------------------------------------------
+    # --- positions (seat) -------------------------------------------------------------
     def check_position(self, state: LameDuckState) -> LameDuckState:
-        st = state
-        st.hands = tuple(tuple(sorted(h)) for h in st.hands)
-        st.unused = tuple(sorted(st.unused))
-        n = st.n
-        if not -1 <= st.awaiting < n or any(not 0 <= s < n for _, s in st.revealed):
-            raise BadPosition(f"awaiting and the revealed cards' seats are seats 0 to {n - 1}")
-        if st.revealed and sorted({s for _, s in st.revealed}) != list(range(n)):
-            raise BadPosition("a turn reveals one card per seat (LD-5)")
-        if not (len(st.hands) == len(st.chosen) == len(st.taken) == len(st.ducks) == n):
-            raise BadPosition(f"hands, chosen, taken and ducks need one entry per seat ({n})")
-        if len(st.columns) != COLUMNS or any(
-            not col or len(col) > COLUMN_LIMIT for col in st.columns
-        ):
-            raise BadPosition("there are 4 columns of 1 to 5 cards each (LD-4, LD-7)")
-        pending = st.revealed if st.awaiting >= 0 else ()
-        cards = [c for h in st.hands for c in h] + list(st.unused)
-        cards += [c for col in st.columns for c in col] + [c for t in st.taken for c in t]
-        cards += [c for c, _ in pending]
-        if sorted(cards) != list(range(1, deck_size(n, st.expert) + 1)):
-            raise BadPosition(
-                "the position's cards are not exactly the deck, each card once (LD-1)"
-            )
-        # While a too-low card waits for its column, the turn's cards have left the hands.
-        held = TURNS - st.turn - (1 if st.awaiting >= 0 else 0)
-        if not 0 <= st.turn <= TURNS or any(len(h) != held for h in st.hands):
-            raise BadPosition(f"after {st.turn} turns every hand holds {held} cards (LD-5)")
-        for s, c in enumerate(st.chosen):
-            if c and c not in st.hands[s]:
-                raise BadPosition(f"seat {s} chose {c}, which is not in its hand")
-        if len(st.history) != st.round_no - (st.turn < TURNS):
-            raise BadPosition("history holds one entry per finished round")
-        return st
+        return seat_knows.check_position(state, COLUMN_LIMIT)
 
     # --- playing ----------------------------------------------------------------------
     def to_act(self, state: LameDuckState) -> tuple[int, ...]:
@@ -465,28 +365,11 @@ class LameDuck(Game[LameDuckState]):
             return st, chose
         return _reveal(st, chosen)  # placing the cards records the events (_place)
 
-    # --- what a seat sees -------------------------------------------------------------
+    # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
-        st = state
-        v: LameDuckView = {
-            # The common keys; mypy cannot know the ** holds no "hand", set below.
-            **self.common_view(st, seat, st.round_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
-            "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
-            "turn_number": min(st.turn + 1, TURNS),
-            "columns": [list(c) for c in st.columns],
-            "column_ducks": [column_ducks(c) for c in st.columns],
-            "chosen": [bool(c) for c in st.chosen],
-            "revealed": [[s, c] for c, s in st.revealed],
-            "awaiting_take": None if st.awaiting < 0 else st.awaiting,
-            "taken": [list(t) for t in st.taken],
-            "round_ducks": list(st.ducks),
-        }
-        if seat is not None:
-            v["hand"] = list(st.hands[seat])
-            v["my_choice"] = st.chosen[seat] or None
-        return v
+        return seat_knows.view(self, state, seat)
 
-    # --- telling people (lame_duck_narrate) ---------------------------------------------
+    # --- telling people (narrate) ---------------------------------------------
     def narrate(
         self,
         before: View | None,
@@ -541,49 +424,11 @@ class LameDuck(Game[LameDuckState]):
         return Outcome(tuple(totals), places_from_results(totals, lower_is_better=True))
 
     def determinize(self, view: View, rng: random.Random) -> LameDuckState:
-        """Deal the cards this seat cannot see to the other hands (and the unused pile).
-
-        A seat knows its hand, every column, every revealed and taken card, and how many cards
-        each hand holds; the rest of the deck is unseen. Others who have already chosen this
-        turn get a chosen card drawn from their sampled hand (choices are hidden, LD-12).
-        """
-        seat = view["seat"]
-        if seat is None:
+        """Deal the cards this seat cannot see to the other hands (seat)."""
+        if view["seat"] is None:
             raise BadPosition("determinization is from one seat's view, not a spectator's")
-        opts = view["options"]
-        st = self._blank(view["players"], opts, rng.getrandbits(63))
-        n = st.n
-        st.round_no = view["hand_number"]
-        st.history = tuple(tuple(r) for r in view["hand_scores"])
-        st.last_events = tuple(view["last_events"])
-        st.over = view["over"]
-        st.columns = tuple(tuple(c) for c in view["columns"])
-        st.taken = tuple(tuple(t) for t in view["taken"])
-        st.ducks = tuple(view["round_ducks"])
-        st.awaiting = -1 if view["awaiting_take"] is None else view["awaiting_take"]
-        st.revealed = tuple((c, s) for s, c in view["revealed"])
-        st.turn = TURNS if st.over else view["turn_number"] - 1
-        seen = {c for col in st.columns for c in col} | {c for t in st.taken for c in t}
-        if st.awaiting >= 0:
-            seen |= {c for c, _ in st.revealed}
-        own = view["hand"]
-        seen |= set(own)
-        unseen = [c for c in range(1, deck_size(n, st.expert) + 1) if c not in seen]
-        shuffle(rng, unseen)
-        hands: list[tuple[int, ...]] = []
-        for s, size in enumerate(view["hand_sizes"]):
-            if s == seat:
-                hands.append(tuple(own))
-            else:
-                hands.append(tuple(sorted(unseen[:size])))
-                del unseen[:size]
-        st.hands = tuple(hands)
-        st.unused = tuple(sorted(unseen))
-        st.chosen = tuple(
-            (view["my_choice"] or 0) if s == seat else (rng.choice(hands[s]) if ch else 0)
-            for s, ch in enumerate(view["chosen"])
-        )
-        return st
+        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+        return seat_knows.determinize(view, blank, rng)
 
     def withdraw_choices(self, state: LameDuckState, seats: tuple[int, ...]) -> LameDuckState:
         if not any(state.chosen[s] for s in seats):

@@ -1,12 +1,12 @@
-"""Ladders' state, in a module of its own, for a compiled build of ``pondside.games.ladders``
-(``engine/native.py``): a class compiled by mypyc keeps no annotations for the snapshot."""
+"""Ladders' state, its constants (the deck, LA-1; the table's piles) and the view a seat gets
+of it."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Annotated
 
-from pondside.engine import TOP_FIRST, Notation, State
+from pondside.engine import TOP_FIRST, CommonView, Notation, NotRequired, State, TypedDict
 
 WILD = 13  # a SKIP PORTAL; numbers are 1..12
 TOP = 12  # LA-7: a pile that reaches 12 is complete
@@ -22,6 +22,10 @@ DECK: tuple[int, ...] = tuple(
 )
 DECK_COUNTS = Counter(DECK)  # how many of each card the deck holds
 Card = Annotated[int, Notation(CARD.__getitem__, PARSE_CARD.__getitem__, "a card: 1 to 12 or W")]
+
+
+def show(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [CARD[c] for c in cards]
 
 
 def partner(seat: int) -> int:
@@ -76,3 +80,43 @@ class LaddersState(State):
 
     def sides(self) -> list[list[int]]:
         return sides(self.n, self.teams)
+
+
+class LaddersOptions(TypedDict):
+    teams: bool
+    """Two partnerships of two, partners sitting opposite (LA-2)."""
+    target: int | None
+    """The match ends when someone reaches this score (LA-14); null when rounds are counted."""
+    rounds: int | None
+    """Play exactly this many rounds; null when played to a target."""
+
+
+class LaddersView(CommonView):
+    """What one seat (or a spectator) sees of Ladders (LA-16): CLIMB tops and sizes, RUNG piles,
+    ACCENT piles, DISCARD, the DRAW size and hand sizes. ``hand_number`` counts the rounds."""
+
+    options: LaddersOptions
+    hand: NotRequired[list[str]]
+    """The seat's cards, ascending, as codes (1-12, W)."""
+    dealer: int
+    """The round's dealer (LA-3)."""
+    partners: list[int | None]
+    """Each seat's partner, whose CLIMB and RUNG tops it may play (LA-2, LA-14), or null."""
+    climb_tops: list[str | None]
+    """The face-up top card of each seat's CLIMB pile, or null when it is empty."""
+    climb_sizes: list[int]
+    """Cards left in each seat's CLIMB pile."""
+    rungs: list[list[list[str]]]
+    """Each seat's four RUNG piles, bottom card first (every card is face up, LA-9)."""
+    accents: list[list[str]]
+    """The four ACCENT piles, bottom card first (an empty slot is an empty list)."""
+    accent_next: list[int]
+    """The number each ACCENT pile needs next (1 for an empty slot)."""
+    discard: list[str]
+    """DISCARD, sorted: each of its cards was public on a completed ACCENT pile (LA-7)."""
+    draw_size: int
+    """Cards left in DRAW."""
+    played: bool
+    """Whether the seat to act has played a card this turn."""
+    idle_turns: int
+    """Turns in a row without a card played or drawn (LA-15 ends the round at one per seat)."""

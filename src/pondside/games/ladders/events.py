@@ -1,7 +1,7 @@
 """Ladders' public events: one ``TypedDict`` per kind, ``LaddersEvent`` their union.
 
 Seats, ACCENT slots and RUNG piles are numbered from 0, as in the notation (``play climb to
-0``); the narrator (``ladders_narrate``) numbers piles from 1, as the table shows them. Cards are
+0``); the narrator (``narrate``) numbers piles from 1, as the table shows them. Cards are
 written as in the notation (``"7"``, ``"W"``).
 """
 

@@ -2,7 +2,7 @@
 offered. Columns are numbered from 1, as the table shows them; the rules' facts (where a card
 goes, what a column costs) come from ``lame_duck``, which binds these to the game.
 
->>> from pondside.games.lame_duck_events import Place
+>>> from pondside.games.lame_duck.events import Place
 >>> place: Place = {"type": "place", "seat": 1, "card": 23, "column": 1}
 >>> before = {"columns": [[5], [21], [40], [77]]}
 >>> narrate(before, [place], ["Ann", "Bob"], 0)
@@ -19,7 +19,7 @@ from typing import Any
 from pondside.engine import Speaker
 from pondside.engine.narrate import Lines, plural
 
-from .lame_duck_events import LameDuckEvent
+from .events import LameDuckEvent
 
 
 def column_name(index: int) -> str:

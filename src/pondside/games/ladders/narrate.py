@@ -1,7 +1,7 @@
 """Ladders in players' words: the sentences of each step. ACCENT and RUNG piles are numbered
 from 1, as the table shows them (the notation counts them from 0).
 
->>> from pondside.games.ladders_events import Play
+>>> from pondside.games.ladders.events import Play
 >>> play: Play = {"type": "play", "seat": 1, "from": "rung", "card": "8", "to": 2, "as": 8,
 ...               "owner": 1, "rung": 0}
 >>> narrate([play], ["Ann", "Bob"], 0, teams=False)
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from pondside.engine import ActionLabel, Speaker, View
 from pondside.engine.narrate import Lines, joined, plural
 
-from .ladders_events import LaddersEvent, Play, RoundEnd
-from .ladders_state import CARD, TOP, WILD, partner
+from .events import LaddersEvent, Play, RoundEnd
+from .state import CARD, TOP, WILD, partner
 
 WILD_NAME = "SKIP PORTAL"
 WILD_CODE = CARD[WILD]  # "W"

@@ -1,0 +1,128 @@
+"""What one seat of Down the Drain knows: its view of the table (DD-11: everything but the
+hands and the stack's order), the determinization from that view for the bots that search, and
+the check of a given position."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from pondside.engine import BadPosition, Game, View
+from pondside.engine.rng import shuffle
+
+from .state import (
+    COUNTS,
+    DECK,
+    DownTheDrainGroup,
+    DownTheDrainState,
+    DownTheDrainView,
+    check_deck,
+)
+
+
+def view(
+    game: Game[DownTheDrainState], state: DownTheDrainState, seat: int | None
+) -> DownTheDrainView:
+    """DD-11: cards in front, the discard pile, the stack's size and hand sizes are public."""
+    st = state
+    front = st.front
+    groups: list[DownTheDrainGroup] = [
+        {
+            "number": c,
+            "seats": [t for t in range(st.n) if front[t] == c],
+            "value": c * front.count(c),
+        }
+        for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
+    ]
+    v: DownTheDrainView = {
+        # The common keys; mypy cannot know the ** holds no "hand", set below.
+        **game.common_view(  # type: ignore[typeddict-item]
+            st, seat, st.game_no, st.hands, st.totals(), (h for _, h in st.history)
+        ),
+        "options": {"games": st.games},
+        "start": st.start,
+        "plays": st.plays,
+        "front": [f or None for f in front],
+        "groups": groups,
+        "held": st.held(),
+        "stack_size": len(st.stack) - st.top,
+        "discard": list(st.discard),
+        "winners": [list(w) for w, _ in st.history],
+        "wins": st.wins(),
+    }
+    if seat is not None:
+        v["hand"] = list(st.hands[seat])
+    return v
+
+
+def determinize(view: View, st: DownTheDrainState, rng: random.Random) -> DownTheDrainState:
+    """Deal the cards this seat cannot see to the other hands and the stack.
+
+    A seat sees its hand, every card in front and the discard pile (DD-11); the rest of
+    the deck, in the other hands and the stack, is shuffled and dealt back in the sizes
+    the view shows. ``st`` is a blank state for the view's table.
+    """
+    seat = view["seat"]
+    if seat is None:
+        raise BadPosition("determinization is from one seat's view, not a spectator's")
+    st.game_no = view["hand_number"]
+    st.history = tuple(
+        (tuple(w), tuple(h)) for w, h in zip(view["winners"], view["hand_scores"], strict=True)
+    )
+    st.last_events = tuple(view["last_events"])
+    st.over = view["over"]
+    st.front = tuple(f or 0 for f in view["front"])
+    st.discard = tuple(view["discard"])
+    st.start = view["start"]
+    st.plays = view["plays"]
+    st.seat = view["to_act"][0] if view["to_act"] else st.start
+    own = view["hand"]
+    unseen = Counter(DECK)
+    unseen.subtract(own)
+    unseen.subtract(f for f in st.front if f)
+    unseen.subtract(st.discard)
+    pool = list(unseen.elements())
+    shuffle(rng, pool)
+    hands: list[tuple[int, ...]] = []
+    for s, size in enumerate(view["hand_sizes"]):
+        if s == seat:
+            hands.append(tuple(own))
+        else:
+            hands.append(tuple(sorted(pool[:size])))
+            del pool[:size]
+    st.hands = tuple(hands)
+    st.stack = tuple(pool)
+    st.top = 0
+    return st
+
+
+def check_position(state: DownTheDrainState, hand_limit: int) -> DownTheDrainState:
+    """A given position checked (DD-1, DD-2, DD-4): the 90 cards once each, no hand over
+    ``hand_limit`` (the rules' DD-2 size, tunable), the player to act able to."""
+    st = state
+    st.hands = tuple(tuple(sorted(h)) for h in st.hands)
+    n = st.n
+    if len(st.hands) != n or len(st.front) != n:
+        raise BadPosition(f"hands and front need one entry per seat ({n})")
+    cards = [c for h in st.hands for c in h] + [f for f in st.front if f]
+    if not 0 <= st.top <= len(st.stack):
+        raise BadPosition(
+            "top is where the stack's top card is in 'stack' (cards before it are drawn)"
+        )
+    cards += list(st.stack[st.top :]) + list(st.discard)
+    if any(c not in COUNTS for c in cards):
+        raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
+    check_deck(Counter(cards), BadPosition, "the position")
+    if not (0 <= st.seat < n and 0 <= st.start < n) or st.plays < 0:
+        raise BadPosition(f"seat (to act) and start are seats 0 to {n - 1}")
+    if any(len(h) > hand_limit for h in st.hands):
+        raise BadPosition(f"a hand never holds more than {hand_limit} cards (DD-2, DD-4)")
+    if len(st.history) != st.game_no - (0 if st.over else 1) or st.game_no > st.games:
+        raise BadPosition("history holds one entry per finished game of the series")
+    if not st.over and not st.hands[st.seat]:
+        raise BadPosition("the player to act has a card in hand (an empty hand has won)")
+    if not st.over and st.front[st.seat]:
+        raise BadPosition(
+            "the player to act has no card in front: it was pushed through as the turn began"
+        )
+    return st

@@ -1,0 +1,155 @@
+"""What one seat of Ladders knows and what a whole deck must be (LA-1, LA-16): its view of the
+table, the determinization from that view for the bots that search, and the check that a deal
+or a position holds exactly the 188-card deck."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from pondside.engine import BadPosition, Game, View
+from pondside.engine.rng import shuffle
+
+from .state import (
+    CARD,
+    DECK_COUNTS,
+    HAND,
+    PARSE_CARD,
+    RUNGS,
+    SLOTS,
+    TOP,
+    WILD,
+    LaddersOptions,
+    LaddersState,
+    LaddersView,
+    show,
+)
+
+
+def options_of(st: LaddersState) -> LaddersOptions:
+    """The match's options, as the view shows them."""
+    return {"teams": st.teams, "target": st.target, "rounds": st.rounds}
+
+
+def view(game: Game[LaddersState], state: LaddersState, seat: int | None) -> LaddersView:
+    """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand sizes.
+
+    DISCARD's cards are listed (sorted): each was public on a completed ACCENT pile.
+    """
+    st = state
+    v: LaddersView = {
+        # The common keys; mypy cannot know the ** holds no "hand", set below.
+        **game.common_view(st, seat, st.round_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
+        "options": options_of(st),
+        "dealer": st.dealer,
+        "partners": [st.partner(s) if st.teams else None for s in range(st.n)],
+        "climb_tops": [CARD[c[-1]] if c else None for c in st.climbs],
+        "climb_sizes": [len(c) for c in st.climbs],
+        "rungs": [[show(r) for r in rs] for rs in st.rungs],
+        "accents": [show(p) for p in st.accents],
+        "accent_next": [len(p) + 1 for p in st.accents],
+        "discard": show(sorted(st.discard)),
+        "draw_size": len(st.draw),
+        "played": st.played,
+        "idle_turns": st.idle,
+    }
+    if seat is not None:
+        v["hand"] = show(st.hands[seat])
+    return v
+
+
+def determinize(view: View, st: LaddersState, rng: random.Random) -> LaddersState:
+    """Keep every public pile and the seat's hand; resample the rest from the unseen cards.
+
+    ``st`` is a blank state for the view's table. The unseen cards (the deck less the hand,
+    CLIMB tops, RUNG, ACCENT and DISCARD piles) are shuffled and dealt to the other hands,
+    under each CLIMB top, and into DRAW.
+    """
+    seat = view["seat"]
+    st.round_no = view["hand_number"]
+    st.dealer = view["dealer"]
+    # Once the match is over no one is to act, and whose turn it was no longer matters.
+    st.turn = view["to_act"][0] if view["to_act"] else view["dealer"]
+    st.totals = tuple(view["totals"])
+    st.history = tuple(tuple(r) for r in view["hand_scores"])
+    st.last_events = tuple(view["last_events"])
+    st.idle = view["idle_turns"]
+    st.played = view["played"]
+    st.over = view["over"]
+
+    def cards(x: list[str]) -> tuple[int, ...]:
+        return tuple(PARSE_CARD[c] for c in x)
+
+    st.rungs = tuple(tuple(cards(r) for r in rs) for rs in view["rungs"])
+    st.accents = tuple(cards(p) for p in view["accents"])
+    st.discard = cards(view["discard"])
+    own = cards(view["hand"])
+    tops = [PARSE_CARD[t] if t is not None else 0 for t in view["climb_tops"]]
+    unseen = DECK_COUNTS.copy()
+    unseen.subtract(own)
+    unseen.subtract(st.discard)
+    unseen.subtract(c for p in st.accents for c in p)
+    unseen.subtract(c for rs in st.rungs for r in rs for c in r)
+    unseen.subtract(t for t in tops if t)
+    pool = list(unseen.elements())
+    shuffle(rng, pool)
+    hands: list[tuple[int, ...]] = []
+    for s, size in enumerate(view["hand_sizes"]):
+        hands.append(own if s == seat else tuple(sorted(pool[:size])))
+        if s != seat:
+            del pool[:size]
+    climbs: list[tuple[int, ...]] = []
+    for t, size in zip(tops, view["climb_sizes"], strict=True):
+        if size:
+            climbs.append((*pool[: size - 1], t))
+            del pool[: size - 1]
+        else:
+            climbs.append(())
+    st.hands, st.climbs = tuple(hands), tuple(climbs)
+    if len(pool) != view["draw_size"]:
+        raise BadPosition("the view's card counts do not add up to the deck (LA-1)")
+    st.draw = tuple(pool)
+    return st
+
+
+def check_deck(cards: list[int], error: type[Exception]) -> None:
+    """LA-1: the cards are exactly the 188-card deck."""
+    got = Counter(cards)
+    if got == DECK_COUNTS:
+        return
+    for c in sorted(DECK_COUNTS):
+        if got[c] > DECK_COUNTS[c]:
+            raise error(
+                f"there are {got[c]} cards {CARD[c]!r}; the deck has {DECK_COUNTS[c]} (LA-1)"
+            )
+    missing = sorted((DECK_COUNTS - got).elements())
+    raise error(
+        f"{len(missing)} cards of the 188-card deck are missing, e.g. {CARD[missing[0]]!r} (LA-1)"
+    )
+
+
+def check_position(state: LaddersState) -> LaddersState:
+    """A given position checked (LA-1, LA-4, LA-5, LA-9): the whole deck once, piles and hands
+    in their limits; that the seat to act can act is the rules' to check (``has_play``)."""
+    st = state
+    st.hands = tuple(tuple(sorted(h)) for h in st.hands)
+    n = st.n
+    if not (len(st.climbs) == len(st.hands) == len(st.rungs) == len(st.totals) == n):
+        raise BadPosition(f"climbs, hands, rungs and totals need one entry per seat ({n})")
+    if any(len(rs) != RUNGS for rs in st.rungs) or len(st.accents) != SLOTS:
+        raise BadPosition("each seat has 4 RUNG piles and there are 4 ACCENT slots (LA-5, LA-9)")
+    if not (0 <= st.turn < n and 0 <= st.dealer < n):
+        raise BadPosition(f"turn and dealer are seats from 0 to {n - 1}")
+    if any(len(h) > HAND for h in st.hands):
+        raise BadPosition(f"a hand holds at most {HAND} cards (LA-4)")
+    for pile in st.accents:
+        if len(pile) >= TOP or any(c not in (i + 1, WILD) for i, c in enumerate(pile)):
+            raise BadPosition("an ACCENT pile runs 1, 2, 3, ... (or W) and is gone at 12 (LA-5)")
+    cards = [c for x in st.climbs for c in x] + [c for h in st.hands for c in h]
+    cards += [c for rs in st.rungs for r in rs for c in r] + [c for p in st.accents for c in p]
+    check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
+    if len(st.history) != st.round_no - (0 if st.over else 1):
+        raise BadPosition("history holds one entry per finished round")
+    if not st.over and not st.hands[st.turn] and (st.draw or st.discard):
+        raise BadPosition("the seat to act has an empty hand, refilled at once (LA-8)")
+    return st

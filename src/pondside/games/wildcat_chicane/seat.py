@@ -1,0 +1,232 @@
+"""What one seat of Wildcat Chicane knows: its view of the table (the readings once revealed,
+the voids the tricks show, its hand as it reads it), the determinization from that view for the
+bots that search, and the check of a given position's cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pondside.engine import BadPosition, Game, View
+from pondside.engine.rng import shuffle
+
+from . import narrate as words
+from .cards import (
+    CODES,
+    HAND_LIMIT,
+    INDEX,
+    IS_RULER,
+    NUMBER_CARDS,
+    READING_NAMES,
+    RULER_CARDS,
+    SUIT,
+    SUIT_BIT,
+    trick_count,
+    trick_winner,
+)
+from .state import (
+    ChicaneState,
+    ChicaneView,
+    hand_read,
+    suits_of_mask,
+    trick_read,
+    voids,
+)
+
+
+def view(game: Game[ChicaneState], state: ChicaneState, seat: int | None) -> ChicaneView:
+    """What ``seat`` sees (a spectator: None): the table, the readings once revealed, the
+    voids the tricks show, and its own hand read as it reads it (WC-5)."""
+    st = state
+    known = st.readings[0] >= 0
+    v: ChicaneView = {
+        # The common keys; mypy cannot know the ** holds no "hand", set below.
+        **game.common_view(st, seat, st.hand_no, st.hands, st.totals, st.history),  # type: ignore[typeddict-item]
+        "options": {"variant": st.variant, "target": st.target},
+        "dealer": st.dealer,
+        "phase": st.phase,
+        "tricks_in_hand": trick_count(st.n, st.variant),
+        "chosen": [c >= 0 for c in st.chosen],
+        "rulers": [CODES[c] if c >= 0 else None for c in st.rulers],
+        "calls": [c[5:] for c in st.calls],
+        "readings": [READING_NAMES[r] if r >= 0 else None for r in st.readings],
+        "trumps": [t or None for t in st.trumps],
+        "bids": [b if b >= 0 else None for b in st.bids],
+        "won": list(st.won),
+        "tricks": [
+            {"cards": [[s, CODES[c]] for s, c in t], "winner": w, "read": trick_read(st, t)}
+            for t, w in zip(st.tricks, st.winners, strict=True)
+        ],
+        "trick": [[s, CODES[c]] for s, c in st.trick],
+        "trick_read": trick_read(st, st.trick),
+        "led_suit": st.led_suit() or None,
+        "winning": trick_winner(st.trick, st.readings, st.trumps) if st.trick else None,
+        "voids": [sorted(suits_of_mask(m)) for m in voids(st)] if known else [[]] * st.n,
+    }
+    if seat is not None:
+        v["hand"] = [CODES[c] for c in st.hands[seat]]
+        v["my_choice"] = CODES[st.chosen[seat]] if st.chosen[seat] >= 0 else None
+        v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
+        v["prompt"] = words.prompt(st, seat) if game.legal_actions(st, seat) else None
+        bidding = st.phase == "bid" and st.turn == seat
+        v["choice_rule"] = words.SCORING if bidding else None
+    return v
+
+
+def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneState:
+    """Deal the cards this seat cannot see so that everything it knows still holds.
+
+    Kept: its own hand, the revealed ruling cards (so every reading and trump) or the calls,
+    the bids, every card played, and how many Aces/Crowns and number cards each other hand
+    still holds (WC-3). A seat that failed to follow a suit never gets a card it would read
+    as that suit. Others who already chose a ruling card get one from their sampled hand.
+    ``st`` is a blank state for the view's table.
+    """
+    seat = view["seat"]
+    if seat is None:
+        raise BadPosition("determinization is from one seat's view, not a spectator's")
+    n = st.n
+    st.hand_no = view["hand_number"]
+    st.dealer = view["dealer"]
+    st.history = tuple(tuple(h) for h in view["hand_scores"])
+    st.totals = tuple(view["totals"])
+    st.last_events = tuple(view["last_events"])
+    st.phase = view["phase"]
+    st.rulers = tuple(INDEX[c] if c else -1 for c in view["rulers"])
+    st.calls = tuple(f"call {c}" for c in view["calls"])
+    st.readings = tuple(READING_NAMES.index(r) if r else -1 for r in view["readings"])
+    st.trumps = tuple(t or "" for t in view["trumps"])
+    st.bids = tuple(-1 if b is None else b for b in view["bids"])
+    st.won = tuple(view["won"])
+    st.tricks = tuple(tuple((s, INDEX[c]) for s, c in t["cards"]) for t in view["tricks"])
+    st.winners = tuple(t["winner"] for t in view["tricks"])
+    st.trick = tuple((s, INDEX[c]) for s, c in view["trick"])
+    st.broken = any(st.is_trump(s, c) for t in (*st.tricks, st.trick) for s, c in t)
+    to_act = view["to_act"]
+    st.turn = -1 if st.phase in ("rule", "over") else to_act[0]
+    own = tuple(INDEX[c] for c in view["hand"])
+    if st.phase == "over":
+        st.hands = tuple(() for _ in range(n))
+        st.chosen = (-1,) * n
+        return st
+    void = [0] * n if st.readings[0] < 0 else voids(st)
+    played: list[list[int]] = [[] for _ in range(n)]
+    for s, c in (*(p for t in st.tricks for p in t), *st.trick):
+        played[s].append(c)
+    seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
+    others = [s for s in range(n) if s != seat]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[seat] = list(own)
+    classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
+    for cls in classes:
+        if st.classic:
+            caps = [view["hand_sizes"][s] for s in others]
+        else:
+            dealt = 12 // n if cls is RULER_CARDS else 24 // n
+            caps = [
+                dealt
+                - sum(1 for c in played[s] if c in cls)
+                - (1 if cls is RULER_CARDS and st.rulers[s] >= 0 else 0)
+                for s in others
+            ]
+        pool = [c for c in cls if c not in seen]
+
+        def allowed(i: int, card: int) -> bool:
+            s = others[i]
+            return st.readings[s] < 0 or not void[s] & SUIT_BIT[SUIT[card][st.readings[s]]]
+
+        for i, cards in enumerate(sample_hands(pool, caps, allowed, rng)):
+            hands[others[i]].extend(cards)
+    st.hands = tuple(tuple(sorted(h)) for h in hands)
+    my_choice = view.get("my_choice")
+    st.chosen = tuple(
+        (INDEX[my_choice] if my_choice else -1)
+        if s == seat
+        else (rng.choice([c for c in st.hands[s] if IS_RULER[c]]) if view["chosen"][s] else -1)
+        for s in range(n)
+    )
+    return st
+
+
+def sample_hands(
+    pool: Sequence[int],
+    caps: Sequence[int],
+    allowed: Callable[[int, int], bool],
+    rng: random.Random,
+) -> list[list[int]]:
+    """Deal ``pool`` into hands of sizes ``caps`` so that hand i only gets cards it ``allowed``.
+
+    Cards go one at a time to a hand chosen in proportion to its free room, among the hands
+    for which the rest can still be dealt (Hall's condition over every group of hands), so
+    the deal never dead-ends when any consistent deal exists.
+    """
+    k = len(caps)
+    if sum(caps) != len(pool):
+        raise BadPosition("the unseen cards do not match the hand sizes")
+    masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
+    count: dict[int, int] = {}
+    for m in masks.values():
+        count[m] = count.get(m, 0) + 1
+    room = list(caps)
+    subsets = range(1, 1 << k)
+
+    def feasible() -> bool:
+        for t in subsets:
+            need = sum(v for m, v in count.items() if m & ~t == 0)
+            if need > sum(room[i] for i in range(k) if t >> i & 1):
+                return False
+        return True
+
+    if not feasible():
+        raise BadPosition("no deal of the unseen cards fits what this seat knows")
+    cards = list(pool)
+    shuffle(rng, cards)
+    hands: list[list[int]] = [[] for _ in range(k)]
+    # Once every card left may go to every hand, any deal of them fits (the rooms add up to
+    # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
+    # nothing, so the deal is the same.
+    anywhere = (1 << k) - 1
+    restricted = sum(v for m, v in count.items() if m != anywhere)
+    for c in cards:
+        m = masks[c]
+        count[m] -= 1
+        if m != anywhere:
+            restricted -= 1
+        options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
+        while True:
+            weights = [room[i] for i in options]
+            i = rng.choices(options, weights)[0]
+            room[i] -= 1
+            if not restricted or feasible():
+                break
+            room[i] += 1
+            options.remove(i)
+        hands[i].append(c)
+    return hands
+
+
+def check_position(state: ChicaneState) -> ChicaneState:
+    """A given position's cards and counts checked (WC-1, WC-4, WC-16): the basic Decktet
+    once, one entry per seat, ruling cards that are Aces or Crowns. That readings, trumps,
+    totals and tricks follow from the rest is the rules' to check: they replay the hand."""
+    st = state
+    st.hands = tuple(tuple(sorted(h)) for h in st.hands)
+    n = st.n
+    if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
+        raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
+    if not 1 <= st.hand_no <= HAND_LIMIT:
+        raise BadPosition(f"a match has hands 1 to {HAND_LIMIT} (WC-16)")
+    finished = st.hand_no - (st.phase != "over")
+    if len(st.history) != finished or any(len(h) != n for h in st.history):
+        raise BadPosition("history holds one score per seat for each finished hand")
+    played = [c for t in st.tricks for _, c in t] + [c for _, c in st.trick]
+    cards = [c for h in st.hands for c in h] + [c for c in st.rulers if c >= 0] + played
+    if sorted(cards) != list(range(36)):
+        raise BadPosition("the position's cards are not exactly the basic Decktet, each once")
+    for s, c in enumerate(st.chosen):
+        if c >= 0 and (c not in st.hands[s] or not IS_RULER[c]):
+            raise BadPosition(f"seat {s} chose {CODES[c]}, not an Ace or Crown in its hand")
+    for s, c in enumerate(st.rulers):
+        if c >= 0 and not IS_RULER[c]:
+            raise BadPosition(f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)")
+    return st
