@@ -6,7 +6,7 @@
 // what is legal (ctx.legal), where a card would go and what it takes (its label's `shows`),
 // and every sentence about the game (the labels and the frame's narration).
 import { prefs } from "../api.js";
-import { cardEl, duckIcon, duckLegend, ducks } from "../cards.js";
+import { cardEl, cardName, duckIcon, duckLegend } from "../cards.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
@@ -247,7 +247,7 @@ function renderHand(ctx, frozen = false) {
     b.append(cardEl(n));
     // The server's label names a playable card with its ducks; any other card reads its face.
     const offer = ctx.label(`play ${n}`);
-    const name = offer ? capital(offer.label) : `Card ${n} (${plural(ducks(n), "duck", "ducks")})`;
+    const name = offer ? capital(offer.label) : `Card ${cardName(n)}`;
     b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
     b.addEventListener("click", () => onCardClick(n));
     b.addEventListener("mouseenter", () => setPreview(n));
@@ -305,6 +305,7 @@ function applyPreview() {
     cell.classList.add("ghost");
     const g = cardEl(previewCard);
     g.classList.add("ghost-card");
+    g.setAttribute("aria-hidden", "true"); // a preview: #preview says it in words
     cell.append(g);
   }
 }

@@ -1,0 +1,244 @@
+"""axe-core over every page a player meets (issue 27, accessibility as a standard): the lobby,
+every game's table mid-turn, the end screen of a finished match, its replay, "My matches", the
+leaderboard and the rules pages, on a 1366 × 768 laptop and a 390 × 844 touch phone. No
+violation of impact serious or critical is allowed.
+
+The pages share one server and one finished match (played by the guest through the table's
+socket, so that it is in their history); each page is scanned on both screens in one test, so
+a violation names its page and screen.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from browserkit import AXE, LAPTOP, TOUCH_PHONE, axe_violations, name_via_api, shot, start_server
+from pondside.games import get_game
+from serverproc import ServerProcess
+from tablesock import Sock, play_randomly, run
+
+GAMES = ("lame-duck", "king-of-the-quackers", "wildcat-chicane", "ladders", "down-the-drain")
+SCREENS = {"laptop": LAPTOP, "phone": TOUCH_PHONE}
+# A control the seat may use now: the table is mid-turn and waiting for this page's player.
+MY_TURN = "#hand button:not([disabled]), #actions button:not([disabled]):not([hidden])"
+
+
+@pytest.fixture(scope="module")
+def axe_server(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    proc = start_server(tmp_path_factory.mktemp("axe"), bot_delay=0.0)
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def finished(axe_server: ServerProcess, browser: Any) -> dict[str, Any]:
+    """A Lame Duck match that the guest "Axel" played to its end against two bots: its table
+    and the guest's cookies (their history holds it)."""
+    ctx = browser.new_context(base_url=axe_server.url)
+    page = ctx.new_page()
+    name_via_api(page, "Axel")
+    body = {"game": "lame-duck", "players": 3, "profile": "none", "options": {"rounds": 1}}
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    for seat in (1, 2):
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "casual"}
+        )
+        assert r.ok, r.text()
+    assert page.request.post(f"/api/tables/{table}/start").ok
+    cookies = ctx.cookies()
+    header = "; ".join(f"{c['name']}={c['value']}" for c in cookies)
+
+    async def play() -> None:
+        sock = await Sock.open(axe_server, table, headers={"Cookie": header})
+        await play_randomly(sock, random.Random(5))
+        await sock.close()
+
+    # In a thread of its own: Playwright's sync API holds this thread's event loop.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(run, play()).result()
+    ctx.close()
+    return {"table": table, "cookies": cookies}
+
+
+def open_page(browser: Any, server: ServerProcess, screen: str, cookies: Any = None) -> Any:
+    phone = screen == "phone"
+    ctx = browser.new_context(
+        viewport=SCREENS[screen], base_url=server.url, has_touch=phone, is_mobile=phone
+    )
+    ctx.add_init_script("localStorage.setItem('pondside.speed', '12')")
+    if cookies:
+        ctx.add_cookies(cookies)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def scan(page: Any, what: str) -> list[str]:
+    """The grave violations of the page as it is now, each said with its page and elements."""
+    shot(page, f"axe-{what}")
+    return [
+        f"{what}: {v['id']} ({v['impact']}) {v['help']}: {v['nodes']}" for v in axe_violations(page)
+    ]
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_lobby(axe_server: ServerProcess, browser: Any, screen: str) -> None:
+    page = open_page(browser, axe_server, screen)
+    page.goto("/")
+    page.locator("#game option").first.wait_for(state="attached")
+    found = scan(page, f"lobby-{screen}")
+    page.context.close()
+    assert found == []
+
+
+def table_mid_turn(page: Any, game: str, seed: int = 3, **options: Any) -> str:
+    """A started table of `game`: "Ann" (this page) and random bots, shown once it is Ann's
+    turn; its id."""
+    name_via_api(page, "Ann")
+    players = get_game(game).info.default_players
+    body = {"game": game, "players": players, "profile": "none", "seed": seed}
+    if options:
+        body["options"] = options
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    for seat in range(1, players):
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
+        )
+        assert r.ok, r.text()
+    assert page.request.post(f"/api/tables/{table}/start").ok
+    page.goto(f"/t/{table}")
+    page.locator(MY_TURN).first.wait_for()
+    page.wait_for_timeout(300)  # the first frame's animation, if any, is over
+    return table
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_mid_turn(axe_server: ServerProcess, browser: Any, game: str, screen: str) -> None:
+    page = open_page(browser, axe_server, screen)
+    table_mid_turn(page, game)
+    found = scan(page, f"table-{game}-{screen}")
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_end_screen_and_the_replay(
+    axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
+) -> None:
+    page = open_page(browser, axe_server, screen, finished["cookies"])
+    page.goto(f"/t/{finished['table']}")
+    page.locator("#end-dialog[open]").wait_for()
+    found = scan(page, f"end-{screen}")
+    page.goto(f"/replay/{finished['table']}?seat=0")
+    page.locator("#players .player").first.wait_for()
+    page.locator("#hand .hand-card").first.wait_for()
+    found += scan(page, f"replay-{screen}")
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_my_matches_and_the_leaderboard(
+    axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
+) -> None:
+    page = open_page(browser, axe_server, screen, finished["cookies"])
+    page.goto("/history")
+    page.locator(f"#history-table tr[data-table='{finished['table']}']").wait_for()
+    found = scan(page, f"history-{screen}")
+    page.goto("/leaderboard#lame-duck")
+    page.locator("#board-table").wait_for()
+    found += scan(page, f"leaderboard-{screen}")
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_rules_pages(axe_server: ServerProcess, browser: Any, screen: str) -> None:
+    page = open_page(browser, axe_server, screen)
+    page.goto("/rules")
+    page.locator("main a[href^='/rules/']").first.wait_for()
+    found = scan(page, f"rules-{screen}")
+    for game in GAMES:
+        page.goto(f"/rules/{game}")
+        page.locator("main h1").first.wait_for()
+        page.locator("body.examples-drawn").wait_for(state="attached")
+        found += scan(page, f"rules-{game}-{screen}")
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+# Every card drawn on the page, face up or down, in every game's drawing (decktet.js,
+# cards.js, ladders-cards.js, down-the-drain-board.js), and anything that carries a card's code.
+CARDS = ".card, .dcard, .ddc, .la-card:not(.empty), .la-chip, [data-card]"
+NAMES = """async (selector) => {
+    // axe-core's own reading of the accessibility tree: whether a screen reader reaches an
+    // element, and the name it reads.
+    axe.setup(document);
+    const out = [];
+    for (const card of document.querySelectorAll(selector)) {
+        const box = card.getBoundingClientRect();
+        if (!box.width || !box.height || getComputedStyle(card).visibility === "hidden") continue;
+        // What names the card: itself, or the nearest control or image that holds it.
+        const holder = card.closest("button, [role=button], [role=img], [role=option]") || card;
+        out.push({
+            code: card.dataset.card ?? "",
+            down: card.matches(".face-down, .back"),
+            html: card.outerHTML.slice(0, 120),
+            reached: axe.commons.dom.isVisibleToScreenReaders(holder),
+            name: axe.commons.text.accessibleText(holder).trim(),
+        });
+    }
+    axe.teardown();
+    return out;
+}"""
+
+
+def unnamed_cards(page: Any) -> list[str]:
+    """Each card a person can see that a screen reader cannot read with its value."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    wrong = []
+    cards = page.evaluate(NAMES, CARDS)
+    assert cards, "no card is shown"
+    for c in cards:
+        name = c["name"]
+        if not c["reached"] or not name:
+            wrong.append(f"unnamed: {c['html']}")
+        elif c["down"] and "face-down" not in name:
+            wrong.append(f"a face-down card read as {name!r}: {c['html']}")
+        elif c["code"].isdigit() and not re.search(rf"\b{c['code']}\b", name):
+            wrong.append(f"card {c['code']} read as {name!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_card_a_person_sees_has_a_name(
+    axe_server: ServerProcess, browser: Any, game: str
+) -> None:
+    """Defect 6: the hand, the pond, the tricks, the piles, the discard, face up or down."""
+    page = open_page(browser, axe_server, "laptop")
+    table_mid_turn(page, game)
+    wrong = unnamed_cards(page)
+    page.context.close()
+    assert wrong == []
