@@ -137,34 +137,89 @@ def test_a_table_mid_turn(axe_server: ServerProcess, browser: Any, game: str, sc
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_the_end_screen_and_the_replay(
+def test_the_end_screen(
     axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
 ) -> None:
     page = open_page(browser, axe_server, screen, finished["cookies"])
     page.goto(f"/t/{finished['table']}")
     page.locator("#end-dialog[open]").wait_for()
     found = scan(page, f"end-{screen}")
-    page.goto(f"/replay/{finished['table']}?seat=0")
-    page.locator("#players .player").first.wait_for()
-    page.locator("#hand .hand-card").first.wait_for()
-    found += scan(page, f"replay-{screen}")
     errors = page.errors
     page.context.close()
     assert found == []
     assert errors == []
 
 
+# replay.js and site.css belong to another slice of issue 27: the fix is proposed in its report.
+UNNAMED_SEAT_PICKER = pytest.mark.xfail(
+    strict=True,
+    reason="replay at 390 px: select-name (critical) on #rb-seat: site.css hides its label's "
+    "text ('.rb-seat span { display: none }'), so the select has no name",
+)
+
+
+@pytest.mark.parametrize("screen", ["laptop", pytest.param("phone", marks=UNNAMED_SEAT_PICKER)])
+def test_the_replay(
+    axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
+) -> None:
+    page = open_page(browser, axe_server, screen, finished["cookies"])
+    page.goto(f"/replay/{finished['table']}?seat=0")
+    page.locator("#players .player").first.wait_for()
+    page.locator("#hand .hand-card").first.wait_for()
+    found = scan(page, f"replay-{screen}")
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+# site.css belongs to another slice of issue 27: the fix is proposed in its report.
+WON_CHIP = "color-contrast (serious) Elements must meet minimum color contrast ratio thresholds: ['.place-chip']"
+
+
 @pytest.mark.parametrize("screen", SCREENS)
-def test_my_matches_and_the_leaderboard(
+def test_my_matches(
     axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
 ) -> None:
     page = open_page(browser, axe_server, screen, finished["cookies"])
     page.goto("/history")
     page.locator(f"#history-table tr[data-table='{finished['table']}']").wait_for()
-    found = scan(page, f"history-{screen}")
+    # A won match's chip is known to fail (test_a_won_match_s_place_reads_clearly, xfail).
+    found = [v for v in scan(page, f"history-{screen}") if not v.endswith(WON_CHIP)]
+    errors = page.errors
+    page.context.close()
+    assert found == []
+    assert errors == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="My matches: a won match's '1st' chip is white on #2e9e5b (site.css "
+    "'.place-chip.first'), contrast 3.4:1 where axe asks 4.5:1",
+)
+def test_a_won_match_s_place_reads_clearly(
+    axe_server: ServerProcess, browser: Any, finished: dict[str, Any]
+) -> None:
+    page = open_page(browser, axe_server, "laptop", finished["cookies"])
+    page.goto("/history")
+    page.locator(f"#history-table tr[data-table='{finished['table']}']").wait_for()
+    # The guest's match may have been won or not: the chip of a win is looked at either way.
+    page.locator("#history-table .place-chip").first.evaluate(
+        "c => { c.classList.add('first'); c.textContent = '1st'; }"
+    )
+    found = scan(page, "history-won")
+    page.context.close()
+    assert found == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_leaderboard(
+    axe_server: ServerProcess, browser: Any, finished: dict[str, Any], screen: str
+) -> None:
+    page = open_page(browser, axe_server, screen)
     page.goto("/leaderboard#lame-duck")
     page.locator("#board-table").wait_for()
-    found += scan(page, f"leaderboard-{screen}")
+    found = scan(page, f"leaderboard-{screen}")
     errors = page.errors
     page.context.close()
     assert found == []
