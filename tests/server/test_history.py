@@ -55,9 +55,7 @@ def test_a_guest_sees_their_finished_matches_newest_first(shared_server: ServerP
             : record["players"] - 1
         ]
         info = get_game(record["game"]).info
-        assert [s["score_words"] for s in by_seat] == [
-            info.score_words(x) for x in outcome.scores
-        ]
+        assert [s["score_words"] for s in by_seat] == [info.score_words(x) for x in outcome.scores]
         assert m["score_words"] == info.score_words(outcome.scores[0])
         unit = {"lame-duck": "duck", "down-the-drain": "card"}[record["game"]]
         assert unit in m["score_words"]
