@@ -1,6 +1,8 @@
 """Keyboard-only play (issue 27, 7 and the accessibility standard): the focus is never lost to
 the page. Seating bots by keyboard hands the focus from one seat's Add bot to the next free
-seat's, then to the start button; playing a card by keyboard leaves the focus in the hand."""
+seat's, then to the start button; playing a card by keyboard leaves the focus in the hand; a whole
+Lame Duck round (a too-low card's column chosen too) and a whole King of the Quackers hand are
+played by Tab, typing, Enter and Space alone, the focus checked after every action."""
 
 from __future__ import annotations
 
@@ -9,9 +11,7 @@ from typing import Any
 
 import pytest
 
-from browserkit import name_via_api, shot
-from pondside.engine import Match
-from pondside.games import get_game
+from browserkit import name_via_api, shot, table_via_api, too_low_deal
 from serverproc import ServerProcess
 
 FOCUSED = "document.activeElement === document.body ? 'BODY' : document.activeElement.outerHTML"
@@ -101,35 +101,6 @@ def tab_to(page: Any, selector: str, limit: int = 80, back: bool = False) -> Non
     raise AssertionError(f"{limit} Tabs never reached {selector} (the focus: {focused(page)})")
 
 
-def too_low_seed(players: int) -> tuple[int, int]:
-    """A seed whose deal gives seat 0 the lowest card of all, lower than every column: played
-    first, it is too low (LD-8), so seat 0 must choose a column to take. The seed and card."""
-    game = get_game("lame-duck")
-    for seed in range(500):
-        match = Match(game, players, {"rounds": 1}, seed=seed)
-        views = [match.view(s) for s in range(players)]
-        low = min(views[0]["hand"])
-        others = min(min(v["hand"]) for v in views[1:])
-        if low < others and low < min(col[-1] for col in views[0]["columns"]):
-            return seed, low
-    raise AssertionError("no such deal in 500 seeds")
-
-
-def seated(page: Any, game: str, players: int, seed: int, options: dict[str, Any]) -> str:
-    name_via_api(page, "Kay")
-    body = {"game": game, "players": players, "profile": "none", "seed": seed}
-    r = page.request.post("/api/tables", data={**body, "options": options})
-    assert r.status == 201, r.text()
-    table = str(r.json()["id"])
-    for seat in range(1, players):
-        r = page.request.post(
-            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
-        )
-        assert r.ok, r.text()
-    assert page.request.post(f"/api/tables/{table}/start").ok
-    return table
-
-
 LD_NEXT = "#end-dialog[open], .take-btn:not([disabled]), #hand .hand-card[aria-disabled='false']"
 
 
@@ -137,9 +108,10 @@ def test_a_whole_lame_duck_round_by_keyboard_alone(web: ServerProcess, new_page:
     """Ten turns against bots, by keyboard: Tab into the hand, type a card's number, Enter;
     the first card is too low, so a column is chosen with Tab and Enter. The card area then
     reads the revealed cards with their order, not bare badges (defect 6)."""
-    seed, low = too_low_seed(4)
+    seed, low = too_low_deal(4)
     page = new_page(web)
-    table = seated(page, "lame-duck", 4, seed, {"rounds": 1})
+    name_via_api(page, "Kay")
+    table = table_via_api(page, seed=seed)
     page.goto(f"/t/{table}")
     page.locator(LD_NEXT).first.wait_for()
     tab_to(page, "#hand .hand-card")
@@ -209,7 +181,9 @@ def test_a_whole_king_of_the_quackers_hand_by_keyboard_alone(
     """The two-card pass and the climb to the end of the hand (a target of 1 point ends the
     match with it), by keyboard: Tab to a card, Enter to pick it, Tab to Give, Pass or Play."""
     page = new_page(web)
-    table = seated(page, "king-of-the-quackers", 3, 7, {"target": 1, "deck": "basic"})
+    name_via_api(page, "Kay")
+    options = {"target": 1, "deck": "basic"}
+    table = table_via_api(page, 3, 2, game="king-of-the-quackers", seed=7, options=options)
     page.goto(f"/t/{table}")
     page.locator(KQ_NEXT).first.wait_for(timeout=20_000)
     done: list[str] = []
