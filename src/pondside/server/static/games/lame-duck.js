@@ -276,7 +276,9 @@ function renderHand(ctx, frozen = false) {
     b.addEventListener("mouseleave", () => setPreview(null));
     b.addEventListener("focus", () => {
       focusCard = n;
-      setPreview(n);
+      // The preview follows the keyboard's focus; a focus the page keeps after a click (or
+      // hands back after a turn) shows no ghost card the mouse did not ask for.
+      if (b.matches(":focus-visible")) setPreview(n);
     });
     b.addEventListener("blur", () => setPreview(null));
     hand.append(b);
