@@ -25,6 +25,7 @@ from browserkit import (
     name_via_api,
     shot,
     table_via_api,
+    too_low_deal,
 )
 from pondside.games import get_game
 from serverproc import ServerProcess
@@ -106,6 +107,29 @@ def test_a_table_mid_turn(web: ServerProcess, new_page: Any, game: str, screen: 
     table_mid_turn(page, game)
     found = scan(page, f"table-{game}-{screen}")
     assert found == []
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_lame_duck_while_a_too_low_card_chooses_its_column(
+    web: ServerProcess, new_page: Any, screen: str
+) -> None:
+    """The pond in take mode: the TAKE buttons, the prompt, the card area revealing every card."""
+    page = open_page(new_page, web, screen)
+    name_via_api(page, "Ann")
+    seed, low = too_low_deal(4)
+    page.goto(f"/t/{table_via_api(page, seed=seed)}")
+    page.locator(f"#hand .hand-card[data-card='{low}'][aria-disabled='false']").click()
+    if screen == "phone":  # a first tap selects and previews, a second plays (issue 27, 2)
+        page.wait_for_timeout(200)
+        if not page.locator(".take-btn").count():
+            page.locator(f"#hand .hand-card[data-card='{low}']").click()
+    page.locator(".take-btn:not([disabled])").first.wait_for()
+    page.wait_for_timeout(300)
+    shot(page, f"take-named-cards-{screen}")
+    found = scan(page, f"table-lame-duck-take-{screen}")
+    assert found == []
+    assert unnamed_cards(page) == []
     assert page.errors == []
 
 
