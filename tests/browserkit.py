@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from pondside.engine import Match
+from pondside.games import get_game
 from serverproc import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,6 +197,20 @@ def bots_match(page: Any, game: str, players: int, options: dict[str, Any], seed
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.05)
     return table
+
+
+def too_low_deal(players: int = 4) -> tuple[int, int]:
+    """A seed of a one-round Lame Duck table whose deal gives seat 0 the lowest card of all,
+    lower than the last card of every column: played first, it is too low (LD-8), so seat 0
+    chooses a column to take. The seed and that card."""
+    game = get_game("lame-duck")
+    for seed in range(500):
+        views = [Match(game, players, {"rounds": 1}, seed=seed).view(s) for s in range(players)]
+        low = min(views[0]["hand"])
+        others = min(min(v["hand"]) for v in views[1:])
+        if low < others and low < min(col[-1] for col in views[0]["columns"]):
+            return seed, low
+    raise AssertionError("no such deal in 500 seeds")
 
 
 AXE = Path(__file__).resolve().parent / "server" / "assets" / "axe.min.js"

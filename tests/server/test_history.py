@@ -39,12 +39,26 @@ def test_a_guest_sees_their_finished_matches_newest_first(shared_server: ServerP
         assert m["game_name"] == get_game(record["game"]).info.name
         assert m["seat"] == 0
         assert m["place"] == outcome.places[0] and m["score"] == outcome.scores[0]
-        assert [s["name"] for s in m["seats"]] == record["names"]
-        assert [s["place"] for s in m["seats"]] == list(outcome.places)
-        assert [s["score"] for s in m["seats"]] == list(outcome.scores)
-        assert [s["bot"] for s in m["seats"]][1:] == ["heuristic", "random", "heuristic"][
+        # Issue 27, 13: the seats by place, named as the table named them ("Bot 2", where
+        # the record keeps the level), each score with the game's unit.
+        seats = m["seats"]
+        assert [(s["place"], s["seat"]) for s in seats] == sorted(
+            (place, seat) for seat, place in enumerate(outcome.places)
+        )
+        by_seat = sorted(seats, key=lambda s: s["seat"])
+        assert [s["name"] for s in by_seat] == ["Ann"] + [
+            f"Bot {seat + 1}" for seat in range(1, record["players"])
+        ]
+        assert record["names"][1].endswith(" bot")
+        assert [s["score"] for s in by_seat] == list(outcome.scores)
+        assert [s["bot"] for s in by_seat][1:] == ["heuristic", "random", "heuristic"][
             : record["players"] - 1
         ]
+        info = get_game(record["game"]).info
+        assert [s["score_words"] for s in by_seat] == [info.score_words(x) for x in outcome.scores]
+        assert m["score_words"] == info.score_words(outcome.scores[0])
+        unit = {"lame-duck": "duck", "down-the-drain": "card"}[record["game"]]
+        assert unit in m["score_words"]
         assert m["replay"] == f"/replay/{played.table}?seat=0"
         assert m["record"] == f"/api/tables/{played.table}/record"
         assert ann.http.get(m["record"]).json() == record

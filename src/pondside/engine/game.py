@@ -77,6 +77,20 @@ class GameInfo:
     simultaneous: bool
     lower_score_is_better: bool
     summary: str
+    score_unit: tuple[str, str] = ("point", "points")
+    """What a score counts, one and many ("duck", "ducks"): history and the end of a match
+    say a score with it ("12 ducks", not "12")."""
+
+    def score_words(self, score: float) -> str:
+        """A score with its unit, as a person reads it.
+
+        >>> GameInfo("g", "G", 2, 4, 2, (), False, True, "", ("duck", "ducks")).score_words(1)
+        '1 duck'
+        >>> GameInfo("g", "G", 2, 4, 2, (), False, False, "").score_words(12.5)
+        '12.5 points'
+        """
+        shown = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
+        return f"{shown} {self.score_unit[0] if shown == '1' else self.score_unit[1]}"
 
     def option_defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

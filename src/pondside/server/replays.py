@@ -25,12 +25,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import Response
 
-from pondside.engine import Match, PondsideError
+from pondside.engine import GameInfo, Match, PondsideError
 from pondside.games import get_game
 
 from .db import TableData
 from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
+from .telling import shown_names
 from .web import TABLE_ID, Window, client_address, hub_of, need_guest, page, same_origin
 
 MAX_RECORD_BYTES = 256 * 1024
@@ -51,11 +52,12 @@ CACHE_ENTRIES = 2000
 # one build per replay (seat) asked for at the same time by several clients.
 BUILDS_AT_ONCE = 2
 BUILDS_PER_MINUTE = 120  # per client address: what is in the cache costs nothing and is free
+# In words, not as the formula (issue 27, 13): the page's columns are named the same way.
 RATING_LINE = (
-    "A rating is μ − 3σ: μ is the skill the results so far suggest, σ how unsure that still is, "
-    "so the rating is a skill a player very probably has at least. Everyone starts at 0 "
-    "(μ 25, σ 8.3); each finished match moves μ by the places (ties count as ties) and makes σ "
-    "smaller."
+    "The rating is a skill a player very probably has at least: the skill their results so far "
+    "suggest, less three times how unsure that still is. Everyone starts at 0 (a skill of 25, "
+    "unsure by 8.3); each finished match moves the skill by the places (ties count as ties) and "
+    "makes it less unsure, so a rating climbs as matches add up as well as when they are won."
 )
 
 # A replay's analysis (one seat's decisions judged by a short search) keeps a worker process
@@ -450,13 +452,33 @@ async def my_matches(
     store = hub_of(request).store
     found = await asyncio.to_thread(store.matches_of, guest.id, limit, before, before_id)
     for m in found:
-        try:
-            m["game_name"] = get_game(m["game"]).info.name
-        except PondsideError:  # a game this version no longer has: its history stays
-            m["game_name"] = m["game"]
+        listed(m)
         m["replay"] = f"/replay/{m['table_id']}?seat={m['seat']}"
         m["record"] = f"/api/tables/{m['table_id']}/record"
     return {"name": guest.name, "matches": found}
+
+
+def listed(match: dict[str, Any]) -> None:
+    """A finished match as "My matches" shows it (issue 27, 13), in place: the game's name;
+    each seat named as the table named it ("Bot 2", not the level the record keeps, which
+    stays in ``bot``), the seats by place, and every score said with the game's unit
+    (``score_words``: "12 ducks")."""
+    try:
+        info: GameInfo | None = get_game(match["game"]).info
+    except PondsideError:  # a game this version no longer has: its history stays
+        info = None
+    match["game_name"] = info.name if info else match["game"]
+
+    def said(score: float) -> str:
+        return info.score_words(score) if info else f"{score:g}"
+
+    seats = match["seats"]  # in seat order, as the table numbered them
+    names = shown_names({"seats": [{**s, "name": None if s["bot"] else s["name"]} for s in seats]})
+    for s, name in zip(seats, names, strict=True):
+        s["name"] = name
+        s["score_words"] = said(s["score"])
+    seats.sort(key=lambda s: (s["place"], s["seat"]))
+    match["score_words"] = said(match["score"])
 
 
 @router.get("/api/leaderboard/{game}")

@@ -233,6 +233,8 @@ class DownTheDrain(Game[DownTheDrainState]):
         summary="Play a card in front of you; equal numbers join forces and beat every lower "
         "group, flushing it down the drain. Push your card through a whole round to shed it; "
         "the first to shed every card wins.",
+        # DD-9: the score is the cards left in hand (summed over a series).
+        score_unit=("card held", "cards held"),
     )
 
     # --- facts of a configuration ---------------------------------------------------------

@@ -256,6 +256,7 @@ class LameDuck(Game[LameDuckState]):
         lower_score_is_better=True,
         summary="Everyone plays a card at once; cards file onto four columns, and the sixth "
         "card of a column, or a card too low for any, collects ducks. Fewest ducks wins.",
+        score_unit=("duck", "ducks"),
     )
 
     def check_options(

@@ -91,11 +91,23 @@ export function cardBack() {
   return root;
 }
 
-/** A card element (div.card) holding the face or the back. */
-export function cardEl(n, { faceDown = false, tag = "div" } = {}) {
+/** Card `n` in words, as a screen reader says it: "34 (1 duck)", "55 (7 ducks)". */
+export function cardName(n) {
+  const d = ducks(n);
+  return `${n} (${d} ${d === 1 ? "duck" : "ducks"})`;
+}
+
+/** The name a face-down card is read with. */
+export const FACE_DOWN = "a face-down card";
+
+/** A card element (div.card) holding the face or the back. It is an image named with its
+ * value (`cardName`), or "a face-down card", so a screen reader reads every card a person
+ * sees; `name` adds to that ("placed 1st"). Inside a button the button's own label names it. */
+export function cardEl(n, { faceDown = false, tag = "div", name = "" } = {}) {
   const el = document.createElement(tag);
   el.className = "card";
-  if (faceDown || n == null) {
+  const down = faceDown || n == null;
+  if (down) {
     el.classList.add("face-down");
     el.appendChild(cardBack());
   } else {
@@ -104,6 +116,8 @@ export function cardEl(n, { faceDown = false, tag = "div" } = {}) {
     el.dataset.card = String(n);
     el.appendChild(cardFace(n));
   }
+  if (tag !== "button") el.setAttribute("role", "img");
+  el.setAttribute("aria-label", `${down ? FACE_DOWN : cardName(n)}${name ? `, ${name}` : ""}`);
   return el;
 }
 

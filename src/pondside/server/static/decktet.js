@@ -96,6 +96,9 @@ export function cardName(code) {
 export function decktetCard(code, { small = false, faceDown = false, tag = "div" } = {}) {
   const e = document.createElement(tag);
   e.className = `dcard${small ? " small" : ""}${faceDown ? " back" : ""}`;
+  // An image named with the card in words, so a screen reader reads every card a person sees
+  // (a button holding a card is named by its own label).
+  if (tag !== "button") e.setAttribute("role", "img");
   if (faceDown) {
     e.setAttribute("aria-label", "a face-down card");
     return e;
@@ -103,6 +106,7 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   const p = parse(code);
   e.dataset.card = p.code;
   e.title = cardName(code) + (p.personality ? " · personality" : "");
+  e.setAttribute("aria-label", e.title);
   if (p.excuse) e.classList.add("excuse");
   if (p.personality) e.classList.add("personality");
   const rank = document.createElement("span");

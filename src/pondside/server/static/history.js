@@ -9,10 +9,6 @@ function when(seconds) {
   return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-function score(n) {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
-
 function row(m) {
   const tr = el("tr");
   tr.dataset.table = m.table_id;
@@ -20,15 +16,18 @@ function row(m) {
   const game = el("td", null, m.game_name);
   const who = el("td");
   const list = el("ul", "seat-names");
+  // By place, named as the table named them ("Bot 2"), each score with the game's unit: all
+  // as the server lists them.
   for (const s of m.seats) {
     const li = el("li", s.seat === m.seat ? "me" : null, `${ordinal(s.place)} ${s.name}`);
-    li.title = `${s.name}: ${score(s.score)} points, ${ordinal(s.place)} place${s.bot ? ` (${s.bot} bot)` : ""}`;
+    li.append(el("span", "muted", ` · ${s.score_words}`));
+    li.title = `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}: ${s.score_words}, ${ordinal(s.place)} place`;
     list.append(li);
   }
   who.append(list);
   const place = el("td");
   place.append(el("span", `place-chip${m.place === 1 ? " first" : ""}`, ordinal(m.place)));
-  const pts = el("td", "num", score(m.score));
+  const pts = el("td", "num", m.score_words);
   const links = el("td");
   const box = el("span", "links");
   const replay = el("a", null, "Replay");

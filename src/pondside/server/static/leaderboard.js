@@ -39,12 +39,13 @@ async function show(slug) {
   const table = el("table", "data-table");
   table.id = "board-table";
   const head = el("tr");
+  // The columns in words, as the explanation above says them (not μ and σ).
   for (const [t, cls, title] of [
     ["Rank", "num"],
     ["Player"],
-    ["Rating", "num", "μ − 3σ"],
-    ["μ", "num sym", "the skill the results suggest"],
-    ["σ", "num sym", "how unsure that still is"],
+    ["Rating", "num", "a skill this player very probably has at least: the skill less three times how unsure it is"],
+    ["Skill", "num", "the skill the results so far suggest"],
+    ["Unsure by", "num", "how unsure that skill still is"],
     ["Matches", "num"],
   ]) {
     const th = el("th", cls || null, t);
@@ -57,7 +58,8 @@ async function show(slug) {
   for (const r of data.ratings) {
     const tr = el("tr");
     const name = el("td", null, r.name || "(no name)");
-    if (r.bot) name.append(el("span", "bot-tag", "bot"));
+    // A bot level's row is every bot of that level: said in words (the name says "bot").
+    if (r.bot) name.append(el("span", "muted", " · every bot of this level"));
     tr.append(el("td", "num", String(r.rank)), name, el("td", "num", r.ordinal.toFixed(1)), el("td", "num", r.mu.toFixed(1)), el("td", "num", r.sigma.toFixed(2)), el("td", "num", String(r.matches)));
     body.append(tr);
   }

@@ -65,5 +65,16 @@ async function drawExample(box) {
 // JavaScript, so it can always be read).
 if (matchMedia("(max-width: 760px)").matches) document.getElementById("toc")?.removeAttribute("open");
 
+/** A table wider than the page scrolls sideways in its own box (rules.css): it takes the
+ * keyboard's focus then, so it can be scrolled with the arrow keys, not only by touch or mouse. */
+function scrollableTables() {
+  for (const table of document.querySelectorAll(".rules-text table")) {
+    if (table.scrollWidth > table.clientWidth + 1) table.tabIndex = 0;
+    else table.removeAttribute("tabindex");
+  }
+}
+
 await Promise.all([...document.querySelectorAll(".cards-example")].map(drawExample));
 document.body.classList.add("examples-drawn");
+scrollableTables();
+window.addEventListener("resize", scrollableTables);

@@ -277,6 +277,7 @@ export async function fly(ctx, e) {
   const b = to.getBoundingClientRect();
   const card = cardEl(e.card, e.type === "play" && e.card === WILD ? e.as : null);
   card.classList.add("la-flying");
+  card.setAttribute("aria-hidden", "true"); // a picture of a move the live region tells
   card.style.left = `${a.left + a.width / 2 - 29}px`;
   card.style.top = `${a.top}px`;
   document.body.append(card);

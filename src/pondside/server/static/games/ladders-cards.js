@@ -70,6 +70,9 @@ export function cardEl(code, as = null) {
   c.className = `la-card${code === WILD ? " wild" : ""}`;
   c.dataset.card = code;
   c.append(cardFace(code, as));
+  // An image named in words, so a screen reader reads every card a person sees.
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", as == null ? cardWords(code) : `${cardWords(code)} counting as ${as}`);
   return c;
 }
 
@@ -77,6 +80,8 @@ export function cardEl(code, as = null) {
 export function cardBack() {
   const c = document.createElement("span");
   c.className = "la-card back";
+  c.setAttribute("role", "img");
+  c.setAttribute("aria-label", "a face-down card");
   const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true" });
   svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: "#1d3a5f", stroke: "#0f2440", "stroke-width": 2 }, root);
   // A ladder on the back.

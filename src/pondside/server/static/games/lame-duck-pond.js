@@ -53,9 +53,13 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
   columns.forEach((col, i) => {
     const row = el("div", "row");
     row.dataset.col = String(i);
+    // A group named with its number: a screen reader says "Column 2" before its cards.
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", `Column ${i + 1}`);
     if (taking === i) row.classList.add("taking");
     const label = el("span", "row-label", String(i + 1));
     label.title = `Column ${i + 1}`;
+    label.setAttribute("aria-hidden", "true"); // the group's name says it
     const cells = el("div", "cells");
     for (let k = 0; k <= COLUMN_LIMIT; k++) {
       const cell = el("div", "cell");
@@ -71,7 +75,9 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
         if (dealt) c.classList.add("dealt");
         cell.append(c);
       } else if (k === COLUMN_LIMIT) {
-        cell.append(el("span", "sixth-mark", "6"));
+        const mark = el("span", "sixth-mark", "6");
+        mark.setAttribute("aria-hidden", "true"); // the cell's title says what it marks
+        cell.append(mark);
       }
       cells.append(cell);
     }
@@ -93,7 +99,8 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       badge.title = `Column ${i + 1}: ${plural(total, "duck", "ducks")}`;
     }
     const num = el("span", "row-ducks-num");
-    num.append(el("span", "num", String(total)), duckIcon());
+    // The duck icon is a picture: a screen reader reads the unit in words instead.
+    num.append(el("span", "num", String(total)), duckIcon(), el("span", "sr-only", total === 1 ? " duck" : " ducks"));
     badge.append(num);
     if (takeMode) badge.classList.add("big");
     row.append(label, cells, badge);
@@ -133,15 +140,18 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
     const info = slots[s];
     let note = "";
     if (info) {
-      const c = cardEl(info.up ? info.card : null, { faceDown: !info.up });
+      // The card is read with what the badge and the ring show: its place in the order, too low.
+      const pos = order.indexOf(s);
+      const said = [pos >= 0 && info.up ? `placed ${ordinal(pos + 1)}` : "", lowSeat === s ? "too low" : ""];
+      const c = cardEl(info.up ? info.card : null, { faceDown: !info.up, name: said.filter(Boolean).join(", ") });
       c.classList.add("slot-card");
       if (info.flip) c.classList.add("flip");
       if (lowSeat === s) c.classList.add("too-low");
       spot.append(c);
-      const pos = order.indexOf(s);
       if (pos >= 0 && info.up) {
         const badge = el("span", "order-badge", String(pos + 1));
         badge.title = `Placed ${ordinal(pos + 1)}`;
+        badge.setAttribute("aria-hidden", "true"); // the card's name says it
         spot.append(badge);
       }
       note = info.up ? (lowSeat === s ? "too low" : s === ctx.me && !order.length ? "your card" : "") : "chosen";
@@ -165,6 +175,7 @@ const cellAt = (column, index) => document.querySelector(`.row[data-col="${colum
 /** A card flown from one element's place to another's (or cards flown to one place). */
 function flight(ghost, from, to, scale, ms, ctx, extra = {}) {
   ghost.classList.add("flying");
+  ghost.setAttribute("aria-hidden", "true"); // a picture of a move the live region tells
   Object.assign(ghost.style, { left: `${from.left}px`, top: `${from.top}px`, width: `${from.width}px`, height: `${from.height}px` });
   document.body.append(ghost);
   const frames = [

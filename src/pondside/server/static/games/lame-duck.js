@@ -6,7 +6,7 @@
 // what is legal (ctx.legal), where a card would go and what it takes (its label's `shows`),
 // and every sentence about the game (the labels and the frame's narration).
 import { prefs } from "../api.js";
-import { cardEl, duckIcon, duckLegend, ducks } from "../cards.js";
+import { cardEl, cardName, duckIcon, duckLegend } from "../cards.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
@@ -166,7 +166,23 @@ function playCard(n) {
 function chooseTake(column) {
   if (!cur || cur.pending || !cur.legal.includes(`take ${column}`)) return;
   const view = cur.view;
+  // The TAKE buttons go with the answer: a keyboard player's focus waits in the hand, which
+  // hands it to a card when they can play again (issue 27, 7).
+  if ($("columns").contains(document.activeElement)) holdFocus($("hand"));
   if (cur.send(`take ${column}`)) markSent(view, "take");
+}
+
+/** The focus, kept in the hand: on the card it was on if that can be played, else on the
+ * first that can, else on the hand itself (a disabled button cannot hold it, and the page
+ * would). */
+function holdFocus(hand) {
+  const b = hand.querySelector(`.hand-card[data-card="${focusCard}"]:not([disabled])`) || hand.querySelector(".hand-card:not([disabled])");
+  if (b) {
+    b.focus({ preventScroll: true });
+    return;
+  }
+  hand.tabIndex = -1;
+  hand.focus({ preventScroll: true });
 }
 
 /** A decision of this seat this page did not send: the clock's (or another window's). */
@@ -202,6 +218,12 @@ function render(ctx) {
   const order = v.awaiting_take != null ? v.revealed.map(([s]) => s) : [];
   renderSlots(ctx, v, slotsOf(v, ctx.me, ctx.pending), order, v.awaiting_take);
   renderHand(ctx);
+  // Your card is too low: the focus goes from the hand (or the page) to the TAKE buttons, the
+  // one thing to do now, so a keyboard player need not look for them.
+  const at = document.activeElement;
+  if (awaitingMe && !ctx.pending && (at === document.body || ctx.hand.contains(at) || at === ctx.hand)) {
+    document.querySelector(".take-btn:not([disabled])")?.focus({ preventScroll: true });
+  }
   const p = $("take-prompt");
   p.hidden = v.awaiting_take == null || v.over || (awaitingMe && !!ctx.pending);
   if (!p.hidden) {
@@ -222,7 +244,7 @@ function renderHand(ctx, frozen = false) {
   const hand = ctx.hand;
   hand.parentElement.hidden = ctx.me == null || !v.hand;
   if (hand.parentElement.hidden) return;
-  const had = document.activeElement && hand.contains(document.activeElement);
+  const had = document.activeElement && (hand === document.activeElement || hand.contains(document.activeElement));
   const legal = ctx.pending || frozen ? new Set() : legalCards(ctx);
   const cards = [...v.hand].sort((a, b) => (sortOrder === "asc" ? a - b : b - a));
   if (selected != null && !legal.has(selected)) selected = null;
@@ -247,19 +269,21 @@ function renderHand(ctx, frozen = false) {
     b.append(cardEl(n));
     // The server's label names a playable card with its ducks; any other card reads its face.
     const offer = ctx.label(`play ${n}`);
-    const name = offer ? capital(offer.label) : `Card ${n} (${plural(ducks(n), "duck", "ducks")})`;
+    const name = offer ? capital(offer.label) : `Card ${cardName(n)}`;
     b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
     b.addEventListener("click", () => onCardClick(n));
     b.addEventListener("mouseenter", () => setPreview(n));
     b.addEventListener("mouseleave", () => setPreview(null));
     b.addEventListener("focus", () => {
       focusCard = n;
-      setPreview(n);
+      // The preview follows the keyboard's focus; a focus the page keeps after a click (or
+      // hands back after a turn) shows no ghost card the mouse did not ask for.
+      if (b.matches(":focus-visible")) setPreview(n);
     });
     b.addEventListener("blur", () => setPreview(null));
     hand.append(b);
   }
-  if (had && focusCard != null) hand.querySelector(`[data-card="${focusCard}"]`)?.focus({ preventScroll: true });
+  if (had) holdFocus(hand);
 }
 
 // --- the card preview: where a hand card would go now ------------------------------------------
@@ -305,6 +329,7 @@ function applyPreview() {
     cell.classList.add("ghost");
     const g = cardEl(previewCard);
     g.classList.add("ghost-card");
+    g.setAttribute("aria-hidden", "true"); // a preview: #preview says it in words
     cell.append(g);
   }
 }
