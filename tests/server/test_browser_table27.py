@@ -57,3 +57,106 @@ def test_kq_quick_clicks_all_count_and_clear_clears(new_page: Any, web: ServerPr
     press(page, page.locator(".kq-clear"))
     assert selected(page) == []
     assert not page.errors
+
+
+def ld_phone(new_page: Any, server: ServerProcess) -> Any:
+    """A Lame Duck table against three bots on a 390x844 touch phone, at the first choice."""
+    page = new_page(server, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, seed=7)
+    page.goto(f"/t/{table}")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    return page
+
+
+def test_phone_first_tap_selects_and_previews_second_tap_plays(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """2: on a touch phone a first tap on a card selects it and shows where it would go (the
+    preview a hover shows on a desktop), with a Play button that names it; a tap elsewhere
+    cancels; a second tap on the same card plays it."""
+    page = ld_phone(new_page, web)
+    card = page.locator("#hand .hand-card:not([disabled])").first
+    n = card.get_attribute("data-card")
+    press(page, card)
+    page.wait_for_timeout(300)
+    assert page.locator("#hand .hand-card.chosen").count() == 0, "one tap played the card"
+    assert card.get_attribute("aria-pressed") == "true"
+    assert page.locator("#preview").inner_text().strip(), "no preview of where it would go"
+    play = page.locator("#pick-play")
+    assert play.is_visible() and n in play.inner_text()
+    shot(page, "table27-phone-first-tap-selects")
+    # A tap elsewhere (the pond) cancels.
+    press(page, page.locator("#board"))
+    assert not play.is_visible() and card.get_attribute("aria-pressed") != "true"
+    # Two taps on the same card play it.
+    press(page, card)
+    press(page, page.locator(f'#hand .hand-card[data-card="{n}"]'))
+    page.locator(f'#hand .hand-card[data-card="{n}"]').wait_for(state="detached")
+    assert not page.errors
+
+
+def test_phone_confirm_is_labelled_and_keeps_the_hand_on_the_screen(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """2: the Confirm toggle says "Confirm" in words on a phone, and with it on, a selected card
+    (its Play button and where it would go) leaves the whole hand on the screen."""
+    page = ld_phone(new_page, web)
+    confirm = page.locator("#confirm-btn")
+    assert confirm.locator(".tool-label").is_visible()
+    assert confirm.inner_text().strip() == "Confirm"
+    press(page, confirm)
+    press(page, page.locator("#hand .hand-card:not([disabled])").nth(2))
+    page.locator("#play-btn").wait_for()
+    assert page.locator("#preview").inner_text().strip()
+    last = page.locator("#hand .hand-card").last.bounding_box()
+    assert last["y"] + last["height"] <= TOUCH_PHONE["height"], "the hand left the screen"
+    assert page.evaluate("window.scrollY") == 0
+    shot(page, "table27-phone-confirm-selected")
+    assert not page.errors
+
+
+def test_reload_brings_back_a_selected_unconfirmed_card(new_page: Any, web: ServerProcess) -> None:
+    """4: with Confirm on, a card selected and not yet played is selected again after a reload
+    (kept in the tab for this table and seat), with its Play button; playing it still works."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, seed=7)
+    page.goto(f"/t/{table}")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.click("#confirm-btn")
+    card = page.locator("#hand .hand-card:not([disabled])").nth(3)
+    n = card.get_attribute("data-card")
+    card.click()
+    assert page.locator("#play-btn").inner_text() == f"Play {n}"
+    page.reload()
+    again = page.locator(f'#hand .hand-card[data-card="{n}"]')
+    again.wait_for()
+    page.locator("#play-btn:visible").wait_for()
+    assert again.get_attribute("aria-pressed") == "true"
+    assert page.locator("#play-btn").inner_text() == f"Play {n}"
+    assert page.locator("#hand .hand-card.chosen").count() == 0, "the reload played the card"
+    shot(page, "table27-reload-keeps-selection-laptop")
+    page.click("#play-btn")
+    again.wait_for(state="detached")
+    assert not page.errors
+
+
+def test_phone_reload_brings_back_a_first_tap(new_page: Any, web: ServerProcess) -> None:
+    """4 on a phone: a card chosen by a first tap is still chosen after a reload, not played."""
+    page = ld_phone(new_page, web)
+    card = page.locator("#hand .hand-card:not([disabled])").nth(1)
+    n = card.get_attribute("data-card")
+    press(page, card)
+    page.locator("#pick-play:visible").wait_for()
+    page.reload()
+    page.locator("#pick-play:visible").wait_for()
+    assert (
+        page.locator(f'#hand .hand-card[data-card="{n}"]').get_attribute("aria-pressed") == "true"
+    )
+    assert n in page.locator("#pick-play").inner_text()
+    press(page, page.locator("#pick-play"))
+    page.locator(f'#hand .hand-card[data-card="{n}"]').wait_for(state="detached")
+    assert not page.errors
