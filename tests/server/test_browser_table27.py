@@ -160,3 +160,49 @@ def test_phone_reload_brings_back_a_first_tap(new_page: Any, web: ServerProcess)
     press(page, page.locator("#pick-play"))
     page.locator(f'#hand .hand-card[data-card="{n}"]').wait_for(state="detached")
     assert not page.errors
+
+
+# For each name in the players' bar and the card area: whether a word of it is drawn on two
+# lines (broken inside), whether it is cut (wider than its box), and the whole name its title
+# gives.
+NAMES_AS_DRAWN = """() => [...document.querySelectorAll('.player-name, .slot-name')]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => {
+    const text = e.firstChild;
+    const words = [];
+    const re = /\\S+/g;
+    let m;
+    while ((m = re.exec(text.data))) {
+      const r = document.createRange();
+      r.setStart(text, m.index);
+      r.setEnd(text, m.index + m[0].length);
+      const tops = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+      words.push([m[0], tops.size]);
+    }
+    return { text: text.data, title: e.title, words, cut: e.scrollWidth > e.clientWidth + 1 };
+  })"""
+
+
+def test_names_are_whole_words_never_cut_on_a_phone_with_ten_players(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """10: at 390 px with ten players, a long name in the card area and in the counters wraps
+    between its words or is drawn smaller: no word is broken ("PhonePa / l"), none is cut with
+    an ellipsis, and the title gives the whole name."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    full = "PhonePal Mallardson"
+    name_via_api(page, full)
+    table = table_via_api(page, players=10, bots=9, seed=3)
+    page.goto(f"/t/{table}")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.wait_for_timeout(200)
+    drawn = page.evaluate(NAMES_AS_DRAWN)
+    assert len(drawn) == 20, drawn  # ten counters, ten places in the card area
+    for name in drawn:
+        assert not name["cut"], name
+        assert all(lines == 1 for _, lines in name["words"]), name
+    mine = [d for d in drawn if d["text"] == full]
+    assert len(mine) == 2 and all(d["title"].startswith(full) for d in mine), mine
+    shot(page, "table27-phone-ten-players-names")
+    assert not page.errors

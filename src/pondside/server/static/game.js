@@ -482,6 +482,39 @@ function restoreSelection(frame) {
   render(shown);
 }
 
+// --- names: whole words, never cut (issue 27, 10) -------------------------------------------------
+// A player's name in the bar and in a game's card area wraps between its words (the CSS); a
+// word wider than its box is drawn smaller until it fits, never broken inside or cut with an
+// ellipsis, and the whole name stays in its title.
+const NAME_BOXES = ".player-name, .slot-name";
+const SMALLEST_NAME_PX = 8;
+let fitting = 0;
+function fitNames() {
+  fitting = 0;
+  for (const node of document.querySelectorAll(NAME_BOXES)) {
+    // The name itself, without a "(you)" tag.
+    if (!node.title) node.title = (node.firstChild && node.firstChild.nodeValue) || node.textContent.trim();
+    node.style.fontSize = "";
+    node.style.overflowWrap = "";
+    if (!node.clientWidth) continue; // not on the screen
+    let size = parseFloat(getComputedStyle(node).fontSize);
+    while (size > SMALLEST_NAME_PX && node.scrollWidth > node.clientWidth + 0.5) {
+      size -= 0.5;
+      node.style.fontSize = `${size}px`;
+    }
+    // A word too long even then (a name of one long word, 20 letters in a card's width): it
+    // is broken rather than cut, the title says it whole.
+    if (node.scrollWidth > node.clientWidth + 0.5) node.style.overflowWrap = "anywhere";
+  }
+}
+function fitNamesSoon() {
+  if (!fitting) fitting = requestAnimationFrame(fitNames);
+}
+// Whatever draws a name (the bar, a module's card area, its animations): fitted before the
+// next paint.
+new MutationObserver(fitNamesSoon).observe($("game"), { childList: true, subtree: true });
+window.addEventListener("resize", fitNamesSoon);
+
 // --- focus: never lost to the page (issue 27, 7) ----------------------------------------------
 const PLAY_AREAS = ["hand", "actions", "board"];
 const FOCUSABLE = "button:not([disabled]), [tabindex='0'], a[href], input:not([disabled]), select:not([disabled])";
@@ -564,7 +597,8 @@ function renderPlayers(frame, ctx) {
     if (!seat.online) chip.classList.add("offline");
     const name = el("span", "player-name", n[s]);
     if (s === me) name.append(el("span", "you-tag", " (you)"));
-    if (seat.bot) name.title = `${seat.bot} bot`;
+    // The whole name, whatever room the bar has for it (issue 27, 10).
+    name.title = seat.bot ? `${n[s]} (${seat.bot} bot)` : n[s];
     const score = el("span", "player-score");
     score.append(game.seatScore ? game.seatScore(v, s) : String(v.totals[s]));
     score.title = frame.table.lower_is_better ? `${many} (fewer is better)` : many;
