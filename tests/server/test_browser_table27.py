@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, press, shot, table_via_api
+from browserkit import (
+    AXE,
+    LAPTOP,
+    TOUCH_PHONE,
+    bots_match,
+    name_via_api,
+    press,
+    shot,
+    table_via_api,
+)
 from serverproc import ServerProcess
 
 KQ = "king-of-the-quackers"
@@ -206,3 +215,123 @@ def test_names_are_whole_words_never_cut_on_a_phone_with_ten_players(
     assert len(mine) == 2 and all(d["title"].startswith(full) for d in mine), mine
     shot(page, "table27-phone-ten-players-names")
     assert not page.errors
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+def test_a_toast_covers_nothing_the_player_needs(new_page: Any, web: ServerProcess) -> None:
+    """11: a message (Confirm's, here) covers neither the pond's first column and its total, nor
+    the counters, the card area, the status or the hand, on a laptop and on a phone."""
+    for viewport, touch in ((LAPTOP, False), (TOUCH_PHONE, True)):
+        page = new_page(web, viewport, touch=touch)
+        page.goto("/")
+        name_via_api(page, "Ann")
+        page.goto(f"/t/{table_via_api(page, seed=7)}")
+        page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+        press(page, page.locator("#confirm-btn"))
+        toast = page.locator("#toast")
+        toast.wait_for()
+        box = toast.bounding_box()
+        needed = ".row, .row-ducks, .player, .slot, #status, .hand-card"
+        for node in page.locator(needed).all():
+            other = node.bounding_box()
+            assert other is None or not overlaps(box, other), (
+                viewport,
+                node.evaluate("e => e.outerHTML.slice(0, 80)"),
+            )
+        shot(page, f"table27-toast-{'phone' if touch else 'laptop'}")
+        assert not page.errors
+
+
+def test_the_score_dialog_shows_the_running_clock(new_page: Any, web: ServerProcess) -> None:
+    """11: the score dialog covers the table's clock: it shows the clock itself, running."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    page.goto(f"/t/{table_via_api(page, seed=7, profile='slow')}")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.click("#score-btn")
+    clock = page.locator("#score-dialog .clock")
+    clock.wait_for()
+    first = int(clock.locator(".clock-text").inner_text())
+    assert 0 < first <= 60
+    page.wait_for_function(
+        "n => Number(document.querySelector('#score-dialog .clock-text').textContent) < n",
+        arg=first,
+    )
+    assert "seconds left for you" in clock.get_attribute("aria-label")
+    shot(page, "table27-score-dialog-clock-laptop")
+    page.keyboard.press("Escape")
+    # A closed dialog keeps no clock (its close event comes after the key).
+    page.wait_for_function("document.querySelectorAll('.clock').length === 1")
+    page.click("#help-btn")
+    page.locator("#help-dialog .clock").wait_for()
+    assert not page.errors
+
+
+def test_replay_on_a_laptop_keeps_the_hands_labels_and_a_legible_six(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """15: at 1366x768 the replay (its bar takes a row) shows the hand with its duck labels on
+    the screen, and the sixth place's "6" passes WCAG AA contrast on the pond (axe-core)."""
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Ann")
+    table = bots_match(page, "lame-duck", 4, {"rounds": 1}, seed=17)
+    page.goto(f"/replay/{table}?seat=1&step=9")
+    page.locator("#hand .hand-card .card-ducks").first.wait_for()
+    page.wait_for_timeout(300)
+    for label in page.locator("#hand .hand-card .card-ducks").all():
+        box = label.bounding_box()
+        assert box and box["y"] + box["height"] <= LAPTOP["height"], box
+    assert page.evaluate("document.documentElement.scrollHeight") <= LAPTOP["height"]
+    page.add_script_tag(path=str(AXE))
+    failing = page.evaluate(
+        """async () => (await axe.run({ include: [['.sixth-mark']] },
+             { runOnly: ['color-contrast'], resultTypes: ['violations'] })).violations.length"""
+    )
+    assert failing == 0, "the sixth place's 6 fails the contrast check"
+    shot(page, "table27-replay-laptop")
+    assert not page.errors
+
+
+def test_a_chosen_card_waits_down_in_the_hand_and_the_clock_label_is_legible(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """15: the card Ann chose, while Bea still chooses, is no longer lifted and ringed as a card
+    to play: it lies in the hand with a tick. The clock's label is 12 px or more."""
+    ann = new_page(web, LAPTOP)
+    ann.goto("/")
+    name_via_api(ann, "Ann")
+    table = table_via_api(ann, players=2, bots=0, seed=7, profile="slow")
+    bea = new_page(web, LAPTOP)
+    bea.goto("/")
+    name_via_api(bea, "Bea")
+    assert bea.request.post(f"/api/tables/{table}/seats/1", data={"do": "join"}).ok
+    assert ann.request.post(f"/api/tables/{table}/start").ok
+    ann.goto(f"/t/{table}")
+    card = ann.locator("#hand .hand-card:not([disabled])").first
+    card.wait_for()
+    who = ann.locator(".clock-who")
+    assert who.inner_text() == "your time"
+    assert who.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 12
+    n = card.get_attribute("data-card")
+    card.click()
+    chosen = ann.locator(f'#hand .hand-card.chosen[data-card="{n}"]')
+    chosen.wait_for()
+    ann.mouse.move(0, 0)
+    ann.wait_for_timeout(300)
+    look = chosen.evaluate(
+        """e => { const s = getComputedStyle(e);
+             return [s.transform, s.outlineStyle, getComputedStyle(e, '::after').content]; }"""
+    )
+    assert look == ["none", "none", '"✓"'], look
+    assert "chosen" in chosen.get_attribute("aria-label")
+    shot(ann, "table27-chosen-card-waits-laptop")
+    assert not ann.errors and not bea.errors

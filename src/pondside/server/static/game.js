@@ -617,7 +617,27 @@ function renderPlayers(frame, ctx) {
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
-setInterval(() => clock.update(latest, latest !== shown), 250);
+// A dialog over the table (the scores, how to play) shows the clock that keeps running under
+// it (issue 27, 11).
+// Drawn only while its dialog is open: the page has one clock otherwise.
+const dialogClocks = ["score", "help"].map((name) => {
+  const c = new Clock();
+  const dialog = $(`${name}-dialog`);
+  dialog.addEventListener("close", () => c.node.remove());
+  return { c, dialog, slot: $(`${name}-clock`) };
+});
+function tick() {
+  clock.update(latest, latest !== shown);
+  const running = !!(latest && latest.view && !latest.view.over && latest.clock && latest.clock.limit != null);
+  for (const { c, dialog, slot } of dialogClocks) {
+    slot.hidden = !running;
+    if (!dialog.open) continue;
+    if (!slot.contains(c.node)) slot.append(c.node);
+    if (running) c.update(latest, latest !== shown);
+  }
+}
+setInterval(tick, 250);
+
 
 // --- explanations ----------------------------------------------------------------------------------
 /** The frame's narration (the server's sentences for its step, to this receiver) as lines:
@@ -757,6 +777,7 @@ function openScores() {
   $("score-title").textContent = shown.view.over ? "Final score" : "Current score";
   const d = $("score-dialog");
   if (!d.open) d.showModal();
+  tick();
 }
 
 function showEnd(frame) {
@@ -824,7 +845,10 @@ $("explain-btn").addEventListener("click", () => {
   }
 });
 $("score-btn").addEventListener("click", openScores);
-$("help-btn").addEventListener("click", () => $("help-dialog").showModal());
+$("help-btn").addEventListener("click", () => {
+  $("help-dialog").showModal();
+  tick();
+});
 $("result-btn").addEventListener("click", () => {
   if (shown && shown.view && shown.view.over) $("end-dialog").showModal();
 });
