@@ -123,6 +123,36 @@ def test_phone_confirm_is_labelled_and_keeps_the_hand_on_the_screen(
     assert last["y"] + last["height"] <= TOUCH_PHONE["height"], "the hand left the screen"
     assert page.evaluate("window.scrollY") == 0
     shot(page, "table27-phone-confirm-selected")
+    # Lame Duck's own selection is the first tap: a second tap plays (not a third).
+    chosen = page.locator("#hand .hand-card.selected")
+    n = chosen.get_attribute("data-card")
+    press(page, chosen)
+    page.locator(f'#hand .hand-card[data-card="{n}"]').wait_for(state="detached")
+    assert not page.errors
+
+
+def test_phone_a_game_that_selects_first_still_plays_on_the_second_tap(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """2: Down the Drain selects a card on a tap and plays it on the next: the frame adds no
+    step of its own (its Play button stays hidden), and two taps play the card."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game="down-the-drain", options={"games": 1}, seed=3)
+    page.goto(f"/t/{table}")
+    card = page.locator(".dd-hand.active .dd-hand-card:not([disabled])").first
+    card.wait_for()
+    before = page.locator(".dd-hand-card").count()
+    press(page, card)
+    page.locator(".dd-play").wait_for()
+    assert page.locator("#pick-play").is_hidden()
+    press(page, page.locator(".dd-hand-card.selected"))
+    page.wait_for_function(
+        "n => document.querySelectorAll('.dd-hand-card').length !== n "
+        "|| !document.querySelector('.dd-hand.active')",
+        arg=before,
+    )
     assert not page.errors
 
 

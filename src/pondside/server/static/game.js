@@ -45,6 +45,11 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 //                                     (default: the server's label of the action)
+// What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
+// (an element with data-card in ctx.hand) that would send an action selects it instead, and a
+// second tap or the frame's Play button sends it; what the hand marks aria-pressed="true" (with a
+// data-key, data-card or data-focus) is selected again after a reload; .player-name and
+// .slot-name are fitted whole (wrapped between words, a long word drawn smaller).
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
 //        actions, clock, el, toast, wait(ms), speed(), rerender(),
 //        label(action) -> {label, effect} | null   the server's label of a legal action,
