@@ -45,6 +45,11 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 //                                     (default: the server's label of the action)
+// What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
+// (an element with data-card in ctx.hand) that would send an action selects it instead, and a
+// second tap or the frame's Play button sends it; what the hand marks aria-pressed="true" (with a
+// data-key, data-card or data-focus) is selected again after a reload; .player-name and
+// .slot-name are fitted whole (wrapped between words, a long word drawn smaller).
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
 //        actions, clock, el, toast, wait(ms), speed(), rerender(),
 //        label(action) -> {label, effect} | null   the server's label of a legal action,
@@ -264,6 +269,7 @@ async function show(frame, animate) {
   shown = frame;
   pending = null;
   render(frame);
+  if (!prev || !prev.view) restoreSelection(frame);
 }
 
 /** A decision of this seat that the clock made. */
@@ -282,6 +288,8 @@ function context(frame, prev = null) {
   if (select.key !== key) {
     select.key = key;
     select.data = {};
+    picked = null;
+    lastTap = null;
   }
   return {
     frame,
@@ -309,6 +317,16 @@ function context(frame, prev = null) {
 }
 
 function send(action) {
+  if (restoring) {
+    // A selection being restored after a reload (keepSelection) would have played: it is not.
+    restoring.sent = action;
+    return false;
+  }
+  if (tapping && !tapping.again && !pending) {
+    // A first tap on a hand card selects it, previews it, and waits for a second (issue 27, 2).
+    choose(tapping.card, action);
+    return false;
+  }
   if (pending) return false;
   if (!room.socket.act(action)) {
     toast("Not connected: reconnecting, try again in a moment.", "error");
@@ -332,6 +350,8 @@ function render(frame) {
   const focus = focusBefore();
   game.render(ctx);
   keepFocus(focus, ctx.pending);
+  markPick(ctx);
+  keepSelection(ctx);
   $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
   $("result-btn").hidden = !frame.view.over;
   if ($("score-dialog").open) renderScores(frame);
@@ -339,6 +359,166 @@ function render(frame) {
   hints.update(frame, pending != null);
   clock.update(frame);
 }
+
+// --- touch: a first tap selects, a second plays (issue 27, 2) --------------------------------------
+// On a touch screen a tap on a hand card that would play it at once (a module that plays on a
+// click, as Lame Duck and Wildcat Chicane do) first selects it: the card is marked, its preview
+// shows (the module's, as a hover or the focus shows it on a desktop), and a Play button says
+// what a second tap on it, or the button, does. A tap anywhere else cancels. A module that
+// selects first itself (King of the Quackers, Down the Drain, Ladders, Lame Duck's Confirm)
+// sends on the second tap on the same card, which goes through: nothing changes for it.
+let picked = null; // {card, action}: the hand card a first tap chose, and what playing it sends
+let lastTap = null; // the hand card of the last tap, while the same decision is open
+let tapping = null; // the tap being dispatched now: {card, again}
+let restoring = null; // a kept selection being clicked again: {sent}
+let restored = false; // whether the kept selection was looked at (nothing is kept before that)
+
+/** The hand card (its data-card) under an event's target, or null. */
+function handCard(target) {
+  const node = target instanceof Element ? target.closest("[data-card]") : null;
+  return node && $("hand").contains(node) ? node : null;
+}
+
+document.addEventListener(
+  "click",
+  (ev) => {
+    // Only a finger or a pen: a mouse, or Enter on a focused card, plays at once as before.
+    if (ev.pointerType !== "touch" && ev.pointerType !== "pen") return;
+    if (ev.target instanceof Element && ev.target.closest("#pick-play")) return;
+    const node = handCard(ev.target);
+    const card = node ? node.dataset.card : null;
+    tapping = card != null ? { card, again: lastTap === card } : null;
+    lastTap = card;
+    // Over once the tap's own handlers have run (they run before any timer).
+    setTimeout(() => (tapping = null));
+    if (picked && picked.card !== card) unpick();
+  },
+  true,
+);
+
+function choose(card, action) {
+  picked = { card, action };
+  if (shown && shown.view) render(shown);
+  const node = $("hand").querySelector(`[data-card="${CSS.escape(card)}"]`);
+  // The focus shows the module's preview of the card, as it does for a keyboard.
+  if (node && document.activeElement !== node) node.focus({ preventScroll: true });
+}
+
+function unpick() {
+  picked = null;
+  if (shown && shown.view) render(shown);
+}
+
+/** The card a first tap chose is drawn as selected, with the Play button under the status. */
+function markPick(ctx) {
+  const button = $("pick-play");
+  if (picked && (ctx.pending || !ctx.legal.includes(picked.action))) picked = null;
+  const node = picked && ctx.hand.querySelector(`[data-card="${CSS.escape(picked.card)}"]`);
+  button.hidden = !node;
+  if (!node) return;
+  node.classList.add("selected", "picked");
+  node.setAttribute("aria-pressed", "true");
+  const said = labelOf(ctx.frame, picked.action);
+  const words = said ? said.label : plainAction(picked.action);
+  button.textContent = words.charAt(0).toUpperCase() + words.slice(1);
+  button.title = "Or tap the card again; a tap anywhere else chooses again";
+}
+
+$("pick-play").addEventListener("click", () => {
+  if (!picked) return;
+  const { action } = picked;
+  picked = null;
+  send(action);
+});
+
+// --- a selection comes back after a reload (issue 27, 4) ----------------------------------------
+// What is selected in the hand and not yet played (Lame Duck's Confirm, King of the Quackers'
+// cards, a first tap) is kept in the tab for this table and seat, with the decision it was made
+// in; after a reload the same decision finds it selected again.
+const pickKey = (frame) => `pondside.pick.${tableId}.${mySeat(frame)}`;
+/** How a selected hand control is found again: its first identifying attribute and value. */
+const IDS = ["data-key", "data-card", "data-focus"];
+
+function keepSelection(ctx) {
+  if (replaying || ctx.me == null || restoring || !restored) return;
+  const marks = [];
+  for (const node of ctx.hand.querySelectorAll("[aria-pressed='true']")) {
+    if (node.classList.contains("picked")) continue;
+    const attr = IDS.find((a) => node.hasAttribute(a));
+    if (attr) marks.push([attr, node.getAttribute(attr)]);
+  }
+  const kept = { key: select.key, marks, picked: picked && !ctx.pending ? picked : null };
+  try {
+    if (!marks.length && !kept.picked) sessionStorage.removeItem(pickKey(ctx.frame));
+    else sessionStorage.setItem(pickKey(ctx.frame), JSON.stringify(kept));
+  } catch {
+    // Storage refused: a selection lasts as long as the page.
+  }
+}
+
+function restoreSelection(frame) {
+  restored = true;
+  if (replaying || mySeat(frame) == null || frame.view.over) return;
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(pickKey(frame)) || "null");
+  } catch {
+    kept = null;
+  }
+  if (!kept || kept.key !== select.key || !Array.isArray(kept.marks)) return;
+  // Each control is clicked again, as the player did; a click that would send an action is
+  // refused (restoring), and that card becomes the frame's own selection instead.
+  restoring = { sent: null };
+  let instead = null;
+  try {
+    for (const [attr, value] of kept.marks) {
+      if (!IDS.includes(attr) || typeof value !== "string") continue;
+      const node = $("hand").querySelector(`[${attr}="${CSS.escape(value)}"]`);
+      if (!node || node.disabled || node.getAttribute("aria-pressed") === "true") continue;
+      restoring.sent = null;
+      node.click();
+      if (restoring.sent && attr === "data-card") instead = { card: value, action: restoring.sent };
+    }
+  } finally {
+    restoring = null;
+  }
+  const again = instead || kept.picked;
+  if (again && typeof again.card === "string" && frame.legal.includes(again.action)) picked = again;
+  render(shown);
+}
+
+// --- names: whole words, never cut (issue 27, 10) -------------------------------------------------
+// A player's name in the bar and in a game's card area wraps between its words (the CSS); a
+// word wider than its box is drawn smaller until it fits, never broken inside or cut with an
+// ellipsis, and the whole name stays in its title.
+const NAME_BOXES = ".player-name, .slot-name";
+const SMALLEST_NAME_PX = 8;
+let fitting = 0;
+function fitNames() {
+  fitting = 0;
+  for (const node of document.querySelectorAll(NAME_BOXES)) {
+    // The name itself, without a "(you)" tag.
+    if (!node.title) node.title = (node.firstChild && node.firstChild.nodeValue) || node.textContent.trim();
+    node.style.fontSize = "";
+    node.style.overflowWrap = "";
+    if (!node.clientWidth) continue; // not on the screen
+    let size = parseFloat(getComputedStyle(node).fontSize);
+    while (size > SMALLEST_NAME_PX && node.scrollWidth > node.clientWidth + 0.5) {
+      size -= 0.5;
+      node.style.fontSize = `${size}px`;
+    }
+    // A word too long even then (a name of one long word, 20 letters in a card's width): it
+    // is broken rather than cut, the title says it whole.
+    if (node.scrollWidth > node.clientWidth + 0.5) node.style.overflowWrap = "anywhere";
+  }
+}
+function fitNamesSoon() {
+  if (!fitting) fitting = requestAnimationFrame(fitNames);
+}
+// Whatever draws a name (the bar, a module's card area, its animations): fitted before the
+// next paint.
+new MutationObserver(fitNamesSoon).observe($("game"), { childList: true, subtree: true });
+window.addEventListener("resize", fitNamesSoon);
 
 // --- focus: never lost to the page (issue 27, 7) ----------------------------------------------
 const PLAY_AREAS = ["hand", "actions", "board"];
@@ -422,7 +602,8 @@ function renderPlayers(frame, ctx) {
     if (!seat.online) chip.classList.add("offline");
     const name = el("span", "player-name", n[s]);
     if (s === me) name.append(el("span", "you-tag", " (you)"));
-    if (seat.bot) name.title = `${seat.bot} bot`;
+    // The whole name, whatever room the bar has for it (issue 27, 10).
+    name.title = seat.bot ? `${n[s]} (${seat.bot} bot)` : n[s];
     const score = el("span", "player-score");
     score.append(game.seatScore ? game.seatScore(v, s) : String(v.totals[s]));
     score.title = frame.table.lower_is_better ? `${many} (fewer is better)` : many;
@@ -441,7 +622,27 @@ function renderPlayers(frame, ctx) {
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
-setInterval(() => clock.update(latest, latest !== shown), 250);
+// A dialog over the table (the scores, how to play) shows the clock that keeps running under
+// it (issue 27, 11).
+// Drawn only while its dialog is open: the page has one clock otherwise.
+const dialogClocks = ["score", "help"].map((name) => {
+  const c = new Clock();
+  const dialog = $(`${name}-dialog`);
+  dialog.addEventListener("close", () => c.node.remove());
+  return { c, dialog, slot: $(`${name}-clock`) };
+});
+function tick() {
+  clock.update(latest, latest !== shown);
+  const running = !!(latest && latest.view && !latest.view.over && latest.clock && latest.clock.limit != null);
+  for (const { c, dialog, slot } of dialogClocks) {
+    slot.hidden = !running;
+    if (!dialog.open) continue;
+    if (!slot.contains(c.node)) slot.append(c.node);
+    if (running) c.update(latest, latest !== shown);
+  }
+}
+setInterval(tick, 250);
+
 
 // --- explanations ----------------------------------------------------------------------------------
 /** The frame's narration (the server's sentences for its step, to this receiver) as lines:
@@ -581,6 +782,7 @@ function openScores() {
   $("score-title").textContent = shown.view.over ? "Final score" : "Current score";
   const d = $("score-dialog");
   if (!d.open) d.showModal();
+  tick();
 }
 
 function showEnd(frame) {
@@ -648,7 +850,10 @@ $("explain-btn").addEventListener("click", () => {
   }
 });
 $("score-btn").addEventListener("click", openScores);
-$("help-btn").addEventListener("click", () => $("help-dialog").showModal());
+$("help-btn").addEventListener("click", () => {
+  $("help-dialog").showModal();
+  tick();
+});
 $("result-btn").addEventListener("click", () => {
   if (shown && shown.view && shown.view.over) $("end-dialog").showModal();
 });

@@ -118,11 +118,15 @@ function renderHand(ctx) {
   ctx.hand.replaceChildren(...nodes);
 }
 
+/** The cards selected for the decision open now: one array for the whole decision, trimmed in
+ * place, so that a button drawn with it (Clear) and the engine's answer about it never hold a
+ * copy that a later click no longer changes. */
 function selection(ctx) {
   if (!ctx.select.cards) ctx.select.cards = [];
   const hand = ctx.view.hand || [];
-  ctx.select.cards = ctx.select.cards.filter((c) => hand.includes(c));
-  return ctx.select.cards;
+  const sel = ctx.select.cards;
+  for (let i = sel.length - 1; i >= 0; i--) if (!hand.includes(sel[i])) sel.splice(i, 1);
+  return sel;
 }
 
 function toggle(ctx, code) {
@@ -174,10 +178,15 @@ function renderActions(ctx) {
         ctx.rerender();
       }));
     }
+    ctx.actions.classList.remove("kq-steady");
     ctx.actions.replaceChildren(...out);
     return;
   }
   const playing = legal.some((a) => a.startsWith("play "));
+  // While the hand is played, the verdict and the buttons keep one height (kq.css), so that the
+  // hand under them never moves between two quick clicks: a second click would land beside the
+  // card it was aimed at (issue 27, 16).
+  ctx.actions.classList.toggle("kq-steady", v.phase === "play" && !v.over && me != null && (v.hand || []).length > 0);
   if (playing) {
     const sel = selection(ctx);
     const verdict = el("p", "kq-verdict");
