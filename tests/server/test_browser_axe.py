@@ -145,15 +145,7 @@ def test_the_end_screen(
     assert page.errors == []
 
 
-# replay.js and site.css belong to another slice of issue 27: the fix is proposed in its report.
-UNNAMED_SEAT_PICKER = pytest.mark.xfail(
-    strict=True,
-    reason="replay at 390 px: select-name (critical) on #rb-seat: site.css hides its label's "
-    "text ('.rb-seat span { display: none }'), so the select has no name",
-)
-
-
-@pytest.mark.parametrize("screen", ["laptop", pytest.param("phone", marks=UNNAMED_SEAT_PICKER)])
+@pytest.mark.parametrize("screen", SCREENS)
 def test_the_replay(
     web: ServerProcess, new_page: Any, finished: dict[str, Any], screen: str
 ) -> None:
@@ -166,10 +158,6 @@ def test_the_replay(
     assert page.errors == []
 
 
-# site.css belongs to another slice of issue 27: the fix is proposed in its report.
-WON_CHIP = "color-contrast (serious) Elements must meet minimum color contrast ratio thresholds: ['.place-chip']"
-
-
 @pytest.mark.parametrize("screen", SCREENS)
 def test_my_matches(
     web: ServerProcess, new_page: Any, finished: dict[str, Any], screen: str
@@ -177,17 +165,11 @@ def test_my_matches(
     page = open_page(new_page, web, screen, finished["cookies"])
     page.goto("/history")
     page.locator(f"#history-table tr[data-table='{finished['table']}']").wait_for()
-    # A won match's chip is known to fail (test_a_won_match_s_place_reads_clearly, xfail).
-    found = [v for v in scan(page, f"history-{screen}") if not v.endswith(WON_CHIP)]
+    found = scan(page, f"history-{screen}")
     assert found == []
     assert page.errors == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="My matches: a won match's '1st' chip is white on #2e9e5b (site.css "
-    "'.place-chip.first'), contrast 3.4:1 where axe asks 4.5:1",
-)
 def test_a_won_match_s_place_reads_clearly(
     web: ServerProcess, new_page: Any, finished: dict[str, Any]
 ) -> None:

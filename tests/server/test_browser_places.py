@@ -12,8 +12,6 @@ import random
 import re
 from typing import Any
 
-import pytest
-
 from browserkit import name_via_api, shot
 from pondside.engine import Match
 from pondside.engine.narrate import ordinal
@@ -42,12 +40,6 @@ def tied_for_the_most(players: int = 4) -> tuple[dict[str, Any], tuple[int, ...]
     raise AssertionError("no such match in 300 seeds")
 
 
-# room.js (placeClass) belongs to another slice of issue 27: the fix is proposed in its report.
-@pytest.mark.xfail(
-    strict=True,
-    reason="room.js placeClass colours the highest place shared by a tie red (place-last): two "
-    "players tied for the most ducks at 3rd of 4 are labelled 3rd but drawn in 4th's colour",
-)
 def test_players_tied_for_the_most_ducks_share_a_place_and_its_colour(
     web: ServerProcess, new_page: Any
 ) -> None:

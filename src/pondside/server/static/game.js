@@ -400,8 +400,12 @@ function choose(card, action) {
   picked = { card, action };
   if (shown && shown.view) render(shown);
   const node = $("hand").querySelector(`[data-card="${CSS.escape(card)}"]`);
-  // The focus shows the module's preview of the card, as it does for a keyboard.
-  if (node && document.activeElement !== node) node.focus({ preventScroll: true });
+  // The focus shows the module's preview of the card, as it does for a keyboard. A module that
+  // kept the focus on the card while drawing it saw it before it was marked picked: it is told
+  // of the focus again.
+  if (!node) return;
+  if (document.activeElement !== node) node.focus({ preventScroll: true });
+  else node.dispatchEvent(new FocusEvent("focus"));
 }
 
 function unpick() {
@@ -530,8 +534,10 @@ let focusLost = null; // a focus lost while an action was on its way, to hand on
  * while the last action was on its way). */
 function focusBefore() {
   const node = document.activeElement;
+  // On the page, or on an area that holds it while an action is on its way: the control lost.
+  if (node === document.body || PLAY_AREAS.some((id) => $(id) === node)) return focusLost;
   const area = PLAY_AREAS.find((id) => $(id).contains(node));
-  if (!area) return node === document.body ? focusLost : null;
+  if (!area) return null;
   return { node, area, card: node.dataset.card, action: node.dataset.action };
 }
 
@@ -542,11 +548,16 @@ function keepFocus(before, pending) {
   focusLost = null;
   if (!before || document.contains(before.node)) return;
   // The module put the focus somewhere itself (Ladders: on the pile just played to).
-  if (document.activeElement && document.activeElement !== document.body) return;
+  const at = document.activeElement;
+  if (at && at !== document.body && !PLAY_AREAS.some((id) => $(id) === at)) return;
   if (pending) {
     // The controls wait for the action's answer: the module may give the focus back once it
-    // is drawn (Ladders does); it is handed on then if not.
+    // is drawn (Ladders does); it is handed on then if not. Meanwhile the focus waits on the
+    // area itself, never on the page.
     focusLost = before;
+    const box = $(before.area);
+    box.tabIndex = -1;
+    box.focus({ preventScroll: true });
     return;
   }
   const same = (sel) => document.querySelector(`#${before.area} ${sel}`);

@@ -30,9 +30,9 @@ export function ordinal(n) {
 
 /** The place colour class: white for 1st, yellow 2nd, orange 3rd, red last (LD-12). */
 export function placeClass(place, allPlaces) {
-  const last = Math.max(...allPlaces);
+  // Red is a last place held alone: players tied for a place share its number's colour.
   if (place === 1) return "place-1";
-  if (place === last) return "place-last";
+  if (place === allPlaces.length) return "place-last";
   if (place === 2) return "place-2";
   return "place-3";
 }

@@ -48,7 +48,12 @@ function setup(page) {
   page.hand.setAttribute("role", "toolbar");
   page.hand.setAttribute("aria-label", "Your hand: arrow keys move, Enter plays, or type a card's number");
   page.addTool(tool("sort-btn", "Sort your hand", '<path d="M7 4v14m0 0-3-3m3 3 3-3" /><path d="M13 6h3m-3 5h5m-5 5h7" />', "Sort ↑"), "score-btn");
-  page.addTool(tool("confirm-btn", "Select a card, then confirm it", '<path d="m5 12 4.5 4.5L19 7" />', "Confirm"), "help-btn");
+  // A finger taps where a mouse clicks: the tip says what this screen does (issue 27, 2).
+  const touch = matchMedia("(pointer: coarse)").matches;
+  const tip = touch
+    ? "Confirm: tap a card to select it, tap it again or Play to play it"
+    : "Confirm: click a card (or Enter on it) to select it, then Play or Enter plays it";
+  page.addTool(tool("confirm-btn", tip, '<path d="m5 12 4.5 4.5L19 7" />', "Confirm"), "help-btn");
   const redraw = () => page.rerender();
   $("sort-btn").addEventListener("click", () => {
     sortOrder = sortOrder === "asc" ? "desc" : "asc";
@@ -61,7 +66,9 @@ function setup(page) {
     prefs.set("confirm", confirmOn ? "1" : "0");
     selected = null;
     applyTools();
-    toast(confirmOn ? "Click a card to select it, then confirm with the Play button or Enter." : "A click on a card plays it.");
+    const on = touch ? "Tap a card to select it, then tap it again or Play." : "Click a card to select it, then confirm with the Play button or Enter.";
+    const off = touch ? "A first tap selects a card, a second plays it." : "A click on a card plays it.";
+    toast(confirmOn ? on : off);
     redraw();
   });
   applyTools();
@@ -277,8 +284,9 @@ function renderHand(ctx, frozen = false) {
     b.addEventListener("focus", () => {
       focusCard = n;
       // The preview follows the keyboard's focus; a focus the page keeps after a click (or
-      // hands back after a turn) shows no ghost card the mouse did not ask for.
-      if (b.matches(":focus-visible")) setPreview(n);
+      // hands back after a turn) shows no ghost card the mouse did not ask for; a card a first
+      // tap picked (game.js, on a touch screen) shows where it would go before the second tap.
+      if (b.matches(":focus-visible") || b.classList.contains("picked")) setPreview(n);
     });
     b.addEventListener("blur", () => setPreview(null));
     hand.append(b);
