@@ -151,3 +151,30 @@ def test_loadtest_soak_keeps_the_memory_it_sampled(tmp_path) -> None:
     assert report["seconds"] == 6.0 and [run["tables"] for run in report["runs"]] == [1]
     assert len(report["rss_samples"]) >= 1  # every 5 s of a soak
     assert plot.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("compress", [False, True], ids=["default", "compress"])
+def test_websocket_messages_are_compressed_only_when_asked(tmp_path, compress: bool) -> None:
+    """permessage-deflate costs the server CPU and memory on every socket: off by default, on
+    with ``--compress`` for a client that asks for it (browsers and websockets always ask)."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from serverproc import ServerProcess
+
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'c.db'}", extra=["--compress"] if compress else []
+    ).start()
+
+    async def extensions() -> str | None:
+        url = f"{server.ws_url}/ws/tables/AAAAAAAAAAAA"
+        async with connect(url, compression="deflate") as ws:
+            assert ws.response is not None
+            return ws.response.headers.get("Sec-WebSocket-Extensions")
+
+    try:
+        negotiated = asyncio.run(extensions())
+    finally:
+        server.stop()
+    assert (negotiated is not None and "permessage-deflate" in negotiated) == compress

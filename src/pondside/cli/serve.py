@@ -68,6 +68,12 @@ from .common import check_writable, console, fail, path_option
     "own is 700). A finished table leaves nothing for the collector, so the rare collections "
     "cost no memory and keep p99 low.",
 )
+@click.option(
+    "--compress",
+    is_flag=True,
+    help="Compress WebSocket messages for clients that ask (permessage-deflate): fewer bytes, "
+    "more server CPU and memory a socket. Off by default.",
+)
 def serve(
     host: str,
     port: int,
@@ -81,6 +87,7 @@ def serve(
     reuse_port: bool,
     lease_seconds: float,
     gc_young: int | None,
+    compress: bool,
 ) -> None:
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings
@@ -111,6 +118,7 @@ def serve(
         redis_url=redis_url,
         lease_seconds=lease_seconds,
         gc_young=gc_young,
+        compress=compress,
     )
     try:
         check_database(url, shown)

@@ -433,6 +433,7 @@ def serve(
         ws="websockets-sansio",
         loop=LOOP,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=settings.compress,
         ws_ping_interval=settings.ping_interval,
         ws_ping_timeout=settings.ping_interval,
         lifespan="on",

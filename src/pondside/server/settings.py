@@ -75,6 +75,11 @@ class Settings:
     (Python's own default is 700). Larger means fewer and shorter pauses of the event loop
     with thousands of sockets; it costs no memory as long as nothing of a table or a connection
     is left in a reference cycle (tests/server/test_collector.py; docs/benchmarks.md)."""
+    compress: bool = False
+    """Whether WebSocket messages may be compressed (permessage-deflate, when the client asks).
+    Off by default: a frame is a few kilobytes, and compressing every frame for every socket
+    cost about an eighth of the server's CPU and a compressor's memory per socket at 1,000
+    tables (docs/benchmarks.md); worth turning on where bandwidth, not the server, is short."""
     ping_interval: float = 20.0
     """Seconds between the server's WebSocket pings; a client that has not answered within as
     long again has vanished (a closed laptop, a lost network) and is dropped, so its seat shows
