@@ -195,6 +195,9 @@ def test_ctrl_c_at_the_command_writes_the_partial_report(tmp_path: Path) -> None
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+        # Reaped and its pipes closed whatever happened: a run left behind would fail the next
+        # test with a ResourceWarning rather than this one.
+        proc.communicate()
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "Stopped (Ctrl-C) after" in out
     data = json.loads((tmp_path / "part" / "figures.json").read_text())
