@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
@@ -174,11 +174,14 @@ async def guest(
 
 @api.get("/api/tables")
 async def tables(
-    request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
+    request: Request,
+    guest: Annotated[Guest | None, Depends(guest_of)],
+    bots: Annotated[bool, Query(description="also list the matches played by bots alone")] = False,
 ) -> dict[str, Any]:
     """Listed tables that are open or being played and this guest's own, theirs first,
-    each with ``you``: the guest's seat there, or null."""
-    return {"tables": await hub_of(request).lobby(guest)}
+    each with ``you``: the guest's seat there, or null. A match played by bots alone (no
+    guest plays it, or every guest resigned) is listed only with ``bots=true``."""
+    return {"tables": await hub_of(request).lobby(guest, bots)}
 
 
 @api.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
@@ -222,6 +225,19 @@ async def start(
 ) -> dict[str, Any]:
     hub = hub_of(request)
     await hub.start(table, guest)
+    return hub.summary(table)
+
+
+@api.post("/api/tables/{table_id}/resign", dependencies=[Depends(same_origin)])
+async def resign(
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+) -> dict[str, Any]:
+    """Resign the match being played at your seat: a bot plays on for you to the end, and the
+    result places you last."""
+    hub = hub_of(request)
+    await hub.resign(table, guest)
     return hub.summary(table)
 
 
@@ -338,6 +354,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/tables/{table_id}"): (404,),
     ("POST", "/api/tables/{table_id}/seats/{seat}"): (400, 401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/start"): (401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/resign"): (401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/again"): (401, 403, 404, 409),
     ("GET", "/api/tables/{table_id}/record"): (404, 409),
     ("GET", "/api/rules/{slug}"): (404,),

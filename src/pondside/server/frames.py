@@ -45,6 +45,9 @@ class SeatShown(TypedDict):
     taken: bool
     online: bool
     """A bot, or a guest with a socket open at the table (in any process)."""
+    resigned: bool
+    """The guest (``name``) resigned, or left the match abandoned: the bot (``bot``) plays
+    on for them."""
 
 
 @with_config(DOCUMENTED)
@@ -214,6 +217,7 @@ def live_summary(table: LiveTable) -> TableSummary:
                 "bot": s.bot,
                 "taken": s.taken,
                 "online": s.bot is not None or i in online,
+                "resigned": s.resigned,
             }
             for i, s in enumerate(d.seats)
         ],
@@ -238,7 +242,14 @@ def replay_summary(
         seq=len(match.actions),
         next_id=None,
         seats=[
-            {"seat": i, "name": names[i], "bot": bots[i], "taken": True, "online": True}
+            {
+                "seat": i,
+                "name": names[i],
+                "bot": bots[i],
+                "taken": True,
+                "online": True,
+                "resigned": False,
+            }
             for i in range(match.players)
         ],
         spectators=0,

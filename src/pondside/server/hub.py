@@ -20,6 +20,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+import time
 from typing import Any
 
 from pondside.engine import IllegalAction
@@ -63,13 +64,16 @@ class Hub(Memory):
         self.committer = Committer(store, self.peers.owner)
         self.thinking = Thinking(settings)
         self._closing = False
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- start and stop -----------------------------------------------------------------
     async def startup(self) -> int:
         """Alone: bring back the tables (``restore``). One of several: join the others; the
         tables come to this process as their leases run out (cluster.py)."""
         self.thinking.warm()
-        return await self.peers.start(self)
+        restored = await self.peers.start(self)
+        self._sweeper = asyncio.create_task(self._sweep_forever())
+        return restored
 
     def lost(self, table: LiveTable) -> None:
         """Another process plays the table now: stop its clock and bots here, and read the
@@ -80,6 +84,8 @@ class Hub(Memory):
 
     async def close(self) -> None:
         self._closing = True
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         await self.peers.close()
         for table in self.tables.values():
             stop_tasks(table)
@@ -88,11 +94,11 @@ class Hub(Memory):
         self.thinking.close()
 
     # --- finding tables -----------------------------------------------------------------
-    async def lobby(self, guest: Guest | None = None) -> list[dict[str, Any]]:
-        """The lobby's list (``listed``), of every process's tables."""
+    async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:
+        """The lobby's list (``seating.lobby_list``), of every process's tables."""
         return [
             {**self.summary(t), "you": seat}
-            for seat, t in seating.lobby_list(await self.peers.lobby(), guest)
+            for seat, t in seating.lobby_list(await self.peers.lobby(), guest, bots)
         ]
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
@@ -171,6 +177,61 @@ class Hub(Memory):
         self.broadcast(table, [], "table")
         return following
 
+    async def resign(self, table: LiveTable, guest: Guest) -> None:
+        """The guest resigns the match being played: a bot plays on for them to the end, and
+        the result places them last (``tables.places_with_resigned``)."""
+        async with table.lock:
+            await self._fresh(table)
+            seat = seating.seat_to_resign(table, guest)
+            await self._save(table, seats=seating.resigned_seats(table, [seat]))
+        self.broadcast(table, [], "table")
+        self.schedule(table)
+
+    # --- abandoned matches --------------------------------------------------------------
+    def _abandon_limit(self) -> float:
+        return self.settings.abandon_after * self.settings.clock_scale
+
+    async def _sweep_forever(self) -> None:
+        """Look for abandoned matches now and then, for as long as the server runs."""
+        pause = min(30.0, max(self._abandon_limit() / 4, 0.01))
+        while not self._closing:
+            await asyncio.sleep(pause)
+            await self.sweep()
+
+    async def sweep(self) -> list[str]:
+        """Abandon every match this process plays whose guests have all been away for
+        ``Settings.abandon_after``: bots play on for them, so the match ends, is recorded and
+        leaves the lobby, rather than stay "playing" forever with nobody to come back to.
+        The ids of the tables abandoned."""
+        now, abandoned = time.monotonic(), []
+        for table in list(self.tables.values()):
+            if table.data.status != "playing" or not table.owned:
+                continue
+            seats = frames.live_summary(table)["seats"]
+            people = [i for i, s in enumerate(table.data.seats) if s.person]
+            if not people or any(seats[i]["online"] for i in people):
+                table.attended = now
+            elif now - table.attended >= self._abandon_limit():
+                try:
+                    await self.abandon(table)
+                except Exception:  # one table's trouble (a database hiccup) stops no other
+                    log.exception("table %s: could not abandon it", table.data.id)
+                    continue
+                abandoned.append(table.data.id)
+        return abandoned
+
+    async def abandon(self, table: LiveTable) -> None:
+        """Bots play on for every guest of the table, each recorded as having resigned."""
+        async with table.lock:
+            await self._fresh(table)
+            if table.data.status != "playing":
+                return
+            log.info("table %s: abandoned by its players; bots play on", table.data.id)
+            people = [i for i, s in enumerate(table.data.seats) if s.person]
+            await self._save(table, seats=seating.resigned_seats(table, people))
+        self.broadcast(table, [], "table")
+        self.schedule(table)
+
     # --- playing ------------------------------------------------------------------------
     async def act(
         self,
@@ -216,6 +277,8 @@ class Hub(Memory):
         # The decisions before the action, for the clock (kept for a seat whose decision stays).
         before = clocks.decisions(game, match.state) if table.limit() is not None else {}
         state, events = next_state(match, seat, action)  # IllegalAction names the ruling
+        if how == "player" and d.seats[seat].resigned:  # the seat checked first, just above
+            raise Refused("you resigned this match: a bot plays your seat now", 409)
         over = game.is_over(state)
         status = "over" if over else d.status
         clock = clocks.deadlines(table, state, before, self.settings.clock_scale)
