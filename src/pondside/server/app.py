@@ -258,9 +258,11 @@ async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, An
     if table.match is None or table.data.status != "over":
         raise HTTPException(409, "the record is shown once the match is over")
     seats = table.data.seats
+    # A guest who resigned stays the seat's player (bots: None); the actions the bot played
+    # for them are told apart in the replay (``by.how``), and the record replays the same.
     return table.match.record(
         [s.name or (f"{s.bot} bot" if s.bot else None) for s in seats],
-        [s.bot or None for s in seats],
+        [None if s.player_id else s.bot for s in seats],
     )
 
 

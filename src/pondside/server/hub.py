@@ -276,9 +276,9 @@ class Hub(Memory):
         game, number = table.game, len(match.actions)
         # The decisions before the action, for the clock (kept for a seat whose decision stays).
         before = clocks.decisions(game, match.state) if table.limit() is not None else {}
-        state, events = next_state(match, seat, action)  # IllegalAction names the ruling
-        if how == "player" and d.seats[seat].resigned:  # the seat checked first, just above
+        if how == "player" and seat in range(d.players) and d.seats[seat].resigned:
             raise Refused("you resigned this match: a bot plays your seat now", 409)
+        state, events = next_state(match, seat, action)  # IllegalAction names the ruling
         over = game.is_over(state)
         status = "over" if over else d.status
         clock = clocks.deadlines(table, state, before, self.settings.clock_scale)
