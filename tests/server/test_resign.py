@@ -68,6 +68,7 @@ def test_a_player_resigns_and_a_bot_finishes_the_match_for_them(
         # Everyone is told; Ann's seat is the bot's now: her own actions are refused.
         told = await b.next(lambda m: m.get("reason") == "table")
         assert told["table"]["seats"][0]["resigned"] is True
+        assert "resigned" not in told["table"]["seats"][1]
         card = Match(GAME, 3, {"rounds": 1}, seed=31).state.hands[0][0]
         await a.send({"op": "act", "action": f"play {card}"})
         answer = await a.next(lambda m: m.get("type") == "error")
