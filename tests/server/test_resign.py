@@ -72,7 +72,10 @@ def test_a_player_resigns_and_a_bot_finishes_the_match_for_them(
         card = Match(GAME, 3, {"rounds": 1}, seed=31).state.hands[0][0]
         await a.send({"op": "act", "action": f"play {card}"})
         answer = await a.next(lambda m: m.get("type") == "error")
-        assert answer["type"] == "error" and "resigned" in answer["message"]
+        assert "not seated" in answer["message"] or "spectator" in answer["message"], answer
+        # She watches on, as a spectator: no hand shown, nothing to play.
+        watching = await a.sync()
+        assert watching["you"]["seat"] is None and watching["legal"] == []
         again = await asyncio.to_thread(ann.http.post, f"/api/tables/{table}/resign")
         assert again.status_code == 409 and "already resigned" in again.json()["detail"]
         await play_randomly(b, random.Random(7))

@@ -97,7 +97,7 @@ class Hub(Memory):
     async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:
         """The lobby's list (``seating.lobby_list``), of every process's tables."""
         return [
-            {**self.summary(t), "you": seat}
+            {**self.summary(t), "you": seat, "bots_only": seating.bot_only(t)}
             for seat, t in seating.lobby_list(await self.peers.lobby(), guest, bots)
         ]
 

@@ -184,6 +184,8 @@ def seat_to_resign(table: LiveTable, guest: Guest) -> int:
     """The seat ``guest`` resigns: theirs (refused if they play none)."""
     seat = table.seat_of(guest)
     if seat is None:
+        if any(s.player_id == guest.id for s in table.data.seats):
+            raise Refused("you have already resigned this match", 409)
         raise Refused("only a player of this match can resign it", 403)
     return seat
 
@@ -200,14 +202,12 @@ def lobby_list(
     """The lobby's list: listed tables still open or in play (those played by bots alone only
     if ``bots``), and the guest's own (listed or not, so a player who left the page finds the
     way back), theirs first, then newest first; each with the guest's seat there (None where
-    they do not sit, or resigned)."""
+    they do not play)."""
     tables = []
     for t in among:
         if t.data.status not in ("open", "playing"):
             continue
-        seat = None if guest is None else t.seat_of(guest)
-        if seat is not None and t.data.seats[seat].resigned:
-            seat = None  # theirs no longer: listed like anyone's
+        seat = None if guest is None else t.seat_of(guest)  # None once they resigned
         if seat is not None or (t.data.listed and (bots or not bot_only(t))):
             tables.append((seat, t))
     tables.sort(key=lambda st: (st[0] is None, -st[1].data.created_at))

@@ -139,10 +139,12 @@ class LiveTable:
     unattended for ``Settings.abandon_after`` is abandoned (``Hub.sweep``)."""
 
     def seat_of(self, player: Guest | None) -> int | None:
+        """The seat ``player`` plays; None for anyone else, and for a guest who resigned (a
+        bot plays their seat: they may watch the match on, as a spectator)."""
         if player is None:
             return None
         for i, seat in enumerate(self.data.seats):
-            if seat.player_id == player.id:
+            if seat.player_id == player.id and not seat.resigned:
                 return i
         return None
 

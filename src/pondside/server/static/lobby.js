@@ -249,7 +249,9 @@ function needName(what, then) {
 
 async function refresh() {
   try {
-    const { tables } = await api("/api/tables");
+    // Every table, those of bots alone too (the server marks them, ``bots_only``): the page
+    // counts them to offer the choice, and shows them only when asked.
+    const { tables } = await api("/api/tables?bots=true");
     renderTables(tables);
     $("list-error").textContent = "";
     $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
@@ -258,10 +260,10 @@ async function refresh() {
   }
 }
 
-/** A table a person can join, or watch with people at it (or the guest's own): the lobby lists
- * only these unless asked for the matches of bots alone. */
+/** A table a person can join, or watch with people playing it (or the guest's own): the lobby
+ * lists only these unless asked for the matches of bots alone (the server's ``bots_only``). */
 function hasPeople(t) {
-  return t.you != null || t.seats.some((s) => !s.taken || s.bot == null);
+  return t.you != null || !t.bots_only;
 }
 
 function renderTables(tables) {
