@@ -297,7 +297,7 @@ function renderTables(tables) {
     meta.textContent = `${describeOptions(t.options, t.game)} · ${taken}/${t.players} seats · ${describeClock(t)}`;
     const who = document.createElement("div");
     who.className = "table-who muted small";
-    const names = seatNames(t);
+    const names = seatNames(t).map((name, i) => (t.seats[i].resigned ? `${name} (resigned)` : name));
     who.textContent = t.seats.map((s, i) => (i === t.you ? `${names[i]} (you)` : s.taken ? names[i] : "free")).join(", ");
     if (!t.listed) title.textContent += " (private)";
     const actions = document.createElement("div");
