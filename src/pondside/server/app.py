@@ -29,6 +29,7 @@ from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import PondsideError
 from pondside.games import get_game
 
+from . import leaving
 from .db import Store
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
@@ -237,7 +238,7 @@ async def resign(
     """Resign the match being played at your seat: a bot plays on for you to the end, and the
     result places you last."""
     hub = hub_of(request)
-    await hub.resign(table, guest)
+    await leaving.resign(hub, table, guest)
     return hub.summary(table)
 
 
@@ -295,7 +296,9 @@ def create_app(settings: Settings) -> FastAPI:
             log.info("restored %d tables", restored)
         app.state.hub = hub
         app.state.traffic = Traffic(settings)
+        sweeper = asyncio.create_task(leaving.keep_sweeping(hub))  # abandoned matches
         yield
+        sweeper.cancel()
         await hub.close()
         store.close()
 

@@ -110,14 +110,11 @@ class Seat:
 
     @property
     def resigned(self) -> bool:
-        """A guest's seat that a bot plays on: the guest resigned, or left the match
-        abandoned (seating.resign). The guest stays named, so history and ratings know whose
-        seat it was; ``bot`` is the level that finished it."""
+        """The guest resigned (leaving.py): the bot ``bot`` plays on in their name."""
         return self.player_id is not None and self.bot is not None
 
     @property
     def person(self) -> bool:
-        """A guest plays the seat (not a bot, nor a bot for a guest who resigned)."""
         return self.player_id is not None and self.bot is None
 
 
@@ -553,13 +550,11 @@ class Store:
                     "seat": mine,
                     "place": seats[row.table_id][mine].place,
                     "score": seats[row.table_id][mine].score,
-                    "resigned": seats[row.table_id][mine].bot is not None,
                     "seats": [
                         {
                             "seat": r.seat,
                             "name": r.name,
-                            # A guest's seat with a bot: the guest resigned, a bot finished.
-                            "bot": None if r.player_id else r.bot,
+                            "bot": None if r.player_id else r.bot,  # None: a guest's
                             "resigned": r.player_id is not None and r.bot is not None,
                             "score": r.score,
                             "place": r.place,

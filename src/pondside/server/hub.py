@@ -8,7 +8,8 @@ number. A table's changes are serialised by its lock; tables never wait on each 
 think in a thread (quick levels) or a worker process (search).
 
 The hub plays the tables; the rest is by concern: memory.py (the tables kept in memory),
-tables.py (a live table and its clients), seating.py (the lobby's changes), clocks.py,
+tables.py (a live table and its clients), seating.py (the lobby's changes), leaving.py
+(resigning, abandoned matches), clocks.py,
 thinking.py (bots, hints, analyses), frames.py (what a client is sent), committer.py (group
 commit), and the other processes behind ``peers.Peers`` (none, or cluster.py's over Redis).
 """
@@ -20,7 +21,7 @@ import contextlib
 import dataclasses
 import json
 import logging
-import time
+from collections.abc import Callable
 from typing import Any
 
 from pondside.engine import IllegalAction
@@ -64,16 +65,13 @@ class Hub(Memory):
         self.committer = Committer(store, self.peers.owner)
         self.thinking = Thinking(settings)
         self._closing = False
-        self._sweeper: asyncio.Task[None] | None = None
 
     # --- start and stop -----------------------------------------------------------------
     async def startup(self) -> int:
         """Alone: bring back the tables (``restore``). One of several: join the others; the
         tables come to this process as their leases run out (cluster.py)."""
         self.thinking.warm()
-        restored = await self.peers.start(self)
-        self._sweeper = asyncio.create_task(self._sweep_forever())
-        return restored
+        return await self.peers.start(self)
 
     def lost(self, table: LiveTable) -> None:
         """Another process plays the table now: stop its clock and bots here, and read the
@@ -84,8 +82,6 @@ class Hub(Memory):
 
     async def close(self) -> None:
         self._closing = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
         await self.peers.close()
         for table in self.tables.values():
             stop_tasks(table)
@@ -131,11 +127,15 @@ class Hub(Memory):
         self, table: LiveTable, guest: Guest, seat: int, what: str, level: str | None
     ) -> None:
         """``what`` is join, leave or bot (the host fills a seat with a bot of ``level``)."""
+        await self.reseat(table, lambda: seating.seats_after(table, guest, seat, what, level))
+
+    async def reseat(self, table: LiveTable, seats: Callable[[], list[Seat]]) -> None:
+        """Save ``seats()``, asked under the lock of the table read fresh; then tell everyone."""
         async with table.lock:
             await self._fresh(table)
-            seats = seating.seats_after(table, guest, seat, what, level)
-            await self._save(table, seats=seats)
+            await self._save(table, seats=seats())
         self.broadcast(table, [], "table")
+        self.schedule(table)
 
     async def start(self, table: LiveTable, guest: Guest) -> None:
         async with table.lock:
@@ -176,61 +176,6 @@ class Hub(Memory):
                 await self.change_seat(following, guest, pick, "join", None)
         self.broadcast(table, [], "table")
         return following
-
-    async def resign(self, table: LiveTable, guest: Guest) -> None:
-        """The guest resigns the match being played: a bot plays on for them to the end, and
-        the result places them last (``tables.places_with_resigned``)."""
-        async with table.lock:
-            await self._fresh(table)
-            seat = seating.seat_to_resign(table, guest)
-            await self._save(table, seats=seating.resigned_seats(table, [seat]))
-        self.broadcast(table, [], "table")
-        self.schedule(table)
-
-    # --- abandoned matches --------------------------------------------------------------
-    def _abandon_limit(self) -> float:
-        return self.settings.abandon_after * self.settings.clock_scale
-
-    async def _sweep_forever(self) -> None:
-        """Look for abandoned matches now and then, for as long as the server runs."""
-        pause = min(30.0, max(self._abandon_limit() / 4, 0.01))
-        while not self._closing:
-            await asyncio.sleep(pause)
-            await self.sweep()
-
-    async def sweep(self) -> list[str]:
-        """Abandon every match this process plays whose guests have all been away for
-        ``Settings.abandon_after``: bots play on for them, so the match ends, is recorded and
-        leaves the lobby, rather than stay "playing" forever with nobody to come back to.
-        The ids of the tables abandoned."""
-        now, abandoned = time.monotonic(), []
-        for table in list(self.tables.values()):
-            if table.data.status != "playing" or not table.owned:
-                continue
-            seats = frames.live_summary(table)["seats"]
-            people = [i for i, s in enumerate(table.data.seats) if s.person]
-            if not people or any(seats[i]["online"] for i in people):
-                table.attended = now
-            elif now - table.attended >= self._abandon_limit():
-                try:
-                    await self.abandon(table)
-                except Exception:  # one table's trouble (a database hiccup) stops no other
-                    log.exception("table %s: could not abandon it", table.data.id)
-                    continue
-                abandoned.append(table.data.id)
-        return abandoned
-
-    async def abandon(self, table: LiveTable) -> None:
-        """Bots play on for every guest of the table, each recorded as having resigned."""
-        async with table.lock:
-            await self._fresh(table)
-            if table.data.status != "playing":
-                return
-            log.info("table %s: abandoned by its players; bots play on", table.data.id)
-            people = [i for i, s in enumerate(table.data.seats) if s.person]
-            await self._save(table, seats=seating.resigned_seats(table, people))
-        self.broadcast(table, [], "table")
-        self.schedule(table)
 
     # --- playing ------------------------------------------------------------------------
     async def act(
@@ -276,8 +221,6 @@ class Hub(Memory):
         game, number = table.game, len(match.actions)
         # The decisions before the action, for the clock (kept for a seat whose decision stays).
         before = clocks.decisions(game, match.state) if table.limit() is not None else {}
-        if how == "player" and seat in range(d.players) and d.seats[seat].resigned:
-            raise Refused("you resigned this match: a bot plays your seat now", 409)
         state, events = next_state(match, seat, action)  # IllegalAction names the ruling
         over = game.is_over(state)
         status = "over" if over else d.status

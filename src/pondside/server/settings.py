@@ -56,7 +56,7 @@ class Settings:
     ``clock_scale``, like every time limit)."""
     abandon_after: float = 600.0
     """Seconds (times ``clock_scale``) a running match may go with no guest that plays it
-    connected: then it is abandoned, and bots play on for its guests (``Hub.sweep``)."""
+    connected: then it is abandoned, and bots play on for its guests (``leaving.sweep``)."""
     max_message_bytes: int = 4096
     messages_per_second: float = 20.0
     message_burst: int = 40

@@ -136,7 +136,7 @@ class LiveTable:
     """Each seat's view of the latest states, for the frames."""
     attended: float = field(default_factory=time.monotonic)
     """When a guest playing a seat was last seen connected (``time.monotonic``); a match
-    unattended for ``Settings.abandon_after`` is abandoned (``Hub.sweep``)."""
+    unattended for ``Settings.abandon_after`` is abandoned (``leaving.sweep``)."""
 
     def seat_of(self, player: Guest | None) -> int | None:
         """The seat ``player`` plays; None for anyone else, and for a guest who resigned (a
