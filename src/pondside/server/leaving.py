@@ -26,6 +26,14 @@ MOST_BETWEEN_LOOKS = 30.0  # seconds
 
 async def resign(hub: Hub, table: LiveTable, guest: Guest) -> None:
     """The guest resigns the match being played at ``table``."""
+    if not table.owned:
+        # The process that plays the table reads no seat change made elsewhere during the
+        # match (``Memory.reload``), so its bots would not take the seat: refused, not lost.
+        raise Refused(
+            "another process of this server plays the table: resigning there is not "
+            "possible yet; open the table's page again and retry",
+            409,
+        )
     await hub.reseat(
         table, lambda: seating.resigned_seats(table, [seating.seat_to_resign(table, guest)])
     )
