@@ -155,3 +155,21 @@ def test_a_match_nobody_comes_back_to_is_abandoned_to_bots_and_ends(
         found = who.http.get("/api/players/me/matches").json()["matches"][0]
         assert found["table_id"] == table and found["resigned"] is True
         assert found["place"] == 2  # both tied last, after the random bot
+
+
+def test_a_resignation_outlives_a_restart_and_its_bot_plays_on(server: ServerProcess) -> None:
+    ann, bob = GuestClient(server, "Ann"), GuestClient(server, "Bob")
+    table = table_with(server, ann, [ann, bob])
+    assert ann.http.post(f"/api/tables/{table}/resign").status_code == 200
+    server.restart()
+    seats = bob.http.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[0]["resigned"] is True and seats[0]["bot"] == "casual"
+
+    async def main() -> None:
+        b = await Sock.open(server, table, bob)
+        await play_randomly(b, random.Random(3))
+        await b.close()
+
+    run(main())
+    found = bob.http.get("/api/players/me/matches").json()["matches"][0]
+    assert found["table_id"] == table and found["place"] == 1  # the only one who played it out
