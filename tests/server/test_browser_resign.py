@@ -13,7 +13,15 @@ from typing import Any
 
 import pytest
 
-from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, shot, start_server, table_via_api
+from browserkit import (
+    LAPTOP,
+    TOUCH_PHONE,
+    axe_violations,
+    name_via_api,
+    shot,
+    start_server,
+    table_via_api,
+)
 from serverproc import ServerProcess
 
 SCREENS = [pytest.param(False, id="laptop"), pytest.param(True, id="phone")]
@@ -46,6 +54,7 @@ def test_a_player_resigns_by_keyboard_and_watches_on(
     assert page.evaluate("document.activeElement.id") == "resign-no"
     assert "bot plays your seat" in dialog.inner_text()
     shot(page, f"resign-confirm-{screen}")
+    assert axe_violations(page) == []
     # Keep playing: nothing changed.
     page.keyboard.press("Enter")
     dialog.wait_for(state="hidden")
@@ -78,4 +87,5 @@ def test_a_player_resigns_by_keyboard_and_watches_on(
     item.wait_for()
     item.scroll_into_view_if_needed()
     shot(page, f"resign-lobby-bots-shown-{screen}")
+    assert axe_violations(page) == []
     assert page.errors == []
