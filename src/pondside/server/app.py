@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
@@ -29,6 +29,7 @@ from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import PondsideError
 from pondside.games import get_game
 
+from . import leaving
 from .db import Store
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
@@ -174,11 +175,14 @@ async def guest(
 
 @api.get("/api/tables")
 async def tables(
-    request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
+    request: Request,
+    guest: Annotated[Guest | None, Depends(guest_of)],
+    bots: Annotated[bool, Query(description="also list the matches played by bots alone")] = False,
 ) -> dict[str, Any]:
     """Listed tables that are open or being played and this guest's own, theirs first,
-    each with ``you``: the guest's seat there, or null."""
-    return {"tables": await hub_of(request).lobby(guest)}
+    each with ``you``: the guest's seat there, or null. A match played by bots alone (no
+    guest plays it, or every guest resigned) is listed only with ``bots=true``."""
+    return {"tables": await hub_of(request).lobby(guest, bots)}
 
 
 @api.post("/api/tables", dependencies=[Depends(same_origin)], status_code=201)
@@ -225,6 +229,19 @@ async def start(
     return hub.summary(table)
 
 
+@api.post("/api/tables/{table_id}/resign", dependencies=[Depends(same_origin)])
+async def resign(
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+) -> dict[str, Any]:
+    """Resign the match being played at your seat: a bot plays on for you to the end, and the
+    result places you last."""
+    hub = hub_of(request)
+    await leaving.resign(hub, table, guest)
+    return hub.summary(table)
+
+
 @api.post("/api/tables/{table_id}/again", dependencies=[Depends(same_origin)])
 async def again(
     request: Request,
@@ -242,9 +259,11 @@ async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, An
     if table.match is None or table.data.status != "over":
         raise HTTPException(409, "the record is shown once the match is over")
     seats = table.data.seats
+    # A guest who resigned stays the seat's player (bots: None); the actions the bot played
+    # for them are told apart in the replay (``by.how``), and the record replays the same.
     return table.match.record(
         [s.name or (f"{s.bot} bot" if s.bot else None) for s in seats],
-        [s.bot or None for s in seats],
+        [None if s.player_id else s.bot for s in seats],
     )
 
 
@@ -277,7 +296,9 @@ def create_app(settings: Settings) -> FastAPI:
             log.info("restored %d tables", restored)
         app.state.hub = hub
         app.state.traffic = Traffic(settings)
+        sweeper = asyncio.create_task(leaving.keep_sweeping(hub))  # abandoned matches
         yield
+        sweeper.cancel()
         await hub.close()
         store.close()
 
@@ -338,6 +359,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/tables/{table_id}"): (404,),
     ("POST", "/api/tables/{table_id}/seats/{seat}"): (400, 401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/start"): (401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/resign"): (401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/again"): (401, 403, 404, 409),
     ("GET", "/api/tables/{table_id}/record"): (404, 409),
     ("GET", "/api/rules/{slug}"): (404,),

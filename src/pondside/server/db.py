@@ -108,6 +108,15 @@ class Seat:
     def taken(self) -> bool:
         return self.player_id is not None or self.bot is not None
 
+    @property
+    def resigned(self) -> bool:
+        """The guest resigned (leaving.py): the bot ``bot`` plays on in their name."""
+        return self.player_id is not None and self.bot is not None
+
+    @property
+    def person(self) -> bool:
+        return self.player_id is not None and self.bot is None
+
 
 @dataclass
 class TableData:
@@ -545,7 +554,8 @@ class Store:
                         {
                             "seat": r.seat,
                             "name": r.name,
-                            "bot": r.bot,
+                            "bot": None if r.player_id else r.bot,  # None: a guest's
+                            "resigned": r.player_id is not None and r.bot is not None,
                             "score": r.score,
                             "place": r.place,
                         }

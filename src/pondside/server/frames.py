@@ -26,6 +26,7 @@ from typing_extensions import TypedDict
 
 from pondside.engine import Game, Labels, Match, View
 
+from .db import Seat
 from .tables import LiveTable
 from .telling import shown_names, tell
 
@@ -45,6 +46,9 @@ class SeatShown(TypedDict):
     taken: bool
     online: bool
     """A bot, or a guest with a socket open at the table (in any process)."""
+    resigned: NotRequired[bool]
+    """True when the guest (``name``) resigned, or left the match abandoned: the bot (``bot``)
+    plays on for them (absent otherwise)."""
 
 
 @with_config(DOCUMENTED)
@@ -207,18 +211,23 @@ def live_summary(table: LiveTable) -> TableSummary:
         status=d.status,
         seq=d.seq,
         next_id=d.next_id,
-        seats=[
-            {
-                "seat": i,
-                "name": s.name if s.player_id else None,
-                "bot": s.bot,
-                "taken": s.taken,
-                "online": s.bot is not None or i in online,
-            }
-            for i, s in enumerate(d.seats)
-        ],
+        seats=[seat_shown(i, s, s.bot is not None or i in online) for i, s in enumerate(d.seats)],
         spectators=watchers,
     )
+
+
+def seat_shown(i: int, s: Seat, online: bool) -> SeatShown:
+    """A live table's seat ``i`` as the frames show it."""
+    shown: SeatShown = {
+        "seat": i,
+        "name": s.name if s.player_id else None,
+        "bot": s.bot,
+        "taken": s.taken,
+        "online": online,
+    }
+    if s.resigned:  # only then: every other seat's frame stays as it was
+        shown["resigned"] = True
+    return shown
 
 
 def replay_summary(
@@ -238,7 +247,13 @@ def replay_summary(
         seq=len(match.actions),
         next_id=None,
         seats=[
-            {"seat": i, "name": names[i], "bot": bots[i], "taken": True, "online": True}
+            {
+                "seat": i,
+                "name": names[i],
+                "bot": bots[i],
+                "taken": True,
+                "online": True,
+            }
             for i in range(match.players)
         ],
         spectators=0,

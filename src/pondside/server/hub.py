@@ -8,7 +8,8 @@ number. A table's changes are serialised by its lock; tables never wait on each 
 think in a thread (quick levels) or a worker process (search).
 
 The hub plays the tables; the rest is by concern: memory.py (the tables kept in memory),
-tables.py (a live table and its clients), seating.py (the lobby's changes), clocks.py,
+tables.py (a live table and its clients), seating.py (the lobby's changes), leaving.py
+(resigning, abandoned matches), clocks.py,
 thinking.py (bots, hints, analyses), frames.py (what a client is sent), committer.py (group
 commit), and the other processes behind ``peers.Peers`` (none, or cluster.py's over Redis).
 """
@@ -20,6 +21,7 @@ import contextlib
 import dataclasses
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from pondside.engine import IllegalAction
@@ -88,11 +90,11 @@ class Hub(Memory):
         self.thinking.close()
 
     # --- finding tables -----------------------------------------------------------------
-    async def lobby(self, guest: Guest | None = None) -> list[dict[str, Any]]:
-        """The lobby's list (``listed``), of every process's tables."""
+    async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:
+        """The lobby's list (``seating.lobby_list``), of every process's tables."""
         return [
-            {**self.summary(t), "you": seat}
-            for seat, t in seating.lobby_list(await self.peers.lobby(), guest)
+            {**self.summary(t), "you": seat, "bots_only": seating.bot_only(t)}
+            for seat, t in seating.lobby_list(await self.peers.lobby(), guest, bots)
         ]
 
     def summary(self, table: LiveTable) -> dict[str, Any]:
@@ -125,11 +127,15 @@ class Hub(Memory):
         self, table: LiveTable, guest: Guest, seat: int, what: str, level: str | None
     ) -> None:
         """``what`` is join, leave or bot (the host fills a seat with a bot of ``level``)."""
+        await self.reseat(table, lambda: seating.seats_after(table, guest, seat, what, level))
+
+    async def reseat(self, table: LiveTable, seats: Callable[[], list[Seat]]) -> None:
+        """Save ``seats()``, asked under the lock of the table read fresh; then tell everyone."""
         async with table.lock:
             await self._fresh(table)
-            seats = seating.seats_after(table, guest, seat, what, level)
-            await self._save(table, seats=seats)
+            await self._save(table, seats=seats())
         self.broadcast(table, [], "table")
+        self.schedule(table)
 
     async def start(self, table: LiveTable, guest: Guest) -> None:
         async with table.lock:

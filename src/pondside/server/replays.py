@@ -473,9 +473,11 @@ def listed(match: dict[str, Any]) -> None:
         return info.score_words(score) if info else f"{score:g}"
 
     seats = match["seats"]  # in seat order, as the table numbered them
+    match["resigned"] = seats[match["seat"]]["resigned"]
     names = shown_names({"seats": [{**s, "name": None if s["bot"] else s["name"]} for s in seats]})
     for s, name in zip(seats, names, strict=True):
-        s["name"] = name
+        # A resignation is said where the name is: it explains the last place.
+        s["name"] = f"{name} (resigned)" if s.get("resigned") else name
         s["score_words"] = said(s["score"])
     seats.sort(key=lambda s: (s["place"], s["seat"]))
     match["score_words"] = said(match["score"])

@@ -135,7 +135,9 @@ def seats_again(table: LiveTable, guest: Guest) -> list[Seat]:
     mine = table.seat_of(guest)
     if mine is None:
         raise Refused("only the players of this match can ask for another", 403)
-    seats = [Seat(bot=old.bot) if old.bot else Seat() for old in table.data.seats]
+    # A resigned guest's bot was theirs for one match: the seat is free again.
+    olds = table.data.seats
+    seats = [Seat(bot=old.bot) if old.bot and not old.player_id else Seat() for old in olds]
     seats[mine] = Seat(player_id=guest.id, name=guest.name)
     return seats
 
@@ -153,16 +155,60 @@ def seat_again(table: LiveTable, following: LiveTable, guest: Guest) -> int | No
     return old_seat if old_seat in free else free[0]
 
 
-def lobby_list(among: list[LiveTable], guest: Guest | None) -> list[tuple[int | None, LiveTable]]:
-    """The lobby's list: listed tables still open or in play, and the guest's own (listed or
-    not, so a player who left the page finds the way back), theirs first, then newest first;
-    each with the guest's seat there (None where they do not sit)."""
+TAKEOVER_LEVEL = "casual"
+"""The bot that plays on for a guest who resigned or left a match abandoned: a fair player of
+the ladder's middle, so the others' match stays a match."""
+
+
+def resigned_seats(table: LiveTable, resigning: list[int]) -> list[Seat]:
+    """The seats once the guests at ``resigning`` resigned the match being played: a bot
+    plays on for each (``Seat.resigned``)."""
+    d = table.data
+    if d.status != "playing":
+        raise Refused(
+            "the match has not started: leave your seat instead"
+            if d.status == "open"
+            else "the match is over: there is nothing to resign",
+            409,
+        )
+    seats = list(d.seats)
+    for seat in resigning:
+        mine = d.seats[seat]
+        if mine.resigned:
+            raise Refused("you have already resigned this match", 409)
+        seats[seat] = Seat(player_id=mine.player_id, name=mine.name, bot=TAKEOVER_LEVEL)
+    return seats
+
+
+def seat_to_resign(table: LiveTable, guest: Guest) -> int:
+    """The seat ``guest`` resigns: theirs (refused if they play none)."""
+    seat = table.seat_of(guest)
+    if seat is None:
+        if any(s.player_id == guest.id for s in table.data.seats):
+            raise Refused("you have already resigned this match", 409)
+        raise Refused("only a player of this match can resign it", 403)
+    return seat
+
+
+def bot_only(table: LiveTable) -> bool:
+    """A match being played with no guest playing in it (bots only, or every guest resigned):
+    nobody can join it, so the lobby lists it only when asked to."""
+    return table.data.status == "playing" and not any(s.person for s in table.data.seats)
+
+
+def lobby_list(
+    among: list[LiveTable], guest: Guest | None, bots: bool = False
+) -> list[tuple[int | None, LiveTable]]:
+    """The lobby's list: listed tables still open or in play (those played by bots alone only
+    if ``bots``), and the guest's own (listed or not, so a player who left the page finds the
+    way back), theirs first, then newest first; each with the guest's seat there (None where
+    they do not play)."""
     tables = []
     for t in among:
         if t.data.status not in ("open", "playing"):
             continue
-        seat = None if guest is None else t.seat_of(guest)
-        if t.data.listed or seat is not None:
+        seat = None if guest is None else t.seat_of(guest)  # None once they resigned
+        if seat is not None or (t.data.listed and (bots or not bot_only(t))):
             tables.append((seat, t))
     tables.sort(key=lambda st: (st[0] is None, -st[1].data.created_at))
     return tables

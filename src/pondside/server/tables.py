@@ -134,12 +134,17 @@ class LiveTable:
     """The owner's messages not yet applied to this copy, in order (see cluster.py)."""
     views: Views = field(default_factory=Views)
     """Each seat's view of the latest states, for the frames."""
+    attended: float = field(default_factory=time.monotonic)
+    """When a guest playing a seat was last seen connected (``time.monotonic``); a match
+    unattended for ``Settings.abandon_after`` is abandoned (``leaving.sweep``)."""
 
     def seat_of(self, player: Guest | None) -> int | None:
+        """The seat ``player`` plays; None for anyone else, and for a guest who resigned (a
+        bot plays their seat: they may watch the match on, as a spectator)."""
         if player is None:
             return None
         for i, seat in enumerate(self.data.seats):
-            if seat.player_id == player.id:
+            if seat.player_id == player.id and not seat.resigned:
                 return i
         return None
 
@@ -226,17 +231,45 @@ def result_of(table: LiveTable, state: Any) -> Result | None:
         finished_at=time.time(),
         seats=[
             ResultSeat(
+                # A guest who resigned keeps the seat, with the bot that finished it.
                 player_id=s.player_id,
-                bot=None if s.player_id else s.bot,
+                bot=s.bot,
                 name=shown_name(s),
                 score=float(score),
-                place=int(place),
+                place=place,
             )
             for s, score, place in zip(
-                table.data.seats, outcome.scores, outcome.places, strict=True
+                table.data.seats,
+                outcome.scores,
+                places_with_resigned(
+                    [int(p) for p in outcome.places], [s.resigned for s in table.data.seats]
+                ),
+                strict=True,
             )
         ],
     )
+
+
+def places_with_resigned(places: list[int], resigned: list[bool]) -> list[int]:
+    """The places of a match's result when some seats resigned: those who played it out keep
+    their order (ties stay ties), ranked among themselves; every seat that resigned comes
+    after them, tied last, whatever its bot made of it. A resignation is a loss, as in any
+    card room: leaving a lost match to a bot must not save it, and the ratings
+    (ratings.py, by places) then read a resignation as the worst result.
+
+    >>> places_with_resigned([1, 2, 2, 4], [False, False, False, False])
+    [1, 2, 2, 4]
+    >>> places_with_resigned([1, 2, 2, 4], [True, False, False, False])
+    [4, 1, 1, 3]
+    >>> places_with_resigned([3, 1, 2], [True, False, True])
+    [2, 1, 2]
+    """
+    kept = [p for p, r in zip(places, resigned, strict=True) if not r]
+    last = len(kept) + 1
+    return [
+        last if r else 1 + sum(1 for k in kept if k < p)
+        for p, r in zip(places, resigned, strict=True)
+    ]
 
 
 def table_name(seats: list[Seat], name: str) -> str:

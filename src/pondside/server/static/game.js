@@ -57,7 +57,7 @@
 //        ask(action) -> Promise<{reason, label} | null>  any action judged by the server's
 //                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
-import { getGames, getMe, prefs } from "./api.js";
+import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
@@ -354,6 +354,8 @@ function render(frame) {
   keepSelection(ctx);
   $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
   $("result-btn").hidden = !frame.view.over;
+  $("resign-btn").hidden = !canResign(frame);
+  if (!canResign(frame) && $("resign-dialog").open) $("resign-dialog").close();
   if ($("score-dialog").open) renderScores(frame);
   if (frame.view.over) showEnd(frame);
   hints.update(frame, pending != null);
@@ -873,6 +875,34 @@ $("end-scores").addEventListener("click", () => {
   openScores();
 });
 $("end-close").addEventListener("click", () => $("end-dialog").close());
+
+// --- resigning (issue 27, 9) -----------------------------------------------------------------------
+/** Whether this page's guest plays a seat of a match being played (not a replay). */
+function canResign(frame) {
+  return !replaying && frame && frame.view && !frame.view.over && frame.table.status === "playing" && mySeat(frame) != null;
+}
+$("resign-btn").addEventListener("click", () => {
+  $("resign-error").textContent = "";
+  $("resign-dialog").showModal();
+  $("resign-no").focus(); // the safe answer first: Enter keeps the match
+});
+$("resign-no").addEventListener("click", () => $("resign-dialog").close());
+$("resign-yes").addEventListener("click", async () => {
+  const yes = $("resign-yes");
+  yes.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/resign`, { method: "POST" });
+    $("resign-dialog").close();
+    toast("You resigned: a bot plays your seat to the end. You are watching now.");
+    // The button is gone with the seat: the focus goes to the table's status, not the page.
+    $("status").tabIndex = -1;
+    $("status").focus({ preventScroll: true });
+  } catch (e) {
+    $("resign-error").textContent = e.message;
+  } finally {
+    yes.disabled = false;
+  }
+});
 bindAgain(() => shown);
 bindWaiting();
 backdropCloses();

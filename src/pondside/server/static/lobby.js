@@ -249,7 +249,9 @@ function needName(what, then) {
 
 async function refresh() {
   try {
-    const { tables } = await api("/api/tables");
+    // Every table, those of bots alone too (the server marks them, ``bots_only``): the page
+    // counts them to offer the choice, and shows them only when asked.
+    const { tables } = await api("/api/tables?bots=true");
     renderTables(tables);
     $("list-error").textContent = "";
     $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
@@ -258,10 +260,10 @@ async function refresh() {
   }
 }
 
-/** A table a person can join, or watch with people at it (or the guest's own): the lobby lists
- * only these unless asked for the matches of bots alone. */
+/** A table a person can join, or watch with people playing it (or the guest's own): the lobby
+ * lists only these unless asked for the matches of bots alone (the server's ``bots_only``). */
 function hasPeople(t) {
-  return t.you != null || t.seats.some((s) => !s.taken || s.bot == null);
+  return t.you != null || !t.bots_only;
 }
 
 function renderTables(tables) {
@@ -295,7 +297,7 @@ function renderTables(tables) {
     meta.textContent = `${describeOptions(t.options, t.game)} · ${taken}/${t.players} seats · ${describeClock(t)}`;
     const who = document.createElement("div");
     who.className = "table-who muted small";
-    const names = seatNames(t);
+    const names = seatNames(t).map((name, i) => (t.seats[i].resigned ? `${name} (resigned)` : name));
     who.textContent = t.seats.map((s, i) => (i === t.you ? `${names[i]} (you)` : s.taken ? names[i] : "free")).join(", ");
     if (!t.listed) title.textContent += " (private)";
     const actions = document.createElement("div");

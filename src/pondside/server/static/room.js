@@ -58,7 +58,8 @@ export function mySeat(frame) {
 }
 
 export function names(frame) {
-  return seatNames(frame.table);
+  // A guest who resigned keeps their name at the seat their bot plays on.
+  return seatNames(frame.table).map((name, i) => (frame.table.seats[i].resigned ? `${name} (resigned)` : name));
 }
 
 /** Seats in the order shown: this page's seat first, then round the table. */
