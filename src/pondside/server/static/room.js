@@ -361,7 +361,7 @@ export class Clock {
     who.textContent = seat === me ? "your time" : n[seat];
     fg.style.strokeDashoffset = String(100 - Math.max(0, Math.min(1, remain / f.clock.limit)) * 100);
     c.className = `clock${remain <= 5 ? " low" : ""}${seat === me ? " mine" : ""}`;
-    c.setAttribute("aria-label", `${secs} seconds left${seat === me ? " for you" : ` for ${n[seat]}`}`);
+    c.setAttribute("aria-label", `${secs} second${secs === 1 ? "" : "s"} left${seat === me ? " for you" : ` for ${n[seat]}`}`);
   }
 }
 
