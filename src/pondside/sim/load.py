@@ -260,6 +260,8 @@ async def _play(
     counters: dict[str, int],
     moments: dict[str, float],
 ) -> list[TableLog]:
+    import httpx
+
     table_id, headers, host, source = setup
     logs = []
     try:
@@ -296,7 +298,13 @@ async def _play(
                 return logs
             # The match ended: the same four play again, at the next table (as people do).
             counters["matches"] += 1
-            table_id = await _again(url, headers, source, table_id)
+            try:
+                table_id = await _again(url, headers, source, table_id)
+            except httpx.TransportError:
+                # A connection the server dropped: counted, and this table's play ends; the
+                # run goes on and is reported (a soak's half hour is not lost to one request).
+                counters["errors"] += 1
+                return logs
     finally:
         await host.aclose()
 
