@@ -12,8 +12,6 @@ import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 
 const $ = (id) => document.getElementById(id);
-// The turns of a round, for the caption "Turn 3 of 10" (the view numbers the turn in play).
-const TURNS_SHOWN = 10;
 let sortOrder = prefs.get("sort", "asc") === "desc" ? "desc" : "asc";
 let confirmOn = prefs.get("confirm", "0") === "1";
 let cur = null; // the context drawn last
@@ -405,7 +403,7 @@ export default {
     return {
       match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
       round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
-      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS_SHOWN}`,
+      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${v.turns}`,
       badge: o.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
     };
   },

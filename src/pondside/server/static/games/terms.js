@@ -16,19 +16,22 @@ export async function termsOf(slug, options) {
 }
 
 /** A `<dl>` of the game's terms, filled as soon as the facts are in (at once after the first
- * time: the page asks for them once). `item(dt, dd, term)` may dress each row. */
+ * time: the page asks for them once), before any row the caller adds. `item(row, term, dd)`
+ * may dress each row. */
 export function termsList(el, slug, options, item) {
   const list = el("dl");
   termsOf(slug, options).then(
     (rows) => {
-      for (const [term, meaning] of rows) {
-        const row = el("div");
-        const dt = el("dt", null, term);
-        const dd = el("dd", null, meaning);
-        row.append(dt, dd);
-        if (item) item(row, term, dd);
-        list.append(row);
-      }
+      // Before any row the page added of its own (a key to the card faces).
+      list.prepend(
+        ...rows.map(([term, meaning]) => {
+          const row = el("div");
+          const dd = el("dd", null, meaning);
+          row.append(el("dt", null, term), dd);
+          if (item) item(row, term, dd);
+          return row;
+        }),
+      );
     },
     () => list.append(el("div", null, "The game's words could not be loaded; the rules page has them.")),
   );
