@@ -10,7 +10,7 @@ function applies(term, options) {
 
 /** The terms of game `slug` that apply to a table with `options`, as [term, meaning] pairs. */
 export async function termsOf(slug, options) {
-  const games = await getGames();
+  const { games } = await getGames();
   const game = games.find((g) => g.slug === slug);
   return (game?.terms || []).filter((t) => applies(t, options)).map((t) => [t.term, t.meaning]);
 }
