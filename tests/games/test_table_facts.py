@@ -76,3 +76,16 @@ def test_every_term_has_words_and_the_games_with_a_legend_name_theirs() -> None:
         for t in terms:
             assert t["term"] and t["meaning"].endswith("."), t
     assert [t["term"] for t in DD.terms()][:3] == ["joins", "beats", "pushed through"]
+
+
+def test_lame_duck_serves_each_cards_ducks_and_a_sample_of_each_kind() -> None:
+    """LD-2 for the page's card faces: the ducks of every card 1..104, as the rules count them."""
+    facts = LD.card_facts()
+    assert len(facts["ducks"]) == 105 and facts["ducks"][0] == 0
+    assert [facts["ducks"][n] for n in (7, 15, 30, 44, 55, 104)] == [1, 2, 3, 5, 7, 1]
+    kinds = [facts["ducks"][s["card"]] for s in facts["samples"]]
+    assert kinds == [1, 2, 3, 5, 7]
+    assert all(
+        s["caption"].startswith(str(k)) for s, k in zip(facts["samples"], kinds, strict=True)
+    )
+    assert DD.card_facts() == {}

@@ -367,6 +367,12 @@ class Game(ABC, Generic[S]):
         server sends them once, in ``GET /api/games``); none unless the game names some."""
         return []
 
+    def card_facts(self) -> dict[str, Any]:
+        """What a page needs to draw the game's card faces with no table to ask (a rules page's
+        examples, a legend), as data the server sends once in ``GET /api/games``; none unless
+        the game's faces print a rule's fact (Lame Duck's ducks, LD-2)."""
+        return {}
+
     def hand_action(self, view: View, card: Any) -> str | None:
         """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
         step where no card is played (a column to take, a bid): then no reasons are given."""

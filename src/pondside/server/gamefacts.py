@@ -68,6 +68,7 @@ class GameFacts(TypedDict):
     lower_is_better: bool
     profile: str
     terms: list[Term]
+    card_facts: dict[str, Any]
 
 
 def players_words(text: str) -> str:
@@ -157,4 +158,5 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         lower_is_better=info.lower_score_is_better,
         profile=SUGGESTED_PROFILE.get(info.slug, DEFAULT_PROFILE),
         terms=game.terms(),
+        card_facts=game.card_facts(),
     )
