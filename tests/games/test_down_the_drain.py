@@ -164,8 +164,8 @@ def test_rulebook_example_turn_by_turn() -> None:
     assert discard == [6, 8, 9, 7, 7]
     assert rest == stack[3:] and len(rest) == 90 - 24 - 3
     assert m.view(None)["groups"] == [
-        {"number": 14, "seats": [PAUL], "value": 14},
-        {"number": 6, "seats": [RACHEL], "value": 6},
+        {"number": 14, "seats": [PAUL], "value": 14, "through": PAUL},
+        {"number": 6, "seats": [RACHEL], "value": 6, "through": RACHEL},
     ]
 
 
@@ -262,8 +262,8 @@ def test_dd3_a_triple_group_is_shown_with_its_value() -> None:
     ev = play(m, "play 5")
     assert [e["type"] for e in ev] == ["play"]  # 15 < 20: nothing beaten
     assert m.view(None)["groups"] == [
-        {"number": 20, "seats": [0], "value": 20},
-        {"number": 5, "seats": [1, 2, 3], "value": 15},
+        {"number": 20, "seats": [0], "value": 20, "through": 0},
+        {"number": 5, "seats": [1, 2, 3], "value": 15, "through": 1},
     ]
 
 
@@ -350,8 +350,8 @@ def test_dd5_a_14_against_two_7s_neither_joins_nor_beats() -> None:
     ev = play(m, "play 14")
     assert ev == [{"type": "play", "seat": 0, "card": 14, "value": 14, "group": 1}]
     assert m.view(None)["groups"] == [
-        {"number": 14, "seats": [0], "value": 14},
-        {"number": 7, "seats": [2, 3], "value": 14},
+        {"number": 14, "seats": [0], "value": 14, "through": 0},
+        {"number": 7, "seats": [2, 3], "value": 14, "through": 2},
     ]
 
 

@@ -18,6 +18,8 @@ import time
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from browserkit import DESKTOP, PHONE, name_via_api, shot, table_via_api
 from framecheck import check_game_frames
 from pondside.engine import Match
@@ -288,6 +290,7 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     assert re.fullmatch(r"Turn \d+", page.locator("#info-turn").inner_text())
     # The words of the game are explained on the table until the player closes them.
     legend = page.locator(".dd-legend[open]")
+    legend.locator("dt", has_text="the deck").wait_for()
     words = legend.inner_text()
     for term in ("joins", "beats", "pushed through", "held"):
         assert term in words, words
@@ -526,3 +529,51 @@ def test_the_rulebook_example_is_told_in_sentences() -> None:
         ],
         ["You play a 6."],
     ]
+
+
+# --- 4. what is to come reads as to come; a beaten player is told so (issue 27, defect 12) ------
+READ_NOTES = """() => ({
+  when: [...document.querySelectorAll(".dd-group")].map((g) => [
+    Number(g.dataset.number), g.querySelector(".dd-group-when").textContent]),
+  notes: Object.fromEntries([...document.querySelectorAll(".dd-spot")].map((s) => [
+    s.dataset.seat, s.querySelector(".dd-spot-note").textContent])),
+})"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_group_to_beat_is_pushed_through_later_and_a_beaten_player_is_told(
+    new_page: Any, web: ServerProcess, size: str
+) -> None:
+    """The groups to beat say on whose turn they will be pushed through, as still to come
+    (the view's ``through``, DD-4a); a person whose card was beaten just before their turn
+    reads "beaten: drew a card" beside "your turn", as a bot's spot says it."""
+    phone = size == "phone"
+    page = new_page(web, {"width": 390, "height": 844}, touch=True) if phone else new_page(web)
+    frames = listen(page)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game="down-the-drain", options={"games": 3}, seed=SEED)
+    page.goto(f"/t/{table}?speed=0")
+    told_beaten = groups_seen = 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not (told_beaten and groups_seen):
+        if not my_turn(page):
+            break
+        frame = shown(frames)
+        page.wait_for_function(f"Number(document.body.dataset.seq) >= {frame['seq']}")
+        v, me = frame["view"], frame["you"]["seat"]
+        names = names_of(page)
+        got = page.evaluate(READ_NOTES)
+        for number, when in got["when"]:
+            g = next(g for g in v["groups"] if g["number"] == number)
+            whose = "your" if g["through"] == me else f"{names[g['through']]}'s"
+            assert when == f"to be pushed through on {whose} turn unless beaten first", when
+            groups_seen += 1
+        if any(e["type"] == "beaten" and me in e["seats"] for e in v["last_events"]):
+            assert got["notes"][str(me)] == "beaten: drew a card; your turn", got["notes"]
+            told_beaten += 1
+        else:
+            assert got["notes"][str(me)].endswith("your turn"), got["notes"]
+        take_turn(page, join=False)
+    assert groups_seen and told_beaten, (groups_seen, told_beaten)
+    assert not page.errors

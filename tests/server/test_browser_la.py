@@ -301,7 +301,8 @@ def test_a_guest_plays_five_bots_to_the_end_by_keys_a_drag_and_clicks(
     page.goto(f"/t/{table}?speed=0")
     # The words of the game are explained on the table the first time.
     legend = page.locator(".la-legend[open]")
-    legend.wait_for()
+    # The game's words, as the server serves them (Game.terms(), in /api/games).
+    legend.locator("dt", has_text="SKIP PORTAL").wait_for()
     words = legend.inner_text()
     for term in (
         "CLIMB\nyour race pile",

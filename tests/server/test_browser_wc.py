@@ -169,6 +169,7 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     # The ruling card: only Aces and Crowns are offered; the others say why not.
     page.locator(".wc-hand.active .wc-card.choosable").first.wait_for()
     # The game's words, open under the hand the first time; the suits named, not only drawn.
+    page.locator(".wc-legend[open] dt", has_text="Ruling card").wait_for()
     words = page.locator(".wc-legend[open]").inner_text()
     for term in ("Ruling card", "TOP / BOTTOM", "Trump", "Bid", "☾ Moons", "★ Crown"):
         assert term in words, term
@@ -344,7 +345,7 @@ def test_classic_two_guests_call_bid_and_play_to_the_end(new_page: Any, web: Ser
     assert "Ann calls first" in bea.locator(".wc-mid").inner_text()
     assert bea.locator(".wc-calls").count() == 0
     assert bea.locator("#info-turn").inner_text() == "classic Chicane · Calls"
-    assert "Calls" in ann.locator(".wc-legend[open]").inner_text()
+    ann.locator(".wc-legend[open] dt", has_text="Calls").wait_for()
     assert bea.locator(".wc-call").count() == 0
     assert bea.locator("#hand .wc-card").count() == 9
     ann.get_by_role("button", name="Call BOTTOM").click()

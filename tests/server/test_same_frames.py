@@ -43,12 +43,16 @@ ADDED = ("narration", "narration_events", "labels")
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
 ADDED_TO_VIEWS = {
     "ladders": ("partners",),
+    "king-of-the-quackers": ("neighbours",),
+    "lame-duck": ("turns",),
     "wildcat-chicane": ("hand_read", "trick_read", "prompt", "choice_rule"),
 }
 """View keys added since the capture, on purpose, by game (issue 26: what a page would
 otherwise work out by a rule of its own: Ladders' partner seats, LA-14; Wildcat Chicane's cards
 as their players read them, each finished trick's too as its ``read``, and what the seat to act
-is told and the rule its choices turn on; ``test_wildcat_chicane_view.py`` checks those)."""
+is told and the rule its choices turn on; ``test_wildcat_chicane_view.py`` checks those; King
+of the Quackers' neighbours, KQ-5; Lame Duck's turns a round, LD-5; and each Down the Drain
+group's ``through``, the seat whose turn pushes it through, DD-4a: ``test_table_facts.py``)."""
 
 
 def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
@@ -62,6 +66,11 @@ def _without_added(frame: dict[str, Any]) -> dict[str, Any]:
             view["tricks"] = [
                 {k: v for k, v in t.items() if k != "read"} if isinstance(t, dict) else t
                 for t in view["tricks"]
+            ]
+        if view.get("game") == "down-the-drain" and isinstance(view.get("groups"), list):
+            view["groups"] = [
+                {k: v for k, v in g.items() if k != "through"} if isinstance(g, dict) else g
+                for g in view["groups"]
             ]
         out["view"] = view
     return out

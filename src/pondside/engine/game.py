@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, Labels, Lines, Unplayable
+from .narrate import ActionLabel, Labels, Lines, Term, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -361,6 +361,17 @@ class Game(ABC, Generic[S]):
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """One legal action as the seat of ``view`` is offered it (games override this)."""
         return {"action": action, "label": action, "effect": ""}
+
+    def terms(self) -> list[Term]:
+        """The game's own words, each with its meaning, as a table's legend explains them (the
+        server sends them once, in ``GET /api/games``); none unless the game names some."""
+        return []
+
+    def card_facts(self) -> dict[str, Any]:
+        """What a page needs to draw the game's card faces with no table to ask (a rules page's
+        examples, a legend), as data the server sends once in ``GET /api/games``; none unless
+        the game's faces print a rule's fact (Lame Duck's ducks, LD-2)."""
+        return {}
 
     def hand_action(self, view: View, card: Any) -> str | None:
         """The action that would play ``card`` of the view's hand alone now, or ``None`` at a

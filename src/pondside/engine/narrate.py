@@ -175,6 +175,18 @@ class Unplayable(TypedDict):
     """The engine's own sentence: the one an illegal play of it raises, ruling included."""
 
 
+class Term(TypedDict):
+    """One of a game's own words, as its legend explains it to a new player."""
+
+    term: str
+    """The word as the table shows it (``"pushed through"``, ``"ACCENT"``)."""
+    meaning: str
+    """What it means, in the game's own words: one or two sentences."""
+    when: NotRequired[dict[str, Any]]
+    """The options a table must have for the term to apply (Wildcat Chicane's calls:
+    ``{"variant": "classic"}``); absent where it always applies."""
+
+
 class Labels(TypedDict):
     """What a seat to act is offered: each legal action labelled, and why the other cards of
     its hand cannot be played. Empty for a seat not to act and for a spectator."""

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from pondside.engine import BadOption, Game, Option
+from pondside.engine import BadOption, Game, Option, Term
 
 # The clock a new table of each game suggests until the person picks one. The other games'
 # first decisions (passing, bidding, ruling cards, building ladders) take a newcomer longer
@@ -67,6 +67,8 @@ class GameFacts(TypedDict):
     follows: list[Follow]
     lower_is_better: bool
     profile: str
+    terms: list[Term]
+    card_facts: dict[str, Any]
 
 
 def players_words(text: str) -> str:
@@ -155,4 +157,6 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         follows=follows(game, info.default_players),
         lower_is_better=info.lower_score_is_better,
         profile=SUGGESTED_PROFILE.get(info.slug, DEFAULT_PROFILE),
+        terms=game.terms(),
+        card_facts=game.card_facts(),
     )

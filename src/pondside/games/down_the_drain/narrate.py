@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker
+from pondside.engine import Speaker, Term
 from pondside.engine.narrate import Lines, joined, plural
 
 from .events import DownTheDrainEvent, Play
+from .state import COUNTS
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -161,3 +162,48 @@ def play_effect(joins: Sequence[str], value: int, beats: Sequence[str]) -> str:
     the players whose cards it beats: ``→ joins Ann: worth 14; beats Bob and Cy``."""
     text = f"→ joins {joined(joins)}: worth {value}" if joins else f"→ worth {value}"
     return text + (f"; beats {joined(beats)}" if beats else "")
+
+
+def deck_words() -> str:
+    """DD-1 as a person reads it: how many cards of each number the deck holds.
+
+    >>> deck_words()[:40]
+    '90 cards: sixteen 2s, twelve 3s, nine 4s'
+    """
+    many = [f"{count_words(k)} {c}s" for c, k in COUNTS.items() if k > 1]
+    ones = [c for c, k in COUNTS.items() if k == 1]
+    return (
+        f"{sum(COUNTS.values())} cards: {', '.join(many)}, and one each of {ones[0]} to {ones[-1]}."
+    )
+
+
+def count_words(k: int) -> str:
+    """``sixteen`` for 16: the deck's counts in words."""
+    big = {9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 16: "sixteen"}
+    return big.get(k) or count(k)
+
+
+def terms() -> list[Term]:
+    """The game's words, as the table's legend explains them (DD-1, DD-3..DD-9)."""
+    return [
+        {
+            "term": "joins",
+            "meaning": "a card of the same number as cards in front joins them: "
+            "two 7s are worth 14.",
+        },
+        {
+            "term": "beats",
+            "meaning": "a group worth more beats every group worth less: those cards go down "
+            "the drain (discarded) and their players each draw a card.",
+        },
+        {
+            "term": "pushed through",
+            "meaning": "a card still in front of its player when their turn comes is discarded, "
+            "and no card is drawn: one card fewer. Shed your last card this way to win.",
+        },
+        {
+            "term": "held",
+            "meaning": "the cards in a hand and the one in front; the fewer the better.",
+        },
+        {"term": "the deck", "meaning": deck_words()},
+    ]

@@ -21,6 +21,7 @@ from pondside.engine import (
     Outcome,
     Rng,
     Speaker,
+    Term,
     View,
     seed_state,
 )
@@ -369,6 +370,9 @@ class DownTheDrain(Game[DownTheDrainState]):
     ) -> list[str]:
         told = cast(Sequence[DownTheDrainEvent], events)
         return words.narrate(before, told, after, names, receiver)
+
+    def terms(self) -> list[Term]:
+        return words.terms()
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card and what it would do now: the group it joins, its worth, what it beats."""

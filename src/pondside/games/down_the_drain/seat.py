@@ -20,6 +20,15 @@ from .state import (
 )
 
 
+def through(state: DownTheDrainState, card: int) -> int | None:
+    """DD-4a: the seat whose turn pushes the group of ``card`` through (unless it is beaten
+    first): the first seat holding ``card`` in front, clockwise from the seat to act."""
+    if state.over:
+        return None
+    n = state.n
+    return next((t for k in range(n) if state.front[t := (state.seat + k) % n] == card), None)
+
+
 def view(
     game: Game[DownTheDrainState], state: DownTheDrainState, seat: int | None
 ) -> DownTheDrainView:
@@ -31,6 +40,7 @@ def view(
             "number": c,
             "seats": [t for t in range(st.n) if front[t] == c],
             "value": c * front.count(c),
+            "through": through(st, c),
         }
         for c in sorted(set(front) - {0}, key=lambda c: (-c * front.count(c), -c))
     ]

@@ -95,6 +95,10 @@ class DownTheDrainGroup(TypedDict):
     """The seats with that number in front of them."""
     value: int
     """The number times the cards in the group (DD-3)."""
+    through: int | None
+    """The seat on whose turn the group will be pushed through unless it is beaten first: the
+    first of its seats to have a turn from the seat to act on (DD-4a, DD-8); null once the
+    match is over."""
 
 
 class DownTheDrainView(CommonView):

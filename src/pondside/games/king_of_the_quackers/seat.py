@@ -53,6 +53,7 @@ def view(game: Game[QuackersState], state: QuackersState, seat: int | None) -> Q
     }
     if seat is not None:
         v["hand"] = [CODE[c] for c in st.hands[seat]]
+        v["neighbours"] = [(seat + 1) % n, (seat - 1) % n]
         g = st.gives[seat]
         v["gave"] = None if g is None else [CODE[g[0]], CODE[g[1]]]
         v["received"] = None

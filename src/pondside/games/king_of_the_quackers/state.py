@@ -91,6 +91,9 @@ class QuackersView(CommonView):
     """The two cards this seat gave, to its left then its right (KQ-5)."""
     received: NotRequired[list[str] | None]
     """The cards this seat received, from its left then its right, once the hand is in play."""
+    neighbours: NotRequired[list[int]]
+    """This seat's neighbours, left then right: whom it gives its two cards to and receives
+    from (KQ-5)."""
     dealer: int
     """The hand's dealer (KQ-3)."""
     phase: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pondside.engine import ActionLabel, Speaker, View
+from pondside.engine import ActionLabel, Speaker, Term, View
 from pondside.engine.narrate import Lines, joined, plural
 
 from .events import LaddersEvent, Play, RoundEnd
@@ -218,3 +218,29 @@ def action_label(
         filled = bool(view["accents"][y])
         label, effect = play_label(what, y, filled, view["accent_next"][y], card == WILD_CODE)
     return {"action": action, "label": label, "effect": effect}
+
+
+def terms() -> list[Term]:
+    """The game's words, as the table's legend and its piles' tooltips explain them."""
+    return [
+        {
+            "term": "CLIMB",
+            "meaning": "your race pile, face down with its top card face up. Only the top card "
+            "plays; empty it to win the round.",
+        },
+        {
+            "term": "RUNG",
+            "meaning": "your four holding piles. You end your turn by putting one hand card on "
+            "one of them; later their top cards can be played.",
+        },
+        {
+            "term": "ACCENT",
+            "meaning": "the four shared piles in the middle, built up from 1 to 12. A full pile "
+            "(12) goes to DISCARD and its place is free again.",
+        },
+        {
+            "term": "SKIP PORTAL",
+            "meaning": "the wild card: it counts as whatever number the ACCENT pile needs (the "
+            "gold badge shows which).",
+        },
+    ]

@@ -20,6 +20,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Term,
     View,
     places_from_results,
     seed_state,
@@ -618,6 +619,9 @@ class Ladders(Game[LaddersState]):
     ) -> list[str]:
         told = cast(Sequence[LaddersEvent], events)
         return words.narrate(told, names, receiver, after["options"]["teams"])
+
+    def terms(self) -> list[Term]:
+        return words.terms()
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         return words.action_label(view, action, _PARSE[action], names)

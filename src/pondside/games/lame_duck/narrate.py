@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker
+from pondside.engine import Speaker, Term
 from pondside.engine.narrate import Lines, plural
 
 from .events import LameDuckEvent
@@ -118,3 +118,24 @@ def take_label(column: int) -> str:
 def take_effect(cards: Sequence[int], column_ducks: int) -> str:
     """What taking a column costs: ``5 21 33 — 4 ducks``."""
     return f"{' '.join(map(str, cards))} — {ducks(column_ducks)}"
+
+
+# LD-2's five kinds of card, one example each, as the legend of card faces captions them.
+DUCK_SAMPLES = (
+    (7, "1 duck"),
+    (15, "2: ends in 5"),
+    (30, "3: ends in 0"),
+    (44, "5: × 11"),
+    (55, "7: the 55"),
+)
+
+
+def terms() -> list[Term]:
+    """The game's words, as the table's how-to figure and legend explain them (LD-2)."""
+    return [
+        {
+            "term": "Ducks per card",
+            "meaning": "1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, "
+            "5 for multiples of 11, 7 for the 55.",
+        }
+    ]

@@ -20,6 +20,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Term,
     View,
     places_from_results,
     seed_state,
@@ -380,6 +381,17 @@ class LameDuck(Game[LameDuckState]):
         names: Sequence[str],
     ) -> list[str]:
         return words.narrate(before, cast(Sequence[LameDuckEvent], events), names, receiver)
+
+    def terms(self) -> list[Term]:
+        return words.terms()
+
+    def card_facts(self) -> dict[str, Any]:
+        """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
+        ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
+        return {
+            "ducks": list(DUCKS),
+            "samples": [{"card": c, "caption": t} for c, t in words.DUCK_SAMPLES],
+        }
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to

@@ -19,6 +19,7 @@ def view(game: Game[LameDuckState], state: LameDuckState, seat: int | None) -> L
         **game.common_view(st, seat, st.round_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
         "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
         "turn_number": min(st.turn + 1, TURNS),
+        "turns": TURNS,
         "columns": [list(c) for c in st.columns],
         "column_ducks": [column_ducks(c) for c in st.columns],
         "chosen": [bool(c) for c in st.chosen],

@@ -95,7 +95,9 @@ class LameDuckView(CommonView):
     my_choice: NotRequired[int | None]
     """The card this seat has chosen this turn and not yet revealed."""
     turn_number: int
-    """The turn of the round in play, 1 to 10 (LD-5)."""
+    """The turn of the round in play, 1 to ``turns`` (LD-5)."""
+    turns: int
+    """The turns a round has (LD-5: 10)."""
     columns: list[list[int]]
     """The four columns, first card first (LD-4, LD-6)."""
     column_ducks: list[int]

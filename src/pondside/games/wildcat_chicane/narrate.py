@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker
+from pondside.engine import Speaker, Term
 from pondside.engine.narrate import ActionLabel, Lines, joined, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
@@ -269,3 +269,59 @@ def narrate(
                 who = joined([sp.who(s, False) for s in first])
                 lines.append(f"The match is over: {who} share first place with {points}.")
     return lines
+
+
+CLASSIC = {"variant": "classic"}
+WILDCAT = {"variant": "wildcat"}
+
+
+def terms() -> list[Term]:
+    """The game's words, as the table's legend explains them; the variant's own where the
+    two differ (WC-5, WC-7, WC-9, WC-12)."""
+    faded = "The suit that does not count is faded and struck through."
+    return [
+        {
+            "term": "Calls",
+            "meaning": "two, for the whole table: the player on the dealer's left calls TOP or "
+            "BOTTOM or a trump suit, the next player makes the other kind of call.",
+            "when": CLASSIC,
+        },
+        {
+            "term": "Ruling card",
+            "meaning": "one of your Aces or Crowns, chosen in secret, then shown to all. It stays "
+            "in front of you, out of play: its suit is your trump, and it decides whether you "
+            "read TOP or BOTTOM.",
+            "when": WILDCAT,
+        },
+        {
+            "term": "TOP / BOTTOM",
+            "meaning": "each two-suit card counts as one suit only, for everyone: TOP its upper "
+            f"suit, BOTTOM its lower one. {faded}",
+            "when": CLASSIC,
+        },
+        {
+            "term": "TOP / BOTTOM",
+            "meaning": "each of your two-suit cards counts as one suit only: TOP (a Crown ruling "
+            f"card) its upper suit, BOTTOM (an Ace) its lower one. {faded}",
+            "when": WILDCAT,
+        },
+        {
+            "term": "Trump",
+            "meaning": "the called suit beats all others: the highest trump takes the trick. No "
+            "one may lead a trump until one has been played, unless they hold only trumps.",
+            "when": CLASSIC,
+        },
+        {
+            "term": "Trump",
+            "meaning": "a card of your trump suit (as you read it) beats all other suits: the "
+            "highest trump takes the trick. You may not lead your trump while you hold another "
+            "suit.",
+            "when": WILDCAT,
+        },
+        {
+            "term": "Following",
+            "meaning": "play the suit that was led if you hold it (as you read your cards); if "
+            "not, any card.",
+        },
+        {"term": "Bid", "meaning": f"how many tricks you will take. {SCORING}"},
+    ]

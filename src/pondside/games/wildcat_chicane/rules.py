@@ -19,6 +19,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    Term,
     View,
     places_from_results,
     seed_state,
@@ -519,6 +520,9 @@ class WildcatChicane(Game[ChicaneState]):
     ) -> list[str]:
         told = cast(Sequence[ChicaneEvent], events)
         return words.narrate(before, told, after, names, receiver)
+
+    def terms(self) -> list[Term]:
+        return words.terms()
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card

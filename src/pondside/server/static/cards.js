@@ -1,14 +1,18 @@
 // Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
 
-/** The ducks printed on card `n`: the deck's artwork (LD-2), which the rules pages and the
- * lobby's legend draw with no table to ask. A table's preview and names read the server's
- * labels (`shows.card_ducks`) instead; this is the one place the page knows a card's face. */
+// The ducks printed on each card (LD-2) and the legend's sample cards are the game's facts
+// (`Game.card_facts()`), served in GET /api/games: lame-duck.js hands them over before any card
+// is drawn. A table's preview and names read the server's labels (`shows.card_ducks`).
+let facts = { ducks: [], samples: [] };
+
+/** Take the game's card facts (`card_facts` of Lame Duck's /api/games entry). */
+export function useCardFacts(served) {
+  if (served && Array.isArray(served.ducks)) facts = served;
+}
+
+/** The ducks printed on card `n`, as the game serves them. */
 export function ducks(n) {
-  if (n === 55) return 7;
-  if (n % 11 === 0) return 5;
-  if (n % 10 === 0) return 3;
-  if (n % 10 === 5) return 2;
-  return 1;
+  return facts.ducks[n] ?? 1;
 }
 
 /** The ducks printed on the cards of a column drawn mid-animation (the view's
@@ -131,13 +135,7 @@ export function duckIcon(fill = "#ffd84d") {
 /** The five duck values, one card each, with a caption (the lobby and the rules panel). */
 export function duckLegend(box) {
   if (!box) return;
-  const samples = [
-    [7, "1 duck"],
-    [15, "2: ends in 5"],
-    [30, "3: ends in 0"],
-    [44, "5: × 11"],
-    [55, "7: the 55"],
-  ];
+  const samples = facts.samples.map(({ card, caption }) => [card, caption]);
   box.replaceChildren();
   for (const [n, text] of samples) {
     const fig = document.createElement("figure");

@@ -4,9 +4,9 @@
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
 import { prefs } from "../api.js";
 import { el, plural } from "../room.js";
+import { termsList } from "./terms.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const COPIES = { 2: 16, 3: 12, 4: 9, 5: 8, 6: 6, 7: 6, 8: 5, 9: 4, 10: 4, 11: 4, 12: 3, 13: 3, 14: 3, 15: 2 }; // DD-1; 16-20: one each
 
 // --- drawing --------------------------------------------------------------------------------
 
@@ -51,7 +51,7 @@ export function drawCard(code, { small = false, back = false } = {}) {
     t.textContent = String(n);
   }
   box.setAttribute("role", "img");
-  box.setAttribute("aria-label", `${n} (the deck has ${plural(COPIES[n] ?? 1, "card", "cards")} of ${n})`);
+  box.setAttribute("aria-label", String(n));
   return box;
 }
 
@@ -76,17 +76,6 @@ function list(items) {
 function groupOf(view, seat) {
   const c = view.front[seat];
   return c ? view.groups.find((g) => g.number === c) : null;
-}
-
-/** When a group goes through, said from now: the first of its members to have a turn. */
-function throughSeat(view, group) {
-  const n = view.players;
-  const from = toAct(view) ?? 0;
-  for (let k = 0; k < n; k++) {
-    const t = (from + k) % n;
-    if (group.seats.includes(t)) return t;
-  }
-  return null;
 }
 
 /** What the last action did to seat `s`, for its spot: [words, class] or null. */
@@ -135,14 +124,16 @@ function seatSpot(ctx, s, preview) {
     spot.classList.add("will-join");
     note.textContent = "joined";
   } else {
-    // One note: whose turn it is, or else what the last play did to this seat.
+    // What the last play did to this seat, and whose turn it is: both, so that a person
+    // beaten just before their turn reads why they drew a card as a bot's spot says it.
     const last = lastNote(view, s);
-    if (toAct(view) === s && !view.animating) {
-      note.textContent = s === me ? "your turn" : "their turn";
-    } else if (last) {
-      note.textContent = last[0];
+    const notes = [];
+    if (last) {
+      notes.push(last[0]);
       spot.classList.add(last[1]);
     }
+    if (toAct(view) === s && !view.animating) notes.push(s === me ? "your turn" : "their turn");
+    note.textContent = notes.join("; ");
   }
   // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
   const held = el("div", "dd-spot-held", `${view.hand_sizes[s]} in hand`);
@@ -181,8 +172,10 @@ function groupsPanel(ctx, preview) {
     value.title = "the group's value";
     const holders = list(g.seats.map(who));
     const whose = el("span", "dd-group-who", holders);
-    const t = throughSeat(view, g);
-    const when = t == null ? "" : t === me ? "pushed through on your turn" : `pushed through on ${names[t]}'s turn`;
+    // The view says whose turn pushes the group through (DD-4a); it is still to come, and a
+    // play before then may beat it.
+    const t = g.through;
+    const when = t == null ? "" : `to be pushed through on ${t === me ? "your" : `${names[t]}'s`} turn unless beaten first`;
     const text = el("span", "dd-group-text");
     text.append(whose, el("span", "dd-group-when", when));
     li.append(cards, el("span", "dd-eq", "="), value, text);
@@ -214,12 +207,6 @@ function piles(view) {
 // --- the words of the game ------------------------------------------------------------------------
 // A legend, open until the player closes it once (then closed on every table). It sits under
 // the hand, so that the board and the hand always share the screen.
-const WORDS = [
-  ["joins", "a card of the same number as cards in front joins them: two 7s are worth 14."],
-  ["beats", "a group worth more beats every group worth less: those cards go down the drain (discarded) and their players each draw a card."],
-  ["pushed through", "a card still in front of its player when their turn comes is discarded, and no card is drawn: one card fewer. Shed your last card this way to win."],
-  ["held", "the cards in a hand and the one in front; the fewer the better."],
-];
 let legendOpen = prefs.get("dd.legend", "") !== "seen";
 
 export function legend() {
@@ -227,13 +214,7 @@ export function legend() {
   d.open = legendOpen;
   const summary = el("summary", null, "What do joins, beats and pushed through mean?");
   d.append(summary);
-  const list = el("dl");
-  for (const [word, text] of WORDS) {
-    const item = el("div");
-    item.append(el("dt", null, word), el("dd", null, text));
-    list.append(item);
-  }
-  d.append(list);
+  d.append(termsList(el, "down-the-drain"));
   // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
   // between would otherwise draw the legend open again.
   summary.addEventListener("click", () => {

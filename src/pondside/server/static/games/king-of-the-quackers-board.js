@@ -43,8 +43,9 @@ export function readPlay(action) {
 }
 
 // --- seats --------------------------------------------------------------------------------------
-export const leftOf = (v, s) => (s + 1) % v.players;
-export const rightOf = (v, s) => (s - 1 + v.players) % v.players;
+/** This seat's neighbours as the view names them (KQ-5): whom it gives to and receives from. */
+export const left = (v) => v.neighbours[0];
+export const right = (v) => v.neighbours[1];
 export const nameOf = (names, me, s) => (s === me ? "you" : names[s]);
 export const Name = (names, me, s) => (s === me ? "You" : names[s]);
 /** The verb for seat s: "You pass" / "Ann passes". */
@@ -132,7 +133,7 @@ export function passPanel(ctx) {
   );
   const slots = el("div", "kq-slots");
   for (const side of ["left", "right"]) {
-    const seat = side === "left" ? leftOf(v, me) : rightOf(v, me);
+    const seat = side === "left" ? left(v) : right(v);
     const slot = el("button", `kq-slot${choosing && p.slot === side ? " active" : ""}`);
     slot.type = "button";
     slot.dataset.side = side;
@@ -252,14 +253,14 @@ export function notesPanel(ctx) {
     const gave = el("span", "kq-swap-part");
     gave.append(
       el("span", "kq-swap-label", "You gave:"),
-      item("given to", "→", leftOf(v, me), v.gave[0]),
-      item("given to", "→", rightOf(v, me), v.gave[1]),
+      item("given to", "→", left(v), v.gave[0]),
+      item("given to", "→", right(v), v.gave[1]),
     );
     const got = el("span", "kq-swap-part");
     got.append(
       el("span", "kq-swap-label", "You received:"),
-      item("received from", "←", leftOf(v, me), v.received[0]),
-      item("received from", "←", rightOf(v, me), v.received[1]),
+      item("received from", "←", left(v), v.received[0]),
+      item("received from", "←", right(v), v.received[1]),
     );
     swap.append(gave, got);
     box.append(swap);

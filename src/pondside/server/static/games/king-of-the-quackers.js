@@ -9,13 +9,13 @@ import {
   card,
   isPersonality,
   keyOf,
-  leftOf,
+  left,
   list,
   notesPanel,
   passPanel,
   passState,
   readPlay,
-  rightOf,
+  right,
   roundKind,
   roundPanel,
   wordsLegend,
@@ -86,7 +86,7 @@ function renderHand(ctx) {
       b.append(el("span", "kq-tag", code === p.left ? "◀ left" : "right ▶"));
     }
     if (received.includes(code)) {
-      const from = code === received[0] ? ctx.names[leftOf(v, me)] : ctx.names[rightOf(v, me)];
+      const from = code === received[0] ? ctx.names[left(v)] : ctx.names[right(v)];
       const tag = el("span", "kq-new", "↓");
       tag.title = `Received: ${from} passed you this card at the start of the hand`;
       b.title = `${b.title} · ${tag.title.toLowerCase()}`;
@@ -256,7 +256,7 @@ function status(ctx) {
   if (ctx.pending) return "Sending…";
   if (v.phase === "pass") {
     if (legal.length) {
-      return `Choose a card for ${names[leftOf(v, me)]} on your left, then one for ${names[rightOf(v, me)]} on your right, and give them.`;
+      return `Choose a card for ${names[left(v)]} on your left, then one for ${names[right(v)]} on your right, and give them.`;
     }
     const waiting = v.chosen.map((c, s) => (c ? null : s)).filter((s) => s != null);
     return `Waiting for ${list(waiting.map((s) => names[s]))} to choose their two cards.`;

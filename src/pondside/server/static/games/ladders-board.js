@@ -5,6 +5,7 @@
 import { prefs } from "../api.js";
 import { plural } from "../room.js";
 import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
+import { termsList, termsOf } from "./terms.js";
 
 const SLOTS = 4;
 const RUNGS = 4;
@@ -16,28 +17,21 @@ export const isPhone = () => window.matchMedia("(max-width: 600px)").matches;
 const partnerOf = (view, seat) => (seat == null ? null : view.partners[seat]);
 
 // --- what a player is told about the words of the game ---------------------------------------
-const TERMS = {
-  CLIMB: "CLIMB: your race pile, face down with its top card face up. Only the top card plays; empty it to win the round.",
-  RUNG: "RUNG piles: your four holding piles. You end your turn by putting one hand card on one of them; later their top cards can be played.",
-  ACCENT: "ACCENT piles: the four shared piles in the middle, built up from 1 to 12. A full pile (12) goes to DISCARD and its place is free again.",
-  PORTAL: "SKIP PORTAL: the wild card. It counts as whatever number the ACCENT pile needs (the gold badge shows which).",
-};
+// The words and their meanings are the game's (`Game.terms()`, served in /api/games): the
+// legend lists them and each pile's name has its word's meaning as a tooltip.
+let meanings = {};
+termsOf("ladders").then(
+  (rows) => (meanings = Object.fromEntries(rows)),
+  () => {}, // the legend says the words could not be loaded
+);
 
 export function legend(el) {
   const d = el("details", "la-legend");
   d.open = legendOpen;
   const summary = el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?");
   d.append(summary);
-  const list = el("dl");
-  for (const [k, [word, text]] of Object.entries(SHORT)) {
-    const item = el("div");
-    item.dataset.term = k;
-    item.title = TERMS[k];
-    item.append(el("dt", null, word), el("dd", null, text));
-    list.append(item);
-  }
   // (How a turn goes is the status line's to say, next to the hand.)
-  d.append(list);
+  d.append(termsList(el, "ladders", undefined, (row, term) => (row.dataset.term = term)));
   // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
   // between would otherwise draw the legend open again.
   summary.addEventListener("click", () => {
@@ -46,13 +40,6 @@ export function legend(el) {
   });
   return d;
 }
-// The legend's lines: short, one per word; the long ones (TERMS) are their tooltips.
-const SHORT = {
-  CLIMB: ["CLIMB", "your race pile: play its top card; empty it to win."],
-  RUNG: ["RUNG", "your four holding piles; their top cards play too."],
-  ACCENT: ["ACCENT", "the four shared piles, built up from 1 to 12."],
-  PORTAL: ["SKIP PORTAL", "the wild card: counts as the number needed."],
-};
 let legendOpen = prefs.get("ladders.legend", "") !== "seen";
 
 // --- drawing ----------------------------------------------------------------------------------------
@@ -97,7 +84,7 @@ function climbPile(el, top, size) {
 /** A pile's name, with the word's meaning as its tooltip. */
 function label(el, text, term) {
   const l = el("span", "la-label", text);
-  l.title = TERMS[term];
+  if (meanings[term]) l.title = `${term}: ${meanings[term]}`;
   return l;
 }
 

@@ -5,15 +5,18 @@
 // before the frame's own view is drawn, which is the truth. The server decides everything:
 // what is legal (ctx.legal), where a card would go and what it takes (its label's `shows`),
 // and every sentence about the game (the labels and the frame's narration).
-import { prefs } from "../api.js";
-import { cardEl, cardName, duckIcon, duckLegend } from "../cards.js";
+import { getGames, prefs } from "../api.js";
+import { cardEl, cardName, duckIcon, duckLegend, useCardFacts } from "../cards.js";
 import { replaying } from "../replay.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 
 const $ = (id) => document.getElementById(id);
-// The turns of a round, for the caption "Turn 3 of 10" (the view numbers the turn in play).
-const TURNS_SHOWN = 10;
+// The game's facts before any card is drawn (its faces print LD-2's ducks, served by the game)
+// and its words (the how-to figure's caption): this module is ready only once they are in.
+const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
+useCardFacts(served?.card_facts);
+const DUCKS_PER_CARD = served?.terms.find((t) => t.term === "Ducks per card");
 let sortOrder = prefs.get("sort", "asc") === "desc" ? "desc" : "asc";
 let confirmOn = prefs.get("confirm", "0") === "1";
 let cur = null; // the context drawn last
@@ -405,7 +408,7 @@ export default {
     return {
       match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
       round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
-      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${TURNS_SHOWN}`,
+      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${v.turns}`,
       badge: o.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
     };
   },
@@ -419,7 +422,7 @@ export default {
   drawCard: (code) => cardEl(Number(code)),
   howtoFigure() {
     const box = el("div", "duck-legend");
-    box.setAttribute("aria-label", "Ducks per card: 1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, 5 for multiples of 11, 7 for the 55");
+    if (DUCKS_PER_CARD) box.setAttribute("aria-label", `${DUCKS_PER_CARD.term}: ${DUCKS_PER_CARD.meaning}`);
     duckLegend(box);
     return box;
   },

@@ -1,0 +1,39 @@
+// A game's own words for its legend, as the server serves them once a page in GET /api/games
+// (`terms`: the game's `Game.terms()`, written in Python beside its rules). The legends draw
+// them; no page writes a term's meaning itself.
+import { getGames } from "../api.js";
+
+/** Whether a term applies to a table with these options (a term's `when`, if any). */
+function applies(term, options) {
+  return Object.entries(term.when || {}).every(([k, v]) => options?.[k] === v);
+}
+
+/** The terms of game `slug` that apply to a table with `options`, as [term, meaning] pairs. */
+export async function termsOf(slug, options) {
+  const { games } = await getGames();
+  const game = games.find((g) => g.slug === slug);
+  return (game?.terms || []).filter((t) => applies(t, options)).map((t) => [t.term, t.meaning]);
+}
+
+/** A `<dl>` of the game's terms, filled as soon as the facts are in (at once after the first
+ * time: the page asks for them once), before any row the caller adds. `item(row, term, dd)`
+ * may dress each row. */
+export function termsList(el, slug, options, item) {
+  const list = el("dl");
+  termsOf(slug, options).then(
+    (rows) => {
+      // Before any row the page added of its own (a key to the card faces).
+      list.prepend(
+        ...rows.map(([term, meaning]) => {
+          const row = el("div");
+          const dd = el("dd", null, meaning);
+          row.append(el("dt", null, term), dd);
+          if (item) item(row, term, dd);
+          return row;
+        }),
+      );
+    },
+    () => list.append(el("div", null, "The game's words could not be loaded; the rules page has them.")),
+  );
+  return list;
+}

@@ -1,0 +1,36 @@
+"""No JavaScript file states a rule of a game (issue 26): the rule helpers and copied sentences
+that the pages once held are gone, and stay gone. Each fact now comes from the game, in Python:
+the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()`` and
+``Game.card_facts()`` in ``GET /api/games``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "pondside" / "server" / "static"
+FILES = sorted(STATIC.glob("games/*.js")) + [
+    STATIC / name for name in ("cards.js", "pond.js", "decktet.js", "rules.js")
+]
+
+# Each identifier or sentence with the rule it restated.
+GONE = {
+    r"\bCOPIES\b": "DD-1's deck counts (the game's 'the deck' term)",
+    r"\bthroughSeat\b": "DD-4a's turn that pushes a group through (the view's groups' through)",
+    r"\b(leftOf|rightOf)\b": "KQ-5's neighbours (the view's neighbours)",
+    r"\bTURNS_SHOWN\b": "LD-5's turns a round (the view's turns)",
+    r"n % 11 === 0|n === 55": "LD-2's ducks per card (Game.card_facts)",
+    r"\bSCORING\b|A bid scores 4": "WC-12's scoring (Game.terms)",
+    r"\bTERMS\b|\bWORDS\b|\bSHORT\b": "a legend's glossary (Game.terms)",
+    r"ending in 5, 3 for": "LD-2 in words (the 'Ducks per card' term)",
+}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_no_page_restates_a_rule_the_game_serves(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for pattern, rule in GONE.items():
+        found = re.search(pattern, text)
+        assert found is None, f"{path.name} restates {rule}: {found.group(0)!r}"
