@@ -238,7 +238,9 @@ function render(ctx) {
   for (const n of [...board.querySelectorAll("[data-key]"), ...ctx.hand.querySelectorAll("[data-key]")]) bind(ctx, n);
   // The focus survives the redraw (keyboard play): the control of the same key gets it back
   // (once enabled again after a move), or the destination that a chosen card moves on to.
-  const lost = !active || active === document.body || !document.contains(active);
+  // (The frame holds the focus on a play area itself while a move is on its way: lost too.)
+  const areas = [ctx.board, ctx.hand, ctx.actions];
+  const lost = !active || active === document.body || !document.contains(active) || areas.includes(active);
   const had = active && active.dataset && active.dataset.key;
   const wanted = focusKey || had || (lost ? lastFocus : null);
   focusKey = null;
