@@ -141,6 +141,7 @@ def test_the_changing_routes_are_the_known_ones() -> None:
         ("POST", "/api/records"),
         ("POST", "/api/tables"),
         ("POST", "/api/tables/{table_id}/again"),
+        ("POST", "/api/tables/{table_id}/resign"),
         ("POST", "/api/tables/{table_id}/seats/{seat}"),
         ("POST", "/api/tables/{table_id}/start"),
     ]

@@ -374,6 +374,17 @@ class DownTheDrainTables(TablesBase):
                     "number": c,
                     "seats": [s for s in range(self.players) if front[s] == c],
                     "value": c * front.count(c),
+                    # DD-4a: the first seat holding it in front, clockwise from the seat to act.
+                    "through": None
+                    if obs["over"][t]
+                    else next(
+                        (
+                            k
+                            for i in range(self.players)
+                            if front[k := (int(obs["seat"][t]) + i) % self.players] == c
+                        ),
+                        None,
+                    ),
                 }
                 for c in numbers
             ],

@@ -516,6 +516,7 @@ class LameDuckTables(TablesBase):
             "hand_scores": obs["history"][t, :rounds_done].tolist(),
             "options": dict(self.options),
             "turn_number": min(turn + 1, TURNS),
+            "turns": TURNS,
             "columns": [obs["columns"][t, k, : lengths[k]].tolist() for k in range(COLUMNS)],
             "column_ducks": obs["column_ducks"][t].tolist(),
             "chosen": [False] * self.players,
