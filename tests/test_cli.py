@@ -311,6 +311,28 @@ def test_issue16_11_a_record_keeps_names_and_bots_and_replay_shows_them(tmp_path
     assert code == 0 and "Ada" in out and "You " not in out
 
 
+@pytest.mark.parametrize(
+    "golden", sorted(p.name for p in (Path(__file__).parent / "golden").glob("*.json"))
+)
+def test_issue27_a_replay_invites_nobody_to_play(tmp_path: Path, golden: str) -> None:
+    """Issue 27, the newcomer's command line: `replay` said "type a card to play it" where a
+    replay plays nothing, even watching the seat the person had played."""
+    kept = json.loads((Path(__file__).parent / "golden" / golden).read_text())
+    record = kept["record"] | {"bots": [None] + kept["bots"][1:]}  # seat 0 was a person
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(record))
+    code, out = run("replay", str(path), "--no-step", "--seat", "0")
+    assert code == 0, out
+    assert "type a card" not in out.lower()
+
+
+def test_replay_of_a_file_without_a_game_says_what_a_record_holds(tmp_path: Path) -> None:
+    path = tmp_path / "kept.json"
+    path.write_text(json.dumps({"bots": [], "record": {"game": "lame-duck"}}))
+    code, out = run("replay", str(path))
+    assert code != 0 and "None" not in out and "game" in out
+
+
 def test_issue16_11_an_older_record_without_names_still_replays(tmp_path: Path) -> None:
     record = tmp_path / "m.json"
     run("play", "lame-duck", "--seed", "5", "--record", str(record), input=ANY_CARD)

@@ -143,6 +143,12 @@ def load_record(path: Path) -> Any:
         fail(f"{path} is not JSON: {exc}")
     if not isinstance(record, dict):
         fail(f"{path} is not a match record: expected a JSON object with game and actions")
+    if not isinstance(record.get("game"), str):
+        keys = ", ".join(map(str, record)) or "none"
+        fail(
+            f"{path} is not a match record: expected a JSON object with game (the game's name, "
+            f"such as lame-duck) and actions; this one has the keys: {keys}"
+        )
     return record
 
 

@@ -340,6 +340,7 @@ def replay(record_path: Path, seat: int | None, step: bool | None) -> None:
     person = seat is not None and isinstance(bots, list) and len(bots) == replayed.players
     me = seat if person and bots[seat] is None else None
     ui = get_ui(game, record_names(record, replayed.players), me=me)
+    ui.playing = False
     ui.render(console, replayed.view(seat))
     for n, (who, action) in enumerate(final.actions, 1):
         # Only the acting seat sees its own action as taken; others learn what the events say

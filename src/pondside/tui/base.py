@@ -106,6 +106,8 @@ class TableUI:
         self.game = game
         self.names = names
         self.me = me
+        # False for a replay: the table then shows hands without inviting anyone to play.
+        self.playing = True
         self.speaker = Speaker(names, me)
         self._before: View | None = None  # the view of the last step told, for the narrator
         self.log: deque[str] = deque(maxlen=100)  # more than any screen shows
@@ -122,6 +124,11 @@ class TableUI:
 
     def is_me(self, seat: int | None) -> bool:
         return self.speaker.is_me(seat)
+
+    def asks(self, view: View, seat: int | None) -> bool:
+        """Whether the person at the terminal is to act now in ``view`` as ``seat``: not in a
+        replay, nor for another seat's hand."""
+        return self.playing and self.is_me(seat) and seat in view["to_act"]
 
     def who(self, seat: int, start: bool = True) -> str:
         """The seat as a subject or object: ``You`` (``you`` inside a sentence) or its name."""

@@ -52,7 +52,7 @@ class UI(TableUI):
             style="dim",
         )
         if seat is not None and view["hand"] and not view["over"]:
-            if seat in view["to_act"]:
+            if self.asks(view, seat):
                 console.print(
                     "Your hand: type a card to play it (→ what it would do)", style="bold"
                 )

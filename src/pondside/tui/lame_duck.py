@@ -85,7 +85,7 @@ class UI(TableUI):
 
     def _hand_title(self, view: View) -> Text:
         seat = view["seat"]
-        if seat in view["to_act"]:
+        if self.asks(view, seat):
             return Text("Your hand: type a card to play it (→ where it would go now)", "bold")
         return Text(f"{self.whose(seat)} hand", style="bold")
 
