@@ -318,7 +318,7 @@ def test_issue27_a_replay_invites_nobody_to_play(tmp_path: Path, golden: str) ->
     """Issue 27, the newcomer's command line: `replay` said "type a card to play it" where a
     replay plays nothing, even watching the seat the person had played."""
     kept = json.loads((Path(__file__).parent / "golden" / golden).read_text())
-    record = kept["record"] | {"bots": [None] + kept["bots"][1:]}  # seat 0 was a person
+    record = kept["record"] | {"bots": [None, *kept["bots"][1:]]}  # seat 0 was a person
     path = tmp_path / "m.json"
     path.write_text(json.dumps(record))
     code, out = run("replay", str(path), "--no-step", "--seat", "0")
