@@ -30,18 +30,6 @@ SMALL = {"game": "ladders", "players": 2, "options": {"rounds": 1}, "seed": 3, "
 Open = Callable[[str], Awaitable[httpx.AsyncClient]]
 
 
-@pytest.fixture(autouse=True)
-def fresh_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test starts with nobody having done anything (the windows are the module's)."""
-    monkeypatch.setattr(app_module, "GUEST_MAKERS", Window())
-    for name in ("_attempts", "_uploaders", "_builders"):
-        monkeypatch.setattr(replays, name, Window())
-    monkeypatch.setattr(replays, "_cache", type(replays._cache)())
-    monkeypatch.setattr(replays, "_cache_bytes", 0)
-    monkeypatch.setattr(replays, "_building", {})
-    monkeypatch.setattr(replays, "_builds", None)
-
-
 @asynccontextmanager
 async def served(tmp_path: Path) -> AsyncIterator[tuple[Any, Open]]:
     """The application and a way to open a client from an address, as a guest of that name."""
@@ -85,6 +73,23 @@ def test_new_guests_are_limited_per_address(
             assert (await here[0].post("/api/guest", json={"name": "B"})).status_code == 200
             elsewhere = await open_client("10.0.0.2")
             assert (await elsewhere.post("/api/guest", json={"name": "C"})).status_code == 200
+
+    run(go())
+
+
+def test_each_application_keeps_its_own_limits_and_caches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Caches and rate windows are the application's (``app.state.kept``), not the module's: a
+    second application in the same process (a test, a restart in place) starts afresh."""
+    monkeypatch.setattr(app_module, "GUESTS_PER_ADDRESS", 1)
+
+    async def go() -> None:
+        for _ in range(2):
+            async with served(tmp_path) as (app, open_client):
+                http = await open_client("10.0.0.1")
+                assert (await http.post("/api/guest", json={"name": "A"})).status_code == 200
+                assert app.state.kept.guest_makers.count("10.0.0.1", 3600) == 1
 
     run(go())
 

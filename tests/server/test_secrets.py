@@ -57,8 +57,8 @@ def test_the_server_keeps_guests_by_the_hash_of_their_secret(tmp_path: Path) -> 
         client.post("/api/guest", json={"name": "Ann"})
         secret = client.cookies["pondside_secret"]
         assert client.get("/api/me").json() == {"name": "Ann"}
-        assert secret not in app_module._GUESTS
-        assert hashlib.sha256(secret.encode()).hexdigest() in app_module._GUESTS
+        assert secret not in app.state.kept.guests
+        assert hashlib.sha256(secret.encode()).hexdigest() in app.state.kept.guests
 
 
 def test_no_code_compares_a_secret_itself() -> None:

@@ -40,14 +40,15 @@ from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
 from .sockets import ClientMessage, Traffic
 from .sockets import router as sockets_router
 from .web import (
-    _GUESTS,
     COOKIE,
     STATIC,
     TABLE_ID,
+    Kept,
     Window,
     client_address,
     guest_of,
     hub_of,
+    kept_of,
     need_guest,
     page,
     same_origin,
@@ -153,11 +154,11 @@ async def guest(
     hub = hub_of(request)
     if current is not None:
         await _call(hub.store.rename_player, current.id, name)
-        _GUESTS.clear()
+        kept_of(request).guests.clear()
         return {"name": name}
     # A guest costs nothing to make, so what is limited per guest (uploads, tables) is
     # limited per address too: guests are made at a bounded rate from one address.
-    if not GUEST_MAKERS.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
+    if not kept_of(request).guest_makers.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
         raise Refused("too many new names from your address in the last hour: wait a while", 429)
     secret = secrets.token_urlsafe(32)  # 256 bits
     await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
@@ -312,6 +313,7 @@ def create_app(settings: Settings) -> FastAPI:
         # the request's Host header (a 307 to any site); an unknown path is a plain 404.
         redirect_slashes=False,
     )
+    app.state.kept = Kept()  # caches and rate windows: this application's own
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
@@ -417,7 +419,6 @@ def _describe_errors(app: FastAPI) -> None:
 
 
 GUESTS_PER_ADDRESS = 300
-GUEST_MAKERS = Window()
 
 
 async def _call(fn: Any, *args: Any) -> Any:

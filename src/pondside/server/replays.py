@@ -18,7 +18,6 @@ import json
 import re
 import secrets
 import time
-from collections import OrderedDict
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Annotated, Any
 
@@ -32,7 +31,16 @@ from .db import TableData
 from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
 from .telling import shown_names
-from .web import TABLE_ID, Window, client_address, hub_of, need_guest, page, same_origin
+from .web import (
+    TABLE_ID,
+    Kept,
+    client_address,
+    hub_of,
+    kept_of,
+    need_guest,
+    page,
+    same_origin,
+)
 
 MAX_RECORD_BYTES = 256 * 1024
 MAX_RECORD_ACTIONS = 4000
@@ -68,16 +76,6 @@ ANALYSIS_CACHE = 500
 SEAT_FORM = re.compile(r"[0-9]{1,3}")
 
 router = APIRouter()
-_analyses: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
-_analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
-_analysers = Window()
-_cache: OrderedDict[tuple[str, int | None], bytes] = OrderedDict()
-_cache_bytes = 0
-_building: dict[tuple[str, int | None], asyncio.Future[bytes]] = {}
-_builds: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
-_builders = Window()
-_attempts = Window()
-_uploaders = Window()
 
 
 # --- building a replay ---------------------------------------------------------------------
@@ -228,19 +226,20 @@ async def replay(
 ) -> Response:
     """Every frame of a finished match (or an uploaded record) from ``seat``, or as a
     spectator without it; 409 while the match is played."""
+    kept = kept_of(request)
     key = (replay_id, seat)
-    body = _cache.get(key)
+    body = kept.replays.get(key)
     if body is not None:
-        _cache.move_to_end(key)
+        kept.replays.move_to_end(key)
     else:
-        building = _building.get(key)
+        building = kept.building.get(key)
         if building is None:
             # Only builds count: a replay in the cache (or being built) costs nothing more.
-            if not _builders.allow(client_address(request), BUILDS_PER_MINUTE, 60):
+            if not kept.builders.allow(client_address(request), BUILDS_PER_MINUTE, 60):
                 raise Refused("too many replays opened in a minute: wait a moment", 429)
-            building = asyncio.ensure_future(_build(hub_of(request), replay_id, seat))
-            _building[key] = building
-            building.add_done_callback(_built)
+            building = asyncio.ensure_future(_build(hub_of(request), kept, replay_id, seat))
+            kept.building[key] = building
+            building.add_done_callback(lambda done: _built(kept, done))
         # Shielded: one client going away does not cancel the build others wait for.
         body = await asyncio.shield(building)
     headers = {"Vary": "Accept-Encoding"}
@@ -265,10 +264,11 @@ async def analysis(
         shown = "nothing" if seat is None else repr(seat)
         raise Refused(f"name the seat to analyse: ?seat= a seat's number from 0, not {shown}")
     number = int(seat)
+    kept = kept_of(request)
     key = (replay_id, number)
-    found = _analyses.get(key)
+    found = kept.analyses.get(key)
     if found is not None:
-        _analyses.move_to_end(key)
+        kept.analyses.move_to_end(key)
         return found
     hub = hub_of(request)
     # Checked before anything is made: the replay exists, is finished, and has that seat.
@@ -278,22 +278,22 @@ async def analysis(
         raise Refused(
             f"seat {number} is not at this table: its seats are numbered 0 to {players - 1}"
         )
-    making = _analysing.get(key)
+    making = kept.analysing.get(key)
     if making is None:
-        if _analysing:
+        if kept.analysing:
             raise Refused(
                 "another match is being analysed on this server just now: try again in a minute",
                 503,
             )
-        if not _analysers.allow(client_address(request), ANALYSES_PER_HOUR, 3600):
+        if not kept.analysers.allow(client_address(request), ANALYSES_PER_HOUR, 3600):
             raise Refused(
                 f"{ANALYSES_PER_HOUR} analyses were asked for from your address in the last "
                 "hour: wait a while (those already made open at once)",
                 429,
             )
         making = asyncio.ensure_future(_analyse(hub, replay_id, rec, number))
-        _analysing[key] = making
-        making.add_done_callback(lambda done: _analysed(key, done))
+        kept.analysing[key] = making
+        making.add_done_callback(lambda done: _analysed(kept, key, done))
     # Shielded: a client going away does not cancel an analysis that others (or it, asking
     # again) will find in the cache.
     return await asyncio.shield(making)
@@ -306,40 +306,39 @@ async def _analyse(hub: Hub, replay_id: str, rec: dict[str, Any], seat: int) -> 
     return {"id": replay_id, "seat": seat, **found}
 
 
-def _analysed(key: tuple[str, int], done: asyncio.Future[dict[str, Any]]) -> None:
+def _analysed(kept: Kept, key: tuple[str, int], done: asyncio.Future[dict[str, Any]]) -> None:
     """An analysis is over: kept when it succeeded, and the next one may start."""
-    if _analysing.get(key) is done:
-        del _analysing[key]
+    if kept.analysing.get(key) is done:
+        del kept.analysing[key]
     if done.cancelled() or done.exception() is not None:
         return  # its askers were told (or all went away)
-    _analyses[key] = done.result()
-    while len(_analyses) > ANALYSIS_CACHE:
-        _analyses.popitem(last=False)
+    kept.analyses[key] = done.result()
+    while len(kept.analyses) > ANALYSIS_CACHE:
+        kept.analyses.popitem(last=False)
 
 
-def _built(building: asyncio.Future[bytes]) -> None:
+def _built(kept: Kept, building: asyncio.Future[bytes]) -> None:
     """A build is over: the next ask for it starts another (or finds it in the cache)."""
-    for key, future in list(_building.items()):
+    for key, future in list(kept.building.items()):
         if future is building:
-            del _building[key]
+            del kept.building[key]
     if not building.cancelled():
         building.exception()  # retrieved: its askers were told (or all went away meanwhile)
 
 
-async def _build(hub: Hub, replay_id: str, seat: int | None) -> bytes:
+async def _build(hub: Hub, kept: Kept, replay_id: str, seat: int | None) -> bytes:
     """A replay's frames, gzipped; kept if they can never change."""
-    global _builds
     loop = asyncio.get_running_loop()
-    if _builds is None or _builds[0] is not loop:  # a semaphore belongs to one event loop
-        _builds = (loop, asyncio.Semaphore(BUILDS_AT_ONCE))
-    async with _builds[1]:
+    if kept.builds is None or kept.builds[0] is not loop:  # a semaphore is its loop's
+        kept.builds = (loop, asyncio.Semaphore(BUILDS_AT_ONCE))
+    async with kept.builds[1]:
         rec, names, bots, hows = await _source(hub, replay_id)
         # Replayed, encoded and compressed in the thread: none of it holds the event loop.
         over, body = await asyncio.to_thread(_encoded, rec, seat, replay_id, names, bots, hows)
     # A table's replay is kept only once it shows a finished match (an uploaded record never
     # changes, finished or not): a replay missing its last actions must not outlive them.
     if over or UPLOAD_ID.fullmatch(replay_id):
-        _keep((replay_id, seat), body)
+        _keep(kept, (replay_id, seat), body)
     return body
 
 
@@ -357,17 +356,16 @@ def _encoded(
     return bool(built["over"]), gzip.compress(text.encode(), 6)
 
 
-def _keep(key: tuple[str, int | None], body: bytes) -> None:
-    global _cache_bytes
+def _keep(kept: Kept, key: tuple[str, int | None], body: bytes) -> None:
     if len(body) > CACHE_BYTES // 8:
         return
-    old = _cache.pop(key, None)
-    _cache_bytes -= len(old) if old is not None else 0
-    _cache[key] = body
-    _cache_bytes += len(body)
-    while _cache_bytes > CACHE_BYTES or len(_cache) > CACHE_ENTRIES:
-        _, dropped = _cache.popitem(last=False)
-        _cache_bytes -= len(dropped)
+    old = kept.replays.pop(key, None)
+    kept.replay_bytes -= len(old) if old is not None else 0
+    kept.replays[key] = body
+    kept.replay_bytes += len(body)
+    while kept.replay_bytes > CACHE_BYTES or len(kept.replays) > CACHE_ENTRIES:
+        _, dropped = kept.replays.popitem(last=False)
+        kept.replay_bytes -= len(dropped)
 
 
 def accepts_gzip(header: str) -> bool:
@@ -397,11 +395,12 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
     """Keep a match record (the JSON ``pondside replay`` reads) so that its replay has a link:
     ``{id, link}``."""
     hub = hub_of(request)
+    kept = kept_of(request)
     address = client_address(request)
     # Attempts are limited too, good or bad: each one is replayed by the engine. Per guest
     # and per address, as guests cost nothing to make.
     for key, most in ((f"guest:{guest.id}", ATTEMPTS_PER_MINUTE), (address, ATTEMPTS_PER_ADDRESS)):
-        if not _attempts.allow(key, most, 60):
+        if not kept.attempts.allow(key, most, 60):
             raise Refused("too many uploads in a minute: wait a moment and try again", 429)
     raw = await _body(request)
     since = time.time() - 3600
@@ -409,7 +408,7 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
         raise Refused(
             f"you have uploaded {UPLOADS_PER_HOUR} records in the last hour: wait a while", 429
         )
-    if _uploaders.count(address, 3600) >= UPLOADS_PER_ADDRESS:
+    if kept.uploaders.count(address, 3600) >= UPLOADS_PER_ADDRESS:
         raise Refused(
             f"{UPLOADS_PER_ADDRESS} records were uploaded from your address in the last hour: "
             "wait a while",
@@ -420,7 +419,7 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
     record = await asyncio.to_thread(check_record, raw, hub.settings.games)
     record_id = "u." + secrets.token_urlsafe(12)
     await asyncio.to_thread(hub.store.add_record, record_id, record["game"], guest.id, record)
-    _uploaders.note(address)
+    kept.uploaders.note(address)
     return {"id": record_id, "link": f"/replay/{record_id}", "game": record["game"]}
 
 

@@ -80,7 +80,7 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     address = client_address(websocket)
     origin_ok = from_this_site(websocket.headers.get("origin"), websocket.headers.get("host"))
     secret = websocket.cookies.get(COOKIE)
-    guest = await guest_by_secret(hub, secret) if secret and len(secret) <= 200 else None
+    guest = await guest_by_secret(websocket, secret) if secret and len(secret) <= 200 else None
     if not origin_ok:
         # Refused at the handshake (HTTP 403): a page of another site gets nothing.
         await websocket.close(code=4403)

@@ -1,5 +1,6 @@
 """What the server's routers share: who is asking (the guest of a cookie, the client's
-address), whether a request comes from this server's own pages, the hub, rate windows, pages.
+address), whether a request comes from this server's own pages, the hub, rate windows, what the
+routers keep between requests (``Kept``, on the application's state), pages.
 
 Every router module (app.py's, replays.py, rules_pages.py) imports these from here, and none
 imports another router module.
@@ -12,8 +13,9 @@ import ipaddress
 import re
 import time
 from collections import OrderedDict, deque
+from dataclasses import dataclass, field
 from importlib import resources
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import Depends, HTTPException, Request
@@ -27,16 +29,22 @@ COOKIE = "pondside_secret"
 STATIC = resources.files("pondside.server").joinpath("static")
 
 
-def hub_of(request: Request) -> Hub:
+def hub_of(request: HTTPConnection) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def kept_of(request: HTTPConnection) -> Kept:
+    """What this application's routers keep between requests."""
+    kept: Kept = request.app.state.kept
+    return kept
 
 
 async def guest_of(request: Request) -> Guest | None:
     secret = request.cookies.get(COOKIE)
     if not secret or len(secret) > 200:
         return None
-    return await guest_by_secret(hub_of(request), secret)
+    return await guest_by_secret(request, secret)
 
 
 async def need_guest(guest: Annotated[Guest | None, Depends(guest_of)]) -> Guest:
@@ -111,22 +119,44 @@ def client_address(request: HTTPConnection) -> str:
     return host
 
 
-# Guests looked up by their secret's SHA-256, kept briefly: a page opens several requests at
-# once. Keyed by the hash, never the secret: how long a lookup takes then tells nothing about
-# the secret (no one can choose the bytes of a hash), as with the database's index.
-_GUESTS: dict[str, tuple[float, Guest | None]] = {}
+@dataclass(eq=False)
+class Kept:
+    """What the routers keep between requests, one per application (``app.state.kept``): two
+    applications in one process (tests, a restart in place) share no cache and no limit."""
+
+    # Guests looked up by their secret's SHA-256, kept briefly: a page opens several requests
+    # at once. Keyed by the hash, never the secret: how long a lookup takes then tells nothing
+    # about the secret (no one can choose the bytes of a hash), as with the database's index.
+    guests: dict[str, tuple[float, Guest | None]] = field(default_factory=dict)
+    guest_makers: Window = field(default_factory=Window)  # new names per address
+    # Replays (replays.py): built frames, gzipped, least recently used first, and their size;
+    # builds under way, shared by whoever asks meanwhile; one semaphore bounding builds (it
+    # belongs to the event loop it was made in); per-address and per-guest windows.
+    replays: OrderedDict[tuple[str, int | None], bytes] = field(default_factory=OrderedDict)
+    replay_bytes: int = 0
+    building: dict[tuple[str, int | None], asyncio.Future[bytes]] = field(default_factory=dict)
+    builds: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+    builders: Window = field(default_factory=Window)
+    attempts: Window = field(default_factory=Window)
+    uploaders: Window = field(default_factory=Window)
+    # Analyses of a replay's seat: made ones (least recently used first), the one being made.
+    analyses: OrderedDict[tuple[str, int], dict[str, Any]] = field(default_factory=OrderedDict)
+    analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+    analysers: Window = field(default_factory=Window)
 
 
-async def guest_by_secret(hub: Hub, secret: str) -> Guest | None:
+async def guest_by_secret(conn: HTTPConnection, secret: str) -> Guest | None:
+    """The guest of a cookie's secret (None: no such guest), for a request or a socket."""
+    guests = kept_of(conn).guests
     key = hash_secret(secret)
-    hit = _GUESTS.get(key)
+    hit = guests.get(key)
     if hit is not None and hit[0] > time.monotonic():
         return hit[1]
-    found = await asyncio.to_thread(hub.store.player_by_secret, secret)
+    found = await asyncio.to_thread(hub_of(conn).store.player_by_secret, secret)
     guest = None if found is None else Guest(*found)
-    if len(_GUESTS) > 10_000:
-        _GUESTS.clear()
-    _GUESTS[key] = (time.monotonic() + 30.0, guest)
+    if len(guests) > 10_000:
+        guests.clear()
+    guests[key] = (time.monotonic() + 30.0, guest)
     return guest
 
 
