@@ -123,8 +123,12 @@ def test_the_lobby_lists_bot_only_matches_when_asked(shared_server: ServerProces
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     path: Path = tmp_path_factory.mktemp("abandon")
+    # Nobody stands in for the gone players before the match is abandoned (grace 1 s > 0.6 s).
     proc = ServerProcess(
-        f"sqlite:///{path / 'pondside.db'}", clock_scale=SCALE, log=path / "server.log"
+        f"sqlite:///{path / 'pondside.db'}",
+        clock_scale=SCALE,
+        log=path / "server.log",
+        extra=["--grace", "1000"],
     ).start()
     yield proc
     proc.stop()

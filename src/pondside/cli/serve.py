@@ -59,6 +59,14 @@ from .common import check_writable, console, fail, path_option
     is_flag=True,
     help="Share the address with other pondside serve processes started by hand (needs --redis).",
 )
+@click.option(
+    "--grace",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Seconds a player may be disconnected from a running match before a bot stands in "
+    "for them (until they are back).",
+)
 @click.option("--lease-seconds", type=click.FloatRange(min=0.3), default=3.0, hidden=True)
 @click.option(
     "--gc-young",
@@ -85,6 +93,7 @@ def serve(
     redis_url: str | None,
     processes: int,
     reuse_port: bool,
+    grace: float,
     lease_seconds: float,
     gc_young: int | None,
     compress: bool,
@@ -117,6 +126,7 @@ def serve(
         ping_interval=ping_interval,
         redis_url=redis_url,
         lease_seconds=lease_seconds,
+        grace=grace,
         gc_young=gc_young,
         compress=compress,
     )

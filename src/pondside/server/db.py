@@ -21,17 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    and_,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    or_,
-    select,
-    text,
-    update,
-)
+from sqlalchemy import and_, bindparam, create_engine, event, func, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
@@ -103,6 +93,8 @@ class Seat:
     player_id: str | None = None
     name: str | None = None
     bot: str | None = None
+    away: bool = False
+    """The guest is gone past the grace period: ``bot`` stands in until they are back."""
 
     @property
     def taken(self) -> bool:
@@ -111,7 +103,7 @@ class Seat:
     @property
     def resigned(self) -> bool:
         """The guest resigned (leaving.py): the bot ``bot`` plays on in their name."""
-        return self.player_id is not None and self.bot is not None
+        return self.player_id is not None and self.bot is not None and not self.away
 
     @property
     def person(self) -> bool:
@@ -252,6 +244,7 @@ class Store:
                         player_id=seat.player_id,
                         name=seat.name,
                         bot=seat.bot,
+                        away=seat.away,
                     )
                 )
 
@@ -267,7 +260,9 @@ class Store:
                     s.execute(
                         update(SeatRow)
                         .where(SeatRow.table_id == t.id, SeatRow.seat == i)
-                        .values(player_id=seat.player_id, name=seat.name, bot=seat.bot)
+                        .values(
+                            player_id=seat.player_id, name=seat.name, bot=seat.bot, away=seat.away
+                        )
                     )
 
     def commit_action(
@@ -642,7 +637,7 @@ class Store:
             if tables:
                 seats = s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(tables))))
                 for r in seats:
-                    tables[r.table_id].seats[r.seat] = Seat(r.player_id, r.name, r.bot)
+                    tables[r.table_id].seats[r.seat] = Seat(r.player_id, r.name, r.bot, r.away)
             return list(tables.values())
 
     def load_table(self, table_id: str) -> TableData | None:
@@ -656,8 +651,8 @@ class Store:
         seats = [Seat() for _ in range(row.players)]
         actions: Any = []
         if with_seats:
-            for seat_row in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)):
-                seats[seat_row.seat] = Seat(seat_row.player_id, seat_row.name, seat_row.bot)
+            for r in s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)):
+                seats[r.seat] = Seat(r.player_id, r.name, r.bot, r.away)
             # The actions up to the row's sequence number: with other processes committing
             # meanwhile, the actions read a moment after the row may hold a newer one
             # (PostgreSQL's READ COMMITTED, SQLite's reads outside a transaction), and the

@@ -49,6 +49,12 @@ class SeatShown(TypedDict):
     resigned: NotRequired[bool]
     """True when the guest (``name``) resigned, or left the match abandoned: the bot (``bot``)
     plays on for them (absent otherwise)."""
+    grace_left: NotRequired[float]
+    """Seconds until a bot stands in for the guest, whose every connection to the table is
+    lost (absent otherwise): the grace period, counting down."""
+    away: NotRequired[bool]
+    """True while the bot (``bot``) stands in for the guest, gone past the grace period; they
+    get the seat back as soon as they return (absent otherwise)."""
 
 
 @with_config(DOCUMENTED)
@@ -211,13 +217,17 @@ def live_summary(table: LiveTable) -> TableSummary:
         status=d.status,
         seq=d.seq,
         next_id=d.next_id,
-        seats=[seat_shown(i, s, s.bot is not None or i in online) for i, s in enumerate(d.seats)],
+        seats=[
+            seat_shown(i, s, (s.bot is not None and not s.away) or i in online, table.gone.get(i))
+            for i, s in enumerate(d.seats)
+        ],
         spectators=watchers,
     )
 
 
-def seat_shown(i: int, s: Seat, online: bool) -> SeatShown:
-    """A live table's seat ``i`` as the frames show it."""
+def seat_shown(i: int, s: Seat, online: bool, stand_in_at: float | None = None) -> SeatShown:
+    """A live table's seat ``i`` as the frames show it; ``stand_in_at``: when (time.time()) a
+    bot stands in for its guest, gone within the grace period."""
     shown: SeatShown = {
         "seat": i,
         "name": s.name if s.player_id else None,
@@ -227,6 +237,10 @@ def seat_shown(i: int, s: Seat, online: bool) -> SeatShown:
     }
     if s.resigned:  # only then: every other seat's frame stays as it was
         shown["resigned"] = True
+    if s.away:
+        shown["away"] = True
+    elif stand_in_at is not None and not online:
+        shown["grace_left"] = round(max(0.0, stand_in_at - time.time()), 1)
     return shown
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from pondside.engine import IllegalAction
 
-from . import clocks, frames, seating
+from . import clocks, frames, leaving, seating
 from .committer import Committer
 from .db import ActionCommit, LeaseLost, Seat, Stale, Store
 from .memory import Memory
@@ -364,6 +364,7 @@ class Hub(Memory):
         def send() -> None:
             table.presence_due = False
             self.broadcast(table, [], "presence")
+            leaving.watch(self, table)  # a guest gone, or back
             if table.presence_told:
                 self.peers.tell_presence(table)
             table.presence_told = False

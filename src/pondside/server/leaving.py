@@ -1,8 +1,12 @@
 """Leaving a match being played. A guest resigns (``resign``): a bot plays their seat to the
-end, and the result places them last (``tables.places_with_resigned``). A match whose guests
-have all been away for ``Settings.abandon_after`` is abandoned (``sweep``): each of its guests
-resigns, so it ends, is recorded and leaves the lobby, rather than stay "playing" forever with
-nobody to come back to. Only the process that plays a table looks at it."""
+end, and the result places them last (``tables.places_with_resigned``). A guest whose every
+connection to the table is lost has ``Settings.grace`` to come back (the others see it count
+down); past it a bot stands in for them (``Seat.away``; its decisions are recorded as the
+stand-in's) until they are back, when the seat is theirs again at once (``watch``). A match
+whose guests have all been away for ``Settings.abandon_after`` is abandoned (``sweep``): each
+of its guests resigns, so it ends, is recorded and leaves the lobby, rather than stay
+"playing" forever with nobody to come back to. Only the process that plays a table looks at
+it."""
 
 from __future__ import annotations
 
@@ -10,14 +14,26 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 from . import frames, seating
 from .db import Seat
+from .settings import Settings
 from .tables import Guest, LiveTable, Refused
 
-if TYPE_CHECKING:
-    from .hub import Hub
+
+class Hub(Protocol):
+    """What leaving asks of the hub (hub.py, which calls ``watch``: a protocol, not an import,
+    so the two modules do not import each other)."""
+
+    settings: Settings
+    tables: dict[str, LiveTable]
+
+    async def reseat(self, table: LiveTable, seats: Callable[[], list[Seat]]) -> None: ...
+
+    def later(self, work: Coroutine[Any, Any, Any]) -> None: ...
+
 
 log = logging.getLogger("pondside.server")
 
@@ -39,13 +55,62 @@ async def resign(hub: Hub, table: LiveTable, guest: Guest) -> None:
     )
 
 
+def grace_limit(hub: Hub) -> float:
+    """Seconds a guest may be gone from a match before a bot stands in for them."""
+    return hub.settings.grace * hub.settings.clock_scale
+
+
+def _players(table: LiveTable) -> list[int]:
+    """The seats of the guests who play the match (a bot standing in for some), not resigned."""
+    return [i for i, s in enumerate(table.data.seats) if s.player_id and not s.resigned]
+
+
+def watch(hub: Hub, table: LiveTable) -> None:
+    """Who of the match's guests is gone or back, after a presence change (and on each
+    sweep): a guest gone starts the grace period (``LiveTable.gone``, shown to the others),
+    past which a bot stands in (``_stand_in``); a guest back gets the seat at once."""
+    if table.data.status != "playing" or not table.owned:
+        table.gone.clear()
+        return
+    shown = frames.live_summary(table)["seats"]
+    for i in _players(table):
+        away = table.data.seats[i].away
+        if shown[i]["online"]:
+            table.gone.pop(i, None)
+            if away:
+                hub.later(_stood_in(hub, table, i, gone=False))
+        elif not away and i not in table.gone:
+            wait = grace_limit(hub)
+            table.gone[i] = time.time() + wait
+            asyncio.get_running_loop().call_later(wait, _grace_over, hub, table, i)
+
+
+def _grace_over(hub: Hub, table: LiveTable, seat: int) -> None:
+    due = table.gone.get(seat)
+    # Back meanwhile (no longer gone), or gone again since (a later timer of its own).
+    if due is not None and due <= time.time() + 0.01:
+        hub.later(_stood_in(hub, table, seat, gone=True))
+
+
+async def _stood_in(hub: Hub, table: LiveTable, seat: int, gone: bool) -> None:
+    """A bot stands in for the guest at ``seat`` (``gone``), or the guest is back."""
+    table.gone.pop(seat, None)
+    with contextlib.suppress(Refused):  # the match ended, or they came and went meanwhile
+        await hub.reseat(table, lambda: seating.stood_in_seats(table, seat, gone))
+        log.info("table %s: seat %d %s", table.data.id, seat, "stood in for" if gone else "back")
+    if not gone:
+        task = table.bot_tasks.pop(seat, None)
+        if task is not None:
+            task.cancel()
+        table.bots.pop(seat, None)
+
+
 async def abandon(hub: Hub, table: LiveTable) -> None:
     """Every guest still playing at ``table`` resigns (unless the match ended meanwhile:
     ``resigned_seats`` refuses then, and there is nothing to do)."""
 
     def seats() -> list[Seat]:
-        people = [i for i, s in enumerate(table.data.seats) if s.person]
-        return seating.resigned_seats(table, people)
+        return seating.resigned_seats(table, _players(table))
 
     with contextlib.suppress(Refused):
         await hub.reseat(table, seats)
@@ -60,7 +125,7 @@ def abandon_limit(hub: Hub) -> float:
 async def keep_sweeping(hub: Hub) -> None:
     """Look for abandoned matches every quarter of the limit (at most every 30 s), for as long
     as the server runs."""
-    pause = min(MOST_BETWEEN_LOOKS, max(abandon_limit(hub) / 4, 0.01))
+    pause = min(MOST_BETWEEN_LOOKS, max(min(abandon_limit(hub), grace_limit(hub)) / 4, 0.01))
     while True:
         await asyncio.sleep(pause)
         try:
@@ -77,8 +142,9 @@ async def sweep(hub: Hub) -> list[str]:
     for table in list(hub.tables.values()):
         if table.data.status != "playing" or not table.owned:
             continue
+        watch(hub, table)  # a guest who never came back since a restart, say
         seats = frames.live_summary(table)["seats"]
-        people = [i for i, s in enumerate(table.data.seats) if s.person]
+        people = _players(table)
         if not people or any(seats[i]["online"] for i in people):
             table.attended = now
         elif now - table.attended >= abandon_limit(hub):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -53,6 +53,8 @@ class SeatRow(Base):
     player_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(16), nullable=True)  # a level name
+    # The guest is gone past the grace period and the bot ``bot`` stands in (leaving.py).
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ResultRow(Base):

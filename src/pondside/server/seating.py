@@ -180,6 +180,18 @@ def resigned_seats(table: LiveTable, resigning: list[int]) -> list[Seat]:
     return seats
 
 
+def stood_in_seats(table: LiveTable, seat: int, gone: bool) -> list[Seat]:
+    """The seats once the guest at ``seat`` is gone past the grace period (``gone``: a bot
+    stands in for them, ``Seat.away``) or is back (the seat is theirs again)."""
+    d = table.data
+    mine = d.seats[seat]
+    if d.status != "playing" or mine.player_id is None or mine.resigned or mine.away == gone:
+        raise Refused("nothing to change at that seat", 409)  # the match moved on meanwhile
+    seats = list(d.seats)
+    seats[seat] = Seat(mine.player_id, mine.name, TAKEOVER_LEVEL if gone else None, away=gone)
+    return seats
+
+
 def seat_to_resign(table: LiveTable, guest: Guest) -> int:
     """The seat ``guest`` resigns: theirs (refused if they play none)."""
     seat = table.seat_of(guest)
@@ -192,8 +204,10 @@ def seat_to_resign(table: LiveTable, guest: Guest) -> int:
 
 def bot_only(table: LiveTable) -> bool:
     """A match being played with no guest playing in it (bots only, or every guest resigned):
-    nobody can join it, so the lobby lists it only when asked to."""
-    return table.data.status == "playing" and not any(s.person for s in table.data.seats)
+    nobody can join it, so the lobby lists it only when asked to. A guest a bot stands in for
+    still plays it (they may come back)."""
+    seats = table.data.seats
+    return table.data.status == "playing" and not any(s.person or s.away for s in seats)
 
 
 def lobby_list(

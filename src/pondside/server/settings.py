@@ -54,6 +54,9 @@ class Settings:
     restore_grace: float = 5.0
     """After a restart, a clock that ran out while the server was down gets this long (times
     ``clock_scale``, like every time limit)."""
+    grace: float = 60.0
+    """Seconds (times ``clock_scale``) a guest playing a match may be gone (no socket open at
+    the table) before a bot stands in for them until they are back (``leaving.watch``)."""
     abandon_after: float = 600.0
     """Seconds (times ``clock_scale``) a running match may go with no guest that plays it
     connected: then it is abandoned, and bots play on for its guests (``leaving.sweep``)."""

@@ -118,6 +118,9 @@ class LiveTable:
     clock_task: asyncio.Task[None] | None = None
     presence_due: bool = False
     presence_told: bool = False
+    gone: dict[int, float] = field(default_factory=dict)
+    """Seats whose guest is gone, within the grace period: when (time.time()) a bot stands in
+    for them (leaving.watch)."""
     """Whether this process's own comings and goings are to be told to the other processes."""
     owned: bool = True
     """Whether this process plays the table (always, alone; with several, while it holds the

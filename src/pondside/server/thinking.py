@@ -154,8 +154,15 @@ class Thinking:
                 if table.bot_tasks.get(seat) is me:
                     del table.bot_tasks[seat]
                 playing = table.data.status == "playing"
-                if playing and seat in match.to_act() and match.legal(seat) == legal:
-                    await apply(table, seat, action, "bot")
+                mine = table.data.seats[seat]  # a guest back takes the seat from the bot
+                if (
+                    playing
+                    and mine.bot is not None
+                    and seat in match.to_act()
+                    and match.legal(seat) == legal
+                ):
+                    # A bot standing in for a guest who is gone says so in the record.
+                    await apply(table, seat, action, "stand-in" if mine.away else "bot")
                 else:
                     schedule(table)
         except asyncio.CancelledError:

@@ -1,0 +1,101 @@
+"""Take-over (issue 28, point 2): a player whose every connection to a running match is lost
+has a grace period, shown to the others counting down; past it a bot stands in for them, its
+decisions recorded as the stand-in's for that seat, until they come back and get the seat at
+once. The stand-in outlives a restart and a kill -9 like every other table state."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serverproc import GuestClient, ServerProcess
+from tablesock import Sock, run, table_with
+
+GRACE = 1.5  # seconds: the server's --grace
+
+
+@pytest.fixture
+def graceful(tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(
+        f"sqlite:///{tmp_path / 'pondside.db'}",
+        log=tmp_path / "server.log",
+        extra=["--grace", str(GRACE)],
+    ).start()
+    yield proc
+    proc.stop()
+
+
+def seat_of(frame: dict[str, Any], i: int) -> dict[str, Any]:
+    seat: dict[str, Any] = frame["table"]["seats"][i]
+    return seat
+
+
+def test_a_bot_stands_in_for_a_player_gone_past_the_grace_period_until_they_are_back(
+    graceful: ServerProcess,
+) -> None:
+    ann, bob = GuestClient(graceful, "Ann"), GuestClient(graceful, "Bob")
+    # Lame Duck, three rounds: long enough for Ann to see Bob's stand-in play.
+    table = table_with(graceful, ann, [ann, bob, "random"], options={"rounds": 3})
+
+    async def main() -> None:
+        a = await Sock.open(graceful, table, ann)
+        b = await Sock.open(graceful, table, bob)
+        await b.close()  # Bob's only connection is lost
+        # The others see the grace period counting down, then the stand-in.
+        counting = await a.next(lambda m: "grace_left" in seat_of(m, 1))
+        assert 0 < seat_of(counting, 1)["grace_left"] <= GRACE
+        assert seat_of(counting, 1)["online"] is False and seat_of(counting, 1)["bot"] is None
+        stood = await a.next(lambda m: seat_of(m, 1).get("away") is True, timeout=GRACE + 10)
+        shown = seat_of(stood, 1)
+        assert (shown["name"], shown["bot"], shown.get("resigned")) == ("Bob", "casual", None)
+        # The stand-in plays Bob's seat: Ann plays on and sees its decisions, told apart.
+        a.cursor = 0
+        for _ in range(3):
+            frame = await a.next(lambda m: m.get("type") == "state" and bool(m["legal"]))
+            await a.send({"op": "act", "action": frame["legal"][0]})
+            await a.next(lambda m: (m.get("by") or {}).get("seat") == 0)
+        a.cursor = 0
+        by = await a.next(lambda m: (m.get("by") or {}).get("seat") == 1)
+        assert by["by"]["how"] == "stand-in"
+        # Bob comes back: the seat is his again at once, and he is asked to play.
+        b = await Sock.open(graceful, table, bob)
+        back = await a.next(lambda m: m.get("reason") == "table" and "away" not in seat_of(m, 1))
+        assert seat_of(back, 1)["bot"] is None and seat_of(back, 1)["online"] is True
+        mine = await b.sync()
+        assert mine["you"]["seat"] == 1
+        await a.close()
+        await b.close()
+
+    run(main(), timeout=60)
+    steps = ann.http.get(f"/api/tables/{table}").json()
+    assert steps["seats"][1].get("away") is None
+
+
+def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess) -> None:
+    ann, bob = GuestClient(graceful, "Ann"), GuestClient(graceful, "Bob")
+    table = table_with(graceful, ann, [ann, bob, "random"], options={"rounds": 3})
+
+    async def gone() -> None:
+        a = await Sock.open(graceful, table, ann)
+        await a.next(lambda m: seat_of(m, 1).get("away") is True, timeout=GRACE + 10)
+        await a.close()
+
+    run(gone())
+    graceful.restart()  # kill -9, then the same database
+    seats = ann.http.get(f"/api/tables/{table}").json()["seats"]
+    assert seats[1]["away"] is True and seats[1]["bot"] == "casual"
+
+    async def after() -> None:
+        a = await Sock.open(graceful, table, ann)
+        # The stand-in plays at once after the restart (no new grace period for Bob).
+        frame = await a.next(lambda m: m.get("type") == "state" and bool(m["legal"]))
+        await a.send({"op": "act", "action": frame["legal"][0]})
+        by = await a.next(lambda m: (m.get("by") or {}).get("seat") == 1, timeout=GRACE / 2 + 5)
+        assert by["by"]["how"] == "stand-in"
+        await a.close()
+
+    run(after())
