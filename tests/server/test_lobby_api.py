@@ -39,16 +39,17 @@ def test_play_again_seats_the_same_people_and_bots(shared_server: ServerProcess)
         await asyncio.gather(*(play_randomly(s, random.Random(i)) for i, s in enumerate(socks)))
 
     run(play())
-    # A spectator cannot open the next table; Bob, seat 2, can, and sits at seat 2 again.
+    # A spectator cannot open the next table; Bob, seat 2, can. Everyone moves one seat on
+    # (issue 28, 6: the seat that plays first goes round): Bob to seat 3, the bots with him.
     assert carl.http.post(f"/api/tables/{table}/again").status_code == 403
     following = bob.http.post(f"/api/tables/{table}/again").json()
     seats = [(s["name"], s["bot"]) for s in following["seats"]]
-    assert seats == [(None, None), (None, "random"), ("Bob", None), (None, "heuristic")]
-    # Ann asks too: the same table, her own seat back; once saved it is what is stored.
+    assert seats == [(None, "heuristic"), (None, None), (None, "random"), ("Bob", None)]
+    # Ann asks too: the same table, her seat one on; once saved it is what is stored.
     again = ann.http.post(f"/api/tables/{table}/again").json()
     assert again["id"] == following["id"]
     stored = ann.http.get(f"/api/tables/{following['id']}").json()
-    assert [s["name"] for s in stored["seats"]] == ["Ann", None, "Bob", None]
+    assert [s["name"] for s in stored["seats"]] == [None, "Ann", None, "Bob"]
     assert ann.http.get(f"/api/tables/{table}").json()["next_id"] == following["id"]
     # The first table's record is there to download.
     record = ann.http.get(f"/api/tables/{table}/record").json()

@@ -5,7 +5,6 @@ once. The stand-in outlives a restart and a kill -9 like every other table state
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any

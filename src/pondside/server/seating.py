@@ -128,31 +128,42 @@ def starting_match(table: LiveTable, guest: Guest) -> Match[Any]:
     return Match(table.game, d.players, d.options, seed=d.seed)
 
 
+def rotated(seat: int, players: int) -> int:
+    """A seat of this match at the next one: everyone moves one seat on (issue 28, 6), so the
+    seat that plays first (leads, deals, starts the series) goes round the table from one
+    match to the next, as the deal does in a card room."""
+    return (seat + 1) % players
+
+
 def seats_again(table: LiveTable, guest: Guest) -> list[Seat]:
     """The seats of the next match that ``guest``, a player of this one, asks for: the bots
-    keep their seats and levels, the asker theirs; the others sit down again when they ask
-    too."""
+    keep their levels, every seat one on (``rotated``), the asker's too; the others sit down
+    again, one seat on, when they ask."""
     mine = table.seat_of(guest)
     if mine is None:
         raise Refused("only the players of this match can ask for another", 403)
     # A resigned guest's bot was theirs for one match: the seat is free again.
-    olds = table.data.seats
-    seats = [Seat(bot=old.bot) if old.bot and not old.player_id else Seat() for old in olds]
-    seats[mine] = Seat(player_id=guest.id, name=guest.name)
+    olds, n = table.data.seats, table.data.players
+    seats = [Seat() for _ in olds]
+    for i, old in enumerate(olds):
+        if old.bot and not old.player_id:
+            seats[rotated(i, n)] = Seat(bot=old.bot)
+    seats[rotated(mine, n)] = Seat(player_id=guest.id, name=guest.name)
     return seats
 
 
 def seat_again(table: LiveTable, following: LiveTable, guest: Guest) -> int | None:
     """Where a player of this match sits down at the next one, not seated there yet: their
-    old seat if it is free, else the first free one (None: not a player, seated already, or no
-    seat left)."""
+    seat one on (``rotated``) if it is free, else the first free one (None: not a player,
+    seated already, or no seat left)."""
     old_seat, nxt = table.seat_of(guest), following.data
     if old_seat is None or following.seat_of(guest) is not None or nxt.status != "open":
         return None
     free = [i for i, s in enumerate(nxt.seats) if not s.taken]
     if not free:
         return None
-    return old_seat if old_seat in free else free[0]
+    seat = rotated(old_seat, nxt.players)
+    return seat if seat in free else free[0]
 
 
 TAKEOVER_LEVEL = "casual"
