@@ -29,7 +29,8 @@ from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import PondsideError
 from pondside.games import get_game
 
-from . import leaving
+from . import leaving, seating
+from .daily import router as daily_router
 from .db import Store
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
@@ -192,6 +193,8 @@ async def create_table(
 ) -> dict[str, Any]:
     """Open a table; its creator takes seat 0 and may seat bots and start it."""
     hub = hub_of(request)
+    if body.seed is not None and not hub.settings.allow_seeds:
+        raise Refused("this server does not let a table choose its seed", 403)
     table = await hub.create(
         guest, body.game, body.players, dict(body.options), body.profile, body.listed, body.seed
     )
@@ -252,6 +255,27 @@ async def again(
     """The next match with the same people and bots: a new table, returned."""
     hub = hub_of(request)
     return hub.summary(await hub.again(table, guest))
+
+
+@api.post("/api/tables/{table_id}/deal", dependencies=[Depends(same_origin)], status_code=201)
+async def play_the_deal(
+    request: Request,
+    table: Annotated[LiveTable, Depends(table_of)],
+    guest: Annotated[Guest, Depends(need_guest)],
+    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+) -> dict[str, Any]:
+    """Play a finished match's deal yourself ("Play this deal"): the same cards and options,
+    the same bots at their seats, you at ``seat`` (default: the first seat a guest played),
+    casual bots for the match's other guests; a new private table, started at once."""
+    hub = hub_of(request)
+    d = table.data
+    seats = seating.same_deal_seats(table, guest, seat)
+    # Each is a table started at once, its bots waiting on the guest: a few an hour.
+    if not kept_of(request).deals.allow(guest.id, DEALS_PER_HOUR, 3600):
+        raise Refused(f"{DEALS_PER_HOUR} deals played again in the last hour: wait a while", 429)
+    following = await hub.create(guest, d.game, d.players, d.options, "none", False, d.seed, seats)
+    await hub.start(following, guest)
+    return hub.summary(following)
 
 
 @api.get("/api/tables/{table_id}/record")
@@ -345,6 +369,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(api)
     # Replays, uploaded records, match history and the leaderboard.
     app.include_router(replays_router)
+    app.include_router(daily_router)  # the deal of the day
     _describe_errors(app)
     app.include_router(sockets_router)  # the WebSocket of a table
     return app
@@ -363,6 +388,9 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("POST", "/api/tables/{table_id}/start"): (401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/resign"): (401, 403, 404, 409),
     ("POST", "/api/tables/{table_id}/again"): (401, 403, 404, 409),
+    ("POST", "/api/tables/{table_id}/deal"): (400, 401, 403, 404, 409, 429),
+    ("GET", "/api/daily/{game}"): (404,),
+    ("POST", "/api/daily/{game}"): (401, 403, 404, 409),
     ("GET", "/api/tables/{table_id}/record"): (404, 409),
     ("GET", "/api/rules/{slug}"): (404,),
     ("GET", "/api/replays/{replay_id}"): (404, 409, 410, 429),
@@ -419,6 +447,7 @@ def _describe_errors(app: FastAPI) -> None:
 
 
 GUESTS_PER_ADDRESS = 300
+DEALS_PER_HOUR = 20  # "Play this deal", per guest
 
 
 async def _call(fn: Any, *args: Any) -> Any:

@@ -117,7 +117,7 @@ class RecordRow(Base):
 
 
 class ActionRow(Base):
-    """One committed action; ``how`` is player, bot or timeout."""
+    """One committed action; ``how`` is player, bot, stand-in (for a guest gone) or timeout."""
 
     __tablename__ = "actions"
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
@@ -139,3 +139,25 @@ class LeaseRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     owner: Mapped[str] = mapped_column(String(64))
     until: Mapped[float] = mapped_column(Float)
+
+
+class DailyDealRow(Base):
+    """The deal of the day of a game (daily.py): its seed, drawn by the first request of the
+    day and the same for every guest after it (secret: a seed tells every hand)."""
+
+    __tablename__ = "daily_deals"
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD, in UTC
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class DailyAttemptRow(Base):
+    """A guest's one attempt at a deal of the day: the table it is played at."""
+
+    __tablename__ = "daily_attempts"
+    __table_args__ = (Index("ix_daily_attempts_player", "game", "day", "player_id", unique=True),)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    day: Mapped[str] = mapped_column(String(10))
+    player_id: Mapped[str] = mapped_column(String(32))

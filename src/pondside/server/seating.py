@@ -34,7 +34,8 @@ async def new_table(
     seats: list[Seat] | None,
 ) -> tuple[TableData, Game[Any]]:
     """A new open table (not stored yet) and its game; the host sits at seat 0 unless
-    ``seats`` are given (a next match's)."""
+    ``seats`` are given (a next match's). ``seed``: the server's own choice (a deal of the
+    day, a deal played again); a guest's is checked by the route (``Settings.allow_seeds``)."""
     if game_slug not in settings.games:
         raise Refused(
             f"{game_slug!r} cannot be played online yet; the online games are: "
@@ -43,8 +44,6 @@ async def new_table(
     game = get_game(game_slug)
     if profile not in PROFILES:
         raise Refused(f"the time profiles are {', '.join(PROFILES)}, not {profile!r}")
-    if seed is not None and not settings.allow_seeds:
-        raise Refused("this server does not let a table choose its seed", 403)
     resolved = game.options(players, options)  # BadOption says what was expected
     for name, most in LIMITS.items():
         value = resolved.get(name)
@@ -164,6 +163,23 @@ def seat_again(table: LiveTable, following: LiveTable, guest: Guest) -> int | No
         return None
     seat = rotated(old_seat, nxt.players)
     return seat if seat in free else free[0]
+
+
+def same_deal_seats(table: LiveTable, guest: Guest, seat: int | None) -> list[Seat]:
+    """The seats at which ``guest`` plays a finished match's deal again: theirs at ``seat``
+    (default: the first seat a guest played), the match's bots at their seats with their
+    levels, casual bots (``TAKEOVER_LEVEL``) for its other guests."""
+    d = table.data
+    if d.status != "over":
+        raise Refused("a deal is played again once its match is over", 409)
+    people = [i for i, s in enumerate(d.seats) if s.player_id]
+    if seat is None:
+        seat = people[0] if people else 0
+    if not 0 <= seat < d.players:
+        raise Refused(f"the seats of this deal are numbered 0 to {d.players - 1}, not {seat}")
+    seats = [Seat(bot=TAKEOVER_LEVEL if s.player_id else s.bot) for s in d.seats]
+    seats[seat] = Seat(player_id=guest.id, name=guest.name)
+    return seats
 
 
 TAKEOVER_LEVEL = "casual"

@@ -19,6 +19,7 @@ from pondside.bots.levels import is_search, level_spec
 from pondside.bots.registry import make_bot
 from pondside.engine import View
 from pondside.games import get_game
+from pondside.sim.runner import derive_seed
 
 from .frames import live_summary
 from .settings import Settings
@@ -198,6 +199,9 @@ class Thinking:
                 raise
         bot = table.bots.get(seat)
         if bot is None:
+            # Seeded from the deal, as a simulation seeds its bots (``sim.runner.seat_bots``):
+            # the same bots play a deal of the day the same way for everyone (daily.py).
+            seed = derive_seed(table.data.seed, 1, seat)
             bot = table.bots[seat] = make_bot(spec, table.game, seat, seed)
         return await asyncio.to_thread(bot.choose, view, legal)
 

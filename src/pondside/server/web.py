@@ -129,6 +129,7 @@ class Kept:
     # about the secret (no one can choose the bytes of a hash), as with the database's index.
     guests: dict[str, tuple[float, Guest | None]] = field(default_factory=dict)
     guest_makers: Window = field(default_factory=Window)  # new names per address
+    deals: Window = field(default_factory=Window)  # deals played again, per guest
     # Replays (replays.py): built frames, gzipped, least recently used first, and their size;
     # builds under way, shared by whoever asks meanwhile; one semaphore bounding builds (it
     # belongs to the event loop it was made in); per-address and per-guest windows.
@@ -143,6 +144,8 @@ class Kept:
     analyses: OrderedDict[tuple[str, int], dict[str, Any]] = field(default_factory=OrderedDict)
     analysing: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
     analysers: Window = field(default_factory=Window)
+    # The bots' own results at each deal of the day (daily.py), by game and day.
+    daily_baselines: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
 
 
 async def guest_by_secret(conn: HTTPConnection, secret: str) -> Guest | None:
