@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from pondside.games.lame_duck import GAME
-from pondside.server.daily import DAILY_LEVEL, percentile, today
+from pondside.server.daily import DAILY_LEVEL, percentile
+from pondside.server.web import today
 from pondside.sim.runner import play_match
 from serverproc import GuestClient, ServerProcess
 from tablesock import Sock, play_randomly, run
@@ -116,5 +117,3 @@ def test_the_bots_baseline_is_the_deal_played_by_bots() -> None:
         outcome.scores[0],
         outcome.places[0],
     )
-
-

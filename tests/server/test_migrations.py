@@ -35,5 +35,3 @@ def test_the_newest_migration_is_the_last_of_the_chain() -> None:
     versions = Path(__file__).resolve().parents[2] / "src/pondside/server/migrations/versions"
     numbers = sorted(p.name[1:5] for p in versions.glob("v0*.py"))
     assert numbers == [f"{i:04d}" for i in range(1, len(numbers) + 1)]
-
-

@@ -35,6 +35,7 @@ from .db import Store
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
 from .peers import Alone, Peers
+from .puzzles import router as puzzles_router
 from .replays import router as replays_router
 from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
@@ -370,6 +371,7 @@ def create_app(settings: Settings) -> FastAPI:
     # Replays, uploaded records, match history and the leaderboard.
     app.include_router(replays_router)
     app.include_router(daily_router)  # the deal of the day
+    app.include_router(puzzles_router)  # puzzles from guests' mistakes
     _describe_errors(app)
     app.include_router(sockets_router)  # the WebSocket of a table
     return app

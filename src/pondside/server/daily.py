@@ -10,7 +10,6 @@ sat (the deal played out with a bot of each ``BASELINE_LEVELS`` at seat 0).
 from __future__ import annotations
 
 import asyncio
-import datetime
 import secrets
 import time
 from typing import Annotated, Any
@@ -27,7 +26,7 @@ from pondside.sim.runner import play_match
 from .db import Seat, Store
 from .rows import DailyAttemptRow, DailyDealRow, ResultSeatRow
 from .tables import Guest, Refused
-from .web import guest_of, hub_of, kept_of, need_guest, same_origin
+from .web import guest_of, hub_of, kept_of, need_guest, same_origin, today
 
 DAILY_LEVEL = "casual"
 """The bots of every deal of the day: the ladder's middle, a fair table for everyone."""
@@ -38,11 +37,6 @@ DAILY_PROFILE = "none"  # no clock: a deal of the day is played when one has the
 DAY = r"\d{4}-\d{2}-\d{2}"
 
 router = APIRouter()
-
-
-def today() -> str:
-    """The day of the deal, in UTC: the same day for every guest, wherever they are."""
-    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 # --- storage (synchronous: called in a thread) ----------------------------------------------

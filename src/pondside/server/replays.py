@@ -27,6 +27,7 @@ from fastapi.responses import Response
 from pondside.engine import GameInfo, Match, PondsideError
 from pondside.games import get_game
 
+from . import puzzle_store
 from .db import TableData
 from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
@@ -301,6 +302,8 @@ async def analysis(
 
 async def _analyse(hub: Hub, replay_id: str, rec: dict[str, Any], seat: int) -> dict[str, Any]:
     found = await hub.analyse(rec, seat)
+    # A guest's mistakes become their puzzles, made after the analysis is answered.
+    hub.later(puzzle_store.make_after_analysis(hub, replay_id, rec, found, seat))
     # The page has the seats' names (the replay's); the record's fallbacks would differ.
     found.pop("names", None)
     return {"id": replay_id, "seat": seat, **found}

@@ -161,3 +161,19 @@ class DailyAttemptRow(Base):
     game: Mapped[str] = mapped_column(String(40))
     day: Mapped[str] = mapped_column(String(10))
     player_id: Mapped[str] = mapped_column(String(32))
+
+
+class PuzzleRow(Base):
+    """A puzzle from a guest's mistake in a finished match (puzzles.py): the decision, from
+    that seat's view, with its answers (``pondside.puzzles.Puzzle`` as JSON)."""
+
+    __tablename__ = "puzzles"
+    __table_args__ = (Index("ix_puzzles_decision", "table_id", "seat", "number", unique=True),)
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    number: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[str] = mapped_column(String(32), index=True)
+    created_at: Mapped[float] = mapped_column(Float)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -114,6 +114,14 @@ def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, A
     return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
 
 
+def _puzzles(record: dict[str, Any], analysis: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The puzzles of a seat's biggest mistakes (``pondside.puzzles``), in a worker process."""
+    from pondside.puzzles import puzzles_from
+
+    game = get_game(record["game"])
+    return [p.to_json() for p in puzzles_from(game, record, analysis, seat)]
+
+
 class Thinking:
     """The worker processes of one server and what runs in them."""
 
@@ -249,6 +257,17 @@ class Thinking:
         finally:
             client.hinting = False
         return {"type": "hint", "seq": seq, "seat": seat, **found}
+
+    async def puzzles(
+        self, record: dict[str, Any], analysis: dict[str, Any], seat: int
+    ) -> list[dict[str, Any]]:
+        """The puzzles of an analysed seat's mistakes, in the search worker pool."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._search_pool(), _puzzles, record, analysis, seat)
+        except BrokenProcessPool:
+            self._pool = None
+            raise
 
     async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
         """``pondside.analysis.analyze`` of one seat of a checked ``record`` (a finished table's

@@ -9,6 +9,7 @@ imports another router module.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import ipaddress
 import re
 import time
@@ -161,6 +162,12 @@ async def guest_by_secret(conn: HTTPConnection, secret: str) -> Guest | None:
         guests.clear()
     guests[key] = (time.monotonic() + 30.0, guest)
     return guest
+
+
+def today() -> str:
+    """The day of a deal or puzzle of the day, in UTC: the same day for every guest, wherever
+    they are."""
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
 
 
 def from_this_site(origin: str | None, host: str | None) -> bool:

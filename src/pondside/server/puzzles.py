@@ -1,0 +1,92 @@
+"""Puzzles from a guest's own mistakes (issue 28, point 4), served: when a guest's seat of a
+finished match is analysed (the replay's "Analyse"), its biggest mistakes that a longer search
+finds clearly wrong become that guest's puzzles (``pondside.puzzles``, made in the search
+worker pool after the analysis, stored in ``puzzles``). A guest lists theirs; each game has a
+puzzle of the day, drawn by the day from every game's puzzles. A puzzle shows the position from
+the seat's view only (nothing of the hidden cards) and the action played; an answer is judged
+against the search's solutions and explained with every evaluated action's label, what it would
+do and its estimates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Query, Request
+
+from pondside.engine import PondsideError
+from pondside.games import get_game
+from pondside.puzzles import Puzzle
+
+from .puzzle_store import of_the_day, one, puzzles_of
+from .rows import PuzzleRow
+from .tables import Guest, Refused
+from .web import hub_of, need_guest, today
+
+router = APIRouter()
+
+
+# --- the API ---------------------------------------------------------------------------------
+PUZZLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+
+
+@router.get("/api/puzzles")
+async def mine(request: Request, guest: Annotated[Guest, Depends(need_guest)]) -> dict[str, Any]:
+    """The guest's puzzles, newest first (from the mistakes of their analysed matches)."""
+    store = hub_of(request).store
+    return {"puzzles": await asyncio.to_thread(puzzles_of, store, guest.id)}
+
+
+async def _puzzle(request: Request, puzzle_id: str) -> tuple[PuzzleRow, Puzzle]:
+    found = await asyncio.to_thread(one, hub_of(request).store, puzzle_id)
+    if found is None:
+        raise Refused("there is no such puzzle; check the link", 404)
+    return found
+
+
+def _question(row: PuzzleRow, puzzle: Puzzle) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game_name": get_game(row.game).info.name,
+        "prompt": "Find a better move than the one played.",
+        **puzzle.question(),
+    }
+
+
+@router.get("/api/puzzles/daily/{game}")
+async def daily_puzzle(game: str, request: Request) -> dict[str, Any]:
+    """Today's puzzle of ``game``: drawn from every puzzle of the game's finished matches."""
+    hub = hub_of(request)
+    if game not in hub.settings.games:
+        raise Refused(f"there is no game {game!r} here", 404)
+    found = await asyncio.to_thread(of_the_day, hub.store, game, today())
+    if found is None:
+        raise Refused("no puzzle of this game yet: analyse a finished match to make some", 404)
+    return {"day": today(), **_question(*await _puzzle(request, found))}
+
+
+@router.get("/api/puzzles/{puzzle_id}")
+async def puzzle(
+    request: Request, puzzle_id: Annotated[str, Path(pattern=PUZZLE_ID)]
+) -> dict[str, Any]:
+    """A puzzle: the position from the seat's view, its legal actions and the one played."""
+    return _question(*await _puzzle(request, puzzle_id))
+
+
+@router.get("/api/puzzles/{puzzle_id}/answer")
+async def answer(
+    request: Request,
+    puzzle_id: Annotated[str, Path(pattern=PUZZLE_ID)],
+    action: Annotated[str, Query(max_length=64)],
+) -> dict[str, Any]:
+    """The verdict on ``action``: right or not, the answer, and every evaluated action with
+    its label, what it would do and the search's estimates. Nothing changes: a GET."""
+    row, found = await _puzzle(request, puzzle_id)
+    try:
+        return {"id": row.id, **found.check(action)}
+    except PondsideError as exc:
+        raise Refused(str(exc)) from None
+
+
+__all__ = ["router"]
