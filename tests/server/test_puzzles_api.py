@@ -1,0 +1,54 @@
+"""Puzzles served (issue 28, point 4): a guest's analysed seat of a finished match becomes their
+puzzles; a puzzle shows the seat's view and the action played, an answer is judged and
+explained; each game has a puzzle of the day drawn from every puzzle of the game."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from serverproc import GuestClient, ServerProcess
+from tablesock import Sock, play_randomly, run, table_with
+
+
+def test_a_guests_mistakes_become_their_puzzles(shared_server: ServerProcess) -> None:
+    ann, bob = GuestClient(shared_server, "Ann"), GuestClient(shared_server, "Bob")
+    table = table_with(shared_server, ann, [ann, "casual", "casual", "casual"])
+
+    async def play() -> None:
+        sock = await Sock.open(shared_server, table, ann)
+        await play_randomly(sock, random.Random(5))  # a random player errs
+        await sock.close()
+
+    run(play())
+    assert ann.http.get("/api/puzzles").json() == {"puzzles": []}
+    r = ann.http.get(f"/api/replays/{table}/analysis?seat=0", timeout=300)
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 240
+    while not (mine := ann.http.get("/api/puzzles").json()["puzzles"]):
+        assert time.monotonic() < deadline, "no puzzle was made from the analysis"
+        time.sleep(1)
+    first = mine[0]
+    assert first["game"] == "lame-duck" and first["table_id"] == table and first["loss"] >= 0.2
+    assert bob.http.get("/api/puzzles").json() == {"puzzles": []}  # each guest's own
+
+    shown = bob.http.get(f"/api/puzzles/{first['id']}").json()
+    assert shown["prompt"].startswith("Find a better move")
+    assert shown["seat"] == 0 and shown["view"]["seat"] == 0 and shown["played"] in shown["legal"]
+    assert "answer" not in shown and "solutions" not in shown
+    # The view is that seat's: the other hands are not in it.
+    assert "hands" not in shown["view"]
+    wrong = bob.http.get(f"/api/puzzles/{first['id']}/answer", params={"action": shown["played"]})
+    verdict = wrong.json()
+    assert verdict["right"] is False and verdict["answer"] != shown["played"]
+    right = bob.http.get(f"/api/puzzles/{first['id']}/answer", params={"action": verdict["answer"]})
+    assert right.json()["right"] is True
+    assert all(e["label"] and "place" in e for e in right.json()["explained"])
+    bad = bob.http.get(f"/api/puzzles/{first['id']}/answer", params={"action": "play 999"})
+    assert bad.status_code == 400 and "not one of this position's actions" in bad.json()["detail"]
+    assert bob.http.get("/api/puzzles/nosuchpuzzle").status_code == 404
+
+    # The puzzle of the day is one of the game's puzzles.
+    daily = bob.http.get("/api/puzzles/daily/lame-duck").json()
+    assert daily["game"] == "lame-duck" and daily["id"] and "answer" not in daily
+    assert bob.http.get("/api/puzzles/daily/chess").status_code == 404
