@@ -146,6 +146,7 @@ def test_the_changing_routes_are_the_known_ones() -> None:
         ("POST", "/api/tables/{table_id}/resign"),
         ("POST", "/api/tables/{table_id}/seats/{seat}"),
         ("POST", "/api/tables/{table_id}/start"),
+        ("POST", "/api/tutorials/{game}"),
     ]
 
 

@@ -41,6 +41,7 @@ from .rules_pages import router as rules_router
 from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
 from .sockets import ClientMessage, Traffic
 from .sockets import router as sockets_router
+from .tutorials import router as tutorials_router
 from .web import (
     COOKIE,
     STATIC,
@@ -372,6 +373,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(replays_router)
     app.include_router(daily_router)  # the deal of the day
     app.include_router(puzzles_router)  # puzzles from guests' mistakes
+    app.include_router(tutorials_router)  # a coached first deal of each game
     _describe_errors(app)
     app.include_router(sockets_router)  # the WebSocket of a table
     return app
@@ -393,6 +395,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("POST", "/api/tables/{table_id}/deal"): (400, 401, 403, 404, 409, 429),
     ("GET", "/api/daily/{game}"): (404,),
     ("POST", "/api/daily/{game}"): (401, 403, 404, 409),
+    ("POST", "/api/tutorials/{game}"): (401, 403, 404),
     ("GET", "/api/puzzles"): (401,),
     ("GET", "/api/puzzles/{puzzle_id}"): (404,),
     ("GET", "/api/puzzles/{puzzle_id}/answer"): (400, 404),

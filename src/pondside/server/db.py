@@ -129,6 +129,7 @@ class TableData:
     next_id: str | None
     seats: list[Seat]
     actions: list[tuple[int, str]] = field(default_factory=list)
+    tutorial: bool = False
 
 
 @dataclass
@@ -233,6 +234,7 @@ class Store:
                     seq=t.seq,
                     clock={},
                     next_id=None,
+                    tutorial=t.tutorial,
                 )
             )
             s.flush()  # the table row first: its seats refer to it
@@ -678,6 +680,7 @@ class Store:
             next_id=row.next_id,
             seats=seats,
             actions=[(a.seat, a.action) for a in actions],
+            tutorial=row.tutorial,
         )
 
 

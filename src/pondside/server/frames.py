@@ -80,6 +80,8 @@ class TableSummary(TypedDict):
     spectators: int
     replay: NotRequired[bool]
     """True in a replay's frames (absent in live ones)."""
+    tutorial: NotRequired[bool]
+    """True at a tutorial's table: its player's hints are the coach's, at every decision."""
 
 
 @with_config(DOCUMENTED)
@@ -206,7 +208,7 @@ def live_summary(table: LiveTable) -> TableSummary:
             if when >= recent:
                 online |= seats
                 watchers += seen
-    return summary(
+    shown = summary(
         table_id=d.id,
         game=table.game,
         players=d.players,
@@ -223,6 +225,9 @@ def live_summary(table: LiveTable) -> TableSummary:
         ],
         spectators=watchers,
     )
+    if d.tutorial:
+        shown["tutorial"] = True
+    return shown
 
 
 def seat_shown(i: int, s: Seat, online: bool, stand_in_at: float | None = None) -> SeatShown:

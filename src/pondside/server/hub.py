@@ -112,11 +112,12 @@ class Hub(Memory):
         listed: bool,
         seed: int | None,
         seats: list[Seat] | None = None,
+        tutorial: bool = False,
     ) -> LiveTable:
         """A new open table; the host sits at seat 0 unless ``seats`` are given."""
         data, game = await seating.new_table(
             self.settings, self.peers, host, game_slug, players, options, profile, listed, seed,
-            seats,
+            seats, tutorial,
         )  # fmt: skip
         await asyncio.to_thread(self.store.add_table, data)
         table = LiveTable(data=data, game=game, owned=self.peers.plays_what_it_reads())

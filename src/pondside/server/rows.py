@@ -44,6 +44,8 @@ class TableRow(Base):
     seq: Mapped[int] = mapped_column(Integer, default=0)
     clock: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
     next_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # A tutorial's table (tutorials.py): its player is coached at every decision.
+    tutorial: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):

@@ -32,6 +32,7 @@ async def new_table(
     listed: bool,
     seed: int | None,
     seats: list[Seat] | None,
+    tutorial: bool = False,
 ) -> tuple[TableData, Game[Any]]:
     """A new open table (not stored yet) and its game; the host sits at seat 0 unless
     ``seats`` are given (a next match's). ``seed``: the server's own choice (a deal of the
@@ -73,6 +74,7 @@ async def new_table(
         clock={},
         next_id=None,
         seats=seats,
+        tutorial=tutorial,
     )
     return data, game
 

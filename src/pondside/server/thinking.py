@@ -114,6 +114,24 @@ def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, A
     return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
 
 
+def _coach(slug: str, seat: int, view: View, legal: list[str], names: list[str]) -> dict[str, Any]:
+    """A tutorial's prompt: what the game's rule of thumb plays and why, in the game's words,
+    without a search (it answers at once, at every decision)."""
+    from pondside.analysis import hint
+
+    found = hint(get_game(slug), view, legal, HINT_LEVEL, 0, estimate=False, names=names)
+    return {
+        "level": found.level,
+        "action": found.action,
+        "label": found.label,
+        "why": found.why,
+        "note": None,
+        "estimates": [],
+        "samples": 0,
+        "coach": True,
+    }
+
+
 def _puzzles(record: dict[str, Any], analysis: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     """The puzzles of a seat's biggest mistakes (``pondside.puzzles``), in a worker process."""
     from pondside.puzzles import puzzles_from
@@ -239,6 +257,15 @@ class Thinking:
             raise Refused("a hint is already being worked out: one at a time")
         client.hinting = True
         seq, view = table.data.seq, match.view(seat)
+        names = shown_names(live_summary(table))
+        if table.data.tutorial:  # the coach: the rule of thumb and its reason, at once
+            try:
+                found = await asyncio.to_thread(
+                    _coach, table.game.info.slug, seat, view, legal, names
+                )
+            finally:
+                client.hinting = False
+            return {"type": "hint", "seq": seq, "seat": seat, **found}
         loop = asyncio.get_running_loop()
         try:
             found = await loop.run_in_executor(
@@ -249,7 +276,7 @@ class Thinking:
                 random.getrandbits(63),
                 view,
                 legal,
-                shown_names(live_summary(table)),
+                names,
             )
         except BrokenProcessPool:
             self._pool = None

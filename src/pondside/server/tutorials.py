@@ -1,0 +1,81 @@
+"""A tutorial for each game (issue 28, point 5): a first deal, the same for everyone, played
+against casual bots in the game's shortest form (one round, hand or game), at a table whose
+player is coached at every decision: the table's summary says ``tutorial``, and a hint there
+is the game's rule of thumb with its reason, at once (``Thinking.hint``). The page opens with
+the game's short how-to (``/api/rules/{game}``) and then shows the coach's prompt and the
+narration of each step, so a newcomer learns the rules by playing them."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from pydantic import BaseModel
+
+from pondside.games import get_game
+
+from .db import Seat
+from .tables import Guest, Refused
+from .web import hub_of, need_guest, same_origin
+
+router = APIRouter()
+
+TUTORIAL_LEVEL = "casual"
+TUTORIAL_SEED = 1
+"""Every tutorial of a game is the same first deal: the same prompts for everyone."""
+SHORTEST = {
+    "lame-duck": {"rounds": 1},
+    "king-of-the-quackers": {"target": 1},
+    "wildcat-chicane": {"target": 1},
+    "ladders": {"rounds": 1},
+    "down-the-drain": {"games": 1},
+}
+"""Each game's options for its shortest match: one round, hand or game, to learn its rules."""
+
+
+class TutorialShown(BaseModel):
+    game: str
+    game_name: str
+    players: int
+    options: dict[str, Any]
+
+
+@router.get("/api/tutorials")
+async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
+    """The tutorials: one per game offered here."""
+    shown = []
+    for slug in hub_of(request).settings.games:
+        game = get_game(slug)
+        options = game.options(game.info.default_players, SHORTEST.get(slug, {}))
+        shown.append(
+            TutorialShown(
+                game=slug,
+                game_name=game.info.name,
+                players=game.info.default_players,
+                options=dict(options),
+            )
+        )
+    return {"tutorials": shown}
+
+
+@router.post("/api/tutorials/{game}", dependencies=[Depends(same_origin)], status_code=201)
+async def start_tutorial(
+    game: str, request: Request, guest: Annotated[Guest, Depends(need_guest)]
+) -> dict[str, Any]:
+    """A new tutorial of ``game`` for the guest: seat 0 against casual bots, started at once."""
+    hub = hub_of(request)
+    if game not in hub.settings.games:
+        raise Refused(f"there is no tutorial of {game!r}: no such game here", 404)
+    found = get_game(game)
+    players = found.info.default_players
+    seats = [Seat(player_id=guest.id, name=guest.name)]
+    seats += [Seat(bot=TUTORIAL_LEVEL) for _ in range(players - 1)]
+    options = SHORTEST.get(game, {})
+    table = await hub.create(
+        guest, game, players, options, "none", False, TUTORIAL_SEED, seats, tutorial=True
+    )
+    await hub.start(table, guest)
+    return hub.summary(table)
+
+
+__all__ = ["SHORTEST", "TUTORIAL_SEED", "router"]
