@@ -15,6 +15,7 @@ import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import Response
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -26,7 +27,7 @@ from pondside.sim.runner import play_match
 from .db import Seat, Store
 from .rows import DailyAttemptRow, DailyDealRow, ResultSeatRow
 from .tables import Guest, Refused
-from .web import guest_of, hub_of, kept_of, need_guest, same_origin, today
+from .web import guest_of, hub_of, kept_of, need_guest, page, same_origin, today
 
 DAILY_LEVEL = "casual"
 """The bots of every deal of the day: the ladder's middle, a fair table for everyone."""
@@ -188,7 +189,12 @@ def _day(day: str | None) -> str:
     return day
 
 
-# --- the API ---------------------------------------------------------------------------------
+# --- the page and the API ------------------------------------------------------------------
+@router.get("/daily", include_in_schema=False)
+async def daily_page() -> Response:
+    return page("daily.html")
+
+
 @router.get("/api/daily")
 async def daily(
     request: Request, guest: Annotated[Guest | None, Depends(guest_of)]
