@@ -38,6 +38,12 @@ def test_a_guests_mistakes_become_their_puzzles(shared_server: ServerProcess) ->
     assert "answer" not in shown and "solutions" not in shown
     # The view is that seat's: the other hands are not in it.
     assert "hands" not in shown["view"]
+    # The position as a table's frame, for the game's own page to draw.
+    frame = bob.http.get(f"/api/puzzles/{first['id']}/frame").json()
+    assert frame["type"] == "state" and frame["table"]["puzzle"] is True
+    assert frame["you"]["seat"] == 0 and frame["view"] == shown["view"]
+    assert frame["legal"] == shown["legal"]
+    assert {a["action"] for a in frame["labels"]["actions"]} == set(shown["legal"])
     wrong = bob.http.get(f"/api/puzzles/{first['id']}/answer", params={"action": shown["played"]})
     verdict = wrong.json()
     assert verdict["right"] is False and verdict["answer"] != shown["played"]

@@ -399,6 +399,7 @@ ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/puzzles"): (401,),
     ("GET", "/api/puzzles/{puzzle_id}"): (404,),
     ("GET", "/api/puzzles/{puzzle_id}/answer"): (400, 404),
+    ("GET", "/api/puzzles/{puzzle_id}/frame"): (404,),
     ("GET", "/api/puzzles/daily/{game}"): (404,),
     ("GET", "/api/tables/{table_id}/record"): (404, 409),
     ("GET", "/api/rules/{slug}"): (404,),

@@ -82,6 +82,9 @@ class TableSummary(TypedDict):
     """True in a replay's frames (absent in live ones)."""
     tutorial: NotRequired[bool]
     """True at a tutorial's table: its player's hints are the coach's, at every decision."""
+    puzzle: NotRequired[bool]
+    """True in a puzzle's frame (``GET /api/puzzles/{id}/frame``): the position of a decision,
+    whose actions are answers judged by ``GET /api/puzzles/{id}/answer``."""
 
 
 @with_config(DOCUMENTED)

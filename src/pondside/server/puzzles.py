@@ -15,10 +15,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 
-from pondside.engine import PondsideError
+from pondside.engine import Match, PondsideError
 from pondside.games import get_game
 from pondside.puzzles import Puzzle
 
+from .frames import ClockShown, for_receiver, replay_summary, shared
 from .puzzle_store import of_the_day, one, puzzles_of
 from .rows import PuzzleRow
 from .tables import Guest, Refused
@@ -72,6 +73,39 @@ async def puzzle(
 ) -> dict[str, Any]:
     """A puzzle: the position from the seat's view, its legal actions and the one played."""
     return _question(*await _puzzle(request, puzzle_id))
+
+
+@router.get("/api/puzzles/{puzzle_id}/frame")
+async def puzzle_frame(
+    request: Request, puzzle_id: Annotated[str, Path(pattern=PUZZLE_ID)]
+) -> dict[str, Any]:
+    """The puzzle's position as a table's frame (what the table page draws, from the seat's
+    view, with its legal actions and their labels), so the game's own page shows it."""
+    row, found = await _puzzle(request, puzzle_id)
+    hub = hub_of(request)
+    table = await hub.table(row.table_id)
+    game = table.game
+    record = {
+        "game": game.info.slug,
+        "players": table.data.players,
+        "options": table.data.options,
+        "seed": table.data.seed,
+    }
+
+    def build() -> dict[str, Any]:
+        match: Match[Any] = Match.start_of(game, record)
+        for who, action in table.data.actions[: row.number - 1]:
+            match.apply(who, action)
+        names = [s.name for s in table.data.seats]
+        bots = [None if s.player_id else s.bot for s in table.data.seats]
+        summary = replay_summary(row.id, match, names, bots)
+        summary["puzzle"] = True
+        blank: ClockShown = {"limit": None, "left": [None] * match.players}
+        common = shared("welcome", row.number - 1, None, summary, [], blank, None)
+        view = match.view(row.seat)
+        return dict(for_receiver(common, game, row.seat, False, view, list(found.legal)))
+
+    return await asyncio.to_thread(build)
 
 
 @router.get("/api/puzzles/{puzzle_id}/answer")
