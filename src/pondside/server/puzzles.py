@@ -14,6 +14,7 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
+from fastapi.responses import Response
 
 from pondside.engine import Match, PondsideError
 from pondside.games import get_game
@@ -23,13 +24,24 @@ from .frames import ClockShown, for_receiver, replay_summary, shared
 from .puzzle_store import of_the_day, one, puzzles_of
 from .rows import PuzzleRow
 from .tables import Guest, Refused
-from .web import hub_of, need_guest, today
+from .web import hub_of, need_guest, page, today
 
 router = APIRouter()
 
 
 # --- the API ---------------------------------------------------------------------------------
 PUZZLE_ID = r"^[A-Za-z0-9_-]{1,16}$"
+
+
+@router.get("/puzzles", include_in_schema=False)
+async def puzzles_page() -> Response:
+    return page("puzzles.html")
+
+
+@router.get("/puzzle/{puzzle_id}", include_in_schema=False)
+async def puzzle_page(puzzle_id: str) -> Response:
+    # The table page, fed the puzzle's frame (static/puzzle.js) instead of a table's socket.
+    return page("game.html")
 
 
 @router.get("/api/puzzles")

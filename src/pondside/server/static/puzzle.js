@@ -1,0 +1,112 @@
+// A puzzle at the table page (/puzzle/<id>): the frame comes from the server's puzzle (the
+// position of one decision, from that seat's view, with its legal actions and their labels),
+// the game's own module draws it as it draws a live table, and the player's action is an
+// answer: judged by the server's search (right or not, the best move, and every evaluated
+// action explained in the game's words). Nothing is sent to a table.
+import { api } from "./api.js";
+import { el } from "./room.js";
+
+export const puzzling = /^\/puzzle\/./.test(location.pathname);
+
+function pct(x) {
+  return `${Math.round(x * 100)} %`;
+}
+
+export class PuzzleSource {
+  constructor(id, { onFrame, onStatus }) {
+    this.id = id;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus || (() => {});
+    this.frame = null;
+    this.answered = false;
+  }
+
+  async connect() {
+    document.body.classList.add("puzzling");
+    try {
+      const [question, frame] = await Promise.all([
+        api(`/api/puzzles/${encodeURIComponent(this.id)}`),
+        api(`/api/puzzles/${encodeURIComponent(this.id)}/frame`),
+      ]);
+      this.frame = frame;
+      this.panel(question);
+      this.onStatus("open");
+      this.onFrame(frame);
+    } catch (e) {
+      this.onStatus("closed", e.message);
+    }
+  }
+
+  close() {}
+  nudge() {}
+  send() {
+    return false;
+  }
+
+  ask(action) {
+    const label = ((this.frame && this.frame.labels.actions) || []).find((a) => a.action === action);
+    return Promise.resolve(label ? { reason: null, label } : null);
+  }
+
+  act(action) {
+    if (this.answered || !this.frame) return false;
+    this.answered = true;
+    this.answer(action);
+    return true;
+  }
+
+  panel(question) {
+    const box = el("section", "panel puzzle-panel");
+    box.id = "puzzle-panel";
+    box.setAttribute("aria-labelledby", "puzzle-title");
+    const title = el("h2", null, `${question.game_name} puzzle`);
+    title.id = "puzzle-title";
+    box.append(title);
+    box.append(el("p", null, `${question.prompt} Played here: ${question.played_label}.`));
+    const verdict = el("div", "puzzle-verdict");
+    verdict.id = "puzzle-verdict";
+    verdict.setAttribute("role", "status");
+    verdict.setAttribute("aria-live", "polite");
+    box.append(verdict);
+    const more = el("a", null, "More puzzles");
+    more.href = "/puzzles";
+    box.append(el("p", null, "")).append(more);
+    document.querySelector("main").prepend(box);
+  }
+
+  async answer(action) {
+    const verdict = document.getElementById("puzzle-verdict");
+    verdict.textContent = "Judging your move…";
+    let found;
+    try {
+      found = await api(`/api/puzzles/${encodeURIComponent(this.id)}/answer?action=${encodeURIComponent(action)}`);
+    } catch (e) {
+      this.answered = false;
+      verdict.textContent = e.message;
+      return;
+    }
+    const said = new Map(found.explained.map((e) => [e.action, e]));
+    const name = (a) => (said.get(a) ? said.get(a).label : a);
+    verdict.replaceChildren(
+      el("p", `puzzle-result ${found.right ? "right" : "wrong"}`,
+        found.right
+          ? `Right: ${name(action)} is ${found.solutions.length > 1 ? "one of the best moves" : "the best move"}.`
+          : `Not quite: the search prefers ${name(found.answer)}.`),
+    );
+    const table = el("table", "puzzle-estimates");
+    const head = el("tr");
+    for (const h of ["Move", "What it does", "Expected place", "Wins"]) head.append(el("th", null, h));
+    table.append(el("thead")).append(head);
+    const body = el("tbody");
+    for (const e of found.explained) {
+      const tr = el("tr", found.solutions.includes(e.action) ? "best" : e.action === action ? "mine" : null);
+      tr.append(el("td", null, e.label), el("td", null, e.effect || ""),
+        el("td", "num", e.place.toFixed(2)), el("td", "num", pct(e.win)));
+      body.append(tr);
+    }
+    table.append(body);
+    verdict.append(table);
+    // The position stays on the table, nothing more to choose.
+    this.onFrame({ ...this.frame, legal: [], labels: { actions: [], unplayable: [] } });
+  }
+}
