@@ -59,6 +59,7 @@
 //      } (+ tell(k) in animate)
 import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
+import { PuzzleSource, puzzling } from "./puzzle.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
@@ -149,8 +150,14 @@ function whyNot(frame, card) {
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
 const hints = new Hints({ describe: describeAction });
-// On /replay/<id> the frames come from the stored match instead of the table's socket.
-openFrames(handlers, replaying ? new ReplaySource(tableId, handlers) : null);
+// On /replay/<id> the frames come from the stored match instead of the table's socket; on
+// /puzzle/<id> from the puzzle, whose action is an answer.
+const source = replaying
+  ? new ReplaySource(tableId, handlers)
+  : puzzling
+    ? new PuzzleSource(tableId, handlers)
+    : null;
+openFrames(handlers, source);
 
 async function loadGame(slug) {
   if (game) return;

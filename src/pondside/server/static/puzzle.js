@@ -70,7 +70,9 @@ export class PuzzleSource {
     box.append(verdict);
     const more = el("a", null, "More puzzles");
     more.href = "/puzzles";
-    box.append(el("p", null, "")).append(more);
+    const line = el("p");
+    line.append(more);
+    box.append(line);
     document.querySelector("main").prepend(box);
   }
 
@@ -96,9 +98,12 @@ export class PuzzleSource {
     const table = el("table", "puzzle-estimates");
     const head = el("tr");
     for (const h of ["Move", "What it does", "Expected place", "Wins"]) head.append(el("th", null, h));
-    table.append(el("thead")).append(head);
+    const thead = el("thead");
+    thead.append(head);
+    table.append(thead);
     const body = el("tbody");
-    for (const e of found.explained) {
+    // Best expected place first (an action dropped early was judged on fewer samples).
+    for (const e of [...found.explained].sort((a, b) => a.place - b.place)) {
       const tr = el("tr", found.solutions.includes(e.action) ? "best" : e.action === action ? "mine" : null);
       tr.append(el("td", null, e.label), el("td", null, e.effect || ""),
         el("td", "num", e.place.toFixed(2)), el("td", "num", pct(e.win)));
