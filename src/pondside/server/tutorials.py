@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
 from pydantic import BaseModel
 
 from pondside.games import get_game
 
 from .db import Seat
 from .tables import Guest, Refused
-from .web import hub_of, need_guest, same_origin
+from .web import hub_of, need_guest, page, same_origin
 
 router = APIRouter()
 
@@ -38,6 +39,11 @@ class TutorialShown(BaseModel):
     game_name: str
     players: int
     options: dict[str, Any]
+
+
+@router.get("/learn", include_in_schema=False)
+async def learn_page() -> Response:
+    return page("learn.html")
 
 
 @router.get("/api/tutorials")

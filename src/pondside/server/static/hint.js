@@ -40,6 +40,7 @@ export class Hints {
     this.frame = null; // the frame drawn last
     this.asked = null; // the seq a hint was asked at, until its answer (or error) comes
     this.hint = null; // the hint shown
+    this.coached = null; // the position a tutorial's coach was last asked about
     this.button = $("hint-btn");
     this.panel = $("hint-panel");
     this.body = $("hint-body");
@@ -77,6 +78,12 @@ export class Hints {
       this.open(false); // its answer will be dropped when it comes
     }
     this.mark();
+    // A tutorial's coach speaks at every decision unasked (the server answers at once): once
+    // per position, and not again after an error.
+    if (myTurn && frame.table.tutorial && this.asked == null && !this.hint && this.coached !== frame.seq) {
+      this.coached = frame.seq;
+      this.ask();
+    }
   }
 
   ask() {
@@ -132,7 +139,7 @@ export class Hints {
     const f = this.frame;
     const players = f.table.players;
     const main = el("p", "hint-main");
-    main.append("Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
+    main.append(h.coach ? "Try this: " : "Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
     const out = [main];
     if (h.why) out.push(el("p", "hint-why", sentence(h.why)));
     // Lowest expected place first (the server lists the search's survivors first).
