@@ -635,10 +635,29 @@ function renderPlayers(frame, ctx) {
       box2.append(extra);
       chip.append(box2);
     }
-    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${plural(v.totals[s], one, many)}, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}`);
+    // A player gone (issue 28): the others see the grace period count down, then the bot
+    // standing in for them until they are back.
+    const gone = goneLine(seat, n[s]);
+    if (gone) chip.append(gone);
+    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${plural(v.totals[s], one, many)}, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}${gone ? `, ${gone.textContent}` : ""}`);
     box.append(chip);
   }
 }
+
+function goneLine(seat, name) {
+  if (seat.away) return el("div", "player-away", `away: a ${seat.bot} bot plays for ${name}`);
+  if (seat.grace_left == null) return null;
+  const line = el("div", "player-away");
+  line.dataset.until = String(Date.now() + seat.grace_left * 1000);
+  tickGone(line);
+  return line;
+}
+
+function tickGone(line) {
+  const left = Math.max(0, Math.ceil((Number(line.dataset.until) - Date.now()) / 1000));
+  line.textContent = `connection lost: a bot plays in ${plural(left, "second", "seconds")}`;
+}
+setInterval(() => document.querySelectorAll(".player-away[data-until]").forEach(tickGone), 1000);
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
