@@ -77,6 +77,14 @@ def test_turn_ducks_places_lowest_first_and_takes_the_fewest_ducks_column_when_t
     assert turn_ducks(columns, 33, [2, 24, 56]) == 0  # [24, 33]: column 1 was taken by the 2
 
 
+# --- randomcard ---------------------------------------------------------------------------------
+def test_randomcard_plays_any_card_and_takes_the_column_with_the_fewest_ducks() -> None:
+    m = full_first_column()
+    played = {choose("randomcard", m, seed) for seed in range(40)}
+    assert played == set(m.legal(A))  # every card of the hand, none preferred
+    assert choose("randomcard", too_low_for_a()) == "take 3"
+
+
 # --- highest ------------------------------------------------------------------------------------
 def test_highest_always_plays_its_highest_card() -> None:
     m = full_first_column()
@@ -194,7 +202,7 @@ def test_flatmc_refuses_settings_it_does_not_have() -> None:
 
 # --- the registry -------------------------------------------------------------------------------
 def test_the_baselines_are_bot_specs_of_lame_duck_only() -> None:
-    for spec in ("highest", "rowgap", "flatmc"):
+    for spec in ("randomcard", "highest", "rowgap", "flatmc"):
         assert spec in bot_names()
         assert spec not in BUILTIN  # the built-in list every game shares is unchanged
     assert isinstance(make_bot("highest", GAME, 0, 1), HighestBot)

@@ -5,6 +5,7 @@ turns and placement (LD-5 to LD-8); its default match is one round (LD-10: ``tar
 classic game). Three published studies rated bots on it, and their baselines are here so that
 our levels meet them under the studies' own protocols (docs/bots.md, "Published baselines"):
 
+- ``randomcard``: the sources' random player, which takes the fewest-ducks column.
 - ``highest``: always plays its highest card. ThingsAI's 6-nimmt-agent (``dummy-max``, in its
   1,000-game tournament to 66 points: 16 % of wins) and Bertschi & Mégret (ETH Zürich 2022,
   "Always Highest": -19.87 a round at five players) both measured it.
@@ -65,6 +66,19 @@ class HighestBot(Bot):
         if legal[0].startswith("take"):
             return fewest_ducks_take(view)
         return max(legal, key=lambda a: int(a[5:]))
+
+
+class RandomCardBot(Bot):
+    """The sources' random player: any card, uniformly; a too-low card takes the column with the
+    fewest ducks (ThingsAI's ``random`` chooses it, Brehmer's game takes it for every player).
+    Our ``random`` takes any column, which makes it weaker than theirs."""
+
+    name = "randomcard"
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if legal[0].startswith("take"):
+            return fewest_ducks_take(view)
+        return legal[self.rng.randrange(len(legal))]
 
 
 def turn_ducks(columns: tuple[tuple[int, ...], ...], mine: int, others: list[int]) -> int:

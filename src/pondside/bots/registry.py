@@ -84,6 +84,7 @@ BUILTIN: dict[str, Callable[[Game[Any]], type[Bot]]] = {
 # from their sources (issue 31; docs/bots.md, "Published baselines").
 GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
     "lame-duck": {
+        "randomcard": _in("published", "RandomCardBot"),
         "highest": _in("published", "HighestBot"),
         "rowgap": _in("published", "RowGapBot"),
         "flatmc": _in("published", "FlatMCBot"),
