@@ -2,8 +2,10 @@
 
 Built in: ``random``, ``heuristic`` (each game's own, declared as ``BOTS`` in
 ``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
-(a program speaking the decision protocol). Others come from the ``pondside.bots`` entry
-point group or :func:`register_bot`.
+(a program speaking the decision protocol). One game's own bots are in ``GAME_ONLY`` (Lame
+Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``), and
+another game refuses them by name. Others come from the ``pondside.bots`` entry point group or
+:func:`register_bot`.
 
 The registry names bots by where they live and imports a bot's module when the bot is first
 asked for, as it does for plugins: so it sits below every bot, and the search bots take the
@@ -23,7 +25,7 @@ from typing import Any
 from typing_extensions import TypeIs
 
 from pondside.engine import Game, PondsideError
-from pondside.games import MODULES
+from pondside.games import MODULES, get_game
 
 from .base import Bot
 from .declared import game_bots
@@ -79,6 +81,16 @@ BUILTIN: dict[str, Callable[[Game[Any]], type[Bot]]] = {
     "mcs": _in("search", "MCSBot"),
     "slips": _in("slips", "SlipBot"),
     "external": _in("external", "ExternalBot"),
+}
+# Bots of one game only, by the game's slug: the published baselines of its family, rebuilt
+# from their sources (issue 31; docs/bots.md, "Published baselines").
+GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
+    "lame-duck": {
+        "randomcard": _in("published", "RandomCardBot"),
+        "highest": _in("published", "HighestBot"),
+        "rowgap": _in("published", "RowGapBot"),
+        "flatmc": _in("published", "FlatMCBot"),
+    },
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 
@@ -146,7 +158,23 @@ def _lookup(name: str) -> type[Bot] | Choose | None:
 def bot_names() -> list[str]:
     """The built-in bots, the levels, then the registered and plugin ones by name."""
     levels = [lv for lv in LEVELS if lv not in BUILTIN]
-    return [*BUILTIN, *levels, *sorted({*_REGISTERED, *_plugins()} - BUILTIN.keys() - {*levels})]
+    own = [name for bots in GAME_ONLY.values() for name in bots]
+    named = {*BUILTIN, *levels, *own}
+    return [*BUILTIN, *levels, *own, *sorted({*_REGISTERED, *_plugins()} - named)]
+
+
+def _game_only(name: str, game: Game[Any]) -> Callable[[Game[Any]], type[Bot]] | None:
+    """The class of ``name`` if it is one of ``game``'s own bots; ``UnknownBot`` if it is
+    another game's."""
+    own = GAME_ONLY.get(game.info.slug, {})
+    if name in own:
+        return own[name]
+    for slug, bots in GAME_ONLY.items():
+        if name in bots:
+            raise UnknownBot(
+                f"bot {name!r} plays {get_game(slug).info.name} only, not {game.info.name}"
+            )
+    return None
 
 
 def bot_parameters(cls: type[Bot]) -> dict[str, Any] | None:
@@ -206,8 +234,9 @@ def make_bot(spec: str, game: Game[Any], seat: int, seed: int) -> Bot:
         name, params = parse_spec(level_spec(game, name))
     rng = random.Random(seed)
     try:
-        if name in BUILTIN:
-            cls = BUILTIN[name](game)
+        factory = BUILTIN.get(name) or _game_only(name, game)
+        if factory is not None:
+            cls = factory(game)
             _check_parameters(name, cls, params)
             return cls(game, seat, rng, **params)
         found = _lookup(name)
