@@ -1,0 +1,134 @@
+"""Issue 27 as a new player's second trial found it (slice s35): focus, keyboard, touch and
+things that jump, in Chromium on the trial's screens (a 1366x768 laptop, a 390x844 touch phone).
+
+1. King of the Quackers sent the focus to the rules link after Play or Pass, the clock's pick
+   left it nowhere useful, and a dialog closed with Escape left it on the page.
+2. Lame Duck's place badges showed the place of a step before while cards were placed.
+3. Layout jumps: KQ's "Give" label, Down the Drain's selection, the replay's "Analyse".
+4. Wildcat Chicane's header said "Trick 2" while the table still showed trick 1.
+5. Lame Duck's status line told the hovered card while the keyboard ring was on another.
+6. Lame Duck's TAKE buttons: arrow keys between them, and one tap on a phone did not commit.
+7. The lobby's "Save name" opened a table.
+
+Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browserkit import LAPTOP, bots_match, name_via_api, shot, table_via_api
+from pondside.engine import Match
+from pondside.games import get_game
+from serverproc import ServerProcess
+
+KQ = "king-of-the-quackers"
+# The focused element, as a test reads it: BODY when the focus is lost to the page.
+FOCUSED = (
+    "document.activeElement === document.body ? 'BODY' : "
+    "document.activeElement.outerHTML.slice(0, 160)"
+)
+# The focus is on a control a keyboard player can use now: an enabled button of the hand or
+# the actions.
+ON_A_CONTROL = """() => {
+    const a = document.activeElement;
+    return !!a && a.matches('button:not([disabled])') && !!a.closest('#hand, #actions');
+}"""
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate(FOCUSED))
+
+
+def kq_lead(page: Any, server: ServerProcess, speed: str = "") -> None:
+    """A KQ table at seed 55 (seat 0 holds the Straight Flush 7ML 8MS 9MS), past the pass, at
+    the player's lead, all by mouse."""
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game=KQ, players=4, bots=3, options={"target": 8}, seed=55)
+    page.goto(f"/t/{table}{speed}")
+    page.locator("#hand .kq-hcard").nth(10).wait_for()
+    for code in ("1S", "6SY"):
+        page.locator(f'#hand .kq-hcard[data-card="{code}"]').click()
+    page.locator(".kq-give").click()
+    page.locator(".kq-lead", has_text="Your lead").wait_for()
+
+
+# --- 1. focus after Play, Pass, the clock's pick and a dialog ---------------------------------
+def test_kq_play_and_pass_by_mouse_keep_the_focus_on_the_table(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """After Play (and after Pass) the focus goes to what the player can do next (Pass, a
+    card), never to the rules link in the legend under the hand, nor to the page."""
+    page = new_page(web, LAPTOP)
+    kq_lead(page, web)
+    page.locator('#hand .kq-hcard[data-card="7ML"]').click()
+    seq = page.evaluate("document.body.dataset.seq")
+    page.locator(".kq-play-btn").click()
+    page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+    # The others play on: the player's next decision gets the focus when it comes.
+    page.wait_for_function(ON_A_CONTROL)
+    assert "rules" not in focused(page)
+    shot(page, "focus35-kq-focus-after-play-laptop")
+    for _ in range(6):
+        if not page.locator(".kq-pass-btn:not([disabled])").count():
+            break
+        seq = page.evaluate("document.body.dataset.seq")
+        page.locator(".kq-pass-btn").click()
+        page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)
+        assert "/rules/" not in focused(page) and focused(page) != "BODY", focused(page)
+        page.wait_for_function(
+            f"() => ({ON_A_CONTROL})() || !document.querySelector('.kq-hand.active')"
+        )
+    assert not page.errors
+
+
+def test_after_the_clocks_pick_the_keyboard_player_goes_on_from_the_hand(
+    new_page: Any, quick_clock: ServerProcess
+) -> None:
+    """The clock gives two cards for a player whose focus is on a card: the focus waits on the
+    hand (never the page, never a link) and is on a card or a button once the player has a
+    decision again."""
+    page = new_page(quick_clock, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(
+        page, game=KQ, players=4, bots=3, options={"target": 8}, seed=55, profile="slow"
+    )
+    # The card the clock gives first: the focus is on it when it leaves the hand.
+    match = Match(get_game(KQ), 4, {"target": 8}, seed=55)
+    given = str(get_game(KQ).timeout_action(match.state, 0)).split()[1]
+    page.goto(f"/t/{table}")
+    card = page.locator(f'#hand .kq-hcard[data-card="{given}"]:not([disabled])')
+    card.focus()
+    assert given in focused(page)
+    page.locator("#toast", has_text="Your time ran out").wait_for(timeout=20_000)
+    assert focused(page) != "BODY" and "/rules/" not in focused(page), focused(page)
+    page.wait_for_function(ON_A_CONTROL, timeout=20_000)
+    assert not page.errors
+
+
+def test_escape_closes_the_dialogs_and_the_focus_comes_back(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The end dialog (opened by itself) and the score dialog close on Escape, and the focus
+    comes back to the page's controls (the Result button that opens the end again), never to
+    the page itself."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = bots_match(page, "lame-duck", 3, {"rounds": 1}, seed=4)
+    page.goto(f"/t/{table}")
+    page.locator("#end-dialog[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.locator("#end-dialog:not([open])").wait_for(state="attached")
+    assert 'id="result-btn"' in focused(page), focused(page)
+    page.keyboard.press("Enter")
+    page.locator("#end-dialog[open]").wait_for()
+    page.locator("#end-scores").focus()
+    page.keyboard.press("Enter")
+    page.locator("#score-dialog[open]").wait_for()
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    assert 'id="result-btn"' in focused(page), focused(page)
+    assert not page.errors
