@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import LAPTOP, bots_match, name_via_api, shot, table_via_api
+from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, press, shot, table_via_api
 from pondside.engine import Match
 from pondside.games import get_game
 from serverproc import ServerProcess
@@ -132,3 +132,34 @@ def test_escape_closes_the_dialogs_and_the_focus_comes_back(
     page.wait_for_function("!document.querySelector('dialog[open]')")
     assert 'id="result-btn"' in focused(page), focused(page)
     assert not page.errors
+
+
+# --- 7. the lobby's "Save name" --------------------------------------------------------------
+def test_save_name_saves_the_name_and_says_when_it_also_opens_the_table(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """On the phone: "Save name" by itself saves the name and stays in the lobby (the person
+    then chooses a table); after "Open the table" without a name, the button says that it opens
+    the table too ("Save name and open the table"), and does."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    page.wait_for_function("document.querySelectorAll('#game option').length > 1")
+    save = page.locator("#name-form button[type=submit]")
+    assert save.inner_text() == "Save name"
+    page.fill("#name-input", "Noor")
+    press(page, save)
+    page.locator("#who-name", has_text="Noor").wait_for()
+    page.wait_for_timeout(300)
+    assert "/t/" not in page.url
+    other = new_page(web, TOUCH_PHONE, touch=True)
+    other.goto("/")
+    other.wait_for_function("document.querySelectorAll('#game option').length > 1")
+    press(other, other.locator("#create-btn"))
+    other.locator("#name-error", has_text="open the table").wait_for()
+    save = other.locator("#name-form button[type=submit]")
+    assert save.inner_text() == "Save name and open the table"
+    shot(other, "focus35-lobby-save-name-says-what-it-does-phone")
+    other.fill("#name-input", "Omar")
+    press(other, save)
+    other.wait_for_url("**/t/*")
+    assert not page.errors and not other.errors
