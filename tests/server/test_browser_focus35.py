@@ -163,3 +163,57 @@ def test_save_name_saves_the_name_and_says_when_it_also_opens_the_table(
     press(other, save)
     other.wait_for_url("**/t/*")
     assert not page.errors and not other.errors
+
+
+# --- 4. Wildcat Chicane's header and table agree ----------------------------------------------
+# Recorded in the page at every change of the board or the header: each time the middle of the
+# table names a trick ("Trick 1 of 12"), the header's turn item names it too.
+WATCH_TRICKS = """() => {
+    window.trickMismatches = [];
+    window.tricksTaken = 0;
+    const check = () => {
+        const mid = document.querySelector('#board .wc-mid-title');
+        const m = mid && /Trick (\\d+) of \\d+/.exec(mid.textContent);
+        if (m && mid.parentNode.textContent.includes('took it')) {
+            window.tricksTaken = Math.max(window.tricksTaken, Number(m[1]));
+        }
+        const head = document.getElementById('info-turn').textContent;
+        if (m && !head.includes(m[0])) window.trickMismatches.push(`${m[0]} | ${head}`);
+    };
+    const o = new MutationObserver(check);
+    for (const id of ['board', 'info']) {
+        o.observe(document.getElementById(id), {childList: true, subtree: true, characterData: true});
+    }
+}"""
+
+
+def test_wildcat_header_names_the_trick_the_table_shows(new_page: Any, web: ServerProcess) -> None:
+    """Three tricks against two bots, cards played by clicking: while the table shows a trick
+    just taken (until the next lead) the header names that trick, never the next one."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    options = {"variant": "wildcat", "target": 1}
+    table = table_via_api(page, game="wildcat-chicane", players=3, bots=2, options=options, seed=5)
+    page.goto(f"/t/{table}")
+    page.locator("#hand .wc-card").first.wait_for()
+    page.evaluate(WATCH_TRICKS)
+    taken = 0
+    for _ in range(400):
+        if taken >= 3 or page.locator("#end-dialog[open]").count():
+            break
+        for sel in (".wc-confirm:not([disabled])", ".wc-hand.active .wc-card.choosable"):
+            if page.locator(sel).count():
+                page.locator(sel).first.click()
+                break
+        else:
+            if page.locator(".wc-bid:not([disabled])").count():
+                page.locator(".wc-bid:not([disabled])").nth(1).click()
+            elif page.locator(".wc-hand.active .wc-card.playable").count():
+                page.locator(".wc-hand.active .wc-card.playable").first.click()
+        page.wait_for_timeout(60)
+        taken = page.evaluate("window.tricksTaken")
+    assert taken >= 1, "no trick was taken"
+    shot(page, "focus35-wildcat-header-trick-taken-laptop")
+    assert page.evaluate("window.trickMismatches") == []
+    assert not page.errors
