@@ -217,3 +217,59 @@ def test_wildcat_header_names_the_trick_the_table_shows(new_page: Any, web: Serv
     shot(page, "focus35-wildcat-header-trick-taken-laptop")
     assert page.evaluate("window.trickMismatches") == []
     assert not page.errors
+
+
+# --- 2. Lame Duck's place badges keep up with the ducks shown --------------------------------
+# Recorded in the page at every change of the players' bar: the places the shown duck counts
+# make (fewer is better, ties share a place) against the place badges shown.
+WATCH_PLACES = """() => {
+    window.placeMismatches = [];
+    window.ducksSeen = 0;
+    const check = () => {
+        const chips = [...document.querySelectorAll('#players .player')];
+        const ducks = chips.map((c) => Number(c.querySelector('.player-score').textContent));
+        const shown = chips.map((c) => c.querySelector('.player-place').textContent);
+        const want = ducks.map((d) => 1 + ducks.filter((o) => o < d).length);
+        window.ducksSeen = Math.max(window.ducksSeen, ...ducks);
+        const ords = want.map((n) => n + (['th', 'st', 'nd', 'rd'][n] || 'th'));
+        if (ords.join() !== shown.join()) window.placeMismatches.push(`${ducks} | ${shown}`);
+    };
+    new MutationObserver(check).observe(document.getElementById('players'),
+        {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def ld_turns(page: Any, enough: str, limit: int = 300) -> None:
+    """Lame Duck turns by clicking (the first card that can be played, the first TAKE button)
+    until the page's expression `enough` is true."""
+    for _ in range(limit):
+        if page.evaluate(enough) or page.locator("#end-dialog[open]").count():
+            return
+        take = page.locator(".take-btn:not([disabled])")
+        card = page.locator("#hand .hand-card:not([disabled])")
+        if take.count():
+            take.first.click()
+        elif card.count():
+            card.first.click()
+        page.wait_for_timeout(80)
+    raise AssertionError(f"never {enough}")
+
+
+def test_lame_duck_place_badges_match_the_ducks_while_cards_are_placed(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """While a turn's cards are placed and columns taken (animated at 4 times a person's
+    speed), every place badge of the players' bar is the place of the ducks shown beside it at
+    that moment, never the place of the step before."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, seed=11)
+    page.goto(f"/t/{table}?speed=4")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.evaluate(WATCH_PLACES)
+    ld_turns(page, "window.ducksSeen > 0 && !document.querySelector('.flying')")
+    page.wait_for_timeout(500)
+    shot(page, "focus35-lame-duck-places-after-a-take-laptop")
+    assert page.evaluate("window.placeMismatches") == []
+    assert not page.errors
