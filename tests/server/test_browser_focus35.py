@@ -17,7 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, press, shot, table_via_api
+from browserkit import (
+    LAPTOP,
+    TOUCH_PHONE,
+    bots_match,
+    name_via_api,
+    press,
+    shot,
+    table_via_api,
+    too_low_deal,
+)
 from pondside.engine import Match
 from pondside.games import get_game
 from serverproc import ServerProcess
@@ -272,4 +281,84 @@ def test_lame_duck_place_badges_match_the_ducks_while_cards_are_placed(
     page.wait_for_timeout(500)
     shot(page, "focus35-lame-duck-places-after-a-take-laptop")
     assert page.evaluate("window.placeMismatches") == []
+    assert not page.errors
+
+
+# --- 6. Lame Duck's TAKE buttons: arrow keys, and select then confirm on a phone ---------------
+def ld_too_low(new_page: Any, server: ServerProcess, touch: bool) -> Any:
+    """A Lame Duck table whose first card played (seat 0's lowest) is too low: the page at the
+    choice of a column to take."""
+    seed, low = too_low_deal()
+    page = new_page(server, TOUCH_PHONE if touch else LAPTOP, touch=touch)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, seed=seed)
+    page.goto(f"/t/{table}")
+    card = page.locator(f'#hand .hand-card[data-card="{low}"]:not([disabled])')
+    take = page.locator(".take-btn:not([disabled])")
+    for _ in range(20):  # the hand may be redrawn under the first tries (the bots' choices)
+        if take.count():
+            break
+        try:
+            press(page, card)
+            if touch:  # the first tap selected it
+                press(page, page.locator("#pick-play"))
+        except Exception:  # redrawn under the tap: again
+            pass
+        page.wait_for_timeout(200)
+    take.first.wait_for()
+    return page
+
+
+def test_take_buttons_are_one_arrow_key_apart(new_page: Any, web: ServerProcess) -> None:
+    """The focus comes to the first TAKE button; the arrow keys move between them as in the
+    hand (Down and Right on, Up and Left back, End the last), and Enter takes the column."""
+    page = ld_too_low(new_page, web, touch=False)
+    page.wait_for_function("document.activeElement.matches('.take-btn')")
+    takes = page.locator(".take-btn")
+    actions = takes.evaluate_all("els => els.map(e => e.dataset.action)")
+    now = lambda: page.evaluate("document.activeElement.dataset.action")  # noqa: E731
+    assert now() == actions[0]
+    page.keyboard.press("ArrowDown")
+    assert now() == actions[1]
+    page.keyboard.press("ArrowRight")
+    assert now() == actions[2]
+    page.keyboard.press("ArrowUp")
+    assert now() == actions[1]
+    page.keyboard.press("End")
+    assert now() == actions[-1]
+    page.keyboard.press("Home")
+    assert now() == actions[0]
+    shot(page, "focus35-lame-duck-take-arrows-laptop")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.locator(".take-btn").first.wait_for(state="detached")
+    assert not page.errors
+
+
+def test_phone_a_tap_on_take_selects_the_column_and_a_second_takes_it(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """On a touch phone one tap on TAKE (or its column) does not take it: it is selected, with
+    the Play button naming the take; a tap elsewhere cancels; a second tap takes it."""
+    page = ld_too_low(new_page, web, touch=True)
+    take = page.locator(".take-btn").nth(1)
+    action = take.get_attribute("data-action")
+    press(page, take)
+    page.wait_for_timeout(300)
+    chosen = page.locator(f'.take-btn[data-action="{action}"]')
+    assert chosen.count() == 1, "one tap took the column"
+    assert chosen.get_attribute("aria-pressed") == "true"
+    play = page.locator("#pick-play")
+    assert play.is_visible() and "column" in play.inner_text().lower()
+    shot(page, "focus35-lame-duck-take-selected-phone")
+    # A tap on another column's row moves the selection there, not a take.
+    other = page.locator(".take-btn").nth(2).get_attribute("data-action")
+    press(page, page.locator(f'.row[data-tap-first="{other}"] .cells'))
+    page.wait_for_timeout(300)
+    assert page.locator(f'.take-btn[data-action="{other}"]').get_attribute("aria-pressed") == "true"
+    assert chosen.get_attribute("aria-pressed") != "true"
+    # The second tap on it takes it.
+    press(page, page.locator(f'.take-btn[data-action="{other}"]'))
+    page.locator(".take-btn").first.wait_for(state="detached")
     assert not page.errors

@@ -47,7 +47,8 @@
 //                                     (default: the server's label of the action)
 // What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
 // (an element with data-card in ctx.hand) that would send an action selects it instead, and a
-// second tap or the frame's Play button sends it; what the hand marks aria-pressed="true" (with a
+// second tap or the frame's Play button sends it (so does a control marked data-tap-first="<its
+// action>", as Lame Duck's TAKE buttons); what the hand marks aria-pressed="true" (with a
 // data-key, data-card or data-focus) is selected again after a reload; .player-name and
 // .slot-name are fitted whole (wrapped between words, a long word drawn smaller).
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
@@ -379,10 +380,21 @@ let tapping = null; // the tap being dispatched now: {card, again}
 let restoring = null; // a kept selection being clicked again: {sent}
 let restored = false; // whether the kept selection was looked at (nothing is kept before that)
 
-/** The hand card (its data-card) under an event's target, or null. */
-function handCard(target) {
-  const node = target instanceof Element ? target.closest("[data-card]") : null;
-  return node && $("hand").contains(node) ? node : null;
+/** What a first tap selects under an event's target: a hand card (its data-card), or a control
+ * a module marks with data-tap-first="<the action it sends>" (Lame Duck's TAKE buttons and
+ * their rows, s35-6); its key (the card, or "tap:" and the action), or null. */
+function tapKey(target) {
+  const node = target instanceof Element ? target.closest("[data-card], [data-tap-first]") : null;
+  if (!node) return null;
+  if (node.hasAttribute("data-tap-first")) return `tap:${node.dataset.tapFirst}`;
+  return $("hand").contains(node) ? node.dataset.card : null;
+}
+
+/** The control a key stands for, drawn now (a button first, where a row carries it too). */
+function tapNode(key) {
+  if (!key.startsWith("tap:")) return $("hand").querySelector(`[data-card="${CSS.escape(key)}"]`);
+  const sel = `[data-tap-first="${CSS.escape(key.slice(4))}"]`;
+  return document.querySelector(`#game button${sel}`) || document.querySelector(`#game ${sel}`);
 }
 
 document.addEventListener(
@@ -391,8 +403,7 @@ document.addEventListener(
     // Only a finger or a pen: a mouse, or Enter on a focused card, plays at once as before.
     if (ev.pointerType !== "touch" && ev.pointerType !== "pen") return;
     if (ev.target instanceof Element && ev.target.closest("#pick-play")) return;
-    const node = handCard(ev.target);
-    const card = node ? node.dataset.card : null;
+    const card = tapKey(ev.target);
     tapping = card != null ? { card, again: lastTap === card } : null;
     lastTap = card;
     // Over once the tap's own handlers have run (they run before any timer).
@@ -405,7 +416,7 @@ document.addEventListener(
 function choose(card, action) {
   picked = { card, action };
   if (shown && shown.view) render(shown);
-  const node = $("hand").querySelector(`[data-card="${CSS.escape(card)}"]`);
+  const node = tapNode(card);
   // The focus shows the module's preview of the card, as it does for a keyboard. A module that
   // kept the focus on the card while drawing it saw it before it was marked picked: it is told
   // of the focus again.
@@ -423,7 +434,7 @@ function unpick() {
 function markPick(ctx) {
   const button = $("pick-play");
   if (picked && (ctx.pending || !ctx.legal.includes(picked.action))) picked = null;
-  const node = picked && ctx.hand.querySelector(`[data-card="${CSS.escape(picked.card)}"]`);
+  const node = picked && tapNode(picked.card);
   button.hidden = !node;
   if (!node) return;
   node.classList.add("selected", "picked");
@@ -431,7 +442,7 @@ function markPick(ctx) {
   const said = labelOf(ctx.frame, picked.action);
   const words = said ? said.label : plainAction(picked.action);
   button.textContent = words.charAt(0).toUpperCase() + words.slice(1);
-  button.title = "Or tap the card again; a tap anywhere else chooses again";
+  button.title = "Or tap it again; a tap anywhere else chooses again";
 }
 
 $("pick-play").addEventListener("click", () => {

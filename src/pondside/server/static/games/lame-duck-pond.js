@@ -89,6 +89,9 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       badge.type = "button";
       badge.disabled = busy;
       badge.dataset.action = offer.action;
+      // On a touch screen a first tap selects the column, a second takes it (game.js).
+      badge.dataset.tapFirst = offer.action;
+      row.dataset.tapFirst = offer.action;
       badge.setAttribute("aria-label", `${capital(offer.label)}: ${offer.effect}`);
       badge.append(el("span", "take-word", "Take"));
       badge.addEventListener("click", () => hooks.take(i));

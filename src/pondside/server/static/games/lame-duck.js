@@ -76,6 +76,7 @@ function setup(page) {
   });
   applyTools();
   page.hand.addEventListener("keydown", onHandKey);
+  $("columns").addEventListener("keydown", onTakeKey);
   document.addEventListener("keydown", onDigit);
 }
 
@@ -99,6 +100,17 @@ function onHandKey(ev) {
     ev.preventDefault();
     moveFocus(buttons[Math.max(0, Math.min(buttons.length - 1, next))]);
   }
+}
+
+// The TAKE buttons, like the hand: the arrow keys move from one to the next (s35-6).
+function onTakeKey(ev) {
+  const buttons = [...$("columns").querySelectorAll(".take-btn:not([disabled])")];
+  const i = buttons.indexOf(document.activeElement);
+  if (i < 0) return;
+  const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1 }[ev.key];
+  if (next == null) return;
+  ev.preventDefault();
+  buttons[Math.max(0, Math.min(buttons.length - 1, next))].focus();
 }
 
 function moveFocus(button) {
