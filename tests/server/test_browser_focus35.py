@@ -362,3 +362,47 @@ def test_phone_a_tap_on_take_selects_the_column_and_a_second_takes_it(
     press(page, page.locator(f'.take-btn[data-action="{other}"]'))
     page.locator(".take-btn").first.wait_for(state="detached")
     assert not page.errors
+
+
+# --- 5. Lame Duck: one selection model for the preview ----------------------------------------
+def test_preview_tells_the_card_the_ring_or_the_pointer_moved_to_last(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The keyboard's ring on one card, the mouse over another: the preview line tells the card
+    that moved last, and when the mouse leaves the hand it tells the ring's card again (it went
+    blank, while the ring showed a card)."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, seed=7)
+    page.goto(f"/t/{table}")
+    cards = page.locator("#hand .hand-card")
+    cards.nth(9).wait_for()
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    codes = cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    preview = page.locator("#preview")
+
+    def says(k: int) -> None:
+        page.wait_for_function(
+            "n => document.getElementById('preview').textContent.startsWith(`Play ${n} `)",
+            arg=codes[k],
+        )
+
+    cards.nth(0).focus()
+    page.keyboard.press("ArrowRight")
+    says(1)
+    cards.nth(4).hover()
+    says(4)
+    page.mouse.move(5, 5)  # off the hand, onto the top bar
+    says(1)
+    shot(page, "focus35-lame-duck-preview-ring-laptop")
+    cards.nth(6).hover()
+    says(6)
+    page.keyboard.press("ArrowRight")
+    says(2)
+    page.mouse.move(5, 5)
+    says(2)
+    cards.nth(3).hover()
+    says(3)
+    assert preview.inner_text()
+    assert not page.errors
