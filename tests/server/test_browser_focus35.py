@@ -406,3 +406,71 @@ def test_preview_tells_the_card_the_ring_or_the_pointer_moved_to_last(
     says(3)
     assert preview.inner_text()
     assert not page.errors
+
+
+# --- 3. nothing jumps when a label, a selection or the analysis appears ------------------------
+def top_of(page: Any, selector: str) -> float:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return float(box["y"])
+
+
+def test_kq_give_label_and_clear_do_not_move_the_hand(new_page: Any, web: ServerProcess) -> None:
+    """King of the Quackers' pass, on the laptop and the phone: choosing the two cards (the Give
+    button names them, Clear appears) moves neither the hand nor its cards."""
+    for viewport, touch in ((LAPTOP, False), (TOUCH_PHONE, True)):
+        page = new_page(web, viewport, touch=touch)
+        page.goto("/")
+        name_via_api(page, "Ann")
+        table = table_via_api(page, game=KQ, players=4, bots=3, options={"target": 8}, seed=55)
+        page.goto(f"/t/{table}?speed=0")
+        page.locator("#hand .kq-hcard").nth(10).wait_for()
+        last = '#hand .kq-hcard[data-card="TSVY"]'
+        before = (top_of(page, "#hand"), top_of(page, last))
+        for code in ("1S", "6SY"):
+            press(page, page.locator(f'#hand .kq-hcard[data-card="{code}"]'))
+        page.locator(".kq-clear").wait_for()
+        assert page.locator(".kq-give:not([disabled])").count() == 1
+        assert (top_of(page, "#hand"), top_of(page, last)) == before, viewport
+        shot(page, f"focus35-kq-give-steady-{'phone' if touch else 'laptop'}")
+        assert not page.errors
+
+
+def test_down_the_drain_selection_does_not_move_the_hand(new_page: Any, web: ServerProcess) -> None:
+    """Down the Drain, laptop and phone: selecting a card (its sentence, Play and Cancel replace
+    the rule's two sentences) moves neither the hand nor the board."""
+    for viewport, touch in ((LAPTOP, False), (TOUCH_PHONE, True)):
+        page = new_page(web, viewport, touch=touch)
+        page.goto("/")
+        name_via_api(page, "Ann")
+        table = table_via_api(page, game="down-the-drain", options={"games": 1}, seed=3)
+        page.goto(f"/t/{table}?speed=0")
+        card = page.locator(".dd-hand.active .dd-hand-card:not([disabled])").first
+        card.wait_for()
+        before = (top_of(page, "#hand"), top_of(page, "#board"))
+        press(page, card)
+        page.locator(".dd-play").wait_for()
+        assert (top_of(page, "#hand"), top_of(page, "#board")) == before, viewport
+        shot(page, f"focus35-dd-selection-steady-{'phone' if touch else 'laptop'}")
+        assert not page.errors
+
+
+def test_replay_analyse_does_not_move_the_table(new_page: Any, web: ServerProcess) -> None:
+    """The replay at 1366x768: "Analyse" (its "Analysing…" and the analysis when it comes) moves
+    neither the table nor the hand shown."""
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Cal")
+    table = bots_match(page, "lame-duck", 3, {"rounds": 1}, seed=23)
+    page.goto(f"/replay/{table}")
+    page.locator("#rb-seat option").nth(1).wait_for(state="attached")
+    page.select_option("#rb-seat", "1")
+    page.wait_for_function("document.body.dataset.replaySeat === '1'")
+    page.locator("#hand .hand-card").first.wait_for()
+    before = (top_of(page, "#board"), top_of(page, "#hand"), top_of(page, "#rb-analyse"))
+    page.locator("#rb-analyse").click()
+    page.wait_for_selector("#rb-an-summary:has-text('Analysing')")
+    assert (top_of(page, "#board"), top_of(page, "#hand"), top_of(page, "#rb-analyse")) == before
+    page.wait_for_selector("#rb-an-summary:has-text('decisions judged')", timeout=90_000)
+    assert (top_of(page, "#board"), top_of(page, "#hand"), top_of(page, "#rb-analyse")) == before
+    shot(page, "focus35-replay-analysis-steady-laptop")
+    assert not page.errors
