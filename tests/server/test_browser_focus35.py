@@ -307,6 +307,9 @@ def ld_too_low(new_page: Any, server: ServerProcess, touch: bool) -> Any:
             pass
         page.wait_for_timeout(200)
     take.first.wait_for()
+    # Played here (on a phone, by the Play button): the page does not say another window did.
+    toast = page.locator("#toast")
+    assert toast.is_hidden() or "another window" not in toast.inner_text()
     return page
 
 

@@ -447,9 +447,20 @@ function markPick(ctx) {
 
 $("pick-play").addEventListener("click", () => {
   if (!picked) return;
-  const { action } = picked;
+  const { card, action } = picked;
+  const node = tapNode(card);
   picked = null;
-  send(action);
+  // As a second tap on it: the module's own handler sends, as it does for a click (Lame Duck
+  // notes the card as sent by this page, else it says it was "chosen in another window").
+  if (node && !node.disabled) {
+    tapping = { card, again: true };
+    try {
+      node.click();
+    } finally {
+      tapping = null;
+    }
+  }
+  if (!pending) send(action);
 });
 
 // --- a selection comes back after a reload (issue 27, 4) ----------------------------------------
