@@ -47,7 +47,8 @@
 //                                     (default: the server's label of the action)
 // What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
 // (an element with data-card in ctx.hand) that would send an action selects it instead, and a
-// second tap or the frame's Play button sends it; what the hand marks aria-pressed="true" (with a
+// second tap or the frame's Play button sends it (so does a control marked data-tap-first="<its
+// action>", as Lame Duck's TAKE buttons); what the hand marks aria-pressed="true" (with a
 // data-key, data-card or data-focus) is selected again after a reload; .player-name and
 // .slot-name are fitted whole (wrapped between words, a long word drawn smaller).
 // ctx: { frame, prev, view, me, names, legal, pending, send(action), select, board, hand,
@@ -259,7 +260,11 @@ async function show(frame, animate) {
     };
     if (game.notice) game.notice(prev, frame, me);
     if (animate && game.animate && speed() > 0 && !document.hidden) {
+      // An animation may take away the focused card (the clock played it): the drawing after
+      // it hands the focus on, as for an action of this page (1).
+      const held = focusBefore();
       await game.animate({ ...context(frame, prev), tell });
+      if (held && document.activeElement === document.body) focusLost = held;
     }
     tell(Infinity);
     if (!game.notice) noticeTimeout(frame);
@@ -382,10 +387,21 @@ let tapping = null; // the tap being dispatched now: {card, again}
 let restoring = null; // a kept selection being clicked again: {sent}
 let restored = false; // whether the kept selection was looked at (nothing is kept before that)
 
-/** The hand card (its data-card) under an event's target, or null. */
-function handCard(target) {
-  const node = target instanceof Element ? target.closest("[data-card]") : null;
-  return node && $("hand").contains(node) ? node : null;
+/** What a first tap selects under an event's target: a hand card (its data-card), or a control
+ * a module marks with data-tap-first="<the action it sends>" (Lame Duck's TAKE buttons and
+ * their rows, s35-6); its key (the card, or "tap:" and the action), or null. */
+function tapKey(target) {
+  const node = target instanceof Element ? target.closest("[data-card], [data-tap-first]") : null;
+  if (!node) return null;
+  if (node.hasAttribute("data-tap-first")) return `tap:${node.dataset.tapFirst}`;
+  return $("hand").contains(node) ? node.dataset.card : null;
+}
+
+/** The control a key stands for, drawn now (a button first, where a row carries it too). */
+function tapNode(key) {
+  if (!key.startsWith("tap:")) return $("hand").querySelector(`[data-card="${CSS.escape(key)}"]`);
+  const sel = `[data-tap-first="${CSS.escape(key.slice(4))}"]`;
+  return document.querySelector(`#game button${sel}`) || document.querySelector(`#game ${sel}`);
 }
 
 document.addEventListener(
@@ -394,8 +410,7 @@ document.addEventListener(
     // Only a finger or a pen: a mouse, or Enter on a focused card, plays at once as before.
     if (ev.pointerType !== "touch" && ev.pointerType !== "pen") return;
     if (ev.target instanceof Element && ev.target.closest("#pick-play")) return;
-    const node = handCard(ev.target);
-    const card = node ? node.dataset.card : null;
+    const card = tapKey(ev.target);
     tapping = card != null ? { card, again: lastTap === card } : null;
     lastTap = card;
     // Over once the tap's own handlers have run (they run before any timer).
@@ -408,7 +423,7 @@ document.addEventListener(
 function choose(card, action) {
   picked = { card, action };
   if (shown && shown.view) render(shown);
-  const node = $("hand").querySelector(`[data-card="${CSS.escape(card)}"]`);
+  const node = tapNode(card);
   // The focus shows the module's preview of the card, as it does for a keyboard. A module that
   // kept the focus on the card while drawing it saw it before it was marked picked: it is told
   // of the focus again.
@@ -426,7 +441,7 @@ function unpick() {
 function markPick(ctx) {
   const button = $("pick-play");
   if (picked && (ctx.pending || !ctx.legal.includes(picked.action))) picked = null;
-  const node = picked && ctx.hand.querySelector(`[data-card="${CSS.escape(picked.card)}"]`);
+  const node = picked && tapNode(picked.card);
   button.hidden = !node;
   if (!node) return;
   node.classList.add("selected", "picked");
@@ -434,14 +449,25 @@ function markPick(ctx) {
   const said = labelOf(ctx.frame, picked.action);
   const words = said ? said.label : plainAction(picked.action);
   button.textContent = words.charAt(0).toUpperCase() + words.slice(1);
-  button.title = "Or tap the card again; a tap anywhere else chooses again";
+  button.title = "Or tap it again; a tap anywhere else chooses again";
 }
 
 $("pick-play").addEventListener("click", () => {
   if (!picked) return;
-  const { action } = picked;
+  const { card, action } = picked;
+  const node = tapNode(card);
   picked = null;
-  send(action);
+  // As a second tap on it: the module's own handler sends, as it does for a click (Lame Duck
+  // notes the card as sent by this page, else it says it was "chosen in another window").
+  if (node && !node.disabled) {
+    tapping = { card, again: true };
+    try {
+      node.click();
+    } finally {
+      tapping = null;
+    }
+  }
+  if (!pending) send(action);
 });
 
 // --- a selection comes back after a reload (issue 27, 4) ----------------------------------------
@@ -535,7 +561,9 @@ window.addEventListener("resize", fitNamesSoon);
 
 // --- focus: never lost to the page (issue 27, 7) ----------------------------------------------
 const PLAY_AREAS = ["hand", "actions", "board"];
-const FOCUSABLE = "button:not([disabled]), [tabindex='0'], a[href], input:not([disabled]), select:not([disabled])";
+// Where a focus that lost its control goes, in this order: a card, then another control. Never a
+// link (King of the Quackers' legend holds the rules link: a Play sent the focus there, 1).
+const NEXT_CONTROLS = [":is(button, [tabindex])[data-card]:not([disabled]):not([aria-disabled='true'])", "button:not([disabled]), [tabindex='0'], select:not([disabled])"];
 
 let focusLost = null; // a focus lost while an action was on its way, to hand on after its answer
 
@@ -543,8 +571,13 @@ let focusLost = null; // a focus lost while an action was on its way, to hand on
  * while the last action was on its way). */
 function focusBefore() {
   const node = document.activeElement;
-  // On the page, or on an area that holds it while an action is on its way: the control lost.
-  if (node === document.body || PLAY_AREAS.some((id) => $(id) === node)) return focusLost;
+  // On the page: the control lost while an action was on its way (or during an animation).
+  if (node === document.body) return focusLost;
+  // On an area that holds it while nothing there can take it (an action on its way, the others'
+  // turn): the control lost, else the area, which hands it on to a control once one is drawn.
+  const parked = PLAY_AREAS.find((id) => $(id) === node && node.dataset.parked);
+  if (parked) return focusLost || { node, area: parked, parked: true };
+  if (PLAY_AREAS.some((id) => $(id) === node)) return focusLost;
   const area = PLAY_AREAS.find((id) => $(id).contains(node));
   if (!area) return null;
   return { node, area, card: node.dataset.card, action: node.dataset.action };
@@ -555,30 +588,71 @@ function focusBefore() {
  * and the actions, else to the hand itself, so a keyboard player goes on from where they were. */
 function keepFocus(before, pending) {
   focusLost = null;
-  if (!before || document.contains(before.node)) return;
+  if (!before || (!before.parked && document.contains(before.node))) return;
   // The module put the focus somewhere itself (Ladders: on the pile just played to).
   const at = document.activeElement;
   if (at && at !== document.body && !PLAY_AREAS.some((id) => $(id) === at)) return;
+  if (before.parked && pending) return park(before.node);
   if (pending) {
     // The controls wait for the action's answer: the module may give the focus back once it
     // is drawn (Ladders does); it is handed on then if not. Meanwhile the focus waits on the
     // area itself, never on the page.
     focusLost = before;
-    const box = $(before.area);
-    box.tabIndex = -1;
-    box.focus({ preventScroll: true });
+    park($(before.area));
     return;
   }
   const same = (sel) => document.querySelector(`#${before.area} ${sel}`);
   let next = null;
-  if (before.card != null) next = same(`[data-card="${CSS.escape(before.card)}"]:not([disabled])`);
+  // The same card as a control (a card drawn as a picture, a passed card say, takes no focus).
+  if (before.card != null) next = same(`:is(button, [tabindex])[data-card="${CSS.escape(before.card)}"]:not([disabled])`);
   if (!next && before.action != null) next = same(`[data-action="${CSS.escape(before.action)}"]:not([disabled])`);
-  for (const id of [before.area, "hand", "actions"]) next = next || $(id).querySelector(FOCUSABLE);
+  for (const sel of NEXT_CONTROLS) for (const id of [before.area, "hand", "actions"]) next = next || $(id).querySelector(sel);
   if (!next) {
-    next = $("hand");
-    next.tabIndex = -1;
+    // Nothing to do here now (the others' turn): the hand holds the focus until it has.
+    park(before.parked ? before.node : $("hand"));
+    return;
   }
+  for (const id of PLAY_AREAS) delete $(id).dataset.parked;
   next.focus({ preventScroll: true });
+  if (document.activeElement !== next) park(before.parked ? before.node : $("hand"));
+}
+
+// Escape closes any dialog (the browser does, for a modal one), and the focus goes back where it
+// was (1): the browser returns it to the control focused before the dialog opened, but a drawing
+// meanwhile may have replaced that control (the end dialog opens by itself, over a hand redrawn
+// since): then it goes to the same card or action redrawn, else to the next control of the play
+// areas, else to the Result button, never to the page.
+let focusOutside = null; // the control focused last outside the dialogs, as focusBefore sees one
+document.addEventListener("focusin", (ev) => {
+  const node = ev.target;
+  if (!(node instanceof Element) || node.closest("dialog")) return;
+  const area = PLAY_AREAS.find((id) => $(id).contains(node) && $(id) !== node);
+  focusOutside = { node, area, card: node.dataset?.card, action: node.dataset?.action };
+});
+for (const d of document.querySelectorAll("dialog")) {
+  d.addEventListener("close", () => {
+    const at = document.activeElement;
+    if (document.querySelector("dialog[open]") || (at && at !== document.body && !at.closest("dialog"))) return;
+    const before = focusOutside;
+    if (before && document.contains(before.node) && !before.node.disabled && !before.node.hidden) {
+      before.node.focus({ preventScroll: true });
+    } else if (before && before.area && shown && shown.view) {
+      keepFocus(before, pending);
+    } else if (!$("result-btn").hidden) {
+      $("result-btn").focus({ preventScroll: true });
+    } else if (shown && shown.view) {
+      keepFocus({ node: null, area: "hand" }, pending);
+    }
+  });
+}
+
+/** The focus waits on a play area (never on the page) until a control is drawn there. */
+function park(box) {
+  box.tabIndex = -1;
+  box.dataset.parked = "1";
+  box.focus({ preventScroll: true });
+  // Moved away by the player (a click, Tab): no longer waiting.
+  box.addEventListener("blur", () => delete box.dataset.parked, { once: true });
 }
 
 function renderInfo(frame) {

@@ -210,7 +210,7 @@ $("name-form").addEventListener("submit", async (ev) => {
     const r = await setName($("name-input").value);
     showName(r.name);
     const then = afterName;
-    afterName = null;
+    keepForAfterName(null);
     if (then) then();
   } catch (e) {
     $("name-error").textContent = e.message;
@@ -227,14 +227,22 @@ $("change-name").addEventListener("click", () => {
 
 $("name-cancel").addEventListener("click", () => {
   $("name-panel").hidden = !!myName;
-  afterName = null;
+  keepForAfterName(null);
 });
+
+/** What the name's button does next, said on it (issue 27, s35-7): "Save name" saves the
+ * name and nothing else, unless the person asked for a table first ("Save name and open the
+ * table"). */
+function keepForAfterName(then, what = null) {
+  afterName = then;
+  $("name-save").textContent = then && what ? `Save name and ${what}` : "Save name";
+}
 
 /** Without a name, says so beside the name field (an alert, so screen readers hear it), takes
  * the person there, and keeps ``then`` to do once the name is saved. */
 function needName(what, then) {
   if (myName) return false;
-  afterName = then;
+  keepForAfterName(then, what);
   const said = $("name-error");
   said.textContent = "";
   // Set in the next frame, so the alert is announced again when the same words come twice.

@@ -238,7 +238,9 @@ export class ReplaySource {
     const mistakes = el("div", "rb-an-mistakes");
     mistakes.id = "rb-an-mistakes";
     panel.append(summary, note, mistakes);
-    bar.after(panel);
+    // Under the table, not between the bar and the table: the analysis appearing (or its
+    // "Analysing…") moves nothing the person is looking at (s35-3).
+    document.querySelector("main").append(panel);
     document.addEventListener("keydown", (ev) => {
       const t = ev.target;
       if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;

@@ -200,6 +200,9 @@ function renderActions(ctx, choice) {
       out.push(hint);
     }
   }
+  // The player's row keeps one height whatever it holds (the rule's sentences, or a selected
+  // card's sentence with Play and Cancel): a selection moves nothing (s35-3).
+  ctx.actions.classList.toggle("dd-steady", me != null && !ctx.view.over);
   ctx.actions.replaceChildren(...out);
 }
 

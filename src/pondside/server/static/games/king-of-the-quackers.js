@@ -172,13 +172,15 @@ function renderActions(ctx) {
     const said = ok && ctx.label(action);
     const label = said ? cap(said.label) : "Give the two cards";
     out.push(button(ctx, label, "primary kq-give", () => ok && ctx.send(action), !ok));
-    if (p.left || p.right) {
-      out.push(button(ctx, "Clear", "kq-clear", () => {
-        Object.assign(p, { left: null, right: null, slot: "left" });
-        ctx.rerender();
-      }));
-    }
+    // Clear is there from the start, usable once a card is chosen, and the buttons keep room
+    // for the Give label's two lines (kq.css): nothing moves when they change (s35-3).
+    const clear = () => {
+      Object.assign(p, { left: null, right: null, slot: "left" });
+      ctx.rerender();
+    };
+    out.push(button(ctx, "Clear", "kq-clear", clear, !(p.left || p.right)));
     ctx.actions.classList.remove("kq-steady");
+    ctx.actions.classList.add("kq-pass-steady");
     ctx.actions.replaceChildren(...out);
     return;
   }
@@ -186,6 +188,7 @@ function renderActions(ctx) {
   // While the hand is played, the verdict and the buttons keep one height (kq.css), so that the
   // hand under them never moves between two quick clicks: a second click would land beside the
   // card it was aimed at (issue 27, 16).
+  ctx.actions.classList.remove("kq-pass-steady");
   ctx.actions.classList.toggle("kq-steady", v.phase === "play" && !v.over && me != null && (v.hand || []).length > 0);
   if (playing) {
     const sel = selection(ctx);

@@ -3,7 +3,7 @@
 // reveal, then each card placed, lowest first, and the columns taken).
 import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
-import { el, ordinal, plural, seatOrder } from "../room.js";
+import { el, ordinal, placeClass, placesOf, plural, seatOrder } from "../room.js";
 
 const $ = (id) => document.getElementById(id);
 /** The cells a column is drawn with, before its sixth: the board's layout (the sixth cell
@@ -89,6 +89,9 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       badge.type = "button";
       badge.disabled = busy;
       badge.dataset.action = offer.action;
+      // On a touch screen a first tap selects the column, a second takes it (game.js).
+      badge.dataset.tapFirst = offer.action;
+      row.dataset.tapFirst = offer.action;
       badge.setAttribute("aria-label", `${capital(offer.label)}: ${offer.effect}`);
       badge.append(el("span", "take-word", "Take"));
       badge.addEventListener("click", () => hooks.take(i));
@@ -215,12 +218,19 @@ function banner(ctx, text, ms) {
   setTimeout(() => b.remove(), ms / Math.max(ctx.speed(), 0.01));
 }
 
-/** The duck counters of the players' bar at `totals` (while a take is shown). */
+/** The duck counters of the players' bar at `totals` (while a take is shown), with the places
+ * and their colours those totals make (fewer ducks are better): the place badges never show
+ * the places of a step before (issue 27, s35-2). */
 function showTotals(totals, bump = null) {
+  const places = placesOf(totals, true);
   for (const chip of document.querySelectorAll("#players .player")) {
     const s = Number(chip.dataset.seat);
     chip.querySelector(".player-score").replaceChildren(seatScore({ totals }, s));
     chip.classList.toggle("bump", s === bump);
+    const place = chip.querySelector(".player-place");
+    if (place) place.textContent = ordinal(places[s]);
+    for (const c of [...chip.classList]) if (c.startsWith("place-")) chip.classList.remove(c);
+    chip.classList.add(placeClass(places[s], places));
   }
 }
 

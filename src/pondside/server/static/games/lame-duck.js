@@ -23,6 +23,11 @@ let cur = null; // the context drawn last
 let selected = null; // the card selected, when choosing is select-then-confirm
 let focusCard = null; // the hand card that holds the keyboard focus
 let previewCard = null;
+// One selection model for the preview (s35-5): the card under the pointer and the card the
+// keyboard's ring is on; the preview tells the one that moved last, else the other.
+let pointerCard = null;
+let ringCard = null;
+let ringLast = false;
 let typed = "";
 let typedTimer = null;
 
@@ -76,6 +81,11 @@ function setup(page) {
   });
   applyTools();
   page.hand.addEventListener("keydown", onHandKey);
+  $("columns").addEventListener("keydown", onTakeKey);
+  // A key that moves the ring (Tab, the arrows, a card's number): the ring moved last.
+  document.addEventListener("keydown", (ev) => {
+    if (/^(Tab|Arrow\w+|Home|End|[0-9])$/.test(ev.key)) ringLast = true;
+  }, true);
   document.addEventListener("keydown", onDigit);
 }
 
@@ -99,6 +109,17 @@ function onHandKey(ev) {
     ev.preventDefault();
     moveFocus(buttons[Math.max(0, Math.min(buttons.length - 1, next))]);
   }
+}
+
+// The TAKE buttons, like the hand: the arrow keys move from one to the next (s35-6).
+function onTakeKey(ev) {
+  const buttons = [...$("columns").querySelectorAll(".take-btn:not([disabled])")];
+  const i = buttons.indexOf(document.activeElement);
+  if (i < 0) return;
+  const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: buttons.length - 1 }[ev.key];
+  if (next == null) return;
+  ev.preventDefault();
+  buttons[Math.max(0, Math.min(buttons.length - 1, next))].focus();
 }
 
 function moveFocus(button) {
@@ -282,22 +303,38 @@ function renderHand(ctx, frozen = false) {
     const name = offer ? capital(offer.label) : `Card ${cardName(n)}`;
     b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
     b.addEventListener("click", () => onCardClick(n));
-    b.addEventListener("mouseenter", () => setPreview(n));
-    b.addEventListener("mouseleave", () => setPreview(null));
+    b.addEventListener("mouseenter", () => {
+      pointerCard = n;
+      ringLast = false;
+      showPointed();
+    });
+    b.addEventListener("mouseleave", () => {
+      pointerCard = null;
+      showPointed();
+    });
     b.addEventListener("focus", () => {
       focusCard = n;
       // The preview follows the keyboard's focus; a focus the page keeps after a click (or
       // hands back after a turn) shows no ghost card the mouse did not ask for; a card a first
       // tap picked (game.js, on a touch screen) shows where it would go before the second tap.
-      if (b.matches(":focus-visible") || b.classList.contains("picked")) setPreview(n);
+      ringCard = b.matches(":focus-visible") || b.classList.contains("picked") ? n : null;
+      showPointed();
     });
-    b.addEventListener("blur", () => setPreview(null));
+    b.addEventListener("blur", () => {
+      ringCard = null;
+      showPointed();
+    });
     hand.append(b);
   }
   if (had) holdFocus(hand);
 }
 
 // --- the card preview: where a hand card would go now ------------------------------------------
+/** The preview of the card the ring or the pointer is on, whichever moved last. */
+function showPointed() {
+  setPreview(ringLast ? (ringCard ?? pointerCard) : (pointerCard ?? ringCard));
+}
+
 function setPreview(n) {
   previewCard = n;
   applyPreview();

@@ -370,6 +370,9 @@ export default {
     if (view.phase === "rule") return "Ruling cards";
     if (view.phase === "call") return `${classic}Calls`;
     if (view.phase === "bid") return `${classic}Bidding`;
+    // Between two tricks the table shows the one just taken until the next lead: so does the
+    // header (issue 27, s35-4: it said "Trick 2" over trick 1 taken).
+    if (!view.trick.length && view.tricks.length) return `${classic}Trick ${view.tricks.length} of ${view.tricks_in_hand} taken`;
     return `${classic}Trick ${Math.min(view.tricks.length + 1, view.tricks_in_hand)} of ${view.tricks_in_hand}`;
   },
 
