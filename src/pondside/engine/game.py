@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, Labels, Lines, Term, Unplayable
+from .narrate import ActionLabel, CardSpan, Labels, Lines, Term, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -377,6 +377,13 @@ class Game(ABC, Generic[S]):
         """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
         step where no card is played (a column to take, a bid): then no reasons are given."""
         return f"play {card}"
+
+    def card_spans(self, sentence: str) -> list[CardSpan]:
+        """Where ``sentence`` (one of this game's: a narration line, a label, a reason) names
+        cards by the codes a person types, with the words a reader of names reads instead
+        (``engine/narrate.py``): the terminal prints the sentence as it is, a page reads the
+        names. None unless the game's cards have names: a number reads the same everywhere."""
+        return []
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

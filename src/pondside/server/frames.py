@@ -24,7 +24,7 @@ import orjson
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-from pondside.engine import Game, Labels, Match, View
+from pondside.engine import CardSpan, Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable
@@ -135,6 +135,13 @@ class StateFrame(TypedDict):
     """What the receiver's seat is offered now: each legal action's label and what it would
     do, and each hand card it cannot play with the rule it breaks; empty lists for a spectator,
     a seat not to act and a replay."""
+    card_spans: dict[str, list[CardSpan]]
+    """For each sentence of ``narration`` and ``labels`` that names cards by the codes a
+    person types ("Give the Mountain (4MS)"; King of the Quackers, Wildcat Chicane), where it
+    names them (``start`` and ``end`` in UTF-16 code units, as a page counts), which cards
+    (``cards``, by code) and the words a reader of names reads instead (``words``: "the
+    Mountain"); the terminal prints the sentence as it is. Empty for a game whose cards are
+    numbers (docs/narration.md)."""
 
 
 @with_config(DOCUMENTED)
@@ -369,6 +376,7 @@ def for_receiver(
         "narration": told["narration"],
         "narration_events": told["narration_events"],
         "labels": told["labels"],
+        "card_spans": told["card_spans"],
     }
 
 

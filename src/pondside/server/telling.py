@@ -9,7 +9,11 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
   tells (a page that shows the step event by event tells each line with its event);
 - ``labels``: what the receiver's seat is offered now (``Game.labels``): each legal action's
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
-  empty lists for a spectator and for a seat not to act.
+  empty lists for a spectator and for a seat not to act;
+- ``card_spans``: for each of those sentences that names cards by the codes a person types
+  ("Give the Mountain (4MS)"), where it names them and the names a page reads instead
+  (``Game.card_spans``): the terminal prints the sentence, the browser reads "Give the
+  Mountain"; empty for a game whose cards are numbers.
 
 A page may also ask about an action no label names (a combination of cards it is building):
 :func:`why` answers with the engine's own sentence.
@@ -24,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import ActionLabel, Event, Game, Labels, TypedDict, View
+from pondside.engine import ActionLabel, CardSpan, Event, Game, Labels, TypedDict, View
 from pondside.engine.narrate import line_events
 
 
@@ -37,6 +41,8 @@ class Told(TypedDict):
     """For each line, the index of the event it tells."""
     labels: Labels
     """What the receiver's seat is offered now."""
+    card_spans: dict[str, list[CardSpan]]
+    """Each sentence above that names cards by their codes, with where it names them."""
 
 
 def shown_names(summary: Mapping[str, Any]) -> list[str]:
@@ -70,16 +76,43 @@ def tell(
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer)."""
     if after is None:
-        return {"narration": [], "narration_events": [], "labels": nothing()}
+        return {"narration": [], "narration_events": [], "labels": nothing(), "card_spans": {}}
     narration = game.narrate(before, events, after, seat, names) if events else []
     told: Told = {
         "narration": list(narration),
         "narration_events": line_events(narration, events),
         "labels": nothing(),
+        "card_spans": {},
     }
     if seat is not None and offered:
         told["labels"] = game.labels(after, names, state)
+    told["card_spans"] = spans_in(game, sentences(told))
     return told
+
+
+def sentences(told: Told) -> list[str]:
+    """Every sentence a receiver reads in what it is told: the lines, the actions' labels and
+    effects, the unplayable cards' reasons."""
+    out = list(told["narration"])
+    for label in told["labels"]["actions"]:
+        out += (label["label"], label["effect"])
+    out += (u["reason"] for u in told["labels"]["unplayable"])
+    return out
+
+
+def spans_in(game: Game[Any], texts: Sequence[str | None]) -> dict[str, list[CardSpan]]:
+    """For each of ``texts`` that names cards by their codes, where it names them and how a
+    reader of names reads them (``Game.card_spans``); none for a game whose cards are numbers
+    (no call at all: a frame is built per receiver, on the server's hot path)."""
+    if type(game).card_spans is Game.card_spans:
+        return {}
+    out: dict[str, list[CardSpan]] = {}
+    for text in texts:
+        if text and text not in out:
+            found = game.card_spans(text)
+            if found:
+                out[text] = found
+    return out
 
 
 class Why(TypedDict):
@@ -95,6 +128,8 @@ class Why(TypedDict):
     when it may."""
     label: ActionLabel | None
     """The action's label and what it would do, when it is legal."""
+    card_spans: dict[str, list[CardSpan]]
+    """The cards the reason or the label names by code, as in a frame (``card_spans``)."""
 
 
 def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int) -> Why:
@@ -104,10 +139,25 @@ def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int
     if view["seat"] is None or view["seat"] not in view["to_act"]:
         reason: str | None = "it is not your turn to act" if view["seat"] is not None else None
         reason = reason or "a spectator takes no action"
-        return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": None}
+        return {
+            "type": "why",
+            "seq": seq,
+            "action": action,
+            "reason": reason,
+            "label": None,
+            "card_spans": {},
+        }
     reason = game.why_not(view, action)
     label = game.action_label(view, action, names) if reason is None else None
-    return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": label}
+    said = [reason] if label is None else [label["label"], label["effect"]]
+    return {
+        "type": "why",
+        "seq": seq,
+        "action": action,
+        "reason": reason,
+        "label": label,
+        "card_spans": spans_in(game, said),
+    }
 
 
 def nothing() -> Labels:
@@ -115,4 +165,4 @@ def nothing() -> Labels:
     return {"actions": [], "unplayable": []}
 
 
-__all__ = ["Told", "Why", "shown_names", "tell", "why"]
+__all__ = ["Told", "Why", "shown_names", "spans_in", "tell", "why"]
