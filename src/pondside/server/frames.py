@@ -28,7 +28,7 @@ from pondside.engine import CardSpan, Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable
-from .telling import shown_names, tell
+from .telling import shown_names, spans_in, tell
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -155,6 +155,9 @@ class ErrorFrame(TypedDict):
     """The ruling the refused action breaks, if it breaks one."""
     about: NotRequired[str]
     """The request it answers when that is not an action (``hint``)."""
+    card_spans: NotRequired[dict[str, list[CardSpan]]]
+    """Where the message names cards by code, as in a state frame's ``card_spans``; absent
+    when it names none."""
 
 
 Frame = StateFrame | ErrorFrame
@@ -404,10 +407,16 @@ def text(frame: Any) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def error_frame(seq: int, message: str, rule: str | None, about: str | None) -> ErrorFrame:
+def error_frame(
+    seq: int, message: str, rule: str | None, about: str | None, game: Game[Any] | None = None
+) -> ErrorFrame:
+    """An error frame; with the table's ``game``, the cards its message names by code too."""
     frame: ErrorFrame = {"type": "error", "seq": seq, "message": message, "rule": rule}
     if about is not None:
         frame["about"] = about
+    spans = spans_in(game, [message]) if game is not None else {}
+    if spans:
+        frame["card_spans"] = spans
     return frame
 
 

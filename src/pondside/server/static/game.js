@@ -59,6 +59,7 @@
 //      } (+ tell(k) in animate)
 import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
+import { named } from "./named.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
   $,
@@ -136,15 +137,25 @@ function describeAction(action, frame) {
   const label = frame && labelOf(frame, action);
   return label ? `${label.label} ${label.effect}`.trim() : plainAction(action);
 }
-/** The server's label of a legal action in a frame ({action, label, effect}), or null. */
+/** The server's label of a legal action in a frame ({action, label, effect}), or null; its
+ * cards read by name (named.js), as everything on the page reads them. */
 function labelOf(frame, action) {
-  return ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action) || null;
+  const found = ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action);
+  if (!found) return null;
+  return { ...found, label: named(found.label, frame.card_spans), effect: named(found.effect, frame.card_spans) };
 }
 /** The server's sentence why a hand card cannot be played now, or null (it can, or no card is
  * played at this step). */
 function whyNot(frame, card) {
   const u = ((frame.labels && frame.labels.unplayable) || []).find((x) => String(x.card) === String(card));
-  return u ? u.reason : null;
+  return u ? named(u.reason, frame.card_spans) : null;
+}
+/** The server's answer about an action (api.js ask), its cards read by name. */
+function namedAnswer(answer) {
+  if (!answer) return answer;
+  const spans = answer.card_spans;
+  const label = answer.label && { ...answer.label, label: named(answer.label.label, spans), effect: named(answer.label.effect, spans) };
+  return { reason: named(answer.reason, spans), label };
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
@@ -312,7 +323,7 @@ function context(frame, prev = null) {
     rerender: () => shown && shown.view && render(shown),
     label: (action) => labelOf(frame, action),
     why: (card) => whyNot(frame, card),
-    ask: (action) => (replaying ? Promise.resolve(null) : room.socket.ask(action)),
+    ask: (action) => (replaying ? Promise.resolve(null) : room.socket.ask(action).then(namedAnswer)),
   };
 }
 
@@ -668,7 +679,8 @@ function narration(frame, prev) {
   const before = prev && prev.view && frame.reason === "action" ? prev.view : frame.view;
   return lines.map((text, i) => {
     const event = at[i] ?? events.length - 1;
-    return { text, event, group: game.group ? game.group(before, events[event] || {}) : null };
+    // Its cards read by name (the terminal reads the same sentence with their codes).
+    return { text: named(text, frame.card_spans), event, group: game.group ? game.group(before, events[event] || {}) : null };
   });
 }
 
