@@ -61,7 +61,7 @@ FRAME_KEYS |= {
     "narration",
     "narration_events",
     "labels",
-    "card_spans",
+    "card_words",
 }  # the game's words for the receiver (issue 26), the cards they name by code (issue 27)
 DECKTET = set(CODES)
 

@@ -17,7 +17,7 @@ from pondside.engine import Match
 from pondside.engine.narrate import with_names
 from pondside.games import get_game
 from pondside.games.decktet import BY_CODE, card_spans
-from pondside.server.telling import tell
+from pondside.server.telling import tell, words_in
 
 GOLDEN = Path(__file__).parents[1] / "golden"
 DECKTET = sorted(GOLDEN.glob("king-of-the-quackers-*.json")) + sorted(
@@ -94,20 +94,23 @@ def test_a_sentence_read_with_names(sentence: str, shown: str) -> None:
     assert with_names(sentence, card_spans(sentence)) == shown
 
 
-def test_the_spans_count_as_a_page_counts() -> None:
-    """A player's name may hold a character outside the Basic Multilingual Plane: a page's
-    strings count it as two, and so do the spans."""
-    text = "Ann 🦆 passes the Forest (5ML) to you."
-    (span,) = card_spans(text)
-    units = text.encode("utf-16-le")
-    assert units[2 * span["start"] : 2 * span["end"]].decode("utf-16-le") == "the Forest (5ML)"
-    assert with_names(text, [span]) == "Ann 🦆 passes the Forest to you."
+def test_a_code_alone_that_is_a_players_name_is_left_as_it_is() -> None:
+    """A player may be called "NY": the Calamity's code. A frame reads a code alone by the
+    card's name only where no seat is so called; a card written with its name is read still."""
+    game = get_game("king-of-the-quackers")
+    lines = ["NY plays the Forest (5ML).", "a single must be higher than 8MS (KQ-13)"]
+    assert words_in(game, lines, ["Ann", "NY"]) == {
+        "the Forest (5ML)": "the Forest",
+        "8MS": "the Diplomat",
+    }
+    assert words_in(game, ["NY"], ["Ann", "Bob"]) == {"NY": "the Calamity"}
+    assert words_in(get_game("lame-duck"), ["Ann plays 55."], ["Ann"]) == {}
 
 
 @pytest.mark.parametrize("path", DECKTET[:1] + NUMBERS[:1], ids=lambda p: p.stem)
 def test_a_frame_carries_the_spans_of_its_sentences(path: Path) -> None:
-    """What a frame tells a seat (``telling.tell``) carries the spans of each of its
-    sentences that names cards by code; none for a game whose cards are numbers."""
+    """What a frame tells a seat (``telling.tell``) carries each piece of its sentences that
+    names cards by code, with its words; none for a game whose cards are numbers."""
     record = json.loads(path.read_text())["record"]
     game = get_game(record["game"])
     match = Match.start_of(game, record)
@@ -119,7 +122,9 @@ def test_a_frame_carries_the_spans_of_its_sentences(path: Path) -> None:
         told = tell(game, events, before, match.view(0), 0, names)
         said = [*told["narration"], *(u["reason"] for u in told["labels"]["unplayable"])]
         said += [t for a in told["labels"]["actions"] for t in (a["label"], a["effect"])]
-        expected = {t: game.card_spans(t) for t in said if t and game.card_spans(t)}
-        assert told["card_spans"] == expected
+        expected = {
+            t[s["start"] : s["end"]]: s["words"] for t in said if t for s in game.card_spans(t)
+        }
+        assert told["card_words"] == expected
         seen += len(expected)
     assert bool(seen) == (path in DECKTET)

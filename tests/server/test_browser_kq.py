@@ -146,9 +146,9 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     assert "↓ a card passed to you this hand" in page.locator(".kq-legend").inner_text()
     assert "You pass the Ace of Suns to" in page.locator("#explain-list").inner_text()
     # The explanations are exactly the server's narration of the last step, line by line, each
-    # card read by the name the server gives (its card_spans).
+    # card read by the name the server gives (its card_words).
     last = [f for f in in_match(frames) if f.get("narration")][-1]
-    told = [with_names(t, last["card_spans"].get(t, [])) for t in last["narration"]]
+    told = [with_names(t, GAME.card_spans(t)) for t in last["narration"]]
     shown = page.locator("#explain-list .explain-line").all_inner_texts()
     assert shown[-len(told) :] == told or shown[: len(told)] == told, (shown, told)
 

@@ -201,47 +201,29 @@ class CardSpan(TypedDict):
     """Where a sentence names cards by their codes, and how a reader who does not type them
     reads them instead (issue 27: "Give the Mountain (4MS)" is "Give the Mountain" in the
     browser). A sentence is written once; the terminal prints it as it is (a person types the
-    codes), a page puts each span's ``words`` in place of its text."""
+    codes), a page reads each span's ``words`` in place of its text."""
 
     start: int
     end: int
-    """The span's text is ``sentence[start:end]`` (``"the Mountain (4MS)"``, ``"1V=4 2VL"``),
-    counted in UTF-16 code units, as a page's strings count (the same as Python's characters
-    for a sentence with no character outside the Basic Multilingual Plane)."""
+    """The span's text is ``sentence[start:end]`` (``"the Mountain (4MS)"``, ``"1V=4 2VL"``)."""
     cards: list[str]
-    """The cards it names, by their codes (a page may draw them, or give them as a title)."""
+    """The cards it names, by their codes."""
     words: str
     """The span as a reader of names reads it (``"the Mountain"``, ``"the Ace of Waves as 4
     and the Origin"``)."""
 
 
 def with_names(sentence: str, spans: Sequence[CardSpan]) -> str:
-    """The sentence as a reader of names reads it: each span's ``words`` in place of its text
-    (what a page does, written here for the tests and any other reader).
+    """The sentence as a reader of names reads it: each span's ``words`` in place of its text.
 
     >>> with_names("give the Mountain (4MS) to Ann", [
     ...     {"start": 5, "end": 23, "cards": ["4MS"], "words": "the Mountain"}])
     'give the Mountain to Ann'
     """
-    if not spans:
-        return sentence
-    units = sentence.encode("utf-16-le")
-    out, at = [], 0
+    out: list[str] = []
+    at = 0
     for span in sorted(spans, key=lambda s: s["start"]):
-        out.append(units[2 * at : 2 * span["start"]].decode("utf-16-le"))
-        out.append(span["words"])
+        out += (sentence[at : span["start"]], span["words"])
         at = span["end"]
-    out.append(units[2 * at :].decode("utf-16-le"))
+    out.append(sentence[at:])
     return "".join(out)
-
-
-def utf16_offsets(text: str, spans: list[CardSpan]) -> list[CardSpan]:
-    """``spans`` counted in characters, recounted in UTF-16 code units (a character outside
-    the Basic Multilingual Plane, an emoji in a player's name, counts two there)."""
-    if text.isascii() or all(ord(c) <= 0xFFFF for c in text):
-        return spans
-
-    def unit(i: int) -> int:
-        return i + sum(1 for c in text[:i] if ord(c) > 0xFFFF)
-
-    return [{**s, "start": unit(s["start"]), "end": unit(s["end"])} for s in spans]

@@ -15,13 +15,12 @@ type the card's name ("the Betrayal", "betrayal").
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pondside.engine import BadDeal, CardSpan, PondsideError
-from pondside.engine.narrate import joined, utf16_offsets
+from pondside.engine.narrate import joined
 
 SUITS = ("M", "S", "V", "L", "Y", "K")
 """Suit codes in canonical (printed, top-to-bottom) order."""
@@ -149,12 +148,8 @@ def _name_keys(card: Card) -> list[str]:
 _BY_NAME: dict[str, Card] = {k: c for c in ALL_CARDS for k in _name_keys(c)}
 
 
-# A card's code in a sentence, an Ace's reading with it (KQ's ``1V=9``), standing alone (not a
-# part of a word, a number or a ruling's name such as KQ-13). The Excuse's ``0`` is a card
-# only beside another card or its name: "0 points" is a number.
-_CODE_IN_TEXT = re.compile(
-    r"(?<![\w=+-])(1[MSVLYK]|[2-9][MSVLYK]{2}|N[MSVLYK]|[PT][MSVLYK]{3}|0)(?:=(\d+))?(?![\w=-])"
-)
+PUNCTUATION = "(),.:;!?"
+"""What may stand around a code in a sentence's word: "(4MS)", "3MV,", "8MS."."""
 
 
 def _bare_name(card: Card) -> str:
@@ -163,17 +158,26 @@ def _bare_name(card: Card) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def _spans(sentence: str) -> tuple[CardSpan, ...]:
+    # Word by word (a regular expression over the sentence costs several times more, and this
+    # runs for every sentence of every frame): a word is a card's code, an Ace's reading with
+    # it (KQ's "1V=9"), between punctuation; never part of a longer word or a ruling's name
+    # ("KQ-13"). The Excuse's "0" is a card only beside another card or its name.
     found: list[tuple[int, int, str, str, bool]] = []  # start, end, code, words, alone
-    for m in _CODE_IN_TEXT.finditer(sentence):
-        card = BY_CODE.get(m.group(1))
-        if card is None:
+    at = 0
+    for word in sentence.split(" "):
+        here, at = at, at + len(word) + 1
+        core = word.strip(PUNCTUATION)
+        code, eq, read = core.partition("=")
+        card = BY_CODE.get(code)
+        if card is None or (eq and not read.isdigit()):
             continue
+        start = here + word.index(core)
+        end = start + len(core)
         bare = _bare_name(card)
         words = f"the {bare}"
-        start, end = m.span()
         named = f"the {bare} ("
         after = sentence[end:]
-        if sentence[:start].endswith(named) and after.startswith(")"):
+        if not eq and sentence.endswith(named, 0, start) and after.startswith(")"):
             # "the Mountain (4MS)": the name is already there, the code is for typing.
             found.append((start - len(named), end + 1, card.code, words, False))
             continue
@@ -182,8 +186,8 @@ def _spans(sentence: str) -> tuple[CardSpan, ...]:
             # "5ML the Forest", "1K Ace of Knots": the code, then the name.
             found.append((start, end + len(follows), card.code, words, False))
             continue
-        if m.group(2):
-            words += f" as {m.group(2)}"  # an Ace read as another rank (KQ-17)
+        if eq:
+            words += f" as {read}"  # an Ace read as another rank (KQ-17)
         found.append((start, end, card.code, words, True))
     # Cards written one after another ("7SK 7VY 8VL") are read as a list of names.
     runs: list[list[tuple[int, int, str, str, bool]]] = []
@@ -205,7 +209,7 @@ def _spans(sentence: str) -> tuple[CardSpan, ...]:
                 "words": joined([item[3] for item in run]),
             }
         )
-    return tuple(utf16_offsets(sentence, spans))
+    return tuple(spans)
 
 
 def card_spans(sentence: str) -> list[CardSpan]:

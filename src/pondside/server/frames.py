@@ -24,11 +24,11 @@ import orjson
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
-from pondside.engine import CardSpan, Game, Labels, Match, View
+from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable
-from .telling import shown_names, spans_in, tell
+from .telling import shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -135,13 +135,12 @@ class StateFrame(TypedDict):
     """What the receiver's seat is offered now: each legal action's label and what it would
     do, and each hand card it cannot play with the rule it breaks; empty lists for a spectator,
     a seat not to act and a replay."""
-    card_spans: dict[str, list[CardSpan]]
-    """For each sentence of ``narration`` and ``labels`` that names cards by the codes a
-    person types ("Give the Mountain (4MS)"; King of the Quackers, Wildcat Chicane), where it
-    names them (``start`` and ``end`` in UTF-16 code units, as a page counts), which cards
-    (``cards``, by code) and the words a reader of names reads instead (``words``: "the
-    Mountain"); the terminal prints the sentence as it is. Empty for a game whose cards are
-    numbers (docs/narration.md)."""
+    card_words: dict[str, str]
+    """Each piece of the sentences of ``narration`` and ``labels`` that names cards by the codes
+    a person types (King of the Quackers, Wildcat Chicane: ``"the Mountain (4MS)"``, ``"1V=4
+    2VL"``), with the words a page reads in its place (``"the Mountain"``, ``"the Ace of Waves
+    as 4 and the Origin"``); the terminal prints the sentences as they are. Empty for a game
+    whose cards are numbers (docs/narration.md)."""
 
 
 @with_config(DOCUMENTED)
@@ -155,9 +154,9 @@ class ErrorFrame(TypedDict):
     """The ruling the refused action breaks, if it breaks one."""
     about: NotRequired[str]
     """The request it answers when that is not an action (``hint``)."""
-    card_spans: NotRequired[dict[str, list[CardSpan]]]
-    """Where the message names cards by code, as in a state frame's ``card_spans``; absent
-    when it names none."""
+    card_words: NotRequired[dict[str, str]]
+    """The pieces of the message that name cards by code, read by name, as in a state frame's
+    ``card_words``; absent when it names none."""
 
 
 Frame = StateFrame | ErrorFrame
@@ -379,7 +378,7 @@ def for_receiver(
         "narration": told["narration"],
         "narration_events": told["narration_events"],
         "labels": told["labels"],
-        "card_spans": told["card_spans"],
+        "card_words": told["card_words"],
     }
 
 
@@ -414,9 +413,9 @@ def error_frame(
     frame: ErrorFrame = {"type": "error", "seq": seq, "message": message, "rule": rule}
     if about is not None:
         frame["about"] = about
-    spans = spans_in(game, [message]) if game is not None else {}
-    if spans:
-        frame["card_spans"] = spans
+    words = words_in(game, [message]) if game is not None else {}
+    if words:
+        frame["card_words"] = words
     return frame
 
 

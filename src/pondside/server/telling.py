@@ -10,10 +10,12 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
 - ``labels``: what the receiver's seat is offered now (``Game.labels``): each legal action's
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
   empty lists for a spectator and for a seat not to act;
-- ``card_spans``: for each of those sentences that names cards by the codes a person types
-  ("Give the Mountain (4MS)"), where it names them and the names a page reads instead
-  (``Game.card_spans``): the terminal prints the sentence, the browser reads "Give the
-  Mountain"; empty for a game whose cards are numbers.
+- ``card_words``: where those sentences name cards by the codes a person types ("Give the
+  Mountain (4MS)"), each such piece of text with the words a page reads in its place ("the
+  Mountain": ``Game.card_spans``): the terminal prints the sentence, the browser reads "Give
+  the Mountain"; empty for a game whose cards are numbers. A glossary of the frame's pieces
+  rather than spans per sentence: a King of the Quackers seat choosing its two cards to pass has
+  a hundred labels, which name the same eleven cards.
 
 A page may also ask about an action no label names (a combination of cards it is building):
 :func:`why` answers with the engine's own sentence.
@@ -28,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import ActionLabel, CardSpan, Event, Game, Labels, TypedDict, View
+from pondside.engine import ActionLabel, Event, Game, Labels, TypedDict, View
 from pondside.engine.narrate import line_events
 
 
@@ -41,8 +43,9 @@ class Told(TypedDict):
     """For each line, the index of the event it tells."""
     labels: Labels
     """What the receiver's seat is offered now."""
-    card_spans: dict[str, list[CardSpan]]
-    """Each sentence above that names cards by their codes, with where it names them."""
+    card_words: dict[str, str]
+    """Each piece of the sentences above that names cards by their codes, with the words a
+    reader of names reads in its place."""
 
 
 def shown_names(summary: Mapping[str, Any]) -> list[str]:
@@ -76,17 +79,17 @@ def tell(
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer)."""
     if after is None:
-        return {"narration": [], "narration_events": [], "labels": nothing(), "card_spans": {}}
+        return {"narration": [], "narration_events": [], "labels": nothing(), "card_words": {}}
     narration = game.narrate(before, events, after, seat, names) if events else []
     told: Told = {
         "narration": list(narration),
         "narration_events": line_events(narration, events),
         "labels": nothing(),
-        "card_spans": {},
+        "card_words": {},
     }
     if seat is not None and offered:
         told["labels"] = game.labels(after, names, state)
-    told["card_spans"] = spans_in(game, sentences(told))
+    told["card_words"] = words_in(game, sentences(told), names)
     return told
 
 
@@ -100,18 +103,24 @@ def sentences(told: Told) -> list[str]:
     return out
 
 
-def spans_in(game: Game[Any], texts: Sequence[str | None]) -> dict[str, list[CardSpan]]:
-    """For each of ``texts`` that names cards by their codes, where it names them and how a
-    reader of names reads them (``Game.card_spans``); none for a game whose cards are numbers
-    (no call at all: a frame is built per receiver, on the server's hot path)."""
+def words_in(
+    game: Game[Any], texts: Sequence[str | None], names: Sequence[str] = ()
+) -> dict[str, str]:
+    """Each piece of ``texts`` that names cards by their codes (``Game.card_spans``), with the
+    words a reader of names reads in its place: ``{"the Mountain (4MS)": "the Mountain",
+    "1V=4 2VL": "the Ace of Waves as 4 and the Origin"}``. A code alone that is also a seat's
+    name (a player called "NY") is left as it is: it may be the player. None for a game whose
+    cards are numbers (no call at all: a frame is built per receiver, on the hot path)."""
     if type(game).card_spans is Game.card_spans:
         return {}
-    out: dict[str, list[CardSpan]] = {}
+    out: dict[str, str] = {}
     for text in texts:
-        if text and text not in out:
-            found = game.card_spans(text)
-            if found:
-                out[text] = found
+        if not text:
+            continue
+        for span in game.card_spans(text):
+            piece = text[span["start"] : span["end"]]
+            if piece not in names:
+                out[piece] = span["words"]
     return out
 
 
@@ -128,8 +137,9 @@ class Why(TypedDict):
     when it may."""
     label: ActionLabel | None
     """The action's label and what it would do, when it is legal."""
-    card_spans: dict[str, list[CardSpan]]
-    """The cards the reason or the label names by code, as in a frame (``card_spans``)."""
+    card_words: dict[str, str]
+    """The cards the reason or the label names by code, read by name (as a frame's
+    ``card_words``)."""
 
 
 def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int) -> Why:
@@ -145,7 +155,7 @@ def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int
             "action": action,
             "reason": reason,
             "label": None,
-            "card_spans": {},
+            "card_words": {},
         }
     reason = game.why_not(view, action)
     label = game.action_label(view, action, names) if reason is None else None
@@ -156,7 +166,7 @@ def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int
         "action": action,
         "reason": reason,
         "label": label,
-        "card_spans": spans_in(game, said),
+        "card_words": words_in(game, said, names),
     }
 
 
@@ -165,4 +175,4 @@ def nothing() -> Labels:
     return {"actions": [], "unplayable": []}
 
 
-__all__ = ["Told", "Why", "shown_names", "spans_in", "tell", "why"]
+__all__ = ["Told", "Why", "shown_names", "tell", "why", "words_in"]

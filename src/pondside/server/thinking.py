@@ -23,7 +23,7 @@ from pondside.games import get_game
 from .frames import live_summary
 from .settings import Settings
 from .tables import Client, LiveTable, NotOwner, Refused, check_playing
-from .telling import shown_names, spans_in
+from .telling import shown_names, words_in
 
 log = logging.getLogger("pondside.server")
 
@@ -72,7 +72,7 @@ def _hint(
         "why": found.why,
         "note": found.note,
         # Cards its sentences name by code, read by their names on a page (as in a frame).
-        "card_spans": spans_in(get_game(slug), [found.label, found.why, found.note]),
+        "card_words": words_in(get_game(slug), [found.label, found.why, found.note], names),
         "estimates": [
             {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
         ],

@@ -192,7 +192,7 @@ export class TableSocket {
   }
 
   /** Whether the seat may take `action` now, as the server's engine judges it: a promise of
-   * {reason (the rule it breaks, or null), label ({label, effect} when it is legal), card_spans
+   * {reason (the rule it breaks, or null), label ({label, effect} when it is legal), card_words
    * (the cards these name by code: named.js)}; null when
    * not connected. The page writes no rule of its own. */
   ask(action) {
@@ -210,7 +210,7 @@ export class TableSocket {
   answer(action, frame) {
     const waiting = this.asked.get(action) || [];
     this.asked.delete(action);
-    const said = { reason: frame.reason ?? null, label: frame.label ?? null, card_spans: frame.card_spans || {} };
+    const said = { reason: frame.reason ?? null, label: frame.label ?? null, card_words: frame.card_words || {} };
     for (const resolve of waiting) resolve(said);
   }
 

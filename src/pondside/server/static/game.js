@@ -142,20 +142,20 @@ function describeAction(action, frame) {
 function labelOf(frame, action) {
   const found = ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action);
   if (!found) return null;
-  return { ...found, label: named(found.label, frame.card_spans), effect: named(found.effect, frame.card_spans) };
+  return { ...found, label: named(found.label, frame.card_words), effect: named(found.effect, frame.card_words) };
 }
 /** The server's sentence why a hand card cannot be played now, or null (it can, or no card is
  * played at this step). */
 function whyNot(frame, card) {
   const u = ((frame.labels && frame.labels.unplayable) || []).find((x) => String(x.card) === String(card));
-  return u ? named(u.reason, frame.card_spans) : null;
+  return u ? named(u.reason, frame.card_words) : null;
 }
 /** The server's answer about an action (api.js ask), its cards read by name. */
 function namedAnswer(answer) {
   if (!answer) return answer;
-  const spans = answer.card_spans;
-  const label = answer.label && { ...answer.label, label: named(answer.label.label, spans), effect: named(answer.label.effect, spans) };
-  return { reason: named(answer.reason, spans), label };
+  const words = answer.card_words;
+  const label = answer.label && { ...answer.label, label: named(answer.label.label, words), effect: named(answer.label.effect, words) };
+  return { reason: named(answer.reason, words), label };
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
@@ -680,7 +680,7 @@ function narration(frame, prev) {
   return lines.map((text, i) => {
     const event = at[i] ?? events.length - 1;
     // Its cards read by name (the terminal reads the same sentence with their codes).
-    return { text: named(text, frame.card_spans), event, group: game.group ? game.group(before, events[event] || {}) : null };
+    return { text: named(text, frame.card_words), event, group: game.group ? game.group(before, events[event] || {}) : null };
   });
 }
 

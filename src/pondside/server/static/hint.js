@@ -135,7 +135,7 @@ export class Hints {
     const main = el("p", "hint-main");
     main.append("Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
     const out = [main];
-    if (h.why) out.push(el("p", "hint-why", sentence(named(h.why, h.card_spans))));
+    if (h.why) out.push(el("p", "hint-why", sentence(named(h.why, h.card_words))));
     // Lowest expected place first (the server lists the search's survivors first).
     const shown = (h.estimates || []).filter((e) => typeof e.place === "number").sort((a, b) => a.place - b.place);
     if (shown.length) {
@@ -155,7 +155,7 @@ export class Hints {
     }
     // Where the suggestion and the estimates' best differ, the server says why (never a
     // headline that its own list contradicts).
-    if (h.note) out.push(el("p", "hint-note", named(h.note, h.card_spans)));
+    if (h.note) out.push(el("p", "hint-note", named(h.note, h.card_words)));
     this.body.replaceChildren(...out);
     this.open(true);
     this.mark();

@@ -110,7 +110,7 @@ export function connectionStatus(status, detail) {
 /** An error frame, as a toast naming its ruling when the message does not already. */
 export function toastError(frame) {
   // Its cards read by name (named.js), as in the rest of the page.
-  const message = named(frame.message, frame.card_spans);
+  const message = named(frame.message, frame.card_words);
   const ruled = !frame.rule || message.includes(`(${frame.rule})`);
   toast(ruled ? message : `${message} (${frame.rule})`, "error");
 }
