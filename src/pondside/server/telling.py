@@ -27,6 +27,7 @@ the same words for the same step. Seats are called by the names the table shows
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -115,13 +116,18 @@ def words_in(
         return {}
     out: dict[str, str] = {}
     for text in texts:
-        if not text:
-            continue
-        for span in game.card_spans(text):
-            piece = text[span["start"] : span["end"]]
-            if piece not in names:
-                out[piece] = span["words"]
+        if text:
+            out.update(pieces(game, text))
+    for name in names:
+        out.pop(name, None)
     return out
+
+
+@functools.lru_cache(maxsize=16384)
+def pieces(game: Game[Any], text: str) -> tuple[tuple[str, str], ...]:
+    """The pieces of one sentence that name cards by code, with their words (remembered: a
+    seat's labels are told again in every frame while it is to act)."""
+    return tuple((text[s["start"] : s["end"]], s["words"]) for s in game.card_spans(text))
 
 
 class Why(TypedDict):
