@@ -62,6 +62,8 @@ FRAME_KEYS |= {
     "narration_events",
     "labels",
     "card_words",
+    "standing",
+    "captions",
 }  # the game's words for the receiver (issue 26), the cards they name by code (issue 27)
 DECKTET = set(CODES)
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, CardSpan, Labels, Lines, Term, Unplayable
+from .narrate import ActionLabel, CardSpan, Labels, Lines, ScoreNote, Term, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -366,6 +366,26 @@ class Game(ABC, Generic[S]):
         """The game's own words, each with its meaning, as a table's legend explains them (the
         server sends them once, in ``GET /api/games``); none unless the game names some."""
         return []
+
+    def score_notes(self) -> list[ScoreNote]:
+        """The line under a table's scores, what wins (the server sends them once, in ``GET
+        /api/games``; a page shows the first whose ``when`` the table's options meet): by
+        default, whether fewer or more points are better."""
+        better = "Fewer" if self.info.lower_score_is_better else "More"
+        return [{"note": f"{better} points are better."}]
+
+    def standing(self, view: View) -> list[int]:
+        """Each seat's place while the match is played, from what any seat sees (``view``):
+        by default by the totals, as the match's end ranks them. A game whose end ranks by
+        more than the totals says how (Down the Drain's series: games won first, DD-9)."""
+        totals = view["totals"]
+        return list(places_from_results(totals, self.info.lower_score_is_better))
+
+    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+        """What a page writes beside parts of its board, in the game's words, for the seat of
+        ``view`` (keys the game's module knows: Down the Drain's ``"group 7"``, ``"seat 2"``);
+        none by default."""
+        return {}
 
     def card_facts(self) -> dict[str, Any]:
         """What a page needs to draw the game's card faces with no table to ask (a rules page's

@@ -187,6 +187,17 @@ class Term(TypedDict):
     ``{"variant": "classic"}``); absent where it always applies."""
 
 
+class ScoreNote(TypedDict):
+    """The line under a table's scores: what wins, in the game's words."""
+
+    note: str
+    """``"Fewer ducks are better."``"""
+    when: NotRequired[dict[str, Any]]
+    """The options a table must have for the note to apply (Down the Drain's one game:
+    ``{"games": 1}``); absent for the note that applies otherwise. A page shows the first
+    note that applies."""
+
+
 class Labels(TypedDict):
     """What a seat to act is offered: each legal action labelled, and why the other cards of
     its hand cannot be played. Empty for a seat not to act and for a spectator."""

@@ -141,6 +141,14 @@ class StateFrame(TypedDict):
     2VL"``), with the words a page reads in its place (``"the Mountain"``, ``"the Ace of Waves
     as 4 and the Origin"``); the terminal prints the sentences as they are. Empty for a game
     whose cards are numbers (docs/narration.md)."""
+    standing: list[int]
+    """Each seat's place now, as the match's end would rank the scores (``Game.standing``:
+    Down the Drain's series by games won first, DD-9); empty before the start."""
+    captions: dict[str, str]
+    """What the board writes beside its parts, in the game's words, for this receiver, keyed
+    as the game's page module knows them (Down the Drain: ``"group 7"``: "to be pushed through
+    on your turn unless beaten first", ``"seat 2"``: "beaten: drew a card"); empty for most
+    games."""
 
 
 @with_config(DOCUMENTED)
@@ -379,6 +387,8 @@ def for_receiver(
         "narration_events": told["narration_events"],
         "labels": told["labels"],
         "card_words": told["card_words"],
+        "standing": told["standing"],
+        "captions": told["captions"],
     }
 
 

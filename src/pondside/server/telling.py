@@ -47,6 +47,10 @@ class Told(TypedDict):
     card_words: dict[str, str]
     """Each piece of the sentences above that names cards by their codes, with the words a
     reader of names reads in its place."""
+    standing: list[int]
+    """Each seat's place now (``Game.standing``), as the match's end would rank the scores."""
+    captions: dict[str, str]
+    """What the board writes beside its parts, in the game's words (``Game.captions``)."""
 
 
 def shown_names(summary: Mapping[str, Any]) -> list[str]:
@@ -80,13 +84,22 @@ def tell(
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer)."""
     if after is None:
-        return {"narration": [], "narration_events": [], "labels": nothing(), "card_words": {}}
+        return {
+            "narration": [],
+            "narration_events": [],
+            "labels": nothing(),
+            "card_words": {},
+            "standing": [],
+            "captions": {},
+        }
     narration = game.narrate(before, events, after, seat, names) if events else []
     told: Told = {
         "narration": list(narration),
         "narration_events": line_events(narration, events),
         "labels": nothing(),
         "card_words": {},
+        "standing": game.standing(after),
+        "captions": {} if type(game).captions is Game.captions else game.captions(after, names),
     }
     if seat is not None and offered:
         told["labels"] = game.labels(after, names, state)

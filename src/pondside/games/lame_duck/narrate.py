@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker, Term
+from pondside.engine import ScoreNote, Speaker, Term
 from pondside.engine.narrate import Lines, plural
 
 from .events import LameDuckEvent
@@ -128,6 +128,11 @@ DUCK_SAMPLES = (
     (44, "5: × 11"),
     (55, "7: the 55"),
 )
+
+
+def score_notes() -> list[ScoreNote]:
+    """The line under the scores (LD-8: the fewest ducks win)."""
+    return [{"note": "Fewer ducks are better."}]
 
 
 def terms() -> list[Term]:

@@ -36,11 +36,10 @@
 //                                     until the next one, in the flow, instead of fading
 //   scoreRows(view) -> [{label, cells, note}] (optional) the score table's rows (default:
 //                                     hand_scores); a row with a note ("in play") is shown as such
-//   places(view) -> [place per seat]  (optional) places while the match is played (default: by
-//                                     totals; at the end the engine's outcome decides)
+//   (the places are the server's: each frame's `standing`, the outcome's at the end)
 //   endScore(view, seat, outcome) -> Node | string  (optional) a seat's score on the end screen
 //   handName: "Hand" | "Round" | "Game"  what the rules call one deal
-//   scoreNote(view) -> string          (optional) the line under the score table (what wins)
+//   (the line under the score table, what wins, is the game's score note: GET /api/games)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
@@ -59,6 +58,7 @@
 //      } (+ tell(k) in animate)
 import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
+import { applies } from "./games/terms.js";
 import { named } from "./named.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
@@ -75,7 +75,6 @@ import {
   openFrames,
   ordinal,
   placeClass,
-  placesOf,
   plural,
   renderWaiting,
   room,
@@ -602,10 +601,18 @@ function renderInfo(frame) {
   document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
 }
 
+/** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */
 function places(frame) {
   if (frame.outcome) return frame.outcome.places;
-  if (game.places) return game.places(frame.view);
-  return placesOf(frame.view.totals, frame.table.lower_is_better);
+  return frame.standing && frame.standing.length ? frame.standing : frame.view.totals.map(() => 1);
+}
+
+let facts = []; // every game's facts (GET /api/games), once loaded
+/** The line under the scores, what wins: the game's first score note for this table's options. */
+function scoreNote(frame) {
+  const g = facts.find((x) => x.slug === frame.table.game);
+  const note = ((g && g.score_notes) || []).find((n) => applies(n, frame.table.options));
+  return note ? note.note : "";
 }
 
 function renderPlayers(frame, ctx) {
@@ -794,7 +801,7 @@ function renderScores(frame) {
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
-  const note = el("p", "muted small", game.scoreNote ? game.scoreNote(v) : frame.table.lower_is_better ? "Fewer points are better." : "More points are better.");
+  const note = el("p", "muted small", scoreNote(frame));
   $("score-table").replaceChildren(table, note);
 }
 
@@ -923,6 +930,7 @@ async function init() {
   applyTools();
   try {
     const [me, games] = await Promise.all([getMe(), getGames()]);
+    facts = games.games;
     room.myName = me.name;
     room.levels = games.levels;
   } catch (e) {

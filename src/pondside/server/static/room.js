@@ -38,12 +38,6 @@ export function placeClass(place, allPlaces) {
   return "place-3";
 }
 
-/** Competition places (1, 2, 2, 4) from totals; `lowerIsBetter` as the game says. */
-export function placesOf(totals, lowerIsBetter) {
-  const sign = lowerIsBetter ? 1 : -1;
-  return totals.map((t) => 1 + totals.filter((o) => sign * o < sign * t).length);
-}
-
 let toastTimer = null;
 export function toast(text, kind = "info") {
   const t = $("toast");

@@ -253,19 +253,6 @@ export default {
     return out;
   },
 
-  scoreNote(view) {
-    return view.options.games > 1
-      ? "Most games won wins; between equal numbers of games won, the fewest cards held over the games."
-      : "The first to shed every card wins; the others are ranked by the fewest cards held.";
-  },
-
-  // DD-9: a series ranks by games won, then by the fewest cards held over the games.
-  places(view) {
-    const key = (s) => [-view.wins[s], view.totals[s]];
-    const better = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-    return view.totals.map((_, s) => 1 + view.totals.filter((_, o) => better(key(o), key(s))).length);
-  },
-
   endScore(view, seat) {
     const held = plural(view.totals[seat], "card", "cards");
     return view.options.games > 1 ? `${plural(view.wins[seat], "game", "games")} won · ${held} held over the games` : `${held} held`;
@@ -283,8 +270,8 @@ export default {
       cells: cells.map((c, s) => (view.winners[i].includes(s) ? `${c} (won)` : String(c))),
     }));
     if (!view.over) rows.push({ label: `Game ${view.hand_number} (in play)`, cells: view.held.map((h) => `${h} held`) });
-    // DD-9: the places go by games won, then by the fewest cards held over the games.
-    if (view.options.games > 1) rows.push({ label: "Games won: the places go by these, then by the fewest cards held over the games", cells: view.wins.map(String) });
+    // What the places go by is the score note's (the server's words).
+    if (view.options.games > 1) rows.push({ label: "Games won", cells: view.wins.map(String) });
     return rows;
   },
 

@@ -417,7 +417,6 @@ export default {
     if (!v.over && v.hand_scores.length < v.hand_number) rows.push({ label: `Round ${v.hand_number}`, note: "in play", cells: v.round_ducks });
     return rows;
   },
-  scoreNote: () => "Fewer ducks are better.",
   /** A card of the rules pages' examples, from its code (rules.js). */
   drawCard: (code) => cardEl(Number(code)),
   howtoFigure() {

@@ -3,8 +3,9 @@
 // them; no page writes a term's meaning itself.
 import { getGames } from "../api.js";
 
-/** Whether a term applies to a table with these options (a term's `when`, if any). */
-function applies(term, options) {
+/** Whether a term (or a score note) applies to a table with these options (its `when`, if
+ * any). */
+export function applies(term, options) {
   return Object.entries(term.when || {}).every(([k, v]) => options?.[k] === v);
 }
 
