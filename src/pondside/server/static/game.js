@@ -609,7 +609,7 @@ function places(frame) {
 
 let facts = []; // every game's facts (GET /api/games), once loaded
 /** The line under the scores, what wins: the game's first score note for this table's options. */
-function scoreNote(frame) {
+function whatWins(frame) {
   const g = facts.find((x) => x.slug === frame.table.game);
   const note = ((g && g.score_notes) || []).find((n) => applies(n, frame.table.options));
   return note ? note.note : "";
@@ -801,7 +801,7 @@ function renderScores(frame) {
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
-  const note = el("p", "muted small", scoreNote(frame));
+  const note = el("p", "muted small", whatWins(frame));
   $("score-table").replaceChildren(table, note);
 }
 

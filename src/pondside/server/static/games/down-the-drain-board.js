@@ -87,7 +87,7 @@ function lastNote(ctx, s) {
     if (e.type === "beaten" && e.seats.includes(s)) note = "was-beaten";
     if (e.type === "push" && e.seats.includes(s)) note = "was-pushed";
   }
-  // The words are the server's (its captions: "beaten: drew a card").
+  // The words are the server's (the frame's captions, "seat N").
   return note && [(ctx.frame.captions || {})[`seat ${s}`] || "", note];
 }
 
@@ -126,7 +126,7 @@ function seatSpot(ctx, s, preview) {
     note.textContent = "joined";
   } else {
     // What the last play did to this seat, and whose turn it is: both, so that a person
-    // beaten just before their turn reads why they drew a card as a bot's spot says it.
+    // beaten just before their turn reads what happened to them as a bot's spot says it.
     const last = lastNote(ctx, s);
     const notes = [];
     if (last) {
