@@ -40,6 +40,15 @@ def test_the_games_facts_carry_the_score_notes() -> None:
     assert [n.get("when") for n in facts["score_notes"]] == [{"games": 1}, None]
 
 
+def test_ladders_prompts_say_every_situation_of_its_page_long_and_short() -> None:
+    """The page picks a prompt by what its person has picked (static/games/ladders.js)."""
+    prompts = get_game("ladders").prompts()
+    for key in ("play or drop", "play", "drop", "ending", "no play", "nothing to draw", "turn"):
+        assert prompts[key] and prompts.get(f"{key} short", prompts[key]), key
+    assert "{what}" in prompts["drop"] and "RUNG" in prompts["drop"]
+    assert get_game("lame-duck").prompts() == {}
+
+
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
 def test_the_standing_at_the_end_is_the_outcomes_places(path: Path) -> None:
     """While a match is played a page shows the standing; at its end the places it showed are

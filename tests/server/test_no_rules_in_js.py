@@ -32,6 +32,7 @@ GONE = {
     r"\bscoreNote\b|\bplacesOf\b|\bplaces\(view\)": "places or what wins, worked out (frame's standing)",
     r"unless beaten first|drew a card|any card may be played": "DD-4a, DD-5, DD-6 (captions)",
     r"plays like any card": "Wildcat Chicane's personalities (the 'Personality' term)",
+    r"end your turn|turn then ends": "Ladders' LA-9 and LA-10 in the status (Game.prompts)",
 }
 
 

@@ -374,6 +374,13 @@ class Game(ABC, Generic[S]):
         better = "Fewer" if self.info.lower_score_is_better else "More"
         return [{"note": f"{better} points are better."}]
 
+    def prompts(self) -> dict[str, str]:
+        """What a page tells the seat to act, by situation, in the game's words, where the
+        situation is the page's own (what its person has picked: Ladders' "play or drop");
+        ``{what}`` stands for what was picked, in the words of its label. The server sends them
+        once, in ``GET /api/games``; none by default (a game's view says its ``prompt``)."""
+        return {}
+
     def standing(self, view: View) -> list[int]:
         """Each seat's place while the match is played, from what any seat sees (``view``):
         by default by the totals, as the match's end ranks them. A game whose end ranks by

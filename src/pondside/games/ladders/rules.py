@@ -628,6 +628,9 @@ class Ladders(Game[LaddersState]):
     def terms(self) -> list[Term]:
         return words.terms()
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         return words.action_label(view, action, _PARSE[action], names)
 

@@ -307,6 +307,8 @@ function context(frame, prev = null) {
     view: v,
     me,
     names: names(frame),
+    // The game's facts (GET /api/games): its prompts, by the page's situation.
+    facts: facts.find((g) => g.slug === frame.table.game) || {},
     legal: frame.legal,
     pending,
     select: select.data,
