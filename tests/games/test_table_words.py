@@ -47,6 +47,7 @@ def test_ladders_prompts_say_every_situation_of_its_page_long_and_short() -> Non
         assert prompts[key] and prompts.get(f"{key} short", prompts[key]), key
     assert "{what}" in prompts["drop"] and "RUNG" in prompts["drop"]
     assert get_game("lame-duck").prompts() == {}
+    assert get_game("down-the-drain").prompts()["rule"].startswith("Any card may be played")
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

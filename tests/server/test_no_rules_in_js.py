@@ -30,7 +30,9 @@ GONE = {
     r"Fewer ducks are better|points are better": "what wins (Game.score_notes)",
     r"Most games won|fewest cards held": "DD-9's places in words (Game.score_notes)",
     r"\bscoreNote\b|\bplacesOf\b|\bplaces\(view\)": "places or what wins, worked out (frame's standing)",
-    r"unless beaten first|drew a card|any card may be played": "DD-4a, DD-5, DD-6 (captions)",
+    r"unless beaten first|drew a card|(?i:any card may be played)|none wins|play any card": (
+        "DD-4a, DD-5, DD-6, DD-9 (captions, Game.prompts)"
+    ),
     r"plays like any card": "Wildcat Chicane's personalities (the 'Personality' term)",
     r"end your turn|turn then ends": "Ladders' LA-9 and LA-10 in the status (Game.prompts)",
 }

@@ -198,6 +198,19 @@ def score_notes() -> list[ScoreNote]:
     ]
 
 
+def prompts() -> dict[str, str]:
+    """What the page tells the seat to act, by its situation: the whole rule in two sentences
+    before a card is picked (DD-4..DD-6), the turn with nothing in front to beat (DD-5), and
+    what the cards held count for (DD-9)."""
+    return {
+        "rule": "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat "
+        "every lower group, which goes down the drain and is replaced from the stack. A card "
+        "still in front at its owner's next turn is shed.",
+        "any card": "Your turn: play any card (nothing in front to beat).",
+        "held": "fewer is better, none wins",
+    }
+
+
 def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     """What the board writes beside each group and each seat's spot, for the seat of
     ``view``: whose turn pushes a group through (DD-4a: still to come, and a play before then

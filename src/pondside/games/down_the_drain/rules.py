@@ -378,6 +378,9 @@ class DownTheDrain(Game[DownTheDrainState]):
     def score_notes(self) -> list[ScoreNote]:
         return words.score_notes()
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def standing(self, view: View) -> list[int]:
         """DD-9: a series ranks by games won, then by the fewest cards held over the games (a
         single game's places while it is played: by the cards held)."""

@@ -195,8 +195,9 @@ function renderActions(ctx, choice) {
     } else {
       // The whole rule in two sentences, for whoever has not read it (a phone keeps the last).
       const hint = el("p", "dd-choice dd-hint");
-      const rule = "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat every lower group, which goes down the drain and is replaced from the stack. A card still in front at its owner's next turn is shed. ";
-      hint.append(el("span", "dd-rule", rule), "Pick a card to see what it does.");
+      // The game's words (its prompts, GET /api/games).
+      const rule = (ctx.facts.prompts || {}).rule || "";
+      hint.append(el("span", "dd-rule", rule ? `${rule} ` : ""), "Pick a card to see what it does.");
       out.push(hint);
     }
   }
@@ -225,7 +226,7 @@ export default {
     if (me != null && legal.length) {
       const c = selected(ctx);
       if (c != null) return `Play your ${c}, or pick another card.`;
-      if (!view.groups.length) return "Your turn: play any card (nothing in front to beat).";
+      if (!view.groups.length) return (ctx.facts.prompts || {})["any card"] || "Your turn.";
       const beat = (view.hand || []).filter((x) => shows(ctx, x)?.beats.length).length;
       const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${beat} of your cards beat a group`;
       return `Your turn: pick a card to play; ${which}.`;
@@ -236,13 +237,14 @@ export default {
 
   animate,
 
-  seatInfo(view, seat) {
+  seatInfo(view, seat, ctx) {
     // A fragment: its pieces become items of the frame's player-info row.
     const out = document.createDocumentFragment();
     // Held: the hand and the card in front together, what DD-9 ranks by (the spot on the
     // board says how many are in the hand).
     const held = el("span", "dd-info-held", `${plural(view.held[seat], "card", "cards")} held`);
-    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}: fewer is better, none wins`;
+    const counts = (ctx.facts.prompts || {}).held;
+    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}${counts ? `: ${counts}` : ""}`;
     out.append(held);
     if (view.options.games > 1) {
       const w = view.wins[seat];
