@@ -35,6 +35,9 @@ GONE = {
     ),
     r"plays like any card": "Wildcat Chicane's personalities (the 'Personality' term)",
     r"end your turn|turn then ends": "Ladders' LA-9 and LA-10 in the status (Game.prompts)",
+    r"lower than every column|beats the play, so pass|in your hand beats": (
+        "LD-6 and KQ-9 in the status (Game.prompts)"
+    ),
 }
 
 

@@ -518,6 +518,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         told = cast(Sequence[QuackersEvent], events)
         return words.narrate(before, told, after, names, receiver)
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def card_spans(self, sentence: str) -> list[CardSpan]:
         """The cards a sentence names by code, read by their names (a page's reader)."""
         return decktet.card_spans(sentence)

@@ -130,6 +130,15 @@ DUCK_SAMPLES = (
 )
 
 
+def prompts() -> dict[str, str]:
+    """What the page says while a column is to be taken (LD-6: a card lower than every
+    column's last takes a column); ``{card}`` the card, ``{who}`` the seat taking."""
+    return {
+        "too low": "Your {card} is lower than every column: choose a column to take.",
+        "too low other": "{who}'s {card} is too low: {who} is choosing a column to take.",
+    }
+
+
 def score_notes() -> list[ScoreNote]:
     """The line under the scores (LD-8: the fewest ducks win)."""
     return [{"note": "Fewer ducks are better."}]

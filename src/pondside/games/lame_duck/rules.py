@@ -389,6 +389,9 @@ class LameDuck(Game[LameDuckState]):
     def score_notes(self) -> list[ScoreNote]:
         return words.score_notes()
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def card_facts(self) -> dict[str, Any]:
         """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
         ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
