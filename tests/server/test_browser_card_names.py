@@ -123,7 +123,7 @@ def test_no_sentence_on_the_page_holds_a_card_code(
             shot(p, f"card-names-{game}-{'phone' if touch else 'laptop'}-{shots}")
         return act(p)
 
-    kit_play_until_end([page], looked_then_acted, {"give": 0, "pass": 0, "play": 0}, 90, 40)
+    kit_play_until_end([page], looked_then_acted, {"give": 0, "pass": 0, "play": 0}, 180, 40)
     found.extend(codes_shown(page))
     assert not found, sorted(set(found))[:5]
 
