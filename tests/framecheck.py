@@ -61,7 +61,10 @@ FRAME_KEYS |= {
     "narration",
     "narration_events",
     "labels",
-}  # the game's words for the receiver (issue 26)
+    "card_words",
+    "standing",
+    "captions",
+}  # the game's words for the receiver (issue 26), the cards they name by code (issue 27)
 DECKTET = set(CODES)
 
 

@@ -434,7 +434,10 @@ def test_a_series_against_bots_is_played_by_picking_cards_and_joining_forces(
     page.click("#end-scores")
     scores = page.locator("#score-dialog").inner_text()
     assert "Game 1" in scores and "Game 2" in scores and "Games won" in scores
-    assert "then by the fewest cards held over the games" in scores  # DD-9's tie-break
+    # DD-9, the game's score note (served in GET /api/games): games won, then the fewest held.
+    assert (
+        "Most games won wins; between equal numbers of games won, the fewest cards held" in scores
+    )
     shot(page, "down-the-drain-scores-desktop")
 
     record = page.request.get(f"/api/tables/{table}/record").json()

@@ -17,6 +17,7 @@ import pytest
 
 from browserkit import name_via_api, shot, start_server
 from pondside.engine import Match
+from pondside.engine.narrate import with_names
 from pondside.games import get_game
 from pondside.server.telling import shown_names
 from replaykit import terminal_lines
@@ -47,7 +48,8 @@ def retold_lines(record: dict[str, Any], names: list[str]) -> set[str]:
     out: set[str] = set()
     for seat, action in record["actions"]:
         events = match.apply(seat, action)
-        out.update(game.narrate(None, events, match.view(None), None, names))
+        lines = game.narrate(None, events, match.view(None), None, names)
+        out.update(with_names(t, game.card_spans(t)) for t in lines)
     return out
 
 
@@ -108,7 +110,12 @@ def test_the_explanations_are_the_terminals_lines_and_survive_a_reload(
 
     record = page.request.get(f"/api/tables/{table}/record").json()
     names = shown_names(page.request.get(f"/api/tables/{table}").json())
-    steps = terminal_lines(record, names, None)
+    # The page reads each card by the name the server gives (issue 27: "the Mountain" where the
+    # terminal prints "the Mountain (4MS)"), the same sentence otherwise.
+    cards = get_game(game).card_spans
+    steps = [
+        [with_names(t, cards(t)) for t in step] for step in terminal_lines(record, names, None)
+    ]
     said = [line for step in steps for line in step]
     # Every line the page shows is one the terminal prints for this match...
     retold = retold_lines(record, names)

@@ -1,7 +1,8 @@
 """No JavaScript file states a rule of a game (issue 26): the rule helpers and copied sentences
 that the pages once held are gone, and stay gone. Each fact now comes from the game, in Python:
-the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()`` and
-``Game.card_facts()`` in ``GET /api/games``."""
+the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()``,
+``Game.card_facts()`` and ``Game.score_notes()`` in ``GET /api/games``, and each frame's
+``standing`` and ``captions`` (``Game.standing``, ``Game.captions``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pondside" / "server" / "static"
 FILES = sorted(STATIC.glob("games/*.js")) + [
-    STATIC / name for name in ("cards.js", "pond.js", "decktet.js", "rules.js")
+    STATIC / name
+    for name in ("cards.js", "pond.js", "decktet.js", "rules.js", "game.js", "room.js")
 ]
 
 # Each identifier or sentence with the rule it restated.
@@ -25,6 +27,17 @@ GONE = {
     r"\bSCORING\b|A bid scores 4": "WC-12's scoring (Game.terms)",
     r"\bTERMS\b|\bWORDS\b|\bSHORT\b": "a legend's glossary (Game.terms)",
     r"ending in 5, 3 for": "LD-2 in words (the 'Ducks per card' term)",
+    r"Fewer ducks are better|points are better": "what wins (Game.score_notes)",
+    r"Most games won|fewest cards held": "DD-9's places in words (Game.score_notes)",
+    r"\bscoreNote\b|\bplacesOf\b|\bplaces\(view\)": "places or what wins, worked out (frame's standing)",
+    r"unless beaten first|drew a card|(?i:any card may be played)|none wins|play any card": (
+        "DD-4a, DD-5, DD-6, DD-9 (captions, Game.prompts)"
+    ),
+    r"plays like any card": "Wildcat Chicane's personalities (the 'Personality' term)",
+    r"end your turn|turn then ends": "Ladders' LA-9 and LA-10 in the status (Game.prompts)",
+    r"lower than every column|beats the play, so pass|in your hand beats": (
+        "LD-6 and KQ-9 in the status (Game.prompts)"
+    ),
 }
 
 

@@ -39,8 +39,9 @@ STEPS = 70
 Frames = dict[str, list[Any]]
 
 
-ADDED = ("narration", "narration_events", "labels")
-"""Keys added since the capture, on purpose (issue 26: the narration and the actions' labels)."""
+ADDED = ("narration", "narration_events", "labels", "card_words", "standing", "captions")
+"""Keys added since the capture, on purpose (issue 26: the narration and the actions' labels;
+issue 27: the cards their sentences name by code)."""
 ADDED_TO_VIEWS = {
     "ladders": ("partners",),
     "king-of-the-quackers": ("neighbours",),

@@ -18,7 +18,7 @@ from .errors import (
 )
 from .game import Game, GameInfo, Outcome, View, places_from_results, reading_order
 from .match import Match, record_bots, record_names
-from .narrate import ActionLabel, Labels, Speaker, Term, Unplayable
+from .narrate import ActionLabel, CardSpan, Labels, ScoreNote, Speaker, Term, Unplayable
 from .options import Option
 from .rng import Rng, seed_state
 from .state import NONE_IS_MINUS_ONE, NONE_IS_ZERO, TOP_FIRST, Notation, State
@@ -33,6 +33,7 @@ __all__ = [
     "BadOption",
     "BadPosition",
     "BadRecord",
+    "CardSpan",
     "CommonView",
     "DealLayout",
     "Event",
@@ -47,6 +48,7 @@ __all__ = [
     "Outcome",
     "PondsideError",
     "Rng",
+    "ScoreNote",
     "Speaker",
     "State",
     "Term",

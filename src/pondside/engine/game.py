@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, Labels, Lines, Term, Unplayable
+from .narrate import ActionLabel, CardSpan, Labels, Lines, ScoreNote, Term, Unplayable
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -367,6 +367,33 @@ class Game(ABC, Generic[S]):
         server sends them once, in ``GET /api/games``); none unless the game names some."""
         return []
 
+    def score_notes(self) -> list[ScoreNote]:
+        """The line under a table's scores, what wins (the server sends them once, in ``GET
+        /api/games``; a page shows the first whose ``when`` the table's options meet): by
+        default, whether fewer or more points are better."""
+        better = "Fewer" if self.info.lower_score_is_better else "More"
+        return [{"note": f"{better} points are better."}]
+
+    def prompts(self) -> dict[str, str]:
+        """What a page tells the seat to act, by situation, in the game's words, where the
+        situation is the page's own (what its person has picked: Ladders' "play or drop");
+        ``{what}`` stands for what was picked, in the words of its label. The server sends them
+        once, in ``GET /api/games``; none by default (a game's view says its ``prompt``)."""
+        return {}
+
+    def standing(self, view: View) -> list[int]:
+        """Each seat's place while the match is played, from what any seat sees (``view``):
+        by default by the totals, as the match's end ranks them. A game whose end ranks by
+        more than the totals says how (Down the Drain's series: games won first, DD-9)."""
+        totals = view["totals"]
+        return list(places_from_results(totals, self.info.lower_score_is_better))
+
+    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+        """What a page writes beside parts of its board, in the game's words, for the seat of
+        ``view`` (keys the game's module knows: Down the Drain's ``"group 7"``, ``"seat 2"``);
+        none by default."""
+        return {}
+
     def card_facts(self) -> dict[str, Any]:
         """What a page needs to draw the game's card faces with no table to ask (a rules page's
         examples, a legend), as data the server sends once in ``GET /api/games``; none unless
@@ -377,6 +404,13 @@ class Game(ABC, Generic[S]):
         """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
         step where no card is played (a column to take, a bid): then no reasons are given."""
         return f"play {card}"
+
+    def card_spans(self, sentence: str) -> list[CardSpan]:
+        """Where ``sentence`` (one of this game's: a narration line, a label, a reason) names
+        cards by the codes a person types, with the words a reader of names reads instead
+        (``engine/narrate.py``): the terminal prints the sentence as it is, a page reads the
+        names. None unless the game's cards have names: a number reads the same everywhere."""
+        return []
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -187,6 +187,17 @@ class Term(TypedDict):
     ``{"variant": "classic"}``); absent where it always applies."""
 
 
+class ScoreNote(TypedDict):
+    """The line under a table's scores: what wins, in the game's words."""
+
+    note: str
+    """``"Fewer ducks are better."``"""
+    when: NotRequired[dict[str, Any]]
+    """The options a table must have for the note to apply (Down the Drain's one game:
+    ``{"games": 1}``); absent for the note that applies otherwise. A page shows the first
+    note that applies."""
+
+
 class Labels(TypedDict):
     """What a seat to act is offered: each legal action labelled, and why the other cards of
     its hand cannot be played. Empty for a seat not to act and for a spectator."""
@@ -195,3 +206,35 @@ class Labels(TypedDict):
     """Every legal action, in reading order."""
     unplayable: list[Unplayable]
     """Each hand card that no legal action plays now, in hand order."""
+
+
+class CardSpan(TypedDict):
+    """Where a sentence names cards by their codes, and how a reader who does not type them
+    reads them instead (issue 27: "Give the Mountain (4MS)" is "Give the Mountain" in the
+    browser). A sentence is written once; the terminal prints it as it is (a person types the
+    codes), a page reads each span's ``words`` in place of its text."""
+
+    start: int
+    end: int
+    """The span's text is ``sentence[start:end]`` (``"the Mountain (4MS)"``, ``"1V=4 2VL"``)."""
+    cards: list[str]
+    """The cards it names, by their codes."""
+    words: str
+    """The span as a reader of names reads it (``"the Mountain"``, ``"the Ace of Waves as 4
+    and the Origin"``)."""
+
+
+def with_names(sentence: str, spans: Sequence[CardSpan]) -> str:
+    """The sentence as a reader of names reads it: each span's ``words`` in place of its text.
+
+    >>> with_names("give the Mountain (4MS) to Ann", [
+    ...     {"start": 5, "end": 23, "cards": ["4MS"], "words": "the Mountain"}])
+    'give the Mountain to Ann'
+    """
+    out: list[str] = []
+    at = 0
+    for span in sorted(spans, key=lambda s: s["start"]):
+        out += (sentence[at : span["start"]], span["words"])
+        at = span["end"]
+    out.append(sentence[at:])
+    return "".join(out)

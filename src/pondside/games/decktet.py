@@ -14,11 +14,13 @@ type the card's name ("the Betrayal", "betrayal").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pondside.engine import BadDeal, PondsideError
+from pondside.engine import BadDeal, CardSpan, PondsideError
+from pondside.engine.narrate import joined
 
 SUITS = ("M", "S", "V", "L", "Y", "K")
 """Suit codes in canonical (printed, top-to-bottom) order."""
@@ -144,6 +146,86 @@ def _name_keys(card: Card) -> list[str]:
 
 
 _BY_NAME: dict[str, Card] = {k: c for c in ALL_CARDS for k in _name_keys(c)}
+
+
+PUNCTUATION = "(),.:;!?"
+"""What may stand around a code in a sentence's word: "(4MS)", "3MV,", "8MS."."""
+
+
+def _bare_name(card: Card) -> str:
+    return card.name.removeprefix("the ")
+
+
+@functools.lru_cache(maxsize=8192)
+def _spans(sentence: str) -> tuple[CardSpan, ...]:
+    # Word by word (a regular expression over the sentence costs several times more, and this
+    # runs for every sentence of every frame): a word is a card's code, an Ace's reading with
+    # it (KQ's "1V=9"), between punctuation; never part of a longer word or a ruling's name
+    # ("KQ-13"). The Excuse's "0" is a card only beside another card or its name.
+    found: list[tuple[int, int, str, str, bool]] = []  # start, end, code, words, alone
+    at = 0
+    for word in sentence.split(" "):
+        here, at = at, at + len(word) + 1
+        core = word.strip(PUNCTUATION)
+        code, eq, read = core.partition("=")
+        card = BY_CODE.get(code)
+        if card is None or (eq and not read.isdigit()):
+            continue
+        start = here + word.index(core)
+        end = start + len(core)
+        bare = _bare_name(card)
+        words = f"the {bare}"
+        named = f"the {bare} ("
+        after = sentence[end:]
+        if not eq and sentence.endswith(named, 0, start) and after.startswith(")"):
+            # "the Mountain (4MS)": the name is already there, the code is for typing.
+            found.append((start - len(named), end + 1, card.code, words, False))
+            continue
+        follows = next((f" {n}" for n in (f"the {bare}", bare) if after.startswith(f" {n}")), "")
+        if follows and not after[len(follows) : len(follows) + 1].isalnum():
+            # "5ML the Forest", "1K Ace of Knots": the code, then the name.
+            found.append((start, end + len(follows), card.code, words, False))
+            continue
+        if eq:
+            words += f" as {read}"  # an Ace read as another rank (KQ-17)
+        found.append((start, end, card.code, words, True))
+    # Cards written one after another ("7SK 7VY 8VL") are read as a list of names.
+    runs: list[list[tuple[int, int, str, str, bool]]] = []
+    for item in found:
+        last = runs[-1][-1] if runs else None
+        if last and last[4] and item[4] and sentence[last[1] : item[0]] == " ":
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    spans: list[CardSpan] = []
+    for run in runs:
+        if len(run) == 1 and run[0][2] == "0" and run[0][4]:
+            continue  # a lone 0 is a number
+        spans.append(
+            {
+                "start": run[0][0],
+                "end": run[-1][1],
+                "cards": [item[2] for item in run],
+                "words": joined([item[3] for item in run]),
+            }
+        )
+    return tuple(spans)
+
+
+def card_spans(sentence: str) -> list[CardSpan]:
+    """Where a Decktet game's sentence names cards by their codes, and the names a reader
+    reads instead (``engine.narrate.CardSpan``): a card written with its name (``the Mountain
+    (4MS)``, ``5ML the Forest``) is read by its name alone, a code alone by the card's name, an
+    Ace read as a rank with that rank, cards in a row as a list.
+
+    >>> [s["words"] for s in card_spans("give the Mountain (4MS) to Ann, 0 points")]
+    ['the Mountain']
+    >>> [s["words"] for s in card_spans("Straight Flush of Waves, 2 to 4: 1V=4 2VL 3MV (KQ-17)")]
+    ['the Ace of Waves as 4, the Origin and the Journey']
+    >>> [s["words"] for s in card_spans("Bomb of 2, rank Excuse: 3LY 0")]
+    ['the Savage and the Excuse']
+    """
+    return list(_spans(sentence))
 
 
 class UnknownCard(PondsideError):

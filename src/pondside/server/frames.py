@@ -28,7 +28,7 @@ from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable
-from .telling import shown_names, tell
+from .telling import shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -146,6 +146,20 @@ class StateFrame(TypedDict):
     """What the receiver's seat is offered now: each legal action's label and what it would
     do, and each hand card it cannot play with the rule it breaks; empty lists for a spectator,
     a seat not to act and a replay."""
+    card_words: dict[str, str]
+    """Each piece of the sentences of ``narration`` and ``labels`` that names cards by the codes
+    a person types (King of the Quackers, Wildcat Chicane: ``"the Mountain (4MS)"``, ``"1V=4
+    2VL"``), with the words a page reads in its place (``"the Mountain"``, ``"the Ace of Waves
+    as 4 and the Origin"``); the terminal prints the sentences as they are. Empty for a game
+    whose cards are numbers (docs/narration.md)."""
+    standing: list[int]
+    """Each seat's place now, as the match's end would rank the scores (``Game.standing``:
+    Down the Drain's series by games won first, DD-9); empty before the start."""
+    captions: dict[str, str]
+    """What the board writes beside its parts, in the game's words, for this receiver, keyed
+    as the game's page module knows them (Down the Drain: ``"group 7"``: "to be pushed through
+    on your turn unless beaten first", ``"seat 2"``: "beaten: drew a card"); empty for most
+    games."""
 
 
 @with_config(DOCUMENTED)
@@ -159,6 +173,9 @@ class ErrorFrame(TypedDict):
     """The ruling the refused action breaks, if it breaks one."""
     about: NotRequired[str]
     """The request it answers when that is not an action (``hint``)."""
+    card_words: NotRequired[dict[str, str]]
+    """The pieces of the message that name cards by code, read by name, as in a state frame's
+    ``card_words``; absent when it names none."""
 
 
 Frame = StateFrame | ErrorFrame
@@ -391,6 +408,9 @@ def for_receiver(
         "narration": told["narration"],
         "narration_events": told["narration_events"],
         "labels": told["labels"],
+        "card_words": told["card_words"],
+        "standing": told["standing"],
+        "captions": told["captions"],
     }
 
 
@@ -418,10 +438,16 @@ def text(frame: Any) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def error_frame(seq: int, message: str, rule: str | None, about: str | None) -> ErrorFrame:
+def error_frame(
+    seq: int, message: str, rule: str | None, about: str | None, game: Game[Any] | None = None
+) -> ErrorFrame:
+    """An error frame; with the table's ``game``, the cards its message names by code too."""
     frame: ErrorFrame = {"type": "error", "seq": seq, "message": message, "rule": rule}
     if about is not None:
         frame["about"] = about
+    words = words_in(game, [message]) if game is not None else {}
+    if words:
+        frame["card_words"] = words
     return frame
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from pondside.engine import BadOption, Game, Option, Term
+from pondside.engine import BadOption, Game, Option, ScoreNote, Term
 
 # The clock a new table of each game suggests until the person picks one. The other games'
 # first decisions (passing, bidding, ruling cards, building ladders) take a newcomer longer
@@ -68,6 +68,11 @@ class GameFacts(TypedDict):
     lower_is_better: bool
     profile: str
     terms: list[Term]
+    prompts: dict[str, str]
+    """What a page tells the seat to act, by the page's situation (``Game.prompts``)."""
+    score_notes: list[ScoreNote]
+    """The line under a table's scores, what wins: the first whose ``when`` the table's
+    options meet (``Game.score_notes``)."""
     card_facts: dict[str, Any]
 
 
@@ -158,5 +163,7 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         lower_is_better=info.lower_score_is_better,
         profile=SUGGESTED_PROFILE.get(info.slug, DEFAULT_PROFILE),
         terms=game.terms(),
+        prompts=game.prompts(),
+        score_notes=game.score_notes(),
         card_facts=game.card_facts(),
     )

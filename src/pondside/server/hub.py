@@ -380,7 +380,7 @@ class Hub(Memory):
     ) -> str:
         """An error frame; ``about`` names the request it answers when that is not an action
         (``"hint"``), so a page can say it where it asked rather than as a failed move."""
-        return json.dumps(frames.error_frame(table.data.seq, message, rule, about))
+        return json.dumps(frames.error_frame(table.data.seq, message, rule, about, table.game))
 
 
 __all__ = [

@@ -9,7 +9,13 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
   tells (a page that shows the step event by event tells each line with its event);
 - ``labels``: what the receiver's seat is offered now (``Game.labels``): each legal action's
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
-  empty lists for a spectator and for a seat not to act.
+  empty lists for a spectator and for a seat not to act;
+- ``card_words``: where those sentences name cards by the codes a person types ("Give the
+  Mountain (4MS)"), each such piece of text with the words a page reads in its place ("the
+  Mountain": ``Game.card_spans``): the terminal prints the sentence, the browser reads "Give
+  the Mountain"; empty for a game whose cards are numbers. A glossary of the frame's pieces
+  rather than spans per sentence: a King of the Quackers seat choosing its two cards to pass has
+  a hundred labels, which name the same eleven cards.
 
 A page may also ask about an action no label names (a combination of cards it is building):
 :func:`why` answers with the engine's own sentence.
@@ -21,6 +27,7 @@ the same words for the same step. Seats are called by the names the table shows
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,6 +44,13 @@ class Told(TypedDict):
     """For each line, the index of the event it tells."""
     labels: Labels
     """What the receiver's seat is offered now."""
+    card_words: dict[str, str]
+    """Each piece of the sentences above that names cards by their codes, with the words a
+    reader of names reads in its place."""
+    standing: list[int]
+    """Each seat's place now (``Game.standing``), as the match's end would rank the scores."""
+    captions: dict[str, str]
+    """What the board writes beside its parts, in the game's words (``Game.captions``)."""
 
 
 def shown_names(summary: Mapping[str, Any]) -> list[str]:
@@ -70,16 +84,63 @@ def tell(
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer)."""
     if after is None:
-        return {"narration": [], "narration_events": [], "labels": nothing()}
+        return {
+            "narration": [],
+            "narration_events": [],
+            "labels": nothing(),
+            "card_words": {},
+            "standing": [],
+            "captions": {},
+        }
     narration = game.narrate(before, events, after, seat, names) if events else []
     told: Told = {
         "narration": list(narration),
         "narration_events": line_events(narration, events),
         "labels": nothing(),
+        "card_words": {},
+        "standing": game.standing(after),
+        "captions": {} if type(game).captions is Game.captions else game.captions(after, names),
     }
     if seat is not None and offered:
         told["labels"] = game.labels(after, names, state)
+    told["card_words"] = words_in(game, sentences(told), names)
     return told
+
+
+def sentences(told: Told) -> list[str]:
+    """Every sentence a receiver reads in what it is told: the lines, the actions' labels and
+    effects, the unplayable cards' reasons."""
+    out = list(told["narration"])
+    for label in told["labels"]["actions"]:
+        out += (label["label"], label["effect"])
+    out += (u["reason"] for u in told["labels"]["unplayable"])
+    return out
+
+
+def words_in(
+    game: Game[Any], texts: Sequence[str | None], names: Sequence[str] = ()
+) -> dict[str, str]:
+    """Each piece of ``texts`` that names cards by their codes (``Game.card_spans``), with the
+    words a reader of names reads in its place: ``{"the Mountain (4MS)": "the Mountain",
+    "1V=4 2VL": "the Ace of Waves as 4 and the Origin"}``. A code alone that is also a seat's
+    name (a player called "NY") is left as it is: it may be the player. None for a game whose
+    cards are numbers (no call at all: a frame is built per receiver, on the hot path)."""
+    if type(game).card_spans is Game.card_spans:
+        return {}
+    out: dict[str, str] = {}
+    for text in texts:
+        if text:
+            out.update(pieces(game, text))
+    for name in names:
+        out.pop(name, None)
+    return out
+
+
+@functools.lru_cache(maxsize=16384)
+def pieces(game: Game[Any], text: str) -> tuple[tuple[str, str], ...]:
+    """The pieces of one sentence that name cards by code, with their words (remembered: a
+    seat's labels are told again in every frame while it is to act)."""
+    return tuple((text[s["start"] : s["end"]], s["words"]) for s in game.card_spans(text))
 
 
 class Why(TypedDict):
@@ -95,6 +156,9 @@ class Why(TypedDict):
     when it may."""
     label: ActionLabel | None
     """The action's label and what it would do, when it is legal."""
+    card_words: dict[str, str]
+    """The cards the reason or the label names by code, read by name (as a frame's
+    ``card_words``)."""
 
 
 def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int) -> Why:
@@ -104,10 +168,25 @@ def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int
     if view["seat"] is None or view["seat"] not in view["to_act"]:
         reason: str | None = "it is not your turn to act" if view["seat"] is not None else None
         reason = reason or "a spectator takes no action"
-        return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": None}
+        return {
+            "type": "why",
+            "seq": seq,
+            "action": action,
+            "reason": reason,
+            "label": None,
+            "card_words": {},
+        }
     reason = game.why_not(view, action)
     label = game.action_label(view, action, names) if reason is None else None
-    return {"type": "why", "seq": seq, "action": action, "reason": reason, "label": label}
+    said = [reason] if label is None else [label["label"], label["effect"]]
+    return {
+        "type": "why",
+        "seq": seq,
+        "action": action,
+        "reason": reason,
+        "label": label,
+        "card_words": words_in(game, said, names),
+    }
 
 
 def nothing() -> Labels:
@@ -115,4 +194,4 @@ def nothing() -> Labels:
     return {"actions": [], "unplayable": []}
 
 
-__all__ = ["Told", "Why", "shown_names", "tell", "why"]
+__all__ = ["Told", "Why", "shown_names", "tell", "why", "words_in"]

@@ -24,7 +24,7 @@ from pondside.sim.runner import derive_seed
 from .frames import live_summary
 from .settings import Settings
 from .tables import Client, LiveTable, NotOwner, Refused, check_playing
-from .telling import shown_names
+from .telling import shown_names, words_in
 
 log = logging.getLogger("pondside.server")
 
@@ -72,6 +72,8 @@ def _hint(
         "label": found.label,
         "why": found.why,
         "note": found.note,
+        # Cards its sentences name by code, read by their names on a page (as in a frame).
+        "card_words": words_in(get_game(slug), [found.label, found.why, found.note], names),
         "estimates": [
             {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
         ],
@@ -119,13 +121,15 @@ def _coach(slug: str, seat: int, view: View, legal: list[str], names: list[str])
     without a search (it answers at once, at every decision)."""
     from pondside.analysis import hint
 
-    found = hint(get_game(slug), view, legal, HINT_LEVEL, 0, estimate=False, names=names)
+    game = get_game(slug)
+    found = hint(game, view, legal, HINT_LEVEL, 0, estimate=False, names=names)
     return {
         "level": found.level,
         "action": found.action,
         "label": found.label,
         "why": found.why,
         "note": None,
+        "card_words": words_in(game, [found.label, found.why], names),
         "estimates": [],
         "samples": 0,
         "coach": True,

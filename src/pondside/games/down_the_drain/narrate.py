@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker, Term
+from pondside.engine import ScoreNote, Speaker, Term
 from pondside.engine.narrate import Lines, joined, plural
 
 from .events import DownTheDrainEvent, Play
@@ -181,6 +181,68 @@ def count_words(k: int) -> str:
     """``sixteen`` for 16: the deck's counts in words."""
     big = {9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 16: "sixteen"}
     return big.get(k) or count(k)
+
+
+def score_notes() -> list[ScoreNote]:
+    """The line under the scores (DD-9): what wins one game, and a series."""
+    return [
+        {
+            "note": "The first to shed every card wins; the others are ranked by the fewest "
+            "cards held.",
+            "when": {"games": 1},
+        },
+        {
+            "note": "Most games won wins; between equal numbers of games won, the fewest cards "
+            "held over the games.",
+        },
+    ]
+
+
+def prompts() -> dict[str, str]:
+    """What the page tells the seat to act, by its situation: the whole rule in two sentences
+    before a card is picked (DD-4..DD-6), the turn with nothing in front to beat (DD-5), and
+    what the cards held count for (DD-9)."""
+    return {
+        "rule": "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat "
+        "every lower group, which goes down the drain and is replaced from the stack. A card "
+        "still in front at its owner's next turn is shed.",
+        "any card": "Your turn: play any card (nothing in front to beat).",
+        "held": "fewer is better, none wins",
+    }
+
+
+def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the board writes beside each group and each seat's spot, for the seat of
+    ``view``: whose turn pushes a group through (DD-4a: still to come, and a play before then
+    may beat it), what the last action did to a seat (beaten: it drew a card, DD-6), and,
+    when there is no group to beat, why (``"to beat"``)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {}
+    if all(view["seat"] in g["seats"] for g in view["groups"]):
+        # Nothing to beat (DD-5: with no card in front, any card may be played).
+        out["to beat"] = (
+            "Nothing but your own card in front."
+            if view["groups"]
+            else "No card in front: any card may be played."
+        )
+    for g in view["groups"]:
+        t = g.get("through")
+        if t is not None:
+            out[f"group {g['number']}"] = (
+                f"to be pushed through on {sp.whose(t, False)} turn unless beaten first"
+            )
+    done: dict[int, str] = {}
+    for e in view["last_events"]:
+        if e["type"] == "deal":
+            return out  # a new game: the last one's events are over
+        if e["type"] == "play":
+            done[e["seat"]] = "just played"
+        elif e["type"] == "beaten":
+            done.update(dict.fromkeys(e["seats"], "beaten: drew a card"))
+        elif e["type"] == "push":
+            done.update(dict.fromkeys(e["seats"], "pushed through"))
+    out.update({f"seat {s}": words for s, words in done.items()})
+    return out
 
 
 def terms() -> list[Term]:

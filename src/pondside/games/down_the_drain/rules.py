@@ -20,6 +20,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    ScoreNote,
     Speaker,
     Term,
     View,
@@ -373,6 +374,20 @@ class DownTheDrain(Game[DownTheDrainState]):
 
     def terms(self) -> list[Term]:
         return words.terms()
+
+    def score_notes(self) -> list[ScoreNote]:
+        return words.score_notes()
+
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
+    def standing(self, view: View) -> list[int]:
+        """DD-9: a series ranks by games won, then by the fewest cards held over the games (a
+        single game's places while it is played: by the cards held)."""
+        return list(_places([(-w, t) for w, t in zip(view["wins"], view["totals"], strict=True)]))
+
+    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+        return words.captions(view, names)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card and what it would do now: the group it joins, its worth, what it beats."""

@@ -66,6 +66,16 @@ def promise_words(value: int) -> str:
     return f"+ PROMISE to go out first (value {value})"
 
 
+def prompts() -> dict[str, str]:
+    """What the page tells the seat to act when nothing in its hand beats the play (KQ-9: it
+    passes), and when something may; ``{whose}``: "your own play", "Ann's play"."""
+    return {
+        "nothing beats": "Nothing in your hand beats {whose}: pass.",
+        "turn nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
+        "turn beat": "Your turn: beat {whose}, or pass.",
+    }
+
+
 def card_words(code: str) -> str:
     """A card in a sentence (``the Ace of Suns (1S)``, ``the Forest (5ML)``): its name for the
     reader, its code for the terminal's input and the hands shown by codes."""

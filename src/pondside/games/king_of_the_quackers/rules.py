@@ -11,6 +11,7 @@ from pondside.engine import (
     ActionLabel,
     BadDeal,
     BadPosition,
+    CardSpan,
     DealLayout,
     Event,
     Game,
@@ -24,6 +25,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.games import decktet
 from pondside.games.decktet import INDEX, DealReader
 
 from . import narrate as words
@@ -515,6 +517,13 @@ class KingOfTheQuackers(Game[QuackersState]):
     ) -> list[str]:
         told = cast(Sequence[QuackersEvent], events)
         return words.narrate(before, told, after, names, receiver)
+
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
+    def card_spans(self, sentence: str) -> list[CardSpan]:
+        """The cards a sentence names by code, read by their names (a page's reader)."""
+        return decktet.card_spans(sentence)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what

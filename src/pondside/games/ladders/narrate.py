@@ -220,6 +220,33 @@ def action_label(
     return {"action": action, "label": label, "effect": effect}
 
 
+def prompts() -> dict[str, str]:
+    """What the page tells the seat to act, by what it has picked (LA-7..LA-10: a card goes
+    onto a lit ACCENT pile, or onto one of the player's RUNG piles, which ends the turn; with
+    nothing left to draw and no card in hand, the turn ends by itself); a phone's ``short``
+    ones, for the width of a few words beside the clock. ``{what}``: the card picked."""
+    return {
+        "play or drop": "{what}: pick a lit ACCENT pile to play it, or one of your RUNG piles to "
+        "leave it there and end your turn.",
+        "play or drop short": "{what}: pick a lit ACCENT pile, or a RUNG pile to end your turn.",
+        "play": "{what}: pick a lit ACCENT pile to play it.",
+        "drop": "{what} fits no ACCENT pile: pick one of your RUNG piles to leave it there and "
+        "end your turn.",
+        "drop short": "{what} fits no ACCENT pile: pick a RUNG pile to end your turn.",
+        "ending": "End your turn: pick the card from your hand to leave on one of your RUNG piles.",
+        "ending short": "End your turn: pick a hand card, then a RUNG pile.",
+        "no play": "No play left: end your turn by putting a card from your hand on one of your "
+        "RUNG piles (the card, then the pile).",
+        "no play short": "No play left: end your turn by putting a card on a RUNG pile.",
+        "nothing to draw": "Your hand is empty and nothing is left to draw: make the plays that "
+        "are open; your turn then ends by itself.",
+        "nothing to draw short": "Nothing left to draw: make the open plays; your turn then ends.",
+        "turn": "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end "
+        "your turn by putting a hand card on a RUNG pile.",
+        "turn short": "Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile.",
+    }
+
+
 def terms() -> list[Term]:
     """The game's words, as the table's legend and its piles' tooltips explain them."""
     return [

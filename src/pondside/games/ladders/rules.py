@@ -41,6 +41,7 @@ from .state import (
     WILD,
     LaddersState,
     LaddersView,
+    sides,
 )
 
 """A card in the state: 1..12, 13 for a SKIP PORTAL; in a snapshot its code."""
@@ -196,17 +197,21 @@ def _fewest_climb_side(st: LaddersState) -> int | None:
     return counts.index(low) if counts.count(low) == 1 else None
 
 
+def side_places(totals: Sequence[int], seats_of: list[list[int]]) -> list[int]:
+    """The highest total first; partners share their side's place (LA-14, protocol)."""
+    ranked = places_from_results([totals[side[0]] for side in seats_of], lower_is_better=False)
+    places = [0] * len(totals)
+    for i, side in enumerate(seats_of):
+        for s in side:
+            places[s] = ranked[i]
+    return places
+
+
 def match_outcome(state: LaddersState) -> Outcome | None:
     """The highest total wins; partners share their side's place (LA-14, protocol)."""
     if not state.over:
         return None
-    sides = state.sides()
-    side_totals = [state.totals[side[0]] for side in sides]
-    side_places = places_from_results(side_totals, lower_is_better=False)
-    places = [0] * state.n
-    for i, side in enumerate(sides):
-        for s in side:
-            places[s] = side_places[i]
+    places = side_places(state.totals, state.sides())
     return Outcome(tuple(float(t) for t in state.totals), tuple(places))
 
 
@@ -623,6 +628,9 @@ class Ladders(Game[LaddersState]):
     def terms(self) -> list[Term]:
         return words.terms()
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         return words.action_label(view, action, _PARSE[action], names)
 
@@ -653,6 +661,11 @@ class Ladders(Game[LaddersState]):
 
     def outcome(self, state: LaddersState) -> Outcome | None:
         return match_outcome(state)
+
+    def standing(self, view: View) -> list[int]:
+        """The highest total first; partners share their side's place (LA-14), as at the end."""
+        teams = bool(view["options"].get("teams"))
+        return side_places(view["totals"], sides(view["players"], teams))
 
     def hands_played(self, state: LaddersState) -> int:
         """Rounds finished so far."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker, Term
+from pondside.engine import ScoreNote, Speaker, Term
 from pondside.engine.narrate import Lines, plural
 
 from .events import LameDuckEvent
@@ -128,6 +128,20 @@ DUCK_SAMPLES = (
     (44, "5: × 11"),
     (55, "7: the 55"),
 )
+
+
+def prompts() -> dict[str, str]:
+    """What the page says while a column is to be taken (LD-6: a card lower than every
+    column's last takes a column); ``{card}`` the card, ``{who}`` the seat taking."""
+    return {
+        "too low": "Your {card} is lower than every column: choose a column to take.",
+        "too low other": "{who}'s {card} is too low: {who} is choosing a column to take.",
+    }
+
+
+def score_notes() -> list[ScoreNote]:
+    """The line under the scores (LD-8: the fewest ducks win)."""
+    return [{"note": "Fewer ducks are better."}]
 
 
 def terms() -> list[Term]:

@@ -20,6 +20,7 @@ from pondside.engine import (
     Option,
     Outcome,
     Rng,
+    ScoreNote,
     Term,
     View,
     places_from_results,
@@ -384,6 +385,12 @@ class LameDuck(Game[LameDuckState]):
 
     def terms(self) -> list[Term]:
         return words.terms()
+
+    def score_notes(self) -> list[ScoreNote]:
+        return words.score_notes()
+
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
 
     def card_facts(self) -> dict[str, Any]:
         """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;

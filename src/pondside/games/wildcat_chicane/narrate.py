@@ -324,4 +324,8 @@ def terms() -> list[Term]:
             "not, any card.",
         },
         {"term": "Bid", "meaning": f"how many tricks you will take. {SCORING}"},
+        {
+            "term": "Personality (☺)",
+            "meaning": "a kind of Decktet card; in Wildcat Chicane it plays like any other card.",
+        },
     ]

@@ -11,6 +11,7 @@ from pondside.engine import (
     ActionLabel,
     BadDeal,
     BadPosition,
+    CardSpan,
     DealLayout,
     Event,
     Game,
@@ -24,6 +25,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.games import decktet
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, DealReader
 
 from . import narrate as words
@@ -523,6 +525,10 @@ class WildcatChicane(Game[ChicaneState]):
 
     def terms(self) -> list[Term]:
         return words.terms()
+
+    def card_spans(self, sentence: str) -> list[CardSpan]:
+        """The cards a sentence names by code, read by their names (a page's reader)."""
+        return decktet.card_spans(sentence)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card

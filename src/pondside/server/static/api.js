@@ -192,7 +192,8 @@ export class TableSocket {
   }
 
   /** Whether the seat may take `action` now, as the server's engine judges it: a promise of
-   * {reason (the rule it breaks, or null), label ({label, effect} when it is legal)}; null when
+   * {reason (the rule it breaks, or null), label ({label, effect} when it is legal), card_words
+   * (the cards these name by code: named.js)}; null when
    * not connected. The page writes no rule of its own. */
   ask(action) {
     return new Promise((resolve) => {
@@ -209,7 +210,8 @@ export class TableSocket {
   answer(action, frame) {
     const waiting = this.asked.get(action) || [];
     this.asked.delete(action);
-    for (const resolve of waiting) resolve({ reason: frame.reason ?? null, label: frame.label ?? null });
+    const said = { reason: frame.reason ?? null, label: frame.label ?? null, card_words: frame.card_words || {} };
+    for (const resolve of waiting) resolve(said);
   }
 
   close() {

@@ -36,11 +36,10 @@
 //                                     until the next one, in the flow, instead of fading
 //   scoreRows(view) -> [{label, cells, note}] (optional) the score table's rows (default:
 //                                     hand_scores); a row with a note ("in play") is shown as such
-//   places(view) -> [place per seat]  (optional) places while the match is played (default: by
-//                                     totals; at the end the engine's outcome decides)
+//   (the places are the server's: each frame's `standing`, the outcome's at the end)
 //   endScore(view, seat, outcome) -> Node | string  (optional) a seat's score on the end screen
 //   handName: "Hand" | "Round" | "Game"  what the rules call one deal
-//   scoreNote(view) -> string          (optional) the line under the score table (what wins)
+//   (the line under the score table, what wins, is the game's score note: GET /api/games)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
@@ -60,6 +59,8 @@
 //      } (+ tell(k) in animate)
 import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
+import { applies } from "./games/terms.js";
+import { named } from "./named.js";
 import { PuzzleSource, puzzling } from "./puzzle.js";
 import { endLinks, ReplaySource, replaying } from "./replay.js";
 import {
@@ -76,7 +77,6 @@ import {
   openFrames,
   ordinal,
   placeClass,
-  placesOf,
   plural,
   renderWaiting,
   room,
@@ -138,15 +138,25 @@ function describeAction(action, frame) {
   const label = frame && labelOf(frame, action);
   return label ? `${label.label} ${label.effect}`.trim() : plainAction(action);
 }
-/** The server's label of a legal action in a frame ({action, label, effect}), or null. */
+/** The server's label of a legal action in a frame ({action, label, effect}), or null; its
+ * cards read by name (named.js), as everything on the page reads them. */
 function labelOf(frame, action) {
-  return ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action) || null;
+  const found = ((frame.labels && frame.labels.actions) || []).find((a) => a.action === action);
+  if (!found) return null;
+  return { ...found, label: named(found.label, frame.card_words), effect: named(found.effect, frame.card_words) };
 }
 /** The server's sentence why a hand card cannot be played now, or null (it can, or no card is
  * played at this step). */
 function whyNot(frame, card) {
   const u = ((frame.labels && frame.labels.unplayable) || []).find((x) => String(x.card) === String(card));
-  return u ? u.reason : null;
+  return u ? named(u.reason, frame.card_words) : null;
+}
+/** The server's answer about an action (api.js ask), its cards read by name. */
+function namedAnswer(answer) {
+  if (!answer) return answer;
+  const words = answer.card_words;
+  const label = answer.label && { ...answer.label, label: named(answer.label.label, words), effect: named(answer.label.effect, words) };
+  return { reason: named(answer.reason, words), label };
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
@@ -309,6 +319,8 @@ function context(frame, prev = null) {
     view: v,
     me,
     names: names(frame),
+    // The game's facts (GET /api/games): its prompts, by the page's situation.
+    facts: facts.find((g) => g.slug === frame.table.game) || {},
     legal: frame.legal,
     pending,
     select: select.data,
@@ -324,7 +336,7 @@ function context(frame, prev = null) {
     rerender: () => shown && shown.view && render(shown),
     label: (action) => labelOf(frame, action),
     why: (card) => whyNot(frame, card),
-    ask: (action) => (replaying ? Promise.resolve(null) : room.socket.ask(action)),
+    ask: (action) => (replaying ? Promise.resolve(null) : room.socket.ask(action).then(namedAnswer)),
   };
 }
 
@@ -672,10 +684,18 @@ function renderInfo(frame) {
   document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
 }
 
+/** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */
 function places(frame) {
   if (frame.outcome) return frame.outcome.places;
-  if (game.places) return game.places(frame.view);
-  return placesOf(frame.view.totals, frame.table.lower_is_better);
+  return frame.standing && frame.standing.length ? frame.standing : frame.view.totals.map(() => 1);
+}
+
+let facts = []; // every game's facts (GET /api/games), once loaded
+/** The line under the scores, what wins: the game's first score note for this table's options. */
+function whatWins(frame) {
+  const g = facts.find((x) => x.slug === frame.table.game);
+  const note = ((g && g.score_notes) || []).find((n) => applies(n, frame.table.options));
+  return note ? note.note : "";
 }
 
 function renderPlayers(frame, ctx) {
@@ -768,7 +788,8 @@ function narration(frame, prev) {
   const before = prev && prev.view && frame.reason === "action" ? prev.view : frame.view;
   return lines.map((text, i) => {
     const event = at[i] ?? events.length - 1;
-    return { text, event, group: game.group ? game.group(before, events[event] || {}) : null };
+    // Its cards read by name (the terminal reads the same sentence with their codes).
+    return { text: named(text, frame.card_words), event, group: game.group ? game.group(before, events[event] || {}) : null };
   });
 }
 
@@ -882,7 +903,7 @@ function renderScores(frame) {
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
-  const note = el("p", "muted small", game.scoreNote ? game.scoreNote(v) : frame.table.lower_is_better ? "Fewer points are better." : "More points are better.");
+  const note = el("p", "muted small", whatWins(frame));
   $("score-table").replaceChildren(table, note);
 }
 
@@ -1011,6 +1032,7 @@ async function init() {
   applyTools();
   try {
     const [me, games] = await Promise.all([getMe(), getGames()]);
+    facts = games.games;
     room.myName = me.name;
     room.levels = games.levels;
   } catch (e) {

@@ -8,6 +8,7 @@
 // the action (data-action), or, for "play X", the hand's card X (data-card). Where neither
 // exists (a game whose controls combine several cards), the panel naming it is the hint.
 import { $, el, mySeat, room } from "./room.js";
+import { named } from "./named.js";
 import { replaying } from "./replay.js";
 
 /** An action in the player's words when the page has none better: "play 7C" → "Play 7C". */
@@ -141,7 +142,7 @@ export class Hints {
     const main = el("p", "hint-main");
     main.append(h.coach ? "Try this: " : "Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
     const out = [main];
-    if (h.why) out.push(el("p", "hint-why", sentence(h.why)));
+    if (h.why) out.push(el("p", "hint-why", sentence(named(h.why, h.card_words))));
     // Lowest expected place first (the server lists the search's survivors first).
     const shown = (h.estimates || []).filter((e) => typeof e.place === "number").sort((a, b) => a.place - b.place);
     if (shown.length) {
@@ -161,7 +162,7 @@ export class Hints {
     }
     // Where the suggestion and the estimates' best differ, the server says why (never a
     // headline that its own list contradicts).
-    if (h.note) out.push(el("p", "hint-note", h.note));
+    if (h.note) out.push(el("p", "hint-note", named(h.note, h.card_words)));
     this.body.replaceChildren(...out);
     this.open(true);
     this.mark();

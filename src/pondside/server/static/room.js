@@ -2,6 +2,7 @@
 // the toast, the end's "Play again", and small DOM helpers. The table page (game.js) and the
 // replays build on it.
 import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
+import { named } from "./named.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -35,12 +36,6 @@ export function placeClass(place, allPlaces) {
   if (place === allPlaces.length) return "place-last";
   if (place === 2) return "place-2";
   return "place-3";
-}
-
-/** Competition places (1, 2, 2, 4) from totals; `lowerIsBetter` as the game says. */
-export function placesOf(totals, lowerIsBetter) {
-  const sign = lowerIsBetter ? 1 : -1;
-  return totals.map((t) => 1 + totals.filter((o) => sign * o < sign * t).length);
 }
 
 let toastTimer = null;
@@ -108,8 +103,10 @@ export function connectionStatus(status, detail) {
 
 /** An error frame, as a toast naming its ruling when the message does not already. */
 export function toastError(frame) {
-  const named = !frame.rule || frame.message.includes(`(${frame.rule})`);
-  toast(named ? frame.message : `${frame.message} (${frame.rule})`, "error");
+  // Its cards read by name (named.js), as in the rest of the page.
+  const message = named(frame.message, frame.card_words);
+  const ruled = !frame.rule || message.includes(`(${frame.rule})`);
+  toast(ruled ? message : `${message} (${frame.rule})`, "error");
 }
 
 // --- before the start: the seats -------------------------------------------------------------

@@ -79,15 +79,16 @@ function groupOf(view, seat) {
 }
 
 /** What the last action did to seat `s`, for its spot: [words, class] or null. */
-function lastNote(view, s) {
+function lastNote(ctx, s) {
   let note = null;
-  for (const e of view.last_events || []) {
+  for (const e of ctx.view.last_events || []) {
     if (e.type === "deal") return null; // a new game: the old one's events are over
-    if (e.type === "play" && e.seat === s) note = ["just played", "just-played"];
-    if (e.type === "beaten" && e.seats.includes(s)) note = ["beaten: drew a card", "was-beaten"];
-    if (e.type === "push" && e.seats.includes(s)) note = ["pushed through", "was-pushed"];
+    if (e.type === "play" && e.seat === s) note = "just-played";
+    if (e.type === "beaten" && e.seats.includes(s)) note = "was-beaten";
+    if (e.type === "push" && e.seats.includes(s)) note = "was-pushed";
   }
-  return note;
+  // The words are the server's (the frame's captions, "seat N").
+  return note && [(ctx.frame.captions || {})[`seat ${s}`] || "", note];
 }
 
 function seatSpot(ctx, s, preview) {
@@ -125,11 +126,11 @@ function seatSpot(ctx, s, preview) {
     note.textContent = "joined";
   } else {
     // What the last play did to this seat, and whose turn it is: both, so that a person
-    // beaten just before their turn reads why they drew a card as a bot's spot says it.
-    const last = lastNote(view, s);
+    // beaten just before their turn reads what happened to them as a bot's spot says it.
+    const last = lastNote(ctx, s);
     const notes = [];
     if (last) {
-      notes.push(last[0]);
+      if (last[0]) notes.push(last[0]);
       spot.classList.add(last[1]);
     }
     if (toAct(view) === s && !view.animating) notes.push(s === me ? "your turn" : "their turn");
@@ -155,7 +156,7 @@ function groupsPanel(ctx, preview) {
   // The player's own group is not one to beat: its spot shows it, and when it goes.
   const groups = view.groups.filter((g) => !g.seats.includes(me));
   if (!groups.length) {
-    box.append(el("p", "dd-none", view.groups.length ? "Nothing but your own card in front." : "No card in front: any card may be played."));
+    box.append(el("p", "dd-none", (ctx.frame.captions || {})["to beat"] || ""));
     return box;
   }
   const ol = el("ol", "dd-group-list");
@@ -172,10 +173,8 @@ function groupsPanel(ctx, preview) {
     value.title = "the group's value";
     const holders = list(g.seats.map(who));
     const whose = el("span", "dd-group-who", holders);
-    // The view says whose turn pushes the group through (DD-4a); it is still to come, and a
-    // play before then may beat it.
-    const t = g.through;
-    const when = t == null ? "" : `to be pushed through on ${t === me ? "your" : `${names[t]}'s`} turn unless beaten first`;
+    // Whose turn pushes the group through, in the server's words (its captions).
+    const when = (ctx.frame.captions || {})[`group ${g.number}`] || "";
     const text = el("span", "dd-group-text");
     text.append(whose, el("span", "dd-group-when", when));
     li.append(cards, el("span", "dd-eq", "="), value, text);

@@ -195,8 +195,9 @@ function renderActions(ctx, choice) {
     } else {
       // The whole rule in two sentences, for whoever has not read it (a phone keeps the last).
       const hint = el("p", "dd-choice dd-hint");
-      const rule = "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat every lower group, which goes down the drain and is replaced from the stack. A card still in front at its owner's next turn is shed. ";
-      hint.append(el("span", "dd-rule", rule), "Pick a card to see what it does.");
+      // The game's words (its prompts, GET /api/games).
+      const rule = (ctx.facts.prompts || {}).rule || "";
+      hint.append(el("span", "dd-rule", rule ? `${rule} ` : ""), "Pick a card to see what it does.");
       out.push(hint);
     }
   }
@@ -228,7 +229,7 @@ export default {
     if (me != null && legal.length) {
       const c = selected(ctx);
       if (c != null) return `Play your ${c}, or pick another card.`;
-      if (!view.groups.length) return "Your turn: play any card (nothing in front to beat).";
+      if (!view.groups.length) return (ctx.facts.prompts || {})["any card"] || "Your turn.";
       const beat = (view.hand || []).filter((x) => shows(ctx, x)?.beats.length).length;
       const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${beat} of your cards beat a group`;
       return `Your turn: pick a card to play; ${which}.`;
@@ -239,13 +240,14 @@ export default {
 
   animate,
 
-  seatInfo(view, seat) {
+  seatInfo(view, seat, ctx) {
     // A fragment: its pieces become items of the frame's player-info row.
     const out = document.createDocumentFragment();
     // Held: the hand and the card in front together, what DD-9 ranks by (the spot on the
     // board says how many are in the hand).
     const held = el("span", "dd-info-held", `${plural(view.held[seat], "card", "cards")} held`);
-    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}: fewer is better, none wins`;
+    const counts = (ctx.facts.prompts || {}).held;
+    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}${counts ? `: ${counts}` : ""}`;
     out.append(held);
     if (view.options.games > 1) {
       const w = view.wins[seat];
@@ -254,19 +256,6 @@ export default {
       out.append(wins);
     }
     return out;
-  },
-
-  scoreNote(view) {
-    return view.options.games > 1
-      ? "Most games won wins; between equal numbers of games won, the fewest cards held over the games."
-      : "The first to shed every card wins; the others are ranked by the fewest cards held.";
-  },
-
-  // DD-9: a series ranks by games won, then by the fewest cards held over the games.
-  places(view) {
-    const key = (s) => [-view.wins[s], view.totals[s]];
-    const better = (a, b) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
-    return view.totals.map((_, s) => 1 + view.totals.filter((_, o) => better(key(o), key(s))).length);
   },
 
   endScore(view, seat) {
@@ -286,8 +275,8 @@ export default {
       cells: cells.map((c, s) => (view.winners[i].includes(s) ? `${c} (won)` : String(c))),
     }));
     if (!view.over) rows.push({ label: `Game ${view.hand_number} (in play)`, cells: view.held.map((h) => `${h} held`) });
-    // DD-9: the places go by games won, then by the fewest cards held over the games.
-    if (view.options.games > 1) rows.push({ label: "Games won: the places go by these, then by the fewest cards held over the games", cells: view.wins.map(String) });
+    // What the places go by is the score note's (the server's words).
+    if (view.options.games > 1) rows.push({ label: "Games won", cells: view.wins.map(String) });
     return rows;
   },
 

@@ -21,6 +21,7 @@ import {
   wordsLegend,
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
+import { prompt } from "./terms.js";
 import { ordinal, plural } from "../room.js";
 
 /** The legal plays grouped by their cards (one group per selection), and the cards that can
@@ -242,9 +243,10 @@ function renderActions(ctx) {
     }
   }
   if (!playing && legal.includes("pass") && v.round) {
-    // KQ-9: passing is the only legal action; say why rather than only offer the button.
+    // Passing is the only legal action: the game says why (its prompts) rather than only
+    // offer the button.
     const whose = v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`;
-    const none = el("p", "kq-verdict hint kq-nothing", `Nothing in your hand beats ${whose}: pass.`);
+    const none = el("p", "kq-verdict hint kq-nothing", prompt(ctx, "nothing beats", { whose }));
     none.setAttribute("aria-live", "polite");
     out.push(none);
   }
@@ -268,8 +270,8 @@ function status(ctx) {
   const prefix = me == null ? "You are watching: " : me != null && v.out.includes(me) ? `You went out ${ordinal(v.out.indexOf(me) + 1)}. ` : "";
   if (turn === me) {
     if (!v.round) return "Your lead: select any combination and play it.";
-    if (!legal.some((a) => a.startsWith("play "))) return "Your turn: nothing in your hand beats the play, so pass.";
-    return `Your turn: beat ${v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`}, or pass.`;
+    if (!legal.some((a) => a.startsWith("play "))) return prompt(ctx, "turn nothing beats");
+    return prompt(ctx, "turn beat", { whose: v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play` });
   }
   if (turn == null) return prefix;
   return `${prefix}${names[turn]} ${v.round ? "to play or pass" : "leads a new round"}.`;

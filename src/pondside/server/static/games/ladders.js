@@ -259,26 +259,23 @@ function status(ctx) {
   if (!ctx.legal.length) return `Waiting for ${names[turn]} to play.`;
   if (ctx.pending) return "Playing…";
   const state = decision(ctx);
-  // A phone has the width of a few words beside the clock: the same messages, shorter.
-  const short = isPhone();
+  // The words are the game's (its prompts, GET /api/games), by what the person has picked; a
+  // phone has the width of a few words beside the clock: the same messages, shorter.
+  const say = (key, what = "") => {
+    const prompts = ctx.facts.prompts || {};
+    const words = (isPhone() && prompts[`${key} short`]) || prompts[key] || "";
+    return words.replace("{what}", what);
+  };
   if (state.src) {
     const what = sourceWords(ctx, state);
     const play = [...state.dests.keys()].some(isPlay);
     const drop = [...state.dests.keys()].some((k) => !isPlay(k));
-    if (play && drop && short) return `${what}: pick a lit ACCENT pile, or a RUNG pile to end your turn.`;
-    if (play && drop) return `${what}: pick a lit ACCENT pile to play it, or one of your RUNG piles to leave it there and end your turn.`;
-    if (play) return `${what}: pick a lit ACCENT pile to play it.`;
-    if (short) return `${what} fits no ACCENT pile: pick a RUNG pile to end your turn.`;
-    return `${what} fits no ACCENT pile: pick one of your RUNG piles to leave it there and end your turn.`;
+    return say(play && drop ? "play or drop" : play ? "play" : "drop", what);
   }
-  if (state.ending && short) return "End your turn: pick a hand card, then a RUNG pile.";
-  if (state.ending) return "End your turn: pick the card from your hand to leave on one of your RUNG piles.";
-  if (!state.plays && short) return "No play left: end your turn by putting a card on a RUNG pile.";
-  if (!state.plays) return "No play left: end your turn by putting a card from your hand on one of your RUNG piles (the card, then the pile).";
-  if (!state.discards && short) return "Nothing left to draw: make the open plays; your turn then ends.";
-  if (!state.discards) return "Your hand is empty and nothing is left to draw: make the plays that are open; your turn then ends by itself.";
-  if (short) return "Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile.";
-  return "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end your turn by putting a hand card on a RUNG pile.";
+  if (state.ending) return say("ending");
+  if (!state.plays) return say("no play");
+  if (!state.discards) return say("nothing to draw");
+  return say("turn");
 }
 
 function seatInfo(view, seat, ctx) {

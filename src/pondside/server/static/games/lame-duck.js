@@ -8,6 +8,7 @@
 import { getGames, prefs } from "../api.js";
 import { cardEl, cardName, duckIcon, duckLegend, useCardFacts } from "../cards.js";
 import { replaying } from "../replay.js";
+import { prompt } from "./terms.js";
 import { el, plural, tableId, toast } from "../room.js";
 import { animate, buildBoard, capital, COLUMN_LIMIT, columnsShown, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 
@@ -261,9 +262,8 @@ function render(ctx) {
     const low = v.revealed.find(([s]) => s === v.awaiting_take);
     const who = ctx.names[v.awaiting_take];
     p.classList.toggle("mine", awaitingMe);
-    $("take-title").textContent = awaitingMe
-      ? `Your ${low ? low[1] : ""} is lower than every column: choose a column to take.`
-      : `${who}'s ${low ? low[1] : ""} is too low: ${who} is choosing a column to take.`;
+    // The game's words (its prompts, LD-6).
+    $("take-title").textContent = prompt(ctx, awaitingMe ? "too low" : "too low other", { card: low ? low[1] : "", who });
   }
   const play = $("play-btn");
   play.hidden = !(confirmOn && selected != null && legalCards(ctx).has(selected) && !ctx.pending);
@@ -454,7 +454,6 @@ export default {
     if (!v.over && v.hand_scores.length < v.hand_number) rows.push({ label: `Round ${v.hand_number}`, note: "in play", cells: v.round_ducks });
     return rows;
   },
-  scoreNote: () => "Fewer ducks are better.",
   /** A card of the rules pages' examples, from its code (rules.js). */
   drawCard: (code) => cardEl(Number(code)),
   howtoFigure() {

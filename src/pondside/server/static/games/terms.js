@@ -3,9 +3,17 @@
 // them; no page writes a term's meaning itself.
 import { getGames } from "../api.js";
 
-/** Whether a term applies to a table with these options (a term's `when`, if any). */
-function applies(term, options) {
+/** Whether a term (or a score note) applies to a table with these options (its `when`, if
+ * any). */
+export function applies(term, options) {
   return Object.entries(term.when || {}).every(([k, v]) => options?.[k] === v);
+}
+
+/** The game's prompt `key` (Game.prompts, GET /api/games: the page context's `facts`), its
+ * {slots} filled: `prompt(ctx, "too low", { card: 6 })`. */
+export function prompt(ctx, key, slots = {}) {
+  const words = ((ctx.facts && ctx.facts.prompts) || {})[key] || "";
+  return words.replace(/\{(\w+)\}/g, (m, k) => (k in slots ? String(slots[k]) : m));
 }
 
 /** The terms of game `slug` that apply to a table with `options`, as [term, meaning] pairs. */

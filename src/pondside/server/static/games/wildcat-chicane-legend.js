@@ -33,7 +33,7 @@ export function wcLegend(ctx) {
   suits.append(el("dt", null, "Suits"), dd);
   const ranks = el("div");
   const key = rankKey().map(([k, w]) => `${k} ${w}`).join(" · ");
-  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality (it plays like any card here).`));
+  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality.`));
   list.append(suits, ranks);
   d.append(list);
   d.addEventListener("toggle", () => {
