@@ -24,6 +24,7 @@ from .frames import ClockShown, for_receiver, replay_summary, shared
 from .puzzle_store import of_the_day, one, puzzles_of
 from .rows import PuzzleRow
 from .tables import Guest, Refused
+from .telling import words_in
 from .web import hub_of, need_guest, page, today
 
 router = APIRouter()
@@ -58,12 +59,20 @@ async def _puzzle(request: Request, puzzle_id: str) -> tuple[PuzzleRow, Puzzle]:
     return found
 
 
+def _words(puzzle: Puzzle) -> dict[str, str]:
+    """The card words of the puzzle's sentences (its actions' labels and what they do), for a
+    page that reads cards by name (``telling.words_in``)."""
+    texts = [t for e in puzzle.explained for t in (e["label"], e.get("effect"))]
+    return words_in(get_game(puzzle.game), texts, puzzle.names)
+
+
 def _question(row: PuzzleRow, puzzle: Puzzle) -> dict[str, Any]:
     return {
         "id": row.id,
         "game_name": get_game(row.game).info.name,
         "prompt": "Find a better move than the one played.",
         **puzzle.question(),
+        "card_words": _words(puzzle),
     }
 
 
@@ -130,7 +139,7 @@ async def answer(
     its label, what it would do and the search's estimates. Nothing changes: a GET."""
     row, found = await _puzzle(request, puzzle_id)
     try:
-        return {"id": row.id, **found.check(action)}
+        return {"id": row.id, **found.check(action), "card_words": _words(found)}
     except PondsideError as exc:
         raise Refused(str(exc)) from None
 

@@ -4,6 +4,7 @@
 // answer: judged by the server's search (right or not, the best move, and every evaluated
 // action explained in the game's words). Nothing is sent to a table.
 import { api } from "./api.js";
+import { named } from "./named.js";
 import { el } from "./room.js";
 
 export const puzzling = /^\/puzzle\/./.test(location.pathname);
@@ -62,7 +63,7 @@ export class PuzzleSource {
     const title = el("h2", null, `${question.game_name} puzzle`);
     title.id = "puzzle-title";
     box.append(title);
-    box.append(el("p", null, `${question.prompt} Played here: ${question.played_label}.`));
+    box.append(el("p", null, `${question.prompt} Played here: ${named(question.played_label, question.card_words)}.`));
     const verdict = el("div", "puzzle-verdict");
     verdict.id = "puzzle-verdict";
     verdict.setAttribute("role", "status");
@@ -87,8 +88,9 @@ export class PuzzleSource {
       verdict.textContent = e.message;
       return;
     }
+    const words = found.card_words;
     const said = new Map(found.explained.map((e) => [e.action, e]));
-    const name = (a) => (said.get(a) ? said.get(a).label : a);
+    const name = (a) => named(said.get(a) ? said.get(a).label : a, words);
     verdict.replaceChildren(
       el("p", `puzzle-result ${found.right ? "right" : "wrong"}`,
         found.right
@@ -105,7 +107,7 @@ export class PuzzleSource {
     // Best expected place first (an action dropped early was judged on fewer samples).
     for (const e of [...found.explained].sort((a, b) => a.place - b.place)) {
       const tr = el("tr", found.solutions.includes(e.action) ? "best" : e.action === action ? "mine" : null);
-      tr.append(el("td", null, e.label), el("td", null, e.effect || ""),
+      tr.append(el("td", null, named(e.label, words)), el("td", null, named(e.effect || "", words)),
         el("td", "num", e.place.toFixed(2)), el("td", "num", pct(e.win)));
       body.append(tr);
     }
