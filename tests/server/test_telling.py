@@ -69,7 +69,10 @@ def test_labels_read_from_the_matchs_own_state_are_those_of_the_view(path: Path)
     for seat_acting, action in record["actions"]:
         for seat in match.to_act():
             view = game.view(match.state, seat)
-            assert game.labels(view, names, match.state) == game.labels(view, names)
+            alone = game.labels(view, names)
+            assert game.labels(view, names, match.state) == alone
+            # The legal actions handed in (a live frame lists them already): the same labels.
+            assert game.labels(view, names, match.state, match.legal(seat)) == alone
         match.apply(seat_acting, action)
 
 

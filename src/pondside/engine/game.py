@@ -298,7 +298,13 @@ class Game(ABC, Generic[S]):
             lines.append(f"{event.get('type')}: {fields}")
         return lines
 
-    def labels(self, view: View, names: Sequence[str], state: S | None = None) -> Labels:
+    def labels(
+        self,
+        view: View,
+        names: Sequence[str],
+        state: S | None = None,
+        legal: Sequence[str] | None = None,
+    ) -> Labels:
         """What the view's seat is offered now: each legal action with its label and what it
         would do, and each card of its hand that it cannot play with the engine's sentence why
         (the ``IllegalAction`` that playing it raises). Empty for a spectator or a seat not to
@@ -310,6 +316,8 @@ class Game(ABC, Generic[S]):
 
         ``state``: a state consistent with the view, when the caller holds one (the server holds
         the match's own): the answer is the same, found without determinizing the view.
+        ``legal``: the seat's legal actions in that state, when the caller has them already (a
+        live frame lists them too): not generated twice.
         """
         seat = view["seat"]
         if seat is None or seat not in view["to_act"]:
@@ -318,7 +326,8 @@ class Game(ABC, Generic[S]):
         # any state consistent with its view answers for it (a fixed seed: the same every time).
         if state is None:
             state = self.determinize(view, random.Random(0))
-        legal = self.legal_actions(state, seat)
+        if legal is None:
+            legal = self.legal_actions(state, seat)
         actions = [
             self.action_label(view, action, names) for action in sorted(legal, key=reading_order)
         ]

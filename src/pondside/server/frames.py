@@ -392,6 +392,7 @@ def for_receiver(
         shown_names(common["table"]),
         offered=bool(legal),
         state=state,
+        legal=legal,
     )
     return {
         "type": "state",

@@ -74,6 +74,7 @@ def tell(
     *,
     offered: bool = True,
     state: Any = None,
+    legal: Sequence[str] | None = None,
 ) -> Told:
     """What one receiver is told about a step: the narrator's lines for ``events`` (those of
     one action; none for a frame that shows no action) between the receiver's view ``before``
@@ -82,7 +83,8 @@ def tell(
     match starts, when there is nothing to tell. A replay's frames offer nothing
     (``offered=False``): they carry no legal actions either. ``state`` is the match's state
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
-    read from it rather than from a state determinized from the view (the same answer)."""
+    read from it rather than from a state determinized from the view (the same answer), and
+    ``legal`` are the seat's legal actions there, when the caller has them."""
     if after is None:
         return {
             "narration": [],
@@ -102,7 +104,7 @@ def tell(
         "captions": {} if type(game).captions is Game.captions else game.captions(after, names),
     }
     if seat is not None and offered:
-        told["labels"] = game.labels(after, names, state)
+        told["labels"] = game.labels(after, names, state, legal if state is not None else None)
     told["card_words"] = words_in(game, sentences(told), names)
     return told
 
