@@ -907,6 +907,20 @@ bindAgain(() => shown);
 bindWaiting();
 backdropCloses();
 
+// The dock (the status, its messages, the hand) sticks to the window's bottom when the table is
+// taller than the window (style.css). What a module draws under the hand's cards (a legend of
+// the game's words, a note) may hang below the window: the dock's bottom is that far below it,
+// so the cards themselves stay on the screen and no more of the table is covered than they need
+// (issue 35, 1). Measured again whenever the dock changes size (a legend opened, a resize).
+function dockCards() {
+  const dock = $("act-dock");
+  const cards = [...$("hand").querySelectorAll("[data-card], [data-key]")].filter((c) => c.getClientRects().length);
+  const low = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
+  const below = cards.length ? Math.max(0, dock.getBoundingClientRect().bottom - low - 6) : 0;
+  dock.style.bottom = `${-Math.round(below)}px`;
+}
+new ResizeObserver(dockCards).observe($("act-dock"));
+
 async function init() {
   applyTools();
   try {

@@ -18,6 +18,17 @@ export function el(tag, cls, text) {
   return e;
 }
 
+/** A data table's row read on a phone, where its cells stand one under another (site.css,
+ * `.data-table.stack`): each cell carries its column's heading (`heads`, [text, ...] per
+ * column) to show beside it, and keeps its table role when its display is no longer a table's. */
+export function labelCells(tr, heads) {
+  tr.setAttribute("role", "row");
+  [...tr.children].forEach((cell, i) => {
+    cell.setAttribute("role", "cell");
+    if (heads[i] && heads[i][0]) cell.dataset.label = heads[i][0];
+  });
+}
+
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -46,6 +57,11 @@ export function placesOf(totals, lowerIsBetter) {
 let toastTimer = null;
 export function toast(text, kind = "info") {
   const t = $("toast");
+  // At a table in play a message goes over the status, in the dock that keeps the hand on the
+  // screen (style.css): in the flow, it covers nothing a player needs (issue 35, 3). Elsewhere
+  // (the waiting room, the other pages) it floats under the top bar.
+  const dock = document.querySelector("#game:not([hidden]) .act-dock");
+  if (dock && t.parentNode !== dock) dock.prepend(t);
   t.textContent = text;
   t.className = `toast ${kind}`;
   t.hidden = false;
