@@ -497,7 +497,7 @@ function restoreSelection(frame) {
 // A player's name in the bar and in a game's card area wraps between its words (the CSS); a
 // word wider than its box is drawn smaller until it fits, never broken inside or cut with an
 // ellipsis, and the whole name stays in its title.
-const NAME_BOXES = ".player-name, .slot-name";
+const NAME_BOXES = ".player-name, .slot-name, .dd-spot-name, .dd-group-who, .wc-spot-name, .wc-last-name";
 const SMALLEST_NAME_PX = 8;
 let fitting = 0;
 function fitNames() {
@@ -706,25 +706,37 @@ function addExplanation({ text, group: heading }) {
   const list = $("explain-list");
   const placeholder = list.querySelector(".muted");
   if (placeholder) placeholder.remove();
+  // In the order things happened, the newest last (each turn's lines under its name where the
+  // game groups them), and the panel kept scrolled to it: one order for every game, read down
+  // like the story it is, opening on the latest (issue 35, 4).
+  const follow = atEnd();
   if (heading == null) {
     list.append(el("li", "explain-line", text));
     while (list.children.length > 200) list.firstChild.remove();
-    list.scrollTop = list.scrollHeight;
-    const aside = $("explain");
-    aside.scrollTop = aside.scrollHeight;
-    return;
+  } else {
+    if (heading !== groupName || !group) {
+      groupName = heading;
+      const li = el("li", "explain-group");
+      li.append(el("h3", null, heading));
+      group = el("ul");
+      li.append(group);
+      list.append(li);
+      while (list.children.length > 12) list.firstChild.remove();
+    }
+    group.append(el("li", "explain-line", text));
   }
-  // Grouped (a turn's lines under its name): the newest group on top, where the eye is.
-  if (heading !== groupName || !group) {
-    groupName = heading;
-    const li = el("li", "explain-group");
-    li.append(el("h3", null, heading));
-    group = el("ul");
-    li.append(group);
-    list.prepend(li);
-    while (list.children.length > 12) list.lastChild.remove();
-  }
-  group.append(el("li", "explain-line", text));
+  if (follow) toLatest();
+}
+
+/** Whether the explanations panel shows its last line (a reader who scrolled up to an older
+ * turn is left there; a new line scrolls the panel only for one who was reading the latest). */
+function atEnd() {
+  const box = $("explain");
+  return box.hidden || box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
+}
+function toLatest() {
+  const box = $("explain");
+  box.scrollTop = box.scrollHeight;
 }
 
 /** Said to a screen reader whatever the explanations setting (a live region of its own):
@@ -850,7 +862,7 @@ function applyTools() {
   $("explain-btn").setAttribute("aria-pressed", String(explainOn));
   $("explain").hidden = !explainOn;
   // Lines added while the panel was hidden: show the newest, not the oldest.
-  if (explainOn) for (const box of [$("explain"), $("explain-list")]) box.scrollTop = box.scrollHeight;
+  if (explainOn) toLatest();
   document.body.classList.toggle("explaining", explainOn);
   if (!explainOn) $("caption").hidden = true;
 }
@@ -861,6 +873,9 @@ $("explain-btn").addEventListener("click", () => {
   if (explainOn && !$("explain-list").children.length) {
     $("explain-list").append(el("li", "explain-line muted", "Sentences about each play will appear here."));
   }
+  // Under the table (a narrow window), the panel just opened is brought into sight.
+  const box = $("explain").getBoundingClientRect();
+  if (explainOn && (box.top > innerHeight || box.bottom < 0)) $("explain").scrollIntoView({ block: "nearest" });
 });
 $("score-btn").addEventListener("click", openScores);
 $("help-btn").addEventListener("click", () => {

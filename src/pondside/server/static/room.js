@@ -57,11 +57,12 @@ export function placesOf(totals, lowerIsBetter) {
 let toastTimer = null;
 export function toast(text, kind = "info") {
   const t = $("toast");
-  // At a table in play a message goes over the status, in the dock that keeps the hand on the
-  // screen (style.css): in the flow, it covers nothing a player needs (issue 35, 3). Elsewhere
-  // (the waiting room, the other pages) it floats under the top bar.
-  const dock = document.querySelector("#game:not([hidden]) .act-dock");
-  if (dock && t.parentNode !== dock) dock.prepend(t);
+  // At a table in play a message takes the status's place for a while (style.css), on the line
+  // that stays on the screen with the hand: it covers nothing a player needs, not the tools,
+  // the players' tiles, the board or the hand (issue 35, 3). Elsewhere (the waiting room, the
+  // other pages) it floats under the top bar.
+  const status = document.querySelector("#game:not([hidden]) .status-line > .status");
+  if (status && t.nextElementSibling !== status) status.before(t);
   t.textContent = text;
   t.className = `toast ${kind}`;
   t.hidden = false;
