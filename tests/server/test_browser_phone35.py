@@ -32,7 +32,7 @@ from browserkit import (
 from serverproc import ServerProcess
 
 SMALL_PHONE = {"width": 360, "height": 740}
-PHONES = (SMALL_PHONE, TOUCH_PHONE)
+PHONES = (TOUCH_PHONE, SMALL_PHONE)  # the small one last: the screenshots are taken at 360
 GAMES: dict[str, dict[str, Any]] = {
     "lame-duck": {"rounds": 1},
     "king-of-the-quackers": {"target": 8},
@@ -53,8 +53,9 @@ ACT = """async ([table, action]) => {
 
 # Every hand card the page draws (a card's data-card, Ladders' data-key) that is not wholly on
 # the screen, or whose top is covered by something else; and how much wider the page is than
-# the window.
-HAND_AS_SEEN = """() => {
+# the window. The window's size is the one the test set: a phone's browser zooms out a page
+# wider than itself, and its innerWidth grows with the page.
+HAND_AS_SEEN = """([innerWidth, innerHeight]) => {
   const cards = [...document.querySelectorAll('#hand [data-card], #hand [data-key]')]
     .filter((e) => e.getClientRects().length);
   const off = [];
@@ -70,6 +71,11 @@ HAND_AS_SEEN = """() => {
   }
   return { cards: cards.length, off, wider: document.documentElement.scrollWidth - innerWidth };
 }"""
+
+
+def hand_as_seen(page: Any) -> dict[str, Any]:
+    size = page.viewport_size
+    return dict(page.evaluate(HAND_AS_SEEN, [size["width"], size["height"]]))
 
 
 class Watch:
@@ -124,7 +130,7 @@ def play(page: Any, table: str, watch: Watch, decisions: int, rng: random.Random
         frame = watch.decision(after)
         if frame is None:
             break
-        seen.append((frame["seq"], page.evaluate(HAND_AS_SEEN)))
+        seen.append((frame["seq"], hand_as_seen(page)))
         page.evaluate(ACT, [table, rng.choice(frame["legal"])])
         after = frame["seq"]
     return seen
@@ -160,7 +166,7 @@ def test_the_lame_duck_replay_shows_the_hand_on_a_phone(new_page: Any, web: Serv
     page.goto(f"/replay/{table}?seat=1&step=9")
     page.locator("#hand .hand-card").first.wait_for()
     page.wait_for_timeout(300)
-    look = page.evaluate(HAND_AS_SEEN)
+    look = hand_as_seen(page)
     assert look["cards"] and not look["off"] and look["wider"] <= 0, look
     shot(page, "phone35-replay-phone")
     assert not page.errors
@@ -169,7 +175,7 @@ def test_the_lame_duck_replay_shows_the_hand_on_a_phone(new_page: Any, web: Serv
 def pile_off_screen(page: Any) -> list[str]:
     """The Ladders piles not wholly in the window's width (or hidden by a box that clips them)."""
     found: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('.la-pile')].filter((p) => {
+        """(innerWidth) => [...document.querySelectorAll('.la-pile')].filter((p) => {
             const r = p.getBoundingClientRect();
             if (r.left < -0.5 || r.right > innerWidth + 0.5) return true;
             for (let box = p.parentElement; box; box = box.parentElement) {
@@ -177,7 +183,8 @@ def pile_off_screen(page: Any) -> list[str]:
               if (getComputedStyle(box).overflowX !== 'visible' && (r.left < b.left - 0.5 || r.right > b.right + 0.5)) return true;
             }
             return false;
-          }).map((p) => p.getAttribute('aria-label') || p.textContent.trim().slice(0, 30))"""
+          }).map((p) => p.getAttribute('aria-label') || p.textContent.trim().slice(0, 30))""",
+        page.viewport_size["width"],
     )
     return found
 
@@ -196,13 +203,14 @@ def test_every_ladders_pile_is_on_a_phone_s_screen(
         page.wait_for_timeout(200)
         assert page.locator(".la-pile").count() >= 5 * players + 4
         assert pile_off_screen(page) == [], size
-        assert page.evaluate(HAND_AS_SEEN)["wider"] <= 0, size
+        assert hand_as_seen(page)["wider"] <= 0, size
     shot(page, f"phone35-ladders-{players}-players-360")
     assert not page.errors
 
 
 def wider_than_the_window(page: Any) -> int:
-    return int(page.evaluate("document.documentElement.scrollWidth - innerWidth"))
+    """How much wider the page is than the window the test set (see HAND_AS_SEEN)."""
+    return int(page.evaluate("document.documentElement.scrollWidth")) - page.viewport_size["width"]
 
 
 def test_no_page_is_wider_than_a_phone(new_page: Any, web: ServerProcess) -> None:
