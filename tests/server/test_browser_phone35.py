@@ -25,7 +25,6 @@ from browserkit import (
     TOUCH_PHONE,
     bots_match,
     name_via_api,
-    press,
     shot,
     table_via_api,
 )
@@ -51,12 +50,13 @@ ACT = """async ([table, action]) => {
   ws.close();
 }"""
 
-# Every hand card the page draws (a card's data-card, Ladders' data-key) that is not wholly on
+# Every hand card the page draws (a button with a data-card, Ladders' data-key; not a note's
+# small cards, such as those passed in King of the Quackers) that is not wholly on
 # the screen, or whose top is covered by something else; and how much wider the page is than
 # the window. The window's size is the one the test set: a phone's browser zooms out a page
 # wider than itself, and its innerWidth grows with the page.
 HAND_AS_SEEN = """([innerWidth, innerHeight]) => {
-  const cards = [...document.querySelectorAll('#hand [data-card], #hand [data-key]')]
+  const cards = [...document.querySelectorAll('#hand button[data-card], #hand button[data-key]')]
     .filter((e) => e.getClientRects().length);
   const off = [];
   for (const c of cards) {
@@ -71,6 +71,15 @@ HAND_AS_SEEN = """([innerWidth, innerHeight]) => {
   }
   return { cards: cards.length, off, wider: document.documentElement.scrollWidth - innerWidth };
 }"""
+
+
+def press(page: Any, locator: Any) -> None:
+    """A tap on a touch screen, a click elsewhere; with time for a page busy with a match whose
+    bots play at once, on a machine shared with other browsers."""
+    if page.touch:
+        locator.tap(timeout=10_000)
+    else:
+        locator.click(timeout=10_000)
 
 
 def hand_as_seen(page: Any) -> dict[str, Any]:

@@ -929,7 +929,8 @@ backdropCloses();
 // (issue 35, 1). Measured again whenever the dock changes size (a legend opened, a resize).
 function dockCards() {
   const dock = $("act-dock");
-  const cards = [...$("hand").querySelectorAll("[data-card], [data-key]")].filter((c) => c.getClientRects().length);
+  // The hand's cards are buttons in every game (a note's small cards, what was passed, are not).
+  const cards = [...$("hand").querySelectorAll("button[data-card], button[data-key]")].filter((c) => c.getClientRects().length);
   const low = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
   const below = cards.length ? Math.max(0, dock.getBoundingClientRect().bottom - low - 6) : 0;
   dock.style.bottom = `${-Math.round(below)}px`;
