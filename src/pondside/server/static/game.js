@@ -934,6 +934,8 @@ function dockCards() {
   const low = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
   const below = cards.length ? Math.max(0, dock.getBoundingClientRect().bottom - low - 6) : 0;
   dock.style.bottom = `${-Math.round(below)}px`;
+  // What is scrolled into sight (a focused control, a lit pile) comes above the dock, not under it.
+  document.documentElement.style.scrollPaddingBottom = `${Math.max(0, Math.round(dock.offsetHeight - below))}px`;
 }
 new ResizeObserver(dockCards).observe($("act-dock"));
 
