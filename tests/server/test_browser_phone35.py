@@ -1,5 +1,5 @@
-"""A new player's trial on the phone and the laptop (issue 35, from issue 27's trial): the hand
-on the screen whenever the player acts (1), no page wider than the phone and every Ladders pile
+"""A new player's trial on the phone and the laptop (issue 27's trial, its phone and page-size
+findings): the hand on the screen whenever the player acts (1), no page wider than the phone and every Ladders pile
 in sight (2), messages that cover nothing a player needs (3), the explanations opening on the
 latest lines and fitting the window (4), and names whole in the card areas (5). The screens are
 the trial's: a 1366x768 laptop and a 390x844 touch phone, with a 360 px phone for widths.

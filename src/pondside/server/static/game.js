@@ -708,7 +708,7 @@ function addExplanation({ text, group: heading }) {
   if (placeholder) placeholder.remove();
   // In the order things happened, the newest last (each turn's lines under its name where the
   // game groups them), and the panel kept scrolled to it: one order for every game, read down
-  // like the story it is, opening on the latest (issue 35, 4).
+  // like the story it is, opening on the latest (issue 27, the phone trial, 4).
   const follow = atEnd();
   if (heading == null) {
     list.append(el("li", "explain-line", text));
@@ -926,7 +926,7 @@ backdropCloses();
 // taller than the window (style.css). What a module draws under the hand's cards (a legend of
 // the game's words, a note) may hang below the window: the dock's bottom is that far below it,
 // so the cards themselves stay on the screen and no more of the table is covered than they need
-// (issue 35, 1). Measured again whenever the dock changes size (a legend opened, a resize).
+// (issue 27, the phone trial, 1). Measured again whenever the dock changes size (a legend opened, a resize).
 function dockCards() {
   const dock = $("act-dock");
   // The hand's cards are buttons in every game (a note's small cards, what was passed, are not).

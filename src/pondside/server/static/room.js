@@ -59,7 +59,7 @@ export function toast(text, kind = "info") {
   const t = $("toast");
   // At a table in play a message takes the status's place for a while (style.css), on the line
   // that stays on the screen with the hand: it covers nothing a player needs, not the tools,
-  // the players' tiles, the board or the hand (issue 35, 3). Elsewhere (the waiting room, the
+  // the players' tiles, the board or the hand (issue 27, the phone trial, 3). Elsewhere (the waiting room, the
   // other pages) it floats under the top bar.
   const status = document.querySelector("#game:not([hidden]) .status-line > .status");
   if (status && t.nextElementSibling !== status) status.before(t);
