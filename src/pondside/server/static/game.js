@@ -542,7 +542,7 @@ function restoreSelection(frame) {
 // A player's name in the bar and in a game's card area wraps between its words (the CSS); a
 // word wider than its box is drawn smaller until it fits, never broken inside or cut with an
 // ellipsis, and the whole name stays in its title.
-const NAME_BOXES = ".player-name, .slot-name";
+const NAME_BOXES = ".player-name, .slot-name, .dd-spot-name, .dd-group-who, .wc-spot-name, .wc-last-name";
 const SMALLEST_NAME_PX = 8;
 let fitting = 0;
 function fitNames() {
@@ -827,25 +827,37 @@ function addExplanation({ text, group: heading }) {
   const list = $("explain-list");
   const placeholder = list.querySelector(".muted");
   if (placeholder) placeholder.remove();
+  // In the order things happened, the newest last (each turn's lines under its name where the
+  // game groups them), and the panel kept scrolled to it: one order for every game, read down
+  // like the story it is, opening on the latest (issue 27, the phone trial, 4).
+  const follow = atEnd();
   if (heading == null) {
     list.append(el("li", "explain-line", text));
     while (list.children.length > 200) list.firstChild.remove();
-    list.scrollTop = list.scrollHeight;
-    const aside = $("explain");
-    aside.scrollTop = aside.scrollHeight;
-    return;
+  } else {
+    if (heading !== groupName || !group) {
+      groupName = heading;
+      const li = el("li", "explain-group");
+      li.append(el("h3", null, heading));
+      group = el("ul");
+      li.append(group);
+      list.append(li);
+      while (list.children.length > 12) list.firstChild.remove();
+    }
+    group.append(el("li", "explain-line", text));
   }
-  // Grouped (a turn's lines under its name): the newest group on top, where the eye is.
-  if (heading !== groupName || !group) {
-    groupName = heading;
-    const li = el("li", "explain-group");
-    li.append(el("h3", null, heading));
-    group = el("ul");
-    li.append(group);
-    list.prepend(li);
-    while (list.children.length > 12) list.lastChild.remove();
-  }
-  group.append(el("li", "explain-line", text));
+  if (follow) toLatest();
+}
+
+/** Whether the explanations panel shows its last line (a reader who scrolled up to an older
+ * turn is left there; a new line scrolls the panel only for one who was reading the latest). */
+function atEnd() {
+  const box = $("explain");
+  return box.hidden || box.scrollTop + box.clientHeight >= box.scrollHeight - 24;
+}
+function toLatest() {
+  const box = $("explain");
+  box.scrollTop = box.scrollHeight;
 }
 
 /** Said to a screen reader whatever the explanations setting (a live region of its own):
@@ -971,7 +983,7 @@ function applyTools() {
   $("explain-btn").setAttribute("aria-pressed", String(explainOn));
   $("explain").hidden = !explainOn;
   // Lines added while the panel was hidden: show the newest, not the oldest.
-  if (explainOn) for (const box of [$("explain"), $("explain-list")]) box.scrollTop = box.scrollHeight;
+  if (explainOn) toLatest();
   document.body.classList.toggle("explaining", explainOn);
   if (!explainOn) $("caption").hidden = true;
 }
@@ -982,6 +994,9 @@ $("explain-btn").addEventListener("click", () => {
   if (explainOn && !$("explain-list").children.length) {
     $("explain-list").append(el("li", "explain-line muted", "Sentences about each play will appear here."));
   }
+  // Under the table (a narrow window), the panel just opened is brought into sight.
+  const box = $("explain").getBoundingClientRect();
+  if (explainOn && (box.top > innerHeight || box.bottom < 0)) $("explain").scrollIntoView({ block: "nearest" });
 });
 $("score-btn").addEventListener("click", openScores);
 $("help-btn").addEventListener("click", () => {
@@ -1027,6 +1042,23 @@ $("resign-yes").addEventListener("click", async () => {
 bindAgain(() => shown);
 bindWaiting();
 backdropCloses();
+
+// The dock (the status, its messages, the hand) sticks to the window's bottom when the table is
+// taller than the window (style.css). What a module draws under the hand's cards (a legend of
+// the game's words, a note) may hang below the window: the dock's bottom is that far below it,
+// so the cards themselves stay on the screen and no more of the table is covered than they need
+// (issue 27, the phone trial, 1). Measured again whenever the dock changes size (a legend opened, a resize).
+function dockCards() {
+  const dock = $("act-dock");
+  // The hand's cards are buttons in every game (a note's small cards, what was passed, are not).
+  const cards = [...$("hand").querySelectorAll("button[data-card], button[data-key]")].filter((c) => c.getClientRects().length);
+  const low = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
+  const below = cards.length ? Math.max(0, dock.getBoundingClientRect().bottom - low - 6) : 0;
+  dock.style.bottom = `${-Math.round(below)}px`;
+  // What is scrolled into sight (a focused control, a lit pile) comes above the dock, not under it.
+  document.documentElement.style.scrollPaddingBottom = `${Math.max(0, Math.round(dock.offsetHeight - below))}px`;
+}
+new ResizeObserver(dockCards).observe($("act-dock"));
 
 async function init() {
   applyTools();

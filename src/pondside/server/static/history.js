@@ -1,7 +1,9 @@
 // My matches (/history): the guest's finished matches, newest first, with their replays and
 // records. Names are shown as text, never as HTML.
 import { api, ApiError } from "./api.js";
-import { $, el, ordinal } from "./room.js";
+import { $, el, labelCells, ordinal } from "./room.js";
+
+const HEADS = [["Finished"], ["Game"], ["Players"], ["Place"], ["Score", "num"], [""]];
 
 let oldest = null; // the last match shown: the next page follows it (its time, then its id)
 
@@ -14,7 +16,7 @@ function row(m) {
   tr.dataset.table = m.table_id;
   const date = el("td", null, when(m.finished_at));
   const game = el("td", null, m.game_name);
-  const who = el("td");
+  const who = el("td", "wide");
   const list = el("ul", "seat-names");
   // By place, named as the table named them ("Bot 2"), each score with the game's unit: all
   // as the server lists them.
@@ -38,6 +40,7 @@ function row(m) {
   box.append(replay, record);
   links.append(box);
   tr.append(date, game, who, place, pts, links);
+  labelCells(tr, HEADS);
   return tr;
 }
 
@@ -69,10 +72,10 @@ async function load() {
       $("history-box").replaceChildren(p);
       return;
     }
-    const table = el("table", "data-table");
+    const table = el("table", "data-table stack");
     table.id = "history-table";
     const head = el("tr");
-    for (const [t, cls] of [["Finished"], ["Game"], ["Players"], ["Place"], ["Score", "num"], [""]]) head.append(el("th", cls || null, t));
+    for (const [t, cls] of HEADS) head.append(el("th", cls || null, t));
     const thead = el("thead");
     thead.append(head);
     body = el("tbody");

@@ -1,9 +1,18 @@
 // The leaderboard (/leaderboard): each game's openskill ratings, people and bot levels
 // together, best first. The game is chosen with tabs and kept in the address (#<game>).
 import { api, getGames } from "./api.js";
-import { $, el } from "./room.js";
+import { $, el, labelCells } from "./room.js";
 
 let games = [];
+// The columns in words, as the explanation above says them (not μ and σ).
+const HEADS = [
+  ["Rank", "num"],
+  ["Player"],
+  ["Rating", "num", "a skill this player very probably has at least: the skill less three times how unsure it is"],
+  ["Skill", "num", "the skill the results so far suggest"],
+  ["Unsure by", "num", "how unsure that skill still is"],
+  ["Matches", "num"],
+];
 
 function tabs(current) {
   const box = $("game-tabs");
@@ -36,18 +45,10 @@ async function show(slug) {
     $("board-box").replaceChildren(el("p", "muted", `No match of ${data.game_name} has finished yet: the ratings appear with the first.`));
     return;
   }
-  const table = el("table", "data-table");
+  const table = el("table", "data-table stack");
   table.id = "board-table";
   const head = el("tr");
-  // The columns in words, as the explanation above says them (not μ and σ).
-  for (const [t, cls, title] of [
-    ["Rank", "num"],
-    ["Player"],
-    ["Rating", "num", "a skill this player very probably has at least: the skill less three times how unsure it is"],
-    ["Skill", "num", "the skill the results so far suggest"],
-    ["Unsure by", "num", "how unsure that skill still is"],
-    ["Matches", "num"],
-  ]) {
+  for (const [t, cls, title] of HEADS) {
     const th = el("th", cls || null, t);
     if (title) th.title = title;
     head.append(th);
@@ -57,10 +58,11 @@ async function show(slug) {
   const body = el("tbody");
   for (const r of data.ratings) {
     const tr = el("tr");
-    const name = el("td", null, r.name || "(no name)");
+    const name = el("td", "wide", r.name || "(no name)");
     // A bot level's row is every bot of that level: said in words (the name says "bot").
     if (r.bot) name.append(el("span", "muted", " · every bot of this level"));
     tr.append(el("td", "num", String(r.rank)), name, el("td", "num", r.ordinal.toFixed(1)), el("td", "num", r.mu.toFixed(1)), el("td", "num", r.sigma.toFixed(2)), el("td", "num", String(r.matches)));
+    labelCells(tr, HEADS);
     body.append(tr);
   }
   table.append(thead, body);

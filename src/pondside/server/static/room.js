@@ -19,6 +19,17 @@ export function el(tag, cls, text) {
   return e;
 }
 
+/** A data table's row read on a phone, where its cells stand one under another (site.css,
+ * `.data-table.stack`): each cell carries its column's heading (`heads`, [text, ...] per
+ * column) to show beside it, and keeps its table role when its display is no longer a table's. */
+export function labelCells(tr, heads) {
+  tr.setAttribute("role", "row");
+  [...tr.children].forEach((cell, i) => {
+    cell.setAttribute("role", "cell");
+    if (heads[i] && heads[i][0]) cell.dataset.label = heads[i][0];
+  });
+}
+
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -41,6 +52,12 @@ export function placeClass(place, allPlaces) {
 let toastTimer = null;
 export function toast(text, kind = "info") {
   const t = $("toast");
+  // At a table in play a message takes the status's place for a while (style.css), on the line
+  // that stays on the screen with the hand: it covers nothing a player needs, not the tools,
+  // the players' tiles, the board or the hand (issue 27, the phone trial, 3). Elsewhere (the waiting room, the
+  // other pages) it floats under the top bar.
+  const status = document.querySelector("#game:not([hidden]) .status-line > .status");
+  if (status && t.nextElementSibling !== status) status.before(t);
   t.textContent = text;
   t.className = `toast ${kind}`;
   t.hidden = false;
