@@ -364,8 +364,8 @@ class Hub(Memory):
 
         def send() -> None:
             table.presence_due = False
+            leaving.watch(self, table)  # a guest gone (told in this frame), or back
             self.broadcast(table, [], "presence")
-            leaving.watch(self, table)  # a guest gone, or back
             if table.presence_told:
                 self.peers.tell_presence(table)
             table.presence_told = False
