@@ -154,7 +154,7 @@ def _check_batch(
 
     look()
     while not batch.over.all():
-        actions = batch.random_actions(rng)
+        actions = getattr(batch, "check_actions", batch.random_actions)(rng)
         log.add(batch.acting(), actions)
         batch.step(actions)
         look()

@@ -63,6 +63,7 @@ class LaddersTables(TablesBase):
         self._partner = (self._seats + 2) % p if self.teams else self._seats
         self._side = self._seats % 2 if self.teams else self._seats
         self._sides = 2 if self.teams else p
+        self._climbing = (self._kind[:-1] == CLIMB_KIND) | (self._kind[:-1] == P_CLIMB_KIND)
         rounds = self.options["rounds"]
         self._history_rounds = rounds if rounds is not None else 8
 
@@ -274,6 +275,20 @@ class LaddersTables(TablesBase):
         idx = np.flatnonzero(~self.over)
         keys = rng.random((len(idx), self.num_actions)) * self._legal(idx)
         out[idx, self.turn[idx]] = keys.argmax(axis=1)
+        return out
+
+    def check_actions(self, rng: np.random.Generator) -> Ints:
+        """[B, P] the actions ``pondside batch check`` plays: uniformly random at the even
+        tables; at the odd ones a random play whenever there is one, a CLIMB top first, so
+        that CLIMBs empty and rounds are won (LA-12, LA-14), which uniformly random play,
+        discarding nine times in ten, almost never does."""
+        out = np.full((self.batch, self.players), self.noop, dtype=np.int64)
+        idx = np.flatnonzero(~self.over)
+        legal = self._legal(idx)
+        keys = rng.random(legal.shape)
+        eager = (idx % 2 == 1)[:, None]
+        keys += eager * ((self._kind[:-1] != DISCARD_KIND) + self._climbing)
+        out[idx, self.turn[idx]] = (keys * legal).argmax(axis=1)
         return out
 
     # --- a step -----------------------------------------------------------------------
