@@ -90,7 +90,10 @@ def setups(
         else list(range(game.info.min_players, game.info.max_players + 1))
     )
     option_sets = [dict(options)] if options else list(OPTION_SETS.get(slug, ({},)))
-    return [(p, o) for p in counts for o in option_sets if _accepts(game, p, o)]
+    out = [(p, o) for p in counts for o in option_sets if _accepts(game, p, o)]
+    if not out:  # the options fit no player count asked for: the game says why
+        game.options(counts[0], option_sets[0])
+    return out
 
 
 def _accepts(game: Game[Any], players: int, options: dict[str, Any]) -> bool:

@@ -26,18 +26,59 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pondside.engine import Game, IllegalAction
+from pondside.engine import Game, IllegalAction, Rng
 from pondside.games.ladders import CARD, DECK, GAME, HAND, PARSE_CARD, RUNGS, SLOTS, TOP, WILD
 from pondside.games.ladders.rules import _PARSE, climb_size
 
 from .base import Bools, Ints, Step, TablesBase
 from .rng import seed_states, shuffled
 
+FEW = 12
+"""Up to this many tables shuffle one at a time with the engine's own generator: the batched
+shuffle's 187 swaps over the batch cost about the same whether it shuffles one table or a
+thousand, and a reshuffle (LA-11) or a new round's deal (LA-3) rarely comes to many at once."""
+
+
+def _shuffled(states: npt.NDArray[np.uint64], lengths: Ints | None = None) -> tuple[Ints, Any]:
+    """``Rng(state).shuffled(range(1, L + 1))`` for each state (L: the deck, or ``lengths``),
+    the rest of each row L+1.., and the states after (``batch.rng.shuffled``)."""
+    size = len(DECK)
+    if len(states) > FEW:
+        order, after = shuffled(states, size, lengths)
+        return order.astype(np.int64), after
+    out = np.tile(np.arange(1, size + 1, dtype=np.int64), (len(states), 1))
+    after = states.copy()
+    for i, state in enumerate(states.tolist()):
+        rng = Rng(state)
+        length = size if lengths is None else int(lengths[i])
+        out[i, :length] = rng.shuffled(range(1, length + 1))
+        after[i] = rng.state
+    return out, after
+
 _DECK = np.array(DECK, dtype=np.int8)
 _SIDE = WILD + 1  # counts are indexed by the card itself (index 0 stays empty)
 _COUNTS = np.bincount(_DECK, minlength=_SIDE)
 _KINDS = ("hand", "climb", "rung", "partner climb", "partner rung", "discard")
 HAND_KIND, CLIMB_KIND, RUNG_KIND, P_CLIMB_KIND, P_RUNG_KIND, DISCARD_KIND = range(len(_KINDS))
+_HEIGHT_CODE = TOP ** np.arange(SLOTS - 1, -1, -1)
+
+
+def _fit_table() -> Bools:
+    """[12**4, 14, SLOTS]: for every ACCENT heights (0..11 each), whether card c (1..12, 13 =
+    W; 0 for no card) may go onto slot s (LA-5): a pile of h cards takes h + 1, the lowest
+    empty slot a 1 (protocol), and a SKIP PORTAL any of those. A step looks its tables up
+    here instead of working it out."""
+    h = np.stack(np.meshgrid(*[np.arange(TOP)] * SLOTS, indexing="ij"), -1).reshape(-1, SLOTS)
+    empty = h == 0
+    lowest = empty & (np.cumsum(empty, axis=1) == 1)
+    card = np.arange(_SIDE)[None, :, None]
+    need = np.where(empty, 1, h + 1)[:, None, :]
+    opened = (~empty | lowest)[:, None, :]
+    out: Bools = opened & ((card == need) | (card == WILD)) & (card > 0)
+    return out
+
+
+_FITS = _fit_table()
 _NAMES = np.array([""] + [CARD[c] for c in range(1, _SIDE)], dtype=object)
 
 
@@ -64,6 +105,7 @@ class LaddersTables(TablesBase):
         self._side = self._seats % 2 if self.teams else self._seats
         self._sides = 2 if self.teams else p
         self._climbing = (self._kind[:-1] == CLIMB_KIND) | (self._kind[:-1] == P_CLIMB_KIND)
+        self._known: tuple[Ints, Bools] | None = None
         rounds = self.options["rounds"]
         self._history_rounds = rounds if rounds is not None else 8
 
@@ -78,6 +120,7 @@ class LaddersTables(TablesBase):
         n = len(idx)
         if n == 0:
             return
+        self._known = None
         self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
         self.states[idx] = seed_states(self.seeds[idx])
         # A uniform shuffle: the order of independent uniform keys (ties have odds ~1e-12).
@@ -110,6 +153,8 @@ class LaddersTables(TablesBase):
         """Each RUNG pile bottom first, ``rung_sizes`` cards."""
         self.rung_sizes = np.zeros((b, p, RUNGS), dtype=np.int64)
         self.rung_counts = np.zeros((b, p, RUNGS, _SIDE), dtype=np.int64)
+        self.rung_tops = np.zeros((b, p, RUNGS), dtype=np.int64)
+        """Each RUNG pile's top card, 0 for an empty pile."""
         self.accents = np.zeros((b, SLOTS, TOP), dtype=np.int8)
         """Each ACCENT pile bottom first; its height is the number it has reached."""
         self.heights = np.zeros((b, SLOTS), dtype=np.int64)
@@ -143,6 +188,7 @@ class LaddersTables(TablesBase):
         self.rungs[idx] = 0
         self.rung_sizes[idx] = 0
         self.rung_counts[idx] = 0
+        self.rung_tops[idx] = 0
         self.accents[idx] = 0
         self.heights[idx] = 0
         self.draw[idx] = 0
@@ -180,6 +226,7 @@ class LaddersTables(TablesBase):
         if (left < 0).any():
             raise ValueError("the piles and hands hold more of a card than the deck (LA-1)")
         t = table
+        self._known = None
         self.climbs[t] = 0
         self.hands[t] = 0
         self.rungs[t] = 0
@@ -194,6 +241,7 @@ class LaddersTables(TablesBase):
                 self.rungs[t, s, r, : len(rungs[s][r])] = rungs[s][r]
                 self.rung_sizes[t, s, r] = len(rungs[s][r])
                 np.add.at(self.rung_counts[t, s, r], list(rungs[s][r]), 1)
+                self.rung_tops[t, s, r] = rungs[s][r][-1] if rungs[s][r] else 0
         for i, pile in enumerate(accents):
             self.accents[t, i, : len(pile)] = pile
             self.heights[t, i] = len(pile)
@@ -215,29 +263,27 @@ class LaddersTables(TablesBase):
         return out
 
     def _fits(self, idx: Ints) -> Bools:
-        """[n, 14, SLOTS]: card c may go onto slot s (LA-5): a pile of h cards takes h + 1, the
-        lowest empty slot a 1 (protocol), and a SKIP PORTAL any of those; card 0 (no card)
-        fits nowhere."""
-        h = self.heights[idx]
-        empty = h == 0
-        lowest = empty & (np.cumsum(empty, axis=1) == 1)
-        card = np.arange(_SIDE)[None, :, None]
-        need = np.where(empty, 1, h + 1)[:, None, :]
-        opened = (~empty | lowest)[:, None, :]
-        out: Bools = opened & ((card == need) | (card == WILD)) & (card > 0)
+        """[n, 14, SLOTS]: card c may go onto slot s (LA-5) at tables ``idx``."""
+        out: Bools = _FITS[self.heights[idx] @ _HEIGHT_CODE]
         return out
 
     def _tops(self, idx: Ints, owner: Ints) -> tuple[Ints, Ints]:
         """The CLIMB top [n] and the RUNG tops [n, RUNGS] of ``owner`` (0: an empty pile)."""
         left = self.climb_left[idx, owner]
-        climb = np.where(left > 0, self.climbs[idx, owner, np.maximum(left - 1, 0)], 0)
-        size = self.rung_sizes[idx, owner]
-        piles = self.rungs[idx, owner]
-        top = np.take_along_axis(piles, np.maximum(size - 1, 0)[:, :, None], axis=2)[:, :, 0]
-        return climb.astype(np.int64), np.where(size > 0, top, 0).astype(np.int64)
+        climb = self.climbs[idx, owner, np.maximum(left - 1, 0)] * (left > 0)
+        return climb.astype(np.int64), self.rung_tops[idx, owner]
 
     def _legal(self, idx: Ints) -> Bools:
-        """[n, A]: the legal actions of the seat to act at tables ``idx`` (``legal_actions``)."""
+        """[n, A]: the legal actions of the seat to act at tables ``idx`` (``legal_actions``),
+        kept until the tables change: a bot's choice and the step's check ask for the same."""
+        known = self._known
+        if known is not None and np.array_equal(known[0], idx):
+            return known[1]
+        out = self._work_out_legal(idx)
+        self._known = (idx, out)
+        return out
+
+    def _work_out_legal(self, idx: Ints) -> Bools:
         n = len(idx)
         r = np.arange(n)
         seat = self.turn[idx]
@@ -309,6 +355,7 @@ class LaddersTables(TablesBase):
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
         before = self.totals.copy()
         ended = self.over.copy()
+        self._known = None
         kind = self._kind[act]
         ends = kind == DISCARD_KIND
         if (~ends).any():
@@ -347,6 +394,8 @@ class LaddersTables(TablesBase):
         g, o, pile = idx[from_rung], owner[from_rung], x[from_rung]
         self.rung_sizes[g, o, pile] -= 1
         self.rung_counts[g, o, pile, card[from_rung]] -= 1
+        under = self.rung_sizes[g, o, pile]
+        self.rung_tops[g, o, pile] = self.rungs[g, o, pile, np.maximum(under - 1, 0)] * (under > 0)
         height = self.heights[idx, slot]
         self.accents[idx, slot, height] = card
         self.heights[idx, slot] = height + 1
@@ -380,6 +429,7 @@ class LaddersTables(TablesBase):
         self.rungs[idx, seat, pile, self.rung_sizes[idx, seat, pile]] = card
         self.rung_sizes[idx, seat, pile] += 1
         self.rung_counts[idx, seat, pile, card] += 1
+        self.rung_tops[idx, seat, pile] = card
         self._end_turn(idx)
 
     def _end_turn(self, idx: Ints) -> None:
@@ -447,8 +497,8 @@ class LaddersTables(TablesBase):
         if short.any():
             e = idx[short]
             size = self.discard_size[e]
-            order, self.states[e] = shuffled(self.states[e], len(DECK), size)
-            pile = np.take_along_axis(self.discard[e], order.astype(np.int64) - 1, axis=1)
+            order, self.states[e] = _shuffled(self.states[e], size)
+            pile = np.take_along_axis(self.discard[e], order - 1, axis=1)
             self.draw[e] = np.where(np.arange(len(DECK)) < size[:, None], pile, 0)
             self.draw_size[e] = size
             self.discard_size[e] = 0
@@ -497,8 +547,8 @@ class LaddersTables(TablesBase):
         going = idx[~last]
         if len(going):
             self.round_no[going] += 1
-            order, self.states[going] = shuffled(self.states[going], len(DECK))
-            cards = _DECK[order.astype(np.int64) - 1]
+            order, self.states[going] = _shuffled(self.states[going])
+            cards = _DECK[order - 1]
             self._start_round(going, cards, (self.dealer[going] + 1) % self.players)
 
     # --- scores and records -------------------------------------------------------------
