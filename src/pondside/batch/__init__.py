@@ -31,7 +31,15 @@ _WHERE = {
     "ParallelEnv": ".env",
 }
 
-__all__ = ["DownTheDrainTables", "LaddersTables", "LameDuckTables", "ParallelEnv", "Step", "StepLog", "Tables"]
+__all__ = [
+    "DownTheDrainTables",
+    "LaddersTables",
+    "LameDuckTables",
+    "ParallelEnv",
+    "Step",
+    "StepLog",
+    "Tables",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -55,6 +55,7 @@ def _shuffled(states: npt.NDArray[np.uint64], lengths: Ints | None = None) -> tu
         after[i] = rng.state
     return out, after
 
+
 _DECK = np.array(DECK, dtype=np.int8)
 _SIDE = WILD + 1  # counts are indexed by the card itself (index 0 stays empty)
 _COUNTS = np.bincount(_DECK, minlength=_SIDE)
@@ -100,7 +101,9 @@ class LaddersTables(TablesBase):
         self._x = np.array([x for _, x, _ in parsed] + [0], dtype=np.int64)
         self._slot = np.array([s for _, _, s in parsed] + [0], dtype=np.int64)
         # Where each kind's actions start: hand plays are card-major (CARD order 1..12, W).
-        self._at = {k: self._kind.tolist().index(i) for i, k in enumerate(_KINDS) if i in self._kind}
+        self._at = {
+            k: self._kind.tolist().index(i) for i, k in enumerate(_KINDS) if i in self._kind
+        }
         self._partner = (self._seats + 2) % p if self.teams else self._seats
         self._side = self._seats % 2 if self.teams else self._seats
         self._sides = 2 if self.teams else p
@@ -300,9 +303,9 @@ class LaddersTables(TablesBase):
         for climb_kind, rung_kind, owner in owners:
             climb, rungs = self._tops(idx, owner)
             out[:, at[climb_kind] : at[climb_kind] + SLOTS] = fits[r, climb]
-            out[:, at[rung_kind] : at[rung_kind] + RUNGS * SLOTS] = fits[
-                r[:, None], rungs
-            ].reshape(n, -1)
+            out[:, at[rung_kind] : at[rung_kind] + RUNGS * SLOTS] = fits[r[:, None], rungs].reshape(
+                n, -1
+            )
         out[:, at["discard"] :] = np.repeat(held[:, 1:], RUNGS, axis=1)
         return out
 
@@ -479,8 +482,8 @@ class LaddersTables(TablesBase):
         """Whether the seat to act has a card that can reach an ACCENT pile (LA-5, LA-14)."""
         r = np.arange(len(idx))
         seat = self.turn[idx]
-        fits = self._fits(idx).any(axis=2)
-        out: Bools = ((self.hands[idx, seat] > 0) & fits).any(axis=1)
+        fits: Bools = np.asarray(self._fits(idx).any(axis=2), dtype=bool)
+        out: Bools = np.asarray(((self.hands[idx, seat] > 0) & fits).any(axis=1), dtype=bool)
         for owner in (seat, self._partner[seat]) if self.teams else (seat,):
             climb, rungs = self._tops(idx, owner)
             out |= fits[r, climb] | fits[r[:, None], rungs].any(axis=1)
@@ -630,8 +633,7 @@ class LaddersTables(TablesBase):
             "climb_tops": [CARD[int(c)] if c else None for c in tops],
             "climb_sizes": obs["climb_sizes"][t].tolist(),
             "rungs": [
-                [show(obs["rungs"][t, s, r, : sizes[s, r]]) for r in range(RUNGS)]
-                for s in range(p)
+                [show(obs["rungs"][t, s, r, : sizes[s, r]]) for r in range(RUNGS)] for s in range(p)
             ],
             "accents": [show(obs["accents"][t, i, : heights[i]]) for i in range(SLOTS)],
             "accent_next": (heights + 1).tolist(),
