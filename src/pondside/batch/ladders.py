@@ -80,6 +80,8 @@ def _fit_table() -> Bools:
 
 
 _FITS = _fit_table()
+_FITS_ANYWHERE = _FITS.any(axis=2)
+"""[12**4, 14]: whether card c fits some ACCENT slot (LA-9's "a play is open")."""
 _NAMES = np.array([""] + [CARD[c] for c in range(1, _SIDE)], dtype=object)
 
 
@@ -322,7 +324,9 @@ class LaddersTables(TablesBase):
         others."""
         out = np.full((self.batch, self.players), self.noop, dtype=np.int64)
         idx = np.flatnonzero(~self.over)
-        keys = rng.random((len(idx), self.num_actions)) * self._legal(idx)
+        # Single-precision keys: half the memory traffic; a tie among a row's legal actions
+        # (which argmax would settle by position) has odds of about 1e-5 a step.
+        keys = rng.random((len(idx), self.num_actions), dtype=np.float32) * self._legal(idx)
         out[idx, self.turn[idx]] = keys.argmax(axis=1)
         return out
 
@@ -334,7 +338,7 @@ class LaddersTables(TablesBase):
         out = np.full((self.batch, self.players), self.noop, dtype=np.int64)
         idx = np.flatnonzero(~self.over)
         legal = self._legal(idx)
-        keys = rng.random(legal.shape)
+        keys = rng.random(legal.shape, dtype=np.float32)
         eager = (idx % 2 == 1)[:, None]
         keys += eager * ((self._kind[:-1] != DISCARD_KIND) + self._climbing)
         out[idx, self.turn[idx]] = (keys * legal).argmax(axis=1)
@@ -479,7 +483,7 @@ class LaddersTables(TablesBase):
         """Whether the seat to act has a card that can reach an ACCENT pile (LA-5, LA-14)."""
         r = np.arange(len(idx))
         seat = self.turn[idx]
-        fits: Bools = np.asarray(self._fits(idx).any(axis=2), dtype=bool)
+        fits: Bools = _FITS_ANYWHERE[self.heights[idx] @ _HEIGHT_CODE]
         out: Bools = np.asarray(((self.hands[idx, seat] > 0) & fits).any(axis=1), dtype=bool)
         for owner in (seat, self._partner[seat]) if self.teams else (seat,):
             climb, rungs = self._tops(idx, owner)
