@@ -80,7 +80,7 @@ def _fit_table() -> Bools:
 
 
 _FITS = _fit_table()
-_FITS_ANYWHERE = _FITS.any(axis=2)
+_FITS_ANYWHERE: Bools = np.asarray(_FITS.any(axis=2), dtype=bool)
 """[12**4, 14]: whether card c fits some ACCENT slot (LA-9's "a play is open")."""
 _NAMES = np.array([""] + [CARD[c] for c in range(1, _SIDE)], dtype=object)
 
