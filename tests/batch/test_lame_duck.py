@@ -164,8 +164,8 @@ def test_batch_check_command_reports_no_mismatch() -> None:
     result = CliRunner().invoke(main, ["batch", "check", "lame-duck", "--tables", "30", "-p", "3"])
     assert result.exit_code == 0, result.output
     assert "0 mismatches" in result.output
-    result = CliRunner().invoke(main, ["batch", "check", "ladders", "--tables", "3"])
-    assert result.exit_code != 0 and "no batched engine for 'ladders'" in result.output
+    result = CliRunner().invoke(main, ["batch", "check", "king-of-the-quackers", "--tables", "3"])
+    assert result.exit_code != 0 and "no batched engine for 'king-of-the-quackers'" in result.output
 
 
 def test_importing_the_batch_needs_no_gymnasium() -> None:

@@ -18,18 +18,28 @@ if TYPE_CHECKING:
     from .base import Step, StepLog, Tables
     from .down_the_drain import DownTheDrainTables
     from .env import ParallelEnv
+    from .ladders import LaddersTables
     from .lame_duck import LameDuckTables
 
 _WHERE = {
     "DownTheDrainTables": ".down_the_drain",
     "LameDuckTables": ".lame_duck",
+    "LaddersTables": ".ladders",
     "Step": ".base",
     "StepLog": ".base",
     "Tables": ".base",
     "ParallelEnv": ".env",
 }
 
-__all__ = ["DownTheDrainTables", "LameDuckTables", "ParallelEnv", "Step", "StepLog", "Tables"]
+__all__ = [
+    "DownTheDrainTables",
+    "LaddersTables",
+    "LameDuckTables",
+    "ParallelEnv",
+    "Step",
+    "StepLog",
+    "Tables",
+]
 
 
 def __getattr__(name: str) -> Any:

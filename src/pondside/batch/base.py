@@ -105,6 +105,19 @@ class TablesBase:
             acting = acting & rows[:, None]
         return acts, acting
 
+    def _refusal(self, b: int, s: int, action: int, acts: bool) -> str | None:
+        """Why seat ``s`` of table ``b`` may not pass ``action`` whatever the rules say (it
+        does not act, or passes the no-op or no action at all), or None: the game's rules
+        then say why (``_why``)."""
+        where = f"table {b}, seat {s}"
+        if not acts:
+            return f"{where} does not act at this step: pass the no-op {self.noop}, not {action}"
+        if action == self.noop:
+            return f"{where} acts at this step: pass one of its legal actions, not the no-op"
+        if not 0 <= action < self.num_actions:
+            return f"{where}: actions are 0..{self.num_actions - 1}, not {action}"
+        return None
+
     def record(self, table: int, log: StepLog | None = None) -> dict[str, Any]:
         """Table ``table``'s match record (the first deal explicit, its seed for the deals
         after it, the actions in ``log`` or, without one, none) for ``Match.from_record``."""

@@ -17,16 +17,18 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pondside.engine import Game, Match, PondsideError
+from pondside.engine import BadOption, Game, Match, PondsideError
 from pondside.games import get_game
 
 from .base import StepLog, Tables
 from .down_the_drain import DownTheDrainTables
+from .ladders import LaddersTables
 from .lame_duck import LameDuckTables
 
 Maker = Callable[[int, int, Mapping[str, Any] | None, int | None], Tables]
 
 ENGINES: dict[str, Maker] = {"lame-duck": LameDuckTables, "down-the-drain": DownTheDrainTables}
+ENGINES["ladders"] = LaddersTables
 """The games with a batched engine, by slug."""
 
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -38,6 +40,7 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"expert": True, "target": 30},
     ),
     "down-the-drain": ({}, {"games": 3}),
+    "ladders": ({}, {"teams": True}, {"rounds": 1}, {"target": 100}),
 }
 """The option sets a check spreads its tables over when none is given: every option, and
 every way a match ends."""
@@ -87,7 +90,19 @@ def setups(
         else list(range(game.info.min_players, game.info.max_players + 1))
     )
     option_sets = [dict(options)] if options else list(OPTION_SETS.get(slug, ({},)))
-    return [(p, o) for p in counts for o in option_sets]
+    out = [(p, o) for p in counts for o in option_sets if _accepts(game, p, o)]
+    if not out:  # the options fit no player count asked for: the game says why
+        game.options(counts[0], option_sets[0])
+    return out
+
+
+def _accepts(game: Game[Any], players: int, options: dict[str, Any]) -> bool:
+    """Whether the game plays ``options`` at ``players`` seats (Ladders' teams need four)."""
+    try:
+        game.options(players, options)
+    except BadOption:
+        return False
+    return True
 
 
 def check(
@@ -142,7 +157,7 @@ def _check_batch(
 
     look()
     while not batch.over.all():
-        actions = batch.random_actions(rng)
+        actions = getattr(batch, "check_actions", batch.random_actions)(rng)
         log.add(batch.acting(), actions)
         batch.step(actions)
         look()

@@ -195,13 +195,10 @@ class DownTheDrainTables(TablesBase):
         return Step(self.totals - before, self.over & ~ended)
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
+        refused = self._refusal(b, s, action, acts)
+        if refused:
+            return refused
         where = f"table {b}, seat {s}"
-        if not acts:
-            return f"{where} does not act at this step: pass the no-op {self.noop}, not {action}"
-        if action == self.noop:
-            return f"{where} acts at this step: pass one of its legal actions, not the no-op"
-        if not 0 <= action < self.num_actions:
-            return f"{where}: actions are 0..{self.num_actions - 1}, not {action}"
         return f"{where} holds no {action + 2} (DD-4)"
 
     def _play(self, idx: Ints, card: Ints) -> None:

@@ -295,13 +295,10 @@ class LameDuckTables(TablesBase):
         return slot
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
+        refused = self._refusal(b, s, action, acts)
+        if refused:
+            return refused
         where = f"table {b}, seat {s}"
-        if not acts:
-            return f"{where} does not act at this step: pass the no-op {self.noop}, not {action}"
-        if action == self.noop:
-            return f"{where} acts at this step: pass one of its legal actions, not the no-op"
-        if not 0 <= action < self.num_actions:
-            return f"{where}: actions are 0..{self.num_actions - 1}, not {action}"
         name = self.actions[action]
         if self.awaiting[b] >= 0:
             return f"{where} must take a column (LD-8): take 0..3, not {name!r}"
