@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .down_the_drain import DownTheDrainTables
     from .env import ParallelEnv
     from .lame_duck import LameDuckTables
+    from .wildcat_chicane import WildcatChicaneTables
 
 _WHERE = {
     "DownTheDrainTables": ".down_the_drain",
@@ -27,9 +28,18 @@ _WHERE = {
     "StepLog": ".base",
     "Tables": ".base",
     "ParallelEnv": ".env",
+    "WildcatChicaneTables": ".wildcat_chicane",
 }
 
-__all__ = ["DownTheDrainTables", "LameDuckTables", "ParallelEnv", "Step", "StepLog", "Tables"]
+__all__ = [
+    "DownTheDrainTables",
+    "LameDuckTables",
+    "ParallelEnv",
+    "Step",
+    "StepLog",
+    "Tables",
+    "WildcatChicaneTables",
+]
 
 
 def __getattr__(name: str) -> Any:

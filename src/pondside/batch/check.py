@@ -23,10 +23,15 @@ from pondside.games import get_game
 from .base import StepLog, Tables
 from .down_the_drain import DownTheDrainTables
 from .lame_duck import LameDuckTables
+from .wildcat_chicane import WildcatChicaneTables
 
 Maker = Callable[[int, int, Mapping[str, Any] | None, int | None], Tables]
 
-ENGINES: dict[str, Maker] = {"lame-duck": LameDuckTables, "down-the-drain": DownTheDrainTables}
+ENGINES: dict[str, Maker] = {
+    "lame-duck": LameDuckTables,
+    "down-the-drain": DownTheDrainTables,
+    "wildcat-chicane": WildcatChicaneTables,
+}
 """The games with a batched engine, by slug."""
 
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -38,6 +43,12 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"expert": True, "target": 30},
     ),
     "down-the-drain": ({}, {"games": 3}),
+    "wildcat-chicane": (
+        {},
+        {"variant": "classic"},
+        {"target": 10},
+        {"variant": "classic", "target": 400},
+    ),
 }
 """The option sets a check spreads its tables over when none is given: every option, and
 every way a match ends."""
