@@ -555,9 +555,8 @@ class WildcatChicaneTables(TablesBase):
         st.bids = tuple(obs["bids"][t].tolist())
         st.turn = int(obs["turn"][t])
         played = int(obs["played"][t])
-        plays = list(
-            zip(obs["played_seat"][t, :played].tolist(), obs["played_card"][t, :played].tolist())
-        )
+        seats, cards = obs["played_seat"][t, :played], obs["played_card"][t, :played]
+        plays = list(zip(seats.tolist(), cards.tolist(), strict=True))
         finished = played // n
         st.tricks = tuple(tuple(plays[k * n : k * n + n]) for k in range(finished))
         st.trick = tuple(plays[finished * n :])
