@@ -43,6 +43,7 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"expert": True, "target": 30},
     ),
     "down-the-drain": ({}, {"games": 3}),
+    # Random play does not reach 400 in 100 hands: those matches end at the limit (WC-16).
     "wildcat-chicane": (
         {},
         {"variant": "classic"},

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.engine import Game, IllegalAction
-from pondside.games.decktet import SUITS
+from pondside.games.decktet import SUIT_NAMES, SUITS
 from pondside.games.wildcat_chicane import (
     CALLS,
     CODES,
@@ -366,7 +366,7 @@ class WildcatChicaneTables(TablesBase):
         if self.owner[b, action - self.play0] != s:
             return f"{where}: {name!r}: the card is not in its hand (WC-8)"
         if self.led[b] >= 0:
-            suit = SUITS[int(self.led[b])]
+            suit = SUIT_NAMES[SUITS[int(self.led[b])]]
             return f"{where}: {name!r}: it must follow the led suit, {suit}, as it reads it (WC-10)"
         if self.classic:
             return f"{where}: {name!r}: trumps may not be led until a trump is played (WC-15)"
@@ -463,7 +463,7 @@ class WildcatChicaneTables(TablesBase):
         scores = _SCORE_FACTOR[np.minimum(np.abs(self.won[idx] - bids), 3)] * bids
         hand = self.hand_no[idx]
         if hand.max() > self.history.shape[1]:
-            wider = min(2 * self.history.shape[1], HAND_LIMIT)
+            wider = min(max(2 * self.history.shape[1], int(hand.max())), HAND_LIMIT)
             grown = np.zeros((self.batch, wider, self.players), dtype=np.int64)
             grown[:, : self.history.shape[1]] = self.history
             self.history = grown
