@@ -85,9 +85,7 @@ def test_the_legal_actions_are_the_engines_at_every_step() -> None:
             mask = t.legal_mask()
             for b, m in enumerate(matches):
                 for s in range(players):
-                    assert names(t, mask[b, s]) == sorted(
-                        m.legal(s), key=t.actions.index
-                    ), (b, s)
+                    assert names(t, mask[b, s]) == sorted(m.legal(s), key=t.actions.index), (b, s)
             actions = t.random_actions(rng)
             log.add(t.acting(), actions)
             acting = t.acting().copy()
@@ -102,7 +100,7 @@ def test_wc9_wc10_illegal_actions_are_refused_naming_the_ruling_and_change_nothi
     for seat in range(3):
         act(t, seat, "bid 3")
     before = copy.deepcopy(t.__dict__)
-    with pytest.raises(IllegalAction, match="may not lead its trump.*WC-9"):
+    with pytest.raises(IllegalAction, match=r"may not lead its trump.*WC-9"):
         act(t, 0, "play 8YK")
     with pytest.raises(IllegalAction, match="not in its hand"):
         act(t, 0, "play 1S")
@@ -112,7 +110,7 @@ def test_wc9_wc10_illegal_actions_are_refused_naming_the_ruling_and_change_nothi
         t.step(np.zeros((2, 3)))
     assert (t.owner == before["owner"]).all() and (t.played == before["played"]).all()
     act(t, 0, "play 7VY")  # Waves, as seat 0 (TOP) reads it
-    with pytest.raises(IllegalAction, match="must follow the led suit, Waves.*WC-10"):
+    with pytest.raises(IllegalAction, match=r"must follow the led suit, Waves.*WC-10"):
         act(t, 1, "play 2SY")  # seat 1 (BOTTOM) holds Waves: 1V, NV, 3MV, 5SV
 
 
@@ -203,7 +201,7 @@ def test_the_parallel_step_passes_noops_and_restarts_finished_tables() -> None:
         for s, agent in enumerate(env.agents):
             mask = obs[agent]["action_mask"]
             assert (mask[:, env.noop] == ~obs[agent]["acting"][:, s]).all()
-        obs, rewards, dones, info = env.step(env.sample_actions())
+        obs, rewards, dones, _ = env.step(env.sample_actions())
         assert all(r.min() >= 0 for r in rewards.values())
         ended += int(dones["__all__"].sum())
     assert ended >= 16

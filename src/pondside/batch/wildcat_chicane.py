@@ -65,6 +65,11 @@ RULE, CALL, BID, PLAY, OVER = (PHASES.index(p) for p in ("rule", "call", "bid", 
 _SUIT = np.array([[SUITS.index(s[r]) for s in SUIT] for r in (0, 1)], dtype=np.int64)
 """[reading, card]: the card's one suit (its index in ``SUITS``) for a TOP (0) or BOTTOM (1)
 player (WC-5); Aces and Crowns have one suit either way."""
+_IN_SUIT = np.zeros((2, len(SUITS) + 1, 36), dtype=bool)
+"""[reading, suit, card]: whether the card is of that suit for a TOP (0) or BOTTOM (1) player;
+the last suit row (index -1, no suit yet) holds no card."""
+_IN_SUIT[0, _SUIT[0], np.arange(36)] = True
+_IN_SUIT[1, _SUIT[1], np.arange(36)] = True
 _RANK = np.array(RANK, dtype=np.int64)
 _RULERS = np.array(RULER_CARDS, dtype=np.int64)
 _NUMBERS = np.array(NUMBER_CARDS, dtype=np.int64)
@@ -129,7 +134,7 @@ class WildcatChicaneTables(TablesBase):
         self.states = np.zeros(b, dtype=np.uint64)
         self.first_hands = np.zeros((b, p, self.size), dtype=np.int64)
         self.first_dealer = np.zeros(b, dtype=np.int64)
-        self.owner = np.full((b, _CARDS), -1, dtype=np.int64)
+        self.owner = np.full((b, _CARDS), -1, dtype=np.int8)
         """The seat holding each card (-1: in no hand: a ruling card, or played)."""
         self.phase = np.zeros(b, dtype=np.int64)
         """The index in ``PHASES``: rule, call, bid, play, over."""
@@ -174,7 +179,7 @@ class WildcatChicaneTables(TablesBase):
         """A hand's state anew: the hands dealt, ruling cards to choose (WC-4) or, in classic,
         the dealer's left to call (WC-15)."""
         n = len(idx)
-        owner = np.empty((n, _CARDS), dtype=np.int64)
+        owner = np.empty((n, _CARDS), dtype=np.int8)
         owner[np.arange(n)[:, None], hands.reshape(n, -1)] = np.repeat(self._seats, self.size)
         self.owner[idx] = owner
         self.dealer[idx] = dealer
@@ -239,39 +244,47 @@ class WildcatChicaneTables(TablesBase):
             self._acting = acting
         return self._acting
 
-    def _turn_legal(self) -> Bools:
-        """[B, A]: the legal actions of the seat whose turn it is (none while the ruling cards
-        are chosen, or once over). Shared: read it, do not change it."""
+    def _playable(self) -> Bools:
+        """[B, 36]: the cards the seat whose turn it is may play (none outside the play phase).
+        Shared: read it, do not change it."""
         if self._legal is not None:
             return self._legal
-        b, r = self.batch, self._rows
-        out = np.zeros((b, self.num_actions), dtype=bool)
-        phase = self.phase
-        bidding = phase == BID
-        out[bidding, self.bid0 : self.play0] = True  # WC-7: 0 to the tricks of the hand
-        if self.classic:
-            # WC-15: any call first, then the other kind (a suit after TOP/BOTTOM, and back).
-            first = self.calls[:, 0]
-            calling = phase == CALL
-            out[calling & (first < 0), : len(CALLS)] = True
-            out[calling & (first >= 2), :2] = True
-            out[calling & (first >= 0) & (first < 2), 2 : len(CALLS)] = True
-        turn = np.maximum(self.turn, 0)
-        own = (self.owner == self.turn[:, None]) & (phase == PLAY)[:, None]
-        read = _SUIT[np.maximum(self.readings[r, turn], 0)]  # [B, 36] as the player reads
-        led = self.led
+        r, turn = self._rows, np.maximum(self.turn, 0)
+        own = (self.owner == self.turn.astype(np.int8)[:, None]) & (self.phase == PLAY)[:, None]
+        reading, led = self.readings[r, turn], self.led
         # WC-10: follow the led suit as you read it, if you can.
-        follow = own & (read == led[:, None])
+        follow = own & _IN_SUIT[reading, led]
         # WC-9 (wildcat, all hand long) and WC-15 (classic, until a trump is played): no trump
         # lead while the hand holds another suit.
-        free = own & (read != self.trumps[r, turn][:, None])
+        free = own & ~_IN_SUIT[reading, self.trumps[r, turn]]
         if self.classic:
             free |= own & self.broken[:, None]
         limited = np.where(led[:, None] >= 0, follow, free)
-        playable = np.where(limited.any(axis=1)[:, None], limited, own)
-        out[:, self.play0 :] = playable
-        out.flags.writeable = False
-        self._legal = out
+        playable: Bools = np.where(limited.any(axis=1)[:, None], limited, own)
+        playable.flags.writeable = False
+        self._legal = playable
+        return playable
+
+    def _call_bounds(self) -> tuple[Ints, Ints]:
+        """WC-15: the calls allowed now, ``low <= call < high``: any call first, then the
+        other kind (a suit after TOP or BOTTOM, TOP or BOTTOM after a suit)."""
+        first = self.calls[:, 0]
+        low = np.where((first >= 0) & (first < 2), 2, 0)
+        high = np.where(first >= 2, 2, len(CALLS))
+        return low, high
+
+    def _turn_legal(self) -> Bools:
+        """[B, A]: the legal actions of the seat whose turn it is (none while the ruling cards
+        are chosen, or once over)."""
+        out = np.zeros((self.batch, self.num_actions), dtype=bool)
+        out[self.phase == BID, self.bid0 : self.play0] = True  # WC-7: 0 to the hand's tricks
+        if self.classic:
+            low, high = self._call_bounds()
+            calls = np.arange(len(CALLS))
+            out[:, : len(CALLS)] = (
+                (self.phase == CALL)[:, None] & (calls >= low[:, None]) & (calls < high[:, None])
+            )
+        out[:, self.play0 :] = self._playable()
         return out
 
     def _rule_legal(self) -> Bools:
@@ -295,15 +308,23 @@ class WildcatChicaneTables(TablesBase):
         """[B, P] a uniformly random legal action for every acting seat, ``noop`` for the rest
         (the batched random bot)."""
         out = np.full((self.batch, self.players), self.noop, dtype=np.int64)
-        turning = np.flatnonzero(self.turn >= 0)
-        if len(turning):
-            legal = self._turn_legal()[turning]
-            keys = np.where(legal, rng.random(legal.shape), -1.0)
-            out[turning, self.turn[turning]] = keys.argmax(axis=1)
-        choosing = np.flatnonzero(self.phase == RULE)
+        phase = self.phase
+        playing = np.flatnonzero(phase == PLAY)
+        if len(playing):
+            keys = rng.random((len(playing), _CARDS), dtype=np.float32)
+            keys = np.where(self._playable()[playing], keys, -1)
+            out[playing, self.turn[playing]] = self.play0 + keys.argmax(axis=1)
+        bidding = np.flatnonzero(phase == BID)
+        if len(bidding):
+            out[bidding, self.turn[bidding]] = rng.integers(self.bid0, self.play0, len(bidding))
+        calling = np.flatnonzero(phase == CALL)
+        if len(calling):
+            low, high = (bound[calling] for bound in self._call_bounds())
+            out[calling, self.turn[calling]] = rng.integers(low, high)
+        choosing = np.flatnonzero(phase == RULE)
         if len(choosing):
             legal = self._rule_legal()[choosing]
-            keys = np.where(legal, rng.random(legal.shape), -1.0)
+            keys = np.where(legal, rng.random(legal.shape, dtype=np.float32), -1)
             out[choosing] = keys.argmax(axis=2)
         return out
 
@@ -336,16 +357,25 @@ class WildcatChicaneTables(TablesBase):
 
     def _check(self, acts: Ints, acting: Bools) -> None:
         """Raises ``IllegalAction`` on the first action that is not legal."""
-        inside = (acts >= 0) & (acts < self.num_actions)
-        safe = np.where(inside, acts, 0)
-        legal = self._turn_legal()[self._rows[:, None], safe] & (self._seats == self.turn[:, None])
+        r, phase = self._rows, self.phase
+        mine = acts[r, np.maximum(self.turn, 0)]  # the action of the seat whose turn it is
+        card = np.clip(mine - self.play0, 0, _CARDS - 1)
+        ok = np.where(
+            phase == PLAY,
+            (mine >= self.play0) & (mine < self.num_actions) & self._playable()[r, card],
+            (phase == BID) & (mine >= self.bid0) & (mine < self.play0),
+        )
+        if self.classic:
+            low, high = self._call_bounds()
+            ok |= (phase == CALL) & (mine >= low) & (mine < high)
+        legal = (self._seats == self.turn[:, None]) & ok[:, None]
         if not self.classic:
-            ruler = _RULERS[np.minimum(safe, len(_RULERS) - 1)]
-            chosen = (safe < len(_RULERS)) & (self.owner[self._rows[:, None], ruler] == self._seats)
-            legal |= chosen & (self.phase == RULE)[:, None]
-        ok = np.where(acting, inside & legal, acts == self.noop)
-        if not ok.all():
-            b, s = (int(x) for x in np.argwhere(~ok)[0])
+            safe = np.clip(acts, 0, len(_RULERS) - 1)
+            held = self.owner[r[:, None], _RULERS[safe]] == self._seats
+            legal |= (phase == RULE)[:, None] & (acts >= 0) & (acts < len(_RULERS)) & held
+        ok2 = np.where(acting, legal, acts == self.noop)
+        if not ok2.all():
+            b, s = (int(x) for x in np.argwhere(~ok2)[0])
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
