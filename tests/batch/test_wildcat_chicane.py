@@ -13,7 +13,8 @@ from pondside.adapters.codec import Codec
 from pondside.batch import ParallelEnv, StepLog, WildcatChicaneTables
 from pondside.batch.check import OPTION_SETS, check
 from pondside.engine import IllegalAction, Match
-from pondside.games.wildcat_chicane import CODES, GAME, WORKED_DEAL
+from pondside.games.decktet import SUITS
+from pondside.games.wildcat_chicane import CODES, GAME, INDEX, WORKED_DEAL, trick_winner
 
 SETUPS = [(p, o) for p in (3, 4) for o in OPTION_SETS["wildcat-chicane"]]
 
@@ -73,6 +74,18 @@ def test_wc5_wc6_worked_example_the_ace_of_knots_reads_bottom_with_knots_as_trum
     act(t, 0, "play 7VY")  # led: Wyrms, as seat 0 reads it
     follow = names(t, t.legal_mask(1)[0])
     assert follow == ["play 2SY", "play 6SY"]  # seat 1 (Ace of Suns, BOTTOM): 2SY, 6SY are Wyrms
+
+
+def test_wc11_of_two_trumps_of_equal_rank_the_earlier_wins() -> None:
+    """Seat 2 leads the Journey (5ML, a Moon as it reads TOP); seat 0 (TOP, Moons trump)
+    follows with 2MK, a trump; seat 1 (BOTTOM, Wyrms trump) trumps with 2SY, of equal rank."""
+    t = WildcatChicaneTables(1, 3, seed=0)
+    t.readings[0], t.trumps[0] = [0, 1, 0], [SUITS.index(s) for s in "MYS"]
+    trick = [(2, INDEX["5ML"]), (0, INDEX["2MK"]), (1, INDEX["2SY"])]
+    t.played_seat[0, :3], t.played_card[0, :3] = zip(*trick, strict=True)
+    t.played[0] = 3
+    assert t._winning(np.array([0])).tolist() == [0]
+    assert trick_winner(trick, [0, 1, 0], ["M", "Y", "S"]) == 0  # the engine's rule agrees
 
 
 def test_the_legal_actions_are_the_engines_at_every_step() -> None:
