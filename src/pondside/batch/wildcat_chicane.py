@@ -95,7 +95,7 @@ class WildcatChicaneTables(TablesBase):
         # The notation: ruling cards or calls, the bids, then every card.
         assert self.num_actions == self.play0 + _CARDS
         self._acting: Bools | None = None
-        self._legal: Bools | None = None
+        self._playable_now: Bools | None = None
 
     # --- dealing ----------------------------------------------------------------------
     def reset(self, rows: Bools | None = None) -> None:
@@ -197,7 +197,7 @@ class WildcatChicaneTables(TablesBase):
             self.phase[idx], self.turn[idx] = CALL, (dealer + 1) % self.players
         else:
             self.phase[idx], self.turn[idx] = RULE, -1
-        self._acting = self._legal = None
+        self._acting = self._playable_now = None
 
     def _deal_next(self, idx: Ints) -> None:
         """WC-2, WC-3: the next hand, dealt from each table's generator as the engine deals."""
@@ -247,8 +247,8 @@ class WildcatChicaneTables(TablesBase):
     def _playable(self) -> Bools:
         """[B, 36]: the cards the seat whose turn it is may play (none outside the play phase).
         Shared: read it, do not change it."""
-        if self._legal is not None:
-            return self._legal
+        if self._playable_now is not None:
+            return self._playable_now
         r, turn = self._rows, np.maximum(self.turn, 0)
         own = (self.owner == self.turn.astype(np.int8)[:, None]) & (self.phase == PLAY)[:, None]
         reading, led = self.readings[r, turn], self.led
@@ -262,7 +262,7 @@ class WildcatChicaneTables(TablesBase):
         limited = np.where(led[:, None] >= 0, follow, free)
         playable: Bools = np.where(limited.any(axis=1)[:, None], limited, own)
         playable.flags.writeable = False
-        self._legal = playable
+        self._playable_now = playable
         return playable
 
     def _call_bounds(self) -> tuple[Ints, Ints]:
@@ -311,6 +311,8 @@ class WildcatChicaneTables(TablesBase):
         phase = self.phase
         playing = np.flatnonzero(phase == PLAY)
         if len(playing):
+            # The greatest of uniform keys over the playable cards (float32: two equal keys,
+            # which favour the lower card, come at most once in 250,000 steps).
             keys = rng.random((len(playing), _CARDS), dtype=np.float32)
             keys = np.where(self._playable()[playing], keys, -1)
             out[playing, self.turn[playing]] = self.play0 + keys.argmax(axis=1)
@@ -352,7 +354,7 @@ class WildcatChicaneTables(TablesBase):
         playing = np.flatnonzero(moving & (phase == PLAY))
         if len(playing):
             self._play(playing, mine[playing] - self.play0, points)
-        self._acting = self._legal = None
+        self._acting = self._playable_now = None
         return Step(points, self.over & ~ended)
 
     def _check(self, acts: Ints, acting: Bools) -> None:
