@@ -59,7 +59,7 @@ from pondside.games.wildcat_chicane import (
 )
 
 from .base import Bools, Ints, Step, StepLog, TablesBase
-from .rng import seed_states, shuffled
+from .rng import shuffled
 
 RULE, CALL, BID, PLAY, OVER = (PHASES.index(p) for p in ("rule", "call", "bid", "play", "over"))
 _SUIT = np.array([[SUITS.index(s[r]) for s in SUIT] for r in (0, 1)], dtype=np.int64)
@@ -101,15 +101,10 @@ class WildcatChicaneTables(TablesBase):
     def reset(self, rows: Bools | None = None) -> None:
         """Start new matches at ``rows`` (every table when None): new seeds, a random first
         dealer (WC-2) and a new first deal (WC-3, WC-15)."""
-        if rows is None:
-            self._allocate()
-            rows = np.ones(self.batch, dtype=bool)
-        idx = np.flatnonzero(rows)
+        idx = self._new_matches(rows)
         n = len(idx)
         if n == 0:
             return
-        self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
-        self.states[idx] = seed_states(self.seeds[idx])
         # Uniform shuffles: the order of independent uniform keys (ties have odds ~1e-13).
         if self.classic:
             hands = np.argsort(self.rng.random((n, _CARDS)), axis=1)
@@ -381,13 +376,10 @@ class WildcatChicaneTables(TablesBase):
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
+        misplaced = self._misplaced(b, s, action, acts)
+        if misplaced:
+            return misplaced
         where = f"table {b}, seat {s}"
-        if not acts:
-            return f"{where} does not act at this step: pass the no-op {self.noop}, not {action}"
-        if action == self.noop:
-            return f"{where} acts at this step: pass one of its legal actions, not the no-op"
-        if not 0 <= action < self.num_actions:
-            return f"{where}: actions are 0..{self.num_actions - 1}, not {action}"
         name, phase = self.actions[action], PHASES[int(self.phase[b])]
         if not name.startswith(phase):
             return f"{where}: now is the {phase} phase, so {name!r} is not allowed"
