@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .env import ParallelEnv
     from .ladders import LaddersTables
     from .lame_duck import LameDuckTables
+    from .wildcat_chicane import WildcatChicaneTables
 
 _WHERE = {
     "DownTheDrainTables": ".down_the_drain",
@@ -29,6 +30,7 @@ _WHERE = {
     "StepLog": ".base",
     "Tables": ".base",
     "ParallelEnv": ".env",
+    "WildcatChicaneTables": ".wildcat_chicane",
 }
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
     "Step",
     "StepLog",
     "Tables",
+    "WildcatChicaneTables",
 ]
 
 

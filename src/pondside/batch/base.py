@@ -12,6 +12,8 @@ import numpy.typing as npt
 
 from pondside.engine import Game, IllegalAction
 
+from .rng import seed_states
+
 Ints = npt.NDArray[np.int64]
 Int32s = npt.NDArray[np.int32]
 Cards = npt.NDArray[np.int16]
@@ -77,12 +79,30 @@ class TablesBase:
 
     seeds: Ints
     """[B] each table's match seed (the engine's, for the deals after the first)."""
+    states: npt.NDArray[np.uint64]
+    """[B] each table's generator (``batch/rng.py``), from its seed."""
 
     def _setup(self) -> None:
         """The game's own sizes, read from ``self.options`` before the first deal."""
 
     def reset(self, rows: Bools | None = None) -> None:
         raise NotImplementedError
+
+    def _allocate(self) -> None:
+        """The game's arrays for the whole batch, before its first deal."""
+        raise NotImplementedError
+
+    def _new_matches(self, rows: Bools | None) -> Ints:
+        """The tables ``rows`` names (every one, its arrays made anew, when None), each given a
+        new seed and its generator: a game's ``reset`` deals at them."""
+        if rows is None:
+            self._allocate()
+            rows = np.ones(self.batch, dtype=bool)
+        idx: Ints = np.flatnonzero(rows)
+        if len(idx):
+            self.seeds[idx] = self.rng.integers(0, 2**63, len(idx), dtype=np.uint64)
+            self.states[idx] = seed_states(self.seeds[idx])
+        return idx
 
     def acting(self) -> Bools:
         raise NotImplementedError

@@ -24,11 +24,16 @@ from .base import StepLog, Tables
 from .down_the_drain import DownTheDrainTables
 from .ladders import LaddersTables
 from .lame_duck import LameDuckTables
+from .wildcat_chicane import WildcatChicaneTables
 
 Maker = Callable[[int, int, Mapping[str, Any] | None, int | None], Tables]
 
-ENGINES: dict[str, Maker] = {"lame-duck": LameDuckTables, "down-the-drain": DownTheDrainTables}
-ENGINES["ladders"] = LaddersTables
+ENGINES: dict[str, Maker] = {
+    "lame-duck": LameDuckTables,
+    "down-the-drain": DownTheDrainTables,
+    "wildcat-chicane": WildcatChicaneTables,
+    "ladders": LaddersTables,
+}
 """The games with a batched engine, by slug."""
 
 OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -41,6 +46,13 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
     ),
     "down-the-drain": ({}, {"games": 3}),
     "ladders": ({}, {"teams": True}, {"rounds": 1}, {"target": 100}),
+    # Random play does not reach 400 in 100 hands: those matches end at the limit (WC-16).
+    "wildcat-chicane": (
+        {},
+        {"variant": "classic"},
+        {"target": 10},
+        {"variant": "classic", "target": 400},
+    ),
 }
 """The option sets a check spreads its tables over when none is given: every option, and
 every way a match ends."""

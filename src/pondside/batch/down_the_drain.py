@@ -29,7 +29,7 @@ from pondside.engine import Game, IllegalAction
 from pondside.games.down_the_drain import DECK, GAME, GUARD_CYCLES, NUMBERS, hand_size
 
 from .base import Bools, Ints, Step, TablesBase
-from .rng import seed_states, shuffled
+from .rng import shuffled
 
 _DECK = np.array(DECK, dtype=np.int64)
 _NUMBERS = np.array(NUMBERS, dtype=np.int64)
@@ -48,15 +48,10 @@ class DownTheDrainTables(TablesBase):
     def reset(self, rows: Bools | None = None) -> None:
         """Start new matches at ``rows`` (every table when None): new seeds, a new first deal
         and a random start player (DD-2)."""
-        if rows is None:
-            self._allocate()
-            rows = np.ones(self.batch, dtype=bool)
-        idx = np.flatnonzero(rows)
+        idx = self._new_matches(rows)
         n = len(idx)
         if n == 0:
             return
-        self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
-        self.states[idx] = seed_states(self.seeds[idx])
         # A uniform shuffle: the order of independent uniform keys (ties have odds ~1e-12).
         cards = _DECK[np.argsort(self.rng.random((n, len(DECK))), axis=1)]
         start = self.rng.integers(0, self.players, n)

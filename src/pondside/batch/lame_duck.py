@@ -51,7 +51,7 @@ from pondside.games.lame_duck import (
 )
 
 from .base import Bools, Cards, Int32s, Ints, Step, StepLog, TablesBase
-from .rng import seed_states, shuffled
+from .rng import shuffled
 
 _DUCKS = np.array(DUCKS, dtype=np.int32)
 # A seat plays at most 10 cards a round, each taking at most a full column (LD-7); the 5 more
@@ -74,16 +74,11 @@ class LameDuckTables(TablesBase):
     # --- dealing ----------------------------------------------------------------------
     def reset(self, rows: Bools | None = None) -> None:
         """Start new matches at ``rows`` (every table when None): new seeds, a new first deal."""
-        if rows is None:
-            self._allocate()
-            rows = np.ones(self.batch, dtype=bool)
-        idx = np.flatnonzero(rows)
+        idx = self._new_matches(rows)
         n = len(idx)
         if n == 0:
             return
         self._acting = None
-        self.seeds[idx] = self.rng.integers(0, 2**63, n, dtype=np.uint64)
-        self.states[idx] = seed_states(self.seeds[idx])
         # A uniform shuffle: the order of independent uniform keys (53 random bits each, so a
         # tie, which the sort would break by position, has odds of about 1e-12 a deck). Twice
         # as fast as Generator.permuted over rows.

@@ -257,7 +257,7 @@ def legal_action_times(game: Game[Any], matches: int = 30, seed: int = 0) -> tup
 
 # --- batched engines (issue 29, point 4) ---------------------------------------------------
 BATCH_SIZES = (1, 64, 1024, 16384)
-BATCH_PLAYERS: dict[str, tuple[int, ...]] = {"lame-duck": (2, 4, 10)}
+BATCH_PLAYERS: dict[str, tuple[int, ...]] = {"lame-duck": (2, 4, 10), "wildcat-chicane": (3, 4)}
 """The player counts each batched engine is timed at (the game's default table otherwise)."""
 BATCH_PLAYERS["ladders"] = (2, 4, 6)
 BATCH_GOAL = 1_000_000
