@@ -216,10 +216,9 @@ def summary(
     }
 
 
-def live_summary(table: LiveTable) -> TableSummary:
-    """A live table's summary: who is online counts this process's clients and, lately
-    told, the other processes'."""
-    d = table.data
+def connected(table: LiveTable) -> tuple[set[int], int]:
+    """The seats with a socket open at the table, and how many watch it: this process's
+    clients and, lately told, the other processes'."""
     online = {c.seat for c in table.clients if c.seat is not None}
     watchers = sum(1 for c in table.clients if c.seat is None)
     if table.remote:  # other processes' clients, as they last told (if lately)
@@ -228,6 +227,14 @@ def live_summary(table: LiveTable) -> TableSummary:
             if when >= recent:
                 online |= seats
                 watchers += seen
+    return online, watchers
+
+
+def live_summary(table: LiveTable) -> TableSummary:
+    """A live table's summary: who is online counts this process's clients and, lately
+    told, the other processes' (``connected``)."""
+    d = table.data
+    online, watchers = connected(table)
     shown = summary(
         table_id=d.id,
         game=table.game,

@@ -72,10 +72,10 @@ def watch(hub: Hub, table: LiveTable) -> None:
     if table.data.status != "playing" or not table.owned:
         table.gone.clear()
         return
-    shown = frames.live_summary(table)["seats"]
+    online, _ = frames.connected(table)  # not the whole summary: every sweep looks at each table
     for i in _players(table):
         away = table.data.seats[i].away
-        if shown[i]["online"]:
+        if i in online:
             table.gone.pop(i, None)
             if away:
                 hub.later(_stood_in(hub, table, i, gone=False))
@@ -139,13 +139,15 @@ async def sweep(hub: Hub) -> list[str]:
     the ids of the tables abandoned. A guest counts as there while a socket of theirs is open
     at the table, in any process (``frames.live_summary``'s ``online``)."""
     now, abandoned = time.monotonic(), []
-    for table in list(hub.tables.values()):
+    for n, table in enumerate(list(hub.tables.values())):
+        if n % 200 == 199:
+            await asyncio.sleep(0)  # thousands of tables: the others' frames go out meanwhile
         if table.data.status != "playing" or not table.owned:
             continue
         watch(hub, table)  # a guest who never came back since a restart, say
-        seats = frames.live_summary(table)["seats"]
+        online, _ = frames.connected(table)
         people = _players(table)
-        if not people or any(seats[i]["online"] for i in people):
+        if not people or any(i in online for i in people):
             table.attended = now
         elif now - table.attended >= abandon_limit(hub):
             try:
