@@ -146,8 +146,9 @@ def load_record(path: Path) -> Any:
     if not isinstance(record.get("game"), str):
         keys = ", ".join(map(str, record)) or "none"
         fail(
-            f"{path} is not a match record: expected a JSON object with game (the game's name, "
-            f"such as lame-duck) and actions; this one has the keys: {keys}"
+            f"{path} is not a match record: it has no game (the game's name, such as "
+            f"lame-duck); a record is a JSON object with game and actions, this one has the "
+            f"keys: {keys}"
         )
     return record
 

@@ -3,7 +3,7 @@
 // reveal, then each card placed, lowest first, and the columns taken).
 import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
-import { el, ordinal, placeClass, placesOf, plural, seatOrder } from "../room.js";
+import { el, ordinal, placeClass, plural, seatOrder } from "../room.js";
 
 const $ = (id) => document.getElementById(id);
 /** The cells a column is drawn with, before its sixth: the board's layout (the sixth cell
@@ -218,11 +218,19 @@ function banner(ctx, text, ms) {
   setTimeout(() => b.remove(), ms / Math.max(ctx.speed(), 0.01));
 }
 
+/** The places the counters shown make mid-animation, between two frames: each seat 1 + the
+ * seats with fewer ducks (ties share), the order the frame's own `standing` (the server's
+ * Game.standing) gives at each frame. Kept here until the server sends a standing per event
+ * (issue 26: the last place order worked out in a page). */
+function shownPlaces(totals) {
+  return totals.map((t) => 1 + totals.filter((u) => u < t).length);
+}
+
 /** The duck counters of the players' bar at `totals` (while a take is shown), with the places
  * and their colours those totals make (fewer ducks are better): the place badges never show
  * the places of a step before (issue 27, s35-2). */
 function showTotals(totals, bump = null) {
-  const places = placesOf(totals, true);
+  const places = shownPlaces(totals);
   for (const chip of document.querySelectorAll("#players .player")) {
     const s = Number(chip.dataset.seat);
     chip.querySelector(".player-score").replaceChildren(seatScore({ totals }, s));
