@@ -145,12 +145,12 @@ def make_puzzle(
     loss, err = found.loss(played)
     if loss < THRESHOLD or loss < 2 * err:
         return None
-    # The actions that stayed to the last round of halving and are not clearly worse than the
-    # best (paired, on the same samples) are right answers too.
-    last = found.best.rounds
+    # Every action not clearly worse than the best, paired on the samples it saw (an action
+    # dropped in an early round of halving saw the best's first samples), is a right answer too:
+    # a puzzle never marks wrong a move its own table rates as good.
     solutions = [best]
     for e in found.actions[1:]:
-        if e.rounds == last and e.action != played:
+        if e.action != played:
             behind, spread = found.loss(e.action)
             if behind <= 2 * spread:
                 solutions.append(e.action)

@@ -202,6 +202,9 @@ def _page(title: str, body: str) -> str:
 <header class="topbar">
   <a class="brand" href="/"><span class="brand-duck" aria-hidden="true"></span>Pondside</a>
   <nav class="site-nav" aria-label="Pondside">
+    <a href="/learn" id="nav-learn">Learn</a>
+    <a href="/daily" id="nav-daily">Deal of the day</a>
+    <a href="/puzzles" id="nav-puzzles">Puzzles</a>
     <a href="/rules" id="nav-rules" aria-current="page">Rules</a>
     <a href="/leaderboard" id="nav-leaderboard">Leaderboard</a>
     <a href="/history" id="nav-history">My matches</a>

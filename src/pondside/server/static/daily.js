@@ -46,11 +46,13 @@ function standingOf(s) {
   const box = el("div", "daily-standing");
   const m = s.mine;
   const others = s.attempts - 1;
-  box.append(el("p", "daily-result",
-    `You scored ${m.score_words} (${ordinal(m.place)} at your table): better than ` +
-    `${m.percentile} % of the ${plural(s.attempts, "player", "players")} so far ` +
-    `(${others ? `${ordinal(m.rank)} of ${s.attempts}` : "the first to finish it"}).`));
+  box.append(el("p", "daily-result", others
+    ? `You scored ${m.score_words} (${ordinal(m.place)} at your table): better than ` +
+      `${m.percentile} % of the ${s.attempts} players so far (${ordinal(m.rank)} of ${s.attempts}).`
+    : `You scored ${m.score_words} (${ordinal(m.place)} at your table), the first to finish ` +
+      "today's deal: come back later to see where you stand."));
   box.append(spread(s.scores, m.score));
+  box.append(el("p", "muted small", "Each bar: how many players finished with that score (yours dark), best first."));
   if (s.best) {
     const p = el("p", null, `Best so far: ${s.best.name}, ${s.best.score_words}. `);
     const a = el("a", null, "Watch it");

@@ -1,7 +1,7 @@
 // Learn to play (/learn): a coached tutorial of each game (the server's first deal in the
 // game's shortest form; the table's coach is the hint panel, which speaks at every decision).
 import { api, ApiError, getMe, setName } from "./api.js";
-import { $, el } from "./room.js";
+import { $, el, plural } from "./room.js";
 
 async function start(game, button) {
   button.disabled = true;
@@ -31,7 +31,7 @@ async function show() {
       const b = el("button", "btn primary", `Learn ${t.game_name}`);
       b.type = "button";
       b.addEventListener("click", () => start(t.game, b));
-      li.append(b, el("span", "muted", ` ${t.players} players, you and ${t.players - 1} bots.`));
+      li.append(b, el("span", "muted", ` ${t.players} players: you and ${plural(t.players - 1, "bot", "bots")}.`));
       return li;
     }),
   );

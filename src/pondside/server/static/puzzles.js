@@ -30,7 +30,7 @@ async function mine() {
     const { puzzles } = await api("/api/puzzles");
     if (!puzzles.length) {
       $("puzzles-mine").replaceChildren(el("p", "muted",
-        "None yet: open one of your finished matches in My matches, choose Analyse, and your clear mistakes come here."));
+        "None yet: open one of your finished matches from My matches (Replay), choose Analyse there, and your clear mistakes come here."));
       return;
     }
     const list = el("ul", "link-list");
