@@ -1055,8 +1055,11 @@ function dockCards() {
   const low = Math.max(...cards.map((c) => c.getBoundingClientRect().bottom));
   const below = cards.length ? Math.max(0, dock.getBoundingClientRect().bottom - low - 6) : 0;
   dock.style.bottom = `${-Math.round(below)}px`;
-  // What is scrolled into sight (a focused control, a lit pile) comes above the dock, not under it.
-  document.documentElement.style.scrollPaddingBottom = `${Math.max(0, Math.round(dock.offsetHeight - below))}px`;
+  // What is scrolled into sight outside the dock (a focused control, a lit pile) comes above
+  // it, not under it: its height is the page's scroll padding, which elements inside the dock
+  // cancel (style.css: a control in a sticky dock can never be scrolled above the dock itself;
+  // asked to, the browser scrolls on and on).
+  document.documentElement.style.setProperty("--dock-pad", `${Math.max(0, Math.round(dock.offsetHeight - below))}px`);
 }
 new ResizeObserver(dockCards).observe($("act-dock"));
 
