@@ -65,14 +65,15 @@ def _players(table: LiveTable) -> list[int]:
     return [i for i, s in enumerate(table.data.seats) if s.player_id and not s.resigned]
 
 
-def watch(hub: Hub, table: LiveTable) -> None:
+def watch(hub: Hub, table: LiveTable) -> set[int]:
     """Who of the match's guests is gone or back, after a presence change (and on each
     sweep): a guest gone starts the grace period (``LiveTable.gone``, shown to the others),
-    past which a bot stands in (``_stand_in``); a guest back gets the seat at once."""
+    past which a bot stands in (``_stood_in``); a guest back gets the seat at once. Returns
+    the seats connected now (the sweep reads them too)."""
+    online, _ = frames.connected(table)
     if table.data.status != "playing" or not table.owned:
         table.gone.clear()
-        return
-    online, _ = frames.connected(table)  # not the whole summary: every sweep looks at each table
+        return online  # not the whole summary: every sweep looks at each table
     for i in _players(table):
         away = table.data.seats[i].away
         if i in online:
@@ -83,6 +84,7 @@ def watch(hub: Hub, table: LiveTable) -> None:
             wait = grace_limit(hub)
             table.gone[i] = time.time() + wait
             asyncio.get_running_loop().call_later(wait, _grace_over, hub, table, i)
+    return online
 
 
 def _grace_over(hub: Hub, table: LiveTable, seat: int) -> None:
@@ -144,8 +146,7 @@ async def sweep(hub: Hub) -> list[str]:
             await asyncio.sleep(0)  # thousands of tables: the others' frames go out meanwhile
         if table.data.status != "playing" or not table.owned:
             continue
-        watch(hub, table)  # a guest who never came back since a restart, say
-        online, _ = frames.connected(table)
+        online = watch(hub, table)  # a guest who never came back since a restart, say
         people = _players(table)
         if not people or any(i in online for i in people):
             table.attended = now
