@@ -61,6 +61,12 @@ def _hint(
         seconds=HINT_SECONDS,
         names=names,
     )
+    return _said(get_game(slug), found, names)
+
+
+def _said(game: Any, found: Any, names: list[str]) -> dict[str, Any]:
+    """A hint (``pondside.analysis.Hint``) as the page is sent it: the action, its label and
+    reason, the best few estimates (none without a search)."""
     estimates = found.estimates
     shown = [] if estimates is None else estimates.actions[:HINT_SHOWN]
     mine = None if estimates is None else estimates.of(found.action)
@@ -73,7 +79,7 @@ def _hint(
         "why": found.why,
         "note": found.note,
         # Cards its sentences name by code, read by their names on a page (as in a frame).
-        "card_words": words_in(get_game(slug), [found.label, found.why, found.note], names),
+        "card_words": words_in(game, [found.label, found.why, found.note], names),
         "estimates": [
             {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
         ],
@@ -123,17 +129,7 @@ def _coach(slug: str, seat: int, view: View, legal: list[str], names: list[str])
 
     game = get_game(slug)
     found = hint(game, view, legal, HINT_LEVEL, 0, estimate=False, names=names)
-    return {
-        "level": found.level,
-        "action": found.action,
-        "label": found.label,
-        "why": found.why,
-        "note": None,
-        "card_words": words_in(game, [found.label, found.why], names),
-        "estimates": [],
-        "samples": 0,
-        "coach": True,
-    }
+    return {**_said(game, found, names), "coach": True}
 
 
 def _puzzles(record: dict[str, Any], analysis: dict[str, Any], seat: int) -> list[dict[str, Any]]:
