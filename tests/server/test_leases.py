@@ -85,3 +85,29 @@ def test_two_processes_taking_a_free_lease_at_once_get_it_once(url: str) -> None
 def _next(t: TableData) -> TableData:
     t.seq += 1
     return t
+
+
+def test_a_process_frozen_in_mid_commit_does_not_keep_its_tables_from_the_others(
+    postgres: str,
+) -> None:
+    """On PostgreSQL a process frozen between two statements of a transaction holds its rows'
+    locks, the lease row's among them: the others cannot take its tables over while it sleeps.
+    The server ends a transaction idle past ``stall_seconds`` (rolled back, its locks freed), so
+    the table is taken over, and the frozen process's commit fails when it wakes."""
+    from sqlalchemy import update
+    from sqlalchemy.exc import DBAPIError
+
+    from pondside.server.rows import LeaseRow
+
+    a, b = Store(postgres, stall_seconds=2.0), Store(postgres)
+    _table(a)
+    assert a.take_lease("t1", "process-a", 0.5)
+    with pytest.raises(DBAPIError), a.session() as s:  # a renews ... and freezes
+        s.execute(update(LeaseRow).where(LeaseRow.table_id == "t1").values(until=time.time() + 0.5))
+        time.sleep(0.6)  # its lease ran out, but its row is locked: not taken yet
+        assert not b.take_lease("t1", "process-b", 5)  # (after waiting its 0.5 s for the lock)
+        time.sleep(1.5)  # past stall_seconds: the server ended a's transaction
+        assert b.take_lease("t1", "process-b", 5)
+    assert b.lease_of("t1")[0] == "process-b"  # type: ignore[index]
+    a.close()
+    b.close()

@@ -306,7 +306,7 @@ def _peers(store: Store, settings: Settings) -> Peers:
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.database_url)
+        store = Store(settings.database_url, stall_seconds=2 * settings.lease_seconds)
         hub = Hub(store, settings, _peers(store, settings))
         restored = await hub.startup()
         # Python's collector scans every live object in a full collection: with thousands of

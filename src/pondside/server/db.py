@@ -179,10 +179,20 @@ def sqlite_url(path: Path) -> str:
 class Store:
     """The server's transactions over one database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, stall_seconds: float = 6.0) -> None:
+        """``stall_seconds``, on PostgreSQL: how long a transaction may sit idle (its process
+        frozen, or stopped by a debugger, between two statements) before the server ends it. A
+        process frozen in mid-commit holds its rows' locks, the lease row and the table row
+        among them: without the limit the process taking its tables over would wait on them
+        until it woke. Its transaction is rolled back; its next statement fails, as a lost
+        lease does."""
         self.url = normalise_url(url)
         migrate(self.url)
-        self.engine: Engine = create_engine(self.url, pool_pre_ping=True)
+        connect: dict[str, Any] = {}
+        if self.url.startswith("postgresql"):
+            idle_ms = max(1000, round(stall_seconds * 1000))
+            connect["options"] = f"-c idle_in_transaction_session_timeout={idle_ms}"
+        self.engine: Engine = create_engine(self.url, pool_pre_ping=True, connect_args=connect)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
