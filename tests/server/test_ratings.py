@@ -13,11 +13,12 @@ import pytest
 
 from pondside.engine import Match
 from pondside.games import get_game
-from pondside.server import db
+from pondside.server import db, results
 from pondside.server.app import create_app
-from pondside.server.db import Result, ResultSeat, Seat, Store, TableData
+from pondside.server.db import Seat, Store, TableData
 from pondside.server.ratings import Skill, rate, subject
 from pondside.server.replays import shown_rating
+from pondside.server.results import Result, ResultSeat
 from pondside.server.settings import Settings
 from replaykit import play_match
 from serverproc import GuestClient, ServerProcess
@@ -198,7 +199,7 @@ def test_ratings_that_fail_at_the_end_are_applied_once_at_the_next_start(
     def broken(*_: Any) -> None:
         raise RuntimeError("a bug in the ratings")
 
-    monkeypatch.setattr(db, "rate", broken)
+    monkeypatch.setattr(results, "rate", broken)
     finish(store, "t1", seats)  # the match still ends, with its result
     assert store.leaderboard("lame-duck", 10) == []
     assert [m["table_id"] for m in store.matches_of("p1", 10)] == ["t1"]

@@ -16,7 +16,8 @@ from typing import Any
 from pondside.bots.base import Bot
 from pondside.engine import Event, Game, IllegalAction, Match, PondsideError, spell
 
-from .db import Result, ResultSeat, Seat, TableData
+from .db import Seat, TableData
+from .results import Result, ResultSeat
 from .settings import EXPERT_FACTOR, PROFILES
 
 NAME_LIMIT = 32
