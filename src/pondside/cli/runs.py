@@ -190,9 +190,9 @@ def tuning_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
         if not eq or not name:
             fail(f"--tune takes NAME=VALUE, as in --tune climb_size=20; got {pair!r}")
         value: Any = raw
-        for cast in (int, float):
+        for number in (int, float):
             try:
-                value = cast(raw)
+                value = number(raw)
                 break
             except ValueError:
                 continue
