@@ -389,3 +389,25 @@ def test_issue16_plots_name_the_options_that_are_not_the_defaults(tmp_path: Path
         patch.setattr(Figure, "savefig", keep)
         report.plot_scores(result, tmp_path / "s.png")
     assert titles == ["Lame Duck (--expert): score per match, 3 matches"]
+
+
+def test_a_tournament_plays_under_a_tuned_rule_constant_on_every_worker(tmp_path: Path) -> None:
+    """``--tune climb_size=20`` (issue 31: skipbot's Skip-Bo study dealt stocks of 20, Ladders'
+    LA-3 deals 30 at two players): every match, on every worker, is dealt the tuned CLIMB, the
+    title and the JSON say so, and a constant the game does not declare is refused."""
+    out = tmp_path / "r.json"
+    code, text = run(
+        "simulate", "ladders", "--bots", "naive,naive", "--matches", "4", "--jobs", "2",
+        "-o", "rounds=1", "--tune", "climb_size=5", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, text
+    assert "--tune climb_size=5" in text
+    data = json.loads(out.read_text())
+    assert data["tuning"] == {"climb_size": 5}
+    # A round to 5 CLIMB cards scores 25 + 5 × the loser's CLIMB left (LA-13): at most 45.
+    assert all(e["mean_score"] <= 45 for e in data["entries"])
+    from pondside.games.ladders import rules
+
+    assert rules.CLIMB_SIZE is None  # restored in this process
+    code, text = run("tournament", "ladders", "--bots", "naive,casual", "--tune", "stock=20")
+    assert code != 0 and "Ladders has no tunable 'stock'; its tunables are: climb_size" in text

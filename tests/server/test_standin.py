@@ -99,3 +99,40 @@ def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess) -> No
         await a.close()
 
     run(after())
+
+
+def test_with_a_clock_the_stand_in_comes_when_the_gone_players_time_runs_out(
+    tmp_path: Path,
+) -> None:
+    """A clock shorter than the grace period: the gone player's time runs out first. The rules'
+    timeout action is played for them (LD-11), then the stand-in plays their seat at once,
+    rather than the clock deciding each of their turns at its full length until the grace
+    ends; the others see one countdown, ending with the clock."""
+    scale = 0.05  # the fast clock: 0.75 s a decision; the grace: 60 s, here 3 s
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'pondside.db'}",
+        clock_scale=scale,
+        log=tmp_path / "server.log",
+        extra=["--grace", "60"],
+    ).start()
+    try:
+        ann, bob = GuestClient(server, "Ann"), GuestClient(server, "Bob")
+        table = table_with(server, ann, [ann, bob], options={"rounds": 3}, profile="fast")
+
+        async def main() -> None:
+            a = await Sock.open(server, table, ann)
+            b = await Sock.open(server, table, bob)
+            await b.close()
+            counting = await a.next(lambda m: "grace_left" in seat_of(m, 1))
+            assert seat_of(counting, 1)["grace_left"] <= 15.0 * scale + 1.0  # the clock's, not 3 s
+            timed = await a.next(lambda m: (m.get("by") or {}).get("seat") == 1, timeout=5)
+            assert timed["by"]["how"] == "timeout"
+            stood = await a.next(lambda m: seat_of(m, 1).get("away") is True, timeout=2)
+            assert seat_of(stood, 1)["bot"] == "casual"
+            by = await a.next(lambda m: (m.get("by") or {}).get("seat") == 1, timeout=10)
+            assert by["by"]["how"] == "stand-in"
+            await a.close()
+
+        run(main(), timeout=30)
+    finally:
+        server.stop()

@@ -91,6 +91,7 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
         "rowgap": _in("published", "RowGapBot"),
         "flatmc": _in("published", "FlatMCBot"),
     },
+    "ladders": {"naive": _in("ladders_published", "NaiveBot")},
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 

@@ -68,6 +68,14 @@ def run_command(bots_help: str, matches: int) -> Callable[[Callable[..., None]],
             help="Run on Ray: 'auto' (a running cluster), an address, or 'local'.",
         ),
         option_pairs(),
+        click.option(
+            "--tune",
+            "tune",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="A rule constant the game declares tunable (the lab's), changed for every "
+            "match: --tune climb_size=20 (Ladders).",
+        ),
         progress_every_option(),
         click.pass_context,
     ]
@@ -93,6 +101,7 @@ def run_entries(
     jobs: int,
     ray_address: str | None,
     pairs: tuple[str, ...],
+    tune: tuple[str, ...],
     progress_every: float,
     write: Writer | None,
     draws: bool = False,
@@ -108,7 +117,9 @@ def run_entries(
     from pondside.sim.tournament import Stopped, run
 
     game = game_arg(game_slug)
-    checked = plan_entries(ctx, game, bots, matches, seed, pairs, players, duplicate, one_per_seat)
+    checked = plan_entries(
+        ctx, game, bots, matches, seed, pairs, players, duplicate, one_per_seat, tune
+    )
     if draws:
         load_matplotlib()
     started = time.perf_counter()
@@ -140,6 +151,7 @@ def plan_entries(
     players: int | None,
     duplicate: bool,
     one_per_seat: bool,
+    tune: tuple[str, ...] = (),
 ) -> Plan:
     """Everything a run could refuse, refused before its first match."""
     from pondside.sim.tournament import plan
@@ -156,7 +168,7 @@ def plan_entries(
     try:
         checked = plan(
             info.slug, entries, matches, seed, players, options, duplicate,
-            one_per_seat=one_per_seat,
+            one_per_seat=one_per_seat, tuning=tuning_pairs(tune),
         )  # fmt: skip
     except PondsideError as exc:
         seated = info.min_players <= n <= info.max_players
@@ -167,6 +179,25 @@ def plan_entries(
     except PondsideError as exc:
         fail(str(exc))
     return checked
+
+
+def tuning_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``--tune climb_size=20`` → {"climb_size": 20}; the values are checked by the plan
+    against the game's declarations (lab/tunables.py), which say what was expected."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, eq, raw = pair.partition("=")
+        if not eq or not name:
+            fail(f"--tune takes NAME=VALUE, as in --tune climb_size=20; got {pair!r}")
+        value: Any = raw
+        for number in (int, float):
+            try:
+                value = number(raw)
+                break
+            except ValueError:
+                continue
+        out[name.strip()] = value
+    return out
 
 
 def per_seat(n: int) -> str:

@@ -247,7 +247,9 @@ def live_summary(table: LiveTable) -> TableSummary:
         seq=d.seq,
         next_id=d.next_id,
         seats=[
-            seat_shown(i, s, (s.bot is not None and not s.away) or i in online, table.gone.get(i))
+            seat_shown(
+                i, s, (s.bot is not None and not s.away) or i in online, table.stand_in_at(i)
+            )
             for i, s in enumerate(d.seats)
         ],
         spectators=watchers,

@@ -256,6 +256,8 @@ class Hub(Memory):
             table.requests[request] = number
         self.peers.committed(table, number, seat, action, how)
         self.broadcast(table, events, "action", {"seat": seat, "how": how}, earlier)
+        if how == "timeout":
+            leaving.timed_out(self, table, seat)
         self.schedule(table)
 
     async def _save(self, table: LiveTable, **changes: Any) -> None:

@@ -94,6 +94,15 @@ def _grace_over(hub: Hub, table: LiveTable, seat: int) -> None:
         hub.later(_stood_in(hub, table, seat, gone=True))
 
 
+def timed_out(hub: Hub, table: LiveTable, seat: int) -> None:
+    """The clock ran out for ``seat`` (its timeout action was just applied). A guest gone
+    within the grace period gets the stand-in now: the grace ends with their time, so that
+    the clock does not decide each of their turns at its full length meanwhile, and the others
+    see one countdown (``LiveTable.stand_in_at``), not the grace's and the clock's."""
+    if seat in table.gone:
+        hub.later(_stood_in(hub, table, seat, gone=True))
+
+
 async def _stood_in(hub: Hub, table: LiveTable, seat: int, gone: bool) -> None:
     """A bot stands in for the guest at ``seat`` (``gone``), or the guest is back."""
     table.gone.pop(seat, None)

@@ -117,11 +117,11 @@ class LiveTable:
     bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     clock_wake: asyncio.Event = field(default_factory=asyncio.Event)
     clock_task: asyncio.Task[None] | None = None
-    presence_due: bool = False
-    presence_told: bool = False
     gone: dict[int, float] = field(default_factory=dict)
     """Seats whose guest is gone, within the grace period: when (time.time()) a bot stands in
-    for them (leaving.watch)."""
+    for them (leaving.watch), unless their clock runs out first (``stand_in_at``)."""
+    presence_due: bool = False
+    presence_told: bool = False
     """Whether this process's own comings and goings are to be told to the other processes."""
     owned: bool = True
     """Whether this process plays the table (always, alone; with several, while it holds the
@@ -151,6 +151,15 @@ class LiveTable:
             if seat.player_id == player.id and not seat.resigned:
                 return i
         return None
+
+    def stand_in_at(self, seat: int) -> float | None:
+        """When (time.time()) a bot stands in for the guest of ``seat``, gone within the grace
+        period: at its end, or when their clock runs out if that comes first (the rules'
+        timeout action, then the stand-in: ``leaving.timed_out``). None if they are not gone."""
+        at = self.gone.get(seat)
+        if at is None:
+            return None
+        return min(at, self.data.clock.get(seat, at))
 
     def limit(self) -> float | None:
         """Seconds per decision at this table, or None without a clock."""

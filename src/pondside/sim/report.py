@@ -49,7 +49,8 @@ def titled(result: TournamentResult) -> str:
 
 
 def changed_options(result: TournamentResult) -> list[str]:
-    """The options that differ from the game's defaults, as flags: ``['--variant classic']``.
+    """The options that differ from the game's defaults, as flags: ``['--variant classic']``,
+    then the rule constants changed (``--tune climb_size=20``).
     An option left unset (``None``) is not named: another option implies it (Lame Duck's
     rounds, once a target is given)."""
     defaults = get_game(result.game).options(result.players)
@@ -57,7 +58,7 @@ def changed_options(result: TournamentResult) -> list[str]:
         flag(name, value)
         for name, value in result.options.items()
         if value is not None and value != defaults.get(name)
-    ]
+    ] + [f"--tune {name}={value}" for name, value in result.tuning.items()]
 
 
 def flag(name: str, value: Any) -> str:

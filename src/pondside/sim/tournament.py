@@ -141,18 +141,24 @@ class Job:
     bots: tuple[str, ...]
     schedule: Schedule
     seed: int
+    tuning: Mapping[str, Any] = field(default_factory=dict)
+    """Rule constants the game declares tunable, changed for these matches (the designer's
+    lab's, ``lab/tunables.py``): set in the worker that plays them."""
 
 
 def play_rows(job: Job, indices: Sequence[int]) -> list[Row]:
+    from pondside.lab.tunables import tuned
+
     game = get_game(job.slug)
     rows = []
-    for i in indices:
-        deal, seats = job.schedule.seating(i)
-        specs = [job.bots[e] for e in seats]
-        seed = job.schedule.deal_seed(job.seed, deal)
-        outcome = play_match(game, job.schedule.players, job.options, specs, seed).outcome()
-        assert outcome is not None
-        rows.append(Row(i, seats, outcome.places, tuple(float(x) for x in outcome.scores)))
+    with tuned(game, job.tuning):
+        for i in indices:
+            deal, seats = job.schedule.seating(i)
+            specs = [job.bots[e] for e in seats]
+            seed = job.schedule.deal_seed(job.seed, deal)
+            outcome = play_match(game, job.schedule.players, job.options, specs, seed).outcome()
+            assert outcome is not None
+            rows.append(Row(i, seats, outcome.places, tuple(float(x) for x in outcome.scores)))
     return rows
 
 
@@ -181,6 +187,7 @@ class TournamentResult:
     ratings: list[PlackettLuceRating] = field(init=False)
     rating_history: list[list[float]] = field(default_factory=list)  # ordinals after each match
     rows: list[Row] = field(default_factory=list)
+    tuning: dict[str, Any] = field(default_factory=dict)  # the rule constants changed (--tune)
 
     def __post_init__(self) -> None:
         n = len(self.entries)
@@ -274,6 +281,7 @@ class TournamentResult:
             "partial": self.partial,
             "players": self.players,
             "options": self.options,
+            "tuning": self.tuning,
             "seed": self.seed,
             "duplicate": self.duplicate,
             "entries": self.summary(),
@@ -322,6 +330,7 @@ class Plan:
             job.schedule.duplicate,
             entries,
             self.matches,
+            tuning=dict(job.tuning),
         )
 
 
@@ -335,10 +344,15 @@ def plan(
     duplicate: bool = False,
     *,
     one_per_seat: bool = False,
+    tuning: Mapping[str, Any] | None = None,
 ) -> Plan:
     """Check a tournament of ``matches`` matches (whole deals in duplicate mode) and its seats
-    and options. ``one_per_seat``: a simulation, ``players`` is the number of bots."""
+    and options. ``one_per_seat``: a simulation, ``players`` is the number of bots;
+    ``tuning``: rule constants the game declares tunable, changed for every match."""
+    from pondside.lab.tunables import check_tuning
+
     game = get_game(slug)
+    tuning = check_tuning(game, tuning or {})
     schedule = (
         Schedule.one_per_seat(len(bots), duplicate)
         if one_per_seat
@@ -347,7 +361,8 @@ def plan(
     if duplicate and matches % schedule.players:
         raise PondsideError(whole_deals(matches, schedule.players))
     resolved = game.options(schedule.players, options)
-    return Plan(Job(slug, resolved, tuple(bots), schedule, seed), matches, tuple(labels(bots)))
+    job = Job(slug, resolved, tuple(bots), schedule, seed, tuning)
+    return Plan(job, matches, tuple(labels(bots)))
 
 
 def whole_deals(matches: int, players: int) -> str:
