@@ -218,23 +218,16 @@ function banner(ctx, text, ms) {
   setTimeout(() => b.remove(), ms / Math.max(ctx.speed(), 0.01));
 }
 
-/** The places the counters shown make mid-animation, between two frames: each seat 1 + the
- * seats with fewer ducks (ties share), the order the frame's own `standing` (the server's
- * Game.standing) gives at each frame. Kept here until the server sends a standing per event
- * (issue 26: the last place order worked out in a page). */
-function shownPlaces(totals) {
-  return totals.map((t) => 1 + totals.filter((u) => u < t).length);
-}
-
-/** The duck counters of the players' bar at `totals` (while a take is shown), with the places
- * and their colours those totals make (fewer ducks are better): the place badges never show
- * the places of a step before (issue 27, s35-2). */
-function showTotals(totals, bump = null) {
-  const places = shownPlaces(totals);
+/** The duck counters of the players' bar at `totals` (while a take is shown), with `places`,
+ * the server's standing once the event shown has happened (the frame's `standings`: the page
+ * ranks no one), and their colours: the place badges never show the places of a step before
+ * (issue 27, s35-2). */
+function showTotals(totals, places, bump = null) {
   for (const chip of document.querySelectorAll("#players .player")) {
     const s = Number(chip.dataset.seat);
     chip.querySelector(".player-score").replaceChildren(seatScore({ totals }, s));
     chip.classList.toggle("bump", s === bump);
+    if (!places) continue;
     const place = chip.querySelector(".player-place");
     if (place) place.textContent = ordinal(places[s]);
     for (const c of [...chip.classList]) if (c.startsWith("place-")) chip.classList.remove(c);
@@ -253,6 +246,8 @@ export async function animate(ctx) {
   let order = [];
   // Many players, many cards to place: each placement goes a little quicker.
   const pace = Math.min(1, 5 / Math.max(1, ctx.view.players));
+  // The places once event k has happened, as the server ranks them (its standings).
+  const placesAfter = (k) => (ctx.frame.standings || [])[k] || null;
   const draw = (opts = {}) => {
     renderColumns(columns, opts);
     renderSlots(ctx, pv, slots, order, opts.lowSeat, true);
@@ -294,7 +289,7 @@ export async function animate(ctx) {
       columns[ev.column] = [];
       draw();
       totals[ev.seat] += ev.ducks;
-      showTotals(totals, ev.seat);
+      showTotals(totals, placesAfter(k), ev.seat);
       if (!sixth) await fly(ctx, slotCard(ev.seat), cellAt(ev.column, 0), ev.card, 520);
       delete slots[ev.seat];
       columns[ev.column] = [ev.card]; // the event's card starts the column again, as told
@@ -302,7 +297,7 @@ export async function animate(ctx) {
       await ctx.wait(320);
     } else if (ev.type === "round_end") {
       ev.totals.forEach((t, s) => (totals[s] = t));
-      showTotals(totals);
+      showTotals(totals, placesAfter(k));
       banner(ctx, `Round ${ev.round} is over`, 1400);
       await ctx.wait(1500);
     } else if (ev.type === "deal") {
