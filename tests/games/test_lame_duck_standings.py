@@ -36,13 +36,16 @@ def test_the_places_after_each_event_follow_the_ducks_taken(path: Path) -> None:
         events = match.apply(seat, action)
         after = match.view(None)
         shown = GAME.standings(events, after)
+        if not any(ev["type"] == "take" for ev in events):
+            assert shown == [], "nothing taken: the places do not move"
+            continue
         assert len(shown) == len(events)
         for ev, standing in zip(events, shown, strict=True):
             if ev["type"] == "take":
                 totals[ev["seat"]] += ev["ducks"]
                 takes += 1
             assert standing == places(totals), (action, ev)
-        assert not shown or shown[-1] == GAME.standing(after)
+        assert shown[-1] == GAME.standing(after)
     assert takes > 5, "the record takes columns"
 
 

@@ -158,7 +158,8 @@ class StateFrame(TypedDict):
     standings: list[list[int]]
     """For each event of the step told (``events``, or the view's ``last_events`` for a
     welcome, as ``narration_events``), each seat's place once it has happened
-    (``Game.standings``: Lame Duck's takes, one at a time); empty for most games."""
+    (``Game.standings``: Lame Duck's takes, one at a time); empty for most games and for a
+    step whose places do not move."""
     captions: dict[str, str]
     """What the board writes beside its parts, in the game's words, for this receiver, keyed
     as the game's page module knows them (Down the Drain: ``"group 7"``: "to be pushed through

@@ -54,7 +54,8 @@ class Told(TypedDict):
     """Each seat's place now (``Game.standing``), as the match's end would rank the scores."""
     standings: list[list[int]]
     """For each event told, each seat's place once it has happened (``Game.standings``), for
-    a page that shows the step event by event; empty for most games."""
+    a page that shows the step event by event; empty for most games and for a step whose
+    places do not move."""
     captions: dict[str, str]
     """What the board writes beside its parts, in the game's words (``Game.captions``)."""
 

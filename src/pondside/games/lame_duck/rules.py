@@ -396,7 +396,10 @@ class LameDuck(Game[LameDuckState]):
         """The places after each event of a step, as its takes add their ducks one by one
         (LD-2, LD-7, LD-8): a page that shows the takes one at a time shows these places with
         them. Worked back from the totals ``after`` the step (the view before it may not be
-        known: a welcome retells the last step from the view alone)."""
+        known: a welcome retells the last step from the view alone). None for a step that
+        takes nothing (most: a card chosen), whose places do not move."""
+        if not any(ev["type"] == "take" for ev in events):
+            return []
         totals = list(after["totals"])
         out: list[list[int]] = []
         now = self.standing({"totals": totals})
