@@ -46,6 +46,7 @@ GONE = {
     ),
     r"face down until": "WC-4's hidden ruling cards (captions 'ruler chosen')",
     r"Your bid \$\{": "WC-12's score of the seat's bid (captions 'bid')",
+    r"takes the five": "LD-7 in a sixth cell's title (the 'Sixth card' term)",
     r"\bshownPlaces\b|1 \+ \w+\.filter\(": (
         "places worked out from the ducks mid-animation (the frame's standings)"
     ),

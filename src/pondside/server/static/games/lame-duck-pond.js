@@ -11,8 +11,9 @@ const $ = (id) => document.getElementById(id);
 export const COLUMN_LIMIT = 5;
 /** The server's label ("take column 2") as a sentence or a name begins. */
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-// What the page does around the board: after the columns are drawn (the preview), on a TAKE.
-const hooks = { drawn: () => {}, take: () => {} };
+// What the page does around the board: after the columns are drawn (the preview), on a TAKE;
+// what a sixth cell says (the game's "Sixth card" term, LD-7).
+const hooks = { drawn: () => {}, take: () => {}, sixth: "" };
 let displayed = null; // the columns drawn now (mid-animation too), for the preview
 
 /** The columns drawn now. */
@@ -36,8 +37,8 @@ const POND = `<div class="pond-wrap"><div class="pond" id="pond" aria-label="The
 <section class="card-area" id="card-area" aria-label="Card area"><div class="slots" id="slots"></div></section>`;
 
 /** The pond and the card area, once, in the frame's board. */
-export function buildBoard(board, { drawn, take }) {
-  Object.assign(hooks, { drawn, take });
+export function buildBoard(board, { drawn, take, sixth }) {
+  Object.assign(hooks, { drawn, take, sixth });
   board.innerHTML = POND; // this file's own markup
   new Pond($("pond"), $("ripples"), $("simon"));
 }
@@ -66,7 +67,7 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       cell.dataset.i = String(k);
       if (k === COLUMN_LIMIT) {
         cell.classList.add("sixth");
-        cell.title = "The sixth card takes the five before it";
+        cell.title = hooks.sixth;
       }
       const card = sixth && sixth[0] === i && k === COLUMN_LIMIT ? sixth[1] : col[k];
       if (card != null) {

@@ -21,11 +21,14 @@ const $ = (id) => document.getElementById(id);
 // and its words (the how-to figure's caption): this module is ready only once they are in.
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
 useCardFacts(served?.card_facts);
-const DUCKS_PER_CARD = served?.terms.find((t) => t.term === "Ducks per card");
+const term = (name) => served?.terms.find((t) => t.term === name);
+const DUCKS_PER_CARD = term("Ducks per card");
+const SIXTH = term("Sixth card");
 
 // --- what lasts: the pond, the card area, the hand's tools --------------------------------------
 function setup(page) {
-  buildBoard(page.board, { drawn: () => applyPreview(hand.cur), take: chooseTake });
+  const sixth = SIXTH ? `${SIXTH.term}: ${SIXTH.meaning}` : "";
+  buildBoard(page.board, { drawn: () => applyPreview(hand.cur), take: chooseTake, sixth });
   const play = el("button", "btn primary");
   play.type = "button";
   play.id = "play-btn";
