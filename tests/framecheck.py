@@ -63,6 +63,7 @@ FRAME_KEYS |= {
     "labels",
     "card_words",
     "standing",
+    "standings",
     "captions",
 }  # the game's words for the receiver (issue 26), the cards they name by code (issue 27)
 DECKTET = set(CODES)

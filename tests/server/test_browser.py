@@ -306,6 +306,10 @@ def test_the_explanations_are_the_server_s_narration_and_the_preview_its_label(
     table = table_via_api(page, seed=11, profile="slow")
     page.goto(f"/t/{table}")
     page.locator("#hand.active .hand-card").first.wait_for()
+    # A sixth cell says LD-7 in the game's words (its "Sixth card" term), not the page's.
+    sixth = next(t for t in GAME.terms() if t["term"] == "Sixth card")
+    title = page.locator(".cell.sixth").first.get_attribute("title")
+    assert title == f"Sixth card: {sixth['meaning']}"
     # The preview of each card is the label the server sent for playing it.
     labels = next(f for f in reversed(frames) if f.get("labels", {}).get("actions"))["labels"]
     for offer in labels["actions"][:3]:

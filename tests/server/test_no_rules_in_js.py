@@ -2,7 +2,9 @@
 that the pages once held are gone, and stay gone. Each fact now comes from the game, in Python:
 the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()``,
 ``Game.card_facts()`` and ``Game.score_notes()`` in ``GET /api/games``, and each frame's
-``standing`` and ``captions`` (``Game.standing``, ``Game.captions``)."""
+``standing``, ``standings`` and ``captions`` (``Game.standing``, ``Game.standings``,
+``Game.captions``: Wildcat Chicane's note under the table, Lame Duck's places as each take is
+shown)."""
 
 from __future__ import annotations
 
@@ -38,7 +40,21 @@ GONE = {
     r"lower than every column|beats the play, so pass|in your hand beats": (
         "LD-6 and KQ-9 in the status (Game.prompts)"
     ),
+    r"does not count": "WC-5's reading in words (Wildcat Chicane's captions 'reading')",
+    r"must take (fewer|more)|\} (over|under)`": (
+        "WC-7's bids over or under the tricks (captions 'bids', 'bids meaning')"
+    ),
+    r"face down until": "WC-4's hidden ruling cards (captions 'ruler chosen')",
+    r"Your bid \$\{": "WC-12's score of the seat's bid (captions 'bid')",
+    r"takes the five": "LD-7 in a sixth cell's title (the 'Sixth card' term)",
+    r"\bshownPlaces\b|1 \+ \w+\.filter\(": (
+        "places worked out from the ducks mid-animation (the frame's standings)"
+    ),
 }
+
+MODULE_LINES = 400
+"""The most lines a game's browser module may hold (issue 26: it draws its board and wires its
+controls; a larger one is split by what its parts do)."""
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -47,3 +63,12 @@ def test_no_page_restates_a_rule_the_game_serves(path: Path) -> None:
     for pattern, rule in GONE.items():
         found = re.search(pattern, text)
         assert found is None, f"{path.name} restates {rule}: {found.group(0)!r}"
+
+
+@pytest.mark.parametrize("path", sorted(STATIC.glob("games/*.js")), ids=lambda p: p.name)
+def test_a_game_module_is_a_board_and_its_controls_not_a_second_engine(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MODULE_LINES, (
+        f"{path.name} has {lines} lines; split it by what its parts do (the board, the hand, "
+        f"the previews), at most {MODULE_LINES} lines each"
+    )

@@ -39,7 +39,15 @@ STEPS = 70
 Frames = dict[str, list[Any]]
 
 
-ADDED = ("narration", "narration_events", "labels", "card_words", "standing", "captions")
+ADDED = (
+    "narration",
+    "narration_events",
+    "labels",
+    "card_words",
+    "standing",
+    "standings",
+    "captions",
+)
 """Keys added since the capture, on purpose (issue 26: the narration and the actions' labels;
 issue 27: the cards their sentences name by code)."""
 ADDED_TO_VIEWS = {

@@ -48,7 +48,7 @@ def test_a_frame_with_no_view_or_no_events_tells_nothing() -> None:
     match: Match[Any] = Match(game, 4, seed=3)
     empty = {"actions": [], "unplayable": []}
     nothing = {"narration": [], "narration_events": [], "labels": empty}
-    nothing |= {"card_words": {}, "standing": [], "captions": {}}
+    nothing |= {"card_words": {}, "standing": [], "standings": [], "captions": {}}
     assert tell(game, [], None, None, 0, ["A", "B", "C", "D"]) == nothing
     told = tell(game, [], None, match.view(0), 0, ["A", "B", "C", "D"])
     assert told["narration"] == []

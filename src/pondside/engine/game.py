@@ -397,6 +397,14 @@ class Game(ABC, Generic[S]):
         totals = view["totals"]
         return list(places_from_results(totals, self.info.lower_score_is_better))
 
+    def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
+        """Each seat's place after each of ``events``, the events of one step that ends at the
+        view ``after``, for a page that shows the step event by event with the scores moving
+        as it goes (Lame Duck's takes, each adding its ducks); none by default, or for a step
+        whose places do not move: the page shows the frame's ``standing`` once the step is
+        drawn."""
+        return []
+
     def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
         """What a page writes beside parts of its board, in the game's words, for the seat of
         ``view`` (keys the game's module knows: Down the Drain's ``"group 7"``, ``"seat 2"``);

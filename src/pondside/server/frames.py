@@ -155,6 +155,11 @@ class StateFrame(TypedDict):
     standing: list[int]
     """Each seat's place now, as the match's end would rank the scores (``Game.standing``:
     Down the Drain's series by games won first, DD-9); empty before the start."""
+    standings: list[list[int]]
+    """For each event of the step told (``events``, or the view's ``last_events`` for a
+    welcome, as ``narration_events``), each seat's place once it has happened
+    (``Game.standings``: Lame Duck's takes, one at a time); empty for most games and for a
+    step whose places do not move."""
     captions: dict[str, str]
     """What the board writes beside its parts, in the game's words, for this receiver, keyed
     as the game's page module knows them (Down the Drain: ``"group 7"``: "to be pushed through
@@ -420,6 +425,7 @@ def for_receiver(
         "labels": told["labels"],
         "card_words": told["card_words"],
         "standing": told["standing"],
+        "standings": told["standings"],
         "captions": told["captions"],
     }
 

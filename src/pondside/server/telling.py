@@ -10,6 +10,9 @@ Every frame the server sends (a live table's, a replay's) carries two keys besid
 - ``labels``: what the receiver's seat is offered now (``Game.labels``): each legal action's
   label and what it would do, and each hand card it cannot play with the engine's sentence why;
   empty lists for a spectator and for a seat not to act;
+- ``standing`` and ``standings``: each seat's place now (``Game.standing``) and after each
+  event told (``Game.standings``: a page that shows a step event by event shows the places
+  move with it, and ranks no one itself);
 - ``card_words``: where those sentences name cards by the codes a person types ("Give the
   Mountain (4MS)"), each such piece of text with the words a page reads in its place ("the
   Mountain": ``Game.card_spans``): the terminal prints the sentence, the browser reads "Give
@@ -49,6 +52,10 @@ class Told(TypedDict):
     reader of names reads in its place."""
     standing: list[int]
     """Each seat's place now (``Game.standing``), as the match's end would rank the scores."""
+    standings: list[list[int]]
+    """For each event told, each seat's place once it has happened (``Game.standings``), for
+    a page that shows the step event by event; empty for most games and for a step whose
+    places do not move."""
     captions: dict[str, str]
     """What the board writes beside its parts, in the game's words (``Game.captions``)."""
 
@@ -92,6 +99,7 @@ def tell(
             "labels": nothing(),
             "card_words": {},
             "standing": [],
+            "standings": [],
             "captions": {},
         }
     narration = game.narrate(before, events, after, seat, names) if events else []
@@ -101,6 +109,9 @@ def tell(
         "labels": nothing(),
         "card_words": {},
         "standing": game.standing(after),
+        "standings": []
+        if not events or type(game).standings is Game.standings
+        else game.standings(events, after),
         "captions": {} if type(game).captions is Game.captions else game.captions(after, names),
     }
     if seat is not None and offered:

@@ -145,11 +145,17 @@ def score_notes() -> list[ScoreNote]:
 
 
 def terms() -> list[Term]:
-    """The game's words, as the table's how-to figure and legend explain them (LD-2)."""
+    """The game's words, as the table's how-to figure and legend explain them (LD-2), and as
+    the pond's sixth cells say them (LD-7)."""
     return [
         {
             "term": "Ducks per card",
             "meaning": "1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, "
             "5 for multiples of 11, 7 for the 55.",
-        }
+        },
+        {
+            "term": "Sixth card",
+            "meaning": "a column's sixth card takes the five before it and starts the column "
+            "again (LD-7).",
+        },
     ]

@@ -392,6 +392,24 @@ class LameDuck(Game[LameDuckState]):
     def prompts(self) -> dict[str, str]:
         return words.prompts()
 
+    def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
+        """The places after each event of a step, as its takes add their ducks one by one
+        (LD-2, LD-7, LD-8): a page that shows the takes one at a time shows these places with
+        them. Worked back from the totals ``after`` the step (the view before it may not be
+        known: a welcome retells the last step from the view alone). None for a step that
+        takes nothing (most: a card chosen), whose places do not move."""
+        if not any(ev["type"] == "take" for ev in events):
+            return []
+        totals = list(after["totals"])
+        out: list[list[int]] = []
+        now = self.standing({"totals": totals})
+        for ev in reversed(events):
+            out.append(list(now))
+            if ev["type"] == "take":
+                totals[ev["seat"]] -= ev["ducks"]
+                now = self.standing({"totals": totals})
+        return out[::-1]
+
     def card_facts(self) -> dict[str, Any]:
         """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
         ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""

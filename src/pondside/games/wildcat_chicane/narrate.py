@@ -123,6 +123,108 @@ def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
     return f"Your lead: play any card but a trump ({SUIT_NAMES[trump]})."
 
 
+def reading_words(
+    reading: str,
+    trump: str,
+    trumps: int,
+    classic: bool,
+    ruler: str | None = None,
+    *,
+    will: bool = True,
+) -> dict[str, str]:
+    """How a seat reads its cards, in the two sentences the board writes under the table
+    (WC-5, WC-6; classic: the calls', for everyone, WC-15): ``"reading"``, what TOP or BOTTOM
+    means for two-suit cards, and ``"trump"``, the trump suit with ``trumps``, how many the
+    hand holds. ``ruler``: said of a ruling card not yet revealed, chosen (``will``) or only
+    picked (the page's preview: ``will=False``).
+
+    >>> reading_words("top", "Y", 3, False)["reading"]
+    'You read TOP: the faded suit of your two-suit cards does not count.'
+    >>> reading_words("bottom", "K", 1, False, "NK", will=False)["trump"]
+    'Your trump would be Knots (1 in your hand).'
+    """
+    mode = "will" if will else "would"
+    if ruler is not None:
+        head, whose = f"With {ruler_name(ruler)} you {mode} read", "your "
+        trump_is = f"Your trump {mode} be"
+    elif classic:
+        head, whose, trump_is = "Everyone reads", "", "Trump for all:"
+    else:
+        head, whose, trump_is = "You read", "your ", "Your trump:"
+    return {
+        "reading": f"{head} {reading.upper()}: the faded suit of {whose}two-suit cards does not "
+        "count.",
+        "trump": f"{trump_is} {SUIT_NAMES[trump]} ({trumps} in your hand).",
+    }
+
+
+def ruler_name(code: str) -> str:
+    """A ruling card's short name in a sentence: ``the Calamity``, ``the Ace of Knots``."""
+    name = BY_CODE[code].name
+    return name if name.startswith("the ") else f"the {name}"
+
+
+def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
+    """The bids made against the hand's tricks, as the board's banner says them (WC-7):
+    ``"bids"`` (``bids: 9 for 8 tricks · 1 over``, the over or under once everyone has bid) and,
+    once there is a bid, ``"bids meaning"``, what over and under mean.
+
+    >>> bids_words([3, None, 5], 11)["bids"], bids_words([3, 2, 5], 11)["bids"]
+    ('bids: 8 for 11 tricks', 'bids: 10 for 11 tricks · 1 under')
+    """
+    made = [b for b in bids if b is not None]
+    if not made:
+        return {"bids": plural(tricks, "trick")}
+    diff = sum(made) - tricks
+    tail = (
+        ""
+        if len(made) < len(bids)
+        else " · even"
+        if diff == 0
+        else f" · {diff} over"
+        if diff > 0
+        else f" · {-diff} under"
+    )
+    return {
+        "bids": f"bids: {sum(made)} for {plural(tricks, 'trick')}{tail}",
+        "bids meaning": "The bids' total against the tricks in this hand: over, someone must take "
+        "fewer than they bid; under, someone must take more.",
+    }
+
+
+def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the board writes beside its parts for the seat of ``view``: the bids against the
+    tricks (``bids_words``), while ruling cards are chosen what a chosen one's back means
+    (``"ruler chosen"``) and, for a seat, how it reads its cards once that is known or its
+    ruling card is chosen (``reading_words``) and what its bid will score (``"bid"``, WC-12)."""
+    out = bids_words(view["bids"], view["tricks_in_hand"])
+    if view["phase"] == "rule":
+        # WC-4: the ruling cards are chosen in secret and shown together.
+        out["ruler chosen"] = "A ruling card is chosen, face down until everyone has chosen."
+    seat = view["seat"]
+    if seat is None or "hand_read" not in view:
+        return out
+    classic = view["options"]["variant"] == "classic"
+    reading, trump = view["readings"][seat], view["trumps"][seat]
+    if reading is not None and trump is not None:
+        held = sum(1 for r in view["hand_read"] if r["trump"])
+        out.update(reading_words(reading, trump, held, classic))
+    elif view.get("my_choice"):
+        out.update(ruler_reading(view, view["my_choice"], will=True))
+    bid = view["bids"][seat]
+    if bid is not None:
+        out["bid"] = f"Your bid {bid}: {bid_effect(bid)}."
+    return out
+
+
+def ruler_reading(view: Mapping[str, Any], code: str, *, will: bool) -> dict[str, str]:
+    """``reading_words`` for a ruling card of the seat's hand not yet revealed (WC-4..WC-6):
+    the reading and trump it gives and the trumps the rest of the hand would then hold."""
+    reading, trump = reading_of_ruler(INDEX[code]), BY_CODE[code].top
+    held = sum(1 for c in view.get("hand", ()) if c != code and read_suit(c, reading) == trump)
+    return reading_words(READING_NAMES[reading], trump, held, False, code, will=will)
+
+
 def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
     """A classic call (WC-15) with what it does and, where it would settle the seat's reading
     and trump, the trumps it would then hold (also as shows: {"trumps": n})."""

@@ -526,6 +526,9 @@ class WildcatChicane(Game[ChicaneState]):
     def terms(self) -> list[Term]:
         return words.terms()
 
+    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+        return words.captions(view, names)
+
     def card_spans(self, sentence: str) -> list[CardSpan]:
         """The cards a sentence names by code, read by their names (a page's reader)."""
         return decktet.card_spans(sentence)
@@ -546,7 +549,8 @@ class WildcatChicane(Game[ChicaneState]):
         if verb == "rule":
             # shows: what the ruling card would make this seat, for the page's preview of the
             # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit,
-            # "hand": the rest of the hand read so, as the view's hand_read}.
+            # "hand": the rest of the hand read so, as the view's hand_read, "captions": what
+            # the board says of it, as the frame's captions say of a chosen one}.
             reading, trump = reading_of_ruler(INDEX[rest]), BY_CODE[rest].top
             rest_of_hand = [INDEX[c] for c in view.get("hand", ()) if c != rest]
             return {
@@ -557,6 +561,7 @@ class WildcatChicane(Game[ChicaneState]):
                     "reading": READING_NAMES[reading],
                     "trump": trump,
                     "hand": hand_read(rest_of_hand, reading, trump),
+                    "captions": words.ruler_reading(view, rest, will=False),
                 },
             }
         if verb == "call":

@@ -11,8 +11,9 @@ const $ = (id) => document.getElementById(id);
 export const COLUMN_LIMIT = 5;
 /** The server's label ("take column 2") as a sentence or a name begins. */
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-// What the page does around the board: after the columns are drawn (the preview), on a TAKE.
-const hooks = { drawn: () => {}, take: () => {} };
+// What the page does around the board: after the columns are drawn (the preview), on a TAKE;
+// what a sixth cell says (the game's "Sixth card" term, LD-7).
+const hooks = { drawn: () => {}, take: () => {}, sixth: "" };
 let displayed = null; // the columns drawn now (mid-animation too), for the preview
 
 /** The columns drawn now. */
@@ -36,8 +37,8 @@ const POND = `<div class="pond-wrap"><div class="pond" id="pond" aria-label="The
 <section class="card-area" id="card-area" aria-label="Card area"><div class="slots" id="slots"></div></section>`;
 
 /** The pond and the card area, once, in the frame's board. */
-export function buildBoard(board, { drawn, take }) {
-  Object.assign(hooks, { drawn, take });
+export function buildBoard(board, { drawn, take, sixth }) {
+  Object.assign(hooks, { drawn, take, sixth });
   board.innerHTML = POND; // this file's own markup
   new Pond($("pond"), $("ripples"), $("simon"));
 }
@@ -66,7 +67,7 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       cell.dataset.i = String(k);
       if (k === COLUMN_LIMIT) {
         cell.classList.add("sixth");
-        cell.title = "The sixth card takes the five before it";
+        cell.title = hooks.sixth;
       }
       const card = sixth && sixth[0] === i && k === COLUMN_LIMIT ? sixth[1] : col[k];
       if (card != null) {
@@ -218,23 +219,16 @@ function banner(ctx, text, ms) {
   setTimeout(() => b.remove(), ms / Math.max(ctx.speed(), 0.01));
 }
 
-/** The places the counters shown make mid-animation, between two frames: each seat 1 + the
- * seats with fewer ducks (ties share), the order the frame's own `standing` (the server's
- * Game.standing) gives at each frame. Kept here until the server sends a standing per event
- * (issue 26: the last place order worked out in a page). */
-function shownPlaces(totals) {
-  return totals.map((t) => 1 + totals.filter((u) => u < t).length);
-}
-
-/** The duck counters of the players' bar at `totals` (while a take is shown), with the places
- * and their colours those totals make (fewer ducks are better): the place badges never show
- * the places of a step before (issue 27, s35-2). */
-function showTotals(totals, bump = null) {
-  const places = shownPlaces(totals);
+/** The duck counters of the players' bar at `totals` (while a take is shown), with `places`,
+ * the server's standing once the event shown has happened (the frame's `standings`: the page
+ * ranks no one), and their colours: the place badges never show the places of a step before
+ * (issue 27, s35-2). */
+function showTotals(totals, places, bump = null) {
   for (const chip of document.querySelectorAll("#players .player")) {
     const s = Number(chip.dataset.seat);
     chip.querySelector(".player-score").replaceChildren(seatScore({ totals }, s));
     chip.classList.toggle("bump", s === bump);
+    if (!places) continue;
     const place = chip.querySelector(".player-place");
     if (place) place.textContent = ordinal(places[s]);
     for (const c of [...chip.classList]) if (c.startsWith("place-")) chip.classList.remove(c);
@@ -253,6 +247,8 @@ export async function animate(ctx) {
   let order = [];
   // Many players, many cards to place: each placement goes a little quicker.
   const pace = Math.min(1, 5 / Math.max(1, ctx.view.players));
+  // The places once event k has happened, as the server ranks them (its standings).
+  const placesAfter = (k) => (ctx.frame.standings || [])[k] || null;
   const draw = (opts = {}) => {
     renderColumns(columns, opts);
     renderSlots(ctx, pv, slots, order, opts.lowSeat, true);
@@ -294,7 +290,7 @@ export async function animate(ctx) {
       columns[ev.column] = [];
       draw();
       totals[ev.seat] += ev.ducks;
-      showTotals(totals, ev.seat);
+      showTotals(totals, placesAfter(k), ev.seat);
       if (!sixth) await fly(ctx, slotCard(ev.seat), cellAt(ev.column, 0), ev.card, 520);
       delete slots[ev.seat];
       columns[ev.column] = [ev.card]; // the event's card starts the column again, as told
@@ -302,7 +298,7 @@ export async function animate(ctx) {
       await ctx.wait(320);
     } else if (ev.type === "round_end") {
       ev.totals.forEach((t, s) => (totals[s] = t));
-      showTotals(totals);
+      showTotals(totals, placesAfter(k));
       banner(ctx, `Round ${ev.round} is over`, 1400);
       await ctx.wait(1500);
     } else if (ev.type === "deal") {

@@ -43,15 +43,11 @@ function banner(ctx) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-banner");
   box.append(el("span", "wc-fact wc-dealt", v.dealer === ctx.me ? "You deal" : `${names[v.dealer]} deals`));
-  const { sum, count } = bidTotal(v);
-  if (!count) box.append(el("span", "wc-fact wc-count", `${v.tricks_in_hand} tricks`));
-  else {
-    const diff = sum - v.tricks_in_hand;
-    const tail = count < v.players ? "" : diff === 0 ? " · even" : diff > 0 ? ` · ${diff} over` : ` · ${-diff} under`;
-    const f = el("span", "wc-fact wc-bidsum", `bids: ${sum} for ${v.tricks_in_hand} tricks${tail}`);
-    f.title = "The bids' total against the tricks in this hand: over, someone must take fewer than they bid; under, someone must take more.";
-    box.append(f);
-  }
+  // The bids against the tricks, over or under, in the server's words (its captions).
+  const said = ctx.frame.captions || {};
+  const f = el("span", `wc-fact ${bidTotal(v).count ? "wc-bidsum" : "wc-count"}`, said.bids || "");
+  if (said["bids meaning"]) f.title = said["bids meaning"];
+  box.append(f);
   // The calls once one is made (before, the middle of the table says who calls first).
   if (v.options.variant === "classic" && v.calls.length) {
     const calls = el("span", "wc-fact wc-calls");
@@ -120,7 +116,7 @@ function rulerBox(ctx, s) {
     box.append(cap);
   } else if (v.phase === "rule" && v.chosen[s]) {
     box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", "chosen"));
-    box.title = "A ruling card is chosen, face down until everyone has chosen.";
+    box.title = (ctx.frame.captions || {})["ruler chosen"] || "";
   } else {
     box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? "choosing" : ""));
   }
@@ -219,32 +215,30 @@ function middle(ctx, trick, read, last, winner) {
   return box;
 }
 
-/** In words, once: how this page's player reads their cards (or would, with the chosen ruler):
- *  rule.hand is the hand as read that way (the view's hand_read, or the ruling card's shows). */
-function note(ctx, rule, bidEffects) {
-  const { el, view: v } = ctx;
+/** `text` with its first `word` drawn by `draw(word)` (a bold TOP, a suit with its symbol). */
+function marked(text, word, draw) {
+  const at = text.indexOf(word);
+  return at < 0 ? [text] : [text.slice(0, at), ...[draw(word)].flat(), text.slice(at + word.length)];
+}
+
+/** How this page's player reads their cards (or would, with the ruling card picked), and what
+ *  their bid will score, in the server's words: the frame's captions, or the picked card's
+ *  label (rule.captions, its shows). The page draws the reading in bold, the trump's symbol. */
+function note(ctx, rule) {
+  const { el } = ctx;
   if (ctx.me == null || !rule.reading || !rule.trump) return null;
-  const r = rule.reading;
-  const t = rule.trump;
+  const said = (ctx.select.ruler && rule.captions) || ctx.frame.captions || {};
+  if (!said.reading) return null;
   const box = el("p", "wc-note");
-  box.dataset.reading = r;
-  const classic = v.options.variant === "classic";
-  const trumps = (rule.hand || []).filter((c) => c.trump && c.card !== (ctx.select.ruler || v.my_choice)).length;
-  const head = rule.preview ? `With ${nameOf(ctx.select.ruler || v.my_choice)} you ${ctx.select.ruler ? "would" : "will"} read ` : classic ? "Everyone reads " : "You read ";
-  box.append(head, el("b", null, r.toUpperCase()));
-  // One line at 1280 px: the board stays short enough for the hand to show below it.
-  const whose = classic ? "" : "your ";
-  // What the drawing shows (the rule itself is the prompt's and the legend's to say).
-  box.append(`: the faded suit of ${whose}two-suit cards does not count. ${rule.preview ? "Your trump would be" : classic ? "Trump for all:" : "Your trump:"} `);
-  box.append(sym(el, t), ` ${suitMany(t)} (${trumps} in your hand).`);
-  // WC-12: what this player's bid will score, in view for the whole hand.
-  const bid = v.bids[ctx.me];
-  if (bid != null && bidEffects[bid]) box.append(el("span", "wc-mybid", ` Your bid ${bid}: ${bidEffects[bid]}.`));
+  box.dataset.reading = rule.reading;
+  const t = rule.trump;
+  box.append(...marked(said.reading, rule.reading.toUpperCase(), (w) => el("b", null, w)));
+  box.append(" ", ...marked(said.trump || "", suitMany(t), (w) => [sym(el, t), ` ${w}`]));
+  if (said.bid) box.append(el("span", "wc-mybid", ` ${said.bid}`));
   return box;
 }
 
-/** bidEffects: what each bid scores, in the server's words (its bid labels), by bid. */
-export function wcBoard(ctx, rule, handEnd, bidEffects = {}) {
+export function wcBoard(ctx, rule, handEnd) {
   const { el, view: v } = ctx;
   const board = el("div", `wc-board wc-${v.options.variant}`);
   board.append(banner(ctx));
@@ -269,7 +263,7 @@ export function wcBoard(ctx, rule, handEnd, bidEffects = {}) {
   else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
   table.append(middle(ctx, trick, read, last, winner));
   board.append(table);
-  const n = note(ctx, rule, bidEffects);
+  const n = note(ctx, rule);
   if (n) board.append(n);
   return board;
 }

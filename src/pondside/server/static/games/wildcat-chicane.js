@@ -9,7 +9,7 @@ import { cardWords, nameOf, wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 
 // The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
-const memo = { handEnd: null, rulers: {}, bids: {} };
+const memo = { handEnd: null, rulers: {} };
 
 function remember(events) {
   for (const e of events || []) if (e.type === "hand_end") memo.handEnd = e;
@@ -43,7 +43,7 @@ function myRule(ctx) {
   // remembered once chosen (the choice is then no longer a legal action with a label).
   const shows = pick ? ctx.label(`rule ${pick}`)?.shows || memo.rulers[pick] : null;
   if (shows) memo.rulers[pick] = shows;
-  if (shows) return { reading: shows.reading, trump: shows.trump, hand: shows.hand, preview: true };
+  if (shows) return { reading: shows.reading, trump: shows.trump, hand: shows.hand, captions: shows.captions, preview: true };
   return { reading: null, trump: null, hand: v.hand_read || [] };
 }
 
@@ -229,9 +229,8 @@ function renderActions(ctx, kinds) {
     says.setAttribute("aria-live", "polite");
     for (const b of kinds.bid) {
       const n = Number(b);
-      // What the bid would score: the server's label (WC-12), kept for the hand's note.
+      // What the bid would score: the server's label (WC-12).
       const effect = ctx.label(`bid ${b}`)?.effect || "";
-      memo.bids[n] = effect;
       const line = effect ? `Bid ${n}: ${effect}.` : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
         label: `Bid ${n} trick${n === 1 ? "" : "s"}`, // what it scores: said by the live line on focus
@@ -272,7 +271,7 @@ export default {
     if (ctx.select.ruler && !kinds.rule.includes(ctx.select.ruler)) ctx.select.ruler = null;
     // The legend goes under the hand (the board and the hand stay in view above it), or under
     // the board for a spectator, who has no hand.
-    const board = wcBoard(ctx, myRule(ctx), memo.handEnd, memo.bids);
+    const board = wcBoard(ctx, myRule(ctx), memo.handEnd);
     if (ctx.view.hand) ctx.board.replaceChildren(board);
     else ctx.board.replaceChildren(board, wcLegend(ctx));
     renderHand(ctx, kinds);
