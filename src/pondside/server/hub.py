@@ -8,10 +8,9 @@ number. A table's changes are serialised by its lock; tables never wait on each 
 think in a thread (quick levels) or a worker process (search).
 
 The hub plays the tables; the rest is by concern: memory.py (the tables kept in memory),
-tables.py (a live table and its clients), seating.py (the lobby's changes), leaving.py
-(resigning, abandoned matches), clocks.py,
-thinking.py (bots, hints, analyses), frames.py (what a client is sent), committer.py (group
-commit), and the other processes behind ``peers.Peers`` (none, or cluster.py's over Redis).
+tables.py (a live table and its clients), seating.py (the lobby's changes), leaving.py (resigning,
+stand-ins, abandoned matches), clocks.py, thinking.py (bots, hints, analyses), frames.py (what a
+client is sent), committer.py (group commit), peers.Peers (none, or cluster.py's over Redis).
 """
 
 from __future__ import annotations
@@ -256,8 +255,7 @@ class Hub(Memory):
             table.requests[request] = number
         self.peers.committed(table, number, seat, action, how)
         self.broadcast(table, events, "action", {"seat": seat, "how": how}, earlier)
-        if how == "timeout":
-            leaving.timed_out(self, table, seat)
+        leaving.timed_out(self, table, seat, how)
         self.schedule(table)
 
     async def _save(self, table: LiveTable, **changes: Any) -> None:

@@ -94,12 +94,13 @@ def _grace_over(hub: Hub, table: LiveTable, seat: int) -> None:
         hub.later(_stood_in(hub, table, seat, gone=True))
 
 
-def timed_out(hub: Hub, table: LiveTable, seat: int) -> None:
-    """The clock ran out for ``seat`` (its timeout action was just applied). A guest gone
-    within the grace period gets the stand-in now: the grace ends with their time, so that
-    the clock does not decide each of their turns at its full length meanwhile, and the others
-    see one countdown (``LiveTable.stand_in_at``), not the grace's and the clock's."""
-    if seat in table.gone:
+def timed_out(hub: Hub, table: LiveTable, seat: int, how: str) -> None:
+    """After each action: if the clock ran out for ``seat`` (``how`` is "timeout", its
+    timeout action just applied), a guest gone within the grace period gets the stand-in now.
+    The grace ends with their time, so that the clock does not decide each of their turns at
+    its full length meanwhile, and the others see one countdown (``LiveTable.stand_in_at``),
+    not the grace's and the clock's."""
+    if how == "timeout" and seat in table.gone:
         hub.later(_stood_in(hub, table, seat, gone=True))
 
 
