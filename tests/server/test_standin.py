@@ -33,6 +33,21 @@ def seat_of(frame: dict[str, Any], i: int) -> dict[str, Any]:
     return seat
 
 
+async def play_until(sock: Sock, done: Any, timeout: float = 30.0) -> dict[str, Any]:
+    """The first frame for which ``done`` holds; meanwhile the socket's player takes the first
+    legal action of each new state that asks them (once per sequence number)."""
+    acted = -1
+    while True:
+        m = await sock.next(
+            lambda m: done(m) or (m.get("type") == "state" and bool(m["legal"])), timeout=timeout
+        )
+        if done(m):
+            return dict(m)
+        if m["seq"] > acted:
+            acted = m["seq"]
+            await sock.send({"op": "act", "action": m["legal"][0]})
+
+
 def test_a_bot_stands_in_for_a_player_gone_past_the_grace_period_until_they_are_back(
     graceful: ServerProcess,
 ) -> None:
@@ -91,10 +106,9 @@ def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess) -> No
 
     async def after() -> None:
         a = await Sock.open(graceful, table, ann)
-        # The stand-in plays at once after the restart (no new grace period for Bob).
-        frame = await a.next(lambda m: m.get("type") == "state" and bool(m["legal"]), timeout=20)
-        await a.send({"op": "act", "action": frame["legal"][0]})
-        by = await a.next(lambda m: (m.get("by") or {}).get("seat") == 1, timeout=20)
+        # The stand-in plays at once after the restart (no new grace period for Bob); Ann
+        # plays whenever she is asked (a card, or a column to take) until it has.
+        by = await play_until(a, lambda m: (m.get("by") or {}).get("seat") == 1)
         assert by["by"]["how"] == "stand-in"
         await a.close()
 
