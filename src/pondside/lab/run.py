@@ -24,7 +24,7 @@ from pondside.bots import check_spec, parse_spec
 from pondside.bots.levels import canonical, is_level, level_spec
 from pondside.engine import Game, Match, PondsideError
 from pondside.games import get_game
-from pondside.sim.runner import derive_seed, play_out, seat_bots
+from pondside.sim.runner import MAX_DECISIONS, derive_seed, seat_bots
 from pondside.sim.tournament import _worker_start
 
 from .metrics import Trace
@@ -105,37 +105,40 @@ def play_traced(
 ) -> Trace:
     """Play one match dealt from ``seed``, counting every decision's legal actions and keeping
     the score line; its ``deal`` is 0 (the caller numbers it)."""
-    match: Match[Any] = Match(game, players, options, seed=seed)
+    state = Match(game, players, options, seed=seed).state
     bots = seat_bots(game, dict(enumerate(specs)), bot_seed)
-    counts = [0, 0, 0]  # decisions, decisions with a choice, legal actions offered
-    line: list[tuple[int, tuple[float, ...]]] = [(0, tuple(game.scores(match.state)))]
-
-    def counted(seat: int) -> Callable[[Any, list[str]], str]:
-        def choose(view: Any, legal: list[str]) -> str:
-            counts[0] += 1
-            counts[1] += len(legal) > 1
-            counts[2] += len(legal)
-            return bots[seat](view, legal)
-
-        return choose
-
-    def scored(events: object) -> None:
-        scores = tuple(game.scores(match.state))
+    decisions = choices = offered = 0
+    line: list[tuple[int, tuple[float, ...]]] = [(0, tuple(game.scores(state)))]
+    # play_out's loop (one seat at a time, the first to act first), on the game itself: a
+    # Match copies each view's and each action's events so that a caller cannot change the
+    # state through them, a quarter of a casual match's time in Ladders and Wildcat Chicane;
+    # the lab's bots only read them, and the lab keeps no events.
+    for _ in range(MAX_DECISIONS):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = sorted(game.legal_actions(state, seat))
+        decisions += 1
+        choices += len(legal) > 1
+        offered += len(legal)
+        state, _events = game.apply(state, seat, bots[seat](game.view(state, seat), legal))
+        scores = tuple(game.scores(state))
         if scores != line[-1][1]:
-            line.append((counts[0], scores))
-
-    play_out(match, {s: counted(s) for s in range(players)}, scored)
-    outcome = match.outcome()
+            line.append((decisions, scores))
+    else:
+        raise RuntimeError(f"{game.info.name} did not end within {MAX_DECISIONS} decisions")
+    outcome = game.outcome(state)
     assert outcome is not None
     return Trace(
         deal=0,
         seats=names,
         places=outcome.places,
         scores=tuple(float(x) for x in outcome.scores),
-        decisions=counts[0],
-        choices=counts[1],
-        legal=counts[2],
-        hands=game.hands_played(match.state),
+        decisions=decisions,
+        choices=choices,
+        legal=offered,
+        hands=game.hands_played(state),
         line=tuple(line),
         lower_is_better=game.info.lower_score_is_better,
     )
