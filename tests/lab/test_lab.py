@@ -255,3 +255,12 @@ def test_a_lab_match_is_the_match_play_out_plays(slug: str) -> None:
         assert trace.decisions == len(match.actions)
         assert trace.line == tuple(line)
         assert trace.hands == game.hands_played(match.state)
+
+
+def test_a_sweep_through_the_rulebooks_value_shares_the_base_sets_matches() -> None:
+    plan = plan_lab("lame-duck", [("base", {})], deals=2, sweep=("column_limit", [4, 5]))
+    assert plan.played() == [0, 1, 0]  # column_limit=5 is the rulebook's LD-7: the base set
+    assert plan.matches == 4
+    traces = run_lab(plan)
+    assert traces[2] == traces[0] and len(traces[0]) == 2
+    assert traces[1] != traces[0]  # a real change of the rule is played on its own

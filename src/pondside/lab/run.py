@@ -28,7 +28,7 @@ from pondside.sim.runner import MAX_DECISIONS, derive_seed, seat_bots
 from pondside.sim.tournament import _worker_start
 
 from .metrics import Trace
-from .tunables import check_tuning, tunables, tuned
+from .tunables import check_tuning, rules_module, tunables, tuned
 
 LADDER = ("expert", "strong", "casual", "random")
 """The ladder matrix's levels, strongest first (TAG's 2025 balancing competition's four)."""
@@ -187,10 +187,30 @@ class LabPlan:
     budgets: dict[str, int]
     experiments: list[Experiment] = field(default_factory=list)
 
+    def played(self) -> list[int]:
+        """For each experiment, the experiment whose matches it shares: itself, or an earlier
+        one that is the same game (options, and tuned constants other than the rulebook's
+        value) played by the same bots on as many deals. A sweep through the rulebook's value
+        is the base set again (Lame Duck's ``column_limit=5``), so it is played once."""
+        game = get_game(self.game)
+        module = rules_module(game)
+
+        def key(x: Experiment) -> tuple[Any, ...]:
+            tuning = {k: v for k, v in x.setting.tuning.items() if v != getattr(module, k.upper())}
+            return (
+                sorted(x.setting.options.items()), sorted(tuning.items()),
+                x.bots, x.names, x.deals, x.rotations,
+            )  # fmt: skip
+
+        first: dict[str, int] = {}  # by the key's repr: option values need not be hashable
+        return [first.setdefault(repr(key(x)), e) for e, x in enumerate(self.experiments)]
+
     def job(self) -> LabJob:
+        played = self.played()
         order = sorted(
             (d, e, r)
             for e, exp in enumerate(self.experiments)
+            if played[e] == e
             for d in range(exp.deals)
             for r in range(exp.rotations)
         )
@@ -204,7 +224,9 @@ class LabPlan:
 
     @property
     def matches(self) -> int:
-        return sum(e.deals * e.rotations for e in self.experiments)
+        """The matches played (an experiment that shares another's plays none of its own)."""
+        played = self.played()
+        return sum(x.deals * x.rotations for e, x in enumerate(self.experiments) if played[e] == e)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -325,10 +347,14 @@ def run_lab(
     after each. Ctrl-C raises :class:`Stopped` with what finished."""
     job = plan.job()
     traces: Traces = {e: [] for e in range(len(plan.experiments))}
+    shared: dict[int, list[int]] = {e: [] for e in traces}
+    for e, first in enumerate(plan.played()):
+        shared[first].append(e)
     done = 0
     try:
         for e, trace in _played(job, jobs):
-            traces[e].append(trace)
+            for sharing in shared[e]:
+                traces[sharing].append(trace)
             done += 1
             if progress:
                 progress(done, len(job.tasks))
