@@ -6,7 +6,8 @@ from the same seed in every experiment, so two option sets are compared deal by 
 as duplicate bridge compares two tables). When an experiment's seats hold different bots, each
 deal is played once per turn of the seats (the duplicate rotation), so every bot meets the same
 cards from every seat; when every seat holds the same bot, a turn would replay the same match,
-so each deal is played once.
+so each deal is played once. Two experiments that are the same game played by the same bots
+(a sweep through the rulebook's value and the base set) share one set of matches.
 
 Matches are played deal by deal across all experiments, so a run stopped with Ctrl-C keeps
 comparable figures for every experiment (:class:`Stopped` holds them). Match ``i`` of a plan is
