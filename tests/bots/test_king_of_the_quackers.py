@@ -8,13 +8,15 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kq_positions import position
 from pondside.bots import make_bot
 from pondside.bots.king_of_the_quackers import KingOfTheQuackersHeuristic as HEURISTIC
-from pondside.bots.king_of_the_quackers import plan_cost
+from pondside.bots.king_of_the_quackers import _longest_flush, plan_cost
 from pondside.engine import Match
-from pondside.games.king_of_the_quackers import CODE, GAME, INDEX, PERSONALITY
+from pondside.games.king_of_the_quackers import ACE_OF, CODE, GAME, INDEX, NUMBER_OF, PERSONALITY
 
 
 def run(specs: list[str], seed: int, **options: Any) -> Match[Any]:
@@ -96,3 +98,24 @@ def test_gives_away_low_loose_cards_not_bombs_or_crowns() -> None:
         for card in given:
             assert not (PERSONALITY[card] and len(people) >= 2)
             assert CODE[card][0] != "N"
+
+
+def _flush_by_search(cards: frozenset[int]) -> tuple[int, ...]:
+    """The longest Straight Flush by trying every suit, start and length (the plan's own
+    looks it up in per-suit tables): of equal lengths the first suit's, then the lowest start;
+    an Ace fills the first gap."""
+    found: list[tuple[int, int, int, tuple[int, ...]]] = []
+    for s, (numbers, ace) in enumerate(zip(NUMBER_OF, ACE_OF, strict=True)):
+        for low in range(2, 8):
+            for high in range(low + 2, 10):
+                run = [numbers[r] if numbers[r] in cards else ace for r in range(low, high + 1)]
+                gaps = sum(numbers[r] not in cards for r in range(low, high + 1))
+                if gaps == 0 or (gaps == 1 and ace in cards):
+                    found.append((-len(run), s, low, tuple(run)))
+    return min(found)[3] if found else ()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.frozensets(st.integers(0, len(CODE) - 1), max_size=18))
+def test_longest_flush_is_the_first_longest_in_suit_and_start_order(hand: frozenset[int]) -> None:
+    assert _longest_flush(hand) == _flush_by_search(hand)

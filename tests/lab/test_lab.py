@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -19,9 +20,9 @@ from pondside.cli import main
 from pondside.engine import BadOption, Match
 from pondside.games import down_the_drain, get_game, ladders, lame_duck
 from pondside.lab.results import LabResult
-from pondside.lab.run import Stopped, plan_lab, run_lab
+from pondside.lab.run import Stopped, plan_lab, play_traced, run_lab
 from pondside.lab.tunables import tunables, tuned
-from pondside.sim.runner import play_match
+from pondside.sim.runner import play_match, play_out, seat_bots
 
 # One comparison per game, as docs/lab compares them (a tiny size: the command works).
 COMPARED = {
@@ -217,3 +218,49 @@ def test_a_designers_notes_go_under_what_a_designer_learns(tmp_path: Path) -> No
     learns = html.index("What a designer learns")
     assert learns < html.index("Row length 4 felt tense") < html.index("Figures of each option")
     assert "Made by <code>pondside lab lame-duck --matches 2 --out " in html
+
+
+QUICK = {
+    "lame-duck": (4, {}),
+    "down-the-drain": (4, {}),
+    "wildcat-chicane": (3, {"target": 10}),
+    "king-of-the-quackers": (4, {"target": 10}),
+    "ladders": (2, {"rounds": 1}),
+}
+
+
+@pytest.mark.parametrize("slug", sorted(QUICK))
+def test_a_lab_match_is_the_match_play_out_plays(slug: str) -> None:
+    """The lab plays on the game itself, without the Match's copies of events: the same
+    actions, outcome and score line as the protocol's loop with the same seeds."""
+    game = get_game(slug)
+    players, options = QUICK[slug]
+    for seed in (1, 2):
+        trace = play_traced(game, players, options, ["casual"] * players, ("casual",) * players,
+                            seed, seed + 100)  # fmt: skip
+        match: Match[Any] = Match(game, players, options, seed=seed)
+        bots = seat_bots(game, dict.fromkeys(range(players), "heuristic"), seed + 100)
+        line = [(0, tuple(game.scores(match.state)))]
+
+        def scored(events: object, match: Match[Any] = match, line: list[Any] = line) -> None:
+            scores = tuple(game.scores(match.state))
+            if scores != line[-1][1]:
+                line.append((len(match.actions), scores))
+
+        play_out(match, bots, scored)
+        outcome = match.outcome()
+        assert outcome is not None
+        assert trace.places == outcome.places
+        assert trace.scores == tuple(float(x) for x in outcome.scores)
+        assert trace.decisions == len(match.actions)
+        assert trace.line == tuple(line)
+        assert trace.hands == game.hands_played(match.state)
+
+
+def test_a_sweep_through_the_rulebooks_value_shares_the_base_sets_matches() -> None:
+    plan = plan_lab("lame-duck", [("base", {})], deals=2, sweep=("column_limit", [4, 5]))
+    assert plan.played() == [0, 1, 0]  # column_limit=5 is the rulebook's LD-7: the base set
+    assert plan.matches == 4
+    traces = run_lab(plan)
+    assert traces[2] == traces[0] and len(traces[0]) == 2
+    assert traces[1] != traces[0]  # a real change of the rule is played on its own

@@ -29,11 +29,17 @@ from .base import Bot
 from .declared import GameBots
 
 
-def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
-    """The longest Straight Flush in ``cards`` (an Ace filling one gap), or ``()``."""
-    best: tuple[int, ...] = ()
-    for numbers, ace_of in zip(NUMBER_OF, ACE_OF, strict=True):
+def _suit_runs(numbers: dict[int, int], ace_of: int) -> dict[int, tuple[int, ...]]:
+    """The longest Straight Flush of one suit (its first from the lowest start, an Ace filling
+    one gap; ``()`` under three cards) for each subset of the suit's numbers 2-9 and Ace, keyed
+    by the subset's bits (``1 << card``): the plan looks a hand's runs up, six look-ups a hand,
+    rather than walking every start in every suit at each of its many calls."""
+    suit = [numbers[r] for r in range(2, 10)] + [ace_of]
+    table: dict[int, tuple[int, ...]] = {}
+    for subset in range(1 << len(suit)):
+        cards = {c for i, c in enumerate(suit) if subset >> i & 1}
         ace = ace_of if ace_of in cards else -1
+        best: tuple[int, ...] = ()
         for low in range(2, 8):
             run: list[int] = []
             used_ace = False
@@ -48,6 +54,31 @@ def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
                     break
             if len(run) >= 3 and len(run) > len(best):
                 best = tuple(run)
+        table[sum(1 << c for c in cards)] = best
+    return table
+
+
+_RUNS: tuple[tuple[int, dict[int, tuple[int, ...]]], ...] = tuple(
+    (
+        sum(1 << c for c in [*(numbers[r] for r in range(2, 10)), ace_of]),
+        _suit_runs(numbers, ace_of),
+    )
+    for numbers, ace_of in zip(NUMBER_OF, ACE_OF, strict=True)
+)
+"""Per suit: the bits of its numbers and Ace, and its runs by the subset held."""
+
+
+def _longest_flush(cards: frozenset[int]) -> tuple[int, ...]:
+    """The longest Straight Flush in ``cards`` (an Ace filling one gap), or ``()``: of equal
+    lengths, the first suit's (``NUMBER_OF`` order)."""
+    held = 0
+    for c in cards:
+        held |= 1 << c
+    best: tuple[int, ...] = ()
+    for bits, runs in _RUNS:
+        run = runs[held & bits]
+        if len(run) > len(best):
+            best = run
     return best
 
 

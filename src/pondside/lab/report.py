@@ -403,7 +403,8 @@ def reading(result: LabResult) -> str:
             if r.low > fair or r.high < fair
         ]
         seats = (
-            f"the seats are not equal: {', '.join(unequal)} lie outside the fair "
+            f"the seats are not equal: {', '.join(unequal)} "
+            f"{'lies' if len(unequal) == 1 else 'lie'} outside the fair "
             f"{100 * fair:.1f}% at 95%"
             if unequal
             else f"no seat's win rate differs from the fair {100 * fair:.1f}% at 95%"
@@ -426,10 +427,11 @@ def reading(result: LabResult) -> str:
     for i, diffs in enumerate(result.set_differences()):
         changed = [described(d) for d in diffs if d.significant]
         b = plan.sets[i + 1].label
+        against = f"With {esc(b)} against {esc(plan.sets[0].label)}"
         out.append(
-            f"Against {esc(plan.sets[0].label)}, {esc(b)} changes "
-            + (esc("; ".join(changed)) if changed else "nothing significantly")
-            + "."
+            f"{against}: {esc('; '.join(changed))}."
+            if changed
+            else f"{against}, nothing changed significantly."
         )
     if plan.sweep_values and result.target:
         met = result.sweep_met()

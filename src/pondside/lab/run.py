@@ -6,7 +6,8 @@ from the same seed in every experiment, so two option sets are compared deal by 
 as duplicate bridge compares two tables). When an experiment's seats hold different bots, each
 deal is played once per turn of the seats (the duplicate rotation), so every bot meets the same
 cards from every seat; when every seat holds the same bot, a turn would replay the same match,
-so each deal is played once.
+so each deal is played once. Two experiments that are the same game played by the same bots
+(a sweep through the rulebook's value and the base set) share one set of matches.
 
 Matches are played deal by deal across all experiments, so a run stopped with Ctrl-C keeps
 comparable figures for every experiment (:class:`Stopped` holds them). Match ``i`` of a plan is
@@ -24,11 +25,11 @@ from pondside.bots import check_spec, parse_spec
 from pondside.bots.levels import canonical, is_level, level_spec
 from pondside.engine import Game, Match, PondsideError
 from pondside.games import get_game
-from pondside.sim.runner import derive_seed, play_out, seat_bots
+from pondside.sim.runner import MAX_DECISIONS, derive_seed, seat_bots
 from pondside.sim.tournament import _worker_start
 
 from .metrics import Trace
-from .tunables import check_tuning, tunables, tuned
+from .tunables import check_tuning, rules_module, tunables, tuned
 
 LADDER = ("expert", "strong", "casual", "random")
 """The ladder matrix's levels, strongest first (TAG's 2025 balancing competition's four)."""
@@ -105,37 +106,40 @@ def play_traced(
 ) -> Trace:
     """Play one match dealt from ``seed``, counting every decision's legal actions and keeping
     the score line; its ``deal`` is 0 (the caller numbers it)."""
-    match: Match[Any] = Match(game, players, options, seed=seed)
+    state = Match(game, players, options, seed=seed).state
     bots = seat_bots(game, dict(enumerate(specs)), bot_seed)
-    counts = [0, 0, 0]  # decisions, decisions with a choice, legal actions offered
-    line: list[tuple[int, tuple[float, ...]]] = [(0, tuple(game.scores(match.state)))]
-
-    def counted(seat: int) -> Callable[[Any, list[str]], str]:
-        def choose(view: Any, legal: list[str]) -> str:
-            counts[0] += 1
-            counts[1] += len(legal) > 1
-            counts[2] += len(legal)
-            return bots[seat](view, legal)
-
-        return choose
-
-    def scored(events: object) -> None:
-        scores = tuple(game.scores(match.state))
+    decisions = choices = offered = 0
+    line: list[tuple[int, tuple[float, ...]]] = [(0, tuple(game.scores(state)))]
+    # play_out's loop (one seat at a time, the first to act first), on the game itself: a
+    # Match copies each view's and each action's events so that a caller cannot change the
+    # state through them, a quarter of a casual match's time in Ladders and Wildcat Chicane;
+    # the lab's bots only read them, and the lab keeps no events.
+    for _ in range(MAX_DECISIONS):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        legal = sorted(game.legal_actions(state, seat))
+        decisions += 1
+        choices += len(legal) > 1
+        offered += len(legal)
+        state, _events = game.apply(state, seat, bots[seat](game.view(state, seat), legal))
+        scores = tuple(game.scores(state))
         if scores != line[-1][1]:
-            line.append((counts[0], scores))
-
-    play_out(match, {s: counted(s) for s in range(players)}, scored)
-    outcome = match.outcome()
+            line.append((decisions, scores))
+    else:
+        raise RuntimeError(f"{game.info.name} did not end within {MAX_DECISIONS} decisions")
+    outcome = game.outcome(state)
     assert outcome is not None
     return Trace(
         deal=0,
         seats=names,
         places=outcome.places,
         scores=tuple(float(x) for x in outcome.scores),
-        decisions=counts[0],
-        choices=counts[1],
-        legal=counts[2],
-        hands=game.hands_played(match.state),
+        decisions=decisions,
+        choices=choices,
+        legal=offered,
+        hands=game.hands_played(state),
         line=tuple(line),
         lower_is_better=game.info.lower_score_is_better,
     )
@@ -184,10 +188,30 @@ class LabPlan:
     budgets: dict[str, int]
     experiments: list[Experiment] = field(default_factory=list)
 
+    def played(self) -> list[int]:
+        """For each experiment, the experiment whose matches it shares: itself, or an earlier
+        one that is the same game (options, and tuned constants other than the rulebook's
+        value) played by the same bots on as many deals. A sweep through the rulebook's value
+        is the base set again (Lame Duck's ``column_limit=5``), so it is played once."""
+        game = get_game(self.game)
+        module = rules_module(game)
+
+        def key(x: Experiment) -> tuple[Any, ...]:
+            tuning = {k: v for k, v in x.setting.tuning.items() if v != getattr(module, k.upper())}
+            return (
+                sorted(x.setting.options.items()), sorted(tuning.items()),
+                x.bots, x.names, x.deals, x.rotations,
+            )  # fmt: skip
+
+        first: dict[str, int] = {}  # by the key's repr: option values need not be hashable
+        return [first.setdefault(repr(key(x)), e) for e, x in enumerate(self.experiments)]
+
     def job(self) -> LabJob:
+        played = self.played()
         order = sorted(
             (d, e, r)
             for e, exp in enumerate(self.experiments)
+            if played[e] == e
             for d in range(exp.deals)
             for r in range(exp.rotations)
         )
@@ -201,7 +225,9 @@ class LabPlan:
 
     @property
     def matches(self) -> int:
-        return sum(e.deals * e.rotations for e in self.experiments)
+        """The matches played (an experiment that shares another's plays none of its own)."""
+        played = self.played()
+        return sum(x.deals * x.rotations for e, x in enumerate(self.experiments) if played[e] == e)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -322,10 +348,14 @@ def run_lab(
     after each. Ctrl-C raises :class:`Stopped` with what finished."""
     job = plan.job()
     traces: Traces = {e: [] for e in range(len(plan.experiments))}
+    shared: dict[int, list[int]] = {e: [] for e in traces}
+    for e, first in enumerate(plan.played()):
+        shared[first].append(e)
     done = 0
     try:
         for e, trace in _played(job, jobs):
-            traces[e].append(trace)
+            for sharing in shared[e]:
+                traces[sharing].append(trace)
             done += 1
             if progress:
                 progress(done, len(job.tasks))
