@@ -57,6 +57,7 @@
 //        ask(action) -> Promise<{reason, label} | null>  any action judged by the server's
 //                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
+import { Alerts } from "./alerts.js";
 import { api, getGames, getMe, prefs } from "./api.js";
 import { Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
@@ -115,6 +116,7 @@ const handlers = {
       document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes || 0) + 1);
     }
     latest = frame;
+    alerts.frame(frame, mySeat(frame)); // at once, before any animation of the frames before it
     queue.push(frame);
     pump();
   },
@@ -161,6 +163,8 @@ function namedAnswer(answer) {
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
 const hints = new Hints({ describe: describeAction });
+// The turn alerts (the tab's title and icon, a sound, a notification): for a seat being played.
+const alerts = new Alerts({ active: !replaying && !puzzling });
 // On /replay/<id> the frames come from the stored match instead of the table's socket; on
 // /puzzle/<id> from the puzzle, whose action is an answer.
 const source = replaying
@@ -357,6 +361,7 @@ function send(action) {
     return false;
   }
   pending = action;
+  alerts.acted();
   if (shown && shown.view) render(shown);
   return true;
 }
@@ -681,7 +686,7 @@ function renderInfo(frame) {
     $("info-badge").textContent = own.badge.text;
     $("info-badge").title = own.badge.title || "";
   }
-  document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
+  alerts.title(`${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`);
 }
 
 /** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */
