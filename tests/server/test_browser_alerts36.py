@@ -4,14 +4,17 @@ icon) says so within a second, and both come back once she plays. The sound and 
 notification are settings of the Alerts dialog, off until switched on and remembered; the
 browser is asked for notifications only when the setting is switched on. A script that the
 page runs first records the calls the page makes (titles, notifications, oscillators), so the
-test sees what a person would hear and see."""
+test sees what a person would hear and see.
+
+And links to a move (issue 28, 6): a replay's address points at the move shown (#move=12), opens
+there, follows the controls, and the "Copy link to this move" control copies it."""
 
 from __future__ import annotations
 
 import time
 from typing import Any
 
-from browserkit import axe_violations, name_via_api, shot, table_via_api
+from browserkit import axe_violations, bots_match, name_via_api, shot, table_via_api
 from serverproc import ServerProcess
 
 HAND = ".dd-hand.active .dd-hand-card:not([disabled])"
@@ -161,3 +164,39 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     assert bea.locator("#alert-notify").is_checked()
     assert recorded(bea)["asked"] == 0  # nothing asked again
     assert not ann.errors and not bea.errors
+
+
+def test_a_link_to_a_move_opens_the_replay_there_and_follows_the_controls(
+    new_page: Any, web: ServerProcess
+) -> None:
+    page = new_page(web)
+    name_via_api(page, "Ann")
+    table = bots_match(page, "lame-duck", 4, {"rounds": 1}, seed=17)
+    n = len(page.request.get(f"/api/tables/{table}/record").json()["actions"])
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
+
+    page.goto(f"/replay/{table}?seat=1#move=12")
+    page.locator("#rb-count", has_text=f"Move 12 of {n}").wait_for()
+    page.click("#rb-next")
+    page.locator("#rb-count", has_text=f"Move 13 of {n}").wait_for()
+    assert page.url.endswith(f"/replay/{table}?seat=1#move=13")
+    page.click("#rb-first")
+    page.locator("#rb-count", has_text=f"The deal · move 0 of {n}").wait_for()
+    assert page.url.endswith("#move=0")
+    # A link that changes only the move (typed in the address, followed on the page) goes there.
+    page.evaluate("location.hash = '#move=5'")
+    page.locator("#rb-count", has_text=f"Move 5 of {n}").wait_for()
+    # The copied link is the address of the move shown, and opens it in a fresh page.
+    page.get_by_role("button", name="Copy link to this move").click()
+    page.locator("#toast", has_text="Link copied").wait_for()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link == page.url and link.endswith(f"/replay/{table}?seat=1#move=5")
+    other = new_page(web)
+    other.goto(link)
+    other.locator("#rb-count", has_text=f"Move 5 of {n}").wait_for()
+    assert other.evaluate("document.body.dataset.replaySeat") == "1"
+    # A link of before (?step=) still opens at its move, and is rewritten to the hash.
+    other.goto(f"/replay/{table}?step=7")
+    other.locator("#rb-count", has_text=f"Move 7 of {n}").wait_for()
+    assert other.url.endswith(f"/replay/{table}#move=7")
+    assert not page.errors and not other.errors
