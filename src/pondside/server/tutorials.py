@@ -3,10 +3,19 @@ against casual bots in the game's shortest form (one round, hand or game), at a 
 player is coached at every decision: the table's summary says ``tutorial``, and a hint there
 is the game's rule of thumb with its reason, at once (``Thinking.hint``). The page opens with
 the game's short how-to (``/api/rules/{game}``) and then shows the coach's prompt and the
-narration of each step, so a newcomer learns the rules by playing them."""
+narration of each step, so a newcomer learns the rules by playing them.
+
+The coach speaks as a teacher: the first time a kind of decision comes to the player (the
+action's first word: a card to play, a column to take, a bid), its prompt opens with that
+decision's lesson from the game's own tutorial script (``pondside.games.<game>.tutorial``:
+``LESSONS`` and ``DONE``, the sentences written once, in the game's package); at the end the
+page says the tutorial is done, what it taught (``DONE``) and what next (``NEXT``)."""
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -32,6 +41,37 @@ SHORTEST = {
     "down-the-drain": {"games": 1},
 }
 """Each game's options for its shortest match: one round, hand or game, to learn its rules."""
+NEXT = (
+    "Next, play a real table: open one in the lobby and invite friends or choose bots of your "
+    "level, or learn another game here."
+)
+"""What the end of every tutorial suggests (the page links the lobby and the tutorials)."""
+
+
+@cache
+def script(game: str) -> tuple[Mapping[str, str], str | None]:
+    """A game's tutorial script: its lessons by kind of decision, and what it taught, said at
+    the end; none for a game whose package has no ``tutorial`` module (a new game)."""
+    try:
+        module = importlib.import_module(f"pondside.games.{game.replace('-', '_')}.tutorial")
+    except ModuleNotFoundError:
+        return {}, None
+    return dict(module.LESSONS), str(module.DONE)
+
+
+def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
+    """The lesson that opens the coach's prompt for ``action``: its kind's, the first time the
+    player meets that kind of decision (``taken``: the actions they took before), else none.
+
+    >>> lesson("lame-duck", "take 2", ["play 14"]).startswith("Your card is lower")
+    True
+    >>> lesson("lame-duck", "play 7", ["play 14"]) is None
+    True
+    """
+    kind = action.split()[0]
+    if any(done.split()[0] == kind for done in taken):
+        return None
+    return script(game)[0].get(kind)
 
 
 class TutorialShown(BaseModel):
@@ -39,6 +79,10 @@ class TutorialShown(BaseModel):
     game_name: str
     players: int
     options: dict[str, Any]
+    done: str | None
+    """What the tutorial taught, said at its end (the game's script)."""
+    next: str
+    """What to do next, said at its end."""
 
 
 @router.get("/learn", include_in_schema=False)
@@ -59,6 +103,8 @@ async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
                 game_name=game.info.name,
                 players=game.info.default_players,
                 options=dict(options),
+                done=script(slug)[1],
+                next=NEXT,
             )
         )
     return {"tutorials": shown}
@@ -84,4 +130,4 @@ async def start_tutorial(
     return hub.summary(table)
 
 
-__all__ = ["SHORTEST", "TUTORIAL_SEED", "router"]
+__all__ = ["NEXT", "SHORTEST", "TUTORIAL_SEED", "lesson", "router", "script"]

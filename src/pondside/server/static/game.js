@@ -162,7 +162,7 @@ function namedAnswer(answer) {
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
-const hints = new Hints({ describe: describeAction });
+const hints = new Hints({ describe: describeAction, send: (action) => send(action) });
 // The turn alerts (the tab's title and icon, a sound, a notification): for a seat being played.
 const alerts = new Alerts({ active: !replaying && !puzzling });
 // On /replay/<id> the frames come from the stored match instead of the table's socket; on
@@ -959,11 +959,28 @@ function showEnd(frame) {
   $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? game.winTitle || "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
   endLinks(frame);
+  if (frame.table.tutorial && !replaying) tutorialDone(frame);
   const d = $("end-dialog");
   if (endShownFor !== frame.table.id) {
     endShownFor = frame.table.id;
     if ($("score-dialog").open) $("score-dialog").close();
     if (!d.open) d.showModal();
+  }
+}
+
+/** The end of a tutorial: it says so, what it taught and what next, with the links there (the
+ * sentences are the server's: the game's tutorial script, GET /api/tutorials). */
+async function tutorialDone(frame) {
+  $("end-title").textContent = `Tutorial done: you have played ${frame.table.game_name}!`;
+  $("again-btn").hidden = true;
+  $("real-table-link").href = `/?game=${encodeURIComponent(frame.table.game)}`;
+  $("real-table-link").hidden = $("learn-link").hidden = false;
+  try {
+    const { tutorials } = await api("/api/tutorials");
+    const mine = tutorials.find((t) => t.game === frame.table.game);
+    if (mine) $("end-note").textContent = [mine.done, mine.next].filter(Boolean).join(" ");
+  } catch {
+    // The links say what next.
   }
 }
 
