@@ -16,8 +16,9 @@ import pytest
 from browserkit import LAPTOP, axe_violations, name_via_api, shot
 from pondside.engine.match import Match
 from pondside.games import get_game, slugs
+from pondside.server.lessons import NEXT, lesson, script
 from pondside.server.thinking import HINT_LEVEL
-from pondside.server.tutorials import NEXT, SHORTEST, TUTORIAL_SEED, lesson, script
+from pondside.server.tutorials import SHORTEST, TUTORIAL_SEED
 from pondside.sim.runner import seat_bots
 from serverproc import ServerProcess
 

@@ -22,6 +22,7 @@ from pondside.games import get_game
 from pondside.sim.runner import derive_seed
 
 from .frames import live_summary
+from .lessons import lesson
 from .settings import Settings
 from .tables import Client, LiveTable, NotOwner, Refused, check_playing
 from .telling import shown_names, words_in
@@ -129,8 +130,6 @@ def _coach(
     without a search (it answers at once, at every decision), opened by the lesson of its kind
     of decision the first time the player meets one (``taken``: their actions before)."""
     from pondside.analysis import hint
-
-    from .tutorials import lesson
 
     game = get_game(slug)
     found = hint(game, view, legal, HINT_LEVEL, 0, estimate=False, names=names)

@@ -8,14 +8,12 @@ narration of each step, so a newcomer learns the rules by playing them.
 The coach speaks as a teacher: the first time a kind of decision comes to the player (the
 action's first word: a card to play, a column to take, a bid), its prompt opens with that
 decision's lesson from the game's own tutorial script (``pondside.games.<game>.tutorial``:
-``LESSONS`` and ``DONE``, the sentences written once, in the game's package); at the end the
-page says the tutorial is done, what it taught (``DONE``) and what next (``NEXT``)."""
+``LESSONS`` and ``DONE``, the sentences written once, in the game's package; read by
+``lessons.py``); at the end the page says the tutorial is done, what it taught (``DONE``) and
+what next (``NEXT``)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -25,6 +23,7 @@ from pydantic import BaseModel
 from pondside.games import get_game
 
 from .db import Seat
+from .lessons import NEXT, script
 from .tables import Guest, Refused
 from .web import hub_of, need_guest, page, same_origin
 
@@ -41,37 +40,6 @@ SHORTEST = {
     "down-the-drain": {"games": 1},
 }
 """Each game's options for its shortest match: one round, hand or game, to learn its rules."""
-NEXT = (
-    "Next, play a real table: open one in the lobby and invite friends or choose bots of your "
-    "level, or learn another game here."
-)
-"""What the end of every tutorial suggests (the page links the lobby and the tutorials)."""
-
-
-@cache
-def script(game: str) -> tuple[Mapping[str, str], str | None]:
-    """A game's tutorial script: its lessons by kind of decision, and what it taught, said at
-    the end; none for a game whose package has no ``tutorial`` module (a new game)."""
-    try:
-        module = importlib.import_module(f"pondside.games.{game.replace('-', '_')}.tutorial")
-    except ModuleNotFoundError:
-        return {}, None
-    return dict(module.LESSONS), str(module.DONE)
-
-
-def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
-    """The lesson that opens the coach's prompt for ``action``: its kind's, the first time the
-    player meets that kind of decision (``taken``: the actions they took before), else none.
-
-    >>> lesson("lame-duck", "take 2", ["play 14"]).startswith("Your card is lower")
-    True
-    >>> lesson("lame-duck", "play 7", ["play 14"]) is None
-    True
-    """
-    kind = action.split()[0]
-    if any(done.split()[0] == kind for done in taken):
-        return None
-    return script(game)[0].get(kind)
 
 
 class TutorialShown(BaseModel):
@@ -130,4 +98,4 @@ async def start_tutorial(
     return hub.summary(table)
 
 
-__all__ = ["NEXT", "SHORTEST", "TUTORIAL_SEED", "lesson", "router", "script"]
+__all__ = ["SHORTEST", "TUTORIAL_SEED", "router"]
