@@ -95,10 +95,10 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     bea.goto(f"/t/{table}?speed=0")
     bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").click()
     bea.locator('.seat[data-seat="1"]', has_text="Bea (you)").wait_for()
-    ann.locator("#start-btn:not([disabled])").click()
 
-    # The settings: the title on, the sound and the notification off until switched on; the
-    # browser is not asked for anything by opening the page or the dialog.
+    # The settings, in the waiting room already: the title on, the sound and the notification
+    # off until switched on; the browser is not asked for anything by opening the page or the
+    # dialog.
     bea.get_by_role("button", name="Alerts").click()
     dialog = bea.get_by_role("dialog", name="When it is your turn")
     dialog.wait_for()
@@ -125,6 +125,7 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     bea.get_by_role("button", name="Done").click()
     dialog.wait_for(state="hidden")
     assert bea.locator("#alerts-btn").get_attribute("aria-pressed") == "true"
+    ann.locator("#start-btn:not([disabled])").click()
 
     # Bea is in another tab now: her page has not the focus (a notification is for then).
     bea.evaluate("document.hasFocus = () => false")
@@ -149,7 +150,8 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     assert "Down the Drain" in bea.title()
     assert bea.locator("link[rel~='icon']").get_attribute("href").startswith("data:image/png")
     assert after["oscillators"] >= before["oscillators"] + 2
-    assert [n["title"] for n in after["notes"]] == ["Your turn · Down the Drain"]
+    new_notes = after["notes"][len(before["notes"]) :]
+    assert [n["title"] for n in new_notes] == ["Your turn · Down the Drain"]
     assert not ann.title().startswith(MARK)  # Ann waits: her tab says nothing
 
     # Bea plays: the title and the icon come back at once.
