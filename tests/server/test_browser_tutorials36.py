@@ -61,20 +61,26 @@ def test_each_kind_of_decision_has_its_lesson_once(slug: str) -> None:
 MOVED_ON = (
     "(seq) => document.body.dataset.seq !== seq || !!document.querySelector('#end-dialog[open]')"
 )
+# A click either made the move, or marked the next control of it (a card picked: its pile).
+NEXT_MARKED = (
+    "(seq) => document.body.dataset.seq !== seq || !!document.querySelector('#end-dialog[open]')"
+    " || [...document.querySelectorAll('.hint-mark')].some((e) => !e.dataset.coachClicked)"
+)
 
 
-def moved_on(page: Any, seq: str, timeout: float) -> bool:
+def moved_on(page: Any, seq: str, timeout: float, js: str = MOVED_ON) -> bool:
     try:
-        page.wait_for_function(MOVED_ON, arg=seq, timeout=timeout)
+        page.wait_for_function(js, arg=seq, timeout=timeout)
     except Exception:
         return False
-    return True
+    return bool(page.evaluate(MOVED_ON, seq))
 
 
 def follow_only_the_coach(page: Any, limit: float = 240) -> Counter[str]:
-    """Do what the coach says until the end screen: click the control it marks (twice where
-    the first click only selects a card, as a person does); where that does not make the move
-    (a move of several controls), let the coach play it. What was followed, counted ("marked",
+    """Do what the coach says until the end screen: click the control it marks, again while
+    a click only selects (a card picked, then played or put on the pile marked next: up to
+    three controls, as Ladders' discard), as a person does; where that does not make the
+    move, let the coach play it. What was followed, counted ("marked",
     "played for me")."""
     followed: Counter[str] = Counter()
     deadline = page.evaluate("Date.now()") + limit * 1000
@@ -87,10 +93,11 @@ def follow_only_the_coach(page: Any, limit: float = 240) -> Counter[str]:
         seq = page.evaluate("document.body.dataset.seq")
         try:
             marked = page.locator(".hint-mark")
-            for _ in range(2):
+            for _ in range(3):
                 if marked.count():
+                    marked.first.evaluate("(e) => (e.dataset.coachClicked = '1')")
                     marked.first.click(timeout=2000)
-                    if moved_on(page, seq, 1500):
+                    if moved_on(page, seq, 1500, NEXT_MARKED):
                         followed["marked"] += 1
                         break
             else:

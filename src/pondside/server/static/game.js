@@ -44,6 +44,9 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 //                                     (default: the server's label of the action)
+//   hintMarks(action) -> [Element]    (optional) the control to use first for a move that no
+//                                     control carries yet (data-action, a hand card's data-card):
+//                                     the hint marks it (Ladders: the card to pick)
 // What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
 // (an element with data-card in ctx.hand) that would send an action selects it instead, and a
 // second tap or the frame's Play button sends it (so does a control marked data-tap-first="<its
@@ -59,7 +62,7 @@
 //      } (+ tell(k) in animate)
 import { Alerts } from "./alerts.js";
 import { api, getGames, getMe, prefs } from "./api.js";
-import { Hints, plainAction } from "./hint.js";
+import { actionElements, Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
 import { named } from "./named.js";
 import { PuzzleSource, puzzling } from "./puzzle.js";
@@ -162,7 +165,13 @@ function namedAnswer(answer) {
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
-const hints = new Hints({ describe: describeAction, send: (action) => send(action) });
+// A move of several controls (Ladders' card, then its pile) is marked by the module's hintMarks
+// until a control carries the action itself.
+const hintMarks = (action) => {
+  const found = actionElements(action);
+  return found.length || !game || !game.hintMarks ? found : game.hintMarks(action);
+};
+const hints = new Hints({ describe: describeAction, marks: hintMarks, send: (action) => send(action) });
 // The turn alerts (the tab's title and icon, a sound, a notification): for a seat being played.
 const alerts = new Alerts({ active: !replaying && !puzzling });
 // On /replay/<id> the frames come from the stored match instead of the table's socket; on
