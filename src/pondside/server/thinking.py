@@ -22,6 +22,7 @@ from pondside.games import get_game
 from pondside.sim.runner import derive_seed
 
 from .frames import live_summary
+from .lessons import lesson
 from .settings import Settings
 from .tables import Client, LiveTable, NotOwner, Refused, check_playing
 from .telling import shown_names, words_in
@@ -122,14 +123,17 @@ def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, A
     return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
 
 
-def _coach(slug: str, seat: int, view: View, legal: list[str], names: list[str]) -> dict[str, Any]:
+def _coach(
+    slug: str, view: View, legal: list[str], names: list[str], taken: list[str]
+) -> dict[str, Any]:
     """A tutorial's prompt: what the game's rule of thumb plays and why, in the game's words,
-    without a search (it answers at once, at every decision)."""
+    without a search (it answers at once, at every decision), opened by the lesson of its kind
+    of decision the first time the player meets one (``taken``: their actions before)."""
     from pondside.analysis import hint
 
     game = get_game(slug)
     found = hint(game, view, legal, HINT_LEVEL, 0, estimate=False, names=names)
-    return {**_said(game, found, names), "coach": True}
+    return {**_said(game, found, names), "coach": True, "lesson": lesson(slug, found.action, taken)}
 
 
 def _puzzles(record: dict[str, Any], analysis: dict[str, Any], seat: int) -> list[dict[str, Any]]:
@@ -260,8 +264,9 @@ class Thinking:
         names = shown_names(live_summary(table))
         if table.data.tutorial:  # the coach: the rule of thumb and its reason, at once
             try:
+                taken = [action for s, action in match.actions if s == seat]
                 found = await asyncio.to_thread(
-                    _coach, table.game.info.slug, seat, view, legal, names
+                    _coach, table.game.info.slug, view, legal, names, taken
                 )
             finally:
                 client.hinting = False

@@ -3,7 +3,14 @@ against casual bots in the game's shortest form (one round, hand or game), at a 
 player is coached at every decision: the table's summary says ``tutorial``, and a hint there
 is the game's rule of thumb with its reason, at once (``Thinking.hint``). The page opens with
 the game's short how-to (``/api/rules/{game}``) and then shows the coach's prompt and the
-narration of each step, so a newcomer learns the rules by playing them."""
+narration of each step, so a newcomer learns the rules by playing them.
+
+The coach speaks as a teacher: the first time a kind of decision comes to the player (the
+action's first word: a card to play, a column to take, a bid), its prompt opens with that
+decision's lesson from the game's own tutorial script (``pondside.games.<game>.tutorial``:
+``LESSONS`` and ``DONE``, the sentences written once, in the game's package; read by
+``lessons.py``); at the end the page says the tutorial is done, what it taught (``DONE``) and
+what next (``NEXT``)."""
 
 from __future__ import annotations
 
@@ -16,6 +23,7 @@ from pydantic import BaseModel
 from pondside.games import get_game
 
 from .db import Seat
+from .lessons import NEXT, script
 from .tables import Guest, Refused
 from .web import hub_of, need_guest, page, same_origin
 
@@ -39,6 +47,10 @@ class TutorialShown(BaseModel):
     game_name: str
     players: int
     options: dict[str, Any]
+    done: str | None
+    """What the tutorial taught, said at its end (the game's script)."""
+    next: str
+    """What to do next, said at its end."""
 
 
 @router.get("/learn", include_in_schema=False)
@@ -59,6 +71,8 @@ async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
                 game_name=game.info.name,
                 players=game.info.default_players,
                 options=dict(options),
+                done=script(slug)[1],
+                next=NEXT,
             )
         )
     return {"tutorials": shown}

@@ -44,6 +44,9 @@
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
 //   describeAction(action, view) -> string  (optional) an action in words, for the hint panel
 //                                     (default: the server's label of the action)
+//   hintMarks(action) -> [Element]    (optional) the control to use first for a move that no
+//                                     control carries yet (data-action, a hand card's data-card):
+//                                     the hint marks it (Ladders: the card to pick)
 // What the frame does around any module (issue 27): on a touch screen a first tap on a hand card
 // (an element with data-card in ctx.hand) that would send an action selects it instead, and a
 // second tap or the frame's Play button sends it (so does a control marked data-tap-first="<its
@@ -57,8 +60,9 @@
 //        ask(action) -> Promise<{reason, label} | null>  any action judged by the server's
 //                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
+import { Alerts } from "./alerts.js";
 import { api, getGames, getMe, prefs } from "./api.js";
-import { Hints, plainAction } from "./hint.js";
+import { actionElements, Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
 import { named } from "./named.js";
 import { PuzzleSource, puzzling } from "./puzzle.js";
@@ -115,6 +119,7 @@ const handlers = {
       document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes || 0) + 1);
     }
     latest = frame;
+    alerts.frame(frame, mySeat(frame)); // at once, before any animation of the frames before it
     queue.push(frame);
     pump();
   },
@@ -160,7 +165,15 @@ function namedAnswer(answer) {
 }
 // The Hint button: the suggestion is marked where a control carries the action (data-action)
 // or the hand's card (data-card).
-const hints = new Hints({ describe: describeAction });
+// A move of several controls (Ladders' card, then its pile) is marked by the module's hintMarks
+// until a control carries the action itself.
+const hintMarks = (action) => {
+  const found = actionElements(action);
+  return found.length || !game || !game.hintMarks ? found : game.hintMarks(action);
+};
+const hints = new Hints({ describe: describeAction, marks: hintMarks, send: (action) => send(action) });
+// The turn alerts (the tab's title and icon, a sound, a notification): for a seat being played.
+const alerts = new Alerts({ active: !replaying && !puzzling });
 // On /replay/<id> the frames come from the stored match instead of the table's socket; on
 // /puzzle/<id> from the puzzle, whose action is an answer.
 const source = replaying
@@ -357,6 +370,7 @@ function send(action) {
     return false;
   }
   pending = action;
+  alerts.acted();
   if (shown && shown.view) render(shown);
   return true;
 }
@@ -681,7 +695,7 @@ function renderInfo(frame) {
     $("info-badge").textContent = own.badge.text;
     $("info-badge").title = own.badge.title || "";
   }
-  document.title = `${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`;
+  alerts.title(`${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`);
 }
 
 /** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */
@@ -954,11 +968,28 @@ function showEnd(frame) {
   $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? game.winTitle || "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
   againLabel(frame);
   endLinks(frame);
+  if (frame.table.tutorial && !replaying) tutorialDone(frame);
   const d = $("end-dialog");
   if (endShownFor !== frame.table.id) {
     endShownFor = frame.table.id;
     if ($("score-dialog").open) $("score-dialog").close();
     if (!d.open) d.showModal();
+  }
+}
+
+/** The end of a tutorial: it says so, what it taught and what next, with the links there (the
+ * sentences are the server's: the game's tutorial script, GET /api/tutorials). */
+async function tutorialDone(frame) {
+  $("end-title").textContent = `Tutorial done: you have played ${frame.table.game_name}!`;
+  $("again-btn").hidden = true;
+  $("real-table-link").href = `/?game=${encodeURIComponent(frame.table.game)}`;
+  $("real-table-link").hidden = $("learn-link").hidden = false;
+  try {
+    const { tutorials } = await api("/api/tutorials");
+    const mine = tutorials.find((t) => t.game === frame.table.game);
+    if (mine) $("end-note").textContent = [mine.done, mine.next].filter(Boolean).join(" ");
+  } catch {
+    // The links say what next.
   }
 }
 

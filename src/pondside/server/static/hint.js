@@ -33,11 +33,13 @@ function sentence(text) {
 
 export class Hints {
   /**
-   * `describe(action, frame)`: the action in words; `marks(action)`: the elements to mark.
+   * `describe(action, frame)`: the action in words; `marks(action)`: the elements to mark;
+   * `send(action)`: takes an action for the player (a tutorial's coach offers to).
    */
-  constructor({ describe = plainAction, marks = actionElements } = {}) {
+  constructor({ describe = plainAction, marks = actionElements, send = null } = {}) {
     this.describe = describe;
     this.marks = marks;
+    this.send = send;
     this.frame = null; // the frame drawn last
     this.asked = null; // the seq a hint was asked at, until its answer (or error) comes
     this.hint = null; // the hint shown
@@ -142,7 +144,11 @@ export class Hints {
     const main = el("p", "hint-main");
     main.append(h.coach ? "Try this: " : "Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
     const out = [main];
-    if (h.why) out.push(el("p", "hint-why", sentence(named(h.why, h.card_words))));
+    // A tutorial's coach first teaches the kind of decision the player meets for the first
+    // time (the game's tutorial script), then says what to play and why.
+    if (h.coach && h.lesson) out.unshift(el("p", "hint-lesson", h.lesson));
+    if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? `Why: ${sentence(named(h.why, h.card_words))}` : sentence(named(h.why, h.card_words))));
+    if (h.coach) out.push(this.coachDoes(h));
     // Lowest expected place first (the server lists the search's survivors first).
     const shown = (h.estimates || []).filter((e) => typeof e.place === "number").sort((a, b) => a.place - b.place);
     if (shown.length) {
@@ -168,6 +174,21 @@ export class Hints {
     this.mark();
   }
 
+  /** How to follow the coach: the control it marks, or (a move of several controls, or one
+   * the player cannot find) the coach plays it for them. */
+  coachDoes(h) {
+    const box = el("div", "coach-do");
+    const marked = this.marks(h.action).length > 0;
+    box.append(el("p", "hint-note", marked ? "It is marked on the table: click it, or let me play it for you." : "Make this move on the table, or let me play it for you."));
+    const button = el("button", "btn hint-do", "Play it for me");
+    button.type = "button";
+    button.addEventListener("click", () => {
+      if (this.send && this.hint === h) this.send(h.action);
+    });
+    box.append(button);
+    return box;
+  }
+
   clear(closed = false) {
     this.hint = null;
     this.open(false);
@@ -178,6 +199,7 @@ export class Hints {
   /** Show or hide the panel; the page's side column is shown while it is (body.hinting). */
   open(on) {
     this.panel.hidden = !on;
+    $("hint-title").textContent = this.frame && this.frame.table.tutorial ? "Your coach" : "Hint";
     document.body.classList.toggle("hinting", on);
   }
 

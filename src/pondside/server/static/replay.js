@@ -5,7 +5,10 @@
 // animates as in play; any other move (back, a jump, another seat) is marked `gap`, so the page
 // draws it at once. It never acts, opens no socket, and the page never sees a waiting room.
 //
-// The link keeps the seat and the step: /replay/<id>?seat=2&step=15 (no seat: the spectator).
+// The link keeps the seat and the move: /replay/<id>?seat=2#move=15 (no seat: the spectator;
+// move 0 is the deal). The controls keep the address's #move= on the move shown, so a copied
+// link opens where its person was; a link that changes only the #move= moves the page there.
+// (Links of before, ?step=15, still open at their move.)
 //
 // "Analyse" asks the server to judge the shown seat's decisions (GET /api/replays/<id>/analysis,
 // a short search per decision, seconds for a match): each move of that seat then says what it
@@ -73,6 +76,14 @@ export function endLinks(frame) {
   link.hidden = !(frame.view && frame.view.over);
 }
 
+/** The move a link points at: #move=12 (or ?step=12, as links were before), else null. */
+function linkedMove() {
+  const hash = /^#move=(\d+)$/.exec(location.hash);
+  if (hash) return Number(hash[1]);
+  const step = new URLSearchParams(location.search).get("step");
+  return step != null && /^\d+$/.test(step) ? Number(step) : null;
+}
+
 /** Stands where the TableSocket would: same handlers, frames from the stored match. */
 export class ReplaySource {
   constructor(id, { onFrame, onStatus, describe }) {
@@ -87,8 +98,13 @@ export class ReplaySource {
     this.timer = null;
     const s = params.get("seat");
     this.seat = s != null && /^\d+$/.test(s) ? Number(s) : null;
-    const k = params.get("step");
-    this.wanted = k != null && /^\d+$/.test(k) ? Number(k) : 0;
+    this.wanted = linkedMove() ?? 0;
+    window.addEventListener("hashchange", () => {
+      const k = linkedMove();
+      if (k == null || !this.data || k === this.step) return;
+      this.pause();
+      this.go(k);
+    });
     this.bar = null;
   }
 
@@ -215,7 +231,8 @@ export class ReplaySource {
     download.title = "Download the match record (JSON: pondside replay reads it)";
     download.id = "rb-download";
     download.hidden = true;
-    const copy = button("rb-copy", "Copy the link to this move", "Copy link", () => this.copyLink());
+    const copy = button("rb-copy", "Copy link to this move", "Copy link", () => this.copyLink());
+    copy.append(el("span", "rb-long", " to this move"));
     const analyse = button("rb-analyse", "Analyse this seat's decisions", "Analyse", () => this.analyse());
     const error = el("p", "form-error rb-error");
     error.id = "rb-error";
@@ -306,8 +323,9 @@ export class ReplaySource {
     const q = new URLSearchParams(location.search);
     if (this.seat == null) q.delete("seat");
     else q.set("seat", String(this.seat));
-    q.set("step", String(k));
-    history.replaceState(null, "", `${location.pathname}?${q}`);
+    q.delete("step"); // the move is in the hash
+    const query = q.toString();
+    history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}#move=${k}`);
   }
 
   // --- the analysis ----------------------------------------------------------------------------

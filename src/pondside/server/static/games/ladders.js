@@ -317,6 +317,19 @@ function scoreRows(view) {
   return view.hand_scores.map((row, i) => ({ label: `Round ${i + 1}`, cells: row }));
 }
 
+/** What the hint (a tutorial's coach) marks for a move, where no control carries the action
+ * itself yet: the card to pick first, or "End turn…" before a discard. Once the card is
+ * picked, the lit pile that takes it carries the action (data-action) and is marked instead. */
+function hintMarks(action) {
+  if (!current) return [];
+  const { moves, src, ending } = decision(current);
+  const from = [...moves].find(([, dests]) => [...dests.values()].includes(action));
+  if (!from || src === from[0]) return [];
+  const endTurn = document.querySelector('#game [data-key="end-turn"]');
+  if (action.startsWith("discard") && endTurn && !ending) return [endTurn];
+  return [...document.querySelectorAll(`#game [data-src="${CSS.escape(from[0])}"]`)];
+}
+
 export default {
   render,
   animate,
@@ -324,6 +337,7 @@ export default {
   seatInfo,
   turnInfo,
   scoreRows,
+  hintMarks,
   handName: "Round",
   stylesheet: true,
   drawCard: (code) => cardEl(String(code)),

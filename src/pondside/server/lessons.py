@@ -1,0 +1,45 @@
+"""The words of a tutorial's coach beyond the hint (issue 28, 5): each game's tutorial script
+(``pondside.games.<game>.tutorial``: ``LESSONS`` by kind of decision, ``DONE`` said at the end)
+and the lesson that opens a prompt. Apart from ``tutorials.py`` (the routes), so that the
+thinking that answers the coach can read them without the web tier."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+NEXT = (
+    "Next, play a real table: open one in the lobby and invite friends or choose bots of your "
+    "level, or learn another game here."
+)
+"""What the end of every tutorial suggests (the page links the lobby and the tutorials)."""
+
+
+@cache
+def script(game: str) -> tuple[Mapping[str, str], str | None]:
+    """A game's tutorial script: its lessons by kind of decision, and what it taught, said at
+    the end; none for a game whose package has no ``tutorial`` module (a new game)."""
+    try:
+        module = importlib.import_module(f"pondside.games.{game.replace('-', '_')}.tutorial")
+    except ModuleNotFoundError:
+        return {}, None
+    return dict(module.LESSONS), str(module.DONE)
+
+
+def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
+    """The lesson that opens the coach's prompt for ``action``: its kind's, the first time the
+    player meets that kind of decision (``taken``: the actions they took before), else none.
+
+    >>> lesson("lame-duck", "take 2", ["play 14"]).startswith("Your card is lower")
+    True
+    >>> lesson("lame-duck", "play 7", ["play 14"]) is None
+    True
+    """
+    kind = action.split()[0]
+    if any(done.split()[0] == kind for done in taken):
+        return None
+    return script(game)[0].get(kind)
+
+
+__all__ = ["NEXT", "lesson", "script"]
