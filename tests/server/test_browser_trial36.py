@@ -4,13 +4,16 @@ against a real ``pondside serve`` on loopback:
 
 - King of the Quackers' replay says the same in its pass panel and its status (finding 5);
 - an Ace played as a number shows that number, in the words and on the card (finding 9);
-- the deck's ranks in the legend are the server's (issue 26: no deck inferred in the page).
+- the deck's ranks in the legend are the server's (issue 26: no deck inferred in the page);
+- a table waiting for players that nobody is at leaves the lobby's Open tables (finding 12).
 
 Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +29,8 @@ from browserkit import (
     start_server,
     table_via_api,
 )
-from serverproc import ServerProcess
+from serverproc import GuestClient, ServerProcess, close_guests, open_guests
+from tablesock import Sock, run, table_with
 
 KQ = "king-of-the-quackers"
 
@@ -135,3 +139,57 @@ def test_the_basic_decks_legend_has_no_excuse_pawn_or_court(
     assert "A Ace" in text and "★ Crown" in text
     assert "Excuse ·" not in text and "Pawn" not in text and "Court" not in text
     assert page.errors == []
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose limits run a thousand times fast: nobody at a table for 0.6 s (the
+    600 s of ``abandon_after``) deserts it."""
+    path = tmp_path_factory.mktemp("deserted")
+    proc = ServerProcess(
+        f"sqlite:///{path / 'pondside.db'}",
+        clock_scale=0.001,
+        log=path / "server.log",
+        extra=["--grace", "1000"],
+    ).start()
+    yield proc
+    proc.stop()
+
+
+def test_a_waiting_table_nobody_is_at_leaves_the_open_tables(quick_server: ServerProcess) -> None:
+    """Finding 12: a table waiting for players whose host left (nobody connected for a while)
+    stayed in Open tables for ever. Listed while its host is there, however long; gone from
+    the others' list once nobody has been there for the limit; still the host's own."""
+    mark = open_guests()
+    ann, bob = GuestClient(quick_server, "Ann"), GuestClient(quick_server, "Bob")
+
+    def listed(who: GuestClient) -> list[str]:
+        return [t["id"] for t in who.http.get("/api/tables").json()["tables"]]
+
+    try:
+        table = table_with(quick_server, ann, [ann, None, None], start=False)
+        assert table in listed(bob)
+
+        async def stay() -> None:
+            a = await Sock.open(quick_server, table, ann)
+            await asyncio.sleep(2.0)  # past the limit three times, and there all along
+            assert table in listed(bob)
+            await a.close()
+
+        run(stay())
+        deadline = time.monotonic() + 20
+        while table in listed(bob):
+            assert time.monotonic() < deadline, "the deserted table stayed listed"
+            time.sleep(0.1)
+        assert table in listed(ann)  # her own: the way back to it
+        # Someone at it again (a guest who has the link): listed again.
+
+        async def back() -> None:
+            b = await Sock.open(quick_server, table, bob)
+            await asyncio.sleep(0.1)
+            assert table in listed(bob)
+            await b.close()
+
+        run(back())
+    finally:
+        close_guests(mark)
