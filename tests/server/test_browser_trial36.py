@@ -217,3 +217,29 @@ def test_the_puzzles_page_asks_nothing_that_fails(new_page: Any, web: ServerProc
         assert page.locator("#puzzles-daily li").count() == 5
         assert page.errors == []
     shot(page, "trial36-puzzles")
+
+
+def test_taking_a_seat_is_called_join_everywhere(new_page: Any, web: ServerProcess) -> None:
+    """Finding 12: the lobby's "Join" was "Sit here" in the waiting room for a seated guest.
+    One word everywhere: the lobby, the room for a newcomer, the room for a guest seated."""
+    host = new_page(web, LAPTOP)
+    host.goto("/")
+    name_via_api(host, "Ann")
+    table = table_via_api(host, players=4, bots=1)  # two seats free: it waits
+    guest = new_page(web, TOUCH_PHONE, touch=True)
+    guest.goto("/")
+    name_via_api(guest, "Bob")
+    guest.reload()
+    item = guest.locator(f'.table-item[data-table="{table}"]')
+    assert item.locator("button.primary").inner_text() == "Join"
+    for page in (host, guest):
+        page.goto(f"/t/{table}")
+        free = page.locator(".seat.free button.primary")
+        free.first.wait_for()
+        assert free.all_inner_texts() == ["Join", "Join"]
+    assert host.locator(".seat.free button.primary").first.get_attribute("aria-label") == (
+        "Join at seat 3 instead of seat 1"
+    )
+    assert "Sit here" not in str(host.locator("#waiting").text_content())
+    shot(host, "trial36-room-join")
+    assert host.errors == [] and guest.errors == []
