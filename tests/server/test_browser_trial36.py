@@ -243,3 +243,34 @@ def test_taking_a_seat_is_called_join_everywhere(new_page: Any, web: ServerProce
     assert "Sit here" not in str(host.locator("#waiting").text_content())
     shot(host, "trial36-room-join")
     assert host.errors == [] and guest.errors == []
+
+
+def test_the_resign_dialog_shows_the_clock_that_keeps_running(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 12: the clock ran on, hidden, behind the Resign dialog. It keeps running (the
+    server's does: asking whether to resign must not stop a match), and the dialog shows it,
+    the seconds left going down, so the player is not surprised by the clock's choice."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, players=3, bots=2, profile="slow", options={"rounds": 5})
+    page.goto(f"/t/{table}")
+    page.locator("#hand .hand-card").first.wait_for()
+    resign = page.get_by_role("button", name="Resign")
+    resign.click()
+    dialog = page.get_by_role("dialog", name="Resign this match?")
+    dialog.wait_for()
+    timer = dialog.get_by_role("timer")
+    timer.wait_for()
+    first = int(timer.locator(".clock-text").inner_text())
+    assert str(timer.get_attribute("aria-label")).endswith("seconds left for you")
+    page.wait_for_function(
+        f"Number(document.querySelector('#resign-clock .clock-text').textContent) < {first}"
+    )
+    assert page.evaluate("document.activeElement.id") == "resign-no"  # still the safe answer
+    shot(page, "trial36-resign-clock")
+    page.keyboard.press("Enter")
+    dialog.wait_for(state="hidden")
+    assert page.locator("#resign-clock .clock").count() == 0  # the page has one clock again
+    assert page.errors == []

@@ -755,10 +755,11 @@ setInterval(() => document.querySelectorAll(".player-away[data-until]").forEach(
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
-// A dialog over the table (the scores, how to play) shows the clock that keeps running under
-// it (issue 27, 11).
+// A dialog over the table (the scores, how to play, resigning) shows the clock that keeps
+// running under it (issue 27, 11): the server's clock does not stop while a player thinks
+// about resigning, so the dialog says how much time is left.
 // Drawn only while its dialog is open: the page has one clock otherwise.
-const dialogClocks = ["score", "help"].map((name) => {
+const dialogClocks = ["score", "help", "resign"].map((name) => {
   const c = new Clock();
   const dialog = $(`${name}-dialog`);
   dialog.addEventListener("close", () => c.node.remove());
