@@ -274,3 +274,28 @@ def test_the_resign_dialog_shows_the_clock_that_keeps_running(
     dialog.wait_for(state="hidden")
     assert page.locator("#resign-clock .clock").count() == 0  # the page has one clock again
     assert page.errors == []
+
+
+@pytest.mark.parametrize("game", ["lame-duck", "king-of-the-quackers"])
+def test_the_result_dialog_says_what_the_scores_count(
+    new_page: Any, web: ServerProcess, game: str
+) -> None:
+    """Finding 12: Lame Duck's result dialog showed "12" and a duck's picture: no unit in words.
+    A score drawn as a number gets its unit from the game (``GameInfo.score_unit``, sent in
+    ``GET /api/games``); a game whose module writes its own words is left as it is."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    options = {"rounds": 1} if game == "lame-duck" else {"target": 1}
+    table = bots_match(page, game, 3, options, seed=11)
+    totals = page.request.get(f"/api/tables/{table}/record").json()
+    page.goto(f"/t/{table}")
+    page.locator("#end-dialog[open]").wait_for()
+    scores = page.locator("#end-places .end-ducks").all_inner_texts()
+    unit = {"lame-duck": "duck", "king-of-the-quackers": "point"}[game]
+    assert len(scores) == 3, totals
+    for text in scores:
+        number, words = text.split(maxsplit=1)
+        assert number.isdigit() and words.strip() == (unit if number == "1" else unit + "s")
+    shot(page, f"trial36-result-{game}")
+    assert page.errors == []

@@ -932,6 +932,13 @@ function openScores() {
   tick();
 }
 
+/** What a score counts, in the game's words (its facts' `score_unit`), for `n`. */
+function scoreUnit(frame, n) {
+  const g = facts.find((x) => x.slug === frame.table.game);
+  const [one, many] = (g && g.score_unit) || ["point", "points"];
+  return Number(n) === 1 ? one : many;
+}
+
 function showEnd(frame) {
   const v = frame.view;
   const n = names(frame);
@@ -947,6 +954,9 @@ function showEnd(frame) {
     li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
     const score = el("span", "end-ducks");
     score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
+    // A score drawn as a number alone (a picture beside it at most) gets the game's unit,
+    // in the game's words (GET /api/games: "12 ducks").
+    if (!/[a-z]/i.test(score.textContent)) score.append(el("span", "end-unit", ` ${scoreUnit(frame, scores[s])}`));
     li.append(score);
     list.append(li);
   }
