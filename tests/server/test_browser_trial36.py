@@ -299,3 +299,37 @@ def test_the_result_dialog_says_what_the_scores_count(
         assert number.isdigit() and words.strip() == (unit if number == "1" else unit + "s")
     shot(page, f"trial36-result-{game}")
     assert page.errors == []
+
+
+def test_no_empty_room_under_the_give_button_on_the_phone(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 12: on the phone, King of the Quackers' Give button had some 100 px of empty
+    room under it, above the hand (kept for a second row of buttons). The buttons now keep one
+    row, as high as the label's two lines: little room under them, and the hand does not move
+    when the label names the two cards chosen."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game=KQ, players=4, bots=3, options={"target": 1}, seed=42)
+    page.goto(f"/t/{table}?speed=0")
+    give = page.locator(".kq-give")
+    give.wait_for()
+    page.wait_for_timeout(300)
+
+    def gap() -> tuple[float, float]:
+        below = give.bounding_box()
+        hand = page.locator(".hand-wrap").bounding_box()
+        assert below and hand
+        return hand["y"] - (below["y"] + below["height"]), hand["y"]
+
+    empty, top = gap()
+    assert empty < 30, f"{empty:.0f} px of empty room under Give"
+    press(page, hand_card(page, "NL"))
+    press(page, hand_card(page, "TMVK"))
+    page.locator(".kq-give:not([disabled])").wait_for()
+    assert "NL" not in give.inner_text()  # the cards by their names, on two lines
+    empty_after, top_after = gap()
+    assert abs(top_after - top) < 1 and empty_after < 30
+    shot(page, "trial36-kq-phone-give")
+    assert page.errors == []
