@@ -333,3 +333,29 @@ def test_no_empty_room_under_the_give_button_on_the_phone(
     assert abs(top_after - top) < 1 and empty_after < 30
     shot(page, "trial36-kq-phone-give")
     assert page.errors == []
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_ladders_selection_ring_hugs_the_card(
+    new_page: Any, web: ServerProcess, screen: str
+) -> None:
+    """Finding 12: a hand card's selection ring in Ladders was twice the card's height (the
+    legend beside the cards stretched their buttons). Every hand card's button, and so its
+    ring, is now the card's own height. Seed 84 at six players: seat 0 plays first."""
+    phone = screen == "phone"
+    page = new_page(web, TOUCH_PHONE if phone else LAPTOP, touch=phone)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game="ladders", players=6, bots=5, seed=84, options={"target": 1})
+    page.goto(f"/t/{table}?speed=0")
+    first = page.locator(".la-hand-card.can-build").first
+    first.wait_for()
+    press(page, first)
+    page.locator(".la-hand-card.selected").wait_for()
+    sizes = page.locator(".la-hand-card").evaluate_all(
+        "els => els.map(e => [e.getBoundingClientRect().height,"
+        " e.querySelector('.la-card').getBoundingClientRect().height])"
+    )
+    assert sizes and all(abs(button - card) < 2 for button, card in sizes), sizes
+    shot(page, f"trial36-ladders-ring-{screen}")
+    assert page.errors == []
