@@ -359,3 +359,47 @@ def test_ladders_selection_ring_hugs_the_card(
     assert sizes and all(abs(button - card) < 2 for button, card in sizes), sizes
     shot(page, f"trial36-ladders-ring-{screen}")
     assert page.errors == []
+
+
+# What is read in the side column, as rectangles: the hint, the explanations' box, their
+# heading and their latest line (the box opens on it).
+SIDE = """() => {
+  const r = (e) => { if (!e) return null; const b = e.getBoundingClientRect(); return {top: b.top, bottom: b.bottom, left: b.left, right: b.right}; };
+  const lines = document.querySelectorAll('#explain .explain-line');
+  return {hint: r(document.querySelector('#hint-panel')), box: r(document.querySelector('#explain')),
+          heading: r(document.querySelector('#explain h2')), latest: r(lines[lines.length - 1]),
+          height: innerHeight};
+}"""
+
+
+def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: ServerProcess) -> None:
+    """Finding 8: on the laptop, with Down the Drain's explanations on, opening the Hint left the
+    top of "What just happened" out of sight. The hint and the explanations now share the side
+    column without overlapping, the heading stays at the top of its box, and the latest line
+    is in sight, whatever the hint's length."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(
+        page, players=4, bots=3, game="down-the-drain", options={"games": 1}, seed=5
+    )
+    page.goto(f"/t/{table}")
+    page.wait_for_selector("#hint-btn:not([disabled])", timeout=20_000)
+    page.click("#explain-btn")
+    hand = ".dd-hand.active .dd-hand-card:not([disabled])"
+    for _ in range(3):  # a few turns' lines: more than the box holds
+        page.wait_for_selector(hand, timeout=20_000)
+        page.locator(hand).first.click()
+        page.locator(".dd-play").click()
+        page.wait_for_selector("#hint-btn:not([disabled])", timeout=20_000)
+    page.click("#hint-btn")
+    page.wait_for_selector("#hint-panel .hint-main", timeout=60_000)
+    page.wait_for_timeout(300)
+    seen = page.evaluate(SIDE)
+    hint, box, heading, latest = seen["hint"], seen["box"], seen["heading"], seen["latest"]
+    assert hint["bottom"] <= box["top"] or box["bottom"] <= hint["top"], seen  # no overlap
+    assert box["top"] - 0.5 <= heading["top"] and heading["bottom"] <= box["bottom"], seen
+    assert latest["bottom"] <= box["bottom"] + 0.5 and latest["top"] >= heading["bottom"] - 0.5
+    assert box["bottom"] <= seen["height"] and box["bottom"] - box["top"] >= 100, seen
+    shot(page, "trial36-dd-hint-and-explanations")
+    assert page.errors == []

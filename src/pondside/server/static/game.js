@@ -860,6 +860,13 @@ function toLatest() {
   const box = $("explain");
   box.scrollTop = box.scrollHeight;
 }
+// The box shrinks when the hint opens beside it (the trial, 8): a reader of the latest lines
+// keeps them in sight, as a new line would keep them.
+let readingLatest = true;
+$("explain").addEventListener("scroll", () => (readingLatest = atEnd()), { passive: true });
+new ResizeObserver(() => {
+  if (readingLatest) toLatest();
+}).observe($("explain"));
 
 /** Said to a screen reader whatever the explanations setting (a live region of its own):
  * reveals, placements, takes, turn changes, the clock's choices. */
