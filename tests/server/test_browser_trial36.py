@@ -403,3 +403,47 @@ def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: Serve
     assert box["bottom"] <= seen["height"] and box["bottom"] - box["top"] >= 100, seen
     shot(page, "trial36-dd-hint-and-explanations")
     assert page.errors == []
+
+
+# Every drawing of Down the Drain's board, as a person sees it the moment it is drawn: the
+# status line, and the seat whose spot says it "just played".
+DD_DRAWINGS = """() => {
+  window.ddSeen = [];
+  const look = () => {
+    const spot = document.querySelector('.dd-spot.just-played');
+    const name = spot && spot.querySelector('.dd-spot-name');
+    window.ddSeen.push([name ? name.firstChild.textContent : null,
+                        document.getElementById('status').textContent]);
+  };
+  new MutationObserver(look).observe(document.getElementById('board'), { childList: true });
+}"""
+
+
+def test_down_the_drain_never_shows_a_play_beside_a_stale_status(
+    new_page: Any, slow_bots: ServerProcess
+) -> None:
+    """Finding 10: a faded 15 over Bot 4's name ("just played") while the status said "Waiting
+    for Bot 4": not a card left behind, but the play's animation (the card lands from above
+    the name, faded at first) drawn while the status line still told the frame before. The
+    status now tells the step the board is showing from the animation's start."""
+    page = new_page(slow_bots, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(
+        page, players=4, bots=3, game="down-the-drain", options={"games": 1}, seed=5
+    )
+    page.goto(f"/t/{table}?speed=1")  # the animations at a person's speed
+    page.locator(".dd-board").wait_for()
+    page.evaluate(DD_DRAWINGS)
+    hand = ".dd-hand.active .dd-hand-card:not([disabled])"
+    page.wait_for_selector(hand, timeout=30_000)
+    page.locator(hand).first.click()
+    page.locator(".dd-play").click()
+    page.wait_for_selector(hand, timeout=30_000)  # three bots played, each animated
+    seen = page.evaluate("window.ddSeen")
+    played = [(who, status) for who, status in seen if who]
+    assert len(played) >= 3, seen
+    stale = [(who, status) for who, status in played if f"Waiting for {who}" in status]
+    assert stale == [], stale
+    shot(page, "trial36-dd-after-the-bots")
+    assert page.errors == []

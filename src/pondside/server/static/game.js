@@ -273,7 +273,11 @@ async function show(frame, animate) {
       // An animation may take away the focused card (the clock played it): the drawing after
       // it hands the focus on, as for an action of this page (1).
       const held = focusBefore();
-      await game.animate({ ...context(frame, prev), tell });
+      const ctx = context(frame, prev);
+      // The status tells the step being shown from the animation's start: never the frame
+      // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
+      $("status").textContent = frame.view.over ? "The match is over." : game.status({ ...ctx, pending: null });
+      await game.animate({ ...ctx, tell });
       if (held && document.activeElement === document.body) focusLost = held;
     }
     tell(Infinity);
