@@ -291,7 +291,7 @@ def test_the_result_dialog_says_what_the_scores_count(
     totals = page.request.get(f"/api/tables/{table}/record").json()
     page.goto(f"/t/{table}")
     page.locator("#end-dialog[open]").wait_for()
-    scores = page.locator("#end-places .end-ducks").all_inner_texts()
+    scores = page.locator("#end-places .end-score").all_inner_texts()
     unit = {"lame-duck": "duck", "king-of-the-quackers": "point"}[game]
     assert len(scores) == 3, totals
     for text in scores:

@@ -967,8 +967,10 @@ function showEnd(frame) {
     score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
     // A score drawn as a number alone (a picture beside it at most) gets the game's unit,
     // in the game's words (GET /api/games: "12 ducks").
-    if (!/[a-z]/i.test(score.textContent)) score.append(el("span", "end-unit", ` ${scoreUnit(frame, scores[s])}`));
-    li.append(score);
+    const scored = el("span", "end-score");
+    scored.append(score);
+    if (!/[a-z]/i.test(score.textContent)) scored.append(el("span", "end-unit", scoreUnit(frame, scores[s])));
+    li.append(scored);
     list.append(li);
   }
   const mine = me != null ? pl[me] : null;
