@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from browserkit import (
     start_server,
     table_via_api,
 )
+from pondside.engine import Match
 from serverproc import GuestClient, ServerProcess, close_guests, open_guests
 from tablesock import Sock, run, table_with
 
@@ -141,6 +143,13 @@ def test_the_basic_decks_legend_has_no_excuse_pawn_or_court(
     assert page.errors == []
 
 
+def in_a_thread(work: Any) -> None:
+    """Run a coroutine to its end in a thread of its own: Playwright's loop runs in this one
+    once a browser test of the module has run."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(run, work).result()
+
+
 @pytest.fixture(scope="module")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server whose limits run a thousand times fast: nobody at a table for 0.6 s (the
@@ -176,7 +185,7 @@ def test_a_waiting_table_nobody_is_at_leaves_the_open_tables(quick_server: Serve
             assert table in listed(bob)
             await a.close()
 
-        run(stay())
+        in_a_thread(stay())
         deadline = time.monotonic() + 20
         while table in listed(bob):
             assert time.monotonic() < deadline, "the deserted table stayed listed"
@@ -190,7 +199,7 @@ def test_a_waiting_table_nobody_is_at_leaves_the_open_tables(quick_server: Serve
             assert table in listed(bob)
             await b.close()
 
-        run(back())
+        in_a_thread(back())
     finally:
         close_guests(mark)
 
@@ -447,3 +456,31 @@ def test_down_the_drain_never_shows_a_play_beside_a_stale_status(
     assert stale == [], stale
     shot(page, "trial36-dd-after-the-bots")
     assert page.errors == []
+
+
+def test_the_captions_of_a_kq_frame_name_the_aces_number_and_who_is_waited_for() -> None:
+    """Without a browser: the captions a King of the Quackers frame carries (finding 5, 9) and
+    their cards read by name (``card_words``), from the game's own words."""
+    from pondside.games.king_of_the_quackers import GAME
+    from pondside.server.telling import tell
+
+    names = ["Ann", "Bob", "Cid", "Dee"]
+    match = Match(GAME, 4, GAME.options(4, {"target": 1}), seed=42)
+    first = match.view(1)
+    told = tell(GAME, [], None, first, 1, names, offered=False)
+    assert told["captions"]["pass"] == "Pass two cards: choose one for each neighbour."
+    assert told["captions"]["status"].startswith("Choose a card for Cid on your left")
+    for seat, action in ((0, "give NL TMVK"), (1, match.legal(1)[0])):
+        match.apply(seat, action)
+    told = tell(GAME, [], None, match.view(1), 1, names, offered=False)
+    assert told["captions"]["pass"].startswith("Your two cards are chosen")
+    assert told["captions"]["status"] == "Waiting for Cid and Dee to choose their two cards."
+    for seat in (2, 3):
+        match.apply(seat, match.legal(seat)[0])
+    match.apply(0, "play 1S=4 5SV 6SY")
+    told = tell(GAME, [], None, match.view(2), 2, names, offered=False)
+    beat = told["captions"]["to beat"]
+    assert beat == "Straight Flush of Suns, 4 to 6: 1S=4 5SV 6SY"
+    assert told["card_words"]["1S=4 5SV 6SY"] == (
+        "the Ace of Suns as 4, the Discovery and the Penitent"
+    )
