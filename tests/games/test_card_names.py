@@ -109,8 +109,8 @@ def test_a_code_alone_that_is_a_players_name_is_left_as_it_is() -> None:
 
 @pytest.mark.parametrize("path", DECKTET[:1] + NUMBERS[:1], ids=lambda p: p.stem)
 def test_a_frame_carries_the_spans_of_its_sentences(path: Path) -> None:
-    """What a frame tells a seat (``telling.tell``) carries each piece of its sentences that
-    names cards by code, with its words; none for a game whose cards are numbers."""
+    """What a frame tells a seat (``telling.tell``) carries each piece of its sentences (its
+    lines, labels, reasons and the board's captions) that names cards by code, with its words; none for a game whose cards are numbers."""
     record = json.loads(path.read_text())["record"]
     game = get_game(record["game"])
     match = Match.start_of(game, record)
@@ -121,6 +121,7 @@ def test_a_frame_carries_the_spans_of_its_sentences(path: Path) -> None:
         events = match.apply(seat, action)
         told = tell(game, events, before, match.view(0), 0, names)
         said = [*told["narration"], *(u["reason"] for u in told["labels"]["unplayable"])]
+        said += told["captions"].values()
         said += [t for a in told["labels"]["actions"] for t in (a["label"], a["effect"])]
         expected = {
             t[s["start"] : s["end"]]: s["words"] for t in said if t for s in game.card_spans(t)

@@ -58,3 +58,6 @@ def test_a_guests_mistakes_become_their_puzzles(shared_server: ServerProcess) ->
     daily = bob.http.get("/api/puzzles/daily/lame-duck").json()
     assert daily["game"] == "lame-duck" and daily["id"] and "answer" not in daily
     assert bob.http.get("/api/puzzles/daily/chess").status_code == 404
+    every = bob.http.get("/api/puzzles/daily").json()
+    assert every["puzzles"]["lame-duck"]["id"] == daily["id"]
+    assert every["puzzles"]["wildcat-chicane"] is None  # none yet: no error

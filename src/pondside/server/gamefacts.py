@@ -74,6 +74,9 @@ class GameFacts(TypedDict):
     """The line under a table's scores, what wins: the first whose ``when`` the table's
     options meet (``Game.score_notes``)."""
     card_facts: dict[str, Any]
+    score_unit: list[str]
+    """What a score counts, one and many (``GameInfo.score_unit``: "duck", "ducks"): a page
+    writes a score with its unit."""
 
 
 def players_words(text: str) -> str:
@@ -166,4 +169,5 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         prompts=game.prompts(),
         score_notes=game.score_notes(),
         card_facts=game.card_facts(),
+        score_unit=list(info.score_unit),
     )

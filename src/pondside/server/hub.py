@@ -90,10 +90,12 @@ class Hub(Memory):
 
     # --- finding tables -----------------------------------------------------------------
     async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:
-        """The lobby's list (``seating.lobby_list``), of every process's tables."""
+        """The lobby's list (``seating.lobby_list``), of every process's tables, without the
+        tables waiting for players that nobody has been at for long (``leaving.deserted``)."""
+        among = await self.peers.lobby()
+        listed = seating.lobby_list(among, guest, bots, lambda t: leaving.deserted(self, t))
         return [
-            {**self.summary(t), "you": seat, "bots_only": seating.bot_only(t)}
-            for seat, t in seating.lobby_list(await self.peers.lobby(), guest, bots)
+            {**self.summary(t), "you": seat, "bots_only": seating.bot_only(t)} for seat, t in listed
         ]
 
     def summary(self, table: LiveTable) -> dict[str, Any]:

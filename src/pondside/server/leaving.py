@@ -6,7 +6,8 @@ stand-in's) until they are back, when the seat is theirs again at once (``watch`
 whose guests have all been away for ``Settings.abandon_after`` is abandoned (``sweep``): each
 of its guests resigns, so it ends, is recorded and leaves the lobby, rather than stay
 "playing" forever with nobody to come back to. Only the process that plays a table looks at
-it."""
+it. A table waiting for players that nobody has been at for as long is ``deserted``: the lobby
+no longer lists it to others."""
 
 from __future__ import annotations
 
@@ -134,6 +135,21 @@ def abandon_limit(hub: Hub) -> float:
     return hub.settings.abandon_after * hub.settings.clock_scale
 
 
+def deserted(hub: Hub, table: LiveTable, now: float | None = None) -> bool:
+    """Whether ``table`` waits for players that nobody has been at for the abandon limit (its
+    host gone, no seat or watcher connected: issue 27's trial found such tables listed in Open
+    tables for ever). Nobody can start it, so the lobby lists it no more; its guests still
+    find it among their own. Someone connected now marks it attended (the sweep looks too)."""
+    if table.data.status != "open":
+        return False
+    online, watchers = frames.connected(table)
+    now = time.monotonic() if now is None else now
+    if online or watchers:
+        table.attended = now
+        return False
+    return now - table.attended >= abandon_limit(hub)
+
+
 async def keep_sweeping(hub: Hub) -> None:
     """Look for abandoned matches every quarter of the limit (at most every 30 s), for as long
     as the server runs."""
@@ -154,6 +170,9 @@ async def sweep(hub: Hub) -> list[str]:
     for n, table in enumerate(list(hub.tables.values())):
         if n % 200 == 199:
             await asyncio.sleep(0)  # thousands of tables: the others' frames go out meanwhile
+        if table.data.status == "open":
+            deserted(hub, table, now)  # attended while someone is there, between lobby lists
+            continue
         if table.data.status != "playing" or not table.owned:
             continue
         online = watch(hub, table)  # a guest who never came back since a restart, say

@@ -76,6 +76,19 @@ def _question(row: PuzzleRow, puzzle: Puzzle) -> dict[str, Any]:
     }
 
 
+@router.get("/api/puzzles/daily")
+async def daily_puzzles(request: Request) -> dict[str, Any]:
+    """Today's puzzle of every game, ``null`` for a game with none yet: the puzzles page asks
+    once, and a game without a puzzle is no error (a 404 per game logged in every visitor's
+    console, as the new player's trial found)."""
+    hub = hub_of(request)
+    puzzles: dict[str, dict[str, Any] | None] = {}
+    for game in hub.settings.games:
+        found = await asyncio.to_thread(of_the_day, hub.store, game, today())
+        puzzles[game] = None if found is None else _question(*await _puzzle(request, found))
+    return {"day": today(), "puzzles": puzzles}
+
+
 @router.get("/api/puzzles/daily/{game}")
 async def daily_puzzle(game: str, request: Request) -> dict[str, Any]:
     """Today's puzzle of ``game``: drawn from every puzzle of the game's finished matches."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pondside.bots.levels import LEVELS, is_level
@@ -240,18 +241,21 @@ def bot_only(table: LiveTable) -> bool:
 
 
 def lobby_list(
-    among: list[LiveTable], guest: Guest | None, bots: bool = False
+    among: list[LiveTable],
+    guest: Guest | None,
+    bots: bool = False,
+    deserted: Callable[[LiveTable], bool] = lambda t: False,
 ) -> list[tuple[int | None, LiveTable]]:
-    """The lobby's list: listed tables still open or in play (those played by bots alone only
-    if ``bots``), and the guest's own (listed or not, so a player who left the page finds the
-    way back), theirs first, then newest first; each with the guest's seat there (None where
-    they do not play)."""
+    """The lobby's list: listed tables still open (unless ``deserted``: nobody has been there
+    for long) or in play (those played by bots alone only if ``bots``), and the guest's own
+    (listed or not, so a player who left the page finds the way back), theirs first, then
+    newest first; each with the guest's seat there (None where they do not play)."""
     tables = []
     for t in among:
         if t.data.status not in ("open", "playing"):
             continue
         seat = None if guest is None else t.seat_of(guest)  # None once they resigned
-        if seat is not None or (t.data.listed and (bots or not bot_only(t))):
+        if seat is not None or (t.data.listed and (bots or not bot_only(t)) and not deserted(t)):
             tables.append((seat, t))
     tables.sort(key=lambda st: (st[0] is None, -st[1].data.created_at))
     return tables

@@ -121,9 +121,10 @@ def tell(
 
 
 def sentences(told: Told) -> list[str]:
-    """Every sentence a receiver reads in what it is told: the lines, the actions' labels and
-    effects, the unplayable cards' reasons."""
+    """Every sentence a receiver reads in what it is told: the lines, the board's captions,
+    the actions' labels and effects, the unplayable cards' reasons."""
     out = list(told["narration"])
+    out += told["captions"].values()
     for label in told["labels"]["actions"]:
         out += (label["label"], label["effect"])
     out += (u["reason"] for u in told["labels"]["unplayable"])

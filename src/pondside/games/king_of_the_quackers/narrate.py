@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import Lines, ordinal, plural
+from pondside.engine.narrate import Lines, joined, ordinal, plural
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
@@ -64,6 +64,41 @@ def give_words(left: str, right: str, to_left: str, to_right: str) -> str:
 def promise_words(value: int) -> str:
     """A promise with a play (KQ-29): ``+ PROMISE to go out first (value 7)``."""
     return f"+ PROMISE to go out first (value {value})"
+
+
+def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the board writes beside its parts, for the seat of ``view`` (the page's keys):
+
+    - ``"pass"``, while cards are passed (KQ-5): what this seat is to do or has done;
+    - ``"status"``, while cards are passed: whom the table waits for, or what this seat is to
+      choose. Both read the view, so a replay watched from a seat says the same as its table;
+    - ``"to beat"``, in a round: the play to beat by what it makes and its cards, an Ace with
+      the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``).
+    """
+    seat = view["seat"]
+    out: dict[str, str] = {}
+    if view["over"]:
+        return out
+    if view["phase"] == "pass":
+        chosen = view["chosen"]
+        waiting = [names[s] for s, c in enumerate(chosen) if not c]
+        if seat is None:
+            out["pass"] = "Everyone chooses two cards to pass: one to the left, one to the right."
+        elif not chosen[seat]:
+            out["pass"] = "Pass two cards: choose one for each neighbour."
+        else:
+            out["pass"] = "Your two cards are chosen; they change hands when everyone has chosen."
+        if seat is not None and not chosen[seat]:
+            out["status"] = (
+                f"Choose a card for {names[left_of(seat, len(chosen))]} on your left, then one "
+                f"for {names[right_of(seat, len(chosen))]} on your right, and give them."
+            )
+        elif waiting:
+            out["status"] = f"Waiting for {joined(waiting)} to choose their two cards."
+    rnd = view["round"]
+    if rnd and rnd["plays"]:
+        out["to beat"] = play_words(rnd["plays"][-1][1])
+    return out
 
 
 def prompts() -> dict[str, str]:

@@ -521,6 +521,21 @@ class KingOfTheQuackers(Game[QuackersState]):
     def prompts(self) -> dict[str, str]:
         return words.prompts()
 
+    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+        return words.captions(view, names)
+
+    def card_facts(self) -> dict[str, Any]:
+        """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
+        the card symbols: the page looks its table's ``deck`` option up here and restates no
+        deck."""
+        order = decktet.RANK_VALUE.__getitem__
+        return {
+            "deck_ranks": {
+                kind: sorted({CODE[c][0] for c in deck_cards(kind)}, key=order)
+                for kind in ("extended", "basic")
+            }
+        }
+
     def card_spans(self, sentence: str) -> list[CardSpan]:
         """The cards a sentence names by code, read by their names (a page's reader)."""
         return decktet.card_spans(sentence)

@@ -17,13 +17,17 @@ export const SUIT_ORDER = ["M", "S", "V", "L", "Y", "K"];
 const RANKS = { 0: "", 1: "A", P: "P", T: "Ct", N: "★" };
 const RANK_NAMES = { 0: "Excuse", 1: "Ace", P: "Pawn", T: "Court", N: "Crown" };
 
-/** The corner letters and what they stand for, low to high; `extended` adds the Pawn, the
- *  Court and the Excuse (the basic deck has none of them). */
-export function rankKey({ extended = false } = {}) {
-  const key = [["A", "Ace"], ["2–9", "the numbers"]];
-  if (extended) key.push(["P", "Pawn"], ["Ct", "Court"]);
+/** The corner letters and what they stand for, low to high. `ranks`, the rank codes the
+ *  table's deck holds, come from the server (the game's card facts); without them, the basic
+ *  deck's (no Excuse, Pawn or Court), and `extended` adds those three. */
+export function rankKey({ extended = false, ranks = null } = {}) {
+  const has = (r) => (ranks ? ranks.includes(r) : extended);
+  const key = [];
+  if (has("0")) key.push(["E", "the Excuse"]);
+  key.push(["A", "Ace"], ["2–9", "the numbers"]);
+  if (has("P")) key.push(["P", "Pawn"]);
+  if (has("T")) key.push(["Ct", "Court"]);
   key.push(["★", "Crown"]);
-  if (extended) key.unshift(["E", "the Excuse"]);
   return key;
 }
 

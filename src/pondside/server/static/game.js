@@ -286,7 +286,11 @@ async function show(frame, animate) {
       // An animation may take away the focused card (the clock played it): the drawing after
       // it hands the focus on, as for an action of this page (1).
       const held = focusBefore();
-      await game.animate({ ...context(frame, prev), tell });
+      const ctx = context(frame, prev);
+      // The status tells the step being shown from the animation's start: never the frame
+      // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
+      $("status").textContent = frame.view.over ? "The match is over." : game.status({ ...ctx, pending: null });
+      await game.animate({ ...ctx, tell });
       if (held && document.activeElement === document.body) focusLost = held;
     }
     tell(Infinity);
@@ -769,10 +773,11 @@ setInterval(() => document.querySelectorAll(".player-away[data-until]").forEach(
 
 const clock = new Clock();
 $("clock-slot").append(clock.node);
-// A dialog over the table (the scores, how to play) shows the clock that keeps running under
-// it (issue 27, 11).
+// A dialog over the table (the scores, how to play, resigning) shows the clock that keeps
+// running under it (issue 27, 11): the server's clock does not stop while a player thinks
+// about resigning, so the dialog says how much time is left.
 // Drawn only while its dialog is open: the page has one clock otherwise.
-const dialogClocks = ["score", "help"].map((name) => {
+const dialogClocks = ["score", "help", "resign"].map((name) => {
   const c = new Clock();
   const dialog = $(`${name}-dialog`);
   dialog.addEventListener("close", () => c.node.remove());
@@ -873,6 +878,13 @@ function toLatest() {
   const box = $("explain");
   box.scrollTop = box.scrollHeight;
 }
+// The box shrinks when the hint opens beside it (the trial, 8): a reader of the latest lines
+// keeps them in sight, as a new line would keep them.
+let readingLatest = true;
+$("explain").addEventListener("scroll", () => (readingLatest = atEnd()), { passive: true });
+new ResizeObserver(() => {
+  if (readingLatest) toLatest();
+}).observe($("explain"));
 
 /** Said to a screen reader whatever the explanations setting (a live region of its own):
  * reveals, placements, takes, turn changes, the clock's choices. */
@@ -945,6 +957,13 @@ function openScores() {
   tick();
 }
 
+/** What a score counts, in the game's words (its facts' `score_unit`), for `n`. */
+function scoreUnit(frame, n) {
+  const g = facts.find((x) => x.slug === frame.table.game);
+  const [one, many] = (g && g.score_unit) || ["point", "points"];
+  return Number(n) === 1 ? one : many;
+}
+
 function showEnd(frame) {
   const v = frame.view;
   const n = names(frame);
@@ -960,7 +979,12 @@ function showEnd(frame) {
     li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
     const score = el("span", "end-ducks");
     score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
-    li.append(score);
+    // A score drawn as a number alone (a picture beside it at most) gets the game's unit,
+    // in the game's words (GET /api/games: "12 ducks").
+    const scored = el("span", "end-score");
+    scored.append(score);
+    if (!/[a-z]/i.test(score.textContent)) scored.append(el("span", "end-unit", scoreUnit(frame, scores[s])));
+    li.append(scored);
     list.append(li);
   }
   const mine = me != null ? pl[me] : null;

@@ -1,6 +1,6 @@
 // Puzzles (/puzzles): each game's puzzle of the day, and the guest's own puzzles from their
 // analysed matches. Names are shown as text, never as HTML.
-import { api, ApiError, getGames } from "./api.js";
+import { api, ApiError, getGames, getMe } from "./api.js";
 import { $, el } from "./room.js";
 
 function link(text, href) {
@@ -10,23 +10,21 @@ function link(text, href) {
 }
 
 async function daily() {
-  const { games } = await getGames();
-  const items = [];
-  for (const g of games) {
+  // One request for every game: a game with no puzzle yet is null, not a 404 in the console.
+  const [{ games }, { puzzles }] = await Promise.all([getGames(), api("/api/puzzles/daily")]);
+  const items = games.map((g) => {
     const li = el("li");
-    try {
-      const p = await api(`/api/puzzles/daily/${g.slug}`);
-      li.append(link(`${g.name}: today's puzzle`, `/puzzle/${p.id}`));
-    } catch {
-      li.append(el("span", "muted", `${g.name}: no puzzle yet`));
-    }
-    items.push(li);
-  }
+    const p = puzzles[g.slug];
+    li.append(p ? link(`${g.name}: today's puzzle`, `/puzzle/${p.id}`) : el("span", "muted", `${g.name}: no puzzle yet`));
+    return li;
+  });
   $("puzzles-daily").replaceChildren(...items);
 }
 
 async function mine() {
   try {
+    // A visitor without a name has no puzzles: asked first, so no 401 is logged either.
+    if (!(await getMe()).name) throw new ApiError("no name", 401);
     const { puzzles } = await api("/api/puzzles");
     if (!puzzles.length) {
       $("puzzles-mine").replaceChildren(el("p", "muted",

@@ -171,8 +171,14 @@ export function renderWaiting(frame) {
     const actions = el("span", "seat-actions");
     if (!seat.taken) {
       if (room.myName) {
-        const join = el("button", "btn primary", me == null ? "Join" : "Sit here");
+        // "Join", as the lobby's button for the same thing says (a guest already seated moves
+        // to this seat: the button's name says so to a screen reader, its tip to the mouse).
+        const join = el("button", "btn primary", "Join");
         join.type = "button";
+        if (me != null) {
+          join.title = `Join at seat ${seat.seat + 1} instead of seat ${me + 1}`;
+          join.setAttribute("aria-label", join.title);
+        }
         join.addEventListener("click", () => seatChange(seat.seat, "join"));
         actions.append(join);
       }

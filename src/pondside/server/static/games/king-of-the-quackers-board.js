@@ -3,6 +3,7 @@
 // legend of the card symbols. It states no rule: what a play is comes from the view and the
 // server's labels; the game's words link to the rulebook.
 import { prefs } from "../api.js";
+import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
 import { plural } from "../room.js";
 
@@ -14,15 +15,11 @@ const TABLE_ORDER = (
 ).split(" ");
 const ORDER_INDEX = new Map(TABLE_ORDER.map((c, i) => [c, i]));
 const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
-const RANK_NAME = { 0: "the Excuse", 1: "Ace", 10: "Pawn", 11: "Court", 12: "Crown" };
-const KIND_WORD = { single: "single", set: "Set", straight_flush: "Straight Flush", bomb: "Bomb", open: "play" };
 
 const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
 export const isPersonality = (code) => code !== "0" && parse(code).personality;
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(code));
-/** A card's name without its rank and suits: "the Ace of Suns", "the Castle". */
-const shortName = (code) => (code[0] === "1" ? `the ${parse(code).name}` : parse(code).name);
 export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
 export const keyOf = (cards) => [...cards].sort().join(" ");
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -62,11 +59,26 @@ export function card(code, opts = {}) {
   return e;
 }
 
-export function cardRow(el, codes, small = false) {
+/** A play's cards, low to high; `ace`, the number an Ace in them stands for (KQ-17), is
+ * written on the Ace ("as 4"), so the face agrees with the play's words. */
+export function cardRow(el, codes, small = false, ace = 0) {
   const row = el("div", "kq-cards");
-  for (const c of [...codes].sort(byRank)) row.append(card(c, { small }));
+  for (const c of [...codes].sort(byRank)) {
+    const face = card(c, { small });
+    if (ace && c[0] === "1") {
+      face.classList.add("kq-ace-as");
+      face.append(el("span", "kq-as", `as ${ace}`));
+      face.title += `, as ${ace}`;
+      face.setAttribute("aria-label", face.title);
+    }
+    row.append(face);
+  }
   return row;
 }
+
+/** One of the board's captions (the server's words for the seat shown, `Game.captions`),
+ * its cards read by name. */
+export const caption = (ctx, key) => read((ctx.frame.captions || {})[key] || "", ctx.frame.card_words);
 
 // --- the legend: the card symbols, and the rules page for the game's words -------------------------
 // Open the first time (a new player meets "Set", "Straight Flush", "Bomb" at once); closed, it
@@ -88,7 +100,8 @@ export function wordsLegend(ctx) {
   terms.append(el("dt", null, "Words"), dd);
   list.append(terms);
   const ranks = el("div");
-  const key = rankKey({ extended: ctx.view.options.deck !== "basic" }).map(([k, w]) => `${k} ${w}`).join(" · ");
+  const inDeck = ctx.facts.card_facts?.deck_ranks?.[ctx.view.options.deck];
+  const key = rankKey({ ranks: inDeck }).map(([k, w]) => `${k} ${w}`).join(" · ");
   ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality; ↓ a card passed to you.`));
   const suits = el("div");
   const key2 = el("dd");
@@ -115,22 +128,13 @@ export function passPanel(ctx) {
   const box = el("section", "kq-pass");
   box.setAttribute("aria-label", "The pass");
   if (v.hand_scores.length) box.append(lastHand(ctx));
-  if (me == null) {
-    box.append(el("p", "kq-head", "Everyone chooses two cards to pass: one to the left, one to the right."));
-    return box;
-  }
+  // What this seat is to do or has done, in the server's words from the view (a replay
+  // watched from a seat, which offers no action, says the same as its table did).
+  box.append(el("p", "kq-head", caption(ctx, "pass")));
+  if (me == null) return box;
   const choosing = legal.some((a) => a.startsWith("give "));
   const p = passState(ctx);
   const chosen = choosing ? p : v.gave ? { left: v.gave[0], right: v.gave[1] } : p;
-  box.append(
-    el(
-      "p",
-      "kq-head",
-      choosing
-        ? "Pass two cards: choose one for each neighbour."
-        : "Your two cards are chosen; they change hands when everyone has chosen.",
-    ),
-  );
   const slots = el("div", "kq-slots");
   for (const side of ["left", "right"]) {
     const seat = side === "left" ? left(v) : right(v);
@@ -174,14 +178,6 @@ export function roundKind(r) {
   return kinds[r.kind] ?? `${r.size}-card plays`;
 }
 
-/** The play to beat, as the view tells it: its kind and rank, and its cards' names. */
-function toBeat(r, last) {
-  const kind = KIND_WORD[r.last_kind] ?? "play";
-  // The faces show ranks and suits: the names alone keep the text short beside them.
-  const names = [...last.cards].sort(byRank).map((c) => (c === "0" ? "the Excuse" : shortName(c)));
-  if (r.size === 1) return cap(names[0]);
-  return `${kind}, rank ${RANK_NAME[r.last_rank] ?? r.last_rank}: ${names.join(", ")}`;
-}
 
 // The round in play: the plays so far, the one to beat large, and who passed since.
 export function roundPanel(ctx) {
@@ -215,7 +211,7 @@ export function roundPanel(ctx) {
       const g = el("div", "kq-group");
       // The small cards have no room for their names: they go under them (desktop only).
       const cardNames = [...p.cards].sort(byRank).map((x) => (x === "0" ? "Excuse" : x[0] === "1" ? parse(x).name : parse(x).name.replace(/^the /, "")));
-      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true), el("span", "kq-group-names", cardNames.join(", ")));
+      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true, p.ace), el("span", "kq-group-names", cardNames.join(", ")));
       earlier.append(g);
     }
     box.append(earlier);
@@ -226,9 +222,10 @@ export function roundPanel(ctx) {
   what.append(
     el("span", "kq-tobeat-label", "To beat"),
     el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
-    el("span", "kq-tobeat-what", toBeat(r, last)),
+    // What the play makes and its cards, an Ace with the number it stands for: the server's.
+    el("span", "kq-tobeat-what", cap(caption(ctx, "to beat"))),
   );
-  beat.append(cardRow(el, last.cards), what);
+  beat.append(cardRow(el, last.cards, false, last.ace), what);
   box.append(beat);
   if (r.passed.length) {
     box.append(el("p", "kq-passed", `Passed since: ${list(r.passed.map((s) => nameOf(names, me, s)))}.`));

@@ -6,11 +6,11 @@
 import {
   byRank,
   cap,
+  caption,
   card,
   isPersonality,
   keyOf,
   left,
-  list,
   notesPanel,
   passPanel,
   passState,
@@ -259,13 +259,8 @@ function renderActions(ctx) {
 function status(ctx) {
   const { view: v, names, me, legal } = ctx;
   if (ctx.pending) return "Sending…";
-  if (v.phase === "pass") {
-    if (legal.length) {
-      return `Choose a card for ${names[left(v)]} on your left, then one for ${names[right(v)]} on your right, and give them.`;
-    }
-    const waiting = v.chosen.map((c, s) => (c ? null : s)).filter((s) => s != null);
-    return `Waiting for ${list(waiting.map((s) => names[s]))} to choose their two cards.`;
-  }
+  // Passing: the server's words from the view, as the pass panel's (a replay agrees too).
+  if (v.phase === "pass") return caption(ctx, "status");
   const turn = v.to_act[0];
   const prefix = me == null ? "You are watching: " : me != null && v.out.includes(me) ? `You went out ${ordinal(v.out.indexOf(me) + 1)}. ` : "";
   if (turn === me) {
