@@ -24,6 +24,8 @@ GAMES = Path(pondside.games.__file__).resolve().parent
 # state with its constants and view types, the declared events, the rules with the Game class,
 # what a seat knows (view, determinization, position checks), and the narrator.
 REQUIRED = ("__init__", "state", "events", "rules", "seat", "narrate")
+# Modules a game may have (docs/adding-a-game.md): its tutorial's lessons, read by the server.
+OPTIONAL = {"tutorial"}
 # A game's own helper modules, beside the required ones.
 OWN_HELPERS = {
     "king-of-the-quackers": {"combinations"},
@@ -46,7 +48,7 @@ def test_every_game_is_a_package_with_the_same_modules(slug: str) -> None:
     found = modules_of(package)
     missing = set(REQUIRED) - found
     assert not missing, f"{slug} lacks {sorted(missing)}"
-    extra = found - set(REQUIRED) - OWN_HELPERS.get(slug, set())
+    extra = found - set(REQUIRED) - OPTIONAL - OWN_HELPERS.get(slug, set())
     assert not extra, f"{slug} has modules outside the layout: {sorted(extra)}"
 
 

@@ -90,10 +90,11 @@ class Hub(Memory):
 
     # --- finding tables -----------------------------------------------------------------
     async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:
-        """The lobby's list (``seating.lobby_list``), of every process's tables, without the
-        tables waiting for players that nobody has been at for long (``leaving.deserted``)."""
-        among = await self.peers.lobby()
-        listed = seating.lobby_list(among, guest, bots, lambda t: leaving.deserted(self, t))
+        """The lobby's list (``seating.lobby_list``) of every process's tables, but those
+        waiting for players that nobody has been at for long (``leaving.deserted``)."""
+        listed = seating.lobby_list(
+            await self.peers.lobby(), guest, bots, lambda t: leaving.deserted(self, t)
+        )
         return [
             {**self.summary(t), "you": seat, "bots_only": seating.bot_only(t)} for seat, t in listed
         ]
@@ -302,10 +303,6 @@ class Hub(Memory):
                     self.thinking.play_bot(table, s, self.apply, self.schedule)
                 )
 
-    async def hint(self, table: LiveTable, client: Client) -> dict[str, Any]:
-        """A hint for the client's own seat, on its turn (``Thinking.hint``)."""
-        return await self.thinking.hint(table, client)
-
     def why(self, table: LiveTable, client: Client, action: str) -> str:
         """Whether the client's seat may take ``action`` now: the rule it breaks, or its label
         (``telling.why``), answered to this client alone."""
@@ -315,10 +312,6 @@ class Hub(Memory):
             raise Refused("the match has not started")
         names = shown_names(frames.live_summary(table))
         return frames.text(why(table.game, match.view(seat), action, names, table.data.seq))
-
-    async def analyse(self, record: dict[str, Any], seat: int) -> dict[str, Any]:
-        """One seat's analysis of a checked record (``Thinking.analyse``)."""
-        return await self.thinking.analyse(record, seat)
 
     # --- what each client is sent -------------------------------------------------------
     def welcome(self, table: LiveTable, client: Client) -> str:

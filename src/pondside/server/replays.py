@@ -301,7 +301,7 @@ async def analysis(
 
 
 async def _analyse(hub: Hub, replay_id: str, rec: dict[str, Any], seat: int) -> dict[str, Any]:
-    found = await hub.analyse(rec, seat)
+    found = await hub.thinking.analyse(rec, seat)
     # A guest's mistakes become their puzzles, made after the analysis is answered.
     hub.later(puzzle_store.make_after_analysis(hub, replay_id, rec, found, seat))
     # The page has the seats' names (the replay's); the record's fallbacks would differ.

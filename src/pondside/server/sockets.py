@@ -225,7 +225,7 @@ async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
 
 async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
     try:
-        client.post(json.dumps(await hub.hint(table, client)))
+        client.post(json.dumps(await hub.thinking.hint(table, client)))
     except Refused as exc:
         client.post(hub.error(table, str(exc), exc.rule, about="hint"))
     except Exception:  # a fault of ours: said to the client, and logged
