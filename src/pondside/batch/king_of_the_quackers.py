@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.engine import Game, IllegalAction, places_from_results
+from pondside.games.decktet import INDEX
 from pondside.games.king_of_the_quackers import (
     BOMB,
     CODE,
@@ -60,7 +61,6 @@ from pondside.games.king_of_the_quackers import (
     classify,
     deck_cards,
     hand_size,
-    parse_play,
 )
 from pondside.games.king_of_the_quackers.combinations import MOUNTAIN, OPEN, POINTS, SUITMASK
 
@@ -78,6 +78,21 @@ _MOST = hand_size(3, "extended")  # the most cards a hand (and so a play) holds,
 
 def _bit(card: int) -> int:
     return 1 << card
+
+
+def _read(name: str) -> tuple[tuple[int, ...], int, bool]:
+    """A ``play`` action of the game's own list: its cards, the Ace's number, the promise
+    (``parse_play`` without its checks, which the game's list passes: 69,000 names)."""
+    words = name.split(" ")
+    promise = words[-1] == "promise"
+    ace = 0
+    cards = []
+    for word in words[1 : len(words) - promise]:
+        code, _, number = word.partition("=")
+        if number:
+            ace = int(number)
+        cards.append(INDEX[code])
+    return tuple(cards), ace, promise
 
 
 class _Actions:
@@ -116,22 +131,31 @@ class _Actions:
             if name == PASS:
                 self.passes[i] = True
                 continue
-            played, ace, promise = parse_play(name)
-            p = classify(played, ace)
+            played, ace, promise = _read(name)
+            if len(played) > 1 and not ace and all(PERSONALITY[c] for c in played):
+                kind, rank = BOMB, min(RANK[c] for c in played)  # KQ-20, KQ-21
+            else:
+                p = classify(played, ace)
+                kind, rank = p.kind, p.rank
             self.play[i] = True
             self.bits[i] = sum(_bit(c) for c in played)
-            self.size[i], self.kind[i], self.rank[i] = len(played), p.kind, p.rank
+            self.size[i], self.kind[i], self.rank[i] = len(played), kind, rank
             self.cards[i, : len(played)] = played
             self.promise[i] = promise
             self.mountain[i] = MOUNTAIN in played
             if len(played) == 1:
                 self.suits[i] = SUITMASK[played[0]]
                 self.excuse[i] = played[0] == EXCUSE
-            if p.kind == BOMB:
+            if kind == BOMB:
                 self.bomb_of[int(promise), sum(1 << where[c] for c in played)] = i
         self.bombs = (self.kind == BOMB) & (self.size >= 2)
         self.others = np.flatnonzero(self.play & ~self.bombs)
         """The plays that are not Bombs (a few hundred): tested row by row at every step."""
+        self.of_size = [self.others] + [
+            self.others[self.size[self.others] == k] for k in range(1, _MOST + 1)
+        ]
+        """The plays a seat may make by round size: all of them to lead (0), else those of
+        the round's size (KQ-24)."""
         self.pass_action = int(np.flatnonzero(self.passes)[0])
 
 
@@ -141,6 +165,7 @@ def _actions(players: int, deck: str, bidding: bool) -> _Actions:
     return _Actions(GAME.all_actions(players, opts), len(deck_cards(deck)))
 
 
+SUITMASK_ARRAY = np.array(SUITMASK, dtype=np.int64)
 _COMB = np.array([[comb(m, s) for s in range(_MOST + 2)] for m in range(16)], dtype=np.int64)
 """[m, s]: the Bombs of s cards among m held personalities."""
 
@@ -273,11 +298,11 @@ class KingOfTheQuackersTables(TablesBase):
     def _deal_next(self, idx: Ints) -> None:
         """KQ-3, KQ-4: the next dealer, and the hand dealt from each table's generator as the
         engine deals it."""
-        cards, self.states[idx] = shuffled(self.states[idx], self.cards)
-        cards = cards.astype(np.int64) - 1  # the deck is cards 0 .. D-1, in table order
+        order, self.states[idx] = shuffled(self.states[idx], self.cards)
+        cards: Ints = order.astype(np.int64) - 1  # the deck is cards 0 .. D-1, in table order
         n, k = len(idx), self.size
         hands = cards[:, : k * self.players].reshape(n, self.players, k)
-        aside = cards[:, -1] if self.cards % self.players else np.full(n, -1)
+        aside: Ints = cards[:, -1] if self.cards % self.players else np.full(n, -1)
         self._start_hand(idx, hands, aside, (self.dealer[idx] + 1) % self.players)
 
     # --- who acts, and what they may do -------------------------------------------------
@@ -294,25 +319,39 @@ class KingOfTheQuackersTables(TablesBase):
     def _may_promise(self) -> Bools:
         """[B] KQ-28 apart from the play itself: bidding on, no promise yet, nobody out, no
         Mountain played."""
-        return (self.promiser < 0) & (self.out_count == 0) & ~self.mountain & self.bidding
+        out: Bools = (self.promiser < 0) & (self.out_count == 0) & ~self.mountain
+        return out & self.bidding
 
-    def _plays_ok(self, rows: Ints, acts: Ints) -> Bools:
-        """Whether the seat to play at each of ``rows`` may make the play ``acts`` (a column of
-        actions per row, or one row of actions for all): KQ-8, KQ-13..KQ-24, KQ-28."""
-        a, col = self.act, (slice(None), None)
-        if acts.ndim == 1:
-            col = (slice(None),)  # type: ignore[assignment]
+    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool, leading: bool = False) -> Bools:
+        """Whether the seat to play at each of ``rows`` may make the play ``acts``: KQ-8,
+        KQ-13..KQ-24, KQ-28. ``shared``: ``acts`` is one list of plays tested at every row
+        ([rows, plays] out), else one play per row. ``leading``: every row leads a new round,
+        where any combination held is legal (KQ-8), so the follow tests are skipped."""
+        a = self.act
         seat = np.maximum(self.turn[rows], 0)
+        # Shared plays: the facts of each play once ([1, plays]), the tables' state as a column.
+        act: Any = (None, slice(None)) if shared else (slice(None),)
+        col: Any = (slice(None), None) if shared else (slice(None),)
+
+        def fact(x: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            out: npt.NDArray[Any] = x[acts][act]
+            return out
+
         hand = self.hands[rows, seat][col]
         held = self.held[rows, seat][col]
+        a_size = fact(a.size)
+        mine = fact(a.play) & ((fact(a.bits) & ~hand) == 0)
+        promise = self._may_promise()[rows][col] & ~fact(a.mountain) & (a_size < held)
+        ok: Bools = mine & (~fact(a.promise) | promise)
+        if leading:
+            return ok
         size, kind = self.round_size[rows][col], self.round_kind[rows][col]
         lead, last = self.lead[rows][col], self.last_rank[rows][col]
-        a_size, a_kind, a_rank = a.size[acts], a.kind[acts], a.rank[acts]
-        mine = a.play[acts] & ((a.bits[acts] & ~hand) == 0)
-        lead_suits = np.asarray(SUITMASK_ARRAY)[np.maximum(lead, 0)]
+        a_kind, a_rank = fact(a.kind), fact(a.rank)
+        lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
         single = (a_size == 1) & (
-            a.excuse[acts]  # KQ-15: the Excuse is a one-card Bomb on any single
-            | (((a.suits[acts] & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
+            fact(a.excuse)  # KQ-15: the Excuse is a one-card Bomb on any single
+            | (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
         )
         bomb = a_kind == BOMB
         group = (
@@ -320,15 +359,14 @@ class KingOfTheQuackersTables(TablesBase):
             & (bomb | (a_kind == SET) & (kind != FLUSH) | (a_kind == FLUSH) & (kind != SET))
             & (bomb | (a_rank >= last))
         )
-        follows = np.where(size == 1, single, group)
-        ok = mine & ((size == 0) | follows)
-        promise = self._may_promise()[rows][col] & ~a.mountain[acts] & (a_size < held)
-        ok &= ~a.promise[acts] | promise
-        return ok & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
+        ok &= (size == 0) | np.where(size == 1, single, group)
+        out: Bools = ok & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
+        return out
 
     def _passes_ok(self) -> Bools:
         """[B] whether the seat to play may pass: it follows (KQ-8)."""
-        return (self.phase == PLAYING) & (self.turn >= 0) & (self.round_size > 0)
+        out: Bools = (self.phase == PLAYING) & (self.turn >= 0) & (self.round_size > 0)
+        return out
 
     def legal_mask(self, seat: int | None = None) -> Bools:
         """[B, P, A] legal actions of every seat (or [B, A] of ``seat``); a seat that does not
@@ -342,13 +380,13 @@ class KingOfTheQuackersTables(TablesBase):
             h = self.hands[passing][:, :, None]
             lb = np.left_shift(_ONE, a.left[gives].astype(np.uint64))
             rb = np.left_shift(_ONE, a.right[gives].astype(np.uint64))
-            out[passing[:, None, None], self._seats[None, :, None], gives] = (
-                (h & lb) != 0
-            ) & ((h & rb) != 0)
+            out[passing[:, None, None], self._seats[None, :, None], gives] = ((h & lb) != 0) & (
+                (h & rb) != 0
+            )
         playing = np.flatnonzero((self.phase == PLAYING) & (self.turn >= 0))
         if len(playing):
             plays = np.flatnonzero(a.play)
-            legal = self._plays_ok(playing, np.broadcast_to(plays, (len(playing), len(plays))))
+            legal = self._plays_ok(playing, plays, shared=True)
             turn = self.turn[playing]
             out[playing[:, None], turn[:, None], plays] = legal
             out[playing, turn, a.pass_action] = self._passes_ok()[playing]
@@ -381,34 +419,37 @@ class KingOfTheQuackersTables(TablesBase):
         that are not Bombs tested row by row, the Bombs counted from the held personalities
         and drawn as a uniform subset of them (KQ-20, KQ-22)."""
         a, n = self.act, len(idx)
-        others = a.others
-        ok = self._plays_ok(idx, np.broadcast_to(others, (n, len(others))))
+        size = self.round_size[idx]
+        count = np.zeros(n, dtype=np.int64)
+        chosen = np.full(n, a.pass_action, dtype=np.int64)
+        for s in np.unique(size).tolist():
+            # A follower plays as many cards as the round's lead: only those plays are tested.
+            group = np.flatnonzero(size == s)
+            rows, cand = idx[group], a.of_size[s]
+            ok = self._plays_ok(rows, cand, shared=True, leading=s == 0)
+            count[group] = ok.sum(axis=1)
+            keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), -1)
+            best = keys.argmax(axis=1) if len(cand) else np.zeros(len(rows), dtype=np.int64)
+            has = count[group] > 0
+            chosen[group[has]] = cand[best[has]]
         can_pass = self._passes_ok()[idx]
         seat = self.turn[idx]
         hand, held = self.hands[idx, seat], self.held[idx, seat]
         people = (hand[:, None] >> a.people.astype(np.uint64)) & _ONE == 1
         m = people.sum(axis=1)
-        size = self.round_size[idx]
         sizes = np.arange(_MOST + 2)
-        fits = np.where(size[:, None] == 0, sizes >= 2, (sizes == size[:, None]) & (size[:, None] >= 2))
-        bombs = _COMB[m][:, : _MOST + 2] * fits
+        fits = np.where(
+            size[:, None] == 0, sizes >= 2, (sizes == size[:, None]) & (size[:, None] >= 2)
+        )
+        bombs = _COMB[m] * fits
         promise = self._may_promise()[idx]
         promised = bombs * ((sizes < held[:, None]) & promise[:, None])
-        counts = np.stack(
-            [ok.sum(axis=1) + can_pass, bombs.sum(axis=1), promised.sum(axis=1)], axis=1
-        )
+        counts = np.stack([count + can_pass, bombs.sum(axis=1), promised.sum(axis=1)], axis=1)
         pick = (rng.random(n) * counts.sum(axis=1)).astype(np.int64)
         ends = counts.cumsum(axis=1)
         part = (pick[:, None] >= ends).sum(axis=1)
-        out = np.full(n, a.pass_action, dtype=np.int64)
-        plain = np.flatnonzero(part == 0)
-        if len(plain):
-            keys = np.where(ok[plain], rng.random((len(plain), len(others)), dtype=np.float32), -1)
-            best = keys.argmax(axis=1)
-            take = keys[np.arange(len(plain)), best] >= 0
-            # A follower with no play of its own passes; otherwise pass counts as one choice.
-            choose = take & ~(can_pass[plain] & (pick[plain] == ends[plain, 0] - 1))
-            out[plain[choose]] = others[best[choose]]
+        # Pass is the last of the first part's choices; the plays before it are equally likely.
+        out = np.where(can_pass & (pick == ends[:, 0] - 1), a.pass_action, chosen)
         boom = np.flatnonzero(part > 0)
         if len(boom):
             table = np.where((part[boom] == 2)[:, None], promised[boom], bombs[boom])
@@ -417,8 +458,8 @@ class KingOfTheQuackersTables(TablesBase):
             k = (r[:, None] >= weights).sum(axis=1)  # the Bomb's size, weighted by its count
             keys = np.where(people[boom], rng.random((len(boom), len(a.people))), -1.0)
             rank = np.argsort(np.argsort(-keys, axis=1), axis=1)
-            chosen = people[boom] & (rank < k[:, None])
-            subset = (chosen << np.arange(len(a.people))).sum(axis=1)
+            drawn = people[boom] & (rank < k[:, None])
+            subset = (drawn << np.arange(len(a.people))).sum(axis=1)
             out[boom] = a.bomb_of[(part[boom] == 2).astype(np.int64), subset]
         return out
 
@@ -457,7 +498,9 @@ class KingOfTheQuackersTables(TablesBase):
         gives = a.give[safe] & ((hand & lb) != 0)[:, :, 0] & ((hand & rb) != 0)[:, :, 0]
         legal = gives & (self.phase == PASSING)[:, None]
         mine = safe[self._rows, np.maximum(self.turn, 0)]
-        turn_ok = self._plays_ok(self._rows, mine) | a.passes[mine] & self._passes_ok()
+        turn_ok = (
+            self._plays_ok(self._rows, mine, shared=False) | a.passes[mine] & self._passes_ok()
+        )
         legal |= (self._seats == self.turn[:, None]) & turn_ok[:, None]
         ok = np.where(acting, legal, acts == self.noop)
         if not ok.all():
@@ -506,9 +549,7 @@ class KingOfTheQuackersTables(TablesBase):
         seat = self.turn[idx]
         self.passed[idx, seat] = True
         waiting = (
-            (self.held[idx] > 0)
-            & ~self.passed[idx]
-            & (self._seats != self.last_seat[idx][:, None])
+            (self.held[idx] > 0) & ~self.passed[idx] & (self._seats != self.last_seat[idx][:, None])
         ).any(axis=1)
         go = idx[waiting]
         self.turn[go] = self._next_holding(go, seat[waiting], 1)
@@ -691,9 +732,7 @@ class KingOfTheQuackersTables(TablesBase):
         st = self._rebuild(self.observe(0), table, 0)
         bits = self.hands[table].tolist()
         st.hands = tuple(tuple(c for c in range(self.cards) if h >> c & 1) for h in bits)
-        st.gives = tuple(
-            None if g[0] < 0 else (g[0], g[1]) for g in self.gives[table].tolist()
-        )
+        st.gives = tuple(None if g[0] < 0 else (g[0], g[1]) for g in self.gives[table].tolist())
         st.aside = int(self.aside[table])
         return st
 
@@ -716,14 +755,17 @@ class KingOfTheQuackersTables(TablesBase):
         st.hands = tuple(own if s == seat else (-1,) * sizes[s] for s in range(n))
         st.aside = 0 if obs["put_aside"][t] else -1
         gave = obs["gave"][t].tolist()
+        # Only whether each seat chose is public at the pass; in play every seat has chosen,
+        # and this seat knows the card each neighbour gave it (KQ-5, KQ-27).
         gives: list[tuple[int, int] | None] = [None] * n
         if gave[0] >= 0:
-            gives = [(-1, -1)] * n
-            gives[seat] = (gave[0], gave[1])
             got = obs["received"][t].tolist()
-            if got[0] >= 0:
-                gives[(seat + 1) % n] = (-1, got[0])
-                gives[(seat - 1) % n] = (got[1], gives[(seat - 1) % n][1])
+            left, right = [-1, -1], [-1, -1]
+            left[1], right[0] = got[0], got[1]
+            gives = [(-1, -1)] * n
+            gives[(seat + 1) % n] = (left[0], left[1])
+            gives[(seat - 1) % n] = (right[0], right[1])
+            gives[seat] = (gave[0], gave[1])
         st.gives = tuple(gives)
         st.played = tuple(obs["played_cards"][t, : int(obs["played"][t])].tolist())
         st.out = tuple(obs["out"][t, : int(obs["out_count"][t])].tolist())
@@ -739,7 +781,9 @@ class KingOfTheQuackersTables(TablesBase):
         st.round_plays = tuple(
             (s, self.actions[a])
             for s, a in zip(
-                obs["round_seats"][t, :r].tolist(), obs["round_actions"][t, :r].tolist(), strict=True
+                obs["round_seats"][t, :r].tolist(),
+                obs["round_actions"][t, :r].tolist(),
+                strict=True,
             )
         )
         return st
@@ -764,7 +808,5 @@ class KingOfTheQuackersTables(TablesBase):
         rows = [codec.observe(self.to_view(obs, t, seat)) for t in range(self.batch)]
         return np.stack(rows).astype(np.float32)
 
-
-SUITMASK_ARRAY = np.array(SUITMASK, dtype=np.int64)
 
 __all__ = ["GAME", "KingOfTheQuackersTables", "StepLog"]  # StepLog: the docstring's example
