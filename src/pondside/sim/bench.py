@@ -260,6 +260,7 @@ BATCH_SIZES = (1, 64, 1024, 16384)
 BATCH_PLAYERS: dict[str, tuple[int, ...]] = {"lame-duck": (2, 4, 10), "wildcat-chicane": (3, 4)}
 """The player counts each batched engine is timed at (the game's default table otherwise)."""
 BATCH_PLAYERS["ladders"] = (2, 4, 6)
+BATCH_PLAYERS["king-of-the-quackers"] = (3, 4)
 BATCH_GOAL = 1_000_000
 """Issue 29: Lame Duck at least 1M table-steps a second at 4 players, batch 16,384."""
 
