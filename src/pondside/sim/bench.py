@@ -347,12 +347,12 @@ def batch_lines(results: list[BatchBenchResult], hearts: BenchResult | None) -> 
     lines = [
         "batched engines (pondside.batch): random play, finished tables dealt again, one core, "
         "CPU time, median of 3 runs",
-        f"{'game':14} {'players':>7} {'batch':>6} {'table-steps/s':>14} {'decisions/s':>12}"
+        f"{'game':20} {'players':>7} {'batch':>6} {'table-steps/s':>14} {'decisions/s':>12}"
         + ratio_head,
     ]
     for r in results:
         line = (
-            f"{r.game:14} {r.players:>7} {r.batch:>6,} {r.table_steps_per_s:>14,.0f} "
+            f"{r.game:20} {r.players:>7} {r.batch:>6,} {r.table_steps_per_s:>14,.0f} "
             f"{r.decisions_per_s:>12,.0f}"
         )
         if hearts:
