@@ -322,11 +322,12 @@ class KingOfTheQuackersTables(TablesBase):
         out: Bools = (self.promiser < 0) & (self.out_count == 0) & ~self.mountain
         return out & self.bidding
 
-    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool, leading: bool = False) -> Bools:
+    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool, size: int | None = None) -> Bools:
         """Whether the seat to play at each of ``rows`` may make the play ``acts``: KQ-8,
         KQ-13..KQ-24, KQ-28. ``shared``: ``acts`` is one list of plays tested at every row
-        ([rows, plays] out), else one play per row. ``leading``: every row leads a new round,
-        where any combination held is legal (KQ-8), so the follow tests are skipped."""
+        ([rows, plays] out), else one play per row. ``size``: the round's size at every row
+        (0: they lead), when ``acts`` are plays of that size (``_Actions.of_size``): only the
+        tests that size needs are made; None: any rows, any actions."""
         a = self.act
         seat = np.maximum(self.turn[rows], 0)
         # Shared plays: the facts of each play once ([1, plays]), the tables' state as a column.
@@ -338,30 +339,36 @@ class KingOfTheQuackersTables(TablesBase):
             return out
 
         hand = self.hands[rows, seat][col]
-        held = self.held[rows, seat][col]
-        a_size = fact(a.size)
-        mine = fact(a.play) & ((fact(a.bits) & ~hand) == 0)
-        promise = self._may_promise()[rows][col] & ~fact(a.mountain) & (a_size < held)
-        ok: Bools = mine & (~fact(a.promise) | promise)
-        if leading:
-            return ok
-        size, kind = self.round_size[rows][col], self.round_kind[rows][col]
-        lead, last = self.lead[rows][col], self.last_rank[rows][col]
-        a_kind, a_rank = fact(a.kind), fact(a.rank)
-        lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
-        single = (a_size == 1) & (
-            fact(a.excuse)  # KQ-15: the Excuse is a one-card Bomb on any single
-            | (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
-        )
+        ok: Bools = (fact(a.bits) & ~hand) == 0
+        if size is None:
+            ok &= fact(a.play) & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
+        if self.bidding:  # KQ-28: a promise keeps a card, is not the Mountain, and is the first
+            held = self.held[rows, seat][col]
+            may = self._may_promise()[rows][col] & ~fact(a.mountain) & (fact(a.size) < held)
+            ok &= ~fact(a.promise) | may
+        if size == 0:
+            return ok  # KQ-8: the leader plays any combination it holds
+        rnd, last = self.round_size[rows][col], self.last_rank[rows][col]
+        a_size, a_rank = fact(a.size), fact(a.rank)
+        if size is None or size == 1:
+            lead = self.lead[rows][col]
+            lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
+            single = fact(a.excuse) | (  # KQ-15: the Excuse is a one-card Bomb on any single
+                (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
+            )
+            if size == 1:
+                ok &= single
+                return ok
+        kind, a_kind = self.round_kind[rows][col], fact(a.kind)
         bomb = a_kind == BOMB
-        group = (
-            (a_size == size)
-            & (bomb | (a_kind == SET) & (kind != FLUSH) | (a_kind == FLUSH) & (kind != SET))
-            & (bomb | (a_rank >= last))
+        group = (bomb | (a_kind == SET) & (kind != FLUSH) | (a_kind == FLUSH) & (kind != SET)) & (
+            bomb | (a_rank >= last)
         )
-        ok &= (size == 0) | np.where(size == 1, single, group)
-        out: Bools = ok & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
-        return out
+        if size is not None:
+            ok &= group
+            return ok
+        ok &= (rnd == 0) | (a_size == rnd) & np.where(rnd == 1, single, group)
+        return ok
 
     def _passes_ok(self) -> Bools:
         """[B] whether the seat to play may pass: it follows (KQ-8)."""
@@ -426,7 +433,7 @@ class KingOfTheQuackersTables(TablesBase):
             # A follower plays as many cards as the round's lead: only those plays are tested.
             group = np.flatnonzero(size == s)
             rows, cand = idx[group], a.of_size[s]
-            ok = self._plays_ok(rows, cand, shared=True, leading=s == 0)
+            ok = self._plays_ok(rows, cand, shared=True, size=s)
             count[group] = ok.sum(axis=1)
             keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), -1)
             best = keys.argmax(axis=1) if len(cand) else np.zeros(len(rows), dtype=np.int64)
