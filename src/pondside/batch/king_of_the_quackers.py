@@ -434,8 +434,9 @@ class KingOfTheQuackersTables(TablesBase):
             group = np.flatnonzero(size == s)
             rows, cand = idx[group], a.of_size[s]
             ok = self._plays_ok(rows, cand, shared=True, size=s)
-            count[group] = ok.sum(axis=1)
-            keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), -1)
+            count[group] = np.count_nonzero(ok, axis=1)
+            # float32 keys, and a float32 -1: a Python -1 would make the keys float64.
+            keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), np.float32(-1))
             best = keys.argmax(axis=1) if len(cand) else np.zeros(len(rows), dtype=np.int64)
             has = count[group] > 0
             chosen[group[has]] = cand[best[has]]
