@@ -72,6 +72,7 @@ U64s = npt.NDArray[np.uint64]
 PASSING, PLAYING = 0, 1
 _PHASES = ("pass", "play")
 _ONE = np.uint64(1)
+_CACHED = 1 << 17  # plays × tables tested at once: their arrays stay in the CPU's cache
 _FIRST_HISTORY = 16  # hands of history kept at first; doubled as matches grow
 _MOST = hand_size(3, "extended")  # the most cards a hand (and so a play) holds, KQ-4
 
@@ -431,15 +432,21 @@ class KingOfTheQuackersTables(TablesBase):
         chosen = np.full(n, a.pass_action, dtype=np.int64)
         for s in np.unique(size).tolist():
             # A follower plays as many cards as the round's lead: only those plays are tested.
-            group = np.flatnonzero(size == s)
-            rows, cand = idx[group], a.of_size[s]
-            ok = self._plays_ok(rows, cand, shared=True, size=s)
-            count[group] = np.count_nonzero(ok, axis=1)
-            # float32 keys, and a float32 -1: a Python -1 would make the keys float64.
-            keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), np.float32(-1))
-            best = keys.argmax(axis=1) if len(cand) else np.zeros(len(rows), dtype=np.int64)
-            has = count[group] > 0
-            chosen[group[has]] = cand[best[has]]
+            cand = a.of_size[s]
+            if not len(cand):
+                continue
+            # In slices of rows whose [rows, plays] arrays stay in the cache (about 1 MB).
+            every = np.flatnonzero(size == s)
+            step = max(1, _CACHED // len(cand))
+            for at in range(0, len(every), step):
+                group = every[at : at + step]
+                ok = self._plays_ok(idx[group], cand, shared=True, size=s)
+                count[group] = np.count_nonzero(ok, axis=1)
+                # float32 keys, and a float32 -1: a Python -1 would make the keys float64.
+                keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), np.float32(-1))
+                best = keys.argmax(axis=1)
+                has = count[group] > 0
+                chosen[group[has]] = cand[best[has]]
         can_pass = self._passes_ok()[idx]
         seat = self.turn[idx]
         hand, held = self.hands[idx, seat], self.held[idx, seat]
