@@ -5,15 +5,17 @@ through the exact engine."""
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import numpy as np
 import pytest
 
+from kq_positions import position
 from pondside.adapters.codec import Codec
 from pondside.batch import KingOfTheQuackersTables, ParallelEnv
 from pondside.batch.check import OPTION_SETS, check
 from pondside.engine import IllegalAction, Match
-from pondside.games.king_of_the_quackers import GAME
+from pondside.games.king_of_the_quackers import BOMB, GAME, SET
 from pondside.games.king_of_the_quackers.combinations import POINTS
 
 SETUPS = [(p, o) for p in (3, 4) for o in OPTION_SETS["king-of-the-quackers"]]
@@ -189,3 +191,79 @@ def test_a_seed_gives_the_same_tables() -> None:
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+# --- the rulebook's scenarios, on the batch beside the engine ------------------------------------
+def scenario(match: Match[Any]) -> tuple[KingOfTheQuackersTables, Match[Any]]:
+    """A batch of one table in ``match``'s position (tests/kq_positions.py)."""
+    t = KingOfTheQuackersTables(1, match.players, match.options, seed=0)
+    t.set_state(0, match.state)
+    return t, match
+
+
+def legal(t: KingOfTheQuackersTables, seat: int) -> list[str]:
+    return names(t, t.legal_mask(seat)[0])
+
+
+def both(t: KingOfTheQuackersTables, m: Match[Any], seat: int, action: str) -> None:
+    """``seat`` makes ``action`` on the batch and on the engine; the views stay equal."""
+    actions = np.full((1, t.players), t.noop)
+    actions[0, seat] = t.actions.index(action)
+    t.step(actions)
+    m.apply(seat, action)
+    for s in range(t.players):
+        theirs = {k: v for k, v in m.view(s).items() if k != "last_events"}
+        assert t.to_view(t.observe(s), 0, s) == theirs, s
+
+
+def test_kq13_worked_example_1_singles_share_a_suit_with_the_lead_card() -> None:
+    t, m = scenario(position([["5ML", "TSLK"], ["9MS", "7SK"], ["9LK", "NS", "9VY"]], turn=0))
+    both(t, m, 0, "play 5ML")
+    both(t, m, 1, "play 9MS")
+    assert legal(t, 2) == ["pass", "play 9LK"]  # Leaves with the lead, 9 ≥ 9; not NS or 9VY
+    with pytest.raises(IllegalAction, match="KQ-13"):
+        actions = np.full((1, 3), t.noop)
+        actions[0, 2] = t.actions.index("play NS")
+        t.step(actions)
+    both(t, m, 2, "play 9LK")
+    assert legal(t, 0) == ["pass", "play TSLK"]
+
+
+def test_kq18_worked_example_2_the_ace_reads_six_or_nine() -> None:
+    t, m = scenario(position([["1V", "7VY", "8VL", "2SY"], ["NK", "3MV"], ["NL"]], turn=0))
+    flushes = [a for a in legal(t, 0) if a.startswith("play 1V=")]
+    assert flushes == ["play 1V=6 7VY 8VL", "play 1V=9 7VY 8VL"]
+    both(t, m, 0, "play 1V=9 7VY 8VL")
+    assert (t.round_size[0], t.last_rank[0]) == (3, 9)
+
+
+def test_kq15_kq21_worked_example_3_painter_and_savage_are_a_bomb_on_any_pair() -> None:
+    t, m = scenario(position([["9MS", "9VY", "NL"], ["3SK", "3LY", "1M"], ["2VL", "NK"]], turn=0))
+    both(t, m, 0, "play 9MS 9VY")
+    assert "play 3SK 3LY" in legal(t, 1)  # a Bomb of rank 3 on a pair of 9s
+    both(t, m, 1, "play 3SK 3LY")
+    assert (t.last_kind[0], t.last_rank[0], t.round_kind[0]) == (BOMB, 3, SET)
+
+
+def test_kq15_the_excuse_is_a_one_card_bomb_on_any_single() -> None:
+    t, m = scenario(position([["NL", "TSLK"], ["0", "5ML"], ["2VL", "9VY"]], turn=0))
+    both(t, m, 0, "play NL")
+    assert "play 0" in legal(t, 1)
+    both(t, m, 1, "play 0")
+    assert (t.last_kind[0], t.last_rank[0]) == (BOMB, 0)
+
+
+@pytest.mark.parametrize(("lead_passes", "leader"), [("right", 0), ("left", 2)])
+def test_kq11_a_leader_out_of_cards_hands_the_lead_right_or_left(
+    lead_passes: str, leader: int
+) -> None:
+    """Seat 1 goes out with the round's last play; the others pass; the lead goes to seat 0
+    (its right) or seat 2 (its left)."""
+    opts = {"lead_passes": lead_passes}
+    t, m = scenario(
+        position([["2SY", "3MV"], ["9VY"], ["2VL", "NK"], ["5ML", "7SK"]], turn=1, options=opts)
+    )
+    both(t, m, 1, "play 9VY")
+    for seat in (2, 3, 0):
+        both(t, m, seat, "pass")
+    assert t.turn[0] == leader and t.round_size[0] == 0 and t.out[0, 0] == 1

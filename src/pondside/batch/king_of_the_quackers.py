@@ -306,6 +306,50 @@ class KingOfTheQuackersTables(TablesBase):
         aside: Ints = cards[:, -1] if self.cards % self.players else np.full(n, -1)
         self._start_hand(idx, hands, aside, (self.dealer[idx] + 1) % self.players)
 
+    def set_state(self, table: int, state: QuackersState) -> None:
+        """Put ``table`` in the engine's ``state`` (a position of the rulebook's scenarios, read
+        by the game's own ``check_position``; its players and options must be the batch's).
+        The table's record then starts from its earlier deal, so it no longer replays."""
+        st = GAME.check_position(state.copy())
+        if st.n != self.players or dict(st.options()) != {
+            k: self.options[k] for k in ("deck", "bidding", "target", "lead_passes")
+        }:
+            raise ValueError("the state's players and options must be the batch's")
+        t, n = table, self.players
+        self.hands[t] = [sum(_bit(c) for c in h) for h in st.hands]
+        self.held[t] = [len(h) for h in st.hands]
+        self.aside[t] = st.aside
+        self.gives[t] = [[-1, -1] if g is None else list(g) for g in st.gives]
+        self.phase[t] = _PHASES.index(st.phase)
+        self.dealer[t], self.hand_no[t], self.turn[t] = st.dealer, st.hand_no, st.turn
+        self.round_size[t], self.round_kind[t], self.lead[t] = st.size, st.kind, st.lead
+        self.last_seat[t], self.last_kind[t] = st.last_seat, st.last_kind
+        self.last_rank[t] = st.last_rank
+        self.passed[t] = [bool(st.passed >> s & 1) for s in range(n)]
+        self.round_plays[t] = len(st.round_plays)
+        for i, (seat, action) in enumerate(st.round_plays):
+            self.round_seats[t, i], self.round_actions[t, i] = seat, self.actions.index(action)
+        self.played[t] = len(st.played)
+        self.played_cards[t, : len(st.played)] = st.played
+        self.mountain[t] = MOUNTAIN in st.played
+        self.out[t] = -1
+        self.out[t, : len(st.out)] = st.out
+        self.out_count[t] = len(st.out)
+        self.promiser[t] = -1 if st.promise is None else st.promise[0]
+        self.promise_value[t] = 0 if st.promise is None else st.promise[1]
+        self.bonus[t] = st.bonus
+        self.totals[t] = st.totals
+        if len(st.history) > self.history.shape[1]:
+            grown = np.zeros((self.batch, len(st.history), n), dtype=np.int64)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        self.history[t] = 0
+        if st.history:
+            self.history[t, : len(st.history)] = st.history
+        self.over[t] = st.over
+        self.places[t] = 0
+        self._acting = None
+
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:
         """[B, P]: every seat at the pass (KQ-5); the seat to play otherwise; nobody once the
