@@ -211,6 +211,7 @@ def both(t: KingOfTheQuackersTables, m: Match[Any], seat: int, action: str) -> N
     actions[0, seat] = t.actions.index(action)
     t.step(actions)
     m.apply(seat, action)
+    assert t.scores()[0].tolist() == list(GAME.scores(m.state))  # places out so far (KQ-25)
     for s in range(t.players):
         theirs = {k: v for k, v in m.view(s).items() if k != "last_events"}
         assert t.to_view(t.observe(s), 0, s) == theirs, s

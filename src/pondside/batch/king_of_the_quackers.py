@@ -459,7 +459,7 @@ class KingOfTheQuackersTables(TablesBase):
     def _random_gives(self, idx: Ints, rng: np.random.Generator) -> Ints:
         """KQ-5: two different cards of each hand, uniformly, the first to the left."""
         held = (self.hands[idx][:, :, None] >> np.arange(self.cards, dtype=np.uint64)) & _ONE
-        keys = np.where(held == 1, rng.random(held.shape, dtype=np.float32), -1.0)
+        keys = np.where(held == 1, rng.random(held.shape, dtype=np.float32), np.float32(-1))
         order = np.argsort(-keys, axis=2)
         left, right = order[:, :, 0], order[:, :, 1]
         d = self.cards - 1  # the notation: give A B for A, then B != A, in table order
