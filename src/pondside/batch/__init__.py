@@ -18,12 +18,14 @@ if TYPE_CHECKING:
     from .base import Step, StepLog, Tables
     from .down_the_drain import DownTheDrainTables
     from .env import ParallelEnv
+    from .king_of_the_quackers import KingOfTheQuackersTables
     from .ladders import LaddersTables
     from .lame_duck import LameDuckTables
     from .wildcat_chicane import WildcatChicaneTables
 
 _WHERE = {
     "DownTheDrainTables": ".down_the_drain",
+    "KingOfTheQuackersTables": ".king_of_the_quackers",
     "LameDuckTables": ".lame_duck",
     "LaddersTables": ".ladders",
     "Step": ".base",
@@ -35,6 +37,7 @@ _WHERE = {
 
 __all__ = [
     "DownTheDrainTables",
+    "KingOfTheQuackersTables",
     "LaddersTables",
     "LameDuckTables",
     "ParallelEnv",

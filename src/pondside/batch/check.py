@@ -22,6 +22,7 @@ from pondside.games import get_game
 
 from .base import StepLog, Tables
 from .down_the_drain import DownTheDrainTables
+from .king_of_the_quackers import KingOfTheQuackersTables
 from .ladders import LaddersTables
 from .lame_duck import LameDuckTables
 from .wildcat_chicane import WildcatChicaneTables
@@ -33,6 +34,7 @@ ENGINES: dict[str, Maker] = {
     "down-the-drain": DownTheDrainTables,
     "wildcat-chicane": WildcatChicaneTables,
     "ladders": LaddersTables,
+    "king-of-the-quackers": KingOfTheQuackersTables,
 }
 """The games with a batched engine, by slug."""
 
@@ -52,6 +54,13 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
         {"variant": "classic"},
         {"target": 10},
         {"variant": "classic", "target": 400},
+    ),
+    "king-of-the-quackers": (
+        {},
+        {"deck": "basic"},
+        {"bidding": True},
+        {"deck": "basic", "bidding": True, "lead_passes": "left"},
+        {"lead_passes": "left", "target": 20},
     ),
 }
 """The option sets a check spreads its tables over when none is given: every option, and

@@ -260,6 +260,7 @@ BATCH_SIZES = (1, 64, 1024, 16384)
 BATCH_PLAYERS: dict[str, tuple[int, ...]] = {"lame-duck": (2, 4, 10), "wildcat-chicane": (3, 4)}
 """The player counts each batched engine is timed at (the game's default table otherwise)."""
 BATCH_PLAYERS["ladders"] = (2, 4, 6)
+BATCH_PLAYERS["king-of-the-quackers"] = (3, 4)
 BATCH_GOAL = 1_000_000
 """Issue 29: Lame Duck at least 1M table-steps a second at 4 players, batch 16,384."""
 
@@ -346,12 +347,12 @@ def batch_lines(results: list[BatchBenchResult], hearts: BenchResult | None) -> 
     lines = [
         "batched engines (pondside.batch): random play, finished tables dealt again, one core, "
         "CPU time, median of 3 runs",
-        f"{'game':14} {'players':>7} {'batch':>6} {'table-steps/s':>14} {'decisions/s':>12}"
+        f"{'game':20} {'players':>7} {'batch':>6} {'table-steps/s':>14} {'decisions/s':>12}"
         + ratio_head,
     ]
     for r in results:
         line = (
-            f"{r.game:14} {r.players:>7} {r.batch:>6,} {r.table_steps_per_s:>14,.0f} "
+            f"{r.game:20} {r.players:>7} {r.batch:>6,} {r.table_steps_per_s:>14,.0f} "
             f"{r.decisions_per_s:>12,.0f}"
         )
         if hearts:
