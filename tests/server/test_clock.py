@@ -58,6 +58,9 @@ def test_a_seat_out_of_time_gets_a_random_card_and_a_too_low_one_the_fewest_duck
     table = table_with(clock_server, ann, [ann, bob], start=False, profile="fast", seed=seed)
 
     async def main() -> tuple[int, list[Message]]:
+        # Both players are at the table and let their time run out (a player gone would get a
+        # stand-in once their time ran out: test_standin.py).
+        present = [await Sock.open(clock_server, table, g) for g in (ann, bob)]
         watcher = await Sock.open(clock_server, table)
         opened = (await watcher.next())["seq"]
         assert ann.start(table).status_code == 200
@@ -69,6 +72,8 @@ def test_a_seat_out_of_time_gets_a_random_card_and_a_too_low_one_the_fewest_duck
         assert time.monotonic() - started >= 2 * LIMIT - 0.1
         assert took["seq"] == opened + 1 + 3
         await watcher.close()
+        for sock in present:
+            await sock.close()
         return opened + 1, [m for m in watcher.messages if m["type"] == "state" and m["view"]]
 
     start_seq, frames = run(main())
@@ -100,11 +105,25 @@ def _seat_0_moved(m: Message) -> bool:
     return {"type": "chose", "seat": 0} in events or any(e["type"] == "reveal" for e in events)
 
 
-def test_a_disconnected_player_keeps_their_clock_and_takes_the_seat_back(
-    clock_server: ServerProcess,
-) -> None:
+def test_a_disconnected_player_keeps_their_clock_and_takes_the_seat_back(tmp_path: Path) -> None:
+    """Gone, her clock runs on: its timeout action plays for her, then a stand-in (her time ran
+    out while she was gone); back, she has her seat again and plays her own card. The bots
+    think a moment here, so the match is still on when she comes back."""
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'pondside.db'}",
+        clock_scale=SCALE,
+        bot_delay=0.3,
+        log=tmp_path / "server.log",
+    ).start()
+    try:
+        _come_back(server)
+    finally:
+        server.stop()
+
+
+def _come_back(clock_server: ServerProcess) -> None:
     ann = GuestClient(clock_server, "Ann")
-    table = table_with(clock_server, ann, [ann, "random"], profile="fast")
+    table = table_with(clock_server, ann, [ann, "random"], profile="fast", options={"rounds": 3})
 
     async def main() -> None:
         watcher = await Sock.open(clock_server, table)
