@@ -15,6 +15,7 @@ Without Chromium (or Playwright) the tests are skipped, except under CI; see bro
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from browserkit import (
@@ -424,9 +425,12 @@ def test_preview_tells_the_card_the_ring_or_the_pointer_moved_to_last(
 
 # --- 3. nothing jumps when a label, a selection or the analysis appears ------------------------
 def top_of(page: Any, selector: str) -> float:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
-    return float(box["y"])
+    """The element's top in the window. Read in the page in one go, once it is drawn: a frame
+    arriving meanwhile (the bots' passes) redraws the hand, and a node read between its
+    removal and its replacement has no box."""
+    found = f"document.querySelector({json.dumps(selector)})"
+    page.wait_for_function(f"!!{found} && {found}.getClientRects().length > 0", timeout=5_000)
+    return float(page.evaluate(f"{found}.getBoundingClientRect().top"))
 
 
 def test_kq_give_label_and_clear_do_not_move_the_hand(new_page: Any, web: ServerProcess) -> None:
