@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,6 +35,22 @@ def _close_guests() -> Iterator[None]:
     mark = open_guests()
     yield
     close_guests(mark)
+
+
+@pytest.fixture(autouse=True)
+def _signal_handlers_restored() -> Iterator[None]:
+    """The signal handlers a test changed in this process are put back when it ends. A terminal
+    session stopped by a signal ignores the next ones on purpose (tui/session.py), and a test
+    that plays one in-process (test_play's hang-up tests) left SIGINT ignored in its pytest
+    worker: every later Ctrl-C test there failed, and the programs it started inherited the
+    ignored signal (a lab, a `pondside play` that never heard its Ctrl-C). Ray's ``init`` (the
+    --ray tests) leaves a SIGTERM handler of its own too."""
+    stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    saved = {s: signal.getsignal(s) for s in stops}
+    yield
+    for s, handler in saved.items():
+        if signal.getsignal(s) is not handler and handler is not None:
+            signal.signal(s, handler)
 
 
 def load_json(path: Path) -> object:
