@@ -69,11 +69,10 @@ _PHASES = ("pass", "play")
 _ONE = np.uint64(1)
 _CACHED = 1 << 17  # plays × tables tested at once: their arrays stay in the CPU's cache
 _FIRST_HISTORY = 16  # hands of history kept at first; doubled as matches grow
-_MOST = MOST  # the most cards a hand (and so a play) holds, KQ-4
 
 
 SUITMASK_ARRAY = np.array(SUITMASK, dtype=np.int64)
-_COMB = np.array([[comb(m, s) for s in range(_MOST + 2)] for m in range(16)], dtype=np.int64)
+_COMB = np.array([[comb(m, s) for s in range(MOST + 2)] for m in range(16)], dtype=np.int64)
 """[m, s]: the Bombs of s cards among m held personalities."""
 
 
@@ -155,7 +154,7 @@ class KingOfTheQuackersTables(TablesBase):
         self.round_seats = np.zeros((b, self.cards), dtype=np.int64)
         self.round_plays = np.zeros(b, dtype=np.int64)
         """This round's plays (each at least a card, so at most the deck), first first."""
-        self.played_cards = np.zeros((b, self.cards + _MOST), dtype=np.int64)
+        self.played_cards = np.zeros((b, self.cards + MOST), dtype=np.int64)
         """The cards played this hand in the order played (a play's in table order); the
         slots past the deck absorb writes of the rows that play nothing."""
         self.played = np.zeros(b, dtype=np.int64)
@@ -402,7 +401,7 @@ class KingOfTheQuackersTables(TablesBase):
         hand, held = self.hands[idx, seat], self.held[idx, seat]
         people = (hand[:, None] >> a.people.astype(np.uint64)) & _ONE == 1
         m = people.sum(axis=1)
-        sizes = np.arange(_MOST + 2)
+        sizes = np.arange(MOST + 2)
         fits = np.where(
             size[:, None] == 0, sizes >= 2, (sizes == size[:, None]) & (size[:, None] >= 2)
         )
@@ -536,7 +535,7 @@ class KingOfTheQuackersTables(TablesBase):
         left = self.held[idx, seat] - size
         self.held[idx, seat] = left
         at = self.played[idx]
-        slots = np.arange(_MOST)
+        slots = np.arange(MOST)
         cards = a.cards[acts]
         write = np.where(cards >= 0, at[:, None] + slots, self.cards + slots)
         self.played_cards[idx[:, None], write] = cards

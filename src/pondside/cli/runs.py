@@ -33,6 +33,7 @@ from .common import (
     game_arg,
     option_pairs,
     parse_game_options,
+    parse_value,
     path_option,
     progress_every_option,
     save_or_rescue,
@@ -168,7 +169,7 @@ def plan_entries(
     try:
         checked = plan(
             info.slug, entries, matches, seed, players, options, duplicate,
-            one_per_seat=one_per_seat, tuning=tuning_pairs(tune),
+            one_per_seat=one_per_seat, tuning=tuning_pairs(game, tune),
         )  # fmt: skip
     except PondsideError as exc:
         seated = info.min_players <= n <= info.max_players
@@ -181,22 +182,20 @@ def plan_entries(
     return checked
 
 
-def tuning_pairs(pairs: tuple[str, ...]) -> dict[str, Any]:
-    """``--tune climb_size=20`` → {"climb_size": 20}; the values are checked by the plan
-    against the game's declarations (lab/tunables.py), which say what was expected."""
+def tuning_pairs(game: Game[Any], pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``--tune climb_size=20`` → {"climb_size": 20}: each value read by its declaration
+    (lab/tunables.py), as the lab reads ``--options``; a name the game does not declare is
+    refused by the plan, which lists the game's tunables."""
+    from pondside.lab.tunables import tunables
+
+    known = tunables(game)
     out: dict[str, Any] = {}
     for pair in pairs:
         name, eq, raw = pair.partition("=")
+        name = name.strip()
         if not eq or not name:
             fail(f"--tune takes NAME=VALUE, as in --tune climb_size=20; got {pair!r}")
-        value: Any = raw
-        for number in (int, float):
-            try:
-                value = number(raw)
-                break
-            except ValueError:
-                continue
-        out[name.strip()] = value
+        out[name] = parse_value(known[name], raw) if name in known else raw
     return out
 
 
