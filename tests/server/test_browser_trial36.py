@@ -302,12 +302,18 @@ def test_the_result_dialog_says_what_the_scores_count(
     totals = page.request.get(f"/api/tables/{table}/record").json()
     page.goto(f"/t/{table}")
     page.locator("#end-dialog[open]").wait_for()
-    scores = page.locator("#end-places .end-score").all_inner_texts()
+    # Read by each part's text, not the block's innerText: innerText depends on layout (an
+    # element not being rendered at that instant reads as its bare text, "12points").
+    scores = page.locator("#end-places .end-score").evaluate_all(
+        "els => els.map(e => [e.querySelector('.end-ducks')?.textContent,"
+        " e.querySelector('.end-unit')?.textContent])"
+    )
     unit = {"lame-duck": "duck", "king-of-the-quackers": "point"}[game]
     assert len(scores) == 3, totals
-    for text in scores:
-        number, words = text.split(maxsplit=1)
-        assert number.isdigit() and words.strip() == (unit if number == "1" else unit + "s")
+    for number, words in scores:
+        number = (number or "").strip()
+        assert number.isdigit(), scores
+        assert (words or "").strip() == (unit if number == "1" else unit + "s"), scores
     shot(page, f"trial36-result-{game}")
     assert page.errors == []
 

@@ -82,7 +82,15 @@ def _said(game: Any, found: Any, names: list[str]) -> dict[str, Any]:
         # Cards its sentences name by code, read by their names on a page (as in a frame).
         "card_words": words_in(game, [found.label, found.why, found.note], names),
         "estimates": [
-            {"action": e.action, "place": round(e.place, 2), "win": round(e.win, 3)} for e in shown
+            {
+                "action": e.action,
+                "place": round(e.place, 2),
+                "win": round(e.win, 3),
+                # An action the halving dropped early was judged on fewer games: its place is
+                # rougher, which is why it can read better than the suggestion listed above it.
+                "samples": e.samples,
+            }
+            for e in shown
         ],
         "samples": 0 if estimates is None else estimates.samples,
     }

@@ -149,8 +149,9 @@ export class Hints {
     if (h.coach && h.lesson) out.unshift(el("p", "hint-lesson", h.lesson));
     if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? `Why: ${sentence(named(h.why, h.card_words))}` : sentence(named(h.why, h.card_words))));
     if (h.coach) out.push(this.coachDoes(h));
-    // Lowest expected place first (the server lists the search's survivors first).
-    const shown = (h.estimates || []).filter((e) => typeof e.place === "number").sort((a, b) => a.place - b.place);
+    // In the server's order: the search's survivors first (judged on every game), then the
+    // actions it dropped early (on fewer games, so a rougher place that may read better).
+    const shown = (h.estimates || []).filter((e) => typeof e.place === "number");
     if (shown.length) {
       out.push(el("p", "hint-note", `Expected place (1 is first, ${players} is last), best first, from ${h.samples} quick simulated ${h.samples === 1 ? "game" : "games"}:`));
       const list = el("ol", "hint-list");
@@ -159,7 +160,8 @@ export class Hints {
         const li = el("li", mine ? "suggested" : null);
         li.dataset.hintAction = e.action; // not data-action: that marks the table's controls
         const words = this.describe(e.action, f);
-        li.append(el("span", "hint-est-action", words), el("span", "hint-est-place", `expected place ${e.place.toFixed(1)} of ${players}`));
+        const fewer = typeof e.samples === "number" && e.samples < h.samples ? ` (from ${e.samples} ${e.samples === 1 ? "game" : "games"})` : "";
+        li.append(el("span", "hint-est-action", words), el("span", "hint-est-place", `expected place ${e.place.toFixed(1)} of ${players}${fewer}`));
         li.title = mine ? "The suggested move" : "";
         if (mine) li.setAttribute("aria-label", `${words}, the suggested move: expected place ${e.place.toFixed(1)} of ${players}`);
         list.append(li);
