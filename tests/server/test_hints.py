@@ -39,7 +39,9 @@ def test_a_seated_person_gets_a_hint_for_their_own_seat_on_their_turn(
         # dropped early (judged on fewer, so a rougher place that may even read better).
         listed = hint["estimates"]
         assert all(1 <= e["samples"] <= hint["samples"] for e in listed)
-        assert [e["samples"] for e in listed] == sorted((e["samples"] for e in listed), reverse=True)
+        assert [e["samples"] for e in listed] == sorted(
+            (e["samples"] for e in listed), reverse=True
+        )
         full = [e["place"] for e in listed if e["samples"] == hint["samples"]]
         assert full == sorted(full)
         best = listed[0]["action"]
