@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pondside.bots.levels import LEVEL_NAMES, LEVELS
 from pondside.engine import PondsideError
 from pondside.games import get_game
+from pondside.i18n import _
 
 from . import leaving, seating
 from .daily import router as daily_router
@@ -38,7 +39,7 @@ from .peers import Alone, Peers
 from .puzzles import router as puzzles_router
 from .replays import router as replays_router
 from .rules_pages import router as rules_router
-from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILES, Settings
+from .settings import EXPERT_FACTOR, GC_YOUNG, PROFILE_WORDS, PROFILES, Settings
 from .sockets import ClientMessage, Traffic
 from .sockets import router as sockets_router
 from .tutorials import router as tutorials_router
@@ -47,6 +48,7 @@ from .web import (
     STATIC,
     TABLE_ID,
     Kept,
+    Language,
     Window,
     client_address,
     guest_of,
@@ -134,7 +136,9 @@ async def games(request: Request) -> dict[str, Any]:
     return {
         "games": out,
         "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
-        "profiles": [{"id": p, "seconds": s} for p, s in PROFILES.items()],
+        "profiles": [
+            {"id": p, "seconds": s, "words": _(PROFILE_WORDS[p])} for p, s in PROFILES.items()
+        ],
         "expert_factor": EXPERT_FACTOR,
     }
 
@@ -376,8 +380,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(tutorials_router)  # a coached first deal of each game
     _describe_errors(app)
     app.include_router(sockets_router)  # the WebSocket of a table
-    return app
-
+    app.add_middleware(Language)  # every answer in its person's language
     return app
 
 

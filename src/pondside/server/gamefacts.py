@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from pondside.engine import BadOption, Game, Option, ScoreNote, Term
+from pondside.i18n import _
 
 # The clock a new table of each game suggests until the person picks one. The other games'
 # first decisions (passing, bidding, ruling cards, building ladders) take a newcomer longer
@@ -42,6 +43,8 @@ class OptionFacts(TypedDict):
     nullable: bool
     help: str
     text: str
+    choice_words: list[str]
+    """Each choice in the reader's words (``choices`` are the values the game takes)."""
 
 
 class Follow(TypedDict):
@@ -133,14 +136,15 @@ def follows(game: Game[Any], players: int) -> list[Follow]:
 
 
 def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
-    """The entry of ``GET /api/games`` for one game. ``limits`` caps numbers where the server
-    is stricter than the game (a live table plays at most so many rounds)."""
+    """The entry of ``GET /api/games`` for one game, in the language of the person asking
+    (:func:`declared_words` puts its words in the catalog). ``limits`` caps numbers where the
+    server is stricter than the game (a live table plays at most so many rounds)."""
     info = game.info
     defaults = game.options(info.default_players)
     specs = [
         OptionFacts(
             name=o.name,
-            label=label(o),
+            label=_(label(o)),
             kind=o.kind.__name__,
             default=defaults[o.name],
             choices=list(o.choices),
@@ -148,14 +152,15 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
             maximum=limits.get(o.name, o.maximum),
             nullable=o.nullable,
             help=o.help,
-            text=players_words(o.help),
+            text=_(players_words(o.help)),
+            choice_words=[_(str(c)) for c in o.choices],
         )
         for o in info.options
     ]
     return GameFacts(
         slug=info.slug,
-        name=info.name,
-        summary=info.summary,
+        name=_(info.name),
+        summary=_(info.summary),
         min_players=info.min_players,
         max_players=info.max_players,
         default_players=info.default_players,
@@ -169,5 +174,17 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         prompts=game.prompts(),
         score_notes=game.score_notes(),
         card_facts=game.card_facts(),
-        score_unit=list(info.score_unit),
+        score_unit=[_(unit) for unit in info.score_unit],
     )
+
+
+def declared_words(game: Game[Any]) -> list[str]:
+    """The words of a game's declarations that a page shows (:func:`game_facts` translates
+    them): its name and summary, each option's label, help and choices, its score's unit. The
+    catalog takes them from here (``pondside.i18n.extract``), so a game's package declares its
+    words once, in English, and marks nothing."""
+    info = game.info
+    words = [info.name, info.summary, *info.score_unit]
+    for o in info.options:
+        words += [label(o), players_words(o.help), *(str(c) for c in o.choices)]
+    return [w for w in words if w]

@@ -6,9 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pondside.games import slugs
+from pondside.i18n import N_
 
 # Seconds a player has for each decision, by the table's time profile (none: no clock).
 PROFILES: dict[str, float | None] = {"fast": 15.0, "normal": 30.0, "slow": 60.0, "none": None}
+PROFILE_WORDS: dict[str, str] = {
+    "fast": N_("Fast"),
+    "normal": N_("Normal"),
+    "slow": N_("Slow"),
+    "none": N_("No clock"),
+}
+"""Each profile's name as a page shows it (translated where it is sent)."""
 # The rulebook's Expert mode has "a tougher time limit": two thirds of the profile's.
 EXPERT_FACTOR = 2 / 3
 

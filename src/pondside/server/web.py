@@ -16,15 +16,22 @@ import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from fastapi import Depends, HTTPException, Request
 from fastapi.requests import HTTPConnection
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
+from starlette.datastructures import Headers
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from pondside import i18n
 
 from .db import hash_secret
 from .hub import Guest, Hub
+from .pagewords import translated_page
 
 COOKIE = "pondside_secret"
 STATIC = resources.files("pondside.server").joinpath("static")
@@ -178,5 +185,44 @@ def from_this_site(origin: str | None, host: str | None) -> bool:
 
 
 def page(name: str) -> Response:
-    path = STATIC.joinpath(name)
-    return FileResponse(str(path), headers={"Cache-Control": "no-cache"})
+    """A page of ``static/`` in the language of the request (``Language``): its words
+    translated, the browser's catalog inside."""
+    body = translated_page(Path(str(STATIC.joinpath(name))), i18n.current())
+    return Response(
+        body,
+        media_type="text/html; charset=utf-8",
+        headers={
+            "Cache-Control": "no-cache",
+            # The same address answers in the language of the cookie or the browser.
+            "Vary": "Accept-Language, Cookie",
+            "Content-Language": "en" if i18n.current() == i18n.PSEUDO else i18n.current(),
+        },
+    )
+
+
+class Language:
+    """ASGI middleware: every request and WebSocket is answered in its person's language
+    (``pondside.i18n.negotiate``: the page's own, sent as ``X-Pondside-Lang`` or ``?lang=``,
+    else the switch's cookie, else the browser's ``Accept-Language``), for the whole of its
+    handling (``i18n.using``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        # A page asks in its own language (the header on its API calls, ?lang= on its socket).
+        asked = (
+            headers.get("x-pondside-lang")
+            or parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0]
+        )
+        chosen = asked if i18n.known(asked) else None
+        if chosen is None:
+            chosen = cookie_parser(headers.get("cookie", "")).get(i18n.COOKIE)
+        locale = i18n.negotiate(headers.get("accept-language"), chosen)
+        scope.setdefault("state", {})["locale"] = locale
+        with i18n.using(locale):
+            await self.app(scope, receive, send)

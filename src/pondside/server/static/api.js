@@ -1,5 +1,6 @@
 // The server's HTTP API and a table's WebSocket (reconnecting; the server resends a full
 // "welcome" frame on every connection, and a gap in sequence numbers asks for one).
+import { locale, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(message, status) {
@@ -10,7 +11,8 @@ export class ApiError extends Error {
 
 /** A call of the API; `body` is sent as JSON, `raw` as the JSON text it already is. */
 export async function api(path, { method = "GET", body, raw } = {}) {
-  const init = { method, headers: {}, credentials: "same-origin" };
+  // The server answers in the page's language (its words: a game's, an error's).
+  const init = { method, headers: { "X-Pondside-Lang": locale }, credentials: "same-origin" };
   if (body !== undefined || raw !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = raw !== undefined ? raw : JSON.stringify(body);
@@ -19,7 +21,7 @@ export async function api(path, { method = "GET", body, raw } = {}) {
   try {
     res = await fetch(path, init);
   } catch {
-    throw new ApiError("The server cannot be reached; check your connection and try again.", 0);
+    throw new ApiError(t("The server cannot be reached; check your connection and try again."), 0);
   }
   let data = null;
   try {
@@ -224,7 +226,7 @@ export class TableSocket {
 
 /** A display name for every seat: the player's name, or "Bot N" for a bot. */
 export function seatNames(summary) {
-  return summary.seats.map((s) => s.name || (s.bot ? `Bot ${s.seat + 1}` : `Seat ${s.seat + 1}`));
+  return summary.seats.map((s) => s.name || (s.bot ? t("Bot {n}", { n: s.seat + 1 }) : t("Seat {n}", { n: s.seat + 1 })));
 }
 
 export function levelLabel(level) {
@@ -242,14 +244,17 @@ export function describeOptions(options, game) {
   for (const spec of specs) {
     const value = o[spec.name];
     if (value == null || value === false) continue;
-    parts.push(value === true ? spec.label : `${spec.label} ${value}`);
+    const i = spec.choices ? spec.choices.indexOf(value) : -1;
+    const shown = i >= 0 && spec.choice_words ? spec.choice_words[i] : value;
+    parts.push(value === true ? spec.label : `${spec.label} ${shown}`);
   }
   return parts.join(" · ");
 }
 
 export function describeClock(summary) {
-  if (summary.seconds == null) return "no clock";
-  return `${summary.profile} · ${Math.round(summary.seconds)} s`;
+  if (summary.seconds == null) return t("no clock");
+  const profile = facts && facts.profiles.find((p) => p.id === summary.profile);
+  return t("{profile} · {seconds} s", { profile: (profile && profile.words) || summary.profile, seconds: Math.round(summary.seconds) });
 }
 
 /** Tables this browser opened (the summary does not say who the host is). */

@@ -2,6 +2,7 @@
 // of a game (its options, their defaults and words, players, the clock it suggests) comes from
 // GET /api/games: no game is named here.
 import { api, describeClock, describeOptions, getGames, getMe, hosted, prefs, seatNames, setName } from "./api.js";
+import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let myName = null;
@@ -60,8 +61,8 @@ function fillProfiles(profiles) {
   for (const p of profiles) {
     const o = document.createElement("option");
     o.value = p.id;
-    const name = p.id.charAt(0).toUpperCase() + p.id.slice(1);
-    o.textContent = p.seconds == null ? "No clock" : `${name} (${Math.round(p.seconds)} s a move)`;
+    // The profile's name in the reader's language comes with it (``words``).
+    o.textContent = p.seconds == null ? t("No clock") : t("{name} ({seconds} s a move)", { name: p.words || p.id, seconds: Math.round(p.seconds) });
     select.append(o);
   }
 }
@@ -77,8 +78,11 @@ function listGames() {
     const strong = document.createElement("strong");
     strong.textContent = g.name;
     a.append(strong);
-    const range = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players} to ${g.max_players}`;
-    li.append(a, `: ${g.summary} (${range} players)`);
+    const range =
+      g.min_players === g.max_players
+        ? tn("{n} player", "{n} players", g.min_players)
+        : t("{low} to {high} players", { low: g.min_players, high: g.max_players });
+    li.append(a, t(": {summary} ({players})", { summary: g.summary, players: range }));
     list.append(li);
   }
 }
@@ -109,12 +113,13 @@ function optionField(spec) {
     label.className = "field";
     if (spec.choices.length) {
       input = document.createElement("select");
-      for (const c of spec.choices) {
+      spec.choices.forEach((c, i) => {
         const o = document.createElement("option");
         o.value = c;
-        o.textContent = c;
+        // The choice in the reader's words (the server's); the value sent is the game's.
+        o.textContent = (spec.choice_words && spec.choice_words[i]) || c;
         input.append(o);
-      }
+      });
     } else {
       input = document.createElement("input");
       input.type = "number";
@@ -122,7 +127,7 @@ function optionField(spec) {
       if (spec.minimum != null) input.min = String(spec.minimum);
       if (spec.maximum != null) input.max = String(spec.maximum);
       // A number that may be left unset: blank means "not set" (the game decides).
-      if (spec.nullable) input.placeholder = "not set";
+      if (spec.nullable) input.placeholder = t("not set");
       else input.required = true;
     }
     label.append(name, input, help);
@@ -235,8 +240,21 @@ $("name-cancel").addEventListener("click", () => {
  * table"). */
 function keepForAfterName(then, what = null) {
   afterName = then;
-  $("name-save").textContent = then && what ? `Save name and ${what}` : "Save name";
+  $("name-save").textContent = then && what ? AFTER_NAME[what].button : t("Save name");
 }
+
+/** What the person asked for before they had a name, said whole (a language puts the words of
+ * a sentence in its own order). */
+const AFTER_NAME = {
+  join: {
+    button: t("Save name and join the table"),
+    first: t("Choose your name first: the other players see it at the table. Then join the table."),
+  },
+  open: {
+    button: t("Save name and open the table"),
+    first: t("Choose your name first: the other players see it at the table. Then open the table."),
+  },
+};
 
 /** Without a name, says so beside the name field (an alert, so screen readers hear it), takes
  * the person there, and keeps ``then`` to do once the name is saved. */
@@ -247,7 +265,7 @@ function needName(what, then) {
   said.textContent = "";
   // Set in the next frame, so the alert is announced again when the same words come twice.
   requestAnimationFrame(() => {
-    said.textContent = `Choose your name first: the other players see it at the table. Then ${what}.`;
+    said.textContent = AFTER_NAME[what].first;
   });
   $("name-panel").hidden = false;
   $("name-panel").scrollIntoView({ block: "start" });
@@ -262,7 +280,8 @@ async function refresh() {
     const { tables } = await api("/api/tables?bots=true");
     renderTables(tables);
     $("list-error").textContent = "";
-    $("tables-updated").textContent = `updated ${new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" })}`;
+    const time = new Date().toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    $("tables-updated").textContent = t("updated {time}", { time });
   } catch (e) {
     $("list-error").textContent = e.message;
   }
@@ -270,70 +289,83 @@ async function refresh() {
 
 /** A table a person can join, or watch with people playing it (or the guest's own): the lobby
  * lists only these unless asked for the matches of bots alone (the server's ``bots_only``). */
-function hasPeople(t) {
-  return t.you != null || !t.bots_only;
+function hasPeople(table) {
+  return table.you != null || !table.bots_only;
 }
 
 function renderTables(tables) {
   lastTables = tables;
   const list = $("table-list");
   list.replaceChildren();
-  const bots = tables.filter((t) => !hasPeople(t)).length;
+  const bots = tables.filter((x) => !hasPeople(x)).length;
   $("bots-count").textContent = bots ? `(${bots})` : "";
   // The choice is offered while there is something to show (or to hide again).
   $("show-bots").closest("label").hidden = !bots && !$("show-bots").checked;
   const shown = $("show-bots").checked ? tables : tables.filter(hasPeople);
   $("no-tables").hidden = shown.length > 0;
   $("no-tables").textContent = bots
-    ? "No table with people at it right now: open one and invite a friend, or watch the bots play."
-    : "No table is open right now: open one and invite a friend, or play the bots.";
-  for (const t of shown) {
+    ? t("No table with people at it right now: open one and invite a friend, or watch the bots play.")
+    : t("No table is open right now: open one and invite a friend, or play the bots.");
+  for (const table of shown) {
     const li = document.createElement("li");
     li.className = "table-item";
-    li.dataset.table = t.id;
+    li.dataset.table = table.id;
     const head = document.createElement("div");
     head.className = "table-head";
     const title = document.createElement("strong");
-    title.textContent = t.game_name;
+    // The game's name in the reader's language (the summary's is the server's English).
+    const game = games.find((g) => g.slug === table.game);
+    const gameName = game ? game.name : table.game_name;
+    title.textContent = gameName;
     const status = document.createElement("span");
-    status.className = `badge ${t.status}`;
-    status.textContent = t.status === "open" ? "waiting" : "playing";
+    status.className = `badge ${table.status}`;
+    status.textContent = table.status === "open" ? t("waiting") : t("playing");
     head.append(title, status);
     const meta = document.createElement("div");
     meta.className = "table-meta";
-    const taken = t.seats.filter((s) => s.taken).length;
-    meta.textContent = `${describeOptions(t.options, t.game)} · ${taken}/${t.players} seats · ${describeClock(t)}`;
+    const taken = table.seats.filter((s) => s.taken).length;
+    const seats = t("{taken}/{players} seats", { taken, players: table.players });
+    meta.textContent = [describeOptions(table.options, table.game), seats, describeClock(table)].filter(Boolean).join(" · ");
     const who = document.createElement("div");
     who.className = "table-who muted small";
-    const names = seatNames(t).map((name, i) => (t.seats[i].resigned ? `${name} (resigned)` : name));
-    who.textContent = t.seats.map((s, i) => (i === t.you ? `${names[i]} (you)` : s.taken ? names[i] : "free")).join(", ");
-    if (!t.listed) title.textContent += " (private)";
+    // The players' names are theirs, in no language (translate="no"); the words around them ours.
+    const names = seatNames(table);
+    table.seats.forEach((s, i) => {
+      if (i) who.append(", ");
+      if (!s.taken) return who.append(t("free"));
+      const name = document.createElement("span");
+      name.translate = false;
+      name.textContent = names[i];
+      const mark = i === table.you ? t("(you)") : s.resigned ? t("(resigned)") : null;
+      who.append(...(mark ? [name, " ", mark] : [name]));
+    });
+    if (!table.listed) title.textContent = t("{game} (private)", { game: gameName });
     const actions = document.createElement("div");
     actions.className = "table-actions";
-    const free = t.seats.find((s) => !s.taken);
-    if (t.you != null) {
+    const free = table.seats.find((s) => !s.taken);
+    if (table.you != null) {
       li.classList.add("mine");
       const back = document.createElement("a");
       back.className = "btn primary";
-      back.href = `/t/${encodeURIComponent(t.id)}`;
-      back.textContent = "Back to your seat";
+      back.href = `/t/${encodeURIComponent(table.id)}`;
+      back.textContent = t("Back to your seat");
       actions.append(back);
       li.append(head, meta, who, actions);
       list.append(li);
       continue;
     }
-    if (t.status === "open" && free) {
+    if (table.status === "open" && free) {
       const join = document.createElement("button");
       join.type = "button";
       join.className = "btn primary";
-      join.textContent = "Join";
-      join.addEventListener("click", () => joinTable(t.id, free.seat));
+      join.textContent = t("Join");
+      join.addEventListener("click", () => joinTable(table.id, free.seat));
       actions.append(join);
     }
     const watch = document.createElement("a");
     watch.className = "btn";
-    watch.href = `/t/${encodeURIComponent(t.id)}`;
-    watch.textContent = "Watch";
+    watch.href = `/t/${encodeURIComponent(table.id)}`;
+    watch.textContent = t("Watch");
     actions.append(watch);
     li.append(head, meta, who, actions);
     list.append(li);
@@ -341,7 +373,7 @@ function renderTables(tables) {
 }
 
 async function joinTable(id, seat) {
-  if (needName("join the table", () => joinTable(id, seat))) return;
+  if (needName("join", () => joinTable(id, seat))) return;
   try {
     await api(`/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { method: "POST", body: { do: "join" } });
     location.href = `/t/${encodeURIComponent(id)}`;
@@ -355,7 +387,7 @@ $("create-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const err = $("create-error");
   err.textContent = "";
-  if (needName("open the table", () => $("create-form").requestSubmit())) return;
+  if (needName("open", () => $("create-form").requestSubmit())) return;
   const body = {
     game: $("game").value,
     players: Number($("players").value),

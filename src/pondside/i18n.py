@@ -1,0 +1,348 @@
+"""Two languages: every sentence a person reads goes through one message catalog.
+
+The English text is the message id (gettext's convention, as Babel's and every Python web
+framework's catalogs are): English needs no catalog, and a message not yet translated reads in
+English rather than as a key. German's catalog is ``locale/de/LC_MESSAGES/pondside.po``, read
+as it is (no compiled ``.mo`` to keep in step: it is compiled in memory once per process).
+
+- Python marks a message with :func:`_` (translated now, in the language of the person being
+  answered: :func:`using`), :func:`ngettext` (a count's plural form, by the language's own
+  rule) or :func:`N_` (a constant: marked for the catalog, translated where it is shown).
+- The browser gets the catalog of its page's language with the page (:func:`browser_catalog`),
+  and ``static/i18n.js`` reads it: ``t("…")`` and ``tn("…", "…", n)``.
+- HTML pages are written in English and translated as they are served
+  (``pondside.server.pagewords``).
+- The pseudo-locale :data:`PSEUDO` wraps every catalog message in ``⟦…⟧``: a page shown in it
+  has every word of ours inside the markers, so a browser test finds any text that bypasses
+  the catalog.
+
+``python -m pondside.i18n extract`` writes the template from the sources, ``update`` merges it
+into the German catalog, ``check`` fails when either is out of date or a message is untranslated
+(a test runs it).
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DEFAULT = "en"
+"""The language of the message ids, and of a person whose browser names no language of ours."""
+LOCALES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+"""The languages of the site, each by its own name (a switch offers them so)."""
+PSEUDO = "en-XA"
+"""The pseudo-locale (CLDR's code for pseudo-accents): every message wrapped in markers."""
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+DOMAIN = "pondside"
+LOCALE_DIR = Path(__file__).with_name("locale")
+COOKIE = "pondside_lang"
+"""The cookie that remembers a person's choice of language (set by the page's switch)."""
+
+_current: ContextVar[str] = ContextVar("pondside_locale", default=DEFAULT)
+
+
+def known(locale: str | None) -> bool:
+    return locale in LOCALES or locale == PSEUDO
+
+
+def template_path() -> Path:
+    return LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def catalog_path(locale: str) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as f:
+        return read_po(f, locale=locale, domain=DOMAIN)
+
+
+@cache
+def translations(locale: str) -> _gettext.NullTranslations:
+    """The translations of ``locale``: none for English (the ids are English), every message
+    wrapped for the pseudo-locale, else its catalog compiled in memory."""
+    if locale == PSEUDO:
+        return _Pseudo()
+    if locale == DEFAULT or locale not in LOCALES:
+        return _gettext.NullTranslations()
+    catalog = read_catalog(catalog_path(locale), locale)
+    buffer = io.BytesIO()
+    # Fuzzy entries are a translator's guess, not yet a translation: left out as gettext does.
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+class _Pseudo(_gettext.NullTranslations):
+    """Every message wrapped in ⟦…⟧, placeholders kept, so text outside the catalog shows."""
+
+    def gettext(self, message: str) -> str:
+        return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+
+def current() -> str:
+    """The language of the person being answered now."""
+    return _current.get()
+
+
+@contextmanager
+def using(locale: str) -> Iterator[None]:
+    """Speak ``locale`` inside the block (a request's, a connection's, a command's)."""
+    token = _current.set(locale if known(locale) else DEFAULT)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the current language (German and
+    English both have two forms; the catalog's plural rule says which)."""
+    return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a constant for the catalog; it is translated where it is shown, with :func:`_`."""
+    return message
+
+
+# --- choosing the language -------------------------------------------------------------------
+_QUALITY = re.compile(
+    r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9]+(?:\.[0-9]*)?)\s*)?"
+)
+
+
+def preferred(accept_language: str | None) -> list[str]:
+    """The languages of an ``Accept-Language`` header, most wanted first (RFC 9110, 12.5.4);
+    anything malformed is skipped, never an error (the header is the client's)."""
+    found: list[tuple[float, int, str]] = []
+    for i, part in enumerate((accept_language or "")[:1000].split(",")[:32]):
+        match = _QUALITY.fullmatch(part)
+        if not match or match.group(1) == "*":
+            continue
+        try:
+            q = float(match.group(2)) if match.group(2) else 1.0
+        except ValueError:
+            continue
+        if q > 0:
+            found.append((-q, i, match.group(1)))
+    return [tag for _q, _i, tag in sorted(found)]
+
+
+def negotiate(accept_language: str | None = None, chosen: str | None = None) -> str:
+    """The language to speak: the person's own choice (the switch's cookie, a ``?lang=``) when
+    it is one of ours, else the first of the browser's languages we have, else English."""
+    if chosen is not None and known(chosen):
+        return chosen
+    for tag in preferred(accept_language):
+        if tag == PSEUDO:
+            return PSEUDO
+        best = Locale.negotiate([tag], list(LOCALES), sep="-")
+        if best is not None:
+            return str(best)
+    return DEFAULT
+
+
+# --- the browser's catalog -------------------------------------------------------------------
+def _plural_categories(locale: str, translate: _gettext.NullTranslations) -> dict[str, int]:
+    """Which of the catalog's plural forms each of CLDR's categories takes (the browser picks
+    the category with ``Intl.PluralRules``): a sample number of each category, asked of the
+    catalog's own rule."""
+    try:
+        rule = Locale.parse(locale.replace("-", "_")).plural_form
+    except (UnknownLocaleError, ValueError):
+        rule = Locale.parse(DEFAULT).plural_form
+    forms: dict[str, int] = {}
+    for n in range(0, 200):
+        category = rule(n)
+        if category not in forms:
+            pick = getattr(translate, "plural", None)
+            forms[category] = int(pick(n)) if pick is not None else (0 if n == 1 else 1)
+    return forms
+
+
+@cache
+def browser_catalog(locale: str) -> dict[str, Any]:
+    """What a page needs to speak ``locale``: the translations of the messages of the
+    browser's own scripts (``static/*.js``), and the plural forms by CLDR category."""
+    if not known(locale):
+        locale = DEFAULT
+    translate = translations(locale)
+    template = read_catalog(template_path())
+    messages: dict[str, Any] = {}
+    categories = _plural_categories(DEFAULT if locale == PSEUDO else locale, translate)
+    for message in template:
+        if not message.id or not any(str(f).endswith(".js") for f, _line in message.locations):
+            continue
+        if isinstance(message.id, tuple | list):
+            one, many = message.id[0], message.id[1]
+            forms = {cat: _plural_form(translate, one, many, i) for cat, i in categories.items()}
+            if locale != DEFAULT:
+                messages[one] = forms
+        elif locale != DEFAULT:
+            said = translate.gettext(message.id)
+            if said != message.id:
+                messages[message.id] = said
+    return {"locale": locale, "lang": locale, "messages": messages}
+
+
+def _plural_form(translate: _gettext.NullTranslations, one: str, many: str, index: int) -> str:
+    """The catalog's ``index``-th plural form of a message (gettext asks by number, not by
+    index: a number that picks that index is found)."""
+    pick = getattr(translate, "plural", None)
+    for n in range(0, 200):
+        chosen = int(pick(n)) if pick is not None else (0 if n == 1 else 1)
+        if chosen == index:
+            return translate.ngettext(one, many, n)
+    return translate.ngettext(one, many, 2)
+
+
+# --- extraction (the maintainers' commands) --------------------------------------------------
+SOURCES = Path(__file__).parent
+PYTHON_KEYWORDS: Mapping[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+BROWSER_KEYWORDS: Mapping[str, Any] = {"t": None, "tn": (1, 2)}
+PASSES: list[tuple[list[tuple[str, str]], Mapping[str, Any]]] = [
+    ([("**.py", "python")], PYTHON_KEYWORDS),
+    (
+        [
+            ("**/static/**.js", "javascript"),
+            ("**/static/**.html", "pondside.server.pagewords:extract_html"),
+        ],
+        BROWSER_KEYWORDS,
+    ),
+    ([("games/__init__.py", "pondside.i18n:extract_declarations")], PYTHON_KEYWORDS),
+]
+"""Python's and the browser's sources, each with its own names for the marks (a Python
+function called ``t`` is not a message), and the games' declarations."""
+
+
+def extract_declarations(
+    fileobj: Any, keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A Babel extraction method: the words each game declares (its name, summary, options:
+    ``pondside.server.gamefacts.declared_words``), read from the games themselves."""
+    from pondside.games import all_games
+    from pondside.server.gamefacts import declared_words
+
+    for game in all_games():
+        for words in declared_words(game):
+            yield 0, "_", words, [f"declared by {game.info.slug}"]
+
+
+def extract() -> Catalog:
+    """Every marked message of the sources: Python's ``_``/``N_``/``ngettext``, JavaScript's
+    ``t``/``tn``, the text and read attributes of the HTML pages."""
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(domain=DOMAIN, project="Pondside", charset="utf-8", fuzzy=False)
+    options = {"**/static/**.js": {"parse_template_string": "true"}}
+    for methods, keywords in PASSES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+            str(SOURCES),
+            methods,
+            options,
+            keywords=dict(keywords),
+            comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        ):
+            catalog.add(
+                message,
+                None,
+                [(f"src/pondside/{filename}", lineno)],
+                auto_comments=comments,
+                context=context,
+            )
+    return catalog
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    from babel.messages.pofile import write_po
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    # No dates or line numbers: the files change only when a message does.
+    write_po(buffer, catalog, omit_header=False, sort_output=True, include_lineno=False)
+    text = re.sub(rb'"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', b"", buffer.getvalue())
+    path.write_bytes(text)
+
+
+def _ids(catalog: Catalog) -> set[Any]:
+    return {m.id if not isinstance(m.id, list) else tuple(m.id) for m in catalog if m.id}
+
+
+def problems() -> list[str]:
+    """What is out of step: the template against the sources, each catalog against the
+    template, and messages not (or only fuzzily) translated."""
+    found: list[str] = []
+    fresh = _ids(extract())
+    stored = _ids(read_catalog(template_path())) if template_path().exists() else set()
+    for message in sorted(map(str, fresh - stored))[:20]:
+        found.append(f"not in the template (run python -m pondside.i18n extract): {message}")
+    for message in sorted(map(str, stored - fresh))[:20]:
+        found.append(f"in the template but no longer in the sources: {message}")
+    for locale in LOCALES:
+        if locale == DEFAULT:
+            continue
+        catalog = read_catalog(catalog_path(locale), locale)
+        have = _ids(catalog)
+        for message in sorted(map(str, stored - have))[:20]:
+            found.append(f"{locale}: missing (python -m pondside.i18n update): {message}")
+        for m in catalog:
+            if not m.id:
+                continue
+            strings = m.string if isinstance(m.string, tuple | list) else [m.string]
+            if m.fuzzy or not all(strings):
+                found.append(f"{locale}: not translated yet: {m.id}")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "check"
+    if what == "extract":
+        _write(extract(), template_path())
+        return 0
+    if what == "update":
+        template = read_catalog(template_path())
+        for locale in LOCALES:
+            if locale == DEFAULT:
+                continue
+            path = catalog_path(locale)
+            catalog = read_catalog(path, locale) if path.exists() else Catalog(locale=locale)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.project, catalog.fuzzy = "Pondside", False
+            catalog.obsolete.clear()
+            _write(catalog, path)
+        return 0
+    if what == "check":
+        found = problems()
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    print("usage: python -m pondside.i18n [extract | update | check]", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

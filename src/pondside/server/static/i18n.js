@@ -1,0 +1,86 @@
+// The page's language. Every sentence a page writes goes through t() or tn(): the English is
+// the message, and the server puts the catalog of the reader's language inside the page
+// (server/pagewords.py, from pondside.i18n's catalogs), so nothing is fetched before the page
+// can speak. A message the catalog lacks reads in English.
+
+const data = (() => {
+  const node = document.getElementById("pondside-i18n");
+  try {
+    return node ? JSON.parse(node.textContent) : null;
+  } catch {
+    return null;
+  }
+})() || { locale: "en", lang: "en", messages: {} };
+
+/** The page's language: "en", "de", or the pseudo-locale "en-XA" of the tests. */
+export const locale = data.locale;
+const plurals = new Intl.PluralRules(locale === "en-XA" ? "en" : locale);
+
+function fill(text, values) {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/** `message` in the page's language, its {placeholders} filled from `values`. */
+export function t(message, values) {
+  const said = data.messages[message];
+  return fill(typeof said === "string" ? said : message, values);
+}
+
+/** The form of `one`/`many` for the count `n` by the language's own plural rule ({n} is
+ * filled with the count). */
+export function tn(one, many, n, values) {
+  const forms = data.messages[one];
+  const category = plurals.select(n);
+  const text = forms && typeof forms === "object" ? forms[category] ?? forms.other : category === "one" ? one : many;
+  return fill(text, { n, ...values });
+}
+
+/** A number in the page's language (1.5 is "1,5" in German). */
+export function num(n, digits) {
+  const options = digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return new Intl.NumberFormat(locale === "en-XA" ? "en" : locale, options).format(n);
+}
+
+// The languages of the site, each by its own name (a switch offers them so: a reader who
+// cannot read the page's language still finds theirs).
+const LANGUAGES = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+];
+const COOKIE = "pondside_lang";
+
+/** The language switch in the top bar of the site's pages (a table's bar is full of its tools:
+ * a table speaks the language chosen here): the choice is remembered (a cookie the server
+ * reads, a year long) and the page is shown again in it. */
+function languageSwitch() {
+  const bar = document.querySelector(".topbar");
+  if (!bar || !bar.querySelector(".site-nav") || bar.querySelector(".lang-switch")) return;
+  const label = document.createElement("label");
+  label.className = "lang-switch";
+  const words = document.createElement("span");
+  words.className = "sr-only";
+  words.textContent = t("Language");
+  const select = document.createElement("select");
+  select.id = "lang-switch";
+  for (const [code, name] of LANGUAGES) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.textContent = name;
+    option.lang = code;
+    option.translate = false; // a language's own name, in every language
+    option.selected = code === locale;
+    select.append(option);
+  }
+  select.addEventListener("change", () => {
+    document.cookie = `${COOKIE}=${select.value}; path=/; max-age=31536000; samesite=lax`;
+    // A ?lang= of the address would win over the cookie: it goes.
+    const url = new URL(location.href);
+    url.searchParams.delete("lang");
+    location.replace(url.toString());
+  });
+  label.append(words, select);
+  bar.append(label);
+}
+
+languageSwitch();
