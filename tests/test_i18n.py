@@ -10,14 +10,14 @@ import json
 
 import pytest
 
-from pondside import i18n
+from pondside import catalogs, i18n
 from pondside.server.pagewords import extract_html, translated_page
 
 
 def test_the_catalogs_are_in_step_with_the_sources_and_german_is_complete() -> None:
-    """``python -m pondside.i18n check``: every marked message of Python, JavaScript and HTML
+    """``python -m pondside.catalogs check``: every marked message of Python, JavaScript and HTML
     (and every game's declared words) is in the template, and translated in German."""
-    assert i18n.problems() == []
+    assert catalogs.problems() == []
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,12 @@ Without Chromium (or Playwright) the tests are skipped, except under CI; see bro
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, shot
+from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, shot, table_via_api
 from serverproc import ServerProcess
 
 # Every visible text node and read attribute outside the markers (nested markers: a message
@@ -27,7 +28,8 @@ OUTSIDE_THE_CATALOG = r"""() => {
     return s;
   };
   const words = (s) => /\p{L}/u.test(strip(s));
-  const kept = (el) => el.closest('[translate="no"], script, style, noscript, template');
+  // translate="no": names; data-l10n="intl": dates and times in the page's language by Intl.
+  const kept = (el) => el.closest('[translate="no"], [data-l10n="intl"], script, style, noscript, template');
   const seen = (el) => el.checkVisibility({ visibilityProperty: true });
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -138,3 +140,47 @@ def test_a_german_browser_gets_the_site_in_german_and_the_switch_is_remembered(
         assert errors == []
     finally:
         ctx.close()
+
+
+# The rules pages are the rulebooks themselves, in English only so far (not in this test).
+SITE_PAGES = ["/learn", "/daily", "/puzzles", "/history", "/leaderboard", "/replay"]
+
+
+@pytest.mark.parametrize("path", SITE_PAGES)
+def test_the_sites_pages_in_the_pseudo_locale_have_no_word_outside_the_catalog(
+    new_page: Any, web: ServerProcess, path: str
+) -> None:
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Ann")
+    if path in ("/history", "/leaderboard"):
+        # A finished match of Ann's (resigned at once: the bots play it out), so the pages
+        # have their rows.
+        table = table_via_api(page, 4, 3, options={"rounds": 1})
+        assert page.request.post(f"/api/tables/{table}/resign").ok
+        deadline = time.monotonic() + 30
+        while page.request.get(f"/api/tables/{table}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.05)
+    page.goto(f"{path}?lang=en-XA")
+    page.wait_for_load_state("networkidle")
+    found = page.evaluate(OUTSIDE_THE_CATALOG)
+    assert found == [], found
+    assert page.errors == []
+
+
+def test_a_tables_waiting_room_in_the_pseudo_locale_has_no_word_outside_the_catalog(
+    new_page: Any, web: ServerProcess
+) -> None:
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Ann")
+    r = page.request.post(
+        "/api/tables", data={"game": "lame-duck", "players": 4, "profile": "normal"}
+    )
+    table = r.json()["id"]
+    seat = page.request.post(f"/api/tables/{table}/seats/1", data={"do": "bot", "level": "casual"})
+    assert seat.ok, seat.text()
+    page.goto(f"/t/{table}?lang=en-XA")
+    page.locator("#seat-list .seat").nth(3).wait_for()
+    found = page.evaluate(OUTSIDE_THE_CATALOG)
+    assert found == [], found
+    assert page.errors == []

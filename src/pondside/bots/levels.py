@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pondside.engine import Game, PondsideError
+from pondside.i18n import N_
 
 from .declared import DEFAULT_EXPERT, DEFAULT_STRONG, game_bots
 
@@ -23,11 +24,11 @@ LEVELS = ("random", "beginner", "casual", "strong", "expert")
 """Weakest first."""
 
 LEVEL_NAMES = {
-    "random": "Random (plays any legal card)",
-    "beginner": "Beginner (sensible, with slips)",
-    "casual": "Casual (a careful rule of thumb)",
-    "strong": "Strong (thinks ahead, quickly)",
-    "expert": "Expert (thinks longest, up to 2 s a move)",
+    "random": N_("Random (plays any legal card)"),
+    "beginner": N_("Beginner (sensible, with slips)"),
+    "casual": N_("Casual (a careful rule of thumb)"),
+    "strong": N_("Strong (thinks ahead, quickly)"),
+    "expert": N_("Expert (thinks longest, up to 2 s a move)"),
 }
 
 ALIASES = {"heuristic": "casual", "search": "strong"}

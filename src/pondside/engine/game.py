@@ -19,6 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pondside.i18n import _
+
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
 from .narrate import ActionLabel, CardSpan, Labels, Lines, ScoreNote, Term, Unplayable
@@ -90,7 +92,9 @@ class GameInfo:
         '12.5 points'
         """
         shown = str(int(score)) if float(score).is_integer() else f"{score:.1f}"
-        return f"{shown} {self.score_unit[0] if shown == '1' else self.score_unit[1]}"
+        # The unit in the reader's language (the game declares it in English: its catalog
+        # message, ``pondside.server.gamefacts.declared_words``).
+        return f"{shown} {_(self.score_unit[0] if shown == '1' else self.score_unit[1])}"
 
     def option_defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}

@@ -135,7 +135,7 @@ async def games(request: Request) -> dict[str, Any]:
     out = [game_facts(get_game(slug), LIMITS) for slug in hub_of(request).settings.games]
     return {
         "games": out,
-        "levels": [{"id": lv, "name": LEVEL_NAMES[lv]} for lv in LEVELS],
+        "levels": [{"id": lv, "name": _(LEVEL_NAMES[lv])} for lv in LEVELS],
         "profiles": [
             {"id": p, "seconds": s, "words": _(PROFILE_WORDS[p])} for p, s in PROFILES.items()
         ],

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from pondside.bots.levels import level_spec
 from pondside.engine import Game
 from pondside.games import get_game
+from pondside.i18n import _
 from pondside.sim.runner import play_match
 
 from .db import Seat, Store
@@ -44,7 +45,7 @@ router = APIRouter()
 def deal_seed(store: Store, game: str, day: str) -> int:
     """The seed of ``game``'s deal of ``day``, drawn by the first to ask (two at once: the
     database keeps one, and both read it)."""
-    for _ in range(2):
+    for _attempt in range(2):
         with store.session() as s:
             row = s.get(DailyDealRow, (game, day))
             if row is not None:
@@ -215,7 +216,7 @@ async def daily(
         shown.append(
             {
                 "game": slug,
-                "game_name": game.info.name,
+                "game_name": _(game.info.name),
                 "players": players,
                 "bots": daily_bots(game, players),
                 "seat": 0,

@@ -9,7 +9,9 @@ import importlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-NEXT = (
+from pondside.i18n import N_
+
+NEXT = N_(
     "Next, play a real table: open one in the lobby and invite friends or choose bots of your "
     "level, or learn another game here."
 )

@@ -18,6 +18,7 @@ from fastapi.responses import Response
 
 from pondside.engine import Match, PondsideError
 from pondside.games import get_game
+from pondside.i18n import _
 from pondside.puzzles import Puzzle
 
 from .frames import ClockShown, for_receiver, replay_summary, shared
@@ -69,8 +70,8 @@ def _words(puzzle: Puzzle) -> dict[str, str]:
 def _question(row: PuzzleRow, puzzle: Puzzle) -> dict[str, Any]:
     return {
         "id": row.id,
-        "game_name": get_game(row.game).info.name,
-        "prompt": "Find a better move than the one played.",
+        "game_name": _(get_game(row.game).info.name),
+        "prompt": _("Find a better move than the one played."),
         **puzzle.question(),
         "card_words": _words(puzzle),
     }

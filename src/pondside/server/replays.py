@@ -26,6 +26,7 @@ from fastapi.responses import Response
 
 from pondside.engine import GameInfo, Match, PondsideError
 from pondside.games import get_game
+from pondside.i18n import N_, _
 
 from . import puzzle_store
 from .db import TableData
@@ -62,7 +63,7 @@ CACHE_ENTRIES = 2000
 BUILDS_AT_ONCE = 2
 BUILDS_PER_MINUTE = 120  # per client address: what is in the cache costs nothing and is free
 # In words, not as the formula (issue 27, 13): the page's columns are named the same way.
-RATING_LINE = (
+RATING_LINE = N_(
     "The rating is a skill a player very probably has at least: the skill their results so far "
     "suggest, less three times how unsure that still is. Everyone starts at 0 (a skill of 25, "
     "unsure by 8.3); each finished match moves the skill by the places (ties count as ties) and "
@@ -469,7 +470,7 @@ def listed(match: dict[str, Any]) -> None:
         info: GameInfo | None = get_game(match["game"]).info
     except PondsideError:  # a game this version no longer has: its history stays
         info = None
-    match["game_name"] = info.name if info else match["game"]
+    match["game_name"] = _(info.name) if info else match["game"]
 
     def said(score: float) -> str:
         return info.score_words(score) if info else f"{score:g}"
@@ -479,7 +480,7 @@ def listed(match: dict[str, Any]) -> None:
     names = shown_names({"seats": [{**s, "name": None if s["bot"] else s["name"]} for s in seats]})
     for s, name in zip(seats, names, strict=True):
         # A resignation is said where the name is: it explains the last place.
-        s["name"] = f"{name} (resigned)" if s.get("resigned") else name
+        s["name"] = _("{name} (resigned)").format(name=name) if s.get("resigned") else name
         s["score_words"] = said(s["score"])
     seats.sort(key=lambda s: (s["place"], s["seat"]))
     match["score_words"] = said(match["score"])
@@ -505,8 +506,8 @@ async def leaderboard(
         row["rank"] = rank
     return {
         "game": game,
-        "game_name": get_game(game).info.name,
-        "explanation": RATING_LINE,
+        "game_name": _(get_game(game).info.name),
+        "explanation": _(RATING_LINE),
         "ratings": rows,
     }
 

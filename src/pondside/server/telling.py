@@ -36,6 +36,7 @@ from typing import Any
 
 from pondside.engine import ActionLabel, Event, Game, Labels, TypedDict, View
 from pondside.engine.narrate import line_events
+from pondside.i18n import N_, _
 
 
 class Told(TypedDict):
@@ -67,7 +68,8 @@ def shown_names(summary: Mapping[str, Any]) -> list[str]:
     out = []
     for i, seat in enumerate(summary["seats"]):
         name = seat.get("name")
-        out.append(name if name else f"{'Bot' if seat.get('bot') else 'Seat'} {i + 1}")
+        mark = N_("Bot {n}") if seat.get("bot") else N_("Seat {n}")
+        out.append(name if name else _(mark).format(n=i + 1))
     return out
 
 

@@ -21,6 +21,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from pondside.games import get_game
+from pondside.i18n import _
 
 from .db import Seat
 from .lessons import NEXT, script
@@ -68,11 +69,11 @@ async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
         shown.append(
             TutorialShown(
                 game=slug,
-                game_name=game.info.name,
+                game_name=_(game.info.name),
                 players=game.info.default_players,
                 options=dict(options),
                 done=script(slug)[1],
-                next=NEXT,
+                next=_(NEXT),
             )
         )
     return {"tutorials": shown}

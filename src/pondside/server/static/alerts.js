@@ -10,9 +10,10 @@
 // sends (`acted`), and sets the page's title through `title`, which puts the mark in front.
 // These are the page's own words (a turn, the settings), not a game's: no rule is said here.
 import { prefs } from "./api.js";
-import { $ } from "./room.js";
+import { $, gameName } from "./room.js";
+import { t } from "./i18n.js";
 
-const MARK = "● Your turn · ";
+const MARK = `● ${t("Your turn")} · `;
 /** The settings: [pref key, default] ("1" on, "0" off). The title and icon are on by default:
  * they cost nothing and ask nothing; the sound and the notification are asked for. */
 const SETTINGS = { title: ["alert.title", "1"], sound: ["alert.sound", "0"], notify: ["alert.notify", "0"] };
@@ -21,11 +22,11 @@ const AudioContextClass = window.AudioContext || window.webkitAudioContext || nu
 
 /** What the browser refuses, in the page's words, or null where it allows the setting. */
 function refusal(kind) {
-  if (kind === "sound" && !AudioContextClass) return "This browser cannot make sounds for a page (no WebAudio).";
+  if (kind === "sound" && !AudioContextClass) return t("This browser cannot make sounds for a page (no WebAudio).");
   if (kind === "notify") {
-    if (!("Notification" in window)) return "This browser does not show notifications from a page.";
-    if (!window.isSecureContext) return "Notifications need a secure (https) address.";
-    if (Notification.permission === "denied") return "Notifications are blocked for this site: allow them in the browser's site settings, then switch this on.";
+    if (!("Notification" in window)) return t("This browser does not show notifications from a page.");
+    if (!window.isSecureContext) return t("Notifications need a secure (https) address.");
+    if (Notification.permission === "denied") return t("Notifications are blocked for this site: allow them in the browser's site settings, then switch this on.");
   }
   return null;
 }
@@ -175,8 +176,9 @@ export class Alerts {
     if (!document.hidden && document.hasFocus()) return;
     this.closeNote();
     try {
-      const note = new Notification(`Your turn · ${frame.table.game_name}`, {
-        body: `It is your turn at ${frame.table.game_name}: the table is waiting for you.`,
+      const game = gameName(frame.table);
+      const note = new Notification(`${t("Your turn")} · ${game}`, {
+        body: t("It is your turn at {game}: the table is waiting for you.", { game }),
         tag: `pondside-turn-${frame.table.id}`,
         icon: this.plainIcon || undefined,
       });
@@ -245,7 +247,7 @@ export class Alerts {
         prefs.set(SETTINGS[kind][0], "0");
         this.fill();
         const note = $("alert-notify-note");
-        note.textContent = refusal("notify") || "The browser did not allow notifications: switch this on again to be asked again.";
+        note.textContent = refusal("notify") || t("The browser did not allow notifications: switch this on again to be asked again.");
         note.hidden = false;
         return;
       }

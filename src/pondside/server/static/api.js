@@ -229,8 +229,39 @@ export function seatNames(summary) {
   return summary.seats.map((s) => s.name || (s.bot ? t("Bot {n}", { n: s.seat + 1 }) : t("Seat {n}", { n: s.seat + 1 })));
 }
 
+// The bot levels by name, in the page's language (the older names of the first levels too:
+// a table or a rating made under them keeps them). A label starts a line ("Casual bot"); a
+// word goes inside a sentence ("a casual bot scored 12 ducks").
+const LEVEL_LABELS = {
+  random: t("Random"),
+  beginner: t("Beginner"),
+  casual: t("Casual"),
+  heuristic: t("Heuristic"),
+  strong: t("Strong"),
+  search: t("Search"),
+  expert: t("Expert"),
+};
+const LEVEL_WORDS = {
+  random: t("random"),
+  beginner: t("beginner"),
+  casual: t("casual"),
+  heuristic: t("heuristic"),
+  strong: t("strong"),
+  search: t("search"),
+  expert: t("expert"),
+};
+
 export function levelLabel(level) {
-  return level ? level.charAt(0).toUpperCase() + level.slice(1) : "";
+  return level ? LEVEL_LABELS[level] || level.charAt(0).toUpperCase() + level.slice(1) : "";
+}
+
+export function levelWord(level) {
+  return level ? LEVEL_WORDS[level] || level : "";
+}
+
+/** A game's facts (GET /api/games) once asked for, else null. */
+export function gameFacts(slug) {
+  return (facts && facts.games.find((g) => g.slug === slug)) || null;
 }
 
 /** A table's options in words, as the server labels them ("Expert · Rounds 1", "Deck basic ·

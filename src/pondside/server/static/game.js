@@ -61,7 +61,8 @@
 //                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
 import { Alerts } from "./alerts.js";
-import { api, getGames, getMe, prefs } from "./api.js";
+import { t, tn } from "./i18n.js";
+import { api, getGames, getMe, levelLabel, levelWord, prefs } from "./api.js";
 import { actionElements, Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
 import { named } from "./named.js";
@@ -76,6 +77,7 @@ import {
   Clock,
   connectionStatus,
   el,
+  gameName,
   mySeat,
   names,
   openFrames,
@@ -196,7 +198,7 @@ async function loadGame(slug) {
   document.body.classList.add(`g-${slug}`);
   document.body.classList.toggle("players-aside", !!game.playersAside);
   if (game.playersAside) $("side-col").prepend($("players"));
-  if (game.tableWord) $("end-close").textContent = `Look at the ${game.tableWord}`;
+  if (game.tableWord) $("end-close").textContent = t("Look at the {table}", { table: game.tableWord });
   if (game.stylesheet) {
     // Loaded before the first drawing, so the table never shows unstyled.
     const link = document.createElement("link");
@@ -265,7 +267,10 @@ async function show(frame, animate) {
   if (frame.by && frame.by.how === "timeout" && frame.reason === "action") {
     // The clock's choice is said where the step is told, first (issue 27, 8), whatever the
     // explanations setting: the list keeps it for when they are opened.
-    const who = frame.by.seat === me ? "Your time ran out: the clock chose for you." : `${names(frame)[frame.by.seat]}'s time ran out: the clock chose for them.`;
+    const who =
+      frame.by.seat === me
+        ? t("Your time ran out: the clock chose for you.")
+        : t("{name}'s time ran out: the clock chose for them.", { name: names(frame)[frame.by.seat] });
     said.unshift({ text: who, event: -1, group: said.length ? said[0].group : null, clock: true });
   }
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
@@ -289,7 +294,7 @@ async function show(frame, animate) {
       const ctx = context(frame, prev);
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
-      $("status").textContent = frame.view.over ? "The match is over." : game.status({ ...ctx, pending: null });
+      $("status").textContent = frame.view.over ? t("The match is over.") : game.status({ ...ctx, pending: null });
       await game.animate({ ...ctx, tell });
       if (held && document.activeElement === document.body) focusLost = held;
     }
@@ -301,7 +306,7 @@ async function show(frame, animate) {
     // in this tab, then the last step as the server retells it, if it is newer than those.
     const kept = restore(frame);
     if (kept == null || kept < frame.seq) {
-      for (const t of said) addExplanation(t);
+      for (const line of said) addExplanation(line);
       remember(frame);
     }
   }
@@ -315,7 +320,12 @@ async function show(frame, animate) {
 function noticeTimeout(frame) {
   const me = mySeat(frame);
   if (me == null || replaying || !frame.by || frame.by.seat !== me || frame.by.how !== "timeout") return;
-  toast(explainOn ? "Your time ran out: the clock chose for you (what it chose is under What just happened)." : "Your time ran out: the clock chose for you.", "warn");
+  toast(
+    explainOn
+      ? t("Your time ran out: the clock chose for you (what it chose is under What just happened).")
+      : t("Your time ran out: the clock chose for you."),
+    "warn",
+  );
 }
 
 // --- the context a module draws with -------------------------------------------------------------
@@ -370,7 +380,7 @@ function send(action) {
   }
   if (pending) return false;
   if (!room.socket.act(action)) {
-    toast("Not connected: reconnecting, try again in a moment.", "error");
+    toast(t("Not connected: reconnecting, try again in a moment."), "error");
     return false;
   }
   pending = action;
@@ -394,7 +404,7 @@ function render(frame) {
   keepFocus(focus, ctx.pending);
   markPick(ctx);
   keepSelection(ctx);
-  $("status").textContent = frame.view.over ? "The match is over." : game.status(ctx);
+  $("status").textContent = frame.view.over ? t("The match is over.") : game.status(ctx);
   $("result-btn").hidden = !frame.view.over;
   $("resign-btn").hidden = !canResign(frame);
   if (!canResign(frame) && $("resign-dialog").open) $("resign-dialog").close();
@@ -479,7 +489,7 @@ function markPick(ctx) {
   const said = labelOf(ctx.frame, picked.action);
   const words = said ? said.label : plainAction(picked.action);
   button.textContent = words.charAt(0).toUpperCase() + words.slice(1);
-  button.title = "Or tap it again; a tap anywhere else chooses again";
+  button.title = t("Or tap it again; a tap anywhere else chooses again");
 }
 
 $("pick-play").addEventListener("click", () => {
@@ -687,19 +697,27 @@ function park(box) {
 
 function renderInfo(frame) {
   const v = frame.view;
-  const t = frame.table;
-  $("info-game").textContent = t.game_name;
+  const gameWords = gameName(frame.table);
+  $("info-game").textContent = gameWords;
   const o = v.options || {};
   const own = game.info ? game.info(v) : {};
-  $("info-match").textContent = own.match ?? (o.rounds ? `${plural(o.rounds, "round", "rounds")}` : o.games > 1 ? `series of ${o.games}` : o.target ? `to ${o.target}` : "");
-  $("info-round").textContent = own.round ?? (v.over ? "Finished" : `${game.handName || "Hand"} ${v.hand_number}`);
+  const match = o.rounds
+    ? tn("{n} round", "{n} rounds", o.rounds)
+    : o.games > 1
+      ? t("series of {n}", { n: o.games })
+      : o.target
+        ? t("to {n}", { n: o.target })
+        : "";
+  $("info-match").textContent = own.match ?? match;
+  const hand = game.handName || t("Hand");
+  $("info-round").textContent = own.round ?? (v.over ? t("Finished") : `${hand} ${v.hand_number}`);
   $("info-turn").textContent = own.turn ?? (game.turnInfo ? game.turnInfo(v) : "");
   $("info-badge").hidden = !own.badge;
   if (own.badge) {
     $("info-badge").textContent = own.badge.text;
     $("info-badge").title = own.badge.title || "";
   }
-  alerts.title(`${t.game_name} · ${game.handName || "Hand"} ${v.hand_number} · Pondside`);
+  alerts.title(`${gameWords} · ${hand} ${v.hand_number} · Pondside`);
 }
 
 /** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */
@@ -733,12 +751,12 @@ function renderPlayers(frame, ctx) {
     if (v.to_act.includes(s) && !v.over) chip.classList.add("to-act");
     if (!seat.online) chip.classList.add("offline");
     const name = el("span", "player-name", n[s]);
-    if (s === me) name.append(el("span", "you-tag", " (you)"));
+    if (s === me) name.append(el("span", "you-tag", ` ${t("(you)")}`));
     // The whole name, whatever room the bar has for it (issue 27, 10).
-    name.title = seat.bot ? `${n[s]} (${seat.bot} bot)` : n[s];
+    name.title = seat.bot ? `${n[s]} (${t("{level} bot", { level: levelWord(seat.bot) })})` : n[s];
     const score = el("span", "player-score");
     score.append(game.seatScore ? game.seatScore(v, s) : String(v.totals[s]));
-    score.title = frame.table.lower_is_better ? `${many} (fewer is better)` : many;
+    score.title = frame.table.lower_is_better ? t("{unit} (fewer is better)", { unit: many }) : many;
     const place = el("span", "player-place", ordinal(pl[s]));
     chip.append(name, score, place);
     const extra = game.seatInfo ? game.seatInfo(v, s, ctx) : null;
@@ -751,13 +769,17 @@ function renderPlayers(frame, ctx) {
     // standing in for them until they are back.
     const gone = goneLine(seat, n[s]);
     if (gone) chip.append(gone);
-    chip.setAttribute("aria-label", `${n[s]}${s === me ? " (you)" : ""}: ${plural(v.totals[s], one, many)}, ${ordinal(pl[s])} place${chip.classList.contains("to-act") ? ", to play" : ""}${gone ? `, ${gone.textContent}` : ""}`);
+    const who = s === me ? `${n[s]} ${t("(you)")}` : n[s];
+    const said = [t("{name}: {score}, {place} place", { name: who, score: plural(v.totals[s], one, many), place: ordinal(pl[s]) })];
+    if (chip.classList.contains("to-act")) said.push(t("to play"));
+    if (gone) said.push(gone.textContent);
+    chip.setAttribute("aria-label", said.join(", "));
     box.append(chip);
   }
 }
 
 function goneLine(seat, name) {
-  if (seat.away) return el("div", "player-away", `away: a ${seat.bot} bot plays for ${name}`);
+  if (seat.away) return el("div", "player-away", t("away: a {level} bot plays for {name}", { level: levelWord(seat.bot), name }));
   if (seat.grace_left == null) return null;
   const line = el("div", "player-away");
   line.dataset.until = String(Date.now() + seat.grace_left * 1000);
@@ -767,7 +789,7 @@ function goneLine(seat, name) {
 
 function tickGone(line) {
   const left = Math.max(0, Math.ceil((Number(line.dataset.until) - Date.now()) / 1000));
-  line.textContent = `connection lost: a bot plays in ${plural(left, "second", "seconds")}`;
+  line.textContent = tn("connection lost: a bot plays in {n} second", "connection lost: a bot plays in {n} seconds", left);
 }
 setInterval(() => document.querySelectorAll(".player-away[data-until]").forEach(tickGone), 1000);
 
@@ -834,7 +856,7 @@ function restore(frame) {
   }
   // A replay goes back and forth: only a live table's explanations come back.
   if (!saved || !Array.isArray(saved.lines) || replaying || saved.seq > frame.seq) return null;
-  for (const t of saved.lines.slice(-200)) if (t && typeof t.text === "string") addExplanation(t);
+  for (const line of saved.lines.slice(-200)) if (line && typeof line.text === "string") addExplanation(line);
   return saved.seq;
 }
 
@@ -913,16 +935,19 @@ function renderScores(frame) {
   const order = seatOrder(frame);
   const me = mySeat(frame);
   const table = el("table", "scores");
-  const per = (game.handName || "Hand").toLowerCase();
-  const unit = (game.unit || ["point", "points"])[1];
-  table.append(el("caption", "sr-only", `${unit.charAt(0).toUpperCase()}${unit.slice(1)} per ${per} and in total; ${frame.table.lower_is_better ? "fewer" : "more"} are better`));
+  const hand = game.handName || t("Hand");
+  const unit = scoreUnit(frame, 2);
+  const caption = frame.table.lower_is_better
+    ? t("{unit} per {hand} and in total; fewer are better", { unit, hand })
+    : t("{unit} per {hand} and in total; more are better", { unit, hand });
+  table.append(el("caption", "sr-only", caption));
   const hr = el("tr");
-  hr.append(el("th", null, game.handName || "Hand"));
+  hr.append(el("th", null, hand));
   for (const s of order) hr.append(el("th", s === me ? "mine" : null, n[s]));
   const thead = el("thead");
   thead.append(hr);
   const tbody = el("tbody");
-  const rows = game.scoreRows ? game.scoreRows(v) : v.hand_scores.map((row, i) => ({ label: `${game.handName || "Hand"} ${i + 1}`, cells: row }));
+  const rows = game.scoreRows ? game.scoreRows(v) : v.hand_scores.map((row, i) => ({ label: `${hand} ${i + 1}`, cells: row }));
   for (const row of rows) {
     const tr = el("tr", row.note ? "in-play" : null);
     const th = el("th", null, row.label);
@@ -934,10 +959,10 @@ function renderScores(frame) {
   const pl = places(frame);
   const tfoot = el("tfoot");
   const tt = el("tr");
-  tt.append(el("th", null, "Total"));
+  tt.append(el("th", null, t("Total")));
   for (const s of order) tt.append(el("td", `total ${placeClass(pl[s], pl)}`, String(v.totals[s])));
   const tp = el("tr");
-  tp.append(el("th", null, "Place"));
+  tp.append(el("th", null, t("Place")));
   for (const s of order) tp.append(el("td", `place ${placeClass(pl[s], pl)}`, ordinal(pl[s])));
   tfoot.append(tt, tp);
   table.append(thead, tbody, tfoot);
@@ -947,11 +972,11 @@ function renderScores(frame) {
 
 function openScores() {
   if (!shown || !shown.view) {
-    toast("The scores appear once the match has started.");
+    toast(t("The scores appear once the match has started."));
     return;
   }
   renderScores(shown);
-  $("score-title").textContent = shown.view.over ? "Final score" : "Current score";
+  $("score-title").textContent = shown.view.over ? t("Final score") : t("Current score");
   const d = $("score-dialog");
   if (!d.open) d.showModal();
   tick();
@@ -976,7 +1001,7 @@ function showEnd(frame) {
   for (const s of order) {
     const li = el("li", `end-place ${placeClass(pl[s], pl)}`);
     if (s === me) li.classList.add("mine");
-    li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? " (you)" : "")));
+    li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? ` ${t("(you)")}` : "")));
     const score = el("span", "end-ducks");
     score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
     // A score drawn as a number alone (a picture beside it at most) gets the game's unit,
@@ -989,7 +1014,13 @@ function showEnd(frame) {
   }
   const mine = me != null ? pl[me] : null;
   const shared = mine === 1 && pl.filter((p) => p === 1).length > 1;
-  $("end-title").textContent = shared ? "You share first place!" : mine === 1 ? game.winTitle || "You win!" : mine != null ? `You finish ${ordinal(mine)}` : "The match is over";
+  $("end-title").textContent = shared
+    ? t("You share first place!")
+    : mine === 1
+      ? game.winTitle || t("You win!")
+      : mine != null
+        ? t("You finish {place}", { place: ordinal(mine) })
+        : t("The match is over");
   againLabel(frame);
   endLinks(frame);
   if (frame.table.tutorial && !replaying) tutorialDone(frame);
@@ -1004,13 +1035,13 @@ function showEnd(frame) {
 /** The end of a tutorial: it says so, what it taught and what next, with the links there (the
  * sentences are the server's: the game's tutorial script, GET /api/tutorials). */
 async function tutorialDone(frame) {
-  $("end-title").textContent = `Tutorial done: you have played ${frame.table.game_name}!`;
+  $("end-title").textContent = t("Tutorial done: you have played {game}!", { game: gameName(frame.table) });
   $("again-btn").hidden = true;
   $("real-table-link").href = `/?game=${encodeURIComponent(frame.table.game)}`;
   $("real-table-link").hidden = $("learn-link").hidden = false;
   try {
     const { tutorials } = await api("/api/tutorials");
-    const mine = tutorials.find((t) => t.game === frame.table.game);
+    const mine = tutorials.find((x) => x.game === frame.table.game);
     if (mine) $("end-note").textContent = [mine.done, mine.next].filter(Boolean).join(" ");
   } catch {
     // The links say what next.
@@ -1025,11 +1056,11 @@ async function loadHowto(slug) {
     const res = await fetch(`/api/rules/${slug}`);
     if (!res.ok) throw new Error(res.statusText);
     const r = await res.json();
-    $("help-title").textContent = `How to play ${r.title}`;
+    $("help-title").textContent = t("How to play {game}", { game: r.title });
     // The server renders the how-to text it ships (never anything a client sent).
     $("howto").innerHTML = r.short_html;
   } catch {
-    $("howto").replaceChildren(el("p", "muted", "The how-to-play text could not be loaded: see the rules page."));
+    $("howto").replaceChildren(el("p", "muted", t("The how-to-play text could not be loaded: see the rules page.")));
   }
 }
 
@@ -1047,7 +1078,7 @@ $("explain-btn").addEventListener("click", () => {
   prefs.set("explain", explainOn ? "1" : "0");
   applyTools();
   if (explainOn && !$("explain-list").children.length) {
-    $("explain-list").append(el("li", "explain-line muted", "Sentences about each play will appear here."));
+    $("explain-list").append(el("li", "explain-line muted", t("Sentences about each play will appear here.")));
   }
   // Under the table (a narrow window), the panel just opened is brought into sight.
   const box = $("explain").getBoundingClientRect();
@@ -1084,7 +1115,7 @@ $("resign-yes").addEventListener("click", async () => {
   try {
     await api(`/api/tables/${encodeURIComponent(tableId)}/resign`, { method: "POST" });
     $("resign-dialog").close();
-    toast("You resigned: a bot plays your seat to the end. You are watching now.");
+    toast(t("You resigned: a bot plays your seat to the end. You are watching now."));
     // The button is gone with the seat: the focus goes to the table's status, not the page.
     $("status").tabIndex = -1;
     $("status").focus({ preventScroll: true });

@@ -9,6 +9,7 @@
 // exists (a game whose controls combine several cards), the panel naming it is the hint.
 import { $, el, mySeat, room } from "./room.js";
 import { named } from "./named.js";
+import { num, t, tn } from "./i18n.js";
 import { replaying } from "./replay.js";
 
 /** An action in the player's words when the page has none better: "play 7C" → "Play 7C". */
@@ -25,9 +26,9 @@ export function actionElements(action) {
 }
 
 function sentence(text) {
-  const t = String(text).trim();
-  if (!t) return "";
-  const s = t.charAt(0).toUpperCase() + t.slice(1);
+  const said = String(text).trim();
+  if (!said) return "";
+  const s = said.charAt(0).toUpperCase() + said.slice(1);
   return /[.!?…]$/.test(s) ? s : `${s}.`;
 }
 
@@ -52,8 +53,8 @@ export class Hints {
     document.addEventListener("keydown", (ev) => {
       if (ev.key !== "h" && ev.key !== "H") return;
       if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      const t = ev.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+      const target = ev.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
       if (document.querySelector("dialog[open]")) return;
       if (this.button.hidden || this.button.disabled) return;
       ev.preventDefault();
@@ -72,7 +73,8 @@ export class Hints {
     const myTurn = seated && frame.legal.length > 0 && !busy;
     this.button.disabled = !myTurn || this.asked != null;
     this.button.setAttribute("aria-busy", String(this.asked != null));
-    this.button.title = this.asked != null ? "Thinking about a hint…" : myTurn ? "Hint: what would a good player do here? (H)" : "A hint is for your turn";
+    this.button.title =
+      this.asked != null ? t("Thinking about a hint…") : myTurn ? t("Hint: what would a good player do here? (H)") : t("A hint is for your turn");
     if (!seated) {
       this.clear();
     } else if (this.hint && frame.seq > this.hint.seq) {
@@ -93,13 +95,13 @@ export class Hints {
     const f = this.frame;
     if (!f || this.asked != null || mySeat(f) == null || !f.legal.length) return;
     if (!room.socket.send({ op: "hint" })) {
-      this.showError("not connected: the page is reconnecting, try again in a moment");
+      this.showError(t("not connected: the page is reconnecting, try again in a moment"));
       return;
     }
     this.asked = f.seq;
     this.hint = null;
     this.mark();
-    this.body.replaceChildren(el("p", "hint-thinking", "Thinking…"));
+    this.body.replaceChildren(el("p", "hint-thinking", t("Thinking…")));
     this.open(true);
     this.panel.setAttribute("aria-busy", "true");
     this.update(f);
@@ -134,7 +136,7 @@ export class Hints {
     this.mark();
     // The server's message goes on the sentence as it is: "No hint this time: a hint is for…".
     const said = String(message).trim().replace(/([^.!?…])$/, "$1.");
-    this.body.replaceChildren(el("p", "hint-error", `No hint this time: ${said}`));
+    this.body.replaceChildren(el("p", "hint-error", t("No hint this time: {reason}", { reason: said })));
     this.open(true);
   }
 
@@ -142,7 +144,7 @@ export class Hints {
     const f = this.frame;
     const players = f.table.players;
     const main = el("p", "hint-main");
-    main.append(h.coach ? "Try this: " : "Suggested: ", el("strong", "hint-action", this.describe(h.action, f)));
+    main.append(`${h.coach ? t("Try this:") : t("Suggested:")} `, el("strong", "hint-action", this.describe(h.action, f)));
     const out = [main];
     // A tutorial's coach first teaches the kind of decision the player meets for the first
     // time (the game's tutorial script), then says what to play and why.
@@ -153,17 +155,29 @@ export class Hints {
     // actions it dropped early (on fewer games, so a rougher place that may read better).
     const shown = (h.estimates || []).filter((e) => typeof e.place === "number");
     if (shown.length) {
-      out.push(el("p", "hint-note", `Expected place (1 is first, ${players} is last), best first, from ${h.samples} quick simulated ${h.samples === 1 ? "game" : "games"}:`));
+      out.push(
+        el(
+          "p",
+          "hint-note",
+          tn(
+            "Expected place (1 is first, {last} is last), best first, from {n} quick simulated game:",
+            "Expected place (1 is first, {last} is last), best first, from {n} quick simulated games:",
+            h.samples,
+            { last: players },
+          ),
+        ),
+      );
       const list = el("ol", "hint-list");
       for (const e of shown) {
         const mine = e.action === h.action;
         const li = el("li", mine ? "suggested" : null);
         li.dataset.hintAction = e.action; // not data-action: that marks the table's controls
         const words = this.describe(e.action, f);
-        const fewer = typeof e.samples === "number" && e.samples < h.samples ? ` (from ${e.samples} ${e.samples === 1 ? "game" : "games"})` : "";
-        li.append(el("span", "hint-est-action", words), el("span", "hint-est-place", `expected place ${e.place.toFixed(1)} of ${players}${fewer}`));
-        li.title = mine ? "The suggested move" : "";
-        if (mine) li.setAttribute("aria-label", `${words}, the suggested move: expected place ${e.place.toFixed(1)} of ${players}`);
+        const place = t("expected place {place} of {last}", { place: num(e.place, 1), last: players });
+        const fewer = typeof e.samples === "number" && e.samples < h.samples ? ` ${tn("(from {n} game)", "(from {n} games)", e.samples)}` : "";
+        li.append(el("span", "hint-est-action", words), el("span", "hint-est-place", `${place}${fewer}`));
+        li.title = mine ? t("The suggested move") : "";
+        if (mine) li.setAttribute("aria-label", t("{move}, the suggested move: {place}", { move: words, place }));
         list.append(li);
       }
       out.push(list);
@@ -181,8 +195,8 @@ export class Hints {
   coachDoes(h) {
     const box = el("div", "coach-do");
     const marked = this.marks(h.action).length > 0;
-    box.append(el("p", "hint-note", marked ? "It is marked on the table: click it, or let me play it for you." : "Make this move on the table, or let me play it for you."));
-    const button = el("button", "btn hint-do", "Play it for me");
+    box.append(el("p", "hint-note", marked ? t("It is marked on the table: click it, or let me play it for you.") : t("Make this move on the table, or let me play it for you.")));
+    const button = el("button", "btn hint-do", t("Play it for me"));
     button.type = "button";
     button.addEventListener("click", () => {
       if (this.send && this.hint === h) this.send(h.action);
@@ -201,7 +215,7 @@ export class Hints {
   /** Show or hide the panel; the page's side column is shown while it is (body.hinting). */
   open(on) {
     this.panel.hidden = !on;
-    $("hint-title").textContent = this.frame && this.frame.table.tutorial ? "Your coach" : "Hint";
+    $("hint-title").textContent = this.frame && this.frame.table.tutorial ? t("Your coach") : t("Hint");
     document.body.classList.toggle("hinting", on);
   }
 

@@ -1,29 +1,36 @@
 // My matches (/history): the guest's finished matches, newest first, with their replays and
 // records. Names are shown as text, never as HTML.
-import { api, ApiError } from "./api.js";
+import { api, ApiError, levelWord } from "./api.js";
 import { $, el, labelCells, ordinal } from "./room.js";
+import { locale, t } from "./i18n.js";
 
-const HEADS = [["Finished"], ["Game"], ["Players"], ["Place"], ["Score", "num"], [""]];
+const HEADS = [[t("Finished")], [t("Game")], [t("Players")], [t("Place")], [t("Score"), "num"], [""]];
 
 let oldest = null; // the last match shown: the next page follows it (its time, then its id)
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return new Date(seconds * 1000).toLocaleString(locale === "en-XA" ? "en" : locale, { dateStyle: "medium", timeStyle: "short" });
 }
 
 function row(m) {
   const tr = el("tr");
   tr.dataset.table = m.table_id;
   const date = el("td", null, when(m.finished_at));
+  date.dataset.l10n = "intl"; // in the page's language by the browser's own date words
   const game = el("td", null, m.game_name);
   const who = el("td", "wide");
   const list = el("ul", "seat-names");
   // By place, named as the table named them ("Bot 2"), each score with the game's unit: all
   // as the server lists them.
   for (const s of m.seats) {
-    const li = el("li", s.seat === m.seat ? "me" : null, `${ordinal(s.place)} ${s.name}`);
+    const li = el("li", s.seat === m.seat ? "me" : null, `${ordinal(s.place)} `);
+    // The seat's name as the table named it (a person's is theirs in every language).
+    const name = el("span", null, s.name);
+    name.translate = false;
+    li.append(name);
     li.append(el("span", "muted", ` · ${s.score_words}`));
-    li.title = `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}: ${s.score_words}, ${ordinal(s.place)} place`;
+    const who = s.bot ? `${s.name} (${t("{level} bot", { level: levelWord(s.bot) })})` : s.name;
+    li.title = t("{name}: {score}, {place} place", { name: who, score: s.score_words, place: ordinal(s.place) });
     list.append(li);
   }
   who.append(list);
@@ -32,9 +39,9 @@ function row(m) {
   const pts = el("td", "num", m.score_words);
   const links = el("td");
   const box = el("span", "links");
-  const replay = el("a", null, "Replay");
+  const replay = el("a", null, t("Replay"));
   replay.href = m.replay;
-  const record = el("a", null, "Record");
+  const record = el("a", null, t("Record"));
   record.href = m.record;
   record.download = `${m.game}-${m.table_id}.json`;
   box.append(replay, record);
@@ -52,10 +59,10 @@ async function load() {
     data = await api(`/api/players/me/matches?limit=50${q}`);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
-      const p = el("p", null, "You have not played here yet: choose a name and play a match in the ");
-      const a = el("a", null, "lobby");
+      const p = el("p", null, `${t("You have not played here yet: choose a name and play a match in the lobby.")} `);
+      const a = el("a", null, t("To the lobby"));
       a.href = "/";
-      p.append(a, ". Your finished matches will appear here.");
+      p.append(a, ` ${t("Your finished matches will appear here.")}`);
       $("history-box").replaceChildren(p);
     } else {
       $("history-error").textContent = e.message;
@@ -65,17 +72,17 @@ async function load() {
   let body = document.querySelector("#history-box tbody");
   if (!body) {
     if (!data.matches.length) {
-      const p = el("p", "muted", `No finished match yet, ${data.name}: play one from the `);
-      const a = el("a", null, "lobby");
+      const p = el("p", "muted", `${t("No finished match yet, {name}: play one from the lobby.", { name: data.name })} `);
+      const a = el("a", null, t("To the lobby"));
       a.href = "/";
-      p.append(a, ".");
+      p.append(a);
       $("history-box").replaceChildren(p);
       return;
     }
     const table = el("table", "data-table stack");
     table.id = "history-table";
     const head = el("tr");
-    for (const [t, cls] of HEADS) head.append(el("th", cls || null, t));
+    for (const [words, cls] of HEADS) head.append(el("th", cls || null, words));
     const thead = el("thead");
     thead.append(head);
     body = el("tbody");

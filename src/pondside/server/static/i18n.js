@@ -42,6 +42,19 @@ export function num(n, digits) {
   return new Intl.NumberFormat(locale === "en-XA" ? "en" : locale, options).format(n);
 }
 
+// English ordinals take their suffix by CLDR's ordinal category; a language with one form
+// for all ("1." in German) translates the four messages alike.
+const ordinals = new Intl.PluralRules("en", { type: "ordinal" });
+
+/** A place in words: "1st", "2nd" (German "1.", "2."). */
+export function ordinal(n) {
+  const category = ordinals.select(n);
+  if (category === "one") return t("{n}st", { n });
+  if (category === "two") return t("{n}nd", { n });
+  if (category === "few") return t("{n}rd", { n });
+  return t("{n}th", { n });
+}
+
 // The languages of the site, each by its own name (a switch offers them so: a reader who
 // cannot read the page's language still finds theirs).
 const LANGUAGES = [

@@ -1,17 +1,18 @@
 // The leaderboard (/leaderboard): each game's openskill ratings, people and bot levels
 // together, best first. The game is chosen with tabs and kept in the address (#<game>).
-import { api, getGames } from "./api.js";
-import { $, el, labelCells } from "./room.js";
+import { api, getGames, levelLabel } from "./api.js";
+import { $, el, gameName, labelCells } from "./room.js";
+import { num, t } from "./i18n.js";
 
 let games = [];
 // The columns in words, as the explanation above says them (not μ and σ).
 const HEADS = [
-  ["Rank", "num"],
-  ["Player"],
-  ["Rating", "num", "a skill this player very probably has at least: the skill less three times how unsure it is"],
-  ["Skill", "num", "the skill the results so far suggest"],
-  ["Unsure by", "num", "how unsure that skill still is"],
-  ["Matches", "num"],
+  [t("Rank"), "num"],
+  [t("Player")],
+  [t("Rating"), "num", t("a skill this player very probably has at least: the skill less three times how unsure it is")],
+  [t("Skill"), "num", t("the skill the results so far suggest")],
+  [t("Unsure by"), "num", t("how unsure that skill still is")],
+  [t("Matches"), "num"],
 ];
 
 function tabs(current) {
@@ -40,16 +41,17 @@ async function show(slug) {
     return;
   }
   $("board-explain").textContent = data.explanation;
-  document.title = `Leaderboard · ${data.game_name} · Pondside`;
+  const game = gameName({ game: slug, game_name: data.game_name });
+  document.title = t("Leaderboard · {game} · Pondside", { game });
   if (!data.ratings.length) {
-    $("board-box").replaceChildren(el("p", "muted", `No match of ${data.game_name} has finished yet: the ratings appear with the first.`));
+    $("board-box").replaceChildren(el("p", "muted", t("No match of {game} has finished yet: the ratings appear with the first.", { game })));
     return;
   }
   const table = el("table", "data-table stack");
   table.id = "board-table";
   const head = el("tr");
-  for (const [t, cls, title] of HEADS) {
-    const th = el("th", cls || null, t);
+  for (const [words, cls, title] of HEADS) {
+    const th = el("th", cls || null, words);
     if (title) th.title = title;
     head.append(th);
   }
@@ -58,10 +60,11 @@ async function show(slug) {
   const body = el("tbody");
   for (const r of data.ratings) {
     const tr = el("tr");
-    const name = el("td", "wide", r.name || "(no name)");
-    // A bot level's row is every bot of that level: said in words (the name says "bot").
-    if (r.bot) name.append(el("span", "muted", " · every bot of this level"));
-    tr.append(el("td", "num", String(r.rank)), name, el("td", "num", r.ordinal.toFixed(1)), el("td", "num", r.mu.toFixed(1)), el("td", "num", r.sigma.toFixed(2)), el("td", "num", String(r.matches)));
+    const name = el("td", "wide", r.bot ? t("{level} bot", { level: levelLabel(r.bot) }) : r.name || t("(no name)"));
+    if (!r.bot && r.name) name.translate = false; // a person's name is theirs in every language
+    // A bot level's row is every bot of that level: said in words.
+    if (r.bot) name.append(el("span", "muted", ` · ${t("every bot of this level")}`));
+    tr.append(el("td", "num", String(r.rank)), name, el("td", "num", num(r.ordinal, 1)), el("td", "num", num(r.mu, 1)), el("td", "num", num(r.sigma, 2)), el("td", "num", String(r.matches)));
     labelCells(tr, HEADS);
     body.append(tr);
   }

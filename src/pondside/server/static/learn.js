@@ -1,7 +1,8 @@
 // Learn to play (/learn): a coached tutorial of each game (the server's first deal in the
 // game's shortest form; the table's coach is the hint panel, which speaks at every decision).
 import { api, ApiError, getMe, setName } from "./api.js";
-import { $, el, plural } from "./room.js";
+import { $, el } from "./room.js";
+import { t, tn } from "./i18n.js";
 
 async function start(game, button) {
   button.disabled = true;
@@ -14,7 +15,7 @@ async function start(game, button) {
     if (e instanceof ApiError && e.status === 401) {
       $("learn-name").hidden = false;
       $("learn-name-input").focus();
-      $("learn-error").textContent = "Choose a name first: the table calls you by it.";
+      $("learn-error").textContent = t("Choose a name first: the table calls you by it.");
     } else {
       $("learn-error").textContent = e.message;
     }
@@ -26,12 +27,13 @@ async function show() {
   $("learn-name").hidden = Boolean(me.name);
   const { tutorials } = await api("/api/tutorials");
   $("learn-games").replaceChildren(
-    ...tutorials.map((t) => {
+    ...tutorials.map((tutorial) => {
       const li = el("li");
-      const b = el("button", "btn primary", `Learn ${t.game_name}`);
+      const b = el("button", "btn primary", t("Learn {game}", { game: tutorial.game_name }));
       b.type = "button";
-      b.addEventListener("click", () => start(t.game, b));
-      li.append(b, el("span", "muted", ` ${t.players} players: you and ${plural(t.players - 1, "bot", "bots")}.`));
+      b.addEventListener("click", () => start(tutorial.game, b));
+      const bots = tutorial.players - 1;
+      li.append(b, el("span", "muted", ` ${tn("{players} players: you and {n} bot.", "{players} players: you and {n} bots.", bots, { players: tutorial.players })}`));
       return li;
     }),
   );

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { named } from "./named.js";
 import { el } from "./room.js";
+import { num, t } from "./i18n.js";
 
 export const puzzling = /^\/puzzle\/./.test(location.pathname);
 
@@ -60,16 +61,16 @@ export class PuzzleSource {
     const box = el("section", "panel puzzle-panel");
     box.id = "puzzle-panel";
     box.setAttribute("aria-labelledby", "puzzle-title");
-    const title = el("h2", null, `${question.game_name} puzzle`);
+    const title = el("h2", null, t("{game} puzzle", { game: question.game_name }));
     title.id = "puzzle-title";
     box.append(title);
-    box.append(el("p", null, `${question.prompt} Played here: ${named(question.played_label, question.card_words)}.`));
+    box.append(el("p", null, `${question.prompt} ${t("Played here: {move}.", { move: named(question.played_label, question.card_words) })}`));
     const verdict = el("div", "puzzle-verdict");
     verdict.id = "puzzle-verdict";
     verdict.setAttribute("role", "status");
     verdict.setAttribute("aria-live", "polite");
     box.append(verdict);
-    const more = el("a", null, "More puzzles");
+    const more = el("a", null, t("More puzzles"));
     more.href = "/puzzles";
     const line = el("p");
     line.append(more);
@@ -79,7 +80,7 @@ export class PuzzleSource {
 
   async answer(action) {
     const verdict = document.getElementById("puzzle-verdict");
-    verdict.textContent = "Judging your move…";
+    verdict.textContent = t("Judging your move…");
     let found;
     try {
       found = await api(`/api/puzzles/${encodeURIComponent(this.id)}/answer?action=${encodeURIComponent(action)}`);
@@ -94,12 +95,14 @@ export class PuzzleSource {
     verdict.replaceChildren(
       el("p", `puzzle-result ${found.right ? "right" : "wrong"}`,
         found.right
-          ? `Right: ${name(action)} is ${found.solutions.length > 1 ? "one of the best moves" : "the best move"}.`
-          : `Not quite: the search prefers ${name(found.answer)}.`),
+          ? found.solutions.length > 1
+            ? t("Right: {move} is one of the best moves.", { move: name(action) })
+            : t("Right: {move} is the best move.", { move: name(action) })
+          : t("Not quite: the search prefers {move}.", { move: name(found.answer) })),
     );
     const table = el("table", "puzzle-estimates");
     const head = el("tr");
-    for (const h of ["Move", "What it does", "Expected place", "Wins"]) head.append(el("th", null, h));
+    for (const h of [t("Move"), t("What it does"), t("Expected place"), t("Wins")]) head.append(el("th", null, h));
     const thead = el("thead");
     thead.append(head);
     table.append(thead);
@@ -108,7 +111,7 @@ export class PuzzleSource {
     for (const e of [...found.explained].sort((a, b) => a.place - b.place)) {
       const tr = el("tr", found.solutions.includes(e.action) ? "best" : e.action === action ? "mine" : null);
       tr.append(el("td", null, named(e.label, words)), el("td", null, named(e.effect || "", words)),
-        el("td", "num", e.place.toFixed(2)), el("td", "num", pct(e.win)));
+        el("td", "num", num(e.place, 2)), el("td", "num", pct(e.win)));
       body.append(tr);
     }
     table.append(body);

@@ -2,6 +2,7 @@
 // analysed matches. Names are shown as text, never as HTML.
 import { api, ApiError, getGames, getMe } from "./api.js";
 import { $, el } from "./room.js";
+import { locale, num, t } from "./i18n.js";
 
 function link(text, href) {
   const a = el("a", null, text);
@@ -15,7 +16,7 @@ async function daily() {
   const items = games.map((g) => {
     const li = el("li");
     const p = puzzles[g.slug];
-    li.append(p ? link(`${g.name}: today's puzzle`, `/puzzle/${p.id}`) : el("span", "muted", `${g.name}: no puzzle yet`));
+    li.append(p ? link(t("{game}: today's puzzle", { game: g.name }), `/puzzle/${p.id}`) : el("span", "muted", t("{game}: no puzzle yet", { game: g.name })));
     return li;
   });
   $("puzzles-daily").replaceChildren(...items);
@@ -28,21 +29,21 @@ async function mine() {
     const { puzzles } = await api("/api/puzzles");
     if (!puzzles.length) {
       $("puzzles-mine").replaceChildren(el("p", "muted",
-        "None yet: open one of your finished matches from My matches (Replay), choose Analyse there, and your clear mistakes come here."));
+        t("None yet: open one of your finished matches from My matches (Replay), choose Analyse there, and your clear mistakes come here.")));
       return;
     }
     const list = el("ul", "link-list");
     for (const p of puzzles) {
-      const when = new Date(p.created_at * 1000).toLocaleDateString();
+      const when = new Date(p.created_at * 1000).toLocaleDateString(locale === "en-XA" ? "en" : locale);
       const li = el("li");
       li.append(link(`${p.game_name}, ${when}`, `/puzzle/${p.id}`),
-        el("span", "muted", ` · the move played cost ${p.loss.toFixed(1)} of a place`));
+        el("span", "muted", ` · ${t("the move played cost {loss} of a place", { loss: num(p.loss, 1) })}`));
       list.append(li);
     }
     $("puzzles-mine").replaceChildren(list);
   } catch (e) {
     const text = e instanceof ApiError && e.status === 401
-      ? "Choose a name in the lobby and play: your puzzles come from your own matches."
+      ? t("Choose a name in the lobby and play: your puzzles come from your own matches.")
       : e.message;
     $("puzzles-mine").replaceChildren(el("p", "muted", text));
   }

@@ -16,6 +16,7 @@
 // buttons that jump to their moves.
 import { api, prefs, seatNames } from "./api.js";
 import { $, el, ordinal, toast } from "./room.js";
+import { num, t, tn } from "./i18n.js";
 
 export const replaying = /^\/replay\/./.test(location.pathname);
 
@@ -29,7 +30,7 @@ const MISTAKES_SHOWN = 5;
 
 /** An action in words when the page has none better: "play 7C" → "Play 7C". */
 const plainAction = (action) => action.charAt(0).toUpperCase() + action.slice(1);
-const places = (x) => `${x.toFixed(2)} ${x === 1 ? "place" : "places"}`;
+const places = (x) => (x === 1 ? t("{n} place", { n: num(x, 2) }) : t("{n} places", { n: num(x, 2) }));
 
 // The controls' icons (SVG paths: triangles filled, bars stroked).
 const ICONS = {
@@ -61,12 +62,13 @@ export function endLinks(frame) {
     // The seat shown is not the watcher: "Bot 3 finishes 2nd", not "You finish 2nd".
     const me = frame.you ? frame.you.seat : null;
     for (const name of document.querySelectorAll("#end-places .end-name")) {
-      name.textContent = name.textContent.replace(/ \(you\)$/, "");
+      const mark = ` ${t("(you)")}`;
+      if (name.textContent.endsWith(mark)) name.textContent = name.textContent.slice(0, -mark.length);
     }
     if (me != null && frame.outcome) {
       const place = frame.outcome.places[me];
       const who = seatNames(frame.table)[me];
-      $("end-title").textContent = place === 1 ? `${who} wins` : `${who} finishes ${ordinal(place)}`;
+      $("end-title").textContent = place === 1 ? t("{name} wins", { name: who }) : t("{name} finishes {place}", { name: who, place: ordinal(place) });
     }
     return;
   }
@@ -183,7 +185,7 @@ export class ReplaySource {
     const bar = el("div", "replay-bar");
     bar.id = "replay-bar";
     bar.setAttribute("role", "region");
-    bar.setAttribute("aria-label", "Replay controls");
+    bar.setAttribute("aria-label", t("Replay controls"));
     const button = (id, label, glyph, onClick) => {
       const b = el("button", "btn rb-btn");
       b.append(ICONS[glyph] ? icon(glyph) : glyph);
@@ -196,11 +198,11 @@ export class ReplaySource {
     };
     const moves = el("div", "rb-moves");
     moves.append(
-      button("rb-first", "To the deal", "first", () => (this.pause(), this.go(0))),
-      button("rb-prev", "Previous move", "prev", () => (this.pause(), this.go(this.step - 1))),
-      button("rb-play", "Play", "play", () => (this.timer ? this.pause() : this.play())),
-      button("rb-next", "Next move", "next", () => (this.pause(), this.go(this.step + 1, true))),
-      button("rb-last", "To the end", "last", () => (this.pause(), this.go(this.data ? this.data.steps : 0))),
+      button("rb-first", t("To the deal"), "first", () => (this.pause(), this.go(0))),
+      button("rb-prev", t("Previous move"), "prev", () => (this.pause(), this.go(this.step - 1))),
+      button("rb-play", t("Play"), "play", () => (this.timer ? this.pause() : this.play())),
+      button("rb-next", t("Next move"), "next", () => (this.pause(), this.go(this.step + 1, true))),
+      button("rb-last", t("To the end"), "last", () => (this.pause(), this.go(this.data ? this.data.steps : 0))),
     );
     const slider = el("input", "rb-slider");
     slider.type = "range";
@@ -208,17 +210,17 @@ export class ReplaySource {
     slider.min = "0";
     slider.max = "0";
     slider.value = "0";
-    slider.setAttribute("aria-label", "Move");
+    slider.setAttribute("aria-label", t("Move"));
     slider.addEventListener("input", () => {
       const k = Number(slider.value); // before pause(), which draws the step shown now
       this.pause();
       this.go(k);
     });
-    const count = el("span", "rb-count", "Loading the replay…");
+    const count = el("span", "rb-count", t("Loading the replay…"));
     count.id = "rb-count";
     count.setAttribute("aria-live", "polite");
     const seatLabel = el("label", "rb-seat");
-    seatLabel.append(el("span", null, "Seen by "));
+    seatLabel.append(el("span", null, `${t("Seen by")} `));
     const seat = el("select");
     seat.id = "rb-seat";
     seat.addEventListener("change", () => {
@@ -226,14 +228,14 @@ export class ReplaySource {
       this.load(v, this.step);
     });
     seatLabel.append(seat);
-    const download = el("a", "btn", "Download");
-    download.append(el("span", "rb-long", " the record"));
-    download.title = "Download the match record (JSON: pondside replay reads it)";
+    const download = el("a", "btn", t("Download"));
+    download.append(el("span", "rb-long", ` ${t("the record")}`));
+    download.title = t("Download the match record (JSON: pondside replay reads it)");
     download.id = "rb-download";
     download.hidden = true;
-    const copy = button("rb-copy", "Copy link to this move", "Copy link", () => this.copyLink());
-    copy.append(el("span", "rb-long", " to this move"));
-    const analyse = button("rb-analyse", "Analyse this seat's decisions", "Analyse", () => this.analyse());
+    const copy = button("rb-copy", t("Copy link to this move"), t("Copy link"), () => this.copyLink());
+    copy.append(el("span", "rb-long", ` ${t("to this move")}`));
+    const analyse = button("rb-analyse", t("Analyse this seat's decisions"), t("Analyse"), () => this.analyse());
     const error = el("p", "form-error rb-error");
     error.id = "rb-error";
     error.setAttribute("role", "alert");
@@ -259,8 +261,8 @@ export class ReplaySource {
     // "Analysing…") moves nothing the person is looking at (s35-3).
     document.querySelector("main").append(panel);
     document.addEventListener("keydown", (ev) => {
-      const t = ev.target;
-      if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+      const target = ev.target;
+      if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
       if (document.querySelector("dialog[open]")) return;
       if (ev.key === "ArrowRight") {
         this.pause();
@@ -280,11 +282,11 @@ export class ReplaySource {
     const d = this.data;
     const seat = $("rb-seat");
     seat.replaceChildren();
-    const spectator = el("option", null, "Spectator (no hand)");
+    const spectator = el("option", null, t("Spectator (no hand)"));
     spectator.value = "";
     seat.append(spectator);
     d.names.forEach((name, i) => {
-      const o = el("option", null, name || `Bot ${i + 1}`);
+      const o = el("option", null, name || t("Bot {n}", { n: i + 1 }));
       o.value = String(i);
       seat.append(o);
     });
@@ -295,7 +297,7 @@ export class ReplaySource {
     download.href = d.record;
     download.download = `${d.game}-${this.id}.json`;
     download.hidden = false;
-    document.title = `Replay · ${d.game_name} · Pondside`;
+    document.title = t("Replay · {game} · Pondside", { game: d.game_name });
   }
 
   update() {
@@ -304,16 +306,16 @@ export class ReplaySource {
     const playing = this.timer != null;
     const play = $("rb-play");
     play.replaceChildren(icon(playing ? "pause" : "play"));
-    play.title = playing ? "Pause" : "Play";
+    play.title = playing ? t("Pause") : t("Play");
     play.setAttribute("aria-label", play.title);
     play.setAttribute("aria-pressed", String(playing));
     if (!d) return;
     const k = this.step;
     $("rb-step").value = String(k);
     const by = k > 0 ? d.frames[k].by : null;
-    const who = by ? d.names[by.seat] || `Bot ${by.seat + 1}` : null;
-    $("rb-count").textContent = k === 0 ? `The deal · move 0 of ${d.steps}` : `Move ${k} of ${d.steps}`;
-    $("rb-count").title = who ? `Move ${k}: ${who}` : "Before the first move";
+    const who = by ? d.names[by.seat] || t("Bot {n}", { n: by.seat + 1 }) : null;
+    $("rb-count").textContent = k === 0 ? t("The deal · move 0 of {steps}", { steps: d.steps }) : t("Move {k} of {steps}", { k, steps: d.steps });
+    $("rb-count").title = who ? t("Move {k}: {name}", { k, name: who }) : t("Before the first move");
     $("rb-first").disabled = $("rb-prev").disabled = k === 0;
     $("rb-next").disabled = $("rb-last").disabled = k === d.steps;
     document.body.dataset.replayStep = String(k);
@@ -330,7 +332,7 @@ export class ReplaySource {
 
   // --- the analysis ----------------------------------------------------------------------------
   seatName(seat) {
-    return (this.data && this.data.names[seat]) || `Bot ${seat + 1}`;
+    return (this.data && this.data.names[seat]) || t("Bot {n}", { n: seat + 1 });
   }
 
   async analyse() {
@@ -362,8 +364,12 @@ export class ReplaySource {
     const found = seat == null ? null : this.analyses.get(seat);
     button.disabled = seat == null || this.analysing != null || found != null;
     button.title =
-      seat == null ? "Choose a seat (Seen by) to analyse its decisions" : found ? "This seat's decisions are analysed below" : `Judge ${this.seatName(seat)}'s decisions with a short search`;
-    button.textContent = this.analysing != null ? "Analysing…" : "Analyse";
+      seat == null
+        ? t("Choose a seat (Seen by) to analyse its decisions")
+        : found
+          ? t("This seat's decisions are analysed below")
+          : t("Judge {name}'s decisions with a short search", { name: this.seatName(seat) });
+    button.textContent = this.analysing != null ? t("Analysing…") : t("Analyse");
     const summary = $("rb-an-summary");
     const mistakes = $("rb-an-mistakes");
     panel.classList.remove("failed");
@@ -371,10 +377,10 @@ export class ReplaySource {
     if (error) {
       panel.hidden = false;
       panel.classList.add("failed");
-      summary.textContent = `No analysis: ${error.replace(/\.?$/, ".")}`;
+      summary.textContent = t("No analysis: {reason}", { reason: error.replace(/\.?$/, ".") });
     } else if (this.analysing != null && this.analysing === seat) {
       panel.hidden = false;
-      summary.textContent = `Analysing ${this.seatName(seat)}'s decisions: a short search at each one, a few seconds…`;
+      summary.textContent = t("Analysing {name}'s decisions: a short search at each one, a few seconds…", { name: this.seatName(seat) });
     } else if (found) {
       panel.hidden = false;
       this.fillAnalysis(found, summary, mistakes);
@@ -387,33 +393,44 @@ export class ReplaySource {
   fillAnalysis(found, summary, mistakes) {
     const who = this.seatName(found.seat);
     const n = found.decisions.length;
-    const t = found.totals[String(found.seat)] || { total_loss: 0, mean_loss: 0, best_share: 0 };
+    const totals = found.totals[String(found.seat)] || { total_loss: 0, mean_loss: 0, best_share: 0 };
     if (!n) {
-      summary.textContent = `${who} had no choice to make: every move was the only one allowed.`;
+      summary.textContent = t("{name} had no choice to make: every move was the only one allowed.", { name: who });
       return;
     }
     const best = found.decisions.filter((d) => d.loss === 0).length;
     summary.replaceChildren(
       el("strong", null, `${who}: `),
-      `${n} ${n === 1 ? "decision" : "decisions"} judged against the best move a short search finds (${found.iterations} simulated games each). `,
-      `Best move or as good: ${best} of ${n}. Expected place lost in all: ${t.total_loss.toFixed(2)}, ${t.mean_loss.toFixed(2)} a decision (1 is first, ${found.players} is last).`,
+      `${tn(
+        "{n} decision judged against the best move a short search finds ({games} simulated games each).",
+        "{n} decisions judged against the best move a short search finds ({games} simulated games each).",
+        n,
+        { games: found.iterations },
+      )} `,
+      t("Best move or as good: {best} of {n}. Expected place lost in all: {total}, {mean} a decision (1 is first, {last} is last).", {
+        best,
+        n,
+        total: num(totals.total_loss, 2),
+        mean: num(totals.mean_loss, 2),
+        last: found.players,
+      }),
     );
     const worst = found.decisions
       .filter((d) => d.loss > 0)
       .sort((a, b) => b.loss - a.loss || a.number - b.number)
       .slice(0, MISTAKES_SHOWN);
     if (!worst.length) {
-      mistakes.append(el("span", "rb-an-label", "No move lost anything the search could find."));
+      mistakes.append(el("span", "rb-an-label", t("No move lost anything the search could find.")));
       return;
     }
-    mistakes.append(el("span", "rb-an-label", worst.length === 1 ? "The biggest mistake:" : `The ${worst.length} biggest mistakes:`));
+    mistakes.append(el("span", "rb-an-label", tn("The biggest mistake:", "The {n} biggest mistakes:", worst.length)));
     for (const d of worst) {
       const b = el("button", "btn rb-an-jump");
       b.type = "button";
       b.dataset.step = String(d.number);
-      b.append(el("span", "rb-an-move", `Move ${d.number}`), el("span", "rb-an-loss", `−${d.loss.toFixed(2)}`));
-      b.title = `Move ${d.number}: ${this.describe(d.played)}; ${this.describe(d.best)} was better by ${places(d.loss)}`;
-      b.setAttribute("aria-label", `Go to move ${d.number}: ${places(d.loss)} lost`);
+      b.append(el("span", "rb-an-move", t("Move {k}", { k: d.number })), el("span", "rb-an-loss", `−${num(d.loss, 2)}`));
+      b.title = t("Move {k}: {played}; {best} was better by {lost}", { k: d.number, played: this.describe(d.played), best: this.describe(d.best), lost: places(d.loss) });
+      b.setAttribute("aria-label", t("Go to move {k}: {lost} lost", { k: d.number, lost: places(d.loss) }));
       b.addEventListener("click", () => {
         this.pause();
         this.go(d.number);
@@ -436,20 +453,27 @@ export class ReplaySource {
     }
     note.hidden = false;
     const who = this.seatName(found.seat);
-    const of = `of ${found.players}`;
+    const last = found.players;
     if (!d) {
       const mine = this.step > 0 && this.data.frames[this.step].by && this.data.frames[this.step].by.seat === found.seat;
       note.textContent = mine
-        ? `Move ${this.step} was ${who}'s only possible move.`
-        : `Move ${this.step} is not ${who}'s: step to one of ${who}'s moves to see what it cost.`;
+        ? t("Move {k} was {name}'s only possible move.", { k: this.step, name: who })
+        : t("Move {k} is not {name}'s: step to one of {name}'s moves to see what it cost.", { k: this.step, name: who });
       return;
     }
-    const played = `${this.describe(d.played)}, expected place ${d.place_played.toFixed(1)} ${of}`;
+    const played = this.describe(d.played);
     note.replaceChildren(
-      el("strong", null, `Move ${d.number}, ${who}'s decision: `),
+      el("strong", null, `${t("Move {k}, {name}'s decision:", { k: d.number, name: who })} `),
       d.loss > 0
-        ? `${played}. The best move found, ${this.describe(d.best)}, ${d.place_best.toFixed(1)} ${of}: ${places(d.loss)} lost.`
-        : `${played}, the best move found (or as good).`,
+        ? t("{played}, expected place {place} of {last}. The best move found, {best}, {best_place} of {last}: {lost} lost.", {
+            played,
+            place: num(d.place_played, 1),
+            last,
+            best: this.describe(d.best),
+            best_place: num(d.place_best, 1),
+            lost: places(d.loss),
+          })
+        : t("{played}, expected place {place} of {last}, the best move found (or as good).", { played, place: num(d.place_played, 1), last }),
     );
   }
 
@@ -461,7 +485,7 @@ export class ReplaySource {
     const e = $("rb-error");
     e.textContent = message;
     e.hidden = false;
-    $("rb-count").textContent = "No replay";
+    $("rb-count").textContent = t("No replay");
     this.onStatus("closed", message);
   }
 
@@ -469,9 +493,9 @@ export class ReplaySource {
     const link = location.href;
     try {
       await navigator.clipboard.writeText(link);
-      toast("Link copied: it opens this move, seen from this seat.");
+      toast(t("Link copied: it opens this move, seen from this seat."));
     } catch {
-      toast(`Copy this link: ${link}`);
+      toast(t("Copy this link: {link}", { link }));
     }
   }
 }

@@ -1,8 +1,9 @@
 // What every table page shares, whatever the game: the seats before the start, the clock,
 // the toast, the end's "Play again", and small DOM helpers. The table page (game.js) and the
 // replays build on it.
-import { api, describeClock, describeOptions, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
+import { api, describeClock, describeOptions, gameFacts, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
 import { named } from "./named.js";
+import { ordinal, t, tn } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -30,15 +31,19 @@ export function labelCells(tr, heads) {
   });
 }
 
+/** "3 ducks": English only; a page's sentence uses tn() from i18n.js (the catalog's plurals). */
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function ordinal(n) {
-  const s = ["th", "st", "nd", "rd"];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] || s[v] || s[0]}`;
+/** A table's game by name in the page's language (GET /api/games; the summary's is English). */
+export function gameName(summary) {
+  const game = gameFacts(summary.game);
+  return game ? game.name : summary.game_name;
 }
+
+// A place in the page's language ("1st", "1."): the pages ask room.js for it.
+export { ordinal };
 
 /** The place colour class: white for 1st, yellow 2nd, orange 3rd, red last (LD-12). */
 export function placeClass(place, allPlaces) {
@@ -51,18 +56,18 @@ export function placeClass(place, allPlaces) {
 
 let toastTimer = null;
 export function toast(text, kind = "info") {
-  const t = $("toast");
+  const box = $("toast");
   // At a table in play a message takes the status's place for a while (style.css), on the line
   // that stays on the screen with the hand: it covers nothing a player needs, not the tools,
   // the players' tiles, the board or the hand (issue 27, the phone trial, 3). Elsewhere (the waiting room, the
   // other pages) it floats under the top bar.
   const status = document.querySelector("#game:not([hidden]) .status-line > .status");
-  if (status && t.nextElementSibling !== status) status.before(t);
-  t.textContent = text;
-  t.className = `toast ${kind}`;
-  t.hidden = false;
+  if (status && box.nextElementSibling !== status) status.before(box);
+  box.textContent = text;
+  box.className = `toast ${kind}`;
+  box.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (t.hidden = true), 6000);
+  toastTimer = setTimeout(() => (box.hidden = true), 6000);
 }
 
 export function mySeat(frame) {
@@ -114,7 +119,7 @@ export function connectionStatus(status, detail) {
     c.hidden = true;
   } else if (status === "closed") {
     c.hidden = false;
-    c.textContent = detail || "Connection lost: reconnecting…";
+    c.textContent = detail || t("Connection lost: reconnecting…");
   }
 }
 
@@ -131,18 +136,25 @@ export function renderWaiting(frame) {
   $("waiting").hidden = false;
   $("game").hidden = true;
   document.body.classList.add("before-start");
-  const t = frame.table;
+  const tb = frame.table;
   const me = mySeat(frame);
   const host = isHost(frame);
   const n = names(frame);
-  const opts = describeOptions(t.options, t.game);
-  if ($("info-game")) $("info-game").textContent = t.game_name;
+  const opts = describeOptions(tb.options, tb.game);
+  if ($("info-game")) $("info-game").textContent = gameName(tb);
   $("info-match").textContent = opts;
-  $("info-round").textContent = `${t.players} players`;
-  $("info-turn").textContent = describeClock(t);
+  $("info-round").textContent = tn("{n} player", "{n} players", tb.players);
+  $("info-turn").textContent = describeClock(tb);
   $("info-badge").hidden = true;
-  const watchers = t.spectators ? ` · ${plural(t.spectators, "spectator", "spectators")}` : "";
-  $("waiting-meta").textContent = `${t.game_name} · ${t.players} players · ${opts} · clock: ${describeClock(t)} · ${t.listed ? "listed in the lobby" : "private"}${watchers}`;
+  const meta = [
+    gameName(tb),
+    tn("{n} player", "{n} players", tb.players),
+    opts,
+    t("clock: {clock}", { clock: describeClock(tb) }),
+    tb.listed ? t("listed in the lobby") : t("private"),
+  ];
+  if (tb.spectators) meta.push(tn("{n} spectator", "{n} spectators", tb.spectators));
+  $("waiting-meta").textContent = meta.filter(Boolean).join(" · ");
   $("name-needed").hidden = !!room.myName;
   const list = $("seat-list");
   // A control of the seats that had the focus (a bot just added) hands it on after the
@@ -152,20 +164,24 @@ export function renderWaiting(frame) {
   const hadSeat = had ? Number(had.closest(".seat")?.dataset.seat) : null;
   const hadKind = had ? had.tagName + (had.className || "") : null;
   list.replaceChildren();
-  for (const seat of t.seats) {
+  for (const seat of tb.seats) {
     const li = el("li", "seat");
     li.dataset.seat = String(seat.seat);
-    const label = el("span", "seat-no", `Seat ${seat.seat + 1}`);
+    const label = el("span", "seat-no", t("Seat {n}", { n: seat.seat + 1 }));
     const who = el("span", "seat-who");
     if (seat.bot) {
-      who.textContent = `${n[seat.seat]} · ${levelLabel(seat.bot)} bot`;
+      who.textContent = `${n[seat.seat]} · ${t("{level} bot", { level: levelLabel(seat.bot) })}`;
       li.classList.add("bot");
     } else if (seat.taken) {
-      who.textContent = n[seat.seat];
-      if (seat.seat === me) who.append(el("span", "you-tag", host ? " (you, host)" : " (you)"));
-      if (!seat.online) who.append(el("span", "muted", " · away"));
+      // A person's name is theirs in every language (translate="no": no page translator
+      // touches it, and the pseudo-locale test knows it is not ours).
+      const name = el("span", null, n[seat.seat]);
+      name.translate = false;
+      who.append(name);
+      if (seat.seat === me) who.append(el("span", "you-tag", ` ${host ? t("(you, host)") : t("(you)")}`));
+      if (!seat.online) who.append(el("span", "muted", ` · ${t("away")}`));
     } else {
-      who.textContent = "free";
+      who.textContent = t("free");
       li.classList.add("free");
     }
     const actions = el("span", "seat-actions");
@@ -173,10 +189,10 @@ export function renderWaiting(frame) {
       if (room.myName) {
         // "Join", as the lobby's button for the same thing says (a guest already seated moves
         // to this seat: the button's name says so to a screen reader, its tip to the mouse).
-        const join = el("button", "btn primary", "Join");
+        const join = el("button", "btn primary", t("Join"));
         join.type = "button";
         if (me != null) {
-          join.title = `Join at seat ${seat.seat + 1} instead of seat ${me + 1}`;
+          join.title = t("Join at seat {seat} instead of seat {mine}", { seat: seat.seat + 1, mine: me + 1 });
           join.setAttribute("aria-label", join.title);
         }
         join.addEventListener("click", () => seatChange(seat.seat, "join"));
@@ -184,29 +200,29 @@ export function renderWaiting(frame) {
       }
       if (host) {
         const sel = el("select", "bot-level");
-        sel.setAttribute("aria-label", `Bot level for seat ${seat.seat + 1}`);
+        sel.setAttribute("aria-label", t("Bot level for seat {n}", { n: seat.seat + 1 }));
         for (const lv of room.levels) {
-          const o = el("option", null, `${levelLabel(lv.id)} bot`);
+          const o = el("option", null, t("{level} bot", { level: levelLabel(lv.id) }));
           o.title = lv.name;
           o.value = lv.id;
           if (lv.id === "casual") o.selected = true;
           sel.append(o);
         }
-        const add = el("button", "btn", "Add bot");
+        const add = el("button", "btn", t("Add bot"));
         add.type = "button";
-        add.setAttribute("aria-label", `Add a bot at seat ${seat.seat + 1}`);
+        add.setAttribute("aria-label", t("Add a bot at seat {n}", { n: seat.seat + 1 }));
         add.addEventListener("click", () => seatChange(seat.seat, "bot", sel.value));
         const pick = el("span", "bot-pick");
         pick.append(sel, add);
         actions.append(pick);
       }
     } else if (seat.seat === me) {
-      const leave = el("button", "btn", "Leave");
+      const leave = el("button", "btn", t("Leave"));
       leave.type = "button";
       leave.addEventListener("click", () => seatChange(seat.seat, "leave"));
       actions.append(leave);
     } else if (seat.bot && host) {
-      const rm = el("button", "btn", "Remove bot");
+      const rm = el("button", "btn", t("Remove bot"));
       rm.type = "button";
       rm.addEventListener("click", () => seatChange(seat.seat, "leave"));
       actions.append(rm);
@@ -214,16 +230,16 @@ export function renderWaiting(frame) {
     li.append(label, who, actions);
     list.append(li);
   }
-  const full = t.seats.every((s) => s.taken);
+  const full = tb.seats.every((s) => s.taken);
   const start = $("start-btn");
   start.hidden = !host;
   start.disabled = !full;
   $("start-note").textContent = host
     ? full
-      ? "Every seat is taken: start when you are ready."
-      : "Every seat needs a player or a bot before the start."
-    : "The player who opened the table starts the match.";
-  $("share-link").value = `${location.origin}/t/${t.id}`;
+      ? t("Every seat is taken: start when you are ready.")
+      : t("Every seat needs a player or a bot before the start.")
+    : t("The player who opened the table starts the match.");
+  $("share-link").value = `${location.origin}/t/${tb.id}`;
   if (had) {
     const controls = (li) => [...li.querySelectorAll("button, select")];
     const seats = [...list.children];
@@ -265,11 +281,11 @@ export function bindWaiting() {
     const input = $("share-link");
     try {
       await navigator.clipboard.writeText(input.value);
-      toast("Link copied: send it to your friends.");
+      toast(t("Link copied: send it to your friends."));
     } catch {
       input.select();
       const ok = document.execCommand && document.execCommand("copy");
-      toast(ok ? "Link copied: send it to your friends." : "Select the link and copy it.");
+      toast(ok ? t("Link copied: send it to your friends.") : t("Select the link and copy it."));
     }
   });
   $("name-form").addEventListener("submit", async (ev) => {
@@ -299,9 +315,9 @@ export function bindAgain(getShown) {
     }
     const wasFirst = !f.table.next_id;
     try {
-      const t = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
-      if (wasFirst) hosted.add(t.id);
-      location.href = `/t/${encodeURIComponent(t.id)}`;
+      const next = await api(`/api/tables/${encodeURIComponent(tableId)}/again`, { method: "POST" });
+      if (wasFirst) hosted.add(next.id);
+      location.href = `/t/${encodeURIComponent(next.id)}`;
     } catch (e) {
       $("end-error").textContent = e.message;
     }
@@ -314,8 +330,8 @@ export function againLabel(frame) {
   const next = frame.table.next_id;
   const again = $("again-btn");
   again.hidden = me == null && !next;
-  again.textContent = me == null ? "Watch the next table" : next ? "Join the next match" : "Play again";
-  $("end-note").textContent = next && me != null ? "Another match is open with the same table: join it." : "";
+  again.textContent = me == null ? t("Watch the next table") : next ? t("Join the next match") : t("Play again");
+  $("end-note").textContent = next && me != null ? t("Another match is open with the same table: join it.") : "";
 }
 
 // --- the clock ---------------------------------------------------------------------------------
@@ -346,15 +362,15 @@ export class Clock {
     const who = c.querySelector(".clock-who");
     const fg = c.querySelector(".clock-fg");
     // A clock with nobody's time running: its text, caption, ring (0 full, 100 empty), label.
-    const idle = (t, caption, ring, label) => {
-      text.textContent = t;
+    const idle = (shown, caption, ring, label) => {
+      text.textContent = shown;
       who.textContent = caption;
       c.className = "clock idle";
       if (ring != null) fg.style.strokeDashoffset = ring;
       if (label != null) c.setAttribute("aria-label", label);
     };
-    if (v.over) return idle("—", "over", "100", "The match is over");
-    if (f.clock.limit == null) return idle("∞", "no clock", "0", "No time limit");
+    if (v.over) return idle("—", t("over"), "100", t("The match is over"));
+    if (f.clock.limit == null) return idle("∞", t("no clock"), "0", t("No time limit"));
     const elapsed = (performance.now() - f.received) / 1000;
     let seat = null;
     let left = null;
@@ -373,15 +389,20 @@ export class Clock {
     if (left == null) return idle("", "", null, null);
     // The last action is still being shown: nobody's time runs yet (the server adds the
     // showing time to the next deadline).
-    if (placing) return idle("…", "placing", "0", "Cards are being placed");
+    if (placing) return idle("…", t("placing"), "0", t("Cards are being placed"));
     const remain = Math.min(f.clock.limit, Math.max(0, left - elapsed));
     const secs = Math.ceil(remain);
     const n = names(f);
     text.textContent = String(secs);
-    who.textContent = seat === me ? "your time" : n[seat];
+    who.textContent = seat === me ? t("your time") : n[seat];
     fg.style.strokeDashoffset = String(100 - Math.max(0, Math.min(1, remain / f.clock.limit)) * 100);
     c.className = `clock${remain <= 5 ? " low" : ""}${seat === me ? " mine" : ""}`;
-    c.setAttribute("aria-label", `${secs} second${secs === 1 ? "" : "s"} left${seat === me ? " for you" : ` for ${n[seat]}`}`);
+    c.setAttribute(
+      "aria-label",
+      seat === me
+        ? tn("{n} second left for you", "{n} seconds left for you", secs)
+        : tn("{n} second left for {name}", "{n} seconds left for {name}", secs, { name: n[seat] }),
+    );
   }
 }
 

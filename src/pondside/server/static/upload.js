@@ -2,6 +2,7 @@
 // gives) and open its replay, or open the replay of a table played here from its link.
 import { api, getMe, setName } from "./api.js";
 import { $ } from "./room.js";
+import { t } from "./i18n.js";
 
 /** The record as the person gave it: sent as it is, the server says what is wrong with it. */
 const upload = (text) => api("/api/records", { method: "POST", raw: text });
@@ -12,7 +13,7 @@ $("upload-form").addEventListener("submit", async (ev) => {
   const file = $("record-file").files[0];
   const text = file ? await file.text() : $("record-text").value.trim();
   if (!text) {
-    $("upload-error").textContent = "Choose a record file or paste a record first.";
+    $("upload-error").textContent = t("Choose a record file or paste a record first.");
     return;
   }
   $("upload-btn").disabled = true;
@@ -33,7 +34,7 @@ $("open-form").addEventListener("submit", (ev) => {
   // A table's link (…/t/<id>, …/replay/<id>) or its bare id.
   const m = raw.match(/(?:\/(?:t|replay)\/)?([A-Za-z0-9_.-]{1,40})\/?(?:[?#].*)?$/);
   if (!m) {
-    $("open-error").textContent = "That is not a table's link: it looks like https://…/t/abc123.";
+    $("open-error").textContent = t("That is not a table's link: it looks like https://…/t/abc123.");
     return;
   }
   location.href = `/replay/${encodeURIComponent(m[1])}`;
