@@ -23,6 +23,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import IllegalAction
 
 from . import clocks, frames, leaving, seating
@@ -317,8 +318,9 @@ class Hub(Memory):
     def welcome(self, table: LiveTable, client: Client) -> str:
         """The full frame a client gets on connecting and on ``sync``."""
         common = frames.live_shared(table, [], "welcome", None, self.settings.clock_scale)
-        host = self.is_host(table, client)
-        return frames.text(frames.live_frame(table, client.seat, host, common))
+        with i18n.using(client.locale):
+            frame = frames.live_frame(table, client.seat, self.is_host(table, client), common)
+        return frames.text(frame)
 
     def broadcast(
         self,
@@ -336,11 +338,12 @@ class Hub(Memory):
             # socket always shows its guest's seat of now, never the one it was opened at.
             client.seat = table.seat_of(client.player)
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
-        texts: dict[tuple[int | None, bool], str] = {}
+        texts: dict[tuple[int | None, bool, str], str] = {}
         for client in clients:
-            key = (client.seat, self.is_host(table, client))
+            key = (client.seat, self.is_host(table, client), client.locale)
             if key not in texts:
-                frame = frames.live_frame(table, key[0], key[1], common, before)
+                with i18n.using(client.locale):  # told in the language of its page
+                    frame = frames.live_frame(table, key[0], key[1], common, before)
                 texts[key] = frames.text(frame)
             client.post(texts[key])
 

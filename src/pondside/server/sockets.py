@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from pondside import i18n
 from pondside.engine import IllegalAction
 
 from .hub import Client, Hub, LiveTable, Refused
@@ -104,7 +105,8 @@ async def socket(websocket: WebSocket, table_id: str) -> None:
     # just then): it is put back, or the one read since is used, so that this client is
     # on the table the hub keeps and hears its news.
     table = hub.tables.setdefault(table.data.id, table)
-    client = Client(send=websocket.send_text, seat=table.seat_of(guest), player=guest)
+    # The socket speaks its page's language (the Language middleware's, for its whole life).
+    client = Client(websocket.send_text, table.seat_of(guest), guest, locale=i18n.current())
     table.clients.add(client)
     pump = asyncio.create_task(client.pump())
     serving = asyncio.create_task(_serve(hub, table, client, websocket, traffic, address))

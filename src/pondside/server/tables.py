@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pondside import i18n
 from pondside.bots.base import Bot
 from pondside.engine import Event, Game, IllegalAction, Match, PondsideError, spell
 
@@ -58,6 +59,8 @@ class Client:
     """Set when the client fell too far behind: its socket is to be closed (it reconnects)."""
     hinting: bool = False
     """Whether a hint for this client is being worked out (one at a time)."""
+    locale: str = i18n.DEFAULT
+    """The language its page reads: the frames it is sent are told in it."""
 
     def post(self, text: str) -> None:
         if self.closed:

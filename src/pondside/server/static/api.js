@@ -98,7 +98,8 @@ export class TableSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+    // ?lang=: the socket is told in the page's language (its frames' sentences).
+    return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?lang=${encodeURIComponent(locale)}`;
   }
 
   connect() {
