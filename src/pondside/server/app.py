@@ -94,7 +94,7 @@ async def table_of(table_id: str, request: Request) -> AsyncIterator[LiveTable]:
     every finished table would stay)."""
     # Only the characters of our ids reach the database (PostgreSQL refuses a NUL, say).
     if not TABLE_ID.fullmatch(table_id):
-        raise HTTPException(404, "there is no such table; check the link")
+        raise HTTPException(404, _("there is no such table; check the link"))
     hub = hub_of(request)
     table = await hub.table(table_id)
     try:
@@ -166,7 +166,7 @@ async def guest(
     # A guest costs nothing to make, so what is limited per guest (uploads, tables) is
     # limited per address too: guests are made at a bounded rate from one address.
     if not kept_of(request).guest_makers.allow(client_address(request), GUESTS_PER_ADDRESS, 3600):
-        raise Refused("too many new names from your address in the last hour: wait a while", 429)
+        raise Refused(_("too many new names from your address in the last hour: wait a while"), 429)
     secret = secrets.token_urlsafe(32)  # 256 bits
     await _call(hub.store.add_player, secrets.token_hex(16), name, secret)
     response.set_cookie(
@@ -200,7 +200,7 @@ async def create_table(
     """Open a table; its creator takes seat 0 and may seat bots and start it."""
     hub = hub_of(request)
     if body.seed is not None and not hub.settings.allow_seeds:
-        raise Refused("this server does not let a table choose its seed", 403)
+        raise Refused(_("this server does not let a table choose its seed"), 403)
     table = await hub.create(
         guest, body.game, body.players, dict(body.options), body.profile, body.listed, body.seed
     )
@@ -278,7 +278,8 @@ async def play_the_deal(
     seats = seating.same_deal_seats(table, guest, seat)
     # Each is a table started at once, its bots waiting on the guest: a few an hour.
     if not kept_of(request).deals.allow(guest.id, DEALS_PER_HOUR, 3600):
-        raise Refused(f"{DEALS_PER_HOUR} deals played again in the last hour: wait a while", 429)
+        said = _("{n} deals played again in the last hour: wait a while")
+        raise Refused(said.format(n=DEALS_PER_HOUR), 429)
     following = await hub.create(guest, d.game, d.players, d.options, "none", False, d.seed, seats)
     await hub.start(following, guest)
     return hub.summary(following)
@@ -288,7 +289,7 @@ async def play_the_deal(
 async def record(table: Annotated[LiveTable, Depends(table_of)]) -> dict[str, Any]:
     """The match record (the one ``pondside replay`` reads), once the match is over."""
     if table.match is None or table.data.status != "over":
-        raise HTTPException(409, "the record is shown once the match is over")
+        raise HTTPException(409, _("the record is shown once the match is over"))
     seats = table.data.seats
     # A guest who resigned stays the seat's player (bots: None); the actions the bot played
     # for them are told apart in the replay (``by.how``), and the record replays the same.

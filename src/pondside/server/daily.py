@@ -186,7 +186,7 @@ def _day(day: str | None) -> str:
     if day is None:
         return today()
     if day > today():
-        raise Refused("that day's deal is not dealt yet", 404)
+        raise Refused(_("that day's deal is not dealt yet"), 404)
     return day
 
 

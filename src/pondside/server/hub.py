@@ -25,6 +25,7 @@ from typing import Any
 
 from pondside import i18n
 from pondside.engine import IllegalAction
+from pondside.i18n import _
 
 from . import clocks, frames, leaving, seating
 from .committer import Committer
@@ -148,7 +149,7 @@ class Hub(Memory):
             clock = clocks.deadlines(table, match.state, {}, self.settings.clock_scale)
             # With several processes, the starting one plays the table: its lease first.
             if not await self.peers.take(table):
-                raise Refused("the table is being started elsewhere; look again", 409)
+                raise Refused(_("the table is being started elsewhere; look again"), 409)
             try:
                 await self._save(table, status="playing", clock=clock)
             except Exception:
@@ -165,7 +166,7 @@ class Hub(Memory):
             await self._fresh(table)
             d = table.data
             if d.status != "over":
-                raise Refused("play again once the match is over", 409)
+                raise Refused(_("play again once the match is over"), 409)
             following = await self.table(d.next_id) if d.next_id else None
             if following is None:
                 seats = seating.seats_again(table, guest)
@@ -250,7 +251,7 @@ class Hub(Memory):
             # would collide with the stored action. Checked once the database answers.
             self.later(self._check_stored(table))
             raise Refused(
-                "the server could not save that action; nothing changed, try again", 503
+                _("the server could not save that action; nothing changed, try again"), 503
             ) from None
         earlier = match.state  # for each receiver's narration of the step
         advance(table, seat, action, state)
@@ -272,7 +273,7 @@ class Hub(Memory):
             await asyncio.to_thread(self.store.save_table, pending, "seats" in changes, expect)
         except Stale:
             raise Refused(
-                "the table changed at that very moment: look again and retry", 409
+                _("the table changed at that very moment: look again and retry"), 409
             ) from None
         table.data.seq = pending.seq
         for name in changes:
@@ -310,7 +311,7 @@ class Hub(Memory):
         match = table.match
         seat = table.seat_of(client.player)
         if match is None:
-            raise Refused("the match has not started")
+            raise Refused(_("the match has not started"))
         names = shown_names(frames.live_summary(table))
         return frames.text(why(table.game, match.view(seat), action, names, table.data.seq))
 

@@ -11,6 +11,7 @@ from collections.abc import Coroutine
 from typing import Any
 
 from pondside.games import get_game
+from pondside.i18n import _
 
 from .db import Store, TableData
 from .frames import By
@@ -127,7 +128,7 @@ class Memory(ABC):
         if table is None:
             data = await asyncio.to_thread(self.store.load_table, table_id)
             if data is None:
-                raise Refused("there is no such table; check the link", 404)
+                raise Refused(_("there is no such table; check the link"), 404)
             table = self.tables.get(table_id)
             if table is None:
                 table = self.live(data)

@@ -15,6 +15,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from pondside.games import get_game
+from pondside.i18n import _
 
 from .db import Store, TableData
 from .frames import By
@@ -157,7 +158,7 @@ class Alone:
     async def forward(self, table: LiveTable, seat: int, action: str) -> None:
         # Every table is played here, so there is nowhere to forward to: reached only if a
         # table was marked as not played here, which one process never does.
-        raise Refused("this table is not being played by this server; reload the page", 503)
+        raise Refused(_("this table is not being played by this server; reload the page"), 503)
 
     def committed(self, table: LiveTable, number: int, seat: int, action: str, how: str) -> None:
         return None

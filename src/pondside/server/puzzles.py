@@ -56,7 +56,7 @@ async def mine(request: Request, guest: Annotated[Guest, Depends(need_guest)]) -
 async def _puzzle(request: Request, puzzle_id: str) -> tuple[PuzzleRow, Puzzle]:
     found = await asyncio.to_thread(one, hub_of(request).store, puzzle_id)
     if found is None:
-        raise Refused("there is no such puzzle; check the link", 404)
+        raise Refused(_("there is no such puzzle; check the link"), 404)
     return found
 
 
@@ -98,7 +98,7 @@ async def daily_puzzle(game: str, request: Request) -> dict[str, Any]:
         raise Refused(f"there is no game {game!r} here", 404)
     found = await asyncio.to_thread(of_the_day, hub.store, game, today())
     if found is None:
-        raise Refused("no puzzle of this game yet: analyse a finished match to make some", 404)
+        raise Refused(_("no puzzle of this game yet: analyse a finished match to make some"), 404)
     return {"day": today(), **_question(*await _puzzle(request, found))}
 
 

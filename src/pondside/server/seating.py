@@ -15,6 +15,7 @@ from pondside.bots.levels import LEVELS, is_level
 from pondside.engine import Game, Match
 from pondside.engine.match import new_seed
 from pondside.games import get_game
+from pondside.i18n import _
 
 from .db import Seat, TableData
 from .peers import Peers
@@ -40,22 +41,33 @@ async def new_table(
     day, a deal played again); a guest's is checked by the route (``Settings.allow_seeds``)."""
     if game_slug not in settings.games:
         raise Refused(
-            f"{game_slug!r} cannot be played online yet; the online games are: "
-            f"{', '.join(settings.games)}"
+            _("{game!r} cannot be played online yet; the online games are: {games}").format(
+                game=game_slug, games=", ".join(settings.games)
+            )
         )
     game = get_game(game_slug)
     if profile not in PROFILES:
-        raise Refused(f"the time profiles are {', '.join(PROFILES)}, not {profile!r}")
+        raise Refused(
+            _("the time profiles are {profiles}, not {profile!r}").format(
+                profiles=", ".join(PROFILES), profile=profile
+            )
+        )
     resolved = game.options(players, options)  # BadOption says what was expected
     for name, most in LIMITS.items():
         value = resolved.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and value > most:
-            raise Refused(f"an online table plays {name} up to {most}, not {value}")
+            raise Refused(
+                _("an online table plays {name} up to {most}, not {value}").format(
+                    name=name, most=most, value=value
+                )
+            )
     if seats is None:  # a table of the lobby (a next match is one the guest played)
         hosting = await peers.open_tables_of(host.id)
         if hosting >= settings.open_tables_per_guest:
             raise Refused(
-                f"you already have {hosting} tables waiting to start: start or leave one first",
+                _("you already have {n} tables waiting to start: start or leave one first").format(
+                    n=hosting
+                ),
                 429,
             )
         seats = [Seat() for _ in range(players)]
@@ -87,14 +99,14 @@ def seats_after(
     bot of ``level``) at ``seat``."""
     d = table.data
     if d.status != "open":
-        raise Refused("the match has started: seats no longer change", 409)
+        raise Refused(_("the match has started: seats no longer change"), 409)
     if not 0 <= seat < d.players:
-        raise Refused(f"seats are numbered 0 to {d.players - 1}", 404)
+        raise Refused(_("seats are numbered 0 to {last}").format(last=d.players - 1), 404)
     target, mine = d.seats[seat], table.seat_of(guest)
     seats = list(d.seats)
     if what == "join":
         if target.taken:
-            raise Refused("that seat is taken", 409)
+            raise Refused(_("that seat is taken"), 409)
         if mine is not None:
             seats[mine] = Seat()
         seats[seat] = Seat(player_id=guest.id, name=table_name(seats, guest.name))
@@ -103,18 +115,22 @@ def seats_after(
         if mine_to_clear or (target.bot is not None and guest.id == d.host_id):
             seats[seat] = Seat()
         else:
-            raise Refused("you can only leave your own seat (or remove a bot you seated)", 403)
+            raise Refused(_("you can only leave your own seat (or remove a bot you seated)"), 403)
     elif what == "bot":
         if guest.id != d.host_id:
-            raise Refused("only the player who opened the table seats bots", 403)
+            raise Refused(_("only the player who opened the table seats bots"), 403)
         # A name from the fixed ladder (or an older level's name), never a bot spec.
         if not isinstance(level, str) or not is_level(level):
-            raise Refused(f"the bot levels are {', '.join(LEVELS)}, not {level!r}")
+            raise Refused(
+                _("the bot levels are {levels}, not {level!r}").format(
+                    levels=", ".join(LEVELS), level=level
+                )
+            )
         if target.player_id is not None and target.player_id != guest.id:
-            raise Refused("that seat is taken by a player", 409)
+            raise Refused(_("that seat is taken by a player"), 409)
         seats[seat] = Seat(bot=level)
     else:
-        raise Refused("a seat change is join, leave or bot")
+        raise Refused(_("a seat change is join, leave or bot"))
     return seats
 
 
@@ -122,11 +138,11 @@ def starting_match(table: LiveTable, guest: Guest) -> Match[Any]:
     """The match ``guest`` starts at the table (its host, every seat taken)."""
     d = table.data
     if d.status != "open":
-        raise Refused("the match has already started", 409)
+        raise Refused(_("the match has already started"), 409)
     if guest.id != d.host_id:
-        raise Refused("only the player who opened the table starts it", 403)
+        raise Refused(_("only the player who opened the table starts it"), 403)
     if not all(s.taken for s in d.seats):
-        raise Refused("every seat needs a player or a bot before the start", 409)
+        raise Refused(_("every seat needs a player or a bot before the start"), 409)
     return Match(table.game, d.players, d.options, seed=d.seed)
 
 
@@ -143,7 +159,7 @@ def seats_again(table: LiveTable, guest: Guest) -> list[Seat]:
     again, one seat on, when they ask."""
     mine = table.seat_of(guest)
     if mine is None:
-        raise Refused("only the players of this match can ask for another", 403)
+        raise Refused(_("only the players of this match can ask for another"), 403)
     # A resigned guest's bot was theirs for one match: the seat is free again.
     olds, n = table.data.seats, table.data.players
     seats = [Seat() for _ in olds]
@@ -174,12 +190,16 @@ def same_deal_seats(table: LiveTable, guest: Guest, seat: int | None) -> list[Se
     levels, casual bots (``TAKEOVER_LEVEL``) for its other guests."""
     d = table.data
     if d.status != "over":
-        raise Refused("a deal is played again once its match is over", 409)
+        raise Refused(_("a deal is played again once its match is over"), 409)
     people = [i for i, s in enumerate(d.seats) if s.player_id]
     if seat is None:
         seat = people[0] if people else 0
     if not 0 <= seat < d.players:
-        raise Refused(f"the seats of this deal are numbered 0 to {d.players - 1}, not {seat}")
+        raise Refused(
+            _("the seats of this deal are numbered 0 to {last}, not {seat}").format(
+                last=d.players - 1, seat=seat
+            )
+        )
     seats = [Seat(bot=TAKEOVER_LEVEL if s.player_id else s.bot) for s in d.seats]
     seats[seat] = Seat(player_id=guest.id, name=guest.name)
     return seats
@@ -196,16 +216,16 @@ def resigned_seats(table: LiveTable, resigning: list[int]) -> list[Seat]:
     d = table.data
     if d.status != "playing":
         raise Refused(
-            "the match has not started: leave your seat instead"
+            _("the match has not started: leave your seat instead")
             if d.status == "open"
-            else "the match is over: there is nothing to resign",
+            else _("the match is over: there is nothing to resign"),
             409,
         )
     seats = list(d.seats)
     for seat in resigning:
         mine = d.seats[seat]
         if mine.resigned:
-            raise Refused("you have already resigned this match", 409)
+            raise Refused(_("you have already resigned this match"), 409)
         seats[seat] = Seat(player_id=mine.player_id, name=mine.name, bot=TAKEOVER_LEVEL)
     return seats
 
@@ -216,7 +236,7 @@ def stood_in_seats(table: LiveTable, seat: int, gone: bool) -> list[Seat]:
     d = table.data
     mine = d.seats[seat]
     if d.status != "playing" or mine.player_id is None or mine.resigned or mine.away == gone:
-        raise Refused("nothing to change at that seat", 409)  # the match moved on meanwhile
+        raise Refused(_("nothing to change at that seat"), 409)  # the match moved on meanwhile
     seats = list(d.seats)
     seats[seat] = Seat(mine.player_id, mine.name, TAKEOVER_LEVEL if gone else None, away=gone)
     return seats
@@ -227,8 +247,8 @@ def seat_to_resign(table: LiveTable, guest: Guest) -> int:
     seat = table.seat_of(guest)
     if seat is None:
         if any(s.player_id == guest.id for s in table.data.seats):
-            raise Refused("you have already resigned this match", 409)
-        raise Refused("only a player of this match can resign it", 403)
+            raise Refused(_("you have already resigned this match"), 409)
+        raise Refused(_("only a player of this match can resign it"), 403)
     return seat
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from pondside import i18n
 from pondside.engine import IllegalAction
+from pondside.i18n import _
 
 from .hub import Client, Hub, LiveTable, Refused
 from .settings import Settings
@@ -170,24 +171,29 @@ async def _serve(
         )
         last = now
         if allowance < 1:
-            client.post(hub.error(table, "too many messages: wait a moment"))
+            client.post(hub.error(table, _("too many messages: wait a moment")))
             continue
         allowance -= 1
         if not traffic.allow(address):
-            client.post(hub.error(table, "too many messages from your address: wait a moment"))
+            client.post(hub.error(table, _("too many messages from your address: wait a moment")))
             continue
         if text is None:
-            client.post(hub.error(table, f"message not understood: expected {EXPECTED}, as text"))
+            said = _("message not understood: expected {expected}, as text")
+            client.post(hub.error(table, said.format(expected=EXPECTED)))
             continue
         if len(text.encode("utf-8", "surrogatepass")) > settings.max_message_bytes:
             client.post(
-                hub.error(table, f"a message is at most {settings.max_message_bytes} bytes")
+                hub.error(
+                    table,
+                    _("a message is at most {n} bytes").format(n=settings.max_message_bytes),
+                )
             )
             continue
         try:
             msg = ClientMessage.validate_json(text)
         except ValidationError:
-            client.post(hub.error(table, f"message not understood: expected {EXPECTED}"))
+            said = _("message not understood: expected {expected}")
+            client.post(hub.error(table, said.format(expected=EXPECTED)))
             continue
         if isinstance(msg, Ping):
             client.post(json.dumps({"type": "pong", "seq": table.data.seq}))
@@ -201,7 +207,7 @@ async def _serve(
                 client.post(hub.error(table, str(exc), exc.rule, about="why"))
             except Exception:  # a fault of ours: said to the client, and logged
                 log.exception("table %s: a why failed", table.data.id)
-                client.post(hub.error(table, "that could not be judged; try again", about="why"))
+                client.post(hub.error(table, _("that could not be judged; try again"), about="why"))
         elif isinstance(msg, Sync):
             # Seats may have changed hands (a join by another tab): look again.
             client.seat = table.seat_of(client.player)
@@ -215,7 +221,7 @@ async def _serve(
 async def _act(hub: Hub, table: LiveTable, client: Client, msg: Act) -> None:
     seat = table.seat_of(client.player)
     if seat is None:
-        client.post(hub.error(table, "only a seated player can act; spectators watch"))
+        client.post(hub.error(table, _("only a seated player can act; spectators watch")))
         return
     try:
         await hub.act(table, seat, msg.action)
@@ -232,7 +238,9 @@ async def _hint(hub: Hub, table: LiveTable, client: Client) -> None:
         client.post(hub.error(table, str(exc), exc.rule, about="hint"))
     except Exception:  # a fault of ours: said to the client, and logged
         log.exception("table %s: a hint failed", table.data.id)
-        client.post(hub.error(table, "the hint could not be worked out; try again", about="hint"))
+        client.post(
+            hub.error(table, _("the hint could not be worked out; try again"), about="hint")
+        )
 
 
 class Traffic:

@@ -16,6 +16,7 @@ from typing import Any
 from pondside import i18n
 from pondside.bots.base import Bot
 from pondside.engine import Event, Game, IllegalAction, Match, PondsideError, spell
+from pondside.i18n import _
 
 from .db import Seat, TableData
 from .results import Result, ResultSeat
@@ -176,7 +177,7 @@ def check_playing(table: LiveTable) -> None:
     """Refused unless the table's match is being played."""
     if table.match is None or table.data.status != "playing":
         raise Refused(
-            "the match is not being played" if table.match else "the match has not started"
+            _("the match is not being played") if table.match else _("the match has not started")
         )
 
 
@@ -313,10 +314,10 @@ def shown_name(seat: Seat) -> str:
 def check_name(name: object) -> str:
     """A guest's name: 1 to 32 printable characters (always shown as text, never as HTML)."""
     if not isinstance(name, str):
-        raise Refused("a name is text")
+        raise Refused(_("a name is text"))
     name = " ".join(name.split())
     if not 1 <= len(name) <= NAME_LIMIT:
-        raise Refused(f"a name has 1 to {NAME_LIMIT} characters")
+        raise Refused(_("a name has 1 to {most} characters").format(most=NAME_LIMIT))
     if any(not ch.isprintable() for ch in name):
-        raise Refused("a name holds only printable characters")
+        raise Refused(_("a name holds only printable characters"))
     return name
