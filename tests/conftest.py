@@ -19,6 +19,10 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "pondside"))
 
+# The commands speak the terminal's language (pondside.i18n.from_environment): the tests read
+# English, whatever the machine's LANG; a test of another language sets it itself.
+os.environ["PONDSIDE_LANG"] = "en"
+
 
 @pytest.fixture(scope="session")
 def shared() -> Path:

@@ -111,3 +111,35 @@ def test_an_html_page_is_served_in_the_readers_language(tmp_path: pytest.TempPat
     pseudo = translated_page(path, i18n.PSEUDO).decode()
     assert '<h1 title="⟦Your name⟧">⟦Welcome to the pond⟧</h1>' in pseudo
     assert "<p>12 · ×</p>" in pseudo  # no words, nothing to translate
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, "de"),  # a list: the first of ours
+        ({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),  # the first one set decides
+        ({"PONDSIDE_LANG": "de", "LANG": "en_GB.UTF-8"}, "de"),
+        ({"LC_MESSAGES": "de_AT.UTF-8@euro"}, "de"),
+    ],
+)
+def test_a_terminal_speaks_the_language_of_its_environment(
+    environ: dict[str, str], expected: str
+) -> None:
+    assert i18n.from_environment(environ) == expected
+
+
+def test_a_command_speaks_german_in_a_german_terminal() -> None:
+    """``pondside games`` in a terminal whose language is German."""
+    from click.testing import CliRunner
+
+    from pondside.cli import main
+
+    try:
+        result = CliRunner().invoke(main, ["games"], env={"PONDSIDE_LANG": "de"})
+        assert result.exit_code == 0, result.output
+        assert "Pondside-Spiele" in result.output and "Spieler" in result.output
+    finally:
+        i18n.use_for_process("en")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -160,6 +160,36 @@ def negotiate(accept_language: str | None = None, chosen: str | None = None) -> 
         if best is not None:
             return str(best)
     return DEFAULT
+
+
+ENVIRONMENT = ("PONDSIDE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a terminal's language is read, first found first (gettext's order, after our own)."""
+
+
+def from_environment(environ: Mapping[str, str]) -> str:
+    """The terminal's language: the first of :data:`ENVIRONMENT` that is set, as gettext reads
+    it ("de_DE.UTF-8", "de:en": a list, the first of ours wins), else English. "C" and
+    "POSIX" mean no language: English."""
+    for name in ENVIRONMENT:
+        value = environ.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            tag = part.split(".")[0].split("@")[0].replace("_", "-")
+            if tag in ("C", "POSIX", ""):
+                continue
+            if known(tag):
+                return tag
+            best = Locale.negotiate([tag], list(LOCALES), sep="-")
+            if best is not None:
+                return str(best)
+        return DEFAULT  # the first variable set decides, as gettext's does
+    return DEFAULT
+
+
+def use_for_process(locale: str) -> None:
+    """Speak ``locale`` from now on in this process's main flow (a command's, a terminal's)."""
+    _current.set(locale if known(locale) else DEFAULT)
 
 
 # --- the browser's catalog -------------------------------------------------------------------

@@ -10,7 +10,11 @@ a new command is one import here and one entry there.
 
 from __future__ import annotations
 
+import os
+
 import click
+
+from pondside import i18n
 
 from . import analyze, batch, bench, engine, lab, play, runs, serve, strength
 from .common import parse_game_options
@@ -21,7 +25,11 @@ __all__ = ["COMMANDS", "main", "parse_game_options"]
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pondside")
 def main() -> None:
-    """Pondside: exact card-game engines, bots and simulations."""
+    """Pondside: exact card-game engines, bots and simulations.
+
+    Words are English, or German where the terminal's language is (PONDSIDE_LANG, else
+    LANGUAGE, LC_ALL, LC_MESSAGES, LANG: "de_DE.UTF-8")."""
+    i18n.use_for_process(i18n.from_environment(os.environ))
 
 
 # Every command of ``pondside``, family by family (``pondside --help`` lists them sorted).

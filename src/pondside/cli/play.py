@@ -18,6 +18,7 @@ from rich.table import Table
 from pondside import howto
 from pondside.engine import Match, Option, PondsideError, record_bots, record_names
 from pondside.games import all_games, get_game
+from pondside.i18n import _
 from pondside.tui import get_ui
 from pondside.tui.base import plural
 from pondside.tui.session import Seating, Session, next_record_path
@@ -40,13 +41,13 @@ from .common import (
 @click.command()
 def games() -> None:
     """List the games and their options."""
-    table = Table(title="Pondside games")
-    for col in ("slug", "name", "players", "options, as flags of play (default)"):
+    table = Table(title=_("Pondside games"))
+    for col in (_("slug"), _("name"), _("players"), _("options, as flags of play (default)")):
         table.add_column(col)
     for game in all_games():
         info = game.info
         opts = "\n".join(option_flag(o) for o in info.options)
-        table.add_row(info.slug, info.name, f"{info.min_players}-{info.max_players}", opts)
+        table.add_row(info.slug, _(info.name), f"{info.min_players}-{info.max_players}", opts)
     console.print(table)
 
 
