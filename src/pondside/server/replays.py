@@ -24,6 +24,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import Response
 
+from pondside import i18n
 from pondside.engine import GameInfo, Match, PondsideError
 from pondside.games import get_game
 from pondside.i18n import N_, _
@@ -229,7 +230,8 @@ async def replay(
     """Every frame of a finished match (or an uploaded record) from ``seat``, or as a
     spectator without it; 409 while the match is played."""
     kept = kept_of(request)
-    key = (replay_id, seat)
+    # Told in the asker's language: a replay is kept once per language it was asked in.
+    key = (replay_id, seat, i18n.current())
     body = kept.replays.get(key)
     if body is not None:
         kept.replays.move_to_end(key)
@@ -342,7 +344,7 @@ async def _build(hub: Hub, kept: Kept, replay_id: str, seat: int | None) -> byte
     # A table's replay is kept only once it shows a finished match (an uploaded record never
     # changes, finished or not): a replay missing its last actions must not outlive them.
     if over or UPLOAD_ID.fullmatch(replay_id):
-        _keep(kept, (replay_id, seat), body)
+        _keep(kept, (replay_id, seat, i18n.current()), body)
     return body
 
 
@@ -360,7 +362,7 @@ def _encoded(
     return bool(built["over"]), gzip.compress(text.encode(), 6)
 
 
-def _keep(kept: Kept, key: tuple[str, int | None], body: bytes) -> None:
+def _keep(kept: Kept, key: tuple[str, int | None, str], body: bytes) -> None:
     if len(body) > CACHE_BYTES // 8:
         return
     old = kept.replays.pop(key, None)
@@ -368,7 +370,7 @@ def _keep(kept: Kept, key: tuple[str, int | None], body: bytes) -> None:
     kept.replays[key] = body
     kept.replay_bytes += len(body)
     while kept.replay_bytes > CACHE_BYTES or len(kept.replays) > CACHE_ENTRIES:
-        _, dropped = kept.replays.popitem(last=False)
+        _key, dropped = kept.replays.popitem(last=False)
         kept.replay_bytes -= len(dropped)
 
 

@@ -141,9 +141,9 @@ class Kept:
     # Replays (replays.py): built frames, gzipped, least recently used first, and their size;
     # builds under way, shared by whoever asks meanwhile; one semaphore bounding builds (it
     # belongs to the event loop it was made in); per-address and per-guest windows.
-    replays: OrderedDict[tuple[str, int | None], bytes] = field(default_factory=OrderedDict)
+    replays: OrderedDict[tuple[str, int | None, str], bytes] = field(default_factory=OrderedDict)
     replay_bytes: int = 0
-    building: dict[tuple[str, int | None], asyncio.Future[bytes]] = field(default_factory=dict)
+    building: dict[tuple[str, int | None, str], asyncio.Future[bytes]] = field(default_factory=dict)
     builds: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
     builders: Window = field(default_factory=Window)
     attempts: Window = field(default_factory=Window)

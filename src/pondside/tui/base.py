@@ -26,6 +26,7 @@ from rich.text import Text
 from pondside.engine import Event, Game, View, places_from_results
 from pondside.engine.game import reading_order
 from pondside.engine.narrate import Speaker, action_words, plural
+from pondside.i18n import _
 
 __all__ = ["Entry", "TableUI", "flow", "menu_lines", "place_style", "plural", "reading_order"]
 
@@ -72,7 +73,7 @@ def menu_lines(
     """The entries numbered from 1, in as many columns as fit ``width``, read down then across
     (``across``: along each line, as a hand of cards is read)."""
     cells = []
-    for i, (_, label) in enumerate(entries, 1):
+    for i, (_value, label) in enumerate(entries, 1):
         cell = Text(f"{i:>3}  ", style="cyan") if numbered else Text("  ")
         cells.append(cell.append_text(label if isinstance(label, Text) else Text(label)))
     if not cells:
@@ -265,7 +266,7 @@ class TableUI:
         """
         legal = sorted(legal, key=reading_order)
         entries = [(action, self.label(view, action)) for action in legal]
-        return self.menu(console, view, legal, entries, "Your choice (number or action)")
+        return self.menu(console, view, legal, entries, _("Your choice (number or action)"))
 
     def menu(
         self,
@@ -289,7 +290,7 @@ class TableUI:
         for line in lines:
             console.print(line)
         values = [value for value, _ in entries]
-        wrong = wrong or f"type 1 to {len(entries)}"
+        wrong = wrong or _("type 1 to {n}").format(n=len(entries))
         try:
             while True:
                 answer = self.ask(console, view, legal, question)
@@ -300,7 +301,8 @@ class TableUI:
                     return choice
                 if answer in values or answer in legal:
                     return answer
-                console.print(f"[red]{escape(repr(answer))} is not one of the choices: {wrong}.[/]")
+                said = _("{answer} is not one of the choices: {wrong}.")
+                console.print(f"[red]{said.format(answer=escape(repr(answer)), wrong=wrong)}[/]")
         finally:
             self._menu = None
 
@@ -332,16 +334,18 @@ class TableUI:
     def all_commands(self) -> list[Command]:
         """``help`` and ``board``, then the session's commands, in the order help lists them."""
         return [
-            Command("help", "what you can type here (also ?)", self.show_help),
-            Command("board", "draw the table again", lambda c, v, _: self.render(c, v)),
+            Command("help", _("what you can type here (also ?)"), self.show_help),
+            Command("board", _("draw the table again"), lambda c, v, _legal: self.render(c, v)),
             *self.commands,
         ]
 
     def show_help(self, console: Console, view: View, legal: list[str]) -> None:
         example = sorted(legal, key=reading_order)[0] if legal else ""
-        head = "Type a choice's number or the choice itself"
-        head += f' (e.g. "{escape(example)}")' if example else ""
-        console.print(head + ", or:")
+        if example:
+            head = _('Type a choice\'s number or the choice itself (e.g. "{example}"), or:')
+            console.print(head.format(example=escape(example)))
+        else:
+            console.print(_("Type a choice's number or the choice itself, or:"))
         # A command's help wraps beside its name, never under it.
         indent = " " * 9
         for command in self.all_commands():
@@ -366,5 +370,5 @@ class Command:
 def offer_help(question: str) -> str:
     """The question saying that help is there: "Your choice (number or action, or help)"."""
     if question.endswith(")"):
-        return f"{question[:-1]}, or help)"
-    return f"{question} (or help)"
+        return _("{question}, or help)").format(question=question[:-1])
+    return _("{question} (or help)").format(question=question)

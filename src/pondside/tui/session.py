@@ -26,10 +26,11 @@ from rich.padding import Padding
 
 from pondside.bots import Bot, Choose, UnknownBot, make_bot
 from pondside.engine import Event, Match, PondsideError, View
+from pondside.i18n import _, ngettext
 from pondside.sim.runner import derive_seed, play_out, seat_bots
 
 from . import get_ui
-from .base import Command, TableUI, plural
+from .base import Command, TableUI
 
 if TYPE_CHECKING:
     from pondside.analysis import Estimates
@@ -45,19 +46,24 @@ def estimates_line(estimates: Estimates, chosen: str) -> str:
     the bot's ``chosen`` one when it is not among them."""
     shown = estimates.actions[:HINT_SHOWN]
     # "play 35 (place 2.3)": the place said as one, never read as a second card.
+    place = _("{action} (place {place:.1f})")
     parts = [
-        f"[bold]{escape(e.action)}[/] (place {e.place:.1f})"
+        place.format(action=f"[bold]{escape(e.action)}[/]", place=e.place)
         if e.action == chosen
-        else f"{escape(e.action)} (place {e.place:.1f})"
+        else place.format(action=escape(e.action), place=e.place)
         for e in shown
     ]
     mine = estimates.of(chosen)
     if mine is not None and mine not in shown:
-        parts.append(f"… [bold]{escape(chosen)}[/] (place {mine.place:.1f})")
-    return (
-        "a search's expected place by the end of the hand (1 = first; "
-        f"{plural(estimates.samples, 'guess')} at the hidden cards): " + ", ".join(parts)
+        parts.append("… " + place.format(action=f"[bold]{escape(chosen)}[/]", place=mine.place))
+    said = ngettext(
+        "a search's expected place by the end of the hand (1 = first; {n} guess at the hidden "
+        "cards): {places}",
+        "a search's expected place by the end of the hand (1 = first; {n} guesses at the "
+        "hidden cards): {places}",
+        estimates.samples,
     )
+    return said.format(n=estimates.samples, places=", ".join(parts))
 
 
 class Left(Exception):
@@ -91,7 +97,11 @@ class Session:
         self.bots = seat_bots(match.game, seating.bots, match.seed)
         self.ui: TableUI = get_ui(match.game, seating.names, me=seating.seat)
         self.ui.commands = (
-            Command("hint", f"what the {HINT_BOT} bot would choose here, and why", self.hint),
+            Command(
+                "hint",
+                _("what the {bot} bot would choose here, and why").format(bot=HINT_BOT),
+                self.hint,
+            ),
             Command("quit", self._quit_help(), self.quit),
         )
         self._hint_bot: Bot | None = None
@@ -117,16 +127,19 @@ class Session:
         try:
             play_out(self.match, choosers, self._describe, first=self.seating.seat)
         except Left:
-            self.say("[yellow]You left the match.[/]")
+            left = _("You left the match.")
+            self.say(f"[yellow]{left}[/]")
         except (KeyboardInterrupt, EOFError):
-            self.say("\n[yellow]Match abandoned.[/]")
+            abandoned = _("Match abandoned.")
+            self.say(f"\n[yellow]{abandoned}[/]")
         except OSError as exc:  # the terminal went away while it was read or written
             stop.ending = True
             silence_terminal()
             if not terminal_gone(exc):
                 raise
         except PondsideError as exc:  # a bot that failed (an external program, a plugin)
-            self.say(f"\n[red]Match stopped: {escape(str(exc))}[/]")
+            said = _("Match stopped: {reason}").format(reason=escape(str(exc)))
+            self.say(f"\n[red]{said}[/]")
         finally:
             stop.ending = True  # a signal now would only cut the record short
             self.save()
@@ -162,7 +175,8 @@ class Session:
         if not self.console.is_terminal:
             yield
             return
-        with self.console.status(f"{escape(self.seating.names[seat])} is thinking…"):
+        thinking = _("{name} is thinking…").format(name=escape(self.seating.names[seat]))
+        with self.console.status(thinking):
             yield
 
     def _describe(self, events: list[Event]) -> None:
@@ -184,7 +198,7 @@ class Session:
                     HINT_BOT, self.match.game, seat, derive_seed(self.match.seed, 2, seat)
                 )
             except UnknownBot as exc:
-                console.print(f"No hint: {escape(str(exc))}")
+                console.print(_("No hint: {reason}").format(reason=escape(str(exc))))
                 return
         seed = derive_seed(self.match.seed, 3, seat, len(self.match.actions))
         estimates = None
@@ -212,10 +226,14 @@ class Session:
         shown = label if label.startswith(action) else f"{action} — {label}"
         # The suggestion is the bot's unless the search rates another clearly better (the note
         # then says so): the hint never contradicts its own estimates.
-        whose = f"the {HINT_BOT} bot would choose" if why is not None else "the search suggests"
-        console.print(f"[bold]Hint[/]: {whose} [bold]{escape(shown)}[/]")
+        if why is not None:
+            whose = _("[bold]Hint[/]: the {bot} bot would choose {action}")
+        else:
+            whose = _("[bold]Hint[/]: the search suggests {action}")
+        console.print(whose.format(bot=HINT_BOT, action=f"[bold]{escape(shown)}[/]"))
         if why:
-            console.print(Padding(f"because {escape(why)}", (0, 0, 0, 2), expand=False))
+            because = _("because {why}").format(why=escape(why))
+            console.print(Padding(because, (0, 0, 0, 2), expand=False))
         if note:
             console.print(Padding(escape(note), (0, 0, 0, 2), expand=False))
         if estimates is not None:
@@ -226,7 +244,7 @@ class Session:
         if not console.is_terminal:
             yield
             return
-        with console.status("Weighing your choices…"):
+        with console.status(_("Weighing your choices…")):
             yield
 
     def quit(self, console: Console, view: View, legal: list[str]) -> None:
@@ -234,8 +252,8 @@ class Session:
 
     def _quit_help(self) -> str:
         if self.record_path is None:
-            return "leave the match (not recorded: play with --record FILE to resume later)"
-        return "leave the match, keeping its record to resume later"
+            return _("leave the match (not recorded: play with --record FILE to resume later)")
+        return _("leave the match, keeping its record to resume later")
 
     # --- the record -----------------------------------------------------------------------
     def save(self) -> None:
@@ -244,21 +262,24 @@ class Session:
         over = self.match.is_over()
         if path is None:
             if not over and self.match.actions:
-                self.say(
-                    "[dim]This match was not recorded; start one with --record FILE "
-                    "to be able to resume it.[/]"
+                said = _(
+                    "This match was not recorded; start one with --record FILE to be able to "
+                    "resume it."
                 )
+                self.say(f"[dim]{said}[/]")
             return
         rec = self.match.record(self.seating.names, self.seating.record_bots())
         try:
             write_atomically(path, json.dumps(rec, indent=1) + "\n")
         except OSError as exc:
-            self.say(f"[red]Could not write the record to {escape(str(path))}: {exc}[/]")
+            said = _("Could not write the record to {path}: {reason}")
+            self.say(f"[red]{said.format(path=escape(str(path)), reason=exc)}[/]")
             return
-        self.say(f"Record written to {escape(str(path))}", one_line=True)
+        self.say(_("Record written to {path}").format(path=escape(str(path))), one_line=True)
         if not over:
             command = f"pondside play --resume {shlex.quote(str(path))}"
-            self.say(f"Resume it with: [bold]{escape(command)}[/]", one_line=True)
+            said = _("Resume it with: {command}").format(command=f"[bold]{escape(command)}[/]")
+            self.say(said, one_line=True)
 
 
 def write_atomically(path: Path, text: str) -> None:
