@@ -4,7 +4,7 @@ the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()
 ``Game.card_facts()`` and ``Game.score_notes()`` in ``GET /api/games``, and each frame's
 ``standing``, ``standings`` and ``captions`` (``Game.standing``, ``Game.standings``,
 ``Game.captions``: Wildcat Chicane's note under the table, Lame Duck's places as each take is
-shown)."""
+shown), and every status line (the captions' ``"status"`` keys, by the page's situation)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,34 @@ GONE = {
     r"\bshownPlaces\b|1 \+ \w+\.filter\(": (
         "places worked out from the ducks mid-animation (the frame's standings)"
     ),
+    # The status lines and the sentences around the boards that depend on who reads them
+    # (you or a name, a replay's "Ann played"): the frame's captions ("status", "status sent",
+    # "status picked", "status confirm" and the board's keys, Game.captions), and the words
+    # a page fills with numbers of the view (Game.prompts: "heading", "score row").
+    r"Waiting for \$\{|Waiting for the next": "whom the table waits for (captions 'status')",
+    r"You are watching(\. |: \$\{)": "a spectator's status line (captions 'status')",
+    r"You played|\} is choosing a|Choose a card(, then| to play)": (
+        "LD-4 and LD-6 in the status (Lame Duck's captions 'status', 'status confirm')"
+    ),
+    r"Round \$\{|Turn \$\{[^}]*\} of|, turn \$\{": (
+        "a round's and a turn's headings and score rows (Lame Duck's captions 'round', 'turn'; "
+        "Game.prompts 'heading', 'score row')"
+    ),
+    r"is over`|new cards`": "LD's banners of a round's end and deal (Game.prompts)",
+    r"\$\{[^}]*\} ducks`": "LD-9's match to a number of ducks (Lame Duck's captions 'match')",
+    r"to play or pass|leads a new round|select any combination|\{ whose \}": (
+        "KQ-8 and KQ-9 in the status (King of the Quackers' captions 'status', 'nothing beats')"
+    ),
+    r'"Excuse" : x\[0\] === "1"': (
+        "an earlier play's card names, its Ace without the number it stands for (KQ-17: "
+        "captions 'play K')"
+    ),
+    r"Playing your|Play your \$\{|of your cards beat": "DD-4d in the status (captions 'status')",
+    r'"(lead next|take it|are winning|call first|make the second call)"|took it`': (
+        "who calls, leads or takes a trick, as you or a name (WC-11, WC-15: Wildcat Chicane's "
+        "captions 'caller', 'leads', 'winning', 'takes it', 'took it', 'leads next')"
+    ),
+    r"choose a card or an action": "the generic page's status (Game.captions' default)",
 }
 
 MODULE_LINES = 400

@@ -66,14 +66,16 @@ def promise_words(value: int) -> str:
     return f"+ PROMISE to go out first (value {value})"
 
 
-def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
     """What the board writes beside its parts, for the seat of ``view`` (the page's keys):
 
     - ``"pass"``, while cards are passed (KQ-5): what this seat is to do or has done;
     - ``"status"``, while cards are passed: whom the table waits for, or what this seat is to
       choose. Both read the view, so a replay watched from a seat says the same as its table;
     - ``"to beat"``, in a round: the play to beat by what it makes and its cards, an Ace with
-      the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``).
+      the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``);
+    - ``"play K"``, in a round: the K-th play before the one to beat, by its cards' names;
+    - the status line while the hand is played (:func:`play_status`).
     """
     seat = view["seat"]
     out: dict[str, str] = {}
@@ -98,17 +100,54 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     rnd = view["round"]
     if rnd and rnd["plays"]:
         out["to beat"] = play_words(rnd["plays"][-1][1])
+        for k, (_, action) in enumerate(rnd["plays"][:-1]):
+            out[f"play {k}"] = short_names(action)
+    if view["phase"] == "play":
+        out.update(play_status(view, names, replay))
     return out
 
 
-def prompts() -> dict[str, str]:
-    """What the page tells the seat to act when nothing in its hand beats the play (KQ-9: it
-    passes), and when something may; ``{whose}``: "your own play", "Ann's play"."""
-    return {
-        "nothing beats": "Nothing in your hand beats {whose}: pass.",
-        "turn nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
-        "turn beat": "Your turn: beat {whose}, or pass.",
-    }
+def play_status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The status line while the hand is played (``Game.captions``): who is to lead or to
+    beat the play (KQ-8, KQ-9); for the seat to act, what it may do, and, when nothing in its
+    hand beats the play (its page offers no play), that it passes (``"status nothing
+    beats"``, ``"nothing beats"``: the line under its hand)."""
+    me, rnd = view["seat"], view["round"]
+    turn = view["to_act"][0] if view["to_act"] else None
+    sp = Speaker(names, None if replay else me)
+    prefix = "You are watching: " if me is None else ""
+    if me is not None and me in view["out"]:
+        prefix = f"{sp.who(me)} went out {ordinal(view['out'].index(me) + 1)}. "
+    if turn is not None and sp.is_me(turn):
+        if not rnd:
+            return {
+                "status": "Your lead: select any combination and play it.",
+                "status sent": "Sending…",
+            }
+        whose = "your own play" if rnd["last_seat"] == me else f"{names[rnd['last_seat']]}'s play"
+        return {
+            "status": f"Your turn: beat {whose}, or pass.",
+            "status nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
+            "nothing beats": f"Nothing in your hand beats {whose}: pass.",
+            "status sent": "Sending…",
+        }
+    if turn is None:
+        return {"status": prefix.strip()}
+    return {"status": f"{prefix}{names[turn]} {'to play or pass' if rnd else 'leads a new round'}."}
+
+
+def short_names(action: str) -> str:
+    """A play's cards by their names, low to high, as the board writes them under its small
+    cards; an Ace with the number it stands for (KQ-17): ``play 1S=4 5SV 6SY`` → ``Ace of
+    Suns as 4, Sailor, Soldier``."""
+    words = action.removesuffix(" promise").split()[1:]
+    cards = [w.partition("=") for w in words]
+    cards.sort(key=lambda c: (BY_CODE[c[0]].rank, BY_CODE[c[0]].order))
+    out = []
+    for code, _, number in cards:
+        name = BY_CODE[code].name.removeprefix("the ")
+        out.append(f"{name} as {number}" if number else name)
+    return ", ".join(out)
 
 
 def card_words(code: str) -> str:

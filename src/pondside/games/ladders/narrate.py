@@ -244,7 +244,24 @@ def prompts() -> dict[str, str]:
         "turn": "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end "
         "your turn by putting a hand card on a RUNG pile.",
         "turn short": "Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile.",
+        "score row": "Round {round}",
     }
+
+
+def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The status line (``Game.captions``) for the seat of ``view``, where the page's own
+    situation does not choose one of :func:`prompts` (the seat to act, by what it picked):
+    whom the table waits for, or whose turn a spectator or a replay is watching."""
+    if view["over"] or not view["to_act"]:
+        return {}
+    turn, me = view["to_act"][0], view["seat"]
+    if me is None:
+        return {"status": f"You are watching: {names[turn]} is playing."}
+    if replay:
+        return {"status": f"{names[turn]} is playing."}
+    if turn != me:
+        return {"status": f"Waiting for {names[turn]} to play."}
+    return {"status": prompts()["turn"], "status sent": "Playing…"}
 
 
 def terms() -> list[Term]:

@@ -207,13 +207,13 @@ export function roundPanel(ctx) {
   if (plays.length > 1) {
     const earlier = el("div", "kq-earlier");
     earlier.setAttribute("aria-label", "Earlier plays of this round");
-    for (const p of plays.slice(0, -1)) {
+    plays.slice(0, -1).forEach((p, k) => {
       const g = el("div", "kq-group");
-      // The small cards have no room for their names: they go under them (desktop only).
-      const cardNames = [...p.cards].sort(byRank).map((x) => (x === "0" ? "Excuse" : x[0] === "1" ? parse(x).name : parse(x).name.replace(/^the /, "")));
-      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true, p.ace), el("span", "kq-group-names", cardNames.join(", ")));
+      // The small cards have no room for their names: they go under them (desktop only), in
+      // the server's words (an Ace with the number it stands for, KQ-17).
+      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true, p.ace), el("span", "kq-group-names", caption(ctx, `play ${k}`)));
       earlier.append(g);
-    }
+    });
     box.append(earlier);
   }
   const beat = el("div", "kq-tobeat");

@@ -21,7 +21,7 @@ import {
   wordsLegend,
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
-import { prompt } from "./terms.js";
+import { said } from "./terms.js";
 import { ordinal, plural } from "../room.js";
 
 /** The legal plays grouped by their cards (one group per selection), and the cards that can
@@ -243,10 +243,9 @@ function renderActions(ctx) {
     }
   }
   if (!playing && legal.includes("pass") && v.round) {
-    // Passing is the only legal action: the game says why (its prompts) rather than only
+    // Passing is the only legal action: the game says why (its captions) rather than only
     // offer the button.
-    const whose = v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`;
-    const none = el("p", "kq-verdict hint kq-nothing", prompt(ctx, "nothing beats", { whose }));
+    const none = el("p", "kq-verdict hint kq-nothing", caption(ctx, "nothing beats"));
     none.setAttribute("aria-live", "polite");
     out.push(none);
   }
@@ -257,19 +256,10 @@ function renderActions(ctx) {
 
 // --- the status line, the bar, the explanations ------------------------------------------------------
 function status(ctx) {
-  const { view: v, names, me, legal } = ctx;
-  if (ctx.pending) return "Sending…";
-  // Passing: the server's words from the view, as the pass panel's (a replay agrees too).
-  if (v.phase === "pass") return caption(ctx, "status");
-  const turn = v.to_act[0];
-  const prefix = me == null ? "You are watching: " : me != null && v.out.includes(me) ? `You went out ${ordinal(v.out.indexOf(me) + 1)}. ` : "";
-  if (turn === me) {
-    if (!v.round) return "Your lead: select any combination and play it.";
-    if (!legal.some((a) => a.startsWith("play "))) return prompt(ctx, "turn nothing beats");
-    return prompt(ctx, "turn beat", { whose: v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play` });
-  }
-  if (turn == null) return prefix;
-  return `${prefix}${names[turn]} ${v.round ? "to play or pass" : "leads a new round"}.`;
+  // The server's words (the frame's captions: KQ-5's pass, KQ-8's lead, KQ-9's beat or pass).
+  if (ctx.pending) return said(ctx, "status sent");
+  const playing = ctx.legal.some((a) => a.startsWith("play "));
+  return said(ctx, ctx.view.phase === "play" && ctx.legal.length && !playing ? "status nothing beats" : "status");
 }
 
 function seatInfo(v, seat, ctx) {
