@@ -63,7 +63,9 @@ GONE = {
         "a round's and a turn's headings and score rows (Lame Duck's captions 'round', 'turn'; "
         "Game.prompts 'heading', 'score row')"
     ),
-    r"is over`|new cards`": "LD's banners of a round's end and deal (Game.prompts)",
+    r"is over`|new cards`|Placing the cards": (
+        "LD's banners of a round's end and deal, and its placing status (Game.prompts)"
+    ),
     r"\$\{[^}]*\} ducks`": "LD-9's match to a number of ducks (Lame Duck's captions 'match')",
     r"to play or pass|leads a new round|select any combination|\{ whose \}": (
         "KQ-8 and KQ-9 in the status (King of the Quackers' captions 'status', 'nothing beats')"

@@ -133,11 +133,13 @@ DUCK_SAMPLES = (
 def prompts() -> dict[str, str]:
     """What the page says while a column is to be taken (LD-6: a card lower than every
     column's last takes a column; ``{card}`` the card, ``{who}`` the seat taking), the heading
-    of a turn's explanations, the banners of a round's end and of a new deal, and a round's
+    of a turn's explanations, the status while the revealed cards are placed (LD-6), the
+    banners of a round's end and of a new deal, and a round's
     row of the scores (``{round}``, ``{turn}``: numbers the page reads from the view)."""
     return {
         "too low": "Your {card} is lower than every column: choose a column to take.",
         "too low other": "{who}'s {card} is too low: {who} is choosing a column to take.",
+        "placing": "Placing the cards…",
         "heading": "Round {round}, turn {turn}",
         "round over": "Round {round} is over",
         "new cards": "Round {round}: new cards",

@@ -101,7 +101,7 @@ async function show(ctx) {
   if (kinds.some((k) => k !== "chose")) {
     // What the last frame asked ("Bot 3 is choosing a column") is over: say what is shown.
     $("take-prompt").hidden = true;
-    $("status").textContent = "Placing the cards…";
+    $("status").textContent = prompt(ctx, "placing");
   }
   if (ctx.view.hand_number === ctx.prev.view.hand_number && kinds.includes("reveal")) {
     // The revealed card leaves the hand at once; the hand wakes up after the placements.
