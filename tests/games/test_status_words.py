@@ -7,6 +7,7 @@ name ("Ann played 45"). Each test sets up the rulebook's situation and reads wha
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pondside.engine import Game, Match
@@ -114,6 +115,9 @@ def test_kq8_the_leader_plays_any_combination() -> None:
     assert status(KQ, m.view(0)) == "Your lead: select any combination and play it."
     assert status(KQ, m.view(None)) == "You are watching: Ann leads a new round."
     assert status(KQ, m.view(1)) == "Ann leads a new round."
+    assert KQ.captions(m.view(0), NAMES)["new round"] == "New round: Your lead."
+    assert KQ.captions(m.view(1), NAMES)["new round"] == "New round: Ann leads."
+    assert KQ.captions(m.view(0), NAMES)["beats"] == "A lead"
 
 
 def test_kq9_the_next_seat_beats_the_play_or_passes() -> None:
@@ -126,7 +130,9 @@ def test_kq9_the_next_seat_beats_the_play_or_passes() -> None:
         said["status nothing beats"] == "Your turn: nothing in your hand beats the play, so pass."
     )
     assert said["nothing beats"] == "Nothing in your hand beats Ann's play: pass."
+    assert said["beats"] == "Beats Ann's play"
     assert status(KQ, m.view(0)) == "Bob to play or pass."
+    assert KQ.captions(m.view(0), NAMES)["beats"] == "Beats your own play"
 
 
 def test_kq17_an_earlier_play_names_its_ace_with_the_number_it_stands_for() -> None:
@@ -138,6 +144,17 @@ def test_kq17_an_earlier_play_names_its_ace_with_the_number_it_stands_for() -> N
     assert said["play 0"] == "Ace of Suns as 4, Discovery, Penitent"
     assert "play 1" not in said  # the play to beat is said in full ("to beat")
     assert short_names("play 9LK 3LY 0") == "Excuse, Savage, Merchant"
+
+
+def test_kq_a_seat_that_went_out_is_told_its_place_while_the_others_play_on() -> None:
+    m = Match(KQ, 4, KQ.options(4, {"target": 1}), seed=42)
+    rng = random.Random(0)
+    while not m.view(None)["out"]:
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    first = m.view(None)["out"][0]
+    assert KQ.captions(m.view(first), NAMES)["went out"] == "You went out 1st: the others play on."
+    assert status(KQ, m.view(first)).startswith("You went out 1st. ")
 
 
 # --- Down the Drain --------------------------------------------------------------------------------
@@ -167,6 +184,9 @@ def chicane() -> Match[Any]:
 
 def test_wc7_the_table_waits_for_each_bid_in_turn() -> None:
     m = chicane()
+    dealer = m.view(None)["dealer"]
+    assert WC.captions(m.view(dealer), NAMES[:3])["dealer"] == "You deal"
+    assert WC.captions(m.view(None), NAMES[:3])["dealer"] == f"{NAMES[dealer]} deals"
     assert status(WC, m.view(1)) == "Waiting for Ann to bid."
     assert status(WC, m.view(None)) == "You are watching. Waiting for Ann to bid."
     assert status(WC, m.view(0)) == m.view(0)["prompt"]  # what to do, under which rule

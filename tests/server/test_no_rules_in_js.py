@@ -80,6 +80,11 @@ GONE = {
         "captions 'caller', 'leads', 'winning', 'takes it', 'took it', 'leads next')"
     ),
     r"choose a card or an action": "the generic page's status (Game.captions' default)",
+    r"New round: \$\{|Beats \$\{|You went out \$\{": (
+        "KQ-8's leader, KQ-9's play to beat and where the seat went out, as you or a name "
+        "(captions 'new round', 'beats', 'went out')"
+    ),
+    r'"You deal"': "WC-2's dealer as you or a name (captions 'dealer')",
 }
 
 MODULE_LINES = 400

@@ -75,6 +75,8 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
     - ``"to beat"``, in a round: the play to beat by what it makes and its cards, an Ace with
       the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``);
     - ``"play K"``, in a round: the K-th play before the one to beat, by its cards' names;
+    - who leads a new round, what a selection beats, where the seat went out
+      (:func:`round_words`);
     - the status line while the hand is played (:func:`play_status`).
     """
     seat = view["seat"]
@@ -103,7 +105,31 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
         for k, (_, action) in enumerate(rnd["plays"][:-1]):
             out[f"play {k}"] = short_names(action)
     if view["phase"] == "play":
+        out.update(round_words(view, names))
         out.update(play_status(view, names, replay))
+    return out
+
+
+def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the round's panel and the hand say, for the seat of ``view``: who leads a new
+    round (``"new round"``, KQ-8), what a selection of the seat's would do (``"beats"``: it
+    beats a seat's play, KQ-9, or it leads), and where the seat went out (``"went out"``)."""
+    sp, me, rnd = Speaker(names, view["seat"]), view["seat"], view["round"]
+    out: dict[str, str] = {}
+    if view["to_act"] and not rnd:
+        turn = view["to_act"][0]
+        out["new round"] = (
+            f"New round: {'Your lead' if sp.is_me(turn) else f'{names[turn]} leads'}."
+        )
+    if me is None:
+        return out
+    if rnd:
+        whose = "your own" if rnd["last_seat"] == me else f"{names[rnd['last_seat']]}'s"
+        out["beats"] = f"Beats {whose} play"
+    else:
+        out["beats"] = "A lead"
+    if me in view["out"]:
+        out["went out"] = f"You went out {ordinal(view['out'].index(me) + 1)}: the others play on."
     return out
 
 

@@ -222,12 +222,13 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False
 
 
 def middle_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
-    """What the middle of the table says of the seats, for the seat of ``view``: who calls
-    (``"caller"``, WC-15); in a trick, who leads it (``"leads"``), who is winning it and would
-    take it (``"winning"``, ``"takes it"``, WC-11); once it is taken, who took it and so leads
-    the next (``"took it"``, ``"takes it"`` while the page shows it complete, ``"leads next"``)."""
+    """What the table says of the seats, for the seat of ``view``: who deals (``"dealer"``,
+    WC-2), who calls (``"caller"``, WC-15); in a trick, who leads it (``"leads"``), who is
+    winning it and would take it (``"winning"``, ``"takes it"``, WC-11); once it is taken, who
+    took it and so leads the next (``"took it"``, ``"takes it"`` while the page shows it
+    complete, ``"leads next"``)."""
     sp = Speaker(names, view["seat"])
-    out: dict[str, str] = {}
+    out: dict[str, str] = {"dealer": sp.does(view["dealer"], "deal")}
     # The trick just completed, which the page shows complete for a moment, even when it
     # ended the hand or the match.
     for event in view["last_events"]:

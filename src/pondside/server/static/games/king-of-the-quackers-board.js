@@ -185,15 +185,13 @@ export function roundPanel(ctx) {
   const box = el("section", "kq-round");
   box.setAttribute("aria-label", "This round");
   const r = v.round;
-  const turn = v.to_act[0];
   if (v.over) {
     box.append(el("p", "kq-head", "The match is over."));
     if (v.hand_scores.length) box.append(lastHand(ctx));
     return box;
   }
   if (!r) {
-    const who = turn === me ? "Your lead" : `${names[turn]} leads`;
-    box.append(el("p", "kq-head kq-lead", `New round: ${who}.`));
+    box.append(el("p", "kq-head kq-lead", caption(ctx, "new round")));
     return box;
   }
   box.append(el("p", "kq-head", `Round of ${roundKind(r)}`));

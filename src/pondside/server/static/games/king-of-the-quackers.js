@@ -102,8 +102,7 @@ function renderHand(ctx) {
   }
   const nodes = [box];
   if (!hand.length && v.phase === "play" && !v.over) {
-    const place = v.out.indexOf(me) + 1;
-    nodes.push(el("p", "kq-note", place ? `You went out ${ordinal(place)}: the others play on.` : "No cards."));
+    nodes.push(el("p", "kq-note", caption(ctx, "went out") || "No cards."));
   }
   const legend = [];
   if (hand.some(isPersonality)) legend.push("☺ a personality card.");
@@ -164,7 +163,7 @@ function button(ctx, label, cls, onClick, disabled = false) {
 }
 
 function renderActions(ctx) {
-  const { view: v, el, legal, names, me } = ctx;
+  const { view: v, el, legal, me } = ctx;
   const out = [];
   if (legal.some((a) => a.startsWith("give "))) {
     const p = passState(ctx);
@@ -204,8 +203,7 @@ function renderActions(ctx) {
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
       const labels = [...new Set(matches.filter((m) => !m.promise).map((m) => ctx.label(m.action)?.label))];
-      const to = v.round ? `Beats ${v.round.last_seat === me ? "your own" : `${names[v.round.last_seat]}'s`} play` : "A lead";
-      verdict.textContent = `${to}: ${labels.filter(Boolean).join(" or ")}.`;
+      verdict.textContent = `${caption(ctx, "beats")}: ${labels.filter(Boolean).join(" or ")}.`;
       verdict.classList.add("good");
     } else {
       // No legal play is these cards: the engine says why (the rule they break).

@@ -42,9 +42,9 @@ function bidTotal(view) {
 function banner(ctx) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-banner");
-  box.append(el("span", "wc-fact wc-dealt", v.dealer === ctx.me ? "You deal" : `${names[v.dealer]} deals`));
-  // The bids against the tricks, over or under, in the server's words (its captions).
+  // Who deals, and the bids against the tricks, over or under: the server's words (its captions).
   const said = ctx.frame.captions || {};
+  box.append(el("span", "wc-fact wc-dealt", said.dealer || ""));
   const f = el("span", `wc-fact ${bidTotal(v).count ? "wc-bidsum" : "wc-count"}`, said.bids || "");
   if (said["bids meaning"]) f.title = said["bids meaning"];
   box.append(f);
