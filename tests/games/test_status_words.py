@@ -131,8 +131,12 @@ def test_kq9_the_next_seat_beats_the_play_or_passes() -> None:
     )
     assert said["nothing beats"] == "Nothing in your hand beats Ann's play: pass."
     assert said["beats"] == "Beats Ann's play"
+    assert said["to beat by"] == "Ann led"
     assert status(KQ, m.view(0)) == "Bob to play or pass."
     assert KQ.captions(m.view(0), NAMES)["beats"] == "Beats your own play"
+    m.apply(1, "pass")
+    assert KQ.captions(m.view(2), NAMES)["passed"] == "Passed since: Bob."
+    assert KQ.captions(m.view(1), NAMES)["passed"] == "Passed since: you."
 
 
 def test_kq17_an_earlier_play_names_its_ace_with_the_number_it_stands_for() -> None:
@@ -211,6 +215,18 @@ def test_wc11_the_middle_of_the_table_says_who_leads_wins_and_took_the_trick() -
     )
     other = WC.captions(m.view((winner + 1) % 3), NAMES[:3])
     assert other["leads next"] == f"{NAMES[winner]} leads next"
+
+
+def test_wc5_wc7_each_seat_is_said_to_read_its_cards_and_to_have_bid() -> None:
+    m = chicane()
+    m.apply(0, "bid 3")
+    said = WC.captions(m.view(0), NAMES[:3])
+    # The Calamity makes Ann read TOP with Wyrms as trump (the worked deal).
+    assert said["seat reads 0"] == "You read TOP, trump Wyrms."
+    assert said["seat bid 0"] == "You bid 3 and have taken 0 tricks."
+    said = WC.captions(m.view(1), NAMES[:3])
+    assert said["seat reads 0"] == "Ann reads TOP, trump Wyrms."
+    assert said["seat bid 0"] == "Ann bid 3 and has taken 0 tricks."
 
 
 # --- Ladders and a game with no page of its own -----------------------------------------------------

@@ -85,6 +85,14 @@ GONE = {
         "(captions 'new round', 'beats', 'went out')"
     ),
     r'"You deal"': "WC-2's dealer as you or a name (captions 'dealer')",
+    r'"led" : "played"|Passed since: \$\{': (
+        "KQ-9's play to beat and who passed since, as you or a name (captions 'to beat by', "
+        "'passed')"
+    ),
+    r'"You read"|"have" : "has"': (
+        "WC-5..WC-7's reading and bid of a seat, as you or a name (captions 'seat reads N', "
+        "'seat bid N')"
+    ),
 }
 
 MODULE_LINES = 400

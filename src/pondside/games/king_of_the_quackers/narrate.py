@@ -112,8 +112,9 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
 
 def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     """What the round's panel and the hand say, for the seat of ``view``: who leads a new
-    round (``"new round"``, KQ-8), what a selection of the seat's would do (``"beats"``: it
-    beats a seat's play, KQ-9, or it leads), and where the seat went out (``"went out"``)."""
+    round (``"new round"``, KQ-8), who made the play to beat and who passed since (``"to beat
+    by"``, ``"passed"``), what a selection of the seat's would do (``"beats"``: it beats a
+    seat's play, KQ-9, or it leads), and where the seat went out (``"went out"``)."""
     sp, me, rnd = Speaker(names, view["seat"]), view["seat"], view["round"]
     out: dict[str, str] = {}
     if view["to_act"] and not rnd:
@@ -121,6 +122,12 @@ def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]
         out["new round"] = (
             f"New round: {'Your lead' if sp.is_me(turn) else f'{names[turn]} leads'}."
         )
+    if rnd and rnd["plays"]:
+        # The play to beat's player, and who passed since (KQ-9).
+        verb = "led" if len(rnd["plays"]) == 1 else "played"
+        out["to beat by"] = f"{sp.who(rnd['last_seat'])} {verb}"
+        if rnd["passed"]:
+            out["passed"] = f"Passed since: {joined([sp.who(s, False) for s in rnd['passed']])}."
     if me is None:
         return out
     if rnd:

@@ -201,6 +201,7 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False
     (:func:`status`)."""
     out = bids_words(view["bids"], view["tricks_in_hand"])
     out.update(middle_words(view, names))
+    out.update(seat_words(view, names))
     out.update(status(view, names, replay))
     if view["phase"] == "rule":
         # WC-4: the ruling cards are chosen in secret and shown together.
@@ -250,6 +251,26 @@ def middle_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str
             winner = view["tricks"][-1]["winner"]
             out["took it"] = f"{sp.who(winner)} took it"
             out["leads next"] = sp.does(winner, "lead next")
+    return out
+
+
+def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the players' bar says of each seat, for the seat of ``view``: how it reads its
+    cards (``"seat reads 2"``: "Cy reads TOP, trump Wyrms.", WC-5, WC-6) and its bid against
+    the tricks it has taken (``"seat bid 2"``, WC-7)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {}
+    for s, (reading, trump) in enumerate(zip(view["readings"], view["trumps"], strict=True)):
+        if reading and trump:
+            out[f"seat reads {s}"] = (
+                f"{sp.does(s, 'read')} {reading.upper()}, trump {SUIT_NAMES[trump]}."
+            )
+    for s, bid in enumerate(view["bids"]):
+        if bid is not None:
+            have = "have" if sp.is_me(s) else "has"
+            out[f"seat bid {s}"] = (
+                f"{sp.who(s)} bid {bid} and {have} taken {plural(view['won'][s], 'trick')}."
+            )
     return out
 
 

@@ -43,14 +43,9 @@ export function readPlay(action) {
 /** This seat's neighbours as the view names them (KQ-5): whom it gives to and receives from. */
 export const left = (v) => v.neighbours[0];
 export const right = (v) => v.neighbours[1];
-export const nameOf = (names, me, s) => (s === me ? "you" : names[s]);
 export const Name = (names, me, s) => (s === me ? "You" : names[s]);
 /** The verb for seat s: "You pass" / "Ann passes". */
 export const verb = (me, s, base, third) => (s === me ? base : third);
-export function list(words) {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
 
 // --- drawing -----------------------------------------------------------------------------------------
 export function card(code, opts = {}) {
@@ -219,15 +214,13 @@ export function roundPanel(ctx) {
   const what = el("div", "kq-tobeat-text");
   what.append(
     el("span", "kq-tobeat-label", "To beat"),
-    el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
+    el("span", "kq-tobeat-who", caption(ctx, "to beat by")),
     // What the play makes and its cards, an Ace with the number it stands for: the server's.
     el("span", "kq-tobeat-what", cap(caption(ctx, "to beat"))),
   );
   beat.append(cardRow(el, last.cards, false, last.ace), what);
   box.append(beat);
-  if (r.passed.length) {
-    box.append(el("p", "kq-passed", `Passed since: ${list(r.passed.map((s) => nameOf(names, me, s)))}.`));
-  }
+  if (r.passed.length) box.append(el("p", "kq-passed", caption(ctx, "passed")));
   return box;
 }
 

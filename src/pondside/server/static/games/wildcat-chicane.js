@@ -305,8 +305,8 @@ export default {
   seatInfo(view, seat, ctx) {
     const el = ctx.el;
     const box = document.createDocumentFragment();
-    const name = ctx.names[seat];
-    const mine = seat === ctx.me;
+    // What the seat reads and bid, as you or its name: the server's words (its captions).
+    const said = ctx.frame.captions || {};
     if (view.readings[seat] && view.trumps[seat]) {
       const r = view.readings[seat];
       const t = view.trumps[seat];
@@ -316,7 +316,7 @@ export default {
       const sym = el("span", "wc-sym", SUITS[t].symbol);
       sym.style.color = SUITS[t].colour;
       tag.append(sym);
-      tag.title = `${mine ? "You read" : `${name} reads`} ${r.toUpperCase()}, trump ${SUITS[t].name}.`;
+      tag.title = said[`seat reads ${seat}`] || "";
       tag.setAttribute("aria-label", tag.title);
       box.append(tag);
     } else if (view.phase === "rule") {
@@ -329,7 +329,7 @@ export default {
       b.append("won ", el("b", null, String(won)), " of ", el("b", null, String(bid)), " bid");
       if (won > bid) b.classList.add("over");
       else if (won === bid && (view.phase === "play" || view.phase === "over")) b.classList.add("exact");
-      b.title = `${mine ? "You" : name} bid ${bid} and ${mine ? "have" : "has"} taken ${won} trick${won === 1 ? "" : "s"}.`;
+      b.title = said[`seat bid ${seat}`] || "";
       box.append(b);
     } else if (view.phase === "bid") {
       box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? "bidding…" : "bid to come"));
