@@ -161,6 +161,45 @@ def test_kq_a_seat_that_went_out_is_told_its_place_while_the_others_play_on() ->
     assert status(KQ, m.view(first)).startswith("You went out 1st. ")
 
 
+def test_kq4_kq28_the_notes_say_the_promise_the_cards_played_and_the_card_put_aside() -> None:
+    m = Match(KQ, 4, KQ.options(4, {"target": 1, "bidding": True}), seed=42)
+    m.apply(0, "give NL TMVK")
+    for seat in (1, 2, 3):
+        m.apply(seat, m.legal(seat)[0])
+    said = KQ.captions(m.view(0), NAMES)
+    assert said["promise"] == "No promise yet."
+    # At four with the extended deck one card is out of play, seen by no one (KQ-4).
+    assert said["played"] == (
+        "No card played this hand; one more card lies face down, out of play for this hand "
+        "(no one sees it)."
+    )
+    promise = next(a for a in m.legal(0) if a.endswith(" promise"))
+    m.apply(0, promise)
+    worth = m.view(None)["promise"]["value"]
+    played = len(promise.split()) - 2  # the play's cards, without its verb and "promise"
+    assert KQ.captions(m.view(0), NAMES)["played"].startswith(f"{played} card")
+    assert KQ.captions(m.view(0), NAMES)["promise"] == (
+        f"You have promised to go out first (worth {worth})."
+    )
+    assert KQ.captions(m.view(1), NAMES)["promise"] == (
+        f"Ann has promised to go out first (worth {worth})."
+    )
+
+
+def test_kq_the_end_says_the_last_hands_points_best_first() -> None:
+    m = Match(KQ, 4, KQ.options(4, {"target": 1}), seed=42)
+    rng = random.Random(0)
+    while not m.is_over():
+        seat = m.to_act()[0]
+        m.apply(seat, rng.choice(m.legal(seat)))
+    row = m.view(None)["hand_scores"][-1]
+    said = KQ.captions(m.view(0), NAMES)["last hand"]
+    assert said.startswith("Hand 1: ")
+    shown = [int(part.split("+")[1]) for part in said.removeprefix("Hand 1: ").split(" · ")]
+    assert shown == sorted(row, reverse=True)
+    assert ("You +" in said) and "Ann" not in said
+
+
 # --- Down the Drain --------------------------------------------------------------------------------
 def test_dd5_dd4d_the_seat_to_play_is_told_how_many_of_its_cards_beat_a_group() -> None:
     dd = get_game("down-the-drain")

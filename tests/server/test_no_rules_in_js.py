@@ -89,6 +89,10 @@ GONE = {
         "KQ-9's play to beat and who passed since, as you or a name (captions 'to beat by', "
         "'passed')"
     ),
+    r"promised to go out first|No promise yet|lies face down|played this hand|\} \+\$\{row": (
+        "KQ-4's card put aside, KQ-28's promise and the last hand's points in the notes "
+        "(captions 'promise', 'played', 'last hand')"
+    ),
     r'"You read"|"have" : "has"': (
         "WC-5..WC-7's reading and bid of a seat, as you or a name (captions 'seat reads N', "
         "'seat bid N')"

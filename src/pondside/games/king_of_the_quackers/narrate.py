@@ -76,13 +76,13 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
       the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``);
     - ``"play K"``, in a round: the K-th play before the one to beat, by its cards' names;
     - who leads a new round, what a selection beats, where the seat went out
-      (:func:`round_words`);
+      (:func:`round_words`); the promise, the cards played, the last hand (:func:`notes_words`);
     - the status line while the hand is played (:func:`play_status`).
     """
     seat = view["seat"]
     out: dict[str, str] = {}
     if view["over"]:
-        return out
+        return notes_words(view, names)
     if view["phase"] == "pass":
         chosen = view["chosen"]
         waiting = [names[s] for s, c in enumerate(chosen) if not c]
@@ -107,6 +107,39 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
     if view["phase"] == "play":
         out.update(round_words(view, names))
         out.update(play_status(view, names, replay))
+    out.update(notes_words(view, names))
+    return out
+
+
+def notes_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the notes beside the round say, for the seat of ``view``: the hand's promise
+    (``"promise"``, KQ-28, KQ-29), the cards played this hand and the one put aside unseen
+    (``"played"``, KQ-4), and once the match is over the last hand's points (``"last hand"``)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {}
+    playing = view["phase"] == "play" and not view["over"]
+    promise = view["promise"]
+    if promise:
+        worth = promise["value"]
+        out["promise"] = (
+            f"{sp.does(promise['seat'], 'have')} promised to go out first (worth {worth})."
+        )
+    elif view["options"]["bidding"] and playing:
+        out["promise"] = "No promise yet."
+    if playing:
+        aside = (
+            "; one more card lies face down, out of play for this hand (no one sees it)"
+            if view["put_aside"]
+            else ""
+        )
+        # "No card", not "0 cards": a 0 alone reads as the Excuse's code (0) to a reader of codes.
+        played = plural(len(view["played"]), "card") if view["played"] else "No card"
+        out["played"] = f"{played} played this hand{aside}."
+    if view["over"] and view["hand_scores"]:
+        row = view["hand_scores"][-1]
+        best_first = sorted(range(len(row)), key=lambda s: -row[s])
+        points = " · ".join(f"{sp.who(s)} +{row[s]}" for s in best_first)
+        out["last hand"] = f"Hand {len(view['hand_scores'])}: {points}"
     return out
 
 

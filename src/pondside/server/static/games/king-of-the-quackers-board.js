@@ -5,7 +5,6 @@
 import { prefs } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
-import { plural } from "../room.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
@@ -44,8 +43,6 @@ export function readPlay(action) {
 export const left = (v) => v.neighbours[0];
 export const right = (v) => v.neighbours[1];
 export const Name = (names, me, s) => (s === me ? "You" : names[s]);
-/** The verb for seat s: "You pass" / "Ann passes". */
-export const verb = (me, s, base, third) => (s === me ? base : third);
 
 // --- drawing -----------------------------------------------------------------------------------------
 export function card(code, opts = {}) {
@@ -158,13 +155,8 @@ export function passPanel(ctx) {
   return box;
 }
 
-function lastHand(ctx) {
-  const { view: v, el, names, me } = ctx;
-  const row = v.hand_scores[v.hand_scores.length - 1];
-  const order = [...row.keys()].sort((a, b) => row[b] - row[a]);
-  const text = order.map((s) => `${Name(names, me, s)} +${row[s]}`).join(" · ");
-  return el("p", "kq-last", `Hand ${v.hand_scores.length}: ${text}`);
-}
+/** The last hand's points, best first, in the server's words (its captions). */
+const lastHand = (ctx) => ctx.el("p", "kq-last", caption(ctx, "last hand"));
 
 /** The round's kind in the plural, from the view, for the round's heading. */
 export function roundKind(r) {
@@ -253,17 +245,8 @@ export function notesPanel(ctx) {
     swap.append(gave, got);
     box.append(swap);
   }
-  const facts = [];
-  if (v.promise) {
-    facts.push(`${Name(names, me, v.promise.seat)} ${verb(me, v.promise.seat, "have", "has")} promised to go out first (worth ${v.promise.value}).`);
-  } else if (v.options.bidding && v.phase === "play" && !v.over) {
-    facts.push("No promise yet.");
-  }
-  if (v.phase === "play" && !v.over) {
-    // KQ-4: at four with the extended deck one card is out of play, face down, seen by no one.
-    const aside = v.put_aside ? "; one more card lies face down, out of play for this hand (no one sees it)" : "";
-    facts.push(`${plural(v.played.length, "card", "cards")} played this hand${aside}.`);
-  }
+  // The promise (KQ-28, KQ-29), the cards played and the one put aside (KQ-4): the server's.
+  const facts = [caption(ctx, "promise"), caption(ctx, "played")].filter(Boolean);
   if (facts.length) box.append(el("p", "kq-note", facts.join(" ")));
   return box.children.length ? box : null;
 }
