@@ -163,11 +163,7 @@ def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]
             out["passed"] = f"Passed since: {joined([sp.who(s, False) for s in rnd['passed']])}."
     if me is None:
         return out
-    if rnd:
-        whose = "your own" if rnd["last_seat"] == me else f"{names[rnd['last_seat']]}'s"
-        out["beats"] = f"Beats {whose} play"
-    else:
-        out["beats"] = "A lead"
+    out["beats"] = f"Beats {whose_play(rnd['last_seat'], me, names)}" if rnd else "A lead"
     if me in view["out"]:
         out["went out"] = f"You went out {ordinal(view['out'].index(me) + 1)}: the others play on."
     return out
@@ -190,7 +186,7 @@ def play_status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> 
                 "status": "Your lead: select any combination and play it.",
                 "status sent": "Sending…",
             }
-        whose = "your own play" if rnd["last_seat"] == me else f"{names[rnd['last_seat']]}'s play"
+        whose = whose_play(rnd["last_seat"], me, names)
         return {
             "status": f"Your turn: beat {whose}, or pass.",
             "status nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
@@ -202,10 +198,18 @@ def play_status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> 
     return {"status": f"{prefix}{names[turn]} {'to play or pass' if rnd else 'leads a new round'}."}
 
 
+def whose_play(seat: int, me: int | None, names: Sequence[str]) -> str:
+    """The play to beat, as the seat ``me`` reads it: ``your own play`` or ``Ann's play``."""
+    return "your own play" if seat == me else f"{names[seat]}'s play"
+
+
 def short_names(action: str) -> str:
     """A play's cards by their names, low to high, as the board writes them under its small
-    cards; an Ace with the number it stands for (KQ-17): ``play 1S=4 5SV 6SY`` → ``Ace of
-    Suns as 4, Sailor, Soldier``."""
+    cards; an Ace with the number it stands for (KQ-17).
+
+    >>> short_names("play 1S=4 5SV 6SY")
+    'Ace of Suns as 4, Discovery, Penitent'
+    """
     words = action.removesuffix(" promise").split()[1:]
     cards = [w.partition("=") for w in words]
     cards.sort(key=lambda c: (BY_CODE[c[0]].rank, BY_CODE[c[0]].order))
