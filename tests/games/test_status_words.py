@@ -233,6 +233,7 @@ def test_wc7_the_table_waits_for_each_bid_in_turn() -> None:
     assert status(WC, m.view(1)) == "Waiting for Ann to bid."
     assert status(WC, m.view(None)) == "You are watching. Waiting for Ann to bid."
     assert status(WC, m.view(0)) == m.view(0)["prompt"]  # what to do, under which rule
+    assert status(WC, m.view(0), replay=True) == "Waiting for Ann to bid."
 
 
 def test_wc11_the_middle_of_the_table_says_who_leads_wins_and_took_the_trick() -> None:

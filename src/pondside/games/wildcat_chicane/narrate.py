@@ -277,7 +277,8 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
 def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
     """The status line, by the page's situation (``Game.captions``): the seat to act reads
     its prompt (what to do, under which rule), or, with a ruling card picked, what the card
-    would make it (``{what}``: the pick's label); the others read whom the table waits for."""
+    would make it (``{what}``: the pick's label); the others read whom the table waits for
+    (a replay, which asks no one, the seat it follows too)."""
     me, to_act, phase = view["seat"], view["to_act"], view["phase"]
     if me is not None and me in to_act and not replay and view.get("prompt"):
         out = {"status": view["prompt"], "status sent": "Sent: waiting for the table…"}
@@ -293,7 +294,9 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     if what is None:
         return {"status": ""}
     watching = "You are watching. " if me is None else ""
-    return {"status": f"{watching}{waiting_for(to_act, names, me, what)}".strip()}
+    return {
+        "status": f"{watching}{waiting_for(to_act, names, None if replay else me, what)}".strip()
+    }
 
 
 def ruler_reading(view: Mapping[str, Any], code: str, *, will: bool) -> dict[str, str]:
