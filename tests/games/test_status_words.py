@@ -281,6 +281,22 @@ def test_ladders_says_whose_turn_it_is_to_those_who_wait() -> None:
     assert la.prompts()["score row"].format(round=2) == "Round 2"
 
 
+def test_la14_a_partners_piles_are_said_to_be_the_partners_and_playable() -> None:
+    la = get_game("ladders")
+    m = Match(la, 4, la.options(4, {"teams": True}), seed=9)
+    said = la.captions(m.view(0), NAMES)
+    # Partners sit opposite (LA-2): Ann plays with Cid.
+    assert [said[f"piles {s}"] for s in range(4)] == [
+        "Your piles",
+        "Bob's piles",
+        "Cid's piles (your partner)",
+        "Dee's piles",
+    ]
+    assert said["partner note"] == "you may play their tops"
+    assert "partner note" not in la.captions(m.view(None), NAMES)
+    assert la.captions(m.view(None), NAMES)["piles 0"] == "Ann's piles"
+
+
 def test_a_game_without_words_of_its_own_says_whom_the_table_waits_for() -> None:
     m = lame_duck([[5, 6], [13, 14], [23]], [12, 22, 35, 47])
     m.apply(0, "play 6")

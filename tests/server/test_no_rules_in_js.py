@@ -93,6 +93,9 @@ GONE = {
         "KQ-4's card put aside, KQ-28's promise and the last hand's points in the notes "
         "(captions 'promise', 'played', 'last hand')"
     ),
+    r"play their tops|piles \(your partner\)|\"Your piles\"": (
+        "LA-14's partner's piles, as you or a name (Ladders' captions 'piles N', 'partner note')"
+    ),
     r'"You read"|"have" : "has"': (
         "WC-5..WC-7's reading and bid of a seat, as you or a name (captions 'seat reads N', "
         "'seat bid N')"
