@@ -72,7 +72,9 @@ def test_a_series_of_down_the_drain_ranks_by_games_won_first() -> None:
 
 
 def test_down_the_drains_captions_say_whose_turn_pushes_a_group_through() -> None:
-    game = get_game("down-the-drain")
+    # The board's captions (the binding adds the status line, from a whole view).
+    from pondside.games.down_the_drain.narrate import captions
+
     names = ["Ann", "Bob", "Cid"]
     view: dict[str, Any] = {
         "seat": 0,
@@ -82,17 +84,17 @@ def test_down_the_drains_captions_say_whose_turn_pushes_a_group_through() -> Non
             {"type": "beaten", "seats": [0]},
         ],
     }
-    said = game.captions(view, names)
+    said = captions(view, names)
     assert said == {
         "group 7": "to be pushed through on Bob's turn unless beaten first",
         "seat 2": "just played",
         "seat 0": "beaten: drew a card",
     }
     view["groups"][0]["through"] = 0
-    assert game.captions(view, names)["group 7"].startswith("to be pushed through on your turn")
-    nothing = game.captions({"seat": 0, "groups": [], "last_events": []}, names)
+    assert captions(view, names)["group 7"].startswith("to be pushed through on your turn")
+    nothing = captions({"seat": 0, "groups": [], "last_events": []}, names)
     assert nothing == {"to beat": "No card in front: any card may be played."}
     own = {"seat": 0, "groups": [{"number": 3, "seats": [0], "value": 3, "through": None}]}
-    assert game.captions({**own, "last_events": [{"type": "deal"}]}, names) == {
+    assert captions({**own, "last_events": [{"type": "deal"}]}, names) == {
         "to beat": "Nothing but your own card in front."
     }

@@ -4,7 +4,7 @@ the view (DD's ``through``, KQ's ``neighbours``, LD's ``turns``), ``Game.terms()
 ``Game.card_facts()`` and ``Game.score_notes()`` in ``GET /api/games``, and each frame's
 ``standing``, ``standings`` and ``captions`` (``Game.standing``, ``Game.standings``,
 ``Game.captions``: Wildcat Chicane's note under the table, Lame Duck's places as each take is
-shown)."""
+shown), and every status line (the captions' ``"status"`` keys, by the page's situation)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,56 @@ GONE = {
     r"takes the five": "LD-7 in a sixth cell's title (the 'Sixth card' term)",
     r"\bshownPlaces\b|1 \+ \w+\.filter\(": (
         "places worked out from the ducks mid-animation (the frame's standings)"
+    ),
+    # The status lines and the sentences around the boards that depend on who reads them
+    # (you or a name, a replay's "Ann played"): the frame's captions ("status", "status sent",
+    # "status picked", "status confirm" and the board's keys, Game.captions), and the words
+    # a page fills with numbers of the view (Game.prompts: "heading", "score row").
+    r"Waiting for \$\{|Waiting for the next": "whom the table waits for (captions 'status')",
+    r"You are watching(\. |: \$\{)": "a spectator's status line (captions 'status')",
+    r"You played|\} is choosing a|Choose a card(, then| to play)": (
+        "LD-4 and LD-6 in the status (Lame Duck's captions 'status', 'status confirm')"
+    ),
+    r"Round \$\{|Turn \$\{[^}]*\} of|, turn \$\{": (
+        "a round's and a turn's headings and score rows (Lame Duck's captions 'round', 'turn'; "
+        "Game.prompts 'heading', 'score row')"
+    ),
+    r"is over`|new cards`|Placing the cards": (
+        "LD's banners of a round's end and deal, and its placing status (Game.prompts)"
+    ),
+    r"\$\{[^}]*\} ducks`": "LD-9's match to a number of ducks (Lame Duck's captions 'match')",
+    r"to play or pass|leads a new round|select any combination|\{ whose \}": (
+        "KQ-8 and KQ-9 in the status (King of the Quackers' captions 'status', 'nothing beats')"
+    ),
+    r'"Excuse" : x\[0\] === "1"': (
+        "an earlier play's card names, its Ace without the number it stands for (KQ-17: "
+        "captions 'play K')"
+    ),
+    r"Playing your|Play your \$\{|of your cards beat": "DD-4d in the status (captions 'status')",
+    r'"(lead next|take it|are winning|call first|make the second call)"|took it`': (
+        "who calls, leads or takes a trick, as you or a name (WC-11, WC-15: Wildcat Chicane's "
+        "captions 'caller', 'leads', 'winning', 'takes it', 'took it', 'leads next')"
+    ),
+    r"choose a card or an action": "the generic page's status (Game.captions' default)",
+    r"New round: \$\{|Beats \$\{|You went out \$\{": (
+        "KQ-8's leader, KQ-9's play to beat and where the seat went out, as you or a name "
+        "(captions 'new round', 'beats', 'went out')"
+    ),
+    r'"You deal"': "WC-2's dealer as you or a name (captions 'dealer')",
+    r'"led" : "played"|Passed since: \$\{': (
+        "KQ-9's play to beat and who passed since, as you or a name (captions 'to beat by', "
+        "'passed')"
+    ),
+    r"promised to go out first|No promise yet|lies face down|played this hand|\} \+\$\{row": (
+        "KQ-4's card put aside, KQ-28's promise and the last hand's points in the notes "
+        "(captions 'promise', 'played', 'last hand')"
+    ),
+    r"play their tops|piles \(your partner\)|\"Your piles\"": (
+        "LA-14's partner's piles, as you or a name (Ladders' captions 'piles N', 'partner note')"
+    ),
+    r'"You read"|"have" : "has"': (
+        "WC-5..WC-7's reading and bid of a seat, as you or a name (captions 'seat reads N', "
+        "'seat bid N')"
     ),
 }
 

@@ -23,7 +23,16 @@ from pondside.i18n import _
 
 from .deal import DealLayout
 from .errors import BadOption, BadPosition, IllegalAction, spell
-from .narrate import ActionLabel, CardSpan, Labels, Lines, ScoreNote, Term, Unplayable
+from .narrate import (
+    ActionLabel,
+    CardSpan,
+    Labels,
+    Lines,
+    ScoreNote,
+    Term,
+    Unplayable,
+    waiting_for,
+)
 from .options import Option, resolve_options
 from .state import State
 from .view import CommonView, Event
@@ -409,11 +418,26 @@ class Game(ABC, Generic[S]):
         drawn."""
         return []
 
-    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         """What a page writes beside parts of its board, in the game's words, for the seat of
-        ``view`` (keys the game's module knows: Down the Drain's ``"group 7"``, ``"seat 2"``);
-        none by default."""
-        return {}
+        ``view`` (keys the game's module knows: Down the Drain's ``"group 7"``, ``"seat 2"``),
+        and its status line by the page's situation, keys every page reads:
+
+        - ``"status"``: what the seat is to do now, or whom the table waits for;
+        - ``"status sent"``: once the page has sent an action, until the table answers;
+          ``{what}`` stands for the action's cards (``play 45``: ``45``);
+        - ``"status picked"``: a card picked and not yet played (``{what}``: the card);
+        - ``"status confirm"``: the status when the page asks its player to confirm each
+          choice (Lame Duck's setting).
+
+        A page whose situation has no key of its own shows ``"status"``. ``replay``: the
+        frame is a replay's, which offers nothing; a game may then call the seat it follows
+        by name ("Ann played 45"). By default, the status of a page that knows nothing of the
+        game (static/games/generic.js)."""
+        seat = view["seat"]
+        if seat is not None and seat in view["to_act"] and not replay:
+            return {"status": "Your turn: choose a card or an action.", "status sent": "Sent…"}
+        return {"status": waiting_for(view["to_act"], names, seat)}
 
     def card_facts(self) -> dict[str, Any]:
         """What a page needs to draw the game's card faces with no table to ask (a rules page's

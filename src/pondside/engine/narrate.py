@@ -60,6 +60,21 @@ def joined(parts: Sequence[str]) -> str:
     return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
+def waiting_for(to_act: Sequence[int], names: Sequence[str], me: int | None, what: str = "") -> str:
+    """Whom a table waits for, but ``me`` (the reader's own seat), and for what; ``""`` when it
+    waits for no one else (a page's status line).
+
+    >>> waiting_for([0, 1, 2], ["Ann", "Bob", "Cid"], 1, "bid")
+    'Waiting for Ann and Cid to bid.'
+    >>> waiting_for([1], ["Ann", "Bob"], None), waiting_for([1], ["Ann", "Bob"], 1)
+    ('Waiting for Bob.', '')
+    """
+    others = [names[s] for s in to_act if s != me]
+    if not others:
+        return ""
+    return f"Waiting for {joined(others)}{f' to {what}' if what else ''}."
+
+
 class Lines(list[str]):
     """A narrator's lines, each remembering the event of the step that it tells (``events``,
     indices into the step's events), so that a page showing the step event by event can tell

@@ -163,8 +163,12 @@ class StateFrame(TypedDict):
     captions: dict[str, str]
     """What the board writes beside its parts, in the game's words, for this receiver, keyed
     as the game's page module knows them (Down the Drain: ``"group 7"``: "to be pushed through
-    on your turn unless beaten first", ``"seat 2"``: "beaten: drew a card"); empty for most
-    games."""
+    on your turn unless beaten first", ``"seat 2"``: "beaten: drew a card"), and the status
+    line by the page's situation (``Game.captions``): ``"status"`` (what the seat is to do,
+    or whom the table waits for), ``"status sent"`` (an action sent, not yet answered),
+    ``"status picked"`` (a card picked, not yet played), ``"status confirm"`` (the page asks
+    for each choice to be confirmed); ``{what}`` in them stands for the page's cards. A
+    replay's may call the seat it follows by name ("Ann played 45")."""
 
 
 @with_config(DOCUMENTED)
@@ -407,6 +411,7 @@ def for_receiver(
         offered=bool(legal),
         state=state,
         legal=legal,
+        replay=bool(common["table"].get("replay")),
     )
     return {
         "type": "state",

@@ -58,7 +58,8 @@ class Told(TypedDict):
     a page that shows the step event by event; empty for most games and for a step whose
     places do not move."""
     captions: dict[str, str]
-    """What the board writes beside its parts, in the game's words (``Game.captions``)."""
+    """What the board writes beside its parts, and the status line by the page's situation
+    (``"status"``, ``"status sent"``...), in the game's words (``Game.captions``)."""
 
 
 def shown_names(summary: Mapping[str, Any]) -> list[str]:
@@ -84,6 +85,7 @@ def tell(
     offered: bool = True,
     state: Any = None,
     legal: Sequence[str] | None = None,
+    replay: bool = False,
 ) -> Told:
     """What one receiver is told about a step: the narrator's lines for ``events`` (those of
     one action; none for a frame that shows no action) between the receiver's view ``before``
@@ -93,7 +95,8 @@ def tell(
     (``offered=False``): they carry no legal actions either. ``state`` is the match's state
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer), and
-    ``legal`` are the seat's legal actions there, when the caller has them."""
+    ``legal`` are the seat's legal actions there, when the caller has them. ``replay``: the
+    frames are a replay's (``Game.captions`` may then call the seat followed by name)."""
     if after is None:
         return {
             "narration": [],
@@ -114,7 +117,7 @@ def tell(
         "standings": []
         if not events or type(game).standings is Game.standings
         else game.standings(events, after),
-        "captions": {} if type(game).captions is Game.captions else game.captions(after, names),
+        "captions": game.captions(after, names, replay),
     }
     if seat is not None and offered:
         told["labels"] = game.labels(after, names, state, legal if state is not None else None)

@@ -245,6 +245,37 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     return out
 
 
+def status(
+    view: Mapping[str, Any], names: Sequence[str], beating: int, replay: bool
+) -> dict[str, str]:
+    """The status line, by the page's situation (``Game.captions``): whose turn it is, or,
+    for the seat to play, how many of its cards beat a group now (``beating``, DD-4d)."""
+    if view["over"] or not view["to_act"]:
+        return {"status": "Waiting for the next game."}
+    turn, me = view["to_act"][0], view["seat"]
+    if replay or me is None:
+        watching = "" if replay else "You are watching: "
+        return {"status": f"{watching}{names[turn]} is to play."}
+    if turn != me:
+        return {"status": f"Waiting for {names[turn]} to play."}
+    if not view["groups"]:
+        now = prompts()["any card"]
+    else:
+        which = (
+            "none of your cards beats a group"
+            if beating == 0
+            else "one of your cards beats a group"
+            if beating == 1
+            else f"{beating} of your cards beat a group"
+        )
+        now = f"Your turn: pick a card to play; {which}."
+    return {
+        "status": now,
+        "status picked": "Play your {what}, or pick another card.",
+        "status sent": "Playing your {what}…",
+    }
+
+
 def terms() -> list[Term]:
     """The game's words, as the table's legend explains them (DD-1, DD-3..DD-9)."""
     return [

@@ -386,8 +386,19 @@ class DownTheDrain(Game[DownTheDrainState]):
         single game's places while it is played: by the cards held)."""
         return list(_places([(-w, t) for w, t in zip(view["wins"], view["totals"], strict=True)]))
 
-    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
-        return words.captions(view, names)
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+        said = words.captions(view, names)
+        seat = view["seat"]
+        beating = 0
+        if seat is not None and seat in view["to_act"] and not replay:
+            # How many cards of the hand would beat a group if played now (DD-4d), as each
+            # card's label shows it.
+            front = [f or 0 for f in view["front"]]
+            for card in view.get("hand", ()):
+                front[seat] = card
+                beating += bool(beaten_by(tuple(front), seat))
+        said.update(words.status(view, names, beating, replay))
+        return said
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card and what it would do now: the group it joins, its worth, what it beats."""

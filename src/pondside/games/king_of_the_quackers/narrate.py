@@ -66,19 +66,23 @@ def promise_words(value: int) -> str:
     return f"+ PROMISE to go out first (value {value})"
 
 
-def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
     """What the board writes beside its parts, for the seat of ``view`` (the page's keys):
 
     - ``"pass"``, while cards are passed (KQ-5): what this seat is to do or has done;
     - ``"status"``, while cards are passed: whom the table waits for, or what this seat is to
       choose. Both read the view, so a replay watched from a seat says the same as its table;
     - ``"to beat"``, in a round: the play to beat by what it makes and its cards, an Ace with
-      the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``).
+      the number it stands for (KQ-17: ``Straight Flush of Wyrms, 2 to 4: 1Y=4 2SY 3LY``);
+    - ``"play K"``, in a round: the K-th play before the one to beat, by its cards' names;
+    - who leads a new round, what a selection beats, where the seat went out
+      (:func:`round_words`); the promise, the cards played, the last hand (:func:`notes_words`);
+    - the status line while the hand is played (:func:`play_status`).
     """
     seat = view["seat"]
     out: dict[str, str] = {}
     if view["over"]:
-        return out
+        return notes_words(view, names)
     if view["phase"] == "pass":
         chosen = view["chosen"]
         waiting = [names[s] for s, c in enumerate(chosen) if not c]
@@ -98,17 +102,122 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     rnd = view["round"]
     if rnd and rnd["plays"]:
         out["to beat"] = play_words(rnd["plays"][-1][1])
+        for k, (_, action) in enumerate(rnd["plays"][:-1]):
+            out[f"play {k}"] = short_names(action)
+    if view["phase"] == "play":
+        out.update(round_words(view, names))
+        out.update(play_status(view, names, replay))
+    out.update(notes_words(view, names))
     return out
 
 
-def prompts() -> dict[str, str]:
-    """What the page tells the seat to act when nothing in its hand beats the play (KQ-9: it
-    passes), and when something may; ``{whose}``: "your own play", "Ann's play"."""
-    return {
-        "nothing beats": "Nothing in your hand beats {whose}: pass.",
-        "turn nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
-        "turn beat": "Your turn: beat {whose}, or pass.",
-    }
+def notes_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the notes beside the round say, for the seat of ``view``: the hand's promise
+    (``"promise"``, KQ-28, KQ-29), the cards played this hand and the one put aside unseen
+    (``"played"``, KQ-4), and once the match is over the last hand's points (``"last hand"``)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {}
+    playing = view["phase"] == "play" and not view["over"]
+    promise = view["promise"]
+    if promise:
+        worth = promise["value"]
+        out["promise"] = (
+            f"{sp.does(promise['seat'], 'have')} promised to go out first (worth {worth})."
+        )
+    elif view["options"]["bidding"] and playing:
+        out["promise"] = "No promise yet."
+    if playing:
+        aside = (
+            "; one more card lies face down, out of play for this hand (no one sees it)"
+            if view["put_aside"]
+            else ""
+        )
+        # "No card", not "0 cards": a 0 alone reads as the Excuse's code (0) to a reader of codes.
+        played = plural(len(view["played"]), "card") if view["played"] else "No card"
+        out["played"] = f"{played} played this hand{aside}."
+    if view["over"] and view["hand_scores"]:
+        row = view["hand_scores"][-1]
+        best_first = sorted(range(len(row)), key=lambda s: -row[s])
+        points = " · ".join(f"{sp.who(s)} +{row[s]}" for s in best_first)
+        out["last hand"] = f"Hand {len(view['hand_scores'])}: {points}"
+    return out
+
+
+def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the round's panel and the hand say, for the seat of ``view``: who leads a new
+    round (``"new round"``, KQ-8), who made the play to beat and who passed since (``"to beat
+    by"``, ``"passed"``), what a selection of the seat's would do (``"beats"``: it beats a
+    seat's play, KQ-9, or it leads), and where the seat went out (``"went out"``)."""
+    sp, me, rnd = Speaker(names, view["seat"]), view["seat"], view["round"]
+    out: dict[str, str] = {}
+    if view["to_act"] and not rnd:
+        turn = view["to_act"][0]
+        out["new round"] = (
+            f"New round: {'Your lead' if sp.is_me(turn) else f'{names[turn]} leads'}."
+        )
+    if rnd and rnd["plays"]:
+        # The play to beat's player, and who passed since (KQ-9).
+        verb = "led" if len(rnd["plays"]) == 1 else "played"
+        out["to beat by"] = f"{sp.who(rnd['last_seat'])} {verb}"
+        if rnd["passed"]:
+            out["passed"] = f"Passed since: {joined([sp.who(s, False) for s in rnd['passed']])}."
+    if me is None:
+        return out
+    out["beats"] = f"Beats {whose_play(rnd['last_seat'], me, names)}" if rnd else "A lead"
+    if me in view["out"]:
+        out["went out"] = f"You went out {ordinal(view['out'].index(me) + 1)}: the others play on."
+    return out
+
+
+def play_status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The status line while the hand is played (``Game.captions``): who is to lead or to
+    beat the play (KQ-8, KQ-9); for the seat to act, what it may do, and, when nothing in its
+    hand beats the play (its page offers no play), that it passes (``"status nothing
+    beats"``, ``"nothing beats"``: the line under its hand)."""
+    me, rnd = view["seat"], view["round"]
+    turn = view["to_act"][0] if view["to_act"] else None
+    sp = Speaker(names, None if replay else me)
+    prefix = "You are watching: " if me is None else ""
+    if me is not None and me in view["out"]:
+        prefix = f"{sp.who(me)} went out {ordinal(view['out'].index(me) + 1)}. "
+    if turn is not None and sp.is_me(turn):
+        if not rnd:
+            return {
+                "status": "Your lead: select any combination and play it.",
+                "status sent": "Sending…",
+            }
+        whose = whose_play(rnd["last_seat"], me, names)
+        return {
+            "status": f"Your turn: beat {whose}, or pass.",
+            "status nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
+            "nothing beats": f"Nothing in your hand beats {whose}: pass.",
+            "status sent": "Sending…",
+        }
+    if turn is None:
+        return {"status": prefix.strip()}
+    return {"status": f"{prefix}{names[turn]} {'to play or pass' if rnd else 'leads a new round'}."}
+
+
+def whose_play(seat: int, me: int | None, names: Sequence[str]) -> str:
+    """The play to beat, as the seat ``me`` reads it: ``your own play`` or ``Ann's play``."""
+    return "your own play" if seat == me else f"{names[seat]}'s play"
+
+
+def short_names(action: str) -> str:
+    """A play's cards by their names, low to high, as the board writes them under its small
+    cards; an Ace with the number it stands for (KQ-17).
+
+    >>> short_names("play 1S=4 5SV 6SY")
+    'Ace of Suns as 4, Discovery, Penitent'
+    """
+    words = action.removesuffix(" promise").split()[1:]
+    cards = [w.partition("=") for w in words]
+    cards.sort(key=lambda c: (BY_CODE[c[0]].rank, BY_CODE[c[0]].order))
+    out = []
+    for code, _, number in cards:
+        name = BY_CODE[code].name.removeprefix("the ")
+        out.append(f"{name} as {number}" if number else name)
+    return ", ".join(out)
 
 
 def card_words(code: str) -> str:

@@ -518,11 +518,8 @@ class KingOfTheQuackers(Game[QuackersState]):
         told = cast(Sequence[QuackersEvent], events)
         return words.narrate(before, told, after, names, receiver)
 
-    def prompts(self) -> dict[str, str]:
-        return words.prompts()
-
-    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
-        return words.captions(view, names)
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+        return words.captions(view, names, replay)
 
     def card_facts(self) -> dict[str, Any]:
         """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of

@@ -244,7 +244,45 @@ def prompts() -> dict[str, str]:
         "turn": "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end "
         "your turn by putting a hand card on a RUNG pile.",
         "turn short": "Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile.",
+        "score row": "Round {round}",
     }
+
+
+def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
+    """Whose piles each seat's are, for the seat of ``view`` (:func:`pile_words`), and the
+    status line (``Game.captions``) where the page's own situation does not choose one of
+    :func:`prompts` (the seat to act, by what it picked): whom the table waits for, or whose
+    turn a spectator or a replay is watching."""
+    out = pile_words(view, names)
+    if view["over"] or not view["to_act"]:
+        return out
+    turn, me = view["to_act"][0], view["seat"]
+    if me is None:
+        out["status"] = f"You are watching: {names[turn]} is playing."
+    elif replay:
+        out["status"] = f"{names[turn]} is playing."
+    elif turn != me:
+        out["status"] = f"Waiting for {names[turn]} to play."
+    else:
+        out.update({"status": prompts()["turn"], "status sent": "Playing…"})
+    return out
+
+
+def pile_words(view: View, names: Sequence[str]) -> dict[str, str]:
+    """The heading of each seat's piles (``"piles 2"``: "Your piles", "Cid's piles (your
+    partner)"), and what a partner's piles offer (``"partner note"``: LA-14, a partner's CLIMB
+    and RUNG tops may be played)."""
+    me = view["seat"]
+    mate = None if me is None else view["partners"][me]
+    out: dict[str, str] = {}
+    for s in range(view["players"]):
+        if s == me:
+            out[f"piles {s}"] = "Your piles"
+        else:
+            out[f"piles {s}"] = f"{names[s]}'s piles{' (your partner)' if s == mate else ''}"
+    if mate is not None:
+        out["partner note"] = "you may play their tops"
+    return out
 
 
 def terms() -> list[Term]:

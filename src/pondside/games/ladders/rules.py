@@ -631,6 +631,9 @@ class Ladders(Game[LaddersState]):
     def prompts(self) -> dict[str, str]:
         return words.prompts()
 
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+        return words.captions(view, names, replay)
+
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         return words.action_label(view, action, _PARSE[action], names)
 

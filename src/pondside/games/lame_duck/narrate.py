@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import ScoreNote, Speaker, Term
-from pondside.engine.narrate import Lines, plural
+from pondside.engine.narrate import Lines, plural, waiting_for
 
 from .events import LameDuckEvent
 
@@ -132,10 +132,62 @@ DUCK_SAMPLES = (
 
 def prompts() -> dict[str, str]:
     """What the page says while a column is to be taken (LD-6: a card lower than every
-    column's last takes a column); ``{card}`` the card, ``{who}`` the seat taking."""
+    column's last takes a column; ``{card}`` the card, ``{who}`` the seat taking), the heading
+    of a turn's explanations, the status while the revealed cards are placed (LD-6), the
+    banners of a round's end and of a new deal, and a round's
+    row of the scores (``{round}``, ``{turn}``: numbers the page reads from the view)."""
     return {
         "too low": "Your {card} is lower than every column: choose a column to take.",
         "too low other": "{who}'s {card} is too low: {who} is choosing a column to take.",
+        "placing": "Placing the cards…",
+        "heading": "Round {round}, turn {turn}",
+        "round over": "Round {round} is over",
+        "new cards": "Round {round}: new cards",
+        "score row": "Round {round}",
+        "in play": "in play",
+    }
+
+
+def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The table's headings (``"match"``: how long the match is, LD-9; ``"round"``, ``"turn"``:
+    where it stands, LD-5) and the status line (``Game.captions``), for the seat of ``view``;
+    a replay calls the seat it follows by name ("Ann played 45")."""
+    options = view["options"]
+    target, rounds = options.get("target"), options.get("rounds") or 1
+    out = {
+        "match": f"to {ducks(target)}" if target else plural(rounds, "round"),
+        "round": f"Round {view['hand_number']}"
+        if target
+        else f"Round {view['hand_number']} of {rounds}",
+        "turn": "Finished" if view["over"] else f"Turn {view['turn_number']} of {view['turns']}",
+    }
+    out.update(status(view, names, replay))
+    return out
+
+
+def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The status line, by the page's situation (``Game.captions``): whom the table waits
+    for (LD-4: the cards are chosen together and revealed at once), who is choosing a column
+    to take (LD-6), or what this seat is to do."""
+    me, to_act = view["seat"], view["to_act"]
+    waiting = waiting_for(to_act, names, me)
+    taking = view["awaiting_take"]
+    if taking is not None:
+        # The seat taking reads the take's own prompt (prompts "too low").
+        return {"status": "" if taking == me else f"{names[taking]} is choosing a column to take."}
+    if me is None:
+        return {"status": f"You are watching. {waiting}".strip()}
+    who = names[me] if replay else "You"
+    if view.get("my_choice") is not None:
+        return {"status": f"{who} played {view['my_choice']}. {waiting}".strip()}
+    if me not in to_act:
+        return {"status": ""}
+    if replay:
+        return {"status": f"{names[me]} is choosing a card."}
+    return {
+        "status": "Choose a card to play.",
+        "status confirm": "Choose a card, then confirm it.",
+        "status sent": f"You played {{what}}. {waiting}".strip(),
     }
 
 

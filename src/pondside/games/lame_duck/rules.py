@@ -392,6 +392,9 @@ class LameDuck(Game[LameDuckState]):
     def prompts(self) -> dict[str, str]:
         return words.prompts()
 
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+        return words.captions(view, names, replay)
+
     def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
         """The places after each event of a step, as its takes add their ducks one by one
         (LD-2, LD-7, LD-8): a page that shows the takes one at a time shows these places with

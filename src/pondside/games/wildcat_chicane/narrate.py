@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker, Term
-from pondside.engine.narrate import ActionLabel, Lines, joined, plural
+from pondside.engine.narrate import ActionLabel, Lines, joined, plural, waiting_for
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
 
 from .cards import (
@@ -192,12 +192,17 @@ def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
     }
 
 
-def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False) -> dict[str, str]:
     """What the board writes beside its parts for the seat of ``view``: the bids against the
     tricks (``bids_words``), while ruling cards are chosen what a chosen one's back means
     (``"ruler chosen"``) and, for a seat, how it reads its cards once that is known or its
-    ruling card is chosen (``reading_words``) and what its bid will score (``"bid"``, WC-12)."""
+    ruling card is chosen (``reading_words``) and what its bid will score (``"bid"``, WC-12);
+    who calls, leads or takes the trick (:func:`middle_words`), and the status line
+    (:func:`status`)."""
     out = bids_words(view["bids"], view["tricks_in_hand"])
+    out.update(middle_words(view, names))
+    out.update(seat_words(view, names))
+    out.update(status(view, names, replay))
     if view["phase"] == "rule":
         # WC-4: the ruling cards are chosen in secret and shown together.
         out["ruler chosen"] = "A ruling card is chosen, face down until everyone has chosen."
@@ -215,6 +220,83 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     if bid is not None:
         out["bid"] = f"Your bid {bid}: {bid_effect(bid)}."
     return out
+
+
+def middle_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the table says of the seats, for the seat of ``view``: who deals (``"dealer"``,
+    WC-2), who calls (``"caller"``, WC-15); in a trick, who leads it (``"leads"``), who is
+    winning it and would take it (``"winning"``, ``"takes it"``, WC-11); once it is taken, who
+    took it and so leads the next (``"took it"``, ``"takes it"`` while the page shows it
+    complete, ``"leads next"``)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {"dealer": sp.does(view["dealer"], "deal")}
+    # The trick just completed, which the page shows complete for a moment, even when it
+    # ended the hand or the match.
+    for event in view["last_events"]:
+        if event["type"] == "trick":
+            out["takes it"] = sp.does(event["winner"], "take it")
+    to_act = view["to_act"]
+    if view["over"] or not to_act:
+        return out
+    if view["phase"] == "call":
+        out["caller"] = sp.does(
+            to_act[0], "make the second call" if view["calls"] else "call first"
+        )
+    elif view["phase"] == "play" and view["trick"] and view["winning"] is not None:
+        out["winning"] = sp.does(view["winning"], "are winning")
+        out["takes it"] = sp.does(view["winning"], "take it")
+    elif view["phase"] == "play":
+        out["leads"] = sp.does(to_act[0], "lead")
+        if view["tricks"]:
+            winner = view["tricks"][-1]["winner"]
+            out["took it"] = f"{sp.who(winner)} took it"
+            out["leads next"] = sp.does(winner, "lead next")
+    return out
+
+
+def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """What the players' bar says of each seat, for the seat of ``view``: how it reads its
+    cards (``"seat reads 2"``: "Cy reads TOP, trump Wyrms.", WC-5, WC-6) and its bid against
+    the tricks it has taken (``"seat bid 2"``, WC-7)."""
+    sp = Speaker(names, view["seat"])
+    out: dict[str, str] = {}
+    for s, (reading, trump) in enumerate(zip(view["readings"], view["trumps"], strict=True)):
+        if reading and trump:
+            out[f"seat reads {s}"] = (
+                f"{sp.does(s, 'read')} {reading.upper()}, trump {SUIT_NAMES[trump]}."
+            )
+    for s, bid in enumerate(view["bids"]):
+        if bid is not None:
+            have = "have" if sp.is_me(s) else "has"
+            out[f"seat bid {s}"] = (
+                f"{sp.who(s)} bid {bid} and {have} taken {plural(view['won'][s], 'trick')}."
+            )
+    return out
+
+
+def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
+    """The status line, by the page's situation (``Game.captions``): the seat to act reads
+    its prompt (what to do, under which rule), or, with a ruling card picked, what the card
+    would make it (``{what}``: the pick's label); the others read whom the table waits for
+    (a replay, which asks no one, the seat it follows too)."""
+    me, to_act, phase = view["seat"], view["to_act"], view["phase"]
+    if me is not None and me in to_act and not replay and view.get("prompt"):
+        out = {"status": view["prompt"], "status sent": "Sent: waiting for the table…"}
+        if phase == "rule":
+            out["status picked"] = "You picked {what}: confirm, or pick another."
+        return out
+    what = {
+        "rule": "choose their ruling cards" if len(to_act) > 1 else "choose a ruling card",
+        "call": "make the second call" if view["calls"] else "make the first call",
+        "bid": "bid",
+        "play": "play" if view["trick"] else "lead",
+    }.get(phase)
+    if what is None:
+        return {"status": ""}
+    watching = "You are watching. " if me is None else ""
+    return {
+        "status": f"{watching}{waiting_for(to_act, names, None if replay else me, what)}".strip()
+    }
 
 
 def ruler_reading(view: Mapping[str, Any], code: str, *, will: bool) -> dict[str, str]:

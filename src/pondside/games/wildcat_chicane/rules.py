@@ -526,8 +526,8 @@ class WildcatChicane(Game[ChicaneState]):
     def terms(self) -> list[Term]:
         return words.terms()
 
-    def captions(self, view: View, names: Sequence[str]) -> dict[str, str]:
-        return words.captions(view, names)
+    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+        return words.captions(view, names, replay)
 
     def card_spans(self, sentence: str) -> list[CardSpan]:
         """The cards a sentence names by code, read by their names (a page's reader)."""

@@ -6,7 +6,8 @@
 //
 // A game module's default export:
 //   render(ctx)                       draw ctx.frame into ctx.board, ctx.hand, ctx.actions
-//   status(ctx) -> string             the status line ("Choose two cards for Ann"...)
+//   status(ctx) -> string             the status line, in the server's words (the frame's captions
+//                                     by the page's situation: games/terms.js `said`)
 //   (the sentences are the server's: each frame's `narration`, told by this frame; a module
 //   writes none of its own)
 //   group(view, event) -> string | null  (optional) the heading a line of the narration goes
@@ -26,7 +27,7 @@
 //   notice(prev, frame, me)           (optional) tell this seat of a decision it did not make
 //                                     here (the clock's), before the animation; default: a toast
 //                                     after it when the clock played
-//   info(view) -> {match, round, turn, badge: {text, title}}  (optional) the top bar's items
+//   info(view, frame) -> {match, round, turn, badge: {text, title}}  (optional) the top bar's items
 //   playersAside: true                (optional) the players' bar beside the table on wide screens
 //   seatScore(view, seat) -> Node | string  (optional) a seat's total as drawn in the bar
 //   unit: [one, many]                  (optional) what the totals count (default: points)
@@ -700,7 +701,7 @@ function renderInfo(frame) {
   const gameWords = gameName(frame.table);
   $("info-game").textContent = gameWords;
   const o = v.options || {};
-  const own = game.info ? game.info(v) : {};
+  const own = game.info ? game.info(v, frame) : {};
   const match = o.rounds
     ? tn("{n} round", "{n} rounds", o.rounds)
     : o.games > 1

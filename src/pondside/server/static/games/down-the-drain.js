@@ -7,7 +7,8 @@
 // server: what a card would do is its label (`effect` in words, `shows` for the preview),
 // the sentences about each step are the frame's narration: no play's effect is worked out here.
 import { el, plural } from "../room.js";
-import { drawCard, legend, renderBoard, toAct } from "./down-the-drain-board.js";
+import { drawCard, legend, renderBoard } from "./down-the-drain-board.js";
+import { said } from "./terms.js";
 
 /** The card this page's player picked, if it is still one to play now. */
 function selected(ctx) {
@@ -59,7 +60,7 @@ async function animate(ctx) {
     // The banner is the narrator's line for the game's end (the frame tells it).
     const k = events.indexOf(end);
     const lines = ctx.frame.narration || [];
-    const text = lines.find((_, i) => (ctx.frame.narration_events || [])[i] === k) || `Game ${end.game} is over.`;
+    const text = lines.find((_, i) => (ctx.frame.narration_events || [])[i] === k) || "";
     show(after.map((f, t) => (push && push.seats.includes(t) ? null : f)), [], []);
     const banner = el("div", "dd-banner", text);
     ctx.board.querySelector(".dd-board")?.append(banner);
@@ -222,20 +223,10 @@ export default {
   },
 
   status(ctx) {
-    const { view, me, names, legal } = ctx;
-    const s = toAct(view);
-    if (s == null) return "Waiting for the next game.";
-    if (ctx.pending) return `Playing your ${ctx.pending.replace("play ", "")}…`;
-    if (me != null && legal.length) {
-      const c = selected(ctx);
-      if (c != null) return `Play your ${c}, or pick another card.`;
-      if (!view.groups.length) return (ctx.facts.prompts || {})["any card"] || "Your turn.";
-      const beat = (view.hand || []).filter((x) => shows(ctx, x)?.beats.length).length;
-      const which = beat === 0 ? "none of your cards beats a group" : beat === 1 ? "one of your cards beats a group" : `${beat} of your cards beat a group`;
-      return `Your turn: pick a card to play; ${which}.`;
-    }
-    if (me == null) return `You are watching: ${names[s]} is to play.`;
-    return `Waiting for ${names[s]} to play.`;
+    // The server's words (the frame's captions): whose turn, or how many cards beat a group.
+    if (ctx.pending) return said(ctx, "status sent", ctx.pending.replace("play ", ""));
+    const c = ctx.legal.length ? selected(ctx) : null;
+    return c != null ? said(ctx, "status picked", c) : said(ctx);
   },
 
   animate,

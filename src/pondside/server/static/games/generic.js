@@ -4,6 +4,7 @@
 // own keys, the hand's cards are played by the legal actions that name them, each action is
 // offered by the server's label, and a card that cannot be played says the engine's reason.
 import { el } from "../room.js";
+import { said } from "./terms.js";
 
 // The keys every view has, drawn by the shared frame (players' bar, scores, status) or not
 // for people (the events: the explanations tell them).
@@ -113,11 +114,9 @@ function render(ctx) {
   ctx.actions.replaceChildren(...others.map((a) => button(ctx, a, (ctx.label(a) || { label: a }).label, "generic-action")));
 }
 
+/** The server's words (the frame's captions, `Game.captions`): whom the table waits for. */
 function status(ctx) {
-  const { view: v, me, names } = ctx;
-  if (me != null && ctx.legal.length) return ctx.pending ? "Sent…" : "Your turn: choose a card or an action.";
-  const waiting = v.to_act.filter((s) => s !== me).map((s) => names[s]);
-  return waiting.length ? `Waiting for ${waiting.join(", ")}.` : "";
+  return said(ctx, ctx.pending ? "status sent" : "status");
 }
 
 export default {

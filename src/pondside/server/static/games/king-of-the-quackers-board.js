@@ -5,7 +5,6 @@
 import { prefs } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
-import { plural } from "../room.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
@@ -43,14 +42,7 @@ export function readPlay(action) {
 /** This seat's neighbours as the view names them (KQ-5): whom it gives to and receives from. */
 export const left = (v) => v.neighbours[0];
 export const right = (v) => v.neighbours[1];
-export const nameOf = (names, me, s) => (s === me ? "you" : names[s]);
 export const Name = (names, me, s) => (s === me ? "You" : names[s]);
-/** The verb for seat s: "You pass" / "Ann passes". */
-export const verb = (me, s, base, third) => (s === me ? base : third);
-export function list(words) {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
 
 // --- drawing -----------------------------------------------------------------------------------------
 export function card(code, opts = {}) {
@@ -163,13 +155,8 @@ export function passPanel(ctx) {
   return box;
 }
 
-function lastHand(ctx) {
-  const { view: v, el, names, me } = ctx;
-  const row = v.hand_scores[v.hand_scores.length - 1];
-  const order = [...row.keys()].sort((a, b) => row[b] - row[a]);
-  const text = order.map((s) => `${Name(names, me, s)} +${row[s]}`).join(" · ");
-  return el("p", "kq-last", `Hand ${v.hand_scores.length}: ${text}`);
-}
+/** The last hand's points, best first, in the server's words (its captions). */
+const lastHand = (ctx) => ctx.el("p", "kq-last", caption(ctx, "last hand"));
 
 /** The round's kind in the plural, from the view, for the round's heading. */
 export function roundKind(r) {
@@ -185,15 +172,13 @@ export function roundPanel(ctx) {
   const box = el("section", "kq-round");
   box.setAttribute("aria-label", "This round");
   const r = v.round;
-  const turn = v.to_act[0];
   if (v.over) {
     box.append(el("p", "kq-head", "The match is over."));
     if (v.hand_scores.length) box.append(lastHand(ctx));
     return box;
   }
   if (!r) {
-    const who = turn === me ? "Your lead" : `${names[turn]} leads`;
-    box.append(el("p", "kq-head kq-lead", `New round: ${who}.`));
+    box.append(el("p", "kq-head kq-lead", caption(ctx, "new round")));
     return box;
   }
   box.append(el("p", "kq-head", `Round of ${roundKind(r)}`));
@@ -207,13 +192,13 @@ export function roundPanel(ctx) {
   if (plays.length > 1) {
     const earlier = el("div", "kq-earlier");
     earlier.setAttribute("aria-label", "Earlier plays of this round");
-    for (const p of plays.slice(0, -1)) {
+    plays.slice(0, -1).forEach((p, k) => {
       const g = el("div", "kq-group");
-      // The small cards have no room for their names: they go under them (desktop only).
-      const cardNames = [...p.cards].sort(byRank).map((x) => (x === "0" ? "Excuse" : x[0] === "1" ? parse(x).name : parse(x).name.replace(/^the /, "")));
-      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true, p.ace), el("span", "kq-group-names", cardNames.join(", ")));
+      // The small cards have no room for their names: they go under them (desktop only), in
+      // the server's words (an Ace with the number it stands for, KQ-17).
+      g.append(el("span", "kq-group-who", Name(names, me, p.seat)), cardRow(el, p.cards, true, p.ace), el("span", "kq-group-names", caption(ctx, `play ${k}`)));
       earlier.append(g);
-    }
+    });
     box.append(earlier);
   }
   const beat = el("div", "kq-tobeat");
@@ -221,15 +206,13 @@ export function roundPanel(ctx) {
   const what = el("div", "kq-tobeat-text");
   what.append(
     el("span", "kq-tobeat-label", "To beat"),
-    el("span", "kq-tobeat-who", `${Name(names, me, last.seat)} ${plays.length === 1 ? "led" : "played"}`),
+    el("span", "kq-tobeat-who", caption(ctx, "to beat by")),
     // What the play makes and its cards, an Ace with the number it stands for: the server's.
     el("span", "kq-tobeat-what", cap(caption(ctx, "to beat"))),
   );
   beat.append(cardRow(el, last.cards, false, last.ace), what);
   box.append(beat);
-  if (r.passed.length) {
-    box.append(el("p", "kq-passed", `Passed since: ${list(r.passed.map((s) => nameOf(names, me, s)))}.`));
-  }
+  if (r.passed.length) box.append(el("p", "kq-passed", caption(ctx, "passed")));
   return box;
 }
 
@@ -262,17 +245,8 @@ export function notesPanel(ctx) {
     swap.append(gave, got);
     box.append(swap);
   }
-  const facts = [];
-  if (v.promise) {
-    facts.push(`${Name(names, me, v.promise.seat)} ${verb(me, v.promise.seat, "have", "has")} promised to go out first (worth ${v.promise.value}).`);
-  } else if (v.options.bidding && v.phase === "play" && !v.over) {
-    facts.push("No promise yet.");
-  }
-  if (v.phase === "play" && !v.over) {
-    // KQ-4: at four with the extended deck one card is out of play, face down, seen by no one.
-    const aside = v.put_aside ? "; one more card lies face down, out of play for this hand (no one sees it)" : "";
-    facts.push(`${plural(v.played.length, "card", "cards")} played this hand${aside}.`);
-  }
+  // The promise (KQ-28, KQ-29), the cards played and the one put aside (KQ-4): the server's.
+  const facts = [caption(ctx, "promise"), caption(ctx, "played")].filter(Boolean);
   if (facts.length) box.append(el("p", "kq-note", facts.join(" ")));
   return box.children.length ? box : null;
 }

@@ -21,7 +21,7 @@ import {
   wordsLegend,
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
-import { prompt } from "./terms.js";
+import { said } from "./terms.js";
 import { ordinal, plural } from "../room.js";
 
 /** The legal plays grouped by their cards (one group per selection), and the cards that can
@@ -102,8 +102,7 @@ function renderHand(ctx) {
   }
   const nodes = [box];
   if (!hand.length && v.phase === "play" && !v.over) {
-    const place = v.out.indexOf(me) + 1;
-    nodes.push(el("p", "kq-note", place ? `You went out ${ordinal(place)}: the others play on.` : "No cards."));
+    nodes.push(el("p", "kq-note", caption(ctx, "went out") || "No cards."));
   }
   const legend = [];
   if (hand.some(isPersonality)) legend.push("☺ a personality card.");
@@ -164,7 +163,7 @@ function button(ctx, label, cls, onClick, disabled = false) {
 }
 
 function renderActions(ctx) {
-  const { view: v, el, legal, names, me } = ctx;
+  const { view: v, el, legal, me } = ctx;
   const out = [];
   if (legal.some((a) => a.startsWith("give "))) {
     const p = passState(ctx);
@@ -204,8 +203,7 @@ function renderActions(ctx) {
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
       const labels = [...new Set(matches.filter((m) => !m.promise).map((m) => ctx.label(m.action)?.label))];
-      const to = v.round ? `Beats ${v.round.last_seat === me ? "your own" : `${names[v.round.last_seat]}'s`} play` : "A lead";
-      verdict.textContent = `${to}: ${labels.filter(Boolean).join(" or ")}.`;
+      verdict.textContent = `${caption(ctx, "beats")}: ${labels.filter(Boolean).join(" or ")}.`;
       verdict.classList.add("good");
     } else {
       // No legal play is these cards: the engine says why (the rule they break).
@@ -243,10 +241,9 @@ function renderActions(ctx) {
     }
   }
   if (!playing && legal.includes("pass") && v.round) {
-    // Passing is the only legal action: the game says why (its prompts) rather than only
+    // Passing is the only legal action: the game says why (its captions) rather than only
     // offer the button.
-    const whose = v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play`;
-    const none = el("p", "kq-verdict hint kq-nothing", prompt(ctx, "nothing beats", { whose }));
+    const none = el("p", "kq-verdict hint kq-nothing", caption(ctx, "nothing beats"));
     none.setAttribute("aria-live", "polite");
     out.push(none);
   }
@@ -257,19 +254,10 @@ function renderActions(ctx) {
 
 // --- the status line, the bar, the explanations ------------------------------------------------------
 function status(ctx) {
-  const { view: v, names, me, legal } = ctx;
-  if (ctx.pending) return "Sending…";
-  // Passing: the server's words from the view, as the pass panel's (a replay agrees too).
-  if (v.phase === "pass") return caption(ctx, "status");
-  const turn = v.to_act[0];
-  const prefix = me == null ? "You are watching: " : me != null && v.out.includes(me) ? `You went out ${ordinal(v.out.indexOf(me) + 1)}. ` : "";
-  if (turn === me) {
-    if (!v.round) return "Your lead: select any combination and play it.";
-    if (!legal.some((a) => a.startsWith("play "))) return prompt(ctx, "turn nothing beats");
-    return prompt(ctx, "turn beat", { whose: v.round.last_seat === me ? "your own play" : `${names[v.round.last_seat]}'s play` });
-  }
-  if (turn == null) return prefix;
-  return `${prefix}${names[turn]} ${v.round ? "to play or pass" : "leads a new round"}.`;
+  // The server's words (the frame's captions: KQ-5's pass, KQ-8's lead, KQ-9's beat or pass).
+  if (ctx.pending) return said(ctx, "status sent");
+  const playing = ctx.legal.some((a) => a.startsWith("play "));
+  return said(ctx, ctx.view.phase === "play" && ctx.legal.length && !playing ? "status nothing beats" : "status");
 }
 
 function seatInfo(v, seat, ctx) {

@@ -115,8 +115,10 @@ export function seatArea(ctx, seat, state) {
   const area = el("section", `la-seat${mine ? " mine" : ""}${partner ? " partner" : ""}${view.to_act.includes(seat) && !view.over ? " to-act" : ""}`);
   area.dataset.seat = String(seat);
   const head = el("div", "la-seat-head");
-  head.append(el("span", "la-seat-name", mine ? "Your piles" : partner ? `${names[seat]}'s piles (your partner)` : `${names[seat]}'s piles`));
-  if (partner) head.append(el("span", "la-seat-note", "you may play their tops"));
+  // Whose piles, and what a partner's offer (LA-14): the server's words (its captions).
+  const said = ctx.frame.captions || {};
+  head.append(el("span", "la-seat-name", said[`piles ${seat}`] || ""));
+  if (partner) head.append(el("span", "la-seat-note", said["partner note"] || ""));
   area.append(head);
   const row = el("div", "la-piles");
   // The CLIMB.

@@ -11,6 +11,10 @@
 import { plural } from "../room.js";
 import { cardEl, WILD } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
+import { fill, promptsOf, said } from "./terms.js";
+
+// A round's row of the scores, in the game's words (Game.prompts).
+const ROW = (await promptsOf("ladders"))["score row"] || "";
 
 // --- the legal actions as sources and destinations --------------------------------------------
 // Keys: sources "hand:7", "climb", "rung:2", "pclimb", "prung:1"; destinations "accent:0",
@@ -253,11 +257,8 @@ function render(ctx) {
 let current = null;
 
 function status(ctx) {
-  const { view, me, names } = ctx;
-  const turn = view.to_act[0];
-  if (me == null) return `You are watching: ${names[turn]} is playing.`;
-  if (!ctx.legal.length) return `Waiting for ${names[turn]} to play.`;
-  if (ctx.pending) return "Playing…";
+  // Whom the table waits for, and a move on its way: the server's words (its captions).
+  if (ctx.me == null || !ctx.legal.length || ctx.pending) return said(ctx, ctx.pending ? "status sent" : "status");
   const state = decision(ctx);
   // The words are the game's (its prompts, GET /api/games), by what the person has picked; a
   // phone has the width of a few words beside the clock: the same messages, shorter.
@@ -314,7 +315,7 @@ function turnInfo(view) {
 }
 
 function scoreRows(view) {
-  return view.hand_scores.map((row, i) => ({ label: `Round ${i + 1}`, cells: row }));
+  return view.hand_scores.map((row, i) => ({ label: fill(ROW, { round: i + 1 }), cells: row }));
 }
 
 /** What the hint (a tutorial's coach) marks for a move, where no control carries the action

@@ -4,6 +4,7 @@
 import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
 import { el, ordinal, placeClass, plural, seatOrder } from "../room.js";
+import { prompt } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 /** The cells a column is drawn with, before its sixth: the board's layout (the sixth cell
@@ -299,12 +300,12 @@ export async function animate(ctx) {
     } else if (ev.type === "round_end") {
       ev.totals.forEach((t, s) => (totals[s] = t));
       showTotals(totals, placesAfter(k));
-      banner(ctx, `Round ${ev.round} is over`, 1400);
+      banner(ctx, prompt(ctx, "round over", { round: ev.round }), 1400);
       await ctx.wait(1500);
     } else if (ev.type === "deal") {
       columns = ev.columns.map((c) => [...c]);
       draw({ dealt: true });
-      banner(ctx, `Round ${ev.round}: new cards`, 1000);
+      banner(ctx, prompt(ctx, "new cards", { round: ev.round }), 1000);
       await ctx.wait(1000);
     }
   }

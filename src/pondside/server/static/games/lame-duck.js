@@ -10,8 +10,8 @@
 import { getGames } from "../api.js";
 import { cardEl, duckIcon, duckLegend, useCardFacts } from "../cards.js";
 import { replaying } from "../replay.js";
-import { prompt } from "./terms.js";
-import { el, plural, toast } from "../room.js";
+import { fill, prompt, said } from "./terms.js";
+import { el, toast } from "../room.js";
 import { chooseTake, hand, handTools, legalCards, markSent, playCard, renderHand, wasSent } from "./lame-duck-hand.js";
 import { animate, buildBoard, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
 import { applyPreview } from "./lame-duck-preview.js";
@@ -22,6 +22,7 @@ const $ = (id) => document.getElementById(id);
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
 useCardFacts(served?.card_facts);
 const term = (name) => served?.terms.find((t) => t.term === name);
+const PROMPTS = served?.prompts || {};
 const DUCKS_PER_CARD = term("Ducks per card");
 const SIXTH = term("Sixth card");
 
@@ -100,7 +101,7 @@ async function show(ctx) {
   if (kinds.some((k) => k !== "chose")) {
     // What the last frame asked ("Bot 3 is choosing a column") is over: say what is shown.
     $("take-prompt").hidden = true;
-    $("status").textContent = "Placing the cards…";
+    $("status").textContent = prompt(ctx, "placing");
   }
   if (ctx.view.hand_number === ctx.prev.view.hand_number && kinds.includes("reveal")) {
     // The revealed card leaves the hand at once; the hand wakes up after the placements.
@@ -110,25 +111,17 @@ async function show(ctx) {
   await animate(ctx);
 }
 
-// --- words ---------------------------------------------------------------------------------------
+// --- words: the server's (the frame's captions, the game's prompts) ----------------------------------
 function status(ctx) {
-  const { view: v, me, names: n, pending } = ctx;
-  const waitingFor = v.to_act.filter((x) => x !== me).map((x) => n[x]);
-  if (v.awaiting_take != null) return v.awaiting_take === me ? "" : `${n[v.awaiting_take]} is choosing a column to take.`;
-  if (me == null) return `You are watching. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}.` : ""}`;
-  if (pending || v.my_choice != null) {
-    const card = v.my_choice ?? (pending ? pending.slice(5) : "");
-    return `${replaying ? `${n[me]} played` : "You played"} ${card}. ${waitingFor.length ? `Waiting for ${waitingFor.join(", ")}…` : ""}`;
-  }
-  if (!v.to_act.includes(me)) return "";
-  if (replaying) return `${n[me]} is choosing a card.`;
-  return hand.confirmOn ? "Choose a card, then confirm it." : "Choose a card to play.";
+  const { view: v, pending } = ctx;
+  if (pending && v.my_choice == null && v.awaiting_take == null) return said(ctx, "status sent", pending.slice(5));
+  return said(ctx, hand.confirmOn ? "status confirm" : "status");
 }
 
 /** The heading of a line of the explanations: the round and turn of the event it tells. */
 function group(view, ev) {
   const [round, turn] = ev.type === "deal" ? [ev.round, 1] : [view.hand_number, view.turn_number];
-  return `Round ${round}, turn ${turn}`;
+  return fill(PROMPTS.heading || "", { round, turn });
 }
 
 export default {
@@ -152,18 +145,20 @@ export default {
     out.append(el("span", null, String(view.totals[seat])), duckIcon());
     return out;
   },
-  info(v) {
-    const o = v.options;
+  info(v, frame) {
+    // The match's length and where it stands: the server's words (the frame's captions).
+    const said = (frame && frame.captions) || {};
     return {
-      match: o.target ? `to ${o.target} ducks` : plural(o.rounds || 1, "round", "rounds"),
-      round: o.target ? `Round ${v.hand_number}` : `Round ${v.hand_number} of ${o.rounds || 1}`,
-      turn: v.over ? "Finished" : `Turn ${v.turn_number} of ${v.turns}`,
-      badge: o.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
+      match: said.match ?? "",
+      round: said.round ?? "",
+      turn: said.turn ?? "",
+      badge: v.options.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
     };
   },
   scoreRows(v) {
-    const rows = v.hand_scores.map((cells, r) => ({ label: `Round ${r + 1}`, cells }));
-    if (!v.over && v.hand_scores.length < v.hand_number) rows.push({ label: `Round ${v.hand_number}`, note: "in play", cells: v.round_ducks });
+    const row = (round) => fill(PROMPTS["score row"] || "", { round });
+    const rows = v.hand_scores.map((cells, r) => ({ label: row(r + 1), cells }));
+    if (!v.over && v.hand_scores.length < v.hand_number) rows.push({ label: row(v.hand_number), note: PROMPTS["in play"] || "", cells: v.round_ducks });
     return rows;
   },
   /** A card of the rules pages' examples, from its code (rules.js). */

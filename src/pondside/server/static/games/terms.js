@@ -2,6 +2,7 @@
 // (`terms`: the game's `Game.terms()`, written in Python beside its rules). The legends draw
 // them; no page writes a term's meaning itself.
 import { getGames } from "../api.js";
+import { named } from "../named.js";
 
 /** Whether a term (or a score note) applies to a table with these options (its `when`, if
  * any). */
@@ -12,8 +13,33 @@ export function applies(term, options) {
 /** The game's prompt `key` (Game.prompts, GET /api/games: the page context's `facts`), its
  * {slots} filled: `prompt(ctx, "too low", { card: 6 })`. */
 export function prompt(ctx, key, slots = {}) {
-  const words = ((ctx.facts && ctx.facts.prompts) || {})[key] || "";
+  return fill(((ctx.facts && ctx.facts.prompts) || {})[key] || "", slots);
+}
+
+/** `words` with their {slots} filled: `fill("Round {round}", { round: 2 })`. */
+export function fill(words, slots = {}) {
   return words.replace(/\{(\w+)\}/g, (m, k) => (k in slots ? String(slots[k]) : m));
+}
+
+/** Game `slug`'s prompts (GET /api/games, asked once a page), for the words a module writes
+ * where it has no frame (a score row, an explanation's heading); none when they cannot be had. */
+export async function promptsOf(slug) {
+  try {
+    const { games } = await getGames();
+    return games.find((g) => g.slug === slug)?.prompts || {};
+  } catch {
+    return {};
+  }
+}
+
+/** The status line in the server's words (the frame's captions, `Game.captions`), for the
+ * page's situation: "status" (nothing picked, nothing sent), "status sent" (an action sent, not
+ * yet answered), "status picked", "status confirm" (the game's own keys too); a situation the
+ * game has no words for shows "status". `what`: the page's cards, for the words' {what}. */
+export function said(ctx, situation = "status", what = "") {
+  const captions = ctx.frame.captions || {};
+  const words = captions[situation] ?? captions.status ?? "";
+  return named(words.replace("{what}", String(what)), ctx.frame.card_words);
 }
 
 /** The terms of game `slug` that apply to a table with `options`, as [term, meaning] pairs. */

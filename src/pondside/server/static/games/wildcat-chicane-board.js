@@ -42,9 +42,9 @@ function bidTotal(view) {
 function banner(ctx) {
   const { el, view: v, names } = ctx;
   const box = el("div", "wc-banner");
-  box.append(el("span", "wc-fact wc-dealt", v.dealer === ctx.me ? "You deal" : `${names[v.dealer]} deals`));
-  // The bids against the tricks, over or under, in the server's words (its captions).
+  // Who deals, and the bids against the tricks, over or under: the server's words (its captions).
   const said = ctx.frame.captions || {};
+  box.append(el("span", "wc-fact wc-dealt", said.dealer || ""));
   const f = el("span", `wc-fact ${bidTotal(v).count ? "wc-bidsum" : "wc-count"}`, said.bids || "");
   if (said["bids meaning"]) f.title = said["bids meaning"];
   box.append(f);
@@ -177,28 +177,27 @@ function spot(ctx, s, k, trick, read, last, winner) {
   return box;
 }
 
-function middle(ctx, trick, read, last, winner) {
-  const { el, view: v, names } = ctx;
+function middle(ctx, trick, read, last) {
+  const { el, view: v } = ctx;
   const box = el("div", "wc-mid");
   const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
-  const Who = (s) => (s === ctx.me ? "You" : names[s]);
-  const says = (s, you, other) => `${Who(s)} ${s === ctx.me ? you : other}`;
+  // Who calls, leads, is winning or took the trick: the server's words (the frame's captions).
+  const says = (key) => (ctx.frame.captions || {})[key] || "";
   if (v.over) line("The match is over.");
   else if (v.phase === "rule") {
     line("Ruling cards", "wc-mid-title");
     line(`${v.chosen.filter(Boolean).length} of ${v.players} chosen`);
   } else if (v.phase === "call") {
     line("Calls", "wc-mid-title");
-    const caller = v.to_act[0];
-    if (caller != null) line(v.calls.length ? says(caller, "make the second call", "makes the second call") : says(caller, "call first", "calls first"));
+    if (says("caller")) line(says("caller"));
   } else if (v.phase === "bid") {
     const { sum, count } = bidTotal(v);
     line("Bidding", "wc-mid-title");
     line(`${count} of ${v.players} bid · total ${sum}`);
   } else if (last) {
     line(`Trick ${v.tricks.length} of ${v.tricks_in_hand}`, "wc-mid-title");
-    line(`${Who(winner)} took it`);
-    line(says(winner, "lead next", "leads next"));
+    line(says("took it"));
+    line(says("leads next"));
   } else {
     line(`Trick ${v.tricks.length + 1} of ${v.tricks_in_hand}`, "wc-mid-title");
     if (trick.length) {
@@ -206,10 +205,9 @@ function middle(ctx, trick, read, last, winner) {
       const l = el("div", "wc-mid-line wc-led");
       l.append("Led: ", sym(el, led), ` ${suitMany(led)}`);
       box.append(l);
-      if (v.done) line(says(winner, "take it", "takes it"), "wc-winning");
-      else line(says(winner, "are winning", "is winning"), "wc-winning");
-    } else if (v.to_act.length) {
-      line(says(v.to_act[0], "lead", "leads"));
+      line(says(v.done ? "takes it" : "winning"), "wc-winning");
+    } else if (says("leads")) {
+      line(says("leads"));
     }
   }
   return box;
@@ -261,7 +259,7 @@ export function wcBoard(ctx, rule, handEnd) {
   // is drawn, so that on a phone the hand, which the call is about, stays in view.
   if (v.phase === "call" && !v.over) table.classList.add("calling");
   else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
-  table.append(middle(ctx, trick, read, last, winner));
+  table.append(middle(ctx, trick, read, last));
   board.append(table);
   const n = note(ctx, rule);
   if (n) board.append(n);

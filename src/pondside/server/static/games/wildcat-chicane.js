@@ -7,6 +7,7 @@
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { cardWords, nameOf, wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
+import { said } from "./terms.js";
 
 // The last hand's bids and tricks (the view keeps only its scores once the next hand is dealt).
 const memo = { handEnd: null, rulers: {} };
@@ -252,14 +253,6 @@ function renderActions(ctx, kinds) {
 }
 
 // --- the module ------------------------------------------------------------------------------------
-function waitingFor(view, names, me, what) {
-  const seats = view.to_act.filter((s) => s !== me);
-  if (!seats.length) return "";
-  const list = seats.map((s) => names[s]);
-  const text = list.length > 1 ? `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}` : list[0];
-  return `Waiting for ${text} to ${what}.`;
-}
-
 export default {
   stylesheet: true,
   handName: "Hand",
@@ -300,36 +293,20 @@ export default {
   },
 
   status(ctx) {
-    const v = ctx.view;
-    const me = ctx.me;
-    const n = ctx.names;
-    const kinds = legalByKind(ctx.legal);
-    if (ctx.pending) return "Sent: waiting for the table…";
-    const watch = me == null ? "You are watching. " : "";
-    // The seat to act: the server's prompt (what to do and under which rule); a ruling card
-    // picked but not confirmed yet: its label's effect (what it would make this player).
-    if (kinds.rule.length && ctx.select.ruler) {
-      const c = ctx.select.ruler;
-      const said = ctx.label(`rule ${c}`);
-      return `You picked ${said && said.effect ? said.effect : nameOf(c)}: confirm, or pick another.`;
-    }
-    if (v.prompt && ctx.legal.length) return v.prompt;
-    if (v.phase === "rule") {
-      return watch + waitingFor(v, n, me, v.to_act.length > 1 ? "choose their ruling cards" : "choose a ruling card");
-    }
-    if (v.phase === "call") {
-      return watch + waitingFor(v, n, me, v.calls.length ? "make the second call" : "make the first call");
-    }
-    if (v.phase === "bid") return watch + waitingFor(v, n, me, "bid");
-    if (v.phase === "play") return watch + waitingFor(v, n, me, v.trick.length ? "play" : "lead");
-    return "";
+    // The server's words (the frame's captions): the seat's prompt (what to do, under which
+    // rule), or whom the table waits for; a ruling card picked: what it would make this
+    // player (its label's effect).
+    if (ctx.pending) return said(ctx, "status sent");
+    const c = ctx.select.ruler;
+    if (c && ctx.legal.includes(`rule ${c}`)) return said(ctx, "status picked", ctx.label(`rule ${c}`)?.effect || nameOf(c));
+    return said(ctx);
   },
 
   seatInfo(view, seat, ctx) {
     const el = ctx.el;
     const box = document.createDocumentFragment();
-    const name = ctx.names[seat];
-    const mine = seat === ctx.me;
+    // What the seat reads and bid, as you or its name: the server's words (its captions).
+    const said = ctx.frame.captions || {};
     if (view.readings[seat] && view.trumps[seat]) {
       const r = view.readings[seat];
       const t = view.trumps[seat];
@@ -339,7 +316,7 @@ export default {
       const sym = el("span", "wc-sym", SUITS[t].symbol);
       sym.style.color = SUITS[t].colour;
       tag.append(sym);
-      tag.title = `${mine ? "You read" : `${name} reads`} ${r.toUpperCase()}, trump ${SUITS[t].name}.`;
+      tag.title = said[`seat reads ${seat}`] || "";
       tag.setAttribute("aria-label", tag.title);
       box.append(tag);
     } else if (view.phase === "rule") {
@@ -352,7 +329,7 @@ export default {
       b.append("won ", el("b", null, String(won)), " of ", el("b", null, String(bid)), " bid");
       if (won > bid) b.classList.add("over");
       else if (won === bid && (view.phase === "play" || view.phase === "over")) b.classList.add("exact");
-      b.title = `${mine ? "You" : name} bid ${bid} and ${mine ? "have" : "has"} taken ${won} trick${won === 1 ? "" : "s"}.`;
+      b.title = said[`seat bid ${seat}`] || "";
       box.append(b);
     } else if (view.phase === "bid") {
       box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? "bidding…" : "bid to come"));
