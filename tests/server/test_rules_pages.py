@@ -42,9 +42,10 @@ def test_the_text_opens_with_five_to_eight_points_in_short(slug: str) -> None:
     assert "```" not in howto.short(text)  # the table's dialog does not draw cards
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_the_text_is_for_players_not_developers(slug: str) -> None:
-    text = howto.text(slug)
+def test_the_text_is_for_players_not_developers(slug: str, locale: str) -> None:
+    text = howto.text(slug, locale)
     assert not re.search(r"\b(LD|KQ|WC|LA|DD)-\d", text), "no ruling numbers"
     assert "```json" not in text and "tests/" not in text and "src/" not in text
     # No notation either: players click cards, they do not type "play 5ML".
@@ -70,9 +71,10 @@ IS_CARD: dict[str, Callable[[str], bool]] = {
 }
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_card_in_every_example_is_a_card_of_the_game(slug: str) -> None:
-    examples = howto.examples(howto.text(slug))
+def test_every_card_in_every_example_is_a_card_of_the_game(slug: str, locale: str) -> None:
+    examples = howto.examples(howto.text(slug, locale))
     assert examples, "every game shows cards"
     for example in examples:
         for code in example.cards:
