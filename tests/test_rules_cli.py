@@ -10,9 +10,18 @@ from pondside.games import slugs
 from pondside.server import rules_pages
 from test_adding_a_game import high_card  # noqa: F401 (a game added without a how-to text)
 
+# The terminal's language comes from the environment: the tests say theirs (English unless given).
+ENGLISH: dict[str, str | None] = {
+    "LANGUAGE": None,
+    "LC_ALL": None,
+    "LC_MESSAGES": None,
+    "LANG": "C",
+}
 
-def rules(*args: str) -> str:
-    result = CliRunner().invoke(main, ["rules", *args], terminal_width=100)
+
+def rules(*args: str, env: dict[str, str | None] | None = None) -> str:
+    runner = CliRunner(env={**ENGLISH, **(env or {})})
+    result = runner.invoke(main, ["rules", *args], terminal_width=100)
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -58,3 +67,25 @@ def test_a_game_without_a_players_text_prints_what_it_has() -> None:
     out = rules("high-card")
     assert "High Card" in out
     assert not rules_pages._known("high-card")  # and no rules page: a 404, not an error
+
+
+def test_lame_duck_in_german_with_lang() -> None:
+    out = rules("lame-duck", "--lang", "de")
+    assert out.lstrip().startswith("Lame Duck")  # the game's name stays as it is
+    assert "Kurz gesagt" in out and "Die sechste Karte" in out and "In short" not in out
+    assert "Spalte 1: [12] [14] [15]" in out  # an example's row label, translated
+    assert "Wohin kommt die 39?" in out  # its caption
+    assert "```" not in out
+
+
+def test_the_environment_s_language_when_no_lang_is_given() -> None:
+    assert "Kurz gesagt" in rules("ladders", env={"LANG": "de_DE.UTF-8"})
+    assert "Kurz gesagt" in rules("ladders", env={"LANGUAGE": "fr:de", "LANG": "en_GB.UTF-8"})
+    assert "In short" in rules("ladders", env={"LANG": "fr_FR.UTF-8"})
+    # --lang wins over the environment.
+    assert "In short" in rules("ladders", "--lang", "en", env={"LANG": "de_DE.UTF-8"})
+
+
+def test_an_unknown_language_is_refused_with_the_choices() -> None:
+    result = CliRunner(env=ENGLISH).invoke(main, ["rules", "lame-duck", "--lang", "fr"])
+    assert result.exit_code != 0 and "'de'" in result.output and "'en'" in result.output

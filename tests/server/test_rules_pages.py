@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
 
 import httpx
 import pytest
@@ -41,9 +42,10 @@ def test_the_text_opens_with_five_to_eight_points_in_short(slug: str) -> None:
     assert "```" not in howto.short(text)  # the table's dialog does not draw cards
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_the_text_is_for_players_not_developers(slug: str) -> None:
-    text = howto.text(slug)
+def test_the_text_is_for_players_not_developers(slug: str, locale: str) -> None:
+    text = howto.text(slug, locale)
     assert not re.search(r"\b(LD|KQ|WC|LA|DD)-\d", text), "no ruling numbers"
     assert "```json" not in text and "tests/" not in text and "src/" not in text
     # No notation either: players click cards, they do not type "play 5ML".
@@ -69,9 +71,10 @@ IS_CARD: dict[str, Callable[[str], bool]] = {
 }
 
 
+@pytest.mark.parametrize("locale", ["en", "de"])
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_card_in_every_example_is_a_card_of_the_game(slug: str) -> None:
-    examples = howto.examples(howto.text(slug))
+def test_every_card_in_every_example_is_a_card_of_the_game(slug: str, locale: str) -> None:
+    examples = howto.examples(howto.text(slug, locale))
     assert examples, "every game shows cards"
     for example in examples:
         for code in example.cards:
@@ -100,7 +103,7 @@ def test_api_gives_the_title_the_short_text_and_the_whole_text(
     r = client.get(f"/api/rules/{slug}")
     assert r.status_code == 200
     body = r.json()
-    assert set(body) == {"title", "short_html", "html"}
+    assert set(body) == {"title", "short_html", "html", "lang"} and body["lang"] == "en"
     assert body["title"] == get_game(slug).info.name
     assert body["short_html"].startswith("<ul>") and "<h2" not in body["short_html"]
     assert '<h2 id="in-short">In short</h2>' in body["html"]
@@ -144,3 +147,82 @@ def test_an_unknown_game_is_a_404_that_names_the_games(client: httpx.Client) -> 
 def test_the_page_s_script_and_style_are_served(client: httpx.Client) -> None:
     assert client.get("/static/rules.js").status_code == 200
     assert client.get("/static/rules.css").status_code == 200
+
+
+# --- in German, and in the pseudo-locale ---------------------------------------------------------
+def test_the_page_is_german_for_a_german_browser_and_english_without(client: httpx.Client) -> None:
+    r = client.get("/rules/lame-duck", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert r.status_code == 200 and r.headers["content-language"] == "de"
+    page = r.text
+    assert '<html lang="de">' in page
+    assert '<h2 id="kurz-gesagt">Kurz gesagt</h2>' in page and "Die sechste Karte" in page
+    assert '<h2 class="toc-title">Inhalt</h2>' in page and "Einen Tisch Lame Duck eröffnen" in page
+    assert '<span class="cards-label">Spalte 1</span>' in page
+    assert "<title>Pondside · Lame Duck: so wird gespielt</title>" in page
+    assert 'id="pondside-i18n"' in page  # the browser's catalog: the language switch's words
+    english = client.get("/rules/lame-duck").text
+    assert '<html lang="en">' in english and '<h2 id="in-short">In short</h2>' in english
+    assert "Kurz gesagt" not in english
+    # A link's ?lang= wins over the browser's languages.
+    r = client.get("/rules/lame-duck?lang=de", headers={"Accept-Language": "en"})
+    assert "Kurz gesagt" in r.text
+
+
+def test_the_api_and_the_index_speak_the_request_s_language(client: httpx.Client) -> None:
+    body = client.get("/api/rules/ladders", headers={"Accept-Language": "de"}).json()
+    assert body["lang"] == "de" and body["title"] == "Ladders"
+    assert "<li><strong>Ziel:</strong>" in body["short_html"]
+    index = client.get("/rules?lang=de").text
+    info = get_game("ladders").info
+    assert (
+        "<h1>Die Regeln</h1>" in index and f"{info.min_players}–{info.max_players} Spieler" in index
+    )
+    assert ">Regeln</a>" in index and "Tisch eröffnen" in index
+    r = client.get("/rules/snap", headers={"Accept-Language": "de"})
+    assert r.status_code == 404 and "Hier gibt es kein Spiel namens" in r.text
+
+
+class _Words(HTMLParser):
+    """The words of a page outside the pseudo-locale's markers (what its browser test finds),
+    leaving out scripts and what is marked translate="no"."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.kept: list[str] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style") or ("translate", "no") in attrs:
+            self.kept.append(tag)
+        for name, value in attrs:
+            if name in ("title", "aria-label", "alt", "placeholder") and value and not self.kept:
+                self.text.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.kept and self.kept[-1] == tag:
+            self.kept.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self.kept:
+            self.text.append(data)
+
+    def outside(self) -> list[str]:
+        found = []
+        for text in self.text:
+            before = None
+            while before != text:
+                before, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+            if re.search(r"[^\W\d_]", text):
+                found.append(text.strip())
+        return found
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/lame-duck", "/rules/king-of-the-quackers"])
+def test_in_the_pseudo_locale_every_word_is_marked(client: httpx.Client, path: str) -> None:
+    page = client.get(f"{path}?lang=en-XA").text
+    words = _Words()
+    words.feed("<body" + page.split("<body", 1)[1])
+    # Card chips (a code, a Decktet card's printed name) are the cards' own: translate="no".
+    assert words.outside() == []
+    assert '<html lang="en">' in page
+    assert path == "/rules" or '<h2 id="in-short">⟦In short⟧</h2>' in page

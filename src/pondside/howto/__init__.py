@@ -12,6 +12,11 @@ game's notation (shared/protocol.md), each row optionally labelled before a colo
     Column 0: 12 14 15
     Column 1: 37
     ```
+
+Each text is written in English and translated whole, as ``de/<slug>.md`` (a language's folder
+by its code): a translation keeps the English file's headings, its examples' cards and its links,
+and only words change (a test compares them). :func:`text` reads the current language's file
+(``pondside.i18n.current()``), and English where a language has none.
 """
 
 from __future__ import annotations
@@ -21,11 +26,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from pondside import i18n
 from pondside.games import get_game
 from pondside.games.decktet import parse_card
+from pondside.i18n import N_, _
 
 CARDS = "cards"  # the fence's info word that marks an example
-SHORT = "In short"  # the heading of the section the table's dialog shows
+SHORT = N_("In short")  # the heading of the section the table's dialog shows, in English
 DECKTET_GAMES = ("king-of-the-quackers", "wildcat-chicane")
 
 _FENCE = re.compile(r"^```cards(?P<caption>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.M | re.S)
@@ -72,11 +79,33 @@ def has_text(slug: str) -> bool:
     return resources.files(__name__).joinpath(f"{get_game(slug).info.slug}.md").is_file()
 
 
-@cache
-def text(slug: str) -> str:
-    """The Markdown of ``slug``'s how-to-play text (``UnknownGame`` for a game there is not)."""
+def language(slug: str, locale: str | None = None) -> str:
+    """The language ``slug``'s text is read in for ``locale`` (the current language unless
+    given): its own where it has a translation, else English (the pseudo-locale reads the
+    English text; the rules pages mark it)."""
+    locale = i18n.current() if locale is None else locale
     slug = get_game(slug).info.slug
-    return resources.files(__name__).joinpath(f"{slug}.md").read_text(encoding="utf-8")
+    if (
+        locale in i18n.LOCALES
+        and resources.files(__name__).joinpath(locale, f"{slug}.md").is_file()
+    ):
+        return locale
+    return i18n.DEFAULT
+
+
+def text(slug: str, locale: str | None = None) -> str:
+    """The Markdown of ``slug``'s how-to-play text in ``locale`` (the current language unless
+    given; English where it has no translation); ``UnknownGame`` for a game there is not."""
+    slug = get_game(slug).info.slug
+    return _read(slug, language(slug, i18n.current() if locale is None else locale))
+
+
+@cache
+def _read(slug: str, lang: str) -> str:
+    folder = resources.files(__name__)
+    if lang != i18n.DEFAULT:
+        folder = folder.joinpath(lang)
+    return folder.joinpath(f"{slug}.md").read_text(encoding="utf-8")
 
 
 def title(markdown: str) -> str:
@@ -85,9 +114,18 @@ def title(markdown: str) -> str:
     return match.group(1).strip() if match else ""
 
 
+@cache
+def _short_headings() -> str:
+    # "In short" as each language's text says it (the catalog has the heading's translations).
+    said = {SHORT} | {i18n.translations(locale).gettext(SHORT) for locale in i18n.LOCALES}
+    return "|".join(re.escape(heading) for heading in sorted(said))
+
+
 def short(markdown: str) -> str:
-    """The body of the ``## In short`` section (without its heading)."""
-    match = re.search(rf"^## {SHORT}[ \t]*\n(.*?)(?=^## |\Z)", markdown, re.M | re.S)
+    """The body of the ``## In short`` section, in the text's language (without its heading)."""
+    match = re.search(
+        rf"^## (?:{_short_headings()})[ \t]*\n(.*?)(?=^## |\Z)", markdown, re.M | re.S
+    )
     return match.group(1).strip() + "\n" if match else ""
 
 
@@ -105,13 +143,14 @@ def card_label(slug: str, code: str) -> str:
 
 
 def for_terminal(slug: str) -> str:
-    """The text with each example written as card labels, for rich's Markdown renderer."""
+    """The text in the current language with each example written as card labels, for rich's
+    Markdown renderer."""
 
     def written(match: re.Match[str]) -> str:
         ex = Example.parse(match["body"], match["caption"])
         lines = []
         for row in ex.rows:
-            cards = " ".join(card_label(slug, c) for c in row.cards) or "(none)"
+            cards = " ".join(card_label(slug, c) for c in row.cards) or _("(none)")
             lines.append(f"{row.label}: {cards}" if row.label else cards)
         block = "```text\n" + "\n".join(lines) + "\n```\n"
         caption = ex.caption if ex.caption[-1:] in ("?", "!", ".", ":") else ex.caption + ":"

@@ -4,11 +4,14 @@
 // swaps the chips for real cards, each drawn by the drawCard(code) its game's table module
 // exports (see game.js's header). Anything that cannot be drawn keeps its chip, so the text
 // always reads.
+import "./i18n.js"; // the page's language: its switch in the top bar
+
 const drawers = new Map();
 
 function chip(code) {
   const c = document.createElement("span");
   c.className = "card-chip";
+  c.translate = false; // a card's code is the same in every language
   c.textContent = code;
   return c;
 }
