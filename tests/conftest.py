@@ -24,6 +24,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "pondside"))
 os.environ["PONDSIDE_LANG"] = "en"
 
 
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """A command run in-process (click's CliRunner) sets the process's language from the
+    environment it was given: put back English after each test, so none leaks into the next."""
+    yield
+    from pondside import i18n
+
+    i18n.use_for_process("en")
+
+
 @pytest.fixture(scope="session")
 def shared() -> Path:
     if not SHARED.is_dir():

@@ -12,6 +12,7 @@ from test_adding_a_game import high_card  # noqa: F401 (a game added without a h
 
 # The terminal's language comes from the environment: the tests say theirs (English unless given).
 ENGLISH: dict[str, str | None] = {
+    "PONDSIDE_LANG": None,
     "LANGUAGE": None,
     "LC_ALL": None,
     "LC_MESSAGES": None,

@@ -4,9 +4,7 @@ left unfinished), ``replay`` a record."""
 from __future__ import annotations
 
 import json
-import os
 import sys
-from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -68,29 +66,6 @@ def option_flag(option: Option) -> str:
     return f"{flag} {value} ({default})"
 
 
-def environment_language(environ: Mapping[str, str] | None = None) -> str:
-    """The terminal's language, from the environment as gettext reads it: the first of
-    ``LANGUAGE`` (a list, ``fr:de``: its first language of ours), ``LC_ALL``, ``LC_MESSAGES``
-    and ``LANG`` that is set decides (``de_DE.UTF-8`` is German; ``C`` and the rest English).
-
-    >>> environment_language({"LANG": "de_AT.UTF-8"}), environment_language({"LANG": "C"})
-    ('de', 'en')
-    >>> environment_language({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"})
-    'de'
-    """
-    environ = os.environ if environ is None else environ
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if not value:
-            continue
-        for part in value.split(":"):
-            language = part.split(".")[0].split("@")[0].replace("_", "-").split("-")[0]
-            if language.lower() in i18n.LOCALES:
-                return language.lower()
-        return i18n.DEFAULT
-    return i18n.DEFAULT
-
-
 @click.command()
 @click.argument("game_slug", metavar="GAME")
 @click.option(
@@ -102,14 +77,14 @@ def environment_language(environ: Mapping[str, str] | None = None) -> str:
     "--lang",
     type=click.Choice(sorted(i18n.LOCALES)),
     default=None,
-    help="The language of the text. Without it, the environment's: the first of LANGUAGE, "
-    "LC_ALL, LC_MESSAGES and LANG that is set (de_DE.UTF-8 is German); else English.",
+    help="The language of the text. Without it, the terminal's (pondside --help says how it "
+    "is read); else English.",
 )
 def rules(game_slug: str, rulings: bool, lang: str | None) -> None:
     """Print how to play GAME (with --rulings: the exact rules and their rulings)."""
     game = game_arg(game_slug)
     if not rulings and howto.has_text(game.info.slug):
-        with i18n.using(lang or environment_language()):
+        with i18n.using(lang or i18n.current()):
             console.print(Markdown(howto.for_terminal(game.info.slug)))
         return
     text = resources.files("pondside.rules").joinpath(f"{game.info.slug}.md")
