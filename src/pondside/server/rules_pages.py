@@ -36,8 +36,9 @@ from pondside.games import get_game, slugs
 from pondside.games.decktet import parse_card
 from pondside.i18n import _
 
+from .web import language_headers
+
 router = APIRouter()
-NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 @dataclass(frozen=True)
@@ -166,16 +167,6 @@ def _unknown(slug: str) -> str:
     )
 
 
-def _headers() -> dict[str, str]:
-    # The same address answers in the language of the request (its ?lang=, cookie or browser).
-    locale = i18n.current()
-    return {
-        **NO_CACHE,
-        "Vary": "Accept-Language, Cookie",
-        "Content-Language": i18n.DEFAULT if locale == i18n.PSEUDO else locale,
-    }
-
-
 # --- routes ------------------------------------------------------------------------------------
 @router.get("/api/rules/{slug}")
 async def rules_json(slug: str) -> Response:
@@ -184,11 +175,12 @@ async def rules_json(slug: str) -> Response:
     if not _known(slug):
         # In ASCII, as every error: the slug is whatever the address held.
         body = json.dumps({"detail": _unknown(slug)}, ensure_ascii=True)
-        return Response(body, status_code=404, media_type="application/json", headers=_headers())
+        headers = language_headers()
+        return Response(body, status_code=404, media_type="application/json", headers=headers)
     r = rendered(slug)
     return JSONResponse(
         {"title": r.title, "short_html": r.short_html, "html": r.html, "lang": r.lang},
-        headers=_headers(),
+        headers=language_headers(),
     )
 
 
@@ -219,7 +211,7 @@ async def rules_index() -> Response:
         f'<ul class="rules-games">{"".join(items)}</ul>'
         "</section></main>"
     )
-    return HTMLResponse(_page(_("Rules"), body), headers=_headers())
+    return HTMLResponse(_page(_("Rules"), body), headers=language_headers())
 
 
 @router.get("/rules/{slug}", include_in_schema=False)
@@ -231,7 +223,8 @@ async def rules_page(slug: str) -> Response:
             f"<h1>{heading}</h1><p>{escape(_unknown(slug))}</p>"
             f'<p><a href="/rules">{back}</a></p></section></main>'
         )
-        return HTMLResponse(_page(_("No such game"), body), status_code=404, headers=_headers())
+        page = _page(_("No such game"), body)
+        return HTMLResponse(page, status_code=404, headers=language_headers())
     r = rendered(slug)
     name = _(get_game(slug).info.name)
     contents = "".join(f'<li><a href="#{a}">{escape(h)}</a></li>' for a, h in r.contents)
@@ -250,7 +243,7 @@ async def rules_page(slug: str) -> Response:
         f'<article class="panel rules-text"{lang}>{r.html}</article></main>'
     )
     return HTMLResponse(
-        _page(_("{game}: how to play").format(game=r.title), body), headers=_headers()
+        _page(_("{game}: how to play").format(game=r.title), body), headers=language_headers()
     )
 
 

@@ -188,16 +188,18 @@ def page(name: str) -> Response:
     """A page of ``static/`` in the language of the request (``Language``): its words
     translated, the browser's catalog inside."""
     body = translated_page(Path(str(STATIC.joinpath(name))), i18n.current())
-    return Response(
-        body,
-        media_type="text/html; charset=utf-8",
-        headers={
-            "Cache-Control": "no-cache",
-            # The same address answers in the language of the cookie or the browser.
-            "Vary": "Accept-Language, Cookie",
-            "Content-Language": "en" if i18n.current() == i18n.PSEUDO else i18n.current(),
-        },
-    )
+    return Response(body, media_type="text/html; charset=utf-8", headers=language_headers())
+
+
+def language_headers() -> dict[str, str]:
+    """The headers of an answer in the request's language: the same address answers in the
+    language of its ?lang=, the cookie or the browser, so caches keep one per language."""
+    locale = i18n.current()
+    return {
+        "Cache-Control": "no-cache",
+        "Vary": "Accept-Language, Cookie",
+        "Content-Language": i18n.DEFAULT if locale == i18n.PSEUDO else locale,
+    }
 
 
 class Language:

@@ -62,7 +62,7 @@
 //                                                  engine (a combination being chosen)
 //      } (+ tell(k) in animate)
 import { Alerts } from "./alerts.js";
-import { t, tn } from "./i18n.js";
+import { locale, t, tn } from "./i18n.js";
 import { api, getGames, getMe, levelLabel, levelWord, prefs } from "./api.js";
 import { actionElements, Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
@@ -1054,7 +1054,7 @@ async function loadHowto(slug) {
   $("rules-link").href = `/rules/${slug}`;
   if (game.howtoFigure) $("howto").before(game.howtoFigure());
   try {
-    const res = await fetch(`/api/rules/${slug}`);
+    const res = await fetch(`/api/rules/${slug}`, { headers: { "X-Pondside-Lang": locale } });
     if (!res.ok) throw new Error(res.statusText);
     const r = await res.json();
     $("help-title").textContent = t("How to play {game}", { game: r.title });
