@@ -533,6 +533,21 @@ class WildcatChicane(Game[ChicaneState]):
         """The cards a sentence names by code, read by their names (a page's reader)."""
         return decktet.card_spans(sentence)
 
+    def tallies(self, events: Sequence[Event], players: int) -> dict[str, list[tuple[int, int]]]:
+        """Exact bids (WC-12, d = 0): per seat, the hands it took exactly the tricks it bid, of
+        the hands it bid in (every finished hand)."""
+        exact = [0] * players
+        hands = 0
+        for event in events:
+            if event["type"] == "hand_end":
+                hands += 1
+                for s, (bid, won) in enumerate(zip(event["bids"], event["won"], strict=True)):
+                    exact[s] += bid == won
+        return {words.EXACT_BIDS: [(k, hands) for k in exact]}
+
+    def tally_notes(self) -> dict[str, str]:
+        return dict(words.TALLY_NOTES)
+
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
         with what it makes the seat; a call in words."""
