@@ -92,6 +92,8 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
         "flatmc": _in("published", "FlatMCBot"),
     },
     "ladders": {"naive": _in("ladders_published", "NaiveBot")},
+    # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
+    "wildcat-chicane": {"bidsearch": _in("wildcat_chicane_search", "BidSearchBot")},
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 

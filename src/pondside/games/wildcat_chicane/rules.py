@@ -49,6 +49,7 @@ from .cards import (
     TOP,
     hand_score,
     hand_size,
+    playable,
     read_suit,
     reading_of_ruler,
     trick_count,
@@ -154,17 +155,9 @@ def _calls(st: ChicaneState) -> list[str]:
 
 
 def _playable(st: ChicaneState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    reading, trump = st.readings[seat], st.trumps[seat]
-    if st.trick:  # WC-10: follow the led suit as you read it, if you can
-        led = st.led_suit()
-        follow = [c for c in hand if SUIT[c][reading] == led]
-        return follow or list(hand)
-    # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
-    if st.classic and st.broken:
-        return list(hand)
-    other = [c for c in hand if SUIT[c][reading] != trump]
-    return other or list(hand)
+    """WC-9, WC-10, WC-15: ``playable`` with this seat's reading and trump."""
+    free = st.classic and st.broken
+    return playable(st.hands[seat], st.readings[seat], st.trumps[seat], st.led_suit(), free)
 
 
 def _phase_rule(st: ChicaneState) -> str:
