@@ -79,12 +79,12 @@ def lean_view(st: ChicaneState, seat: int) -> View:
 
 class BidSearchBot(ISMCTSBot):
     """ISMCTS that bids by expected score
-    (``bidsearch:iterations=1000:rollout=heuristic:bids=1000:infer=heuristic``).
+    (``bidsearch:iterations=1000:rollout=heuristic:infer=heuristic``).
 
     ``bids``: playouts of the bid search (every bid on each sampled deal, the worse half dropped
-    each round); ``play=casual`` plays the ruling card and the cards by the heuristic instead of
-    the search (to measure the bids alone, cheaply). ``infer``, ``epsilon`` and ``pool`` go to
-    both searches."""
+    each round; as many as ``iterations`` unless set); ``play=casual`` plays the ruling card
+    and the cards by the heuristic instead of the search (to measure the bids alone, cheaply).
+    ``infer``, ``epsilon``, ``pool`` and ``seconds`` go to both searches."""
 
     name = "bidsearch"
 
@@ -93,11 +93,14 @@ class BidSearchBot(ISMCTSBot):
         game: Game[Any],
         seat: int,
         rng: random.Random,
-        bids: int = 1000,
+        bids: int | None = None,
         play: str = "search",
         **params: Any,
     ) -> None:
         super().__init__(game, seat, rng, **params)
+        # The bid search's playouts follow the search's iterations unless set (the lab scales a
+        # level's budget by its iterations).
+        bids = params.get("iterations") or self.default_iterations if bids is None else bids
         if not isinstance(bids, int) or bids < 1:
             raise ValueError(
                 f"bids (playouts of the bid search) is a whole number >= 1, not {bids!r}"
