@@ -14,7 +14,7 @@ import pytest
 from pondside.bots import make_bot
 from pondside.bots.inference import Inference
 from pondside.bots.wildcat_chicane import WildcatChicaneHeuristic, WildcatChicaneInference
-from pondside.bots.wildcat_chicane_search import lean_view
+from pondside.bots.wildcat_chicane_search import ExpectedScore, lean_view
 from pondside.engine import Match, View
 from pondside.games.wildcat_chicane import GAME
 
@@ -155,3 +155,18 @@ def test_weighted_deals_keep_everything_the_seat_knows(players: int) -> None:
         draw = inference.sampler(view, rng)
         for _ in range(10):
             assert GAME.view(draw(), 0) == view
+
+
+def test_a_bid_is_valued_by_the_seats_own_score_for_the_hand() -> None:
+    """ExpectedScore's value of a playout is each seat's WC-12 score for the hand, not a rank."""
+    bot = ExpectedScore(GAME, 0, random.Random(1), iterations=10, rollout="heuristic")
+    state = GAME.new(3, GAME.options(3), 4)
+    base = GAME.scores(state)
+    events: list[Any] = []
+    while GAME.hands_played(state) == 0:
+        s = GAME.to_act(state)[0]
+        action = bot.policy(state, s, GAME.legal_actions(state, s))
+        state, happened = GAME.apply(state, s, action)
+        events.extend(happened)
+    end = next(e for e in events if e["type"] == "hand_end")
+    assert bot.reward(state, base) == [float(x) for x in end["scores"]]
