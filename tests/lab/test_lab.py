@@ -65,7 +65,7 @@ def test_the_ladder_and_a_sweep_with_a_target(tmp_path: Path) -> None:
     assert ladder["levels"] == ["expert", "strong", "casual", "random"]
     # One deal for each pair, played twice (seats swapped): two matches a cell.
     assert ladder["win_share"][0][0] is None and ladder["win_share"][0][3]["n"] == 2
-    assert data["plan"]["ladder_bots"]["expert"].startswith("bidsearch:iterations=2:")
+    assert data["plan"]["ladder_bots"]["expert"].startswith("ismcts:iterations=2:")
     assert [v["meets_target"] for v in data["sweep"]["values"]] == [True, True]
     assert "The level ladder" in (out / "report.html").read_text()
 

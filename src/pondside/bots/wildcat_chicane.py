@@ -309,14 +309,14 @@ class WildcatChicaneInference:
 
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
 # expert's time; expert is the strongest search within the 2 s a person waits (one core). The
-# expert bids by expected score over deals weighted by what the others did (bidsearch,
-# wildcat_chicane_search.py), in a third of ISMCTS's time a bid; measured against ISMCTS's
-# bids in docs/bots.md (Wildcat Chicane).
+# expert still bids by ISMCTS: bidding by expected score over inferred deals (bidsearch,
+# wildcat_chicane_search.py) beat the heuristic's bids under casual play, but behind ISMCTS's
+# play it won less than ISMCTS's own bids in a small run (docs/bots.md, Wildcat Chicane).
 BOTS = GameBots(
     heuristic=WildcatChicaneHeuristic,
     inference=WildcatChicaneInference,
     strong="ismcts:iterations=300:rollout=heuristic",
-    expert="bidsearch:iterations=1000:rollout=heuristic:infer=heuristic",
+    expert="ismcts:iterations=1000:rollout=heuristic",
     # The level ladder (docs/bots.md) plays matches to 20 points, about half a whole match: its
     # round robin seats both search levels in most matches, and whole matches cost too much.
     ladder_options={"target": 20},
