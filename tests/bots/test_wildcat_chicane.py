@@ -90,3 +90,14 @@ def test_heuristic_beats_random_on_a_small_sample() -> None:
         assert out is not None
         wins += out.places[rot] == 1
     assert wins >= 14  # fair share is 8
+
+
+def test_exact_bids_count_each_seats_hands_made_exactly() -> None:
+    """WC-12's d = 0, per seat, over the hand_end events of a match (Game.tallies)."""
+    events = [
+        {"type": "hand_end", "bids": [2, 0, 3], "won": [2, 1, 8], "scores": [8, 0, 0]},
+        {"type": "play"},
+        {"type": "hand_end", "bids": [1, 0, 5], "won": [4, 0, 7], "scores": [0, 0, 5]},
+    ]
+    assert GAME.tallies(events, 3) == {"exact bids": [(1, 2), (1, 2), (0, 2)]}
+    assert "exact bids" in GAME.tally_notes()

@@ -254,3 +254,25 @@ def test_the_tournament_table_marks_undecided_ranks() -> None:
     )
     assert code.exit_code == 0, code.output
     assert "1= " in code.output and "Too close to order by rating" in code.output
+
+
+def test_a_games_tallies_are_added_up_per_bot_with_their_interval() -> None:
+    """Wildcat Chicane's exact bids (Game.tallies): each entry's bids made exactly, of its bids,
+    in the JSON, the CSV and the table, with the game's sentence saying what they are."""
+    result = tournament("wildcat-chicane", ["random", "heuristic", "heuristic"], 6, seed=3)
+    hands = sum(r.tallies["exact bids"][0][1] for r in result.rows)
+    for entry in result.to_json()["entries"]:
+        tally = entry["tallies"]["exact bids"]
+        assert tally["of"] == hands  # every entry bid once in every hand of the six matches
+        assert tally["rate"] == tally["happened"] / hands
+        assert tally["ci95"][0] <= tally["rate"] <= tally["ci95"][1]
+    code = CliRunner().invoke(
+        main, ["tournament", "wildcat-chicane", "--bots", "random,casual,casual", "-n", "3"]
+    )
+    assert code.exit_code == 0, code.output
+    assert "exact" in code.output and "Exact bids: the share of a bot's bids" in code.output
+
+
+def test_a_game_without_tallies_adds_none() -> None:
+    result = tournament("lame-duck", ["random", "random"], 2)
+    assert all(e["tallies"] == {} for e in result.to_json()["entries"])

@@ -3,9 +3,9 @@
 Built in: ``random``, ``heuristic`` (each game's own, declared as ``BOTS`` in
 ``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
 (a program speaking the decision protocol). One game's own bots are in ``GAME_ONLY`` (Lame
-Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``), and
-another game refuses them by name. Others come from the ``pondside.bots`` entry point group or
-:func:`register_bot`.
+Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``;
+Ladders' ``naive``; Wildcat Chicane's ``bidsearch``), and another game refuses them by name.
+Others come from the ``pondside.bots`` entry point group or :func:`register_bot`.
 
 The registry names bots by where they live and imports a bot's module when the bot is first
 asked for, as it does for plugins: so it sits below every bot, and the search bots take the
@@ -92,6 +92,8 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
         "flatmc": _in("published", "FlatMCBot"),
     },
     "ladders": {"naive": _in("ladders_published", "NaiveBot")},
+    # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
+    "wildcat-chicane": {"bidsearch": _in("wildcat_chicane_search", "BidSearchBot")},
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 

@@ -252,6 +252,10 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
     table.add_column("bot", overflow="fold")
     for col in ("rating", "win\nrate", "95% interval", "mean\nscore", "mean\nplace"):
         table.add_column(col, justify="right", no_wrap=True)
+    # The game's own counts (Game.tallies: Wildcat Chicane's exact bids), a rate each.
+    tallies = list(dict.fromkeys(name for e in data["entries"] for name in e["tallies"]))
+    for name in tallies:
+        table.add_column(name.replace(" ", "\n", 1), justify="right", no_wrap=True)
     ranked = sorted(data["entries"], key=lambda e: -e["rating"])
     close = result.too_close()
     rank = 0
@@ -270,6 +274,10 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
             f"{lo:.1%} – {hi:.1%}",
             f"{e['mean_score']:.2f}",
             f"{e['mean_place']:.2f}",
+            *(
+                f"{e['tallies'][name]['rate']:.1%}" if name in e["tallies"] else "—"
+                for name in tallies
+            ),
         )
     console.print(table)
     lower = game.info.lower_score_is_better
@@ -287,7 +295,8 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
             if close
             else ""
         )
-        + f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}.",
+        + f"Mean score: {'lower' if lower else 'higher'} is better in {game.info.name}."
+        + "".join(f"\n{note}" for name, note in game.tally_notes().items() if name in tallies),
         highlight=False,
     )
     matrix = Table(title="Pairwise: row above column")

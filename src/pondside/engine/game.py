@@ -445,6 +445,18 @@ class Game(ABC, Generic[S]):
         the game's faces print a rule's fact (Lame Duck's ducks, LD-2)."""
         return {}
 
+    def tallies(self, events: Sequence[Event], players: int) -> dict[str, list[tuple[int, int]]]:
+        """Counts a designer reads beside the win rates, from one whole match's ``events``: by
+        name (words a person reads, as ``tally_notes`` explains them), for each seat, how often
+        a thing happened out of how often it could (Wildcat Chicane's exact bids: bids made
+        exactly, of bids made). Tournaments add them up per bot; none by default."""
+        return {}
+
+    def tally_notes(self) -> dict[str, str]:
+        """What each of ``tallies``' names means, by name, in a sentence said under a results
+        table; none by default."""
+        return {}
+
     def hand_action(self, view: View, card: Any) -> str | None:
         """The action that would play ``card`` of the view's hand alone now, or ``None`` at a
         step where no card is played (a column to take, a bid): then no reasons are given."""

@@ -94,9 +94,14 @@ def write_entries(result: TournamentResult, path: Path) -> None:
         for key, value in entry.items():
             if key == "ci95":
                 row["ci95_low"], row["ci95_high"] = value
-            else:
+            elif key != "tallies":
                 row[key] = value
         row = {key: rounded(key, value) for key, value in row.items()}
+        for name, tally in entry["tallies"].items():  # the game's (Game.tallies): rate, interval
+            lo, hi = tally["ci95"]
+            row[f"{name} rate"] = round(tally["rate"], 4)
+            row[f"{name} ci95_low"], row[f"{name} ci95_high"] = round(lo, 4), round(hi, 4)
+            row[f"{name} of"] = tally["of"]
         if result.partial:
             row["note"] = f"partial: {matches_text(result)}"
         rows.append(row)

@@ -36,7 +36,7 @@ from typing import Any, cast
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from pondside.engine import GameInfo, PondsideError, Rng, seed_state
+from pondside.engine import Event, GameInfo, PondsideError, Rng, seed_state
 from pondside.games import get_game
 
 from .runner import derive_seed, play_match
@@ -119,12 +119,14 @@ def every_order(players: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass
 class Row:
-    """One match: its index, the entry at each seat, places and scores by seat."""
+    """One match: its index, the entry at each seat, places and scores by seat, and the game's
+    tallies (``Game.tallies``: by name, (happened, of) by seat)."""
 
     index: int
     seats: tuple[int, ...]
     places: tuple[int, ...]
     scores: tuple[float, ...]
+    tallies: Mapping[str, Sequence[tuple[int, int]]] = field(default_factory=dict)
 
     def win_shares(self) -> list[float]:
         """By seat: 1 for the winner, shared equally by seats tied first."""
@@ -156,9 +158,14 @@ def play_rows(job: Job, indices: Sequence[int]) -> list[Row]:
             deal, seats = job.schedule.seating(i)
             specs = [job.bots[e] for e in seats]
             seed = job.schedule.deal_seed(job.seed, deal)
-            outcome = play_match(game, job.schedule.players, job.options, specs, seed).outcome()
+            events: list[Event] = []
+            players = job.schedule.players
+            match = play_match(game, players, job.options, specs, seed, events.extend)
+            outcome = match.outcome()
             assert outcome is not None
-            rows.append(Row(i, seats, outcome.places, tuple(float(x) for x in outcome.scores)))
+            scores = tuple(float(x) for x in outcome.scores)
+            tallies = game.tallies(events, players)
+            rows.append(Row(i, seats, outcome.places, scores, tallies))
     return rows
 
 
@@ -169,6 +176,7 @@ class EntryStats:
     wins: float = 0.0
     scores: list[float] = field(default_factory=list)
     places: list[int] = field(default_factory=list)
+    tallies: dict[str, list[int]] = field(default_factory=dict)  # name -> [happened, of]
 
 
 @dataclass
@@ -212,6 +220,11 @@ class TournamentResult:
             entry.wins += shares[s]
             entry.scores.append(row.scores[s])
             entry.places.append(row.places[s])
+            for name, counts in row.tallies.items():
+                happened, of = counts[s]
+                total = entry.tallies.setdefault(name, [0, 0])
+                total[0] += happened
+                total[1] += of
             for t, f in enumerate(row.seats):
                 if f != e:
                     self.pairwise_meetings[e][f] += 1
@@ -243,6 +256,15 @@ class TournamentResult:
                     "rating_mu": rating.mu,
                     "rating_sigma": rating.sigma,
                     "rating": rating.mu - 3 * rating.sigma,
+                    "tallies": {
+                        name: {
+                            "happened": happened,
+                            "of": of,
+                            "rate": happened / of if of else 0.0,
+                            "ci95": list(wilson_interval(happened, of)),
+                        }
+                        for name, (happened, of) in e.tallies.items()
+                    },
                 }
             )
         return out

@@ -96,3 +96,19 @@ def trick_winner(
         elif not best_trump and suit == led and rank > best_rank:
             best, best_rank = seat, rank
     return best
+
+
+def playable(
+    hand: Sequence[int], reading: int, trump: str, led: str, trumps_free: bool
+) -> list[int]:
+    """The cards of ``hand`` its player may play (reading and trump its own): following ``led``
+    (the suit led as the leader reads it) when it holds that suit (WC-10); leading (``led``
+    empty) anything but its trump unless it holds only trumps (WC-9), or in classic before a
+    trump was played (WC-15; ``trumps_free`` once one was)."""
+    if led:
+        follow = [c for c in hand if SUIT[c][reading] == led]
+        return follow or list(hand)
+    if trumps_free:
+        return list(hand)
+    other = [c for c in hand if SUIT[c][reading] != trump]
+    return other or list(hand)

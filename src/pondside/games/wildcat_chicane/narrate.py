@@ -72,6 +72,13 @@ SCORING = (
 )
 """WC-12 for every bid, in one sentence."""
 
+EXACT_BIDS = "exact bids"
+TALLY_NOTES = {
+    EXACT_BIDS: "Exact bids: the share of a bot's bids (a bid of 0 among them) after which it "
+    "took exactly the tricks it bid, the 4 × bid of WC-12.",
+}
+"""What a results table says of the game's tallies (the rules' ``tallies``)."""
+
 RULE_PROMPT = (
     "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; "
     "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM). "

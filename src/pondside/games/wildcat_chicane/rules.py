@@ -49,6 +49,7 @@ from .cards import (
     TOP,
     hand_score,
     hand_size,
+    playable,
     read_suit,
     reading_of_ruler,
     trick_count,
@@ -154,17 +155,9 @@ def _calls(st: ChicaneState) -> list[str]:
 
 
 def _playable(st: ChicaneState, seat: int) -> list[int]:
-    hand = st.hands[seat]
-    reading, trump = st.readings[seat], st.trumps[seat]
-    if st.trick:  # WC-10: follow the led suit as you read it, if you can
-        led = st.led_suit()
-        follow = [c for c in hand if SUIT[c][reading] == led]
-        return follow or list(hand)
-    # WC-9: no trump lead unless the hand is all trumps; classic: until trumps are broken
-    if st.classic and st.broken:
-        return list(hand)
-    other = [c for c in hand if SUIT[c][reading] != trump]
-    return other or list(hand)
+    """WC-9, WC-10, WC-15: ``playable`` with this seat's reading and trump."""
+    free = st.classic and st.broken
+    return playable(st.hands[seat], st.readings[seat], st.trumps[seat], st.led_suit(), free)
 
 
 def _phase_rule(st: ChicaneState) -> str:
@@ -532,6 +525,21 @@ class WildcatChicane(Game[ChicaneState]):
     def card_spans(self, sentence: str) -> list[CardSpan]:
         """The cards a sentence names by code, read by their names (a page's reader)."""
         return decktet.card_spans(sentence)
+
+    def tallies(self, events: Sequence[Event], players: int) -> dict[str, list[tuple[int, int]]]:
+        """Exact bids (WC-12, d = 0): per seat, the hands it took exactly the tricks it bid, of
+        the hands it bid in (every finished hand)."""
+        exact = [0] * players
+        hands = 0
+        for event in events:
+            if event["type"] == "hand_end":
+                hands += 1
+                for s, (bid, won) in enumerate(zip(event["bids"], event["won"], strict=True)):
+                    exact[s] += bid == won
+        return {words.EXACT_BIDS: [(k, hands) for k in exact]}
+
+    def tally_notes(self) -> dict[str, str]:
+        return dict(words.TALLY_NOTES)
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
