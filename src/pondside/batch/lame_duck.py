@@ -199,6 +199,74 @@ class LameDuckTables(TablesBase):
         self.revealed[table], self.awaiting[table] = 0, -1
         self._acting = None
 
+    def load_state(self, rows: Ints, state: Any) -> Ints:
+        """Put every table of ``rows`` in the engine's ``state`` (a ``LameDuckState`` of this
+        batch's players and options), its generator included, so that it plays on as the engine
+        would from there: the search's determinizations are played out so (``bots/rollout.py``).
+        Returns each seat's card chosen and not yet revealed (LD-5) as its action, ``noop``
+        where none: the batch holds no hidden choice, so its caller passes them at the next step.
+        """
+        options = {"expert": state.expert, "rounds": state.rounds, "target": state.target}
+        if state.n != self.players or options != self.options:
+            raise ValueError(
+                f"the state is of {state.n} players with options {options}; these tables are "
+                f"of {self.players} with {self.options}"
+            )
+        sizes = {len(h) for h in state.hands}
+        if len(sizes) != 1:
+            raise ValueError("every hand holds as many cards at a turn's boundary (LD-5)")
+        rows = np.asarray(rows, dtype=np.int64)
+        held = sizes.pop()
+        hands = np.zeros((self.players, HAND_SIZE), dtype=np.int16)
+        owner = np.full(self.deck + 1, -1, dtype=np.int8)
+        slot = np.zeros(self.deck + 1, dtype=np.int8)
+        for s, hand in enumerate(state.hands):
+            hands[s, :held] = hand
+            owner[list(hand)] = s
+            slot[list(hand)] = np.arange(held)
+        self.hands[rows], self.held[rows] = hands, held
+        self.owner[rows], self.slot[rows] = owner, slot
+        columns = np.zeros((COLUMNS, COLUMN_LIMIT), dtype=np.int16)
+        for k, col in enumerate(state.columns):
+            columns[k, : len(col)] = col
+        self.columns[rows] = columns
+        self.lengths[:, rows] = np.array([len(c) for c in state.columns])[:, None]
+        self.ends[:, rows] = np.array([c[-1] for c in state.columns])[:, None]
+        self.column_ducks[:, rows] = np.array([int(_DUCKS[list(c)].sum()) for c in state.columns])[
+            :, None
+        ]
+        revealed = np.zeros(self.players, dtype=np.int16)
+        for card, s in state.revealed:
+            revealed[s] = card
+        self.revealed[rows], self.awaiting[rows] = revealed, state.awaiting
+        taken = np.zeros((self.players, TAKEN_SLOTS), dtype=np.int16)
+        for s, cards in enumerate(state.taken):
+            taken[s, : len(cards)] = cards
+        self.taken[rows] = taken
+        self.taken_count[rows] = [len(t) for t in state.taken]
+        self.ducks[rows], self.turn[rows] = state.ducks, state.turn
+        done = len(state.history)
+        if done > self.history.shape[1]:
+            grown = np.zeros((self.batch, 2 * done, self.players), np.int64)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        self.history[rows] = 0
+        if done:
+            self.history[rows, :done] = state.history
+        self.round_no[rows] = state.round_no
+        self.totals[rows] = (
+            np.array(state.history, dtype=np.int64).reshape(-1, self.players).sum(axis=0)
+        )
+        self.over[rows] = state.over
+        self.places[rows] = 0
+        if state.over:
+            totals = self.totals[rows[0]]
+            self.places[rows] = 1 + (totals[None, :] < totals[:, None]).sum(axis=1)
+        self.states[rows] = np.uint64(state.rng & 0xFFFFFFFFFFFFFFFF)
+        self._acting = None
+        chosen = np.array(state.chosen, dtype=np.int64)
+        return np.where(chosen > 0, chosen - 1, self.noop)
+
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:
         """[B, P]: the seats that decide at this step (all while cards are chosen, LD-5; the
