@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.batch.base import Ints
-from pondside.batch.lame_duck import LameDuckTables
+from pondside.batch.lame_duck import TAKEN_SLOTS, LameDuckTables
 from pondside.games import lame_duck as rules
 from pondside.games.lame_duck import COLUMN_LIMIT, COLUMNS, DUCKS, HAND_SIZE, TURNS
 
@@ -63,11 +63,13 @@ def heuristic_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_])
     # hand. The rest (the other hands, the unused cards) is unseen (``unseen_cards``).
     seen = np.zeros((n, deck + 1), dtype=bool)
     seen[rows, t.columns[idx].reshape(n, -1)] = True
-    seen[rows, t.taken[idx].reshape(n, -1)] = True
+    # The cards taken this round: a table's slots past its count hold earlier rounds' cards.
+    taken = np.where(np.arange(TAKEN_SLOTS) < t.taken_count[idx][:, :, None], t.taken[idx], 0)
+    seen[rows, taken.reshape(n, -1)] = True
     owner = t.owner[idx]
     unseen = ~seen[:, None, :] & (owner[:, None, :] != np.arange(p)[None, :, None])
     unseen[:, :, 0] = False
-    below = np.cumsum(unseen, axis=2)  # [n, P, D+1]: unseen cards up to each number
+    below = np.cumsum(unseen, axis=2, dtype=np.int16)  # [n, P, D+1]: unseen up to each number
     total = below[:, :, -1]
     held = int(t.held[idx].max())  # every hand of a table holds as many cards (LD-5)
     hands = t.hands[idx, :, :held].astype(np.int64)  # [n, P, H]

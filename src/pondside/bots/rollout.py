@@ -148,21 +148,17 @@ class BatchedRollouts:
         rows = sum(sizes)
         tables = self._tables_for(rows, self._module.options_of(starts[0]))
         index = {name: k for k, name in enumerate(tables.actions)}
-        forced = np.full((rows, p), tables.noop, dtype=np.int64)
         group = np.repeat(np.arange(len(starts)), sizes)
-        base = np.zeros((rows, p))
-        hands = np.zeros(rows, dtype=np.int64)
+        forced = tables.load_states(np.arange(rows), starts, group)
+        base = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
+        hands = np.array([game.hands_played(root) for root in roots], dtype=np.int64)[group]
         r = 0
-        for start, its, root in zip(starts, moves, roots, strict=True):
-            here = np.arange(r, r + len(its))
-            forced[here] = tables.load_state(here, start)
-            base[here] = game.scores(root)
-            hands[here] = game.hands_played(root)
+        for its in moves:
             for k, move in enumerate(its):
                 if move is not None:
                     forced[r + k, move[0]] = index[move[1]]
             r += len(its)
-        live = ~tables.over.copy()
+        live = ~tables.over & (self._module.hands_played(tables) <= hands)
         first = True
         while live.any():
             u = rng.random((len(starts), p))[group]
