@@ -231,14 +231,17 @@ def estimate_actions(
     candidates = list(range(len(actions)))
     rounds = max(1, math.ceil(math.log2(len(actions)))) if len(actions) > 1 else 1
     done, samples = 0, 0
+    chunk = 1  # samples played together under a time budget: ``batch`` once batched
 
     def sample(count: int = 1) -> None:
         """``count`` samples, played out together where the game has batched rollouts."""
-        nonlocal done, samples
+        nonlocal done, samples, chunk
         starts, lucks = [], []
         for _ in range(count):  # the generator's draws in the one-by-one order
             starts.append(game.withdraw_choices(game.determinize(view, rng), others))
             lucks.append(rng.getrandbits(64))
+        if chunk == 1 and bot.batched(starts[0], players):
+            chunk = max(1, batch)
         for rewards in bot.play_samples(starts, actions, candidates, lucks):
             for k, ranks in zip(candidates, rewards, strict=True):
                 mine = ranks[seat]
@@ -255,11 +258,12 @@ def estimate_actions(
     for r in range(rounds):
         if seconds is not None:
             until = started + seconds * (r + 1) / rounds
+            cap = None if iterations is None else iterations * (r + 1) / rounds
             sample()
-            while time.perf_counter() < until and (
-                iterations is None or done + len(candidates) <= iterations * (r + 1) / rounds
-            ):
-                sample()
+            while time.perf_counter() < until and (cap is None or done + len(candidates) <= cap):
+                # Batched, a few samples at a time (within the iterations left), as mcs does.
+                room = chunk if cap is None else int((cap - done) // len(candidates))
+                sample(max(1, min(chunk, room)))
         else:
             assert iterations is not None
             quota = (iterations - done) // (rounds - r)
