@@ -11,6 +11,11 @@ Search": one tree over the observer's information sets, children keyed by (seat,
 UCB with availability counts. At a simultaneous step the other seats' choices are sampled
 from the rollout policy, not searched in the tree, so the tree never conditions their choice
 on ours (no peeking).
+
+Where the game has batched rollouts (``rollout.py``: Lame Duck), the playouts run together on
+its batched engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as
+policy, the same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down
+the tree with virtual visits, then their playouts). ``batch=0`` plays them one by one.
 """
 
 from __future__ import annotations
@@ -448,7 +453,9 @@ class MCSBot(SearchBot):
     And the budget is spent by sequential halving (Karnin, Koren & Somekh 2013): in rounds, the
     worse half of the candidates is dropped after each, so the close calls get the samples.
     With ``prior=heuristic`` the heuristic's action stands unless another is ahead of it by
-    more than ``z`` standard errors of the paired differences.
+    more than ``z`` standard errors of the paired differences. A halving round's samples are
+    played out together on the game's batched engine where it has one (``batch`` samples at a
+    time under a ``seconds`` budget; ``batch=0``: one by one).
     """
 
     name = "mcs"
