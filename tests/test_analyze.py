@@ -101,6 +101,17 @@ def test_estimates_every_legal_action_from_the_seats_view_with_places_in_range()
     assert again.to_json()["actions"] == est.to_json()["actions"]  # a seed, the same estimates
 
 
+def test_estimates_are_the_same_with_playouts_batched_or_one_by_one() -> None:
+    """Lame Duck's playouts run on its batched engine; the heuristic's playouts are the same
+    there, so are the estimates (``batch=0``: one by one)."""
+    for seed in (2, 3):
+        match = Match(GAME, 4, seed=seed)
+        view, legal = match.view(0), match.legal(0)
+        batched = estimate_actions(GAME, view, legal, iterations=120, seed=seed)
+        alone = estimate_actions(GAME, view, legal, iterations=120, seed=seed, batch=0)
+        assert batched.to_json()["actions"] == alone.to_json()["actions"]
+
+
 def test_a_large_action_set_is_evaluated_in_part_and_says_which_were_not() -> None:
     match = Match(GAME, 4, seed=2)
     view, legal = match.view(0), match.legal(0)

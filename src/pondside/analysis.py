@@ -162,6 +162,7 @@ def estimate_actions(
     seconds: float | None = None,
     seed: int = 0,
     width: int = DEFAULT_WIDTH,
+    batch: int = MCSBot.default_batch,
 ) -> Estimates:
     """The expected place of the seat's legal actions, from its ``view`` only.
 
@@ -174,7 +175,10 @@ def estimate_actions(
     would take), which are judged on every sample.
 
     At most ``width`` actions are evaluated: ``keep``, then the heuristic's choice, then a seeded
-    sample of the rest; the others are listed in ``not_evaluated``.
+    sample of the rest; the others are listed in ``not_evaluated``. Where the game has batched
+    rollouts (``bots/rollout.py``), a halving round's samples are played out together (the same
+    estimates as one by one: the heuristic's playouts are the same); ``batch=0`` plays them one
+    by one.
     """
     _check_budget(iterations, seconds)
     if iterations is None and seconds is None:
@@ -215,6 +219,7 @@ def estimate_actions(
         random.Random(rng.getrandbits(64)),
         rollout="heuristic",
         reward="rank",
+        batch=batch,
         **_search_limits(game),
     )
     others = tuple(s for s in range(players) if s != seat)
@@ -226,19 +231,26 @@ def estimate_actions(
     candidates = list(range(len(actions)))
     rounds = max(1, math.ceil(math.log2(len(actions)))) if len(actions) > 1 else 1
     done, samples = 0, 0
+    chunk = 1  # samples played together under a time budget: ``batch`` once batched
 
-    def sample() -> None:
-        nonlocal done, samples
-        state = game.withdraw_choices(game.determinize(view, rng), others)
-        rewards = bot.play_each(state, actions, candidates, rng.getrandbits(64))
-        for k, ranks in zip(candidates, rewards, strict=True):
-            mine = ranks[seat]
-            # The engine's places: 1 + the seats strictly ahead (ranks follow the results).
-            places[k].append(1.0 + sum(1 for r in ranks if r > mine))
-            shares[k].append(mine)
-            wins[k].append(1.0 / ranks.count(mine) if mine == max(ranks) else 0.0)
-            done += 1
-        samples += 1
+    def sample(count: int = 1) -> None:
+        """``count`` samples, played out together where the game has batched rollouts."""
+        nonlocal done, samples, chunk
+        starts, lucks = [], []
+        for _ in range(count):  # the generator's draws in the one-by-one order
+            starts.append(game.withdraw_choices(game.determinize(view, rng), others))
+            lucks.append(rng.getrandbits(64))
+        if chunk == 1 and bot.batched(starts[0], players):
+            chunk = max(1, batch)
+        for rewards in bot.play_samples(starts, actions, candidates, lucks):
+            for k, ranks in zip(candidates, rewards, strict=True):
+                mine = ranks[seat]
+                # The engine's places: 1 + the seats strictly ahead (ranks follow the results).
+                places[k].append(1.0 + sum(1 for r in ranks if r > mine))
+                shares[k].append(mine)
+                wins[k].append(1.0 / ranks.count(mine) if mine == max(ranks) else 0.0)
+                done += 1
+            samples += 1
 
     def mean(k: int) -> float:
         return sum(places[k]) / len(places[k])
@@ -246,16 +258,16 @@ def estimate_actions(
     for r in range(rounds):
         if seconds is not None:
             until = started + seconds * (r + 1) / rounds
+            cap = None if iterations is None else iterations * (r + 1) / rounds
             sample()
-            while time.perf_counter() < until and (
-                iterations is None or done + len(candidates) <= iterations * (r + 1) / rounds
-            ):
-                sample()
+            while time.perf_counter() < until and (cap is None or done + len(candidates) <= cap):
+                # Batched, a few samples at a time (within the iterations left), as mcs does.
+                room = chunk if cap is None else int((cap - done) // len(candidates))
+                sample(max(1, min(chunk, room)))
         else:
             assert iterations is not None
             quota = (iterations - done) // (rounds - r)
-            for _ in range(max(1, quota // len(candidates))):
-                sample()
+            sample(max(1, quota // len(candidates)))
         for k in candidates:
             rounds_in[k] = r + 1
         if r < rounds - 1 and len(candidates) > 1:

@@ -121,8 +121,9 @@ def test_rewards_share_out_the_result(reward: str) -> None:
 def test_heuristic_prior_keeps_the_heuristics_choice_without_evidence(kind: str) -> None:
     match = Match(GAME, 4, seed=6)
     view, legal = match.view(0), match.legal(0)
-    # With a single sample the search has no evidence: the heuristic's card stands.
-    bot = make_bot(f"{kind}:iterations=1:prior=heuristic", GAME, 0, 3)
+    # With a single sample a round the search has no evidence: the heuristic's card stands.
+    # (One by one: these few random playouts' draws are the one-by-one generator's.)
+    bot = make_bot(f"{kind}:iterations=1:prior=heuristic:batch=0", GAME, 0, 3)
     heuristic = copy.deepcopy(bot.prior).choose(view, legal)  # type: ignore[attr-defined]
     assert bot.choose(view, legal) == heuristic
     with pytest.raises(UnknownBot):

@@ -31,7 +31,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -198,6 +198,90 @@ class LameDuckTables(TablesBase):
         self.held[table], self.turn[table] = held, TURNS - held
         self.revealed[table], self.awaiting[table] = 0, -1
         self._acting = None
+
+    def load_states(self, rows: Ints, states: Sequence[Any], of: Ints | None = None) -> Ints:
+        """Put table ``rows[k]`` in the engine's state ``states[of[k]]`` (``states[k]`` when
+        ``of`` is None): a ``LameDuckState`` of this batch's players and options, its generator
+        included, so that the table plays on as the engine would from there (the search's
+        determinizations are played out so, ``bots/rollout.py``). Returns ``[len(rows), P]``
+        each seat's card chosen and not yet revealed (LD-5) as its action, ``noop`` where
+        none: the batch holds no hidden choice, so its caller passes them at the next step.
+        """
+        p, n = self.players, len(states)
+        rows = np.asarray(rows, dtype=np.int64)
+        pick = np.arange(n) if of is None else np.asarray(of, dtype=np.int64)
+        hands = np.zeros((n, p, HAND_SIZE), dtype=np.int16)
+        held = np.zeros(n, dtype=np.int64)
+        columns = np.zeros((n, COLUMNS, COLUMN_LIMIT), dtype=np.int16)
+        lengths = np.zeros((n, COLUMNS), dtype=np.int32)
+        revealed = np.zeros((n, p), dtype=np.int16)
+        taken = np.zeros((n, p, TAKEN_SLOTS), dtype=np.int16)
+        counts = np.zeros((n, p), dtype=np.int64)
+        history = np.zeros((n, max(len(st.history) for st in states), p), dtype=np.int64)
+        for i, st in enumerate(states):
+            options = {"expert": st.expert, "rounds": st.rounds, "target": st.target}
+            if st.n != p or options != self.options:
+                raise ValueError(
+                    f"a state of {st.n} players with options {options} does not fit these "
+                    f"tables of {p} with {self.options}"
+                )
+            size = len(st.hands[0])
+            if any(len(h) != size for h in st.hands):
+                raise ValueError("every hand holds as many cards at a turn's boundary (LD-5)")
+            held[i] = size
+            if size:
+                hands[i, :, :size] = st.hands
+            for k, col in enumerate(st.columns):
+                columns[i, k, : len(col)] = col
+                lengths[i, k] = len(col)
+            for card, s in st.revealed:
+                revealed[i, s] = card
+            for s, cards in enumerate(st.taken):
+                if cards:
+                    taken[i, s, : len(cards)] = cards
+                    counts[i, s] = len(cards)
+            if st.history:
+                history[i, : len(st.history)] = st.history
+        cards = hands.reshape(n, -1).astype(np.int64)
+        owner = np.full((n, self.deck + 1), -1, dtype=np.int8)
+        slot = np.zeros((n, self.deck + 1), dtype=np.int8)
+        at = np.arange(n)[:, None]
+        owner[at, cards] = np.arange(p * HAND_SIZE) // HAND_SIZE
+        slot[at, cards] = np.arange(p * HAND_SIZE) % HAND_SIZE
+        owner[:, 0], slot[:, 0] = -1, 0
+        self.hands[rows], self.held[rows] = hands[pick], held[pick]
+        self.owner[rows], self.slot[rows] = owner[pick], slot[pick]
+        self.columns[rows] = columns[pick]
+        self.lengths[:, rows] = lengths[pick].T
+        last = np.take_along_axis(columns, (lengths - 1)[:, :, None].astype(np.int64), 2)[..., 0]
+        self.ends[:, rows] = last[pick].T
+        self.column_ducks[:, rows] = _DUCKS[columns].sum(axis=2)[pick].T
+        self.revealed[rows] = revealed[pick]
+        self.awaiting[rows] = np.array([st.awaiting for st in states])[pick]
+        self.taken[rows], self.taken_count[rows] = taken[pick], counts[pick]
+        self.ducks[rows] = np.array([st.ducks for st in states], dtype=np.int64)[pick]
+        self.turn[rows] = np.array([st.turn for st in states])[pick]
+        self.round_no[rows] = np.array([st.round_no for st in states])[pick]
+        if history.shape[1] > self.history.shape[1]:
+            grown = np.zeros((self.batch, 2 * history.shape[1], p), np.int64)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        self.history[rows] = 0
+        self.history[rows, : history.shape[1]] = history[pick]
+        totals = history.sum(axis=1)
+        self.totals[rows] = totals[pick]
+        over = np.array([st.over for st in states], dtype=bool)
+        self.over[rows] = over[pick]
+        # LD-10: competition places, fewer ducks better, where the state's match is over.
+        places = 1 + (totals[:, None, :] < totals[:, :, None]).sum(axis=2)
+        self.places[rows] = np.where(over[:, None], places, 0)[pick]
+        self.states[rows] = np.array(
+            [st.rng & 0xFFFFFFFFFFFFFFFF for st in states], dtype=np.uint64
+        )[pick]
+        self._acting = None
+        chosen = np.array([st.chosen for st in states], dtype=np.int64)[pick]
+        forced: Ints = np.where(chosen > 0, chosen - 1, self.noop)
+        return forced
 
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:

@@ -11,6 +11,11 @@ Search": one tree over the observer's information sets, children keyed by (seat,
 UCB with availability counts. At a simultaneous step the other seats' choices are sampled
 from the rollout policy, not searched in the tree, so the tree never conditions their choice
 on ours (no peeking).
+
+Where the game has batched rollouts (``rollout.py``: Lame Duck), the playouts run together on
+its batched engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as
+policy, the same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down
+the tree with virtual visits, then their playouts). ``batch=0`` plays them one by one.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from pondside.engine.rng import draws_inline
 from .base import Bot
 from .inference import Inference
 from .registry import heuristic_class
+from .rollout import BatchedRollouts, Move, batched_rollouts, reward_of
 
 Policy = Callable[[Any, int, list[str]], str]
 REWARDS = ("rank", "mixed", "win", "margin")
@@ -54,12 +60,29 @@ class Budget:
             step(i)
             i += 1
 
+    def run_chunks(self, step: Callable[[int], None], chunk: int) -> int:
+        """``run``, ``chunk`` iterations at a time (``step(n)`` does ``n``): the last chunk is
+        cut to the iterations left, and a time budget is looked at between chunks."""
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        i = 0
+        while True:
+            if self.iterations is not None and i >= self.iterations:
+                return i
+            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
+                return i
+            n = chunk if self.iterations is None else min(chunk, self.iterations - i)
+            step(n)
+            i += n
+
 
 class SearchBot(Bot):
     """What ISMCTS and flat Monte-Carlo share: budget, rollout policy, playouts and rewards."""
 
     default_iterations = 1000
     default_horizon = 60
+    default_batch = 0
+    """Playouts played together on the game's batched engine (``bots/rollout.py``), where it
+    has one: 0 plays them one by one."""
 
     def __init__(
         self,
@@ -76,6 +99,7 @@ class SearchBot(Bot):
         infer: str = "none",
         epsilon: float = 0.1,
         pool: int = 200,
+        batch: int | None = None,
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -110,6 +134,28 @@ class SearchBot(Bot):
         # past plays under the game's model of them (bots/inference.py), not uniformly.
         self.inference = Inference(game, seat, epsilon, pool) if infer == "heuristic" else None
         self.iterations_done = 0
+        batch = self.default_batch if batch is None else batch
+        if not isinstance(batch, int) or batch < 0:
+            raise ValueError(
+                f"batch must be a whole number >= 0 (0: playouts one by one), not {batch!r}"
+            )
+        self.batch = batch
+        self._rollouts: dict[int, BatchedRollouts | None] = {}
+
+    def batched(self, state: Any, players: int) -> BatchedRollouts | None:
+        """The game's batched rollouts for playouts from ``state`` with this bot's policy and
+        reward, or None: ``batch=0``, a game without them, or a hand judged in progress (a cut
+        playout, which the batch does not measure)."""
+        if not self.batch or self.game.progress(state) is not None:
+            return None
+        if players not in self._rollouts:
+            self._rollouts[players] = batched_rollouts(
+                self.game,
+                players,
+                "random" if self.random_rollout else "heuristic",
+                self.reward_kind,
+            )
+        return self._rollouts[players]
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
         # choice(seq) draws seq[_randbelow(len(seq))], as randrange(len(seq)) did: the same
@@ -218,36 +264,7 @@ class SearchBot(Bot):
         else:
             sign = -1.0 if game.info.lower_score_is_better else 1.0
             results = [sign * (a - b) for a, b in zip(game.scores(state), base, strict=True)]
-        n = len(results)
-        if n < 2:
-            return [1.0]
-        if self.reward_kind == "margin" and outcome is None:
-            # How far ahead of the other seats' average a seat moved, squashed into (0, 1):
-            # a margin of one point (one CLIMB card) is worth 0.75, and 0.5 is level.
-            total = sum(results)
-            return [
-                0.5 + 0.5 * x / (1.0 + abs(x))
-                for x in ((r - (total - r) / (n - 1)) for r in results)
-            ]
-        ranks = [
-            (sum(1 for r in results if r < mine) + 0.5 * (sum(1 for r in results if r == mine) - 1))
-            / (n - 1)
-            for mine in results
-        ]
-        if self.reward_kind == "rank":
-            return ranks
-        if self.reward_kind in ("win", "margin"):
-            # Only first place counts (shared: split), as a win rate does.
-            best = max(results)
-            firsts = results.count(best)
-            return [1.0 / firsts if r == best else 0.0 for r in results]
-        # Mixed: half the rank, half the margin scaled to the spread of this playout.
-        lo, hi = min(results), max(results)
-        spread = hi - lo
-        return [
-            0.5 * k + (0.5 * (r - lo) / spread if spread else 0.25)
-            for k, r in zip(ranks, results, strict=True)
-        ]
+        return reward_of(results, self.reward_kind, outcome is not None)
 
     def choose(self, view: View, legal: list[str]) -> str:
         if self.inference is not None:
@@ -306,14 +323,16 @@ class ISMCTSBot(SearchBot):
         c, log, sqrt = self.c, math.log, math.sqrt
         draw = self.sampler(view)
 
-        def iteration(_step: int) -> None:
+        def descend() -> tuple[Any, Any, list[_Node], int, int, int, int]:
+            """One iteration's sample and its walk down the tree: the sample, the state
+            reached, the nodes passed, the last seat to act, the decisions and passes of the
+            turn made, and the turns after which the hand is cut (0: never)."""
             nonlocal hands
-            state = game.withdraw_choices(draw(), others)
+            state = root_state = game.withdraw_choices(draw(), others)
             if hands < 0:
                 hands = game.hands_played(state)
-            base, base_progress = game.scores(state), game.progress(state)
             # The cut of a long hand counts from the root, the tree's moves included.
-            turns = self.turns if base_progress is not None and self.turns else 0
+            turns = self.turns if game.progress(state) is not None and self.turns else 0
             node, path, last, decisions, passes = root, [], me, 0, 0
             while True:
                 seats = to_act(state)
@@ -364,15 +383,53 @@ class ISMCTSBot(SearchBot):
                 path.append(best)
                 node = best
                 last, decisions = seat, decisions + 1
+            return root_state, state, path, last, decisions, passes, turns
+
+        def finish(
+            root_state: Any, state: Any, last: int, decisions: int, passes: int, turns: int
+        ) -> list[float]:
+            """The playout from the tree's leaf, judged against the sample's root."""
             if not turns or passes < turns:
                 state = self.playout(state, hands, last, decisions, passes)
-            rewards = self.reward(state, base, hands, base_progress)
+            base, base_progress = game.scores(root_state), game.progress(root_state)
+            return self.reward(state, base, hands, base_progress)
+
+        def iteration(_step: int) -> None:
+            root_state, state, path, last, decisions, passes, turns = descend()
+            rewards = finish(root_state, state, last, decisions, passes, turns)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.seat]
 
+        def iterations(count: int) -> None:
+            # Leaf-parallel: ``count`` walks down the tree, each visit counted as it is made
+            # (a virtual loss, so the walks spread over the tree), then their playouts together.
+            leaves = []
+            for _ in range(count):
+                leaf = descend()
+                for n in leaf[2]:
+                    n.visits += 1
+                leaves.append(leaf)
+            batched = self.batched(leaves[0][0], view["players"])
+            if batched is None or any(leaf[6] for leaf in leaves):
+                results = [finish(r, s, la, d, p, t) for r, s, _, la, d, p, t in leaves]
+            else:
+                played = batched.play(
+                    [leaf[1] for leaf in leaves],
+                    [[None]] * count,
+                    rng.getrandbits(64),
+                    roots=[leaf[0] for leaf in leaves],
+                )
+                results = [per[0] for per in played]
+            for leaf, rewards in zip(leaves, results, strict=True):
+                for n in leaf[2]:
+                    n.total += rewards[n.seat]
+
         favourite = self.prior.choose(view, legal) if self.prior else None
-        self.iterations_done = self.budget.run(iteration)
+        if self.batch:
+            self.iterations_done = self.budget.run_chunks(iterations, self.batch)
+        else:
+            self.iterations_done = self.budget.run(iteration)
         self.tree = root  # the last decision's tree, to inspect
         # The prior's action keeps its place unless another earned one visit and half the
         # average share more.
@@ -396,10 +453,13 @@ class MCSBot(SearchBot):
     And the budget is spent by sequential halving (Karnin, Koren & Somekh 2013): in rounds, the
     worse half of the candidates is dropped after each, so the close calls get the samples.
     With ``prior=heuristic`` the heuristic's action stands unless another is ahead of it by
-    more than ``z`` standard errors of the paired differences.
+    more than ``z`` standard errors of the paired differences. A halving round's samples are
+    played out together on the game's batched engine where it has one (``batch`` samples at a
+    time under a ``seconds`` budget; ``batch=0``: one by one).
     """
 
     name = "mcs"
+    default_batch = 16
 
     def __init__(
         self,
@@ -424,28 +484,34 @@ class MCSBot(SearchBot):
         rounds = max(1, math.ceil(math.log2(len(legal))))
         budget, started, done = self.budget, time.perf_counter(), 0
         draw = self.sampler(view)
+        # Under a time budget the samples go in groups of ``batch`` (batched) or one by one.
+        chunk = 1
 
         def mean(k: int) -> float:
             return sum(values[k]) / len(values[k])
 
-        def sample() -> None:
-            nonlocal done
-            state = game.withdraw_choices(draw(), others)
-            rewards = self.play_each(state, legal, candidates, rng.getrandbits(64))
-            for k, reward in zip(candidates, rewards, strict=True):
-                values[k].append(reward[me])
-            done += len(candidates)
+        def sample(count: int = 1) -> None:
+            nonlocal done, chunk
+            starts, lucks = [], []
+            for _ in range(count):  # the generator's draws in the one-by-one order
+                starts.append(game.withdraw_choices(draw(), others))
+                lucks.append(rng.getrandbits(64))
+            if self.batched(starts[0], view["players"]):
+                chunk = self.batch
+            for rewards in self.play_samples(starts, legal, candidates, lucks):
+                for k, reward in zip(candidates, rewards, strict=True):
+                    values[k].append(reward[me])
+            done += count * len(candidates)
 
         for r in range(rounds):
             if budget.seconds:
                 until = started + budget.seconds * (r + 1) / rounds
-                sample()
+                sample(chunk)
                 while time.perf_counter() < until:
-                    sample()
+                    sample(chunk)
             else:
                 quota = ((budget.iterations or 1) - done) // (rounds - r)
-                for _ in range(max(1, quota // len(candidates))):
-                    sample()
+                sample(max(1, quota // len(candidates)))
             if r < rounds - 1 and len(candidates) > 1:
                 ranked = sorted(candidates, key=lambda k: -mean(k))
                 keep = ranked[: math.ceil(len(ranked) / 2)]
@@ -453,10 +519,26 @@ class MCSBot(SearchBot):
                     keep.append(fav)
                 candidates = keep
         self.iterations_done = done
+        self.values = values  # the last decision's rewards, per action and sample, to inspect
         best = max(candidates, key=mean)
         if fav >= 0 and best != fav and not self._clearly_better(values[best], values[fav]):
             return legal[fav]
         return legal[best]
+
+    def play_samples(
+        self, starts: list[Any], actions: list[str], candidates: list[int], lucks: list[int]
+    ) -> list[list[list[float]]]:
+        """``play_each`` of every start with its luck, together on the game's batched engine
+        where it has one (the starts' playouts share the first luck's generator there), one by
+        one otherwise."""
+        batched = self.batched(starts[0], len(self.game.scores(starts[0]))) if starts else None
+        if batched is None:
+            return [
+                self.play_each(state, actions, candidates, luck)
+                for state, luck in zip(starts, lucks, strict=True)
+            ]
+        moves: list[Move] = [(self.seat, actions[k]) for k in candidates]
+        return batched.play(starts, [moves] * len(starts), lucks[0])
 
     def play_each(
         self, state: Any, actions: list[str], candidates: list[int], luck: int

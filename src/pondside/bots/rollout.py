@@ -1,0 +1,212 @@
+"""Batched rollouts: a search's playouts played together on a game's batched engine.
+
+The search bots (``search.py``) play each playout one by one in Python. Where a game has a
+batched engine that can be loaded from an engine state and a batched rollout policy, the
+playouts of many samples (each sample's candidate actions and, across samples, many
+determinizations) are loaded into the rows of one batch of tables and played to the end of the
+hand in play together, one step of every table at a time; each row's end is judged by the
+search's own reward. Lame Duck has one (``lame_duck_rollout.py``).
+
+What is the same as one by one, and what is not:
+- ``rollout=heuristic``: the heuristic draws nothing, so a playout from a given state is one
+  fixed sequence of actions; the batched heuristic makes the same choices, and each playout ends
+  where the one-by-one playout ends, with the same reward (tested on fixed seeds).
+- ``rollout=random``: the same distribution (a uniform legal action at each step), from NumPy's
+  generator instead of the playout's ``random.Random``, so single playouts differ and only their
+  distribution is the same (tested statistically). The candidates of one sample share their
+  uniforms, step by step, as the one-by-one playouts share their draws (common random numbers).
+
+>>> import random
+>>> from pondside.games.lame_duck import GAME
+>>> state = GAME.new(4, GAME.options(4, {}), seed=3)
+>>> rollouts = batched_rollouts(GAME, 4, "heuristic", "rank")
+>>> rewards = rollouts.play([state], [[(0, "play " + str(state.hands[0][0])), None]], luck=1)
+>>> len(rewards[0]), len(rewards[0][0])
+(2, 4)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pondside.engine import Game
+
+from .registry import heuristic_class
+
+Policy = Callable[[Any, npt.NDArray[np.float64], npt.NDArray[np.bool_]], npt.NDArray[np.int64]]
+Move = tuple[int, str] | None
+"""A seat's action to take first at a start state (a candidate), or None: play it as it is."""
+
+_BATCHED = {"lame-duck": "lame_duck_rollout"}
+"""The games with batched rollouts: their rollout policies' module in ``pondside.bots``."""
+
+_CHUNK = 4096
+"""The most rows a batch is given at once (Lame Duck's steps are fastest from about a thousand
+tables on; far more only costs memory)."""
+
+
+def reward_of(results: Sequence[float], kind: str, finished: bool) -> list[float]:
+    """Per seat, in [0, 1], from ``results`` (higher better: minus the places once the match is
+    ``finished``, else each seat's gain over the hand) as the search rewards a playout's end.
+
+    ``rank``: the share of other seats beaten (ties count half); ``win``: first place only;
+    ``mixed``: half rank, half margin; ``margin``: how far ahead of the others a seat moved,
+    and first place only once the match is over."""
+    n = len(results)
+    if n < 2:
+        return [1.0]
+    if kind == "margin" and not finished:
+        # How far ahead of the other seats' average a seat moved, squashed into (0, 1):
+        # a margin of one point (one CLIMB card) is worth 0.75, and 0.5 is level.
+        total = sum(results)
+        return [
+            0.5 + 0.5 * x / (1.0 + abs(x)) for x in ((r - (total - r) / (n - 1)) for r in results)
+        ]
+    ranks = [
+        (sum(1 for r in results if r < mine) + 0.5 * (sum(1 for r in results if r == mine) - 1))
+        / (n - 1)
+        for mine in results
+    ]
+    if kind == "rank":
+        return ranks
+    if kind in ("win", "margin"):
+        # Only first place counts (shared: split), as a win rate does.
+        best = max(results)
+        firsts = results.count(best)
+        return [1.0 / firsts if r == best else 0.0 for r in results]
+    # Mixed: half the rank, half the margin scaled to the spread of this playout.
+    lo, hi = min(results), max(results)
+    spread = hi - lo
+    return [
+        0.5 * k + (0.5 * (r - lo) / spread if spread else 0.25)
+        for k, r in zip(ranks, results, strict=True)
+    ]
+
+
+class BatchedRollouts:
+    """A game's playouts on its batched engine, with one rollout policy and one reward.
+
+    ``play(starts, moves, luck)`` plays, for each start state, each of its moves (a seat's
+    action taken first, or None) to the end of the hand in play, and returns the reward vector
+    of every seat for each: ``[start][move][seat]``."""
+
+    def __init__(self, game: Game[Any], players: int, policy: Policy, reward: str) -> None:
+        module = importlib.import_module(f"{__package__}.{_BATCHED[game.info.slug]}")
+        self.game, self.players, self.policy, self.reward = game, players, policy, reward
+        self._module = module
+        self._tables: dict[tuple[int, tuple[Any, ...]], Any] = {}
+        self.playouts = 0
+
+    def _tables_for(self, rows: int, options: dict[str, Any]) -> Any:
+        """Tables of this size and options, made once and loaded over at every call."""
+        key = (rows, tuple(sorted(options.items())))
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._tables[key] = self._module.TABLES(
+                rows, players=self.players, options=options, seed=0
+            )
+        return tables
+
+    def play(
+        self,
+        starts: Sequence[Any],
+        moves: Sequence[Sequence[Move]],
+        luck: int,
+        roots: Sequence[Any] | None = None,
+    ) -> list[list[list[float]]]:
+        """``roots[i]`` is the state whose scores and hand a playout from ``starts[i]`` is
+        judged against (a tree search's root, before the tree's own moves; the start itself
+        when None)."""
+        roots = starts if roots is None else roots
+        out: list[list[list[float]]] = []
+        rng = np.random.default_rng(luck)
+        i = 0
+        while i < len(starts):
+            # Whole starts to a chunk, so that a start's moves share their luck.
+            j, rows = i, 0
+            while j < len(starts) and (j == i or rows + len(moves[j]) <= _CHUNK):
+                rows += len(moves[j])
+                j += 1
+            out.extend(self._play(starts[i:j], moves[i:j], roots[i:j], rng))
+            i = j
+        return out
+
+    def _play(
+        self,
+        starts: Sequence[Any],
+        moves: Sequence[Sequence[Move]],
+        roots: Sequence[Any],
+        rng: np.random.Generator,
+    ) -> list[list[list[float]]]:
+        game, p = self.game, self.players
+        sizes = [len(m) for m in moves]
+        rows = sum(sizes)
+        tables = self._tables_for(rows, self._module.options_of(starts[0]))
+        index = {name: k for k, name in enumerate(tables.actions)}
+        group = np.repeat(np.arange(len(starts)), sizes)
+        forced = tables.load_states(np.arange(rows), starts, group)
+        base = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
+        hands = np.array([game.hands_played(root) for root in roots], dtype=np.int64)[group]
+        r = 0
+        for its in moves:
+            for k, move in enumerate(its):
+                if move is not None:
+                    forced[r + k, move[0]] = index[move[1]]
+            r += len(its)
+        live = ~tables.over & (self._module.hands_played(tables) <= hands)
+        first = True
+        while live.any():
+            u = rng.random((len(starts), p))[group]
+            actions = self.policy(tables, u, live)
+            if first:
+                # The hidden choices of the start and the candidates are played at the first step
+                # where their seats act (the start's turn, or its take).
+                acting = tables.acting() & live[:, None]
+                actions = np.where(acting & (forced != tables.noop), forced, actions)
+                first = False
+            tables.step(actions, rows=live)
+            live &= ~tables.over & (self._module.hands_played(tables) <= hands)
+        self.playouts += rows
+        lower = game.info.lower_score_is_better
+        scores = tables.scores()
+        places = tables.places
+        over = tables.over
+        out: list[list[list[float]]] = []
+        r = 0
+        for size in sizes:
+            per: list[list[float]] = []
+            for k in range(r, r + size):
+                if over[k]:
+                    results = [-float(x) for x in places[k]]
+                else:
+                    gained = scores[k] - base[k]
+                    results = [float(-g if lower else g) for g in gained]
+                per.append(reward_of(results, self.reward, bool(over[k])))
+            out.append(per)
+            r += size
+        return out
+
+
+def batched_rollouts(
+    game: Game[Any], players: int, rollout: str, reward: str
+) -> BatchedRollouts | None:
+    """The game's batched rollouts with this policy (``random`` or ``heuristic``), or None
+    where there are none: a game without a batched engine loaded from states, a hand judged in
+    progress (``Game.progress``: the batch has no progress measure), or a heuristic the batched
+    policy is not (a game's heuristic tuned by the lab)."""
+    name = _BATCHED.get(game.info.slug)
+    if name is None:
+        return None
+    module = importlib.import_module(f"{__package__}.{name}")
+    if rollout == "heuristic":
+        if not module.batched_heuristic_applies(heuristic_class(game)):
+            return None
+        policy: Policy = module.heuristic_actions
+    else:
+        policy = module.random_actions
+    return BatchedRollouts(game, players, policy, reward)
