@@ -92,6 +92,9 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
         "flatmc": _in("published", "FlatMCBot"),
     },
     "ladders": {"naive": _in("ladders_published", "NaiveBot")},
+    "king-of-the-quackers": {
+        "splitter": _in("king_of_the_quackers", "KingOfTheQuackersSplitter"),
+    },
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 
