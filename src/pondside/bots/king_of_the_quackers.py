@@ -224,13 +224,14 @@ class KingOfTheQuackersSplitter(Bot):
     Quackers: it splits its hand into the fewest, strongest combinations
     (``king_of_the_quackers_split.split``) and plays so that what is left splits well.
 
-    With the lead it plays its weakest part and keeps its strong ones to win the lead back (a
-    strong part counts for the lead it keeps); following, it plays a part of its split (or one
-    whose loss improves the split), never one that breaks it, keeps its Bombs until an opponent
-    is close or they nearly finish the hand, and, as RHCP-v2 does, passes less and less as an
-    opponent nears going out. It gives away the two cards whose loss splits the rest best and
-    helps the neighbours least, and promises (bidding rules) when what is left is a short, strong
-    split and nobody is close.
+    With the lead it plays its weakest part and keeps its strong ones to win the lead back (with
+    one part left after a play, the stronger goes first: the last goes out on its own lead).
+    Following, it plays what leaves the best split, even one a little worse than passing would
+    keep (a card shed on another's lead costs no lead of its own); it keeps its Bombs until an
+    opponent is close or they nearly finish the hand, and, as RHCP-v2 does, weighs each further
+    play more as an opponent nears going out and never passes when one is close. It gives away
+    the two cards whose loss splits the rest best and helps the neighbours least, and promises
+    (bidding rules) when what is left is a short, strong split and nobody is close.
     """
 
     name = "splitter"
@@ -248,8 +249,6 @@ class KingOfTheQuackersSplitter(Bot):
     TEMPO = 0.08
     """Per play of the split and per card an opponent is nearer than seven to going out: RHCP-v2's
     penalty on each further play, which grows as the others near the end."""
-    CARD = 0.0
-    """Per card held: a card shed while following costs no lead."""
     GIFT = 0.5
     """Per unit of a given card's strength: what it is worth to the neighbour who gets it."""
     GIFT_PERSON = 0.3
@@ -258,14 +257,13 @@ class KingOfTheQuackersSplitter(Bot):
     """The most a split may cost (less its last part) for a promise."""
     SHORTLIST = 6
     """The cards it weighs giving away in pairs: those cheapest to lose one at a time."""
-    """The most a split may cost (less its last part) for a promise."""
 
     def value(self, hand: int, danger: int) -> float:
         """How far ``hand`` is from going out (lower is better): its split's outlook, and a toll
         on each play as the opponents near their end."""
         found = split(hand)
         tempo = self.TEMPO * max(0, 7 - danger) * max(0, found.plays - 1)
-        return found.outlook + tempo + self.CARD * hand.bit_count()
+        return found.outlook + tempo
 
     def choose(self, view: View, legal: list[str]) -> str:
         if len(legal) == 1:

@@ -252,15 +252,17 @@ def _parts_among(card: int, hand: int) -> tuple[Part, ...]:
     if 1 <= rank <= 9:
         out.extend(_runs(card, hand))
     if PERSONALITY[card]:
-        # Bombs of two to four: a larger one is as good as one of four and a pair beside it
-        # (those of one rank are Sets of personalities, found above: KQ-21)
+        # Bombs of two to four cards: a larger one is seldom held, and each more personality
+        # would multiply the splits to search. Those of one rank are Sets of personalities,
+        # found above (KQ-21), but for the two Crowns, which make no Set.
+        mates = hand & _PEOPLE & _RANK_MASK[rank] & ~bit
+        if rank == CROWN:
+            out.extend(_group(bit | _BIT[m]) for m in cards_of(mates))
         others = hand & _PEOPLE & ~bit & ~_RANK_MASK[rank]
         for sub in _submasks(others):
             if sub.bit_count() <= 3:
                 out.append(_group(bit | sub))
-                # with same-rank personalities too (the Painter and the Savage and another)
-                mates = hand & _PEOPLE & _RANK_MASK[rank] & ~bit
-                if mates and sub.bit_count() <= 2:
+                if mates and sub.bit_count() <= 2:  # with one of its rank too
                     out.extend(_group(bit | sub | _BIT[m]) for m in cards_of(mates))
     return tuple(out)
 
