@@ -239,7 +239,7 @@ def test_a_lab_match_is_the_match_play_out_plays(slug: str) -> None:
         trace = play_traced(game, players, options, ["casual"] * players, ("casual",) * players,
                             seed, seed + 100)  # fmt: skip
         match: Match[Any] = Match(game, players, options, seed=seed)
-        bots = seat_bots(game, dict.fromkeys(range(players), "heuristic"), seed + 100)
+        bots = seat_bots(game, dict.fromkeys(range(players), "casual"), seed + 100)
         line = [(0, tuple(game.scores(match.state)))]
 
         def scored(events: object, match: Match[Any] = match, line: list[Any] = line) -> None:

@@ -28,7 +28,9 @@ def test_the_ladder_runs_from_random_to_expert() -> None:
 def test_online_search_levels_are_capped_in_seconds(game) -> None:
     for level in ("strong", "expert"):
         assert level_spec(game, level, online=True) == level_spec(game, level) + ":seconds=2.0"
-    assert level_spec(game, "casual", online=True) == "heuristic"
+    # casual never thinks, so nothing caps it: the heuristic, or the rule bot the game names
+    assert level_spec(game, "casual", online=True) == level_spec(game, "casual")
+    assert ":" not in level_spec(game, "casual")
 
 
 @pytest.mark.parametrize(

@@ -56,7 +56,11 @@ class GameBots:
     players for inference, and the options ``pondside strength`` plays it with."""
 
     heuristic: type[Bot]
-    """The ``casual`` level and the search bots' rollout policy."""
+    """The ``heuristic`` bot: the search bots' rollout policy and prior, the beginner's (with
+    slips), and the ``casual`` level unless ``casual`` names another bot."""
+    casual: str = "heuristic"
+    """The ``casual`` level's bot spec: the heuristic, or a stronger rule bot too slow to be the
+    search's rollout policy (King of the Quackers' hand splitter)."""
     strong: str = DEFAULT_STRONG
     """The ``strong`` level's spec: a fraction of ``expert``'s thinking."""
     expert: str = DEFAULT_EXPERT

@@ -22,11 +22,21 @@ from pondside.games.king_of_the_quackers import (
     NUMBER_OF,
     PERSONALITY,
     RANK,
+    SINGLE,
     describe,
 )
 
 from .base import Bot
 from .declared import GameBots
+from .king_of_the_quackers_split import (
+    Split,
+    cards_of,
+    codes,
+    mask_of,
+    part_of,
+    part_of_card,
+    split,
+)
 
 
 def _suit_runs(numbers: dict[int, int], ace_of: int) -> dict[int, tuple[int, ...]]:
@@ -209,10 +219,161 @@ class KingOfTheQuackersHeuristic(Bot):
         return best
 
 
+class KingOfTheQuackersSplitter(Bot):
+    """The hand-decomposition player of Dou Dizhu's rule bots (RHCP-v2), for King of the
+    Quackers: it splits its hand into the fewest, strongest combinations
+    (``king_of_the_quackers_split.split``) and plays so that what is left splits well.
+
+    With the lead it plays its weakest part and keeps its strong ones to win the lead back (with
+    one part left after a play, the stronger goes first: the last goes out on its own lead).
+    Following, it plays what leaves the best split, even one a little worse than passing would
+    keep (a card shed on another's lead costs no lead of its own); it keeps its Bombs until an
+    opponent is close or they nearly finish the hand, and, as RHCP-v2 does, weighs each further
+    play more as an opponent nears going out and never passes when one is close. It gives away
+    the two cards whose loss splits the rest best and helps the neighbours least, and promises
+    (bidding rules) when what is left is a short, strong split and nobody is close.
+    """
+
+    name = "splitter"
+
+    KEEP = 0.5
+    """With one part left after a play: how much of its cost a strong play saves by keeping the
+    lead (the last part then goes out on its own lead)."""
+    FOLLOW = -0.25
+    """The least gain for which it follows rather than passes: below nothing, as a card shed
+    on another's lead costs no lead of its own."""
+    CLOSE = 3
+    """An opponent with this many cards or fewer is close to going out."""
+    BOMB_HOLD = 0.6
+    """What spending a Bomb costs while nobody is close and the hand is far from done."""
+    TEMPO = 0.08
+    """Per play of the split and per card an opponent is nearer than seven to going out: RHCP-v2's
+    penalty on each further play, which grows as the others near the end."""
+    GIFT = 0.5
+    """Per unit of a given card's strength: what it is worth to the neighbour who gets it."""
+    GIFT_PERSON = 0.3
+    """A given personality, which may make the neighbour a Bomb."""
+    PROMISE = 1.2
+    """The most a split may cost (less its last part) for a promise."""
+    SHORTLIST = 6
+    """The cards it weighs giving away in pairs: those cheapest to lose one at a time."""
+
+    def value(self, hand: int, danger: int) -> float:
+        """How far ``hand`` is from going out (lower is better): its split's outlook, and a toll
+        on each play as the opponents near their end."""
+        found = split(hand)
+        tempo = self.TEMPO * max(0, 7 - danger) * max(0, found.plays - 1)
+        return found.outlook + tempo
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        hand = mask_of(INDEX[c] for c in view["hand"])
+        if view["phase"] == "pass":
+            return self._give(hand, legal)
+        danger = min(
+            (k for s, k in enumerate(view["hand_sizes"]) if s != self.seat and k), default=99
+        )  # the fewest cards an opponent holds
+        leading = "pass" not in legal
+        best, best_value = "pass", self.value(hand, danger) - self.FOLLOW
+        if danger <= self.CLOSE:
+            best_value += 1.0  # RHCP-v2: near the end, play whenever it can
+        if leading:
+            best_value = float("inf")
+        for action in legal:
+            if action == "pass" or action.endswith(" promise"):
+                continue
+            play = describe(action)
+            assert play is not None
+            cards = mask_of(play.cards)
+            after = hand & ~cards
+            if not after:
+                return action  # it goes out
+            part = part_of(play)
+            rest = split(after)
+            value = self.value(after, danger)
+            if rest.plays == 1:
+                value -= self.KEEP * part.strength * rest.weakest
+            bomb = play.kind == BOMB and play.cards != (EXCUSE,)
+            if bomb and danger > self.CLOSE and rest.outlook > 1.5:
+                value += self.BOMB_HOLD  # a Bomb wins a round back later: keep it
+            if leading and danger <= 2 and len(play.cards) <= danger:
+                value += 0.6 * part.cost  # do not lead what a nearly-out opponent finishes on
+            value += 0.001 * play.rank - 0.0005 * len(play.cards)
+            if value < best_value:
+                best, best_value = action, value
+        if best != "pass" and view["options"]["bidding"] and best + " promise" in legal:
+            play = describe(best)
+            assert play is not None
+            after = hand & ~mask_of(play.cards)
+            rest = split(after)
+            short = rest.outlook <= self.PROMISE and after.bit_count() >= 2
+            if short and danger >= rest.plays + 2:
+                return best + " promise"
+        return best
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        if len(legal) == 1:
+            return "it is the only choice"
+        hand = mask_of(INDEX[c] for c in view["hand"])
+        now = split(hand)
+        if action.startswith("give"):
+            kept = split(hand & ~mask_of(INDEX[c] for c in action.split()[1:]))
+            return f"what is left splits best: {_said(kept)}"
+        if action == "pass":
+            return f"no play keeps your hand's split ({_said(now)}) as good"
+        play = describe(action.removesuffix(" promise"))
+        if play is None:
+            return None
+        after = hand & ~mask_of(play.cards)
+        if not after:
+            return "it empties your hand"
+        promise = "; a promise, as what is left is short and strong" * action.endswith(" promise")
+        return f"it leaves your hand in {_said(split(after))} (now {now.plays})" + promise
+
+    def _give(self, hand: int, legal: list[str]) -> str:
+        """The two cards whose loss leaves the best split and helps the neighbours least; the
+        weaker goes to the left, who plays after this seat."""
+        cards = cards_of(hand)
+
+        def loss(*given: int) -> float:
+            value = self.value(hand & ~mask_of(given), 99)
+            for c in given:
+                value += self.GIFT * part_of_card(c).strength + self.GIFT_PERSON * PERSONALITY[c]
+            return value
+
+        # Weigh in pairs only the cards cheapest to lose (15 splits, not 105): the loose ones
+        # (a single of the split; losing it saves its cost) and those least worth to a neighbour.
+        loose = {p.cards: p.cost for p in split(hand).parts if p.kind == SINGLE}
+
+        def alone(c: int) -> float:
+            gift = self.GIFT * part_of_card(c).strength + self.GIFT_PERSON * PERSONALITY[c]
+            return gift - loose.get(1 << c, 0.0)
+
+        few = sorted(cards, key=alone)[: self.SHORTLIST]
+        best, best_value = legal[0], float("inf")
+        for i, a in enumerate(few):
+            for b in few[i + 1 :]:
+                value = loss(a, b)
+                if value < best_value:
+                    lo, hi = (a, b) if RANK[a] <= RANK[b] else (b, a)
+                    best, best_value = f"give {CODE[lo]} {CODE[hi]}", value
+        return best
+
+
+def _said(found: Split) -> str:
+    """A split as a person reads it: how many plays, and the parts (a hint's words)."""
+    plays = "1 play" if found.plays == 1 else f"{found.plays} plays"
+    return plays + ": " + ", ".join(" ".join(codes(p.cards)) for p in reversed(found.parts))
+
+
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
 # expert's time; expert is the strongest search within the 2 s a person waits (one core).
 BOTS = GameBots(
     heuristic=KingOfTheQuackersHeuristic,
+    # casual is the hand splitter (RHCP-v2's decomposition, measured above the heuristic in
+    # docs/bots.md); the searches keep the heuristic for their playouts, several times cheaper.
+    casual="splitter",
     strong="mcs:iterations=200:rollout=heuristic:prior=heuristic",
     expert="mcs:iterations=500:rollout=heuristic:prior=heuristic",
     # The level ladder (docs/bots.md) plays matches to 25 points, about half a whole match: its

@@ -1,10 +1,11 @@
 """The bot levels a person chooses from: a fixed ladder of names, never a bot spec.
 
 Weakest first: ``random``, ``beginner`` (the heuristic, slipping on about a third of its
-decisions), ``casual`` (the game's heuristic), ``strong`` (a quick search) and ``expert`` (the
-strongest search within the time a person waits, under 2 s a decision on one core of the
-reference machine). Each game declares the specs of its search levels (``GameBots`` in its bot
-module, ``declared.py``); their ratings are measured in docs/bots.md (``make strength``).
+decisions), ``casual`` (the game's heuristic, or the rule bot its declaration names),
+``strong`` (a quick search) and ``expert`` (the strongest search within the time a person
+waits, under 2 s a decision on one core of the reference machine). Each game declares the
+specs of its search levels (``GameBots`` in its bot module, ``declared.py``); their ratings are
+measured in docs/bots.md (``make strength``).
 
 The online table's lobby offers these names and nothing else, so nothing a web client sends can
 name an arbitrary bot (``external:cmd=...`` would run a program on the server). The same names
@@ -67,9 +68,9 @@ def level_spec(game: Game[Any], level: str, online: bool = False) -> str:
         return "random"
     if found == "beginner":
         return BEGINNER
-    if found == "casual":
-        return "heuristic"
     declared = game_bots(game)
+    if found == "casual":
+        return "heuristic" if declared is None else declared.casual
     if declared is None:  # a game without bots of its own searches with the defaults
         spec = DEFAULT_STRONG if found == "strong" else DEFAULT_EXPERT
     else:

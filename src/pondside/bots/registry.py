@@ -94,6 +94,9 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
     "ladders": {"naive": _in("ladders_published", "NaiveBot")},
     # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
     "wildcat-chicane": {"bidsearch": _in("wildcat_chicane_search", "BidSearchBot")},
+    "king-of-the-quackers": {
+        "splitter": _in("king_of_the_quackers", "KingOfTheQuackersSplitter"),
+    },
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 
