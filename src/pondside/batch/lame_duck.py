@@ -421,7 +421,10 @@ class LameDuckTables(TablesBase):
         rank = np.zeros((p, b), dtype=np.int64)
         for s in range(p):  # LD-5: lowest first; rank = how many of the turn's cards are lower
             rank += revealed[s] < revealed
-        order = np.empty((p, b), dtype=np.int64)
+        # Zeros, not np.empty: a table that is not placing may hold equal cards (a row loaded
+        # for a search with nothing revealed yet), whose ranks tie and leave holes in its
+        # order; its reads go to the sinks, but they must index the batch.
+        order = np.zeros((p, b), dtype=np.int64)
         order[rank, r] = self._seats[:, None]
         ends = self.ends
         lengths, flat_ends = self._lengths, self._ends
