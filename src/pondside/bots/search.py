@@ -50,15 +50,15 @@ class Budget:
         self.seconds = seconds
 
     def run(self, step: Callable[[int], None]) -> int:
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
-        i = 0
-        while True:
-            if self.iterations is not None and i >= self.iterations:
-                return i
-            if deadline is not None and i > 0 and time.perf_counter() >= deadline:
-                return i
-            step(i)
-            i += 1
+        """``step(i)`` for each iteration ``i`` of the budget; the iterations done."""
+        done = 0
+
+        def one(_n: int) -> None:
+            nonlocal done
+            step(done)
+            done += 1
+
+        return self.run_chunks(one, 1)
 
     def run_chunks(self, step: Callable[[int], None], chunk: int) -> int:
         """``run``, ``chunk`` iterations at a time (``step(n)`` does ``n``): the last chunk is

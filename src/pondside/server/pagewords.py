@@ -128,8 +128,7 @@ class _Translator(_Walker):
         self.out: list[str] = []
 
     def say(self, message: str) -> str:
-        with i18n.using(self.locale):
-            return i18n._(message)
+        return i18n.translations(self.locale).gettext(message)
 
     def start(self, tag: str, attrs: list[tuple[str, str | None]], raw: str, closed: bool) -> None:
         read = [n for n, v in attrs if n in READ_ATTRIBUTES and v and message_of(v)]

@@ -9,8 +9,8 @@
 // game.js tells this module of every frame it receives (`frame`), of every action its person
 // sends (`acted`), and sets the page's title through `title`, which puts the mark in front.
 // These are the page's own words (a turn, the settings), not a game's: no rule is said here.
-import { prefs } from "./api.js";
-import { $, gameName } from "./room.js";
+import { gameName, prefs } from "./api.js";
+import { $ } from "./room.js";
 import { t } from "./i18n.js";
 
 const MARK = `● ${t("Your turn")} · `;

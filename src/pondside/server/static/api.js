@@ -260,9 +260,11 @@ export function levelWord(level) {
   return level ? LEVEL_WORDS[level] || level : "";
 }
 
-/** A game's facts (GET /api/games) once asked for, else null. */
-export function gameFacts(slug) {
-  return (facts && facts.games.find((g) => g.slug === slug)) || null;
+/** A table's game by name in the page's language (GET /api/games, once asked for; the
+ * summary's own name is the server's English). */
+export function gameName(summary) {
+  const game = facts && facts.games.find((g) => g.slug === summary.game);
+  return game ? game.name : summary.game_name;
 }
 
 /** A table's options in words, as the server labels them ("Expert · Rounds 1", "Deck basic ·

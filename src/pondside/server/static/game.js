@@ -63,7 +63,7 @@
 //      } (+ tell(k) in animate)
 import { Alerts } from "./alerts.js";
 import { locale, t, tn } from "./i18n.js";
-import { api, getGames, getMe, levelLabel, levelWord, prefs } from "./api.js";
+import { api, gameName, getGames, getMe, levelLabel, levelWord, prefs } from "./api.js";
 import { actionElements, Hints, plainAction } from "./hint.js";
 import { applies } from "./games/terms.js";
 import { named } from "./named.js";
@@ -78,7 +78,6 @@ import {
   Clock,
   connectionStatus,
   el,
-  gameName,
   mySeat,
   names,
   openFrames,

@@ -1,7 +1,7 @@
 // The leaderboard (/leaderboard): each game's openskill ratings, people and bot levels
 // together, best first. The game is chosen with tabs and kept in the address (#<game>).
-import { api, getGames, levelLabel } from "./api.js";
-import { $, el, gameName, labelCells } from "./room.js";
+import { api, gameName, getGames, levelLabel } from "./api.js";
+import { $, el, labelCells } from "./room.js";
 import { num, t } from "./i18n.js";
 
 let games = [];

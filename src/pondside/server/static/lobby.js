@@ -1,7 +1,7 @@
 // The lobby: a name, a form to open a new table, and the open tables (refreshed). Every fact
 // of a game (its options, their defaults and words, players, the clock it suggests) comes from
 // GET /api/games: no game is named here.
-import { api, describeClock, describeOptions, getGames, getMe, hosted, prefs, seatNames, setName } from "./api.js";
+import { api, describeClock, describeOptions, gameName, getGames, getMe, hosted, prefs, seatNames, setName } from "./api.js";
 import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -313,10 +313,8 @@ function renderTables(tables) {
     const head = document.createElement("div");
     head.className = "table-head";
     const title = document.createElement("strong");
-    // The game's name in the reader's language (the summary's is the server's English).
-    const game = games.find((g) => g.slug === table.game);
-    const gameName = game ? game.name : table.game_name;
-    title.textContent = gameName;
+    const game = gameName(table); // in the reader's language
+    title.textContent = game;
     const status = document.createElement("span");
     status.className = `badge ${table.status}`;
     status.textContent = table.status === "open" ? t("waiting") : t("playing");
@@ -339,7 +337,7 @@ function renderTables(tables) {
       const mark = i === table.you ? t("(you)") : s.resigned ? t("(resigned)") : null;
       who.append(...(mark ? [name, " ", mark] : [name]));
     });
-    if (!table.listed) title.textContent = t("{game} (private)", { game: gameName });
+    if (!table.listed) title.textContent = t("{game} (private)", { game });
     const actions = document.createElement("div");
     actions.className = "table-actions";
     const free = table.seats.find((s) => !s.taken);

@@ -1,7 +1,7 @@
 // What every table page shares, whatever the game: the seats before the start, the clock,
 // the toast, the end's "Play again", and small DOM helpers. The table page (game.js) and the
 // replays build on it.
-import { api, describeClock, describeOptions, gameFacts, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
+import { api, describeClock, describeOptions, gameName, hosted, levelLabel, seatNames, setName, TableSocket } from "./api.js";
 import { named } from "./named.js";
 import { ordinal, t, tn } from "./i18n.js";
 
@@ -34,12 +34,6 @@ export function labelCells(tr, heads) {
 /** "3 ducks": English only; a page's sentence uses tn() from i18n.js (the catalog's plurals). */
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-/** A table's game by name in the page's language (GET /api/games; the summary's is English). */
-export function gameName(summary) {
-  const game = gameFacts(summary.game);
-  return game ? game.name : summary.game_name;
 }
 
 // A place in the page's language ("1st", "1."): the pages ask room.js for it.
