@@ -1,6 +1,13 @@
 """What every game's narrator and action labels share: the types they return and the words
 for people ("You take", "Ann takes", "your", "Ann's") that every game's sentences are built of.
 
+Every sentence goes through the message catalog (``pondside.i18n``) as a whole sentence per
+person: a language inflects a verb and a possessive by person (German "Du nimmst", "Ann
+nimmt", "Anns"), so a narrator never glues "You" or "Ann" to an English verb. It writes both
+sentences, :meth:`Speaker.says` picks the one for the receiver, and the catalog translates each
+(``_("Your {card} goes to {column}.")``, ``_("{name}'s {card} goes to {column}.")``). A
+count's words take :func:`pondside.i18n.ngettext`, never :func:`plural` (English only).
+
 Each game writes its sentences once, in its own package (``narrate`` there), and exposes them
 through :meth:`Game.narrate` and :meth:`Game.labels`; the terminal prints them, the server sends
 them, hints and analysis speak the same words. Columns, piles and seats are numbered as the
@@ -12,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
+from pondside.i18n import _
+
 from .view import NotRequired, TypedDict
 
 T = TypeVar("T")
@@ -22,7 +31,8 @@ IRREGULAR = {"have": "has", "are": "is", "were": "was", "do": "does", "go": "goe
 
 def plural(n: int, word: str) -> str:
     """``plural(1, "card")`` is ``1 card``, ``plural(5, "card")`` is ``5 cards``,
-    ``plural(2, "match")`` is ``2 matches``."""
+    ``plural(2, "match")`` is ``2 matches``. English only (the research tools' reports): a
+    sentence a player reads takes ``ngettext("{n} card", "{n} cards", n)``."""
     if n == 1:
         return f"{n} {word}"
     return f"{n} {word}{'es' if word.endswith(SIBILANT) else 's'}"
@@ -48,23 +58,31 @@ def third_person(verb: str) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """A place in words, in the reader's language: ``1st``, ``2nd``, ``3rd``, ``4th``,
+    ``11th``, ``21st`` (German ``1.``). The same four messages as the pages' ``ordinal()``
+    (``static/i18n.js``): English's ordinal categories, which a language of one form
+    translates alike."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        return _("{n}th").format(n=n)
+    return {1: _("{n}st"), 2: _("{n}nd"), 3: _("{n}rd")}[n % 10].format(n=n)
 
 
 def joined(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+    """``a``, ``a and b``, ``a, b and c`` (German ``a, b und c``)."""
     if len(parts) <= 1:
         return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
-def waiting_for(to_act: Sequence[int], names: Sequence[str], me: int | None, what: str = "") -> str:
-    """Whom a table waits for, but ``me`` (the reader's own seat), and for what; ``""`` when it
-    waits for no one else (a page's status line).
+def waiting_for(
+    to_act: Sequence[int], names: Sequence[str], me: int | None, sentence: str | None = None
+) -> str:
+    """Whom a table waits for, but ``me`` (the reader's own seat); ``""`` when it waits for no
+    one else (a page's status line). ``sentence`` says for what, its ``{names}`` filled with
+    the seats' names joined (``_("Waiting for {names} to bid.")``); by default, for nothing
+    said.
 
-    >>> waiting_for([0, 1, 2], ["Ann", "Bob", "Cid"], 1, "bid")
+    >>> waiting_for([0, 1, 2], ["Ann", "Bob", "Cid"], 1, "Waiting for {names} to bid.")
     'Waiting for Ann and Cid to bid.'
     >>> waiting_for([1], ["Ann", "Bob"], None), waiting_for([1], ["Ann", "Bob"], 1)
     ('Waiting for Bob.', '')
@@ -72,7 +90,7 @@ def waiting_for(to_act: Sequence[int], names: Sequence[str], me: int | None, wha
     others = [names[s] for s in to_act if s != me]
     if not others:
         return ""
-    return f"Waiting for {joined(others)}{f' to {what}' if what else ''}."
+    return (sentence or _("Waiting for {names}.")).format(names=joined(others))
 
 
 class Lines(list[str]):
@@ -123,6 +141,13 @@ class Speaker:
     ('You take', 'Bob takes', "Bob's", 'Bob has chosen')
     >>> sp.together([1, 0], "push"), Speaker(["Ann", "Bob"], None).who(0, start=False)
     ('Bob and you push', 'Ann')
+
+    ``does``, ``whose`` and ``together`` glue English words (the research tools' reports); a
+    sentence a player reads is written whole per person, and :meth:`says` or
+    :meth:`says_together` picks it:
+
+    >>> sp.says(1, "You take {n}.", "{name} takes {n}.", n=3)
+    'Bob takes 3.'
     """
 
     def __init__(self, names: Sequence[str], receiver: int | None) -> None:
@@ -131,7 +156,7 @@ class Speaker:
 
     def name(self, seat: int) -> str:
         """The seat's name (a seat past the names given is "Seat N", counted from 1)."""
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat + 1}"
+        return self.names[seat] if 0 <= seat < len(self.names) else _("Seat {n}").format(n=seat + 1)
 
     def is_me(self, seat: int | None) -> bool:
         return seat is not None and seat == self.receiver
@@ -151,6 +176,35 @@ class Speaker:
         if self.is_me(seat):
             return "Your" if start else "your"
         return f"{self.name(seat)}'s"
+
+    def says(self, seat: int, you: str, other: str, /, **fields: object) -> str:
+        """The sentence about ``seat`` for this receiver, each written whole and translated
+        by the caller: ``you`` when the seat is the receiver's own, else ``other``, whose
+        ``{name}`` is the seat's name; both filled with ``fields``."""
+        if self.is_me(seat):
+            return you.format(**fields)
+        return other.format(name=self.name(seat), **fields)
+
+    def says_together(
+        self, seats: Sequence[int], *, you: str, you_and: str, one: str, many: str, **fields: object
+    ) -> str:
+        """The sentence about several seats at once (a shared win), each form written whole:
+        ``you`` (the receiver alone), ``you_and`` (the receiver and ``{names}``, the others),
+        ``one`` (``{name}``, another seat alone), ``many`` (``{names}``, several others: a
+        verb's plural form). Seats are named in the order given.
+
+        >>> sp = Speaker(["Ann", "Bob", "Cid"], 0)
+        >>> forms = dict(you="You win.", you_and="You and {names} win.", one="{name} wins.",
+        ...              many="{names} win.")
+        >>> [sp.says_together(s, **forms) for s in ([0], [2, 0], [1], [1, 2])]
+        ['You win.', 'You and Cid win.', 'Bob wins.', 'Bob and Cid win.']
+        """
+        others = [self.name(s) for s in seats if not self.is_me(s)]
+        if len(others) < len(seats):
+            return (you_and if others else you).format(names=joined(others), **fields)
+        if len(others) == 1:
+            return one.format(name=others[0], **fields)
+        return many.format(names=joined(others), **fields)
 
     def together(self, seats: Sequence[int], verb: str, start: bool = True) -> str:
         """Several subjects and their verb: ``You push``, ``Ann pushes``, ``Ann and you push``."""

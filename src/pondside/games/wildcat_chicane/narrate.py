@@ -13,6 +13,7 @@ from typing import Any
 from pondside.engine import Speaker, Term
 from pondside.engine.narrate import ActionLabel, Lines, joined, plural, waiting_for
 from pondside.games.decktet import BY_CODE, SUIT_NAMES
+from pondside.i18n import _
 
 from .cards import (
     INDEX,
@@ -293,10 +294,16 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
             out["status picked"] = "You picked {what}: confirm, or pick another."
         return out
     what = {
-        "rule": "choose their ruling cards" if len(to_act) > 1 else "choose a ruling card",
-        "call": "make the second call" if view["calls"] else "make the first call",
-        "bid": "bid",
-        "play": "play" if view["trick"] else "lead",
+        "rule": _("Waiting for {names} to choose their ruling cards.")
+        if len(to_act) > 1
+        else _("Waiting for {names} to choose a ruling card."),
+        "call": _("Waiting for {names} to make the second call.")
+        if view["calls"]
+        else _("Waiting for {names} to make the first call."),
+        "bid": _("Waiting for {names} to bid."),
+        "play": _("Waiting for {names} to play.")
+        if view["trick"]
+        else _("Waiting for {names} to lead."),
     }.get(phase)
     if what is None:
         return {"status": ""}
