@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pondside.i18n import _
+
 
 def spell(value: Any) -> str:
     """A value as the person wrote it: in JSON (``true``, ``[0, "play 999"]``), since records,
@@ -29,7 +31,10 @@ class IllegalAction(PondsideError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+        # The ruling's code stays as the rulebook writes it, in every language.
+        super().__init__(
+            _("{message} ({rule})").format(message=message, rule=rule) if rule else message
+        )
 
 
 class BadOption(PondsideError):
