@@ -15,6 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from pondside import i18n
 from pondside.bots.levels import is_search, level_spec
 from pondside.bots.registry import make_bot
 from pondside.engine import View
@@ -45,24 +46,26 @@ HINT_SHOWN = 5
 
 
 def _hint(
-    slug: str, seat: int, seed: int, view: View, legal: list[str], names: list[str]
+    slug: str, seat: int, seed: int, view: View, legal: list[str], names: list[str], locale: str
 ) -> dict[str, Any]:
     """A hint for a person's seat, in a worker process: the heuristic's action and reason, and
     a short search's expected place of the best few actions (``pondside.analysis.hint``); its
-    label calls the seats by ``names``, as the table shows them."""
+    label calls the seats by ``names``, as the table shows them. Said in ``locale``, the
+    asker's language (a worker process has no request of its own to speak to)."""
     from pondside.analysis import hint
 
-    found = hint(
-        get_game(slug),
-        view,
-        legal,
-        HINT_LEVEL,
-        seed,
-        iterations=HINT_PLAYOUTS,
-        seconds=HINT_SECONDS,
-        names=names,
-    )
-    return _said(get_game(slug), found, names)
+    with i18n.using(locale):
+        found = hint(
+            get_game(slug),
+            view,
+            legal,
+            HINT_LEVEL,
+            seed,
+            iterations=HINT_PLAYOUTS,
+            seconds=HINT_SECONDS,
+            names=names,
+        )
+        return _said(get_game(slug), found, names)
 
 
 def _said(game: Any, found: Any, names: list[str]) -> dict[str, Any]:
@@ -290,6 +293,7 @@ class Thinking:
                 view,
                 legal,
                 names,
+                i18n.current(),
             )
         except BrokenProcessPool:
             self._pool = None
