@@ -30,11 +30,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pondside import i18n
 from pondside.bots import Bot, MCSBot, UnknownBot, heuristic_class, make_bot, parse_spec
 from pondside.bots.declared import game_bots
 from pondside.bots.levels import level_spec
 from pondside.engine import Game, Match, PondsideError, Rng, View, record_names, seed_state
 from pondside.engine.narrate import action_words
+from pondside.i18n import _
 
 DEFAULT_ITERATIONS = 300
 """Playouts per decision (spread over the candidates by sequential halving)."""
@@ -139,7 +141,7 @@ def _search_limits(game: Game[Any]) -> dict[str, Any]:
     declared = game_bots(game)
     if declared is None:
         return {}
-    _, params = parse_spec(declared.search)
+    _name, params = parse_spec(declared.search)
     return {k: params[k] for k in ("horizon", "turns") if k in params}
 
 
@@ -237,7 +239,7 @@ def estimate_actions(
         """``count`` samples, played out together where the game has batched rollouts."""
         nonlocal done, samples, chunk
         starts, lucks = [], []
-        for _ in range(count):  # the generator's draws in the one-by-one order
+        for _draw in range(count):  # the generator's draws in the one-by-one order
             starts.append(game.withdraw_choices(game.determinize(view, rng), others))
             lucks.append(rng.getrandbits(64))
         if chunk == 1 and bot.batched(starts[0], players):
@@ -365,10 +367,10 @@ def hint(
     place of the legal actions (:func:`estimate_actions`, that action always among them)."""
     legal = list(legal)
     if not legal:
-        raise PondsideError("there is no legal action to hint at")
+        raise PondsideError(_("there is no legal action to hint at"))
     seat = view["seat"]
     if not isinstance(seat, int):
-        raise PondsideError("a hint is for a seat's view, not a spectator's")
+        raise PondsideError(_("a hint is for a seat's view, not a spectator's"))
     if bot is None:
         bot = level_bot(game, level, seat, seed)
     action = bot.choose(view, legal)
@@ -396,17 +398,21 @@ def hint(
         loss, stderr = estimates.loss(action)
         mine = estimates.of(action)
         if loss > HINT_CLEAR_LOSS and loss > 2 * stderr:
-            note = (
-                f"The rule of thumb would {heuristic}, but the simulations rate {best_words} "
-                f"clearly better (expected place {best.place:.1f} against "
-                f"{mine.place if mine else best.place + loss:.1f})."
+            note = _(
+                "The rule of thumb would {heuristic}, but the simulations rate {best} clearly "
+                "better (expected place {place} against {mine})."
+            ).format(
+                heuristic=heuristic,
+                best=best_words,
+                place=i18n.number(best.place, 1),
+                mine=i18n.number(mine.place if mine else best.place + loss, 1),
             )
             action, why = best.action, None
         else:
-            note = (
-                f"The simulations rate {best_words} about as well ({loss:.2f} of a place "
-                "apart, within their error): the suggestion follows the rule of thumb."
-            )
+            note = _(
+                "The simulations rate {best} about as well ({loss} of a place apart, within "
+                "their error): the suggestion follows the rule of thumb."
+            ).format(best=best_words, loss=i18n.number(loss, 2))
     label = action_words(game.action_label(view, action, names))
     return Hint(level=level, action=action, why=why, estimates=estimates, label=label, note=note)
 

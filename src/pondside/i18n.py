@@ -35,6 +35,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 DEFAULT = "en"
 """The language of the message ids, and of a person whose browser names no language of ours."""
@@ -118,6 +119,22 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for ``n`` in the current language (German and
     English both have two forms; the catalog's plural rule says which)."""
     return translations(_current.get()).ngettext(singular, plural, n)
+
+
+def number(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` after the decimal mark, as the current language writes it
+    (``1.5`` in English, ``1,5`` in German), the pages' ``num()`` in Python.
+
+    >>> number(1.25, 1), number(3, 0)
+    ('1.2', '3')
+    """
+    locale = _current.get()
+    return format_decimal(
+        value,
+        format="0" + ("." + "0" * digits if digits > 0 else ""),
+        locale=DEFAULT if locale == PSEUDO else locale,
+        decimal_quantization=True,
+    )
 
 
 def N_(message: str) -> str:

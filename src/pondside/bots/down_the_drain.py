@@ -20,6 +20,7 @@ from typing import Any
 
 from pondside.engine import Game, View
 from pondside.games.down_the_drain import COUNTS, DECK, OTHERS, group_value, hand_size
+from pondside.i18n import _, ngettext
 
 from .base import Bot
 from .declared import GameBots
@@ -126,7 +127,7 @@ class DownTheDrainHeuristic(Bot):
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if len(legal) == 1:
-            return "it is the only choice"
+            return _("it is the only choice")
         me, c = self.seat, int(action[5:])
         front = [f or 0 for f in view["front"]]
         trial = (*front[:me], c, *front[me + 1 :])
@@ -135,15 +136,22 @@ class DownTheDrainHeuristic(Bot):
         order = OTHERS[view["players"]][me]
         chance = survival(trial, c, order, view["hand_sizes"], unseen, total)
         size, value = trial.count(c), group_value(trial, c)
-        group = f"a group of {size} × {c}" if size > 1 else f"a single {c}"
+        if size > 1:
+            group = _("a group of {size} × {card}").format(size=size, card=c)
+        else:
+            group = _("a single {card}").format(card=c)
         beaten = sum(1 for f in set(trial) if f and f != c and group_value(trial, f) < value)
-        also = f"; it beats {beaten} other group{'s' * (beaten > 1)}" if beaten else ""
+        said = _(
+            "{group} (worth {value}): about {chance}% chance to be pushed through before "
+            "someone beats it"
+        ).format(group=group, value=value, chance=round(100 * chance))
+        if beaten:
+            said += ngettext(
+                "; it beats {n} other group", "; it beats {n} other groups", beaten
+            ).format(n=beaten)
         if chance < 0.5 and len(view["hand"]) > 1:
-            also += "; a cheap card, keeping your higher ones for later"
-        return (
-            f"{group} (worth {value}): about {chance:.0%} chance to be pushed through before "
-            f"someone beats it{also}"
-        )
+            said += _("; a cheap card, keeping your higher ones for later")
+        return said
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pondside import i18n
 from pondside.engine import View
 from pondside.games.king_of_the_quackers import (
     ACE_OF,
@@ -25,6 +26,7 @@ from pondside.games.king_of_the_quackers import (
     SINGLE,
     describe,
 )
+from pondside.i18n import _, ngettext
 
 from .base import Bot
 from .declared import GameBots
@@ -176,28 +178,29 @@ class KingOfTheQuackersHeuristic(Bot):
         hand = frozenset(INDEX[c] for c in view["hand"])
         now = plan_cost(hand)
         if len(legal) == 1:
-            return "it is the only choice"
+            return _("it is the only choice")
         if action.startswith("give"):
             after = hand - frozenset(INDEX[c] for c in action.split()[1:])
-            return (
-                "of every two cards, giving these hurts your plan least: about "
-                f"{plan_cost(after):.1f} plays to empty what is left"
-            )
+            return _(
+                "of every two cards, giving these hurts your plan least: about {plays} plays to "
+                "empty what is left"
+            ).format(plays=i18n.number(plan_cost(after), 1))
         if action == "pass":
-            return f"no play shortens your plan of about {now:.1f} plays to empty your hand"
+            return _("no play shortens your plan of about {plays} plays to empty your hand").format(
+                plays=i18n.number(now, 1)
+            )
         play = describe(action.removesuffix(" promise"))
         if play is None:
             return None
         after = hand - frozenset(play.cards)
         if not after:
-            return "it empties your hand"
-        promise = "; a promise, as your plan is short and nobody is close" * action.endswith(
-            " promise"
+            return _("it empties your hand")
+        said = _("it leaves about {plays} plays to empty your hand (now {now})").format(
+            plays=i18n.number(plan_cost(after), 1), now=i18n.number(now, 1)
         )
-        return (
-            f"it leaves about {plan_cost(after):.1f} plays to empty your hand (now {now:.1f})"
-            + promise
-        )
+        if action.endswith(" promise"):
+            said += _("; a promise, as your plan is short and nobody is close")
+        return said
 
     @staticmethod
     def _give(hand: frozenset[int], legal: list[str]) -> str:
@@ -314,22 +317,26 @@ class KingOfTheQuackersSplitter(Bot):
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if len(legal) == 1:
-            return "it is the only choice"
+            return _("it is the only choice")
         hand = mask_of(INDEX[c] for c in view["hand"])
         now = split(hand)
         if action.startswith("give"):
             kept = split(hand & ~mask_of(INDEX[c] for c in action.split()[1:]))
-            return f"what is left splits best: {_said(kept)}"
+            return _("what is left splits best: {split}").format(split=_said(kept))
         if action == "pass":
-            return f"no play keeps your hand's split ({_said(now)}) as good"
+            return _("no play keeps your hand's split ({split}) as good").format(split=_said(now))
         play = describe(action.removesuffix(" promise"))
         if play is None:
             return None
         after = hand & ~mask_of(play.cards)
         if not after:
-            return "it empties your hand"
-        promise = "; a promise, as what is left is short and strong" * action.endswith(" promise")
-        return f"it leaves your hand in {_said(split(after))} (now {now.plays})" + promise
+            return _("it empties your hand")
+        said = _("it leaves your hand in {split} (now {plays})").format(
+            split=_said(split(after)), plays=now.plays
+        )
+        if action.endswith(" promise"):
+            said += _("; a promise, as what is left is short and strong")
+        return said
 
     def _give(self, hand: int, legal: list[str]) -> str:
         """The two cards whose loss leaves the best split and helps the neighbours least; the
@@ -363,8 +370,10 @@ class KingOfTheQuackersSplitter(Bot):
 
 def _said(found: Split) -> str:
     """A split as a person reads it: how many plays, and the parts (a hint's words)."""
-    plays = "1 play" if found.plays == 1 else f"{found.plays} plays"
-    return plays + ": " + ", ".join(" ".join(codes(p.cards)) for p in reversed(found.parts))
+    parts = ", ".join(" ".join(codes(p.cards)) for p in reversed(found.parts))
+    return ngettext("{n} play: {parts}", "{n} plays: {parts}", found.plays).format(
+        n=found.plays, parts=parts
+    )
 
 
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of

@@ -31,6 +31,7 @@ from pondside.games.ladders import (
     side_of,
     sides,
 )
+from pondside.i18n import _
 
 from .base import Bot
 from .declared import GameBots
@@ -98,7 +99,7 @@ class Table:
 
     def gift(self, height: int) -> bool:
         """A pile of this height lets an opponent play their CLIMB top straight away."""
-        return any(top == height + 1 for top, _ in self.opponents)
+        return any(top == height + 1 for top, _height in self.opponents)
 
     def after(self, height: int) -> int:
         return 0 if height + 1 == TOP else height + 1
@@ -204,15 +205,24 @@ class LaddersHeuristic(Bot):
         table = Table(view, self.seat)
         climb = self._climb_chain(table)
         if climb is not None and action == climb[0]:
-            whose = "your partner's" if climb[1] else "your"
             if action.startswith(("play climb", "play partner climb")):
-                return f"{whose} CLIMB top fits on an ACCENT pile now"
-            return f"it starts the cheapest chain of plays that reaches {whose} CLIMB top"
+                if climb[1]:
+                    return _("your partner's CLIMB top fits on an ACCENT pile now")
+                return _("your CLIMB top fits on an ACCENT pile now")
+            if climb[1]:
+                return _(
+                    "it starts the cheapest chain of plays that reaches your partner's CLIMB top"
+                )
+            return _("it starts the cheapest chain of plays that reaches your CLIMB top")
         if action == self._safe_play(table):
-            return "no chain reaches a CLIMB top: a play that brings no opponent closer to theirs"
+            return _(
+                "no chain reaches a CLIMB top: a play that brings no opponent closer to theirs"
+            )
         if action == self._discard(table):
-            return "nothing safe is left to play: a discard ends the turn, high cards in RUNG runs"
-        return "only forced plays are left"
+            return _(
+                "nothing safe is left to play: a discard ends the turn, high cards in RUNG runs"
+            )
+        return _("only forced plays are left")
 
     def _climb(self, table: Table) -> str | None:
         """A chain that reaches the own CLIMB top, else the partner's (LA-14)."""
@@ -233,7 +243,7 @@ class LaddersHeuristic(Bot):
                 options.append((found[0] + PARTNER_GOAL, found, PCLIMB_PLAY))
         if not options:
             return None
-        _, (_, what, slot, source), goal = min(options, key=lambda o: o[0])
+        _cost, (_first, what, slot, source), goal = min(options, key=lambda o: o[0])
         action = goal[slot] if what == "goal" or source is None else action_for(source, slot)
         return action, goal is PCLIMB_PLAY
 

@@ -13,6 +13,7 @@ from bisect import bisect_left, bisect_right
 from math import comb
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import Game, View
 from pondside.games import lame_duck as rules  # its COLUMN_LIMIT read when used: the lab tunes it
 from pondside.games.lame_duck import (
@@ -25,6 +26,7 @@ from pondside.games.lame_duck import (
     target_column,
 )
 from pondside.games.lame_duck.narrate import column_name
+from pondside.i18n import _, ngettext
 
 from .base import Bot
 from .declared import GameBots
@@ -99,34 +101,49 @@ class LameDuckHeuristic(Bot):
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         columns = tuple(tuple(c) for c in view["columns"])
-        kind, _, value = action.partition(" ")
+        kind, _space, value = action.partition(" ")
         n = int(value)
         if kind == "take":
             cost = _ducks(column_ducks(columns[n]))
-            return f"{column_name(n)} has the fewest ducks ({cost})"
+            return _("{column} has the fewest ducks ({ducks})").format(
+                column=column_name(n), ducks=cost
+            )
         col = target_column(columns, n)
         if col < 0:
             cheapest = min(column_ducks(c) for c in columns)
-            when = (
-                "better now, while the columns are cheap, than later"
-                if view["turn_number"] < TURNS and cheapest < 3
-                else "less than your other cards risk"
-            )
-            return f"{n} is too low: you take the cheapest column ({_ducks(cheapest)}), {when}"
+            if view["turn_number"] < TURNS and cheapest < 3:
+                said = _(
+                    "{card} is too low: you take the cheapest column ({ducks}), better now, "
+                    "while the columns are cheap, than later"
+                )
+            else:
+                said = _(
+                    "{card} is too low: you take the cheapest column ({ducks}), less than your "
+                    "other cards risk"
+                )
+            return said.format(card=n, ducks=_ducks(cheapest))
         risk = card_risk(n, columns, unseen_cards(view), view["players"] - 1)
         need = rules.COLUMN_LIMIT - len(columns[col])
         expected = (
-            f"about {risk:.1f} ducks expected" if risk >= 0.05 else "next to no risk of ducks"
+            _("about {ducks} ducks expected").format(ducks=i18n.number(risk, 1))
+            if risk >= 0.05
+            else _("next to no risk of ducks")
         )
         if need == 0:
-            ducks = _ducks(column_ducks(columns[col]))
-            return (
-                f"{n} would be the sixth card of {column_name(col)} ({ducks}) unless another card "
-                f"lands there first: {expected}"
+            return _(
+                "{card} would be the sixth card of {column} ({ducks}) unless another card "
+                "lands there first: {expected}"
+            ).format(
+                card=n,
+                column=column_name(col),
+                ducks=_ducks(column_ducks(columns[col])),
+                expected=expected,
             )
-        room = f"{need} more card{'s' * (need > 1)} fit{'s' * (need == 1)}"
-        where = column_name(col)
-        return f"{n} goes to {where}, where {room} before a sixth takes it: {expected}"
+        return ngettext(
+            "{card} goes to {column}, where {n} more card fits before a sixth takes it: {expected}",
+            "{card} goes to {column}, where {n} more cards fit before a sixth takes it: {expected}",
+            need,
+        ).format(card=n, column=column_name(col), n=need, expected=expected)
 
 
 class LameDuckInference:
@@ -200,7 +217,7 @@ class LameDuckInference:
 
 
 def _ducks(n: int) -> str:
-    return f"{n} duck{'s' * (n != 1)}"
+    return ngettext("{n} duck", "{n} ducks", n).format(n=n)
 
 
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of

@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from pondside.engine import Game, View
+from pondside.i18n import _
 
 from .base import Bot
 from .registry import heuristic_class
@@ -40,5 +41,5 @@ class SlipBot(Bot):
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if self.slipped:
-            return "a slip: not the move a careful player would make"
+            return _("a slip: not the move a careful player would make")
         return self.careful.explain(view, legal, action)

@@ -16,6 +16,7 @@ import math
 import random
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import Game, View
 from pondside.games.decktet import RANK_VALUE, SUITS
 from pondside.games.wildcat_chicane import (
@@ -31,6 +32,7 @@ from pondside.games.wildcat_chicane import (
     reading_of_ruler,
     trick_winner,
 )
+from pondside.i18n import _, ngettext
 
 from .base import Bot
 from .declared import GameBots
@@ -151,41 +153,55 @@ class WildcatChicaneHeuristic(Bot):
         return f"play {CODES[pick]}"
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
-        kind, _, what = action.partition(" ")
+        kind, _sep, what = action.partition(" ")
         hand = [INDEX[c] for c in view["hand"]]
         players = view["players"]
         if kind == "rule":
             ruler = INDEX[what]
             rest = [c for c in hand if c != ruler]
             tricks = estimate(rest, reading_of_ruler(ruler), SUIT[ruler][TOP], players)
-            return f"with {what} as ruler the rest of your hand is worth about {tricks:.1f} tricks"
+            return _(
+                "with {card} as ruler the rest of your hand is worth about {tricks} tricks"
+            ).format(card=what, tricks=i18n.number(tricks, 1))
         if kind == "call":
-            return "it leaves the readings and trumps that suit your hand best, on average"
+            return _("it leaves the readings and trumps that suit your hand best, on average")
         if kind == "bid":
             seat = self.seat
             reading, trump = READING[view["readings"][seat]], view["trumps"][seat]
             tricks = estimate(hand, reading, trump, players)
-            return f"your hand is worth about {tricks:.1f} tricks as it reads, with {trump} trumps"
+            return _(
+                "your hand is worth about {tricks} tricks as it reads, with {suit} trumps"
+            ).format(tricks=i18n.number(tricks, 1), suit=trump)
         if kind != "play":
             return None
         need = view["bids"][self.seat] - view["won"][self.seat]
-        wanted = (
-            f"you still need {need} trick{'s' * (need > 1)}"
-            if need > 0
-            else "your bid is made"
-            if need == 0
-            else "you are already over your bid"
-        )
+        if need > 0:
+            wanted = ngettext("you still need {n} trick", "you still need {n} tricks", need).format(
+                n=need
+            )
+        elif need == 0:
+            wanted = _("your bid is made")
+        else:
+            wanted = _("you are already over your bid")
         if not view["trick"]:
-            return f"{wanted}: lead {'high to win' if need > 0 else 'low to lose'}"
+            lead = _("{wanted}: lead high to win") if need > 0 else _("{wanted}: lead low to lose")
+            return lead.format(wanted=wanted)
         trick = [(s, INDEX[c]) for s, c in view["trick"]]
         readings = [READING[r] for r in view["readings"]]
         wins = trick_winner([*trick, (self.seat, INDEX[what])], readings, view["trumps"])
         if need > 0:
-            how = "it wins the trick" if wins == self.seat else "no card of yours wins: the weakest"
+            how = (
+                _("it wins the trick")
+                if wins == self.seat
+                else _("no card of yours wins: the weakest")
+            )
         else:
-            how = "it loses the trick" if wins != self.seat else "every card wins: the least harm"
-        return f"{wanted}: {how}"
+            how = (
+                _("it loses the trick")
+                if wins != self.seat
+                else _("every card wins: the least harm")
+            )
+        return _("{wanted}: {how}").format(wanted=wanted, how=how)
 
 
 class WildcatChicaneInference:
@@ -267,7 +283,7 @@ class WildcatChicaneInference:
         n = state.n
         readings, trumps = view["readings"], view["trumps"]
         reads = [READING[r] for r in readings]
-        later: list[list[int]] = [[] for _ in range(n)]  # cards each seat played after a point
+        later: list[list[int]] = [[] for _seat in range(n)]  # cards each seat played after a point
         for s, c in plays:
             later[s].append(c)
         won = [0] * n
