@@ -3,6 +3,7 @@
 // is playable in the browser the day its rules are. It states no rule: the facts are the view's
 // own keys, the hand's cards are played by the legal actions that name them, each action is
 // offered by the server's label, and a card that cannot be played says the engine's reason.
+import { t } from "../i18n.js";
 import { el } from "../room.js";
 import { said } from "./terms.js";
 
@@ -19,7 +20,7 @@ function words(key) {
 /** A value as text: lists joined, nothing as a dash, objects as their JSON. */
 function shown(value) {
   if (value == null || value === false) return "—";
-  if (value === true) return "yes";
+  if (value === true) return t("yes");
   if (Array.isArray(value)) return value.length ? value.map(shown).join(" ") : "—";
   if (typeof value === "object") return JSON.stringify(value);
   return String(value);
@@ -37,7 +38,7 @@ function facts(ctx) {
   const box = el("div", "generic-board");
   if (perSeat.length) {
     const table = el("table", "generic-facts");
-    table.append(el("caption", "sr-only", "The table, seat by seat"));
+    table.append(el("caption", "sr-only", t("The table, seat by seat")));
     const head = el("tr");
     head.append(el("th", null, ""));
     for (let s = 0; s < v.players; s++) head.append(el("th", s === ctx.me ? "mine" : null, names[s]));
@@ -52,7 +53,7 @@ function facts(ctx) {
       body.append(tr);
     }
     const sizes = el("tr");
-    sizes.append(el("th", null, "Cards in hand"));
+    sizes.append(el("th", null, t("Cards in hand")));
     for (const n of v.hand_sizes) sizes.append(el("td", null, String(n)));
     body.append(sizes);
     table.append(thead, body);

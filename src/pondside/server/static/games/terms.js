@@ -2,6 +2,7 @@
 // (`terms`: the game's `Game.terms()`, written in Python beside its rules). The legends draw
 // them; no page writes a term's meaning itself.
 import { getGames } from "../api.js";
+import { t } from "../i18n.js";
 import { named } from "../named.js";
 
 /** Whether a term (or a score note) applies to a table with these options (its `when`, if
@@ -67,7 +68,7 @@ export function termsList(el, slug, options, item) {
         }),
       );
     },
-    () => list.append(el("div", null, "The game's words could not be loaded; the rules page has them.")),
+    () => list.append(el("div", null, t("The game's words could not be loaded; the rules page has them."))),
   );
   return list;
 }
