@@ -213,6 +213,39 @@ def too_low_deal(players: int = 4) -> tuple[int, int]:
     raise AssertionError("no such deal in 500 seeds")
 
 
+# The pseudo-locale's check (issue 28, point 7): every visible text node and read attribute
+# outside the markers (nested markers: a message filled with another), skipping what is marked
+# translate="no".
+OUTSIDE_THE_CATALOG = r"""() => {
+  const strip = (s) => {
+    let before;
+    do { before = s; s = s.replace(/⟦[^⟦⟧]*⟧/g, ""); } while (s !== before);
+    return s;
+  };
+  const words = (s) => /\p{L}/u.test(strip(s));
+  // translate="no": names; data-l10n="intl": dates and times in the page's language by Intl.
+  const kept = (el) => el.closest('[translate="no"], [data-l10n="intl"], script, style, noscript, template');
+  const seen = (el) => el.checkVisibility({ visibilityProperty: true });
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || kept(el)) continue;
+    const shown = el.closest("option") ? seen(el.closest("select")) : seen(el);
+    if (shown && words(node.textContent)) found.push(`${el.tagName.toLowerCase()}#${el.id}: ${node.textContent.trim()}`);
+  }
+  for (const el of document.body.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
+    if (kept(el) || !seen(el)) continue;
+    for (const name of ["title", "aria-label", "placeholder", "alt"]) {
+      const value = el.getAttribute(name);
+      if (value && words(value)) found.push(`${el.tagName.toLowerCase()}#${el.id}[${name}]: ${value}`);
+    }
+  }
+  if (words(document.title)) found.push(`title: ${document.title}`);
+  return found;
+}"""
+
+
 AXE = Path(__file__).resolve().parent / "server" / "assets" / "axe.min.js"
 # The impacts a page must never have (axe-core's scale: minor, moderate, serious, critical).
 GRAVE = ("serious", "critical")

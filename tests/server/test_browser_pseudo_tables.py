@@ -1,0 +1,85 @@
+"""Every table in the pseudo-locale (issue 28, point 7: "the pseudo-locale test finds no visible
+text outside the catalogs on the lobby, every table, the end screen and the replay"). For each
+game, in Chromium against a real ``pondside serve``:
+
+- a person's seat at a live table, once the bots have moved (its hand, its offers, the
+  status line, the scores and the legend);
+- the end screen of a finished match;
+- the replay of that match, seen from a seat, at moves spread over the whole match.
+
+Each visible text node and read attribute must lie inside the ⟦…⟧ markers of a catalog
+message (``browserkit.OUTSIDE_THE_CATALOG``), but what is marked ``translate="no"`` (names).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browserkit import LAPTOP, OUTSIDE_THE_CATALOG, bots_match, name_via_api, shot, table_via_api
+from serverproc import ServerProcess
+
+# Short matches of each game, at a table of three.
+GAMES = {
+    "lame-duck": {"rounds": 1},
+    "king-of-the-quackers": {"target": 1},
+    "wildcat-chicane": {"target": 10},
+    "down-the-drain": {"games": 1},
+    "ladders": {"target": 1},
+}
+MOVES_LOOKED_AT = 12  # replay moves checked, spread over the match
+# Games whose words are not yet all through the catalog (issue 28, point 7, under way).
+NOT_YET = set(GAMES)
+
+
+def outside(page: Any) -> list[str]:
+    found: list[str] = page.evaluate(OUTSIDE_THE_CATALOG)
+    return found
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(reason="words not yet through the catalog"))
+        if g in NOT_YET
+        else g
+        for g in GAMES
+    ],
+)
+def test_a_table_its_end_and_its_replay_have_no_word_outside_the_catalog(
+    new_page: Any, web: ServerProcess, game: str
+) -> None:
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Ann")
+    # A live table: Ann at seat 0, bots at the others.
+    table = table_via_api(page, 3, 2, game=game, options=GAMES[game])
+    page.goto(f"/t/{table}?lang=en-XA")
+    page.locator("#players .player").first.wait_for()
+    page.locator("#status:not(:empty)").wait_for()
+    page.wait_for_timeout(500)  # the bots' first moves drawn
+    assert outside(page) == [], (game, "table")
+    shot(page, f"pseudo-{game}-table")
+
+    # A finished match: its end screen.
+    finished = bots_match(page, game, 3, GAMES[game], seed=5)
+    page.goto(f"/t/{finished}?lang=en-XA")
+    page.locator("#end-dialog[open]").wait_for()
+    assert outside(page) == [], (game, "end screen")
+    shot(page, f"pseudo-{game}-end")
+
+    # Its replay from seat 0, at moves spread over the match.
+    moves = len(page.request.get(f"/api/tables/{finished}/record").json()["actions"])
+    page.goto(f"/replay/{finished}?seat=0&lang=en-XA")
+    page.locator("#players .player").first.wait_for()
+    for move in sorted({round(moves * k / MOVES_LOOKED_AT) for k in range(MOVES_LOOKED_AT + 1)}):
+        page.locator("#rb-step").evaluate(
+            f"(el) => {{ el.value = '{move}'; el.dispatchEvent(new Event('input')); }}"
+        )
+        page.wait_for_function(
+            f"document.querySelector('#rb-step').value === '{move}'", timeout=5_000
+        )
+        page.wait_for_timeout(100)
+        assert outside(page) == [], (game, f"replay move {move}")
+    shot(page, f"pseudo-{game}-replay")
+    assert page.errors == []
