@@ -148,6 +148,9 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
     slot.dataset.seat = String(s);
     if (s === ctx.me) slot.classList.add("mine");
     const label = el("span", "slot-name", ctx.names[s]);
+    // A person's name is theirs in every language: no page translator touches it (nor the
+    // "(you)" beside it, already in the page's language).
+    label.translate = false;
     if (s === ctx.me) label.append(el("span", "you-tag", ` ${t("(you)")}`));
     const spot = el("div", "slot-spot");
     const info = slots[s];
