@@ -4,13 +4,11 @@ the game's preview of where each card would go; the hand is the menu (type a car
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import Game, View
+from pondside.engine import View
 from pondside.games.lame_duck import COLUMN_LIMIT, COLUMNS, DUCKS, PLAY, TAKE, TURNS
 from pondside.i18n import N_, _
 
@@ -33,10 +31,12 @@ LEGEND = N_(
 
 
 class UI(TableUI):
-    def __init__(self, game: Game[Any], names: list[str], me: int | None = None) -> None:
-        super().__init__(game, names, me)
-        # In the terminal's language, chosen before a table is drawn (pondside.i18n).
-        self.legend = _(LEGEND)
+    # Read when it is shown, so it speaks the terminal's language (pondside.i18n); the base's
+    # plain attribute is a constant of its own, never set on a table.
+    @property
+    def legend(self) -> str:  # type: ignore[override]
+        """The legend in the terminal's language."""
+        return _(LEGEND)
 
     def draw(self, console: Console, view: View) -> None:
         console.rule(
