@@ -17,18 +17,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import ScoreNote, Speaker, Term
-from pondside.engine.narrate import Lines, plural, waiting_for
+from pondside.engine.narrate import Lines, waiting_for
+from pondside.i18n import N_, _, ngettext
 
 from .events import LameDuckEvent
 
 
 def column_name(index: int) -> str:
     """A column as the table labels it: ``column_name(0)`` is ``column 1``."""
-    return f"column {index + 1}"
+    return _("column {n}").format(n=index + 1)
 
 
 def ducks(n: int) -> str:
-    return plural(n, "duck")
+    """A count of ducks in the reader's language: ``3 ducks`` (German ``3 Enten``)."""
+    return ngettext("{n} duck", "{n} ducks", n).format(n=n)
+
+
+def cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def narrate(
@@ -45,58 +51,138 @@ def narrate(
     lines = Lines()
     for ev in lines.each(events):
         if ev["type"] == "reveal":
-            cards = ", ".join(f"{c} ({sp.who(s, False)})" for s, c in ev["cards"])
+            shown = ", ".join(
+                sp.says(s, _("{card} (you)"), _("{card} ({name})"), card=c) for s, c in ev["cards"]
+            )
             lines.append(
-                f"The cards are revealed: {cards}. They are placed one at a time, lowest first."
+                _(
+                    "The cards are revealed: {cards}. They are placed one at a time, lowest first."
+                ).format(cards=shown)
             )
         elif ev["type"] == "too_low":
             lines.append(
-                f"{sp.whose(ev['seat'])} {ev['card']} is the lowest card and lower than the last "
-                f"card of every column, so {sp.does(ev['seat'], 'choose', False)} which column "
-                "to take."
+                sp.says(
+                    ev["seat"],
+                    _(
+                        "Your {card} is the lowest card and lower than the last card of every "
+                        "column, so you choose which column to take."
+                    ),
+                    _(
+                        "{name}'s {card} is the lowest card and lower than the last card of "
+                        "every column, so {name} chooses which column to take."
+                    ),
+                    card=ev["card"],
+                )
             )
         elif ev["type"] == "place":
-            where = column_name(ev["column"])
-            line = f"{sp.whose(ev['seat'])} {ev['card']} goes to {where}"
-            if columns is not None:
-                end = columns[ev["column"]][-1]
-                line += f", after {end}: the smallest gap ({ev['card'] - end})"
-                columns[ev["column"]].append(ev["card"])
-            lines.append(line + ".")
+            seat, card, column = ev["seat"], ev["card"], ev["column"] + 1
+            if columns is None:
+                lines.append(
+                    sp.says(
+                        seat,
+                        _("Your {card} goes to column {column}."),
+                        _("{name}'s {card} goes to column {column}."),
+                        card=card,
+                        column=column,
+                    )
+                )
+                continue
+            end = columns[ev["column"]][-1]
+            columns[ev["column"]].append(card)
+            lines.append(
+                sp.says(
+                    seat,
+                    _(
+                        "Your {card} goes to column {column}, after {end}: the smallest gap "
+                        "({gap})."
+                    ),
+                    _(
+                        "{name}'s {card} goes to column {column}, after {end}: the smallest gap "
+                        "({gap})."
+                    ),
+                    card=card,
+                    column=column,
+                    end=end,
+                    gap=card - end,
+                )
+            )
         elif ev["type"] == "take":
-            seat, card, where = ev["seat"], ev["card"], column_name(ev["column"])
-            got = f"{ducks(ev['ducks'])}, {plural(len(ev['cards']), 'card')}"
+            got = {
+                "card": ev["card"],
+                "column": ev["column"] + 1,
+                "ducks": ducks(ev["ducks"]),
+                "cards": cards(len(ev["cards"])),
+            }
             if ev["reason"] == "too low":
                 lines.append(
-                    f"{sp.whose(seat)} {card} is lower than every column: "
-                    f"{sp.does(seat, 'take', False)} {where} ({got}); the {card} starts it again."
+                    sp.says(
+                        ev["seat"],
+                        _(
+                            "Your {card} is lower than every column: you take column {column} "
+                            "({ducks}, {cards}); the {card} starts it again."
+                        ),
+                        _(
+                            "{name}'s {card} is lower than every column: {name} takes column "
+                            "{column} ({ducks}, {cards}); the {card} starts it again."
+                        ),
+                        **got,
+                    )
                 )
             else:
                 lines.append(
-                    f"{sp.whose(seat)} {card} is the sixth card of {where}: "
-                    f"{sp.does(seat, 'take', False)} its {got}; the {card} starts it again."
+                    sp.says(
+                        ev["seat"],
+                        _(
+                            "Your {card} is the sixth card of column {column}: you take its "
+                            "{ducks}, {cards}; the {card} starts it again."
+                        ),
+                        _(
+                            "{name}'s {card} is the sixth card of column {column}: {name} takes "
+                            "its {ducks}, {cards}; the {card} starts it again."
+                        ),
+                        **got,
+                    )
                 )
             if columns is not None:
-                columns[ev["column"]] = [card]
+                columns[ev["column"]] = [ev["card"]]
         elif ev["type"] == "round_end":
-            each = ", ".join(f"{sp.who(s)} {d}" for s, d in enumerate(ev["ducks"]))
-            lines.append(f"Round {ev['round']} is over. Ducks this round: {each}.")
+            # TRANSLATORS: one seat's ducks of the round, in a list ("You 3, Bob 5").
+            each = ", ".join(
+                sp.says(s, _("You {ducks}"), _("{name} {ducks}"), ducks=d)
+                for s, d in enumerate(ev["ducks"])
+            )
+            lines.append(
+                _("Round {round} is over. Ducks this round: {each}.").format(
+                    round=ev["round"], each=each
+                )
+            )
         elif ev["type"] == "deal":
             columns = [list(c) for c in ev["columns"]]
             starts = ", ".join(str(c[0]) for c in ev["columns"])
             lines.append(
-                f"Round {ev['round']}: ten new cards each and four new columns ({starts})."
+                _("Round {round}: ten new cards each and four new columns ({starts}).").format(
+                    round=ev["round"], starts=starts
+                )
             )
         elif ev["type"] == "match_end":
             best = min(ev["scores"])
             winners = [s for s, score in enumerate(ev["scores"]) if score == best]
-            lines.append(f"The match is over: {sp.together(winners, 'win')} with {ducks(best)}.")
+            lines.append(
+                sp.says_together(
+                    winners,
+                    you=_("The match is over: You win with {ducks}."),
+                    you_and=_("The match is over: You and {names} win with {ducks}."),
+                    one=_("The match is over: {name} wins with {ducks}."),
+                    many=_("The match is over: {names} win with {ducks}."),
+                    ducks=ducks(best),
+                )
+            )
     return lines
 
 
 def play_label(card: int, card_ducks: int) -> str:
     """A card of the hand as it is offered: ``play 45 (2 ducks)``."""
-    return f"play {card} ({ducks(card_ducks)})"
+    return _("play {card} ({ducks})").format(card=card, ducks=ducks(card_ducks))
 
 
 def play_effect(column: int, sixth_ducks: int | None) -> str:
@@ -104,30 +190,38 @@ def play_effect(column: int, sixth_ducks: int | None) -> str:
     ``column`` from 0, -1 when the card is too low; ``sixth_ducks`` the ducks it would take as
     the column's sixth card (``None`` when it would not be the sixth)."""
     if column < 0:
-        return "too low: you choose a column"
+        return _("too low: you choose a column")
     if sixth_ducks is None:
-        return f"→ {column_name(column)}"
-    return f"→ {column_name(column)}, 6th: you take {ducks(sixth_ducks)}"
+        return _("→ column {column}").format(column=column + 1)
+    return _("→ column {column}, 6th: you take {ducks}").format(
+        column=column + 1, ducks=ducks(sixth_ducks)
+    )
 
 
 def take_label(column: int) -> str:
     """A column to take, as it is offered: ``take column 2``."""
-    return f"take {column_name(column)}"
+    return _("take column {column}").format(column=column + 1)
 
 
 def take_effect(cards: Sequence[int], column_ducks: int) -> str:
     """What taking a column costs: ``5 21 33 — 4 ducks``."""
-    return f"{' '.join(map(str, cards))} — {ducks(column_ducks)}"
+    return _("{cards} — {ducks}").format(cards=" ".join(map(str, cards)), ducks=ducks(column_ducks))
 
 
-# LD-2's five kinds of card, one example each, as the legend of card faces captions them.
+# LD-2's five kinds of card, one example each, as the legend of card faces captions them
+# (translated where they are served: ``sample_captions``).
 DUCK_SAMPLES = (
-    (7, "1 duck"),
-    (15, "2: ends in 5"),
-    (30, "3: ends in 0"),
-    (44, "5: × 11"),
-    (55, "7: the 55"),
+    (7, N_("1 duck")),
+    (15, N_("2: ends in 5")),
+    (30, N_("3: ends in 0")),
+    (44, N_("5: × 11")),
+    (55, N_("7: the 55")),
 )
+
+
+def sample_captions() -> list[dict[str, Any]]:
+    """LD-2's sample cards with their captions in the reader's language (``card_facts``)."""
+    return [{"card": card, "caption": _(caption)} for card, caption in DUCK_SAMPLES]
 
 
 def prompts() -> dict[str, str]:
@@ -137,14 +231,14 @@ def prompts() -> dict[str, str]:
     banners of a round's end and of a new deal, and a round's
     row of the scores (``{round}``, ``{turn}``: numbers the page reads from the view)."""
     return {
-        "too low": "Your {card} is lower than every column: choose a column to take.",
-        "too low other": "{who}'s {card} is too low: {who} is choosing a column to take.",
-        "placing": "Placing the cards…",
-        "heading": "Round {round}, turn {turn}",
-        "round over": "Round {round} is over",
-        "new cards": "Round {round}: new cards",
-        "score row": "Round {round}",
-        "in play": "in play",
+        "too low": _("Your {card} is lower than every column: choose a column to take."),
+        "too low other": _("{who}'s {card} is too low: {who} is choosing a column to take."),
+        "placing": _("Placing the cards…"),
+        "heading": _("Round {round}, turn {turn}"),
+        "round over": _("Round {round} is over"),
+        "new cards": _("Round {round}: new cards"),
+        "score row": _("Round {round}"),
+        "in play": _("in play"),
     }
 
 
@@ -154,15 +248,25 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
     a replay calls the seat it follows by name ("Ann played 45")."""
     options = view["options"]
     target, rounds = options.get("target"), options.get("rounds") or 1
+    number = view["hand_number"]
     out = {
-        "match": f"to {ducks(target)}" if target else plural(rounds, "round"),
-        "round": f"Round {view['hand_number']}"
+        "match": _("to {ducks}").format(ducks=ducks(target))
         if target
-        else f"Round {view['hand_number']} of {rounds}",
-        "turn": "Finished" if view["over"] else f"Turn {view['turn_number']} of {view['turns']}",
+        else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+        "round": _("Round {round}").format(round=number)
+        if target
+        else _("Round {round} of {rounds}").format(round=number, rounds=rounds),
+        "turn": _("Finished")
+        if view["over"]
+        else _("Turn {turn} of {turns}").format(turn=view["turn_number"], turns=view["turns"]),
     }
     out.update(status(view, names, replay))
     return out
+
+
+def _then(sentence: str, waiting: str) -> str:
+    """A status sentence, then whom the table waits for (if anyone)."""
+    return f"{sentence} {waiting}".strip()
 
 
 def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
@@ -174,40 +278,54 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     taking = view["awaiting_take"]
     if taking is not None:
         # The seat taking reads the take's own prompt (prompts "too low").
-        return {"status": "" if taking == me else f"{names[taking]} is choosing a column to take."}
+        if taking == me:
+            return {"status": ""}
+        return {"status": _("{name} is choosing a column to take.").format(name=names[taking])}
     if me is None:
-        return {"status": f"You are watching. {waiting}".strip()}
-    who = names[me] if replay else "You"
-    if view.get("my_choice") is not None:
-        return {"status": f"{who} played {view['my_choice']}. {waiting}".strip()}
+        return {"status": _then(_("You are watching."), waiting)}
+    chosen = view.get("my_choice")
+    if chosen is not None:
+        if replay:
+            played = _("{name} played {card}.").format(name=names[me], card=chosen)
+        else:
+            played = _("You played {what}.").format(what=chosen)
+        return {"status": _then(played, waiting)}
     if me not in to_act:
         return {"status": ""}
     if replay:
-        return {"status": f"{names[me]} is choosing a card."}
+        return {"status": _("{name} is choosing a card.").format(name=names[me])}
     return {
-        "status": "Choose a card to play.",
-        "status confirm": "Choose a card, then confirm it.",
-        "status sent": f"You played {{what}}. {waiting}".strip(),
+        "status": _("Choose a card to play."),
+        "status confirm": _("Choose a card, then confirm it."),
+        # {what} is the page's: the card it sent, filled in there.
+        "status sent": _then(_("You played {what}."), waiting),
     }
 
 
 def score_notes() -> list[ScoreNote]:
     """The line under the scores (LD-8: the fewest ducks win)."""
-    return [{"note": "Fewer ducks are better."}]
+    return [{"note": _("Fewer ducks are better.")}]
+
+
+DUCKS_PER_CARD = N_("Ducks per card")
+SIXTH_CARD = N_("Sixth card")
 
 
 def terms() -> list[Term]:
     """The game's words, as the table's how-to figure and legend explain them (LD-2), and as
-    the pond's sixth cells say them (LD-7)."""
+    the pond's sixth cells say them (LD-7); the page finds each by its term, in its language."""
     return [
         {
-            "term": "Ducks per card",
-            "meaning": "1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, "
-            "5 for multiples of 11, 7 for the 55.",
+            "term": _(DUCKS_PER_CARD),
+            "meaning": _(
+                "1 for most cards, 2 for numbers ending in 5, 3 for those ending in 0, "
+                "5 for multiples of 11, 7 for the 55."
+            ),
         },
         {
-            "term": "Sixth card",
-            "meaning": "a column's sixth card takes the five before it and starts the column "
-            "again (LD-7).",
+            "term": _(SIXTH_CARD),
+            "meaning": _(
+                "a column's sixth card takes the five before it and starts the column again (LD-7)."
+            ),
         },
     ]

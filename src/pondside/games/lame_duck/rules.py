@@ -26,6 +26,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.i18n import _
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -265,11 +266,11 @@ class LameDuck(Game[LameDuckState]):
         self, players: int, options: dict[str, Any], given: dict[str, Any]
     ) -> dict[str, Any]:
         if given.get("target") is not None and given.get("rounds") is not None:
-            raise BadOption("give either rounds or target, not both (LD-10)")
+            raise BadOption(_("give either rounds or target, not both (LD-10)"))
         if options["target"] is not None:
             return {**options, "rounds": None}
         if options["rounds"] is None:
-            raise BadOption("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)")
+            raise BadOption(_("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)"))
         return options
 
     # --- facts of a configuration ---------------------------------------------------------
@@ -333,31 +334,41 @@ class LameDuck(Game[LameDuckState]):
         parsed = _PARSE.get(action)
         if parsed is None:
             raise IllegalAction(
-                f"{action!r} is not a Lame Duck action: write 'play CARD' or 'take COLUMN' (0-3)"
+                _(
+                    "{action} is not a Lame Duck action: write 'play CARD' or 'take COLUMN' (0-3)"
+                ).format(action=repr(action))
             )
         if state.over:
-            raise IllegalAction("the match is over", "LD-10")
+            raise IllegalAction(_("the match is over"), "LD-10")
         kind, value = parsed
         if kind == "take":
             if state.awaiting != seat:
                 raise IllegalAction(
-                    "a column is taken only by the player whose card is lower than every "
-                    "column's last card, when that card comes up",
+                    _(
+                        "a column is taken only by the player whose card is lower than every "
+                        "column's last card, when that card comes up"
+                    ),
                     "LD-8",
                 )
             return _place(state.copy(), value)
         if state.awaiting >= 0:
             raise IllegalAction(
-                f"the turn's cards are being placed: seat {state.awaiting} must first choose "
-                "a column to take",
+                _(
+                    "the turn's cards are being placed: seat {seat} must first choose a column "
+                    "to take"
+                ).format(seat=state.awaiting),
                 "LD-8",
             )
         if state.chosen[seat]:
             raise IllegalAction(
-                f"seat {seat} has already chosen a card this turn; it is final", "LD-5"
+                _("seat {seat} has already chosen a card this turn; it is final").format(seat=seat),
+                "LD-5",
             )
         if value not in state.hands[seat]:
-            raise IllegalAction(f"card {value} is not in seat {seat}'s hand", "LD-5")
+            raise IllegalAction(
+                _("card {card} is not in seat {seat}'s hand").format(card=value, seat=seat),
+                "LD-5",
+            )
         st = state.copy()
         chosen = list(st.chosen)
         chosen[seat] = value
@@ -418,7 +429,7 @@ class LameDuck(Game[LameDuckState]):
         ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
         return {
             "ducks": list(DUCKS),
-            "samples": [{"card": c, "caption": t} for c, t in words.DUCK_SAMPLES],
+            "samples": words.sample_captions(),
         }
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
@@ -488,7 +499,7 @@ class LameDuck(Game[LameDuckState]):
             return TAKE[fewest_ducks_column(state.columns)]
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         rng = Rng(state.rng).fork(state.round_no, state.turn, seat)
         return rng.choice(legal)
 

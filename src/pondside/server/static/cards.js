@@ -1,4 +1,5 @@
 // Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
+import { t, tn } from "./i18n.js";
 
 // The ducks printed on each card (LD-2) and the legend's sample cards are the game's facts
 // (`Game.card_facts()`), served in GET /api/games: lame-duck.js hands them over before any card
@@ -75,10 +76,10 @@ export function cardFace(n) {
   });
   // Three digits (100-104) are squeezed to the card's width instead of running over its edges.
   const wide = n >= 100 ? { textLength: 84, lengthAdjust: "spacingAndGlyphs" } : {};
-  const t = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num", ...wide }, root);
-  t.textContent = String(n);
+  const num = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num", ...wide }, root);
+  num.textContent = String(n);
   const dk = svg("text", { x: 50, y: 128, "text-anchor": "middle", class: "card-ducks", fill: colour }, root);
-  dk.textContent = `${d} ${d === 1 ? "duck" : "ducks"}`;
+  dk.textContent = tn("{n} duck", "{n} ducks", d);
   return root;
 }
 
@@ -98,11 +99,11 @@ export function cardBack() {
 /** Card `n` in words, as a screen reader says it: "34 (1 duck)", "55 (7 ducks)". */
 export function cardName(n) {
   const d = ducks(n);
-  return `${n} (${d} ${d === 1 ? "duck" : "ducks"})`;
+  return t("{card} ({ducks})", { card: n, ducks: tn("{n} duck", "{n} ducks", d) });
 }
 
 /** The name a face-down card is read with. */
-export const FACE_DOWN = "a face-down card";
+export const FACE_DOWN = t("a face-down card");
 
 /** A card element (div.card) holding the face or the back. It is an image named with its
  * value (`cardName`), or "a face-down card", so a screen reader reads every card a person
@@ -121,7 +122,8 @@ export function cardEl(n, { faceDown = false, tag = "div", name = "" } = {}) {
     el.appendChild(cardFace(n));
   }
   if (tag !== "button") el.setAttribute("role", "img");
-  el.setAttribute("aria-label", `${down ? FACE_DOWN : cardName(n)}${name ? `, ${name}` : ""}`);
+  const said = down ? FACE_DOWN : cardName(n);
+  el.setAttribute("aria-label", name ? t("{card}, {more}", { card: said, more: name }) : said);
   return el;
 }
 

@@ -1,6 +1,7 @@
 // The pond's surprise: click the water and it ripples; Simon, the laziest drake in the pond,
 // wakes up, yawns, paddles over to have a look and dozes off again.
 import { svg } from "./cards.js";
+import { t } from "./i18n.js";
 
 function drawSimon() {
   const root = svg("svg", { viewBox: "0 0 120 90", class: "simon-svg" });
@@ -51,7 +52,7 @@ export class Pond {
     this.simon.appendChild(this.bubble);
     this.zzz = document.createElement("span");
     this.zzz.className = "simon-zzz";
-    this.zzz.textContent = "z z z";
+    this.zzz.textContent = t("z z z");
     this.simon.appendChild(this.zzz);
     this.x = null; // null: at home, the right end of the pond's lower edge (CSS)
     this.simon.classList.add("home", "sleeping");
@@ -96,7 +97,7 @@ export class Pond {
     const from = this.x;
     const target = Math.max(4, Math.min((this.pond.clientWidth || 300) - size - 4, x - size / 2));
     s.classList.toggle("facing-right", target > from);
-    const lines = ["Yaaawn…", "Hm? Ripples?", "Five more minutes…", "Quack. Yawn.", "Who woke me?"];
+    const lines = [t("Yaaawn…"), t("Hm? Ripples?"), t("Five more minutes…"), t("Quack. Yawn."), t("Who woke me?")];
     this.bubble.textContent = lines[Math.floor(Math.random() * lines.length)];
     s.classList.add("yawning");
     this.busy = setTimeout(() => {
@@ -107,7 +108,7 @@ export class Pond {
       this.busy = setTimeout(() => {
         s.classList.remove("paddling");
         s.classList.add("yawning");
-        this.bubble.textContent = "Yaaawn… zzz";
+        this.bubble.textContent = t("Yaaawn… zzz");
         this.busy = setTimeout(() => {
           s.classList.remove("yawning", "awake", "facing-right");
           s.classList.add("sleeping");

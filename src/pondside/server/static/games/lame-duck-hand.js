@@ -5,6 +5,7 @@
 // lame-duck-preview.js's.
 import { prefs } from "../api.js";
 import { cardEl, cardName } from "../cards.js";
+import { t } from "../i18n.js";
 import { el, tableId, toast } from "../room.js";
 import { capital } from "./lame-duck-pond.js";
 import { pointerOn, previewed, ringMoved, ringOn, setPreview } from "./lame-duck-preview.js";
@@ -23,22 +24,26 @@ function tool(id, title, paths, label) {
   b.type = "button";
   b.id = id;
   b.title = title;
-  // The icons are this file's own markup, never anything a player sent.
-  b.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${paths}</svg><span class="tool-label" id="${id.replace("-btn", "-label")}">${label}</span>`;
+  // The icons are this file's own markup, never anything a player sent; the label is text
+  // (a translation is a sentence, never markup).
+  b.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>`;
+  const words = el("span", "tool-label", label);
+  words.id = id.replace("-btn", "-label");
+  b.append(words);
   return b;
 }
 
 /** The hand's tools (sort, confirm) in the frame's bar, and its keys. */
 export function handTools(page) {
   page.hand.setAttribute("role", "toolbar");
-  page.hand.setAttribute("aria-label", "Your hand: arrow keys move, Enter plays, or type a card's number");
-  page.addTool(tool("sort-btn", "Sort your hand", '<path d="M7 4v14m0 0-3-3m3 3 3-3" /><path d="M13 6h3m-3 5h5m-5 5h7" />', "Sort ↑"), "score-btn");
+  page.hand.setAttribute("aria-label", t("Your hand: arrow keys move, Enter plays, or type a card's number"));
+  page.addTool(tool("sort-btn", t("Sort your hand"), '<path d="M7 4v14m0 0-3-3m3 3 3-3" /><path d="M13 6h3m-3 5h5m-5 5h7" />', t("Sort ↑")), "score-btn");
   // A finger taps where a mouse clicks: the tip says what this screen does (issue 27, 2).
   const touch = matchMedia("(pointer: coarse)").matches;
   const tip = touch
-    ? "Confirm: tap a card to select it, tap it again or Play to play it"
-    : "Confirm: click a card (or Enter on it) to select it, then Play or Enter plays it";
-  page.addTool(tool("confirm-btn", tip, '<path d="m5 12 4.5 4.5L19 7" />', "Confirm"), "help-btn");
+    ? t("Confirm: tap a card to select it, tap it again or Play to play it")
+    : t("Confirm: click a card (or Enter on it) to select it, then Play or Enter plays it");
+  page.addTool(tool("confirm-btn", tip, '<path d="m5 12 4.5 4.5L19 7" />', t("Confirm")), "help-btn");
   const redraw = () => page.rerender();
   $("sort-btn").addEventListener("click", () => {
     sortOrder = sortOrder === "asc" ? "desc" : "asc";
@@ -51,8 +56,8 @@ export function handTools(page) {
     prefs.set("confirm", hand.confirmOn ? "1" : "0");
     hand.selected = null;
     applyTools();
-    const on = touch ? "Tap a card to select it, then tap it again or Play." : "Click a card to select it, then confirm with the Play button or Enter.";
-    const off = touch ? "A first tap selects a card, a second plays it." : "A click on a card plays it.";
+    const on = touch ? t("Tap a card to select it, then tap it again or Play.") : t("Click a card to select it, then confirm with the Play button or Enter.");
+    const off = touch ? t("A first tap selects a card, a second plays it.") : t("A click on a card plays it.");
     toast(hand.confirmOn ? on : off);
     redraw();
   });
@@ -64,8 +69,8 @@ export function handTools(page) {
 }
 
 function applyTools() {
-  $("sort-btn").setAttribute("aria-label", `Sort: ${sortOrder === "asc" ? "ascending" : "descending"}`);
-  $("sort-label").textContent = sortOrder === "asc" ? "Sort ↑" : "Sort ↓";
+  $("sort-btn").setAttribute("aria-label", sortOrder === "asc" ? t("Sort: ascending") : t("Sort: descending"));
+  $("sort-label").textContent = sortOrder === "asc" ? t("Sort ↑") : t("Sort ↓");
   $("sort-btn").classList.toggle("desc", sortOrder === "desc");
   $("confirm-btn").setAttribute("aria-pressed", String(hand.confirmOn));
 }
@@ -111,8 +116,8 @@ function moveFocus(button) {
 
 function onDigit(ev) {
   if (!/^[0-9]$/.test(ev.key) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  const t = ev.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  const at = ev.target;
+  if (at instanceof HTMLInputElement || at instanceof HTMLTextAreaElement || at instanceof HTMLSelectElement) return;
   const cur = hand.cur;
   if (!cur || !cur.view.hand) return;
   typed += ev.key;
@@ -233,8 +238,8 @@ export function renderHand(ctx, frozen = false) {
     b.append(cardEl(n));
     // The server's label names a playable card with its ducks; any other card reads its face.
     const offer = ctx.label(`play ${n}`);
-    const name = offer ? capital(offer.label) : `Card ${cardName(n)}`;
-    b.setAttribute("aria-label", `${name}${chosen ? ", chosen" : ""}`);
+    const name = offer ? capital(offer.label) : t("Card {card}", { card: cardName(n) });
+    b.setAttribute("aria-label", chosen ? t("{card}, chosen", { card: name }) : name);
     b.addEventListener("click", () => onCardClick(n));
     b.addEventListener("mouseenter", () => pointerOn(hand.cur, n));
     b.addEventListener("mouseleave", () => pointerOn(hand.cur, null));

@@ -3,7 +3,8 @@
 // reveal, then each card placed, lowest first, and the columns taken).
 import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
-import { el, ordinal, placeClass, plural, seatOrder } from "../room.js";
+import { t, tn } from "../i18n.js";
+import { el, ordinal, placeClass, seatOrder } from "../room.js";
 import { prompt } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +21,8 @@ let displayed = null; // the columns drawn now (mid-animation too), for the prev
 /** The columns drawn now. */
 export const columnsShown = () => displayed;
 
-const POND = `<div class="pond-wrap"><div class="pond" id="pond" aria-label="The pond: four columns">
+// The markup is this file's own; its words are set as text once it is in (buildBoard).
+const POND = `<div class="pond-wrap"><div class="pond" id="pond">
   <svg class="water" aria-hidden="true" preserveAspectRatio="none" viewBox="0 0 400 300">
     <defs><radialGradient id="sun" cx="0.2" cy="0.1" r="0.9"><stop offset="0" stop-color="#5fb3d3" /><stop offset="1" stop-color="#1f6b8f" /></radialGradient></defs>
     <rect width="400" height="300" fill="url(#sun)" />
@@ -35,12 +37,14 @@ const POND = `<div class="pond-wrap"><div class="pond" id="pond" aria-label="The
   <div class="ripples" id="ripples" aria-hidden="true"></div>
   <div class="simon" id="simon" aria-hidden="true"></div>
 </div></div>
-<section class="card-area" id="card-area" aria-label="Card area"><div class="slots" id="slots"></div></section>`;
+<section class="card-area" id="card-area"><div class="slots" id="slots"></div></section>`;
 
 /** The pond and the card area, once, in the frame's board. */
 export function buildBoard(board, { drawn, take, sixth }) {
   Object.assign(hooks, { drawn, take, sixth });
   board.innerHTML = POND; // this file's own markup
+  $("pond").setAttribute("aria-label", t("The pond: four columns"));
+  $("card-area").setAttribute("aria-label", t("Card area"));
   new Pond($("pond"), $("ripples"), $("simon"));
 }
 
@@ -57,10 +61,11 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
     row.dataset.col = String(i);
     // A group named with its number: a screen reader says "Column 2" before its cards.
     row.setAttribute("role", "group");
-    row.setAttribute("aria-label", `Column ${i + 1}`);
+    const name = t("Column {column}", { column: i + 1 });
+    row.setAttribute("aria-label", name);
     if (taking === i) row.classList.add("taking");
     const label = el("span", "row-label", String(i + 1));
-    label.title = `Column ${i + 1}`;
+    label.title = name;
     label.setAttribute("aria-hidden", "true"); // the group's name says it
     const cells = el("div", "cells");
     for (let k = 0; k <= COLUMN_LIMIT; k++) {
@@ -95,17 +100,20 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       badge.dataset.tapFirst = offer.action;
       row.dataset.tapFirst = offer.action;
       badge.setAttribute("aria-label", `${capital(offer.label)}: ${offer.effect}`);
-      badge.append(el("span", "take-word", "Take"));
+      badge.append(el("span", "take-word", t("Take")));
       badge.addEventListener("click", () => hooks.take(i));
       row.classList.add("takeable");
       row.addEventListener("click", (ev) => ev.target.closest("button") || hooks.take(i));
     } else {
       badge = el("span", "row-ducks");
-      badge.title = `Column ${i + 1}: ${plural(total, "duck", "ducks")}`;
+      badge.title = t("Column {column}: {ducks}", { column: i + 1, ducks: tn("{n} duck", "{n} ducks", total) });
     }
     const num = el("span", "row-ducks-num");
-    // The duck icon is a picture: a screen reader reads the unit in words instead.
-    num.append(el("span", "num", String(total)), duckIcon(), el("span", "sr-only", total === 1 ? " duck" : " ducks"));
+    // The number and the duck icon are a picture of the count: a screen reader reads it in
+    // words instead.
+    const shown = el("span", "num", String(total));
+    shown.setAttribute("aria-hidden", "true");
+    num.append(shown, duckIcon(), el("span", "sr-only", tn("{n} duck", "{n} ducks", total)));
     badge.append(num);
     if (takeMode) badge.classList.add("big");
     row.append(label, cells, badge);
@@ -140,14 +148,17 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
     slot.dataset.seat = String(s);
     if (s === ctx.me) slot.classList.add("mine");
     const label = el("span", "slot-name", ctx.names[s]);
-    if (s === ctx.me) label.append(el("span", "you-tag", " (you)"));
+    // A person's name is theirs in every language: no page translator touches it (nor the
+    // "(you)" beside it, already in the page's language).
+    label.translate = false;
+    if (s === ctx.me) label.append(el("span", "you-tag", ` ${t("(you)")}`));
     const spot = el("div", "slot-spot");
     const info = slots[s];
     let note = "";
     if (info) {
       // The card is read with what the badge and the ring show: its place in the order, too low.
       const pos = order.indexOf(s);
-      const said = [pos >= 0 && info.up ? `placed ${ordinal(pos + 1)}` : "", lowSeat === s ? "too low" : ""];
+      const said = [pos >= 0 && info.up ? t("placed {place}", { place: ordinal(pos + 1) }) : "", lowSeat === s ? t("too low") : ""];
       const c = cardEl(info.up ? info.card : null, { faceDown: !info.up, name: said.filter(Boolean).join(", ") });
       c.classList.add("slot-card");
       if (info.flip) c.classList.add("flip");
@@ -155,18 +166,18 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
       spot.append(c);
       if (pos >= 0 && info.up) {
         const badge = el("span", "order-badge", String(pos + 1));
-        badge.title = `Placed ${ordinal(pos + 1)}`;
+        badge.title = t("Placed {place}", { place: ordinal(pos + 1) });
         badge.setAttribute("aria-hidden", "true"); // the card's name says it
         spot.append(badge);
       }
-      note = info.up ? (lowSeat === s ? "too low" : s === ctx.me && !order.length ? "your card" : "") : "chosen";
+      note = info.up ? (lowSeat === s ? t("too low") : s === ctx.me && !order.length ? t("your card") : "") : t("chosen");
     } else if (!v.over && !animating && v.to_act.includes(s)) {
       spot.append(el("span", "slot-empty thinking", "…"));
-      note = v.awaiting_take === s ? "choosing a column" : "choosing";
+      note = v.awaiting_take === s ? t("choosing a column") : t("choosing");
     } else {
       spot.append(el("span", "slot-empty"));
     }
-    if (lowSeat === s && v.awaiting_take === s) note = "too low";
+    if (lowSeat === s && v.awaiting_take === s) note = t("too low");
     slot.append(spot, label, el("span", "slot-note", note));
     box.append(slot);
   });

@@ -9,6 +9,7 @@
 // game (the labels and the frame's narration).
 import { getGames } from "../api.js";
 import { cardEl, duckIcon, duckLegend, useCardFacts } from "../cards.js";
+import { t } from "../i18n.js";
 import { replaying } from "../replay.js";
 import { fill, prompt, said } from "./terms.js";
 import { el, toast } from "../room.js";
@@ -19,12 +20,13 @@ import { applyPreview } from "./lame-duck-preview.js";
 const $ = (id) => document.getElementById(id);
 // The game's facts before any card is drawn (its faces print LD-2's ducks, served by the game)
 // and its words (the how-to figure's caption): this module is ready only once they are in.
+// The server says the terms in the page's language, and the page finds each by its name so.
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
 useCardFacts(served?.card_facts);
-const term = (name) => served?.terms.find((t) => t.term === name);
+const term = (name) => served?.terms.find((x) => x.term === name);
 const PROMPTS = served?.prompts || {};
-const DUCKS_PER_CARD = term("Ducks per card");
-const SIXTH = term("Sixth card");
+const DUCKS_PER_CARD = term(t("Ducks per card"));
+const SIXTH = term(t("Sixth card"));
 
 // --- what lasts: the pond, the card area, the hand's tools --------------------------------------
 function setup(page) {
@@ -54,13 +56,13 @@ function notice(prev, frame, me) {
     const playing = ev.type === "chose" ? ev.seat === me : ev.type === "reveal";
     if (playing && pv.my_choice == null && pv.awaiting_take == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
       markSent(pv, "play");
-      if (timedOut) toast(`Time ran out: a random card${card ? `, ${card},` : ""} was chosen for you.`, "warn");
-      else toast(`Your card${card ? `, ${card},` : ""} was chosen in another window.`);
+      if (timedOut) toast(card ? t("Time ran out: a random card, {card}, was chosen for you.", { card }) : t("Time ran out: a random card was chosen for you."), "warn");
+      else toast(card ? t("Your card, {card}, was chosen in another window.", { card }) : t("Your card was chosen in another window."));
     }
     if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
       markSent(pv, "take");
-      if (timedOut) toast(`Time ran out: column ${ev.column + 1} was taken for you.`, "warn");
-      else toast(`Column ${ev.column + 1} was taken in another window.`);
+      if (timedOut) toast(t("Time ran out: column {column} was taken for you.", { column: ev.column + 1 }), "warn");
+      else toast(t("Column {column} was taken in another window.", { column: ev.column + 1 }));
     }
   }
 }
@@ -92,7 +94,7 @@ function render(ctx) {
   }
   const play = $("play-btn");
   play.hidden = !(hand.confirmOn && hand.selected != null && legalCards(ctx).has(hand.selected) && !ctx.pending);
-  if (!play.hidden) play.textContent = `Play ${hand.selected}`;
+  if (!play.hidden) play.textContent = t("Play {card}", { card: hand.selected });
 }
 
 /** The frame's animation, with the hand and the status line of its time. */
@@ -126,11 +128,11 @@ function group(view, ev) {
 
 export default {
   stylesheet: true,
-  handName: "Round",
+  handName: t("Round"),
   playersAside: true,
-  unit: ["duck", "ducks"],
-  winTitle: "You win the pond!",
-  tableWord: "pond",
+  unit: [t("duck"), t("ducks")],
+  winTitle: t("You win the pond!"),
+  tableWord: t("pond"),
   captionStays: true,
   setup,
   render,
@@ -152,7 +154,7 @@ export default {
       match: said.match ?? "",
       round: said.round ?? "",
       turn: said.turn ?? "",
-      badge: v.options.expert ? { text: "Expert", title: "Expert mode: see the rules" } : null,
+      badge: v.options.expert ? { text: t("Expert"), title: t("Expert mode: see the rules") } : null,
     };
   },
   scoreRows(v) {
