@@ -171,8 +171,14 @@ def _match_end(places: Sequence[int], scores: Sequence[int], sp: Speaker, teams:
             many=_("The match is over: {names} win with {score} points each."),
             score=score,
         )
-    # Several seats share first place (three or more may): one list, the receiver among them.
-    names = joined([_("you") if sp.is_me(s) else sp.name(s) for s in first])
+    # Several seats share first place (three may, or both sides of a partnership): one list,
+    # the receiver first among them (German's verb then takes "ihr": "Du und Bob teilt euch").
+    if any(sp.is_me(s) for s in first):
+        names = joined([_("you"), *(sp.name(s) for s in first if not sp.is_me(s))])
+        return _(
+            "The match is over: {you_and_others} share first place with {score} points."
+        ).format(you_and_others=names, score=score)
+    names = joined([sp.name(s) for s in first])
     return _("The match is over: {names} share first place with {score} points.").format(
         names=names, score=score
     )
