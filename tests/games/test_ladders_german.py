@@ -116,7 +116,7 @@ def test_a_shared_first_place_takes_the_verb_of_its_subject() -> None:
     names = ["Ann", "Bob", "Cid"]
     with i18n.using("de"):
         assert narrate([shared], names, 1, teams=False) == [
-            "Die Partie ist vorbei, du, Ann und Cid teilt euch den ersten Platz mit 0 Punkten."
+            "Die Partie ist vorbei: Du, Ann und Cid teilt euch den ersten Platz mit 0 Punkten."
         ]
         assert narrate([shared], names, None, teams=False) == [
             "Die Partie ist vorbei: Ann, Bob und Cid teilen sich den ersten Platz mit 0 Punkten."

@@ -87,6 +87,7 @@ def _play(ev: Play, sp: Speaker) -> str:
     if ev["as"] == 1:
         return sp.says(
             ev["seat"],
+            # TRANSLATORS: {with_card} is "with a 1" ("mit einer 1"), {where} "from your hand".
             _("You start {pile} {with_card} {where}."),
             _("{name} starts {pile} {with_card} {where}."),
             with_card=card_with(ev["card"], counts_as),
@@ -94,6 +95,7 @@ def _play(ev: Play, sp: Speaker) -> str:
         )
     return sp.says(
         ev["seat"],
+        # TRANSLATORS: {card} is "a 7" ("eine 7"), {where} "from your hand", {pile} "ACCENT pile 2".
         _("You play {card} {where} onto {pile}."),
         _("{name} plays {card} {where} onto {pile}."),
         card=card_words(ev["card"], counts_as),
@@ -173,11 +175,14 @@ def _match_end(places: Sequence[int], scores: Sequence[int], sp: Speaker, teams:
         )
     # Several seats share first place (three may, or both sides of a partnership): one list,
     # the receiver first among them (German's verb then takes "ihr": "Du und Bob teilt euch").
-    if any(sp.is_me(s) for s in first):
-        names = joined([_("you"), *(sp.name(s) for s in first if not sp.is_me(s))])
-        return _(
-            "The match is over: {you_and_others} share first place with {score} points."
-        ).format(you_and_others=names, score=score)
+    others = [sp.name(s) for s in first if not sp.is_me(s)]
+    if len(others) < len(first):
+        # "you and Bob", "you, Bob and Cid": English's list, the receiver first.
+        if len(others) == 1:
+            shared = _("The match is over: you and {names} share first place with {score} points.")
+        else:
+            shared = _("The match is over: you, {names} share first place with {score} points.")
+        return shared.format(names=joined(others), score=score)
     names = joined([sp.name(s) for s in first])
     return _("The match is over: {names} share first place with {score} points.").format(
         names=names, score=score
@@ -185,8 +190,16 @@ def _match_end(places: Sequence[int], scores: Sequence[int], sp: Speaker, teams:
 
 
 def _climb_top(sp: Speaker, seat: int, code: str) -> str:
+    """One seat's CLIMB top in the list a deal shows: ``you 7``, ``Bob SKIP PORTAL``."""
     card = _(WILD_NAME) if code == WILD_CODE else code
-    return sp.says(seat, _("you {card}"), _("{name} {card}"), card=card)
+    return sp.says(
+        seat,
+        # TRANSLATORS: one player's CLIMB top card in the list of "The CLIMB tops: {tops}."
+        _("you {card}"),
+        # TRANSLATORS: one player's CLIMB top card in the list of "The CLIMB tops: {tops}."
+        _("{name} {card}"),
+        card=card,
+    )
 
 
 def narrate(
