@@ -95,7 +95,7 @@ class UI(TableUI):
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
         table.add_column(_("player"))
         table.add_column(_("CLIMB"))
-        table.add_column(_("left"), justify="right")
+        table.add_column(_("to go"), justify="right")
         for r in range(len(view["rungs"][0])):
             table.add_column(_("RUNG {n}").format(n=r + 1))
         table.add_column(_("hand"), justify="right")
