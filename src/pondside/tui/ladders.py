@@ -5,17 +5,24 @@ first and the RUNG pile after."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import View
+from pondside.engine import Game, View
 from pondside.games.ladders import CARD, WILD, side_of
 from pondside.games.ladders.narrate import rung_name
+from pondside.i18n import N_, _, ngettext
 
-from .base import Entry, TableUI, place_style, plural, reading_order
+from .base import Entry, TableUI, place_style, reading_order
 
-SOURCE = {"hand": "hand", "climb": "CLIMB", "rung": "RUNG"}
+LEGEND = N_(
+    "CLIMB: your pile to empty, top card playable. ACCENT: the shared piles, built 1 to 12 "
+    "(next: the number a pile needs). RUNG 1-4: your discard piles, top card playable. "
+    "W: wild. A discard ends the turn."
+)
 
 
 def card_text(card: str | None) -> Text:
@@ -36,54 +43,63 @@ def pile_text(cards: list[str], keep: int = 2) -> Text:
 
 
 class UI(TableUI):
-    legend = (
-        "CLIMB: your pile to empty, top card playable. ACCENT: the shared piles, built 1 to 12 "
-        "(next: the number a pile needs). RUNG 1-4: your discard piles, top card playable. "
-        "W: wild. A discard ends the turn."
-    )
+    def __init__(self, game: Game[Any], names: list[str], me: int | None = None) -> None:
+        super().__init__(game, names, me)
+        # In the terminal's language, chosen before the table is drawn.
+        self.legend = _(LEGEND)
 
     def draw(self, console: Console, view: View) -> None:
-        teams = " · partnerships 0+2 v 1+3" if view["options"]["teams"] else ""
         opts = view["options"]
-        length = f"of {opts['rounds']}" if opts["rounds"] else f"· to {opts['target']} points"
-        console.rule(f"Ladders · round {view['hand_number']} {length}{teams}")
+        n = view["hand_number"]
+        if opts["rounds"]:
+            title = [_("Ladders · round {n} of {rounds}").format(n=n, rounds=opts["rounds"])]
+        else:
+            title = [
+                _("Ladders · round {n} · to {target} points").format(n=n, target=opts["target"])
+            ]
+        if opts["teams"]:
+            title.append(_("partnerships 0+2 v 1+3"))
+        console.rule(" · ".join(title))
         console.print(self._accents(view))
         console.print(self._players(view))
-        console.print(
-            f"DRAW {plural(view['draw_size'], 'card')} · DISCARD "
-            f"{plural(len(view['discard']), 'card')}"
-            + (f" · idle turns {view['idle_turns']}" if view["idle_turns"] else ""),
-            style="dim",
-        )
+        draw, discard = view["draw_size"], len(view["discard"])
+        piles = [
+            ngettext("DRAW {n} card", "DRAW {n} cards", draw).format(n=draw),
+            ngettext("DISCARD {n} card", "DISCARD {n} cards", discard).format(n=discard),
+        ]
+        if view["idle_turns"]:
+            piles.append(_("idle turns {n}").format(n=view["idle_turns"]))
+        console.print(" · ".join(piles), style="dim")
         seat = view["seat"]
         if seat is not None:
-            hand = Text(f"{self.whose(seat)} hand: ", style="bold").append(
-                Text(" ").join(card_text(c) for c in view["hand"]) if view["hand"] else "empty"
+            whose = self.speaker.says(seat, _("Your hand:"), _("{name}'s hand:"))
+            hand = Text(whose + " ", style="bold").append(
+                Text(" ").join(card_text(c) for c in view["hand"]) if view["hand"] else _("empty")
             )
             console.print(hand)
 
     def _accents(self, view: View) -> Text:
-        out = Text("ACCENT ")
+        out = Text(_("ACCENT") + " ")
         for i, pile in enumerate(view["accents"]):
             out.append(f" {i + 1}: ", style="bold")
             if pile:
                 out.append_text(pile_text(pile, keep=3))
-                out.append(f" next {view['accent_next'][i]} ", style="cyan")
+                out.append(" " + _("next {n}").format(n=view["accent_next"][i]) + " ", style="cyan")
             else:
-                out.append("empty ", style="dim")
+                out.append(_("empty") + " ", style="dim")
         return out
 
     def _players(self, view: View) -> Table:
         totals = view["totals"]
         places = self.standings(totals)
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-        table.add_column("player")
-        table.add_column("CLIMB")
-        table.add_column("left", justify="right")
+        table.add_column(_("player"))
+        table.add_column(_("CLIMB"))
+        table.add_column(_("to go"), justify="right")
         for r in range(len(view["rungs"][0])):
-            table.add_column(f"RUNG {r + 1}")
-        table.add_column("hand", justify="right")
-        table.add_column("score", justify="right")
+            table.add_column(_("RUNG {n}").format(n=r + 1))
+        table.add_column(_("hand"), justify="right")
+        table.add_column(_("score"), justify="right")
         table.add_column("")
         for s, name in enumerate(self.names):
             style = place_style(places[s], view["players"])
@@ -113,12 +129,14 @@ class UI(TableUI):
                 entries.append((moves[0], self.label(view, moves[0])))
             else:
                 what = self._what(view, moves[0].split())
-                entries.append((" ".join(("from", *source)), f"{what} → {len(moves)} piles"))
+                onto = ngettext("{what} → {n} pile", "{what} → {n} piles", len(moves))
+                entries.append((" ".join(("from", *source)), onto.format(what=what, n=len(moves))))
         discards = sorted(
             {a.split()[1] for a in legal if a.startswith("discard ")}, key=reading_order
         )
-        entries += [(f"discard {c}", f"discard {c}, ending the turn") for c in discards]
-        choice = self.menu(console, view, legal, entries, "Your move (number or action)")
+        ending = _("discard {card}, ending the turn")
+        entries += [(f"discard {c}", ending.format(card=c)) for c in discards]
+        choice = self.menu(console, view, legal, entries, _("Your move (number or action)"))
         if choice in legal:
             return choice
         if console.is_terminal:
@@ -127,7 +145,8 @@ class UI(TableUI):
             moves = sources[tuple(choice.split()[1:])]
             what = self._what(view, moves[0].split())
             piles: list[Entry] = [(m, self._onto(view, m)) for m in moves]
-            return self.menu(console, view, legal, piles, f"Play {what} onto (number or action)")
+            question = _("Play {what} onto (number or action)").format(what=what)
+            return self.menu(console, view, legal, piles, question)
         card = choice.split()[1]
         rungs = self.rung_choices(view, card, legal)
         if len(rungs) == 1:
@@ -137,7 +156,9 @@ class UI(TableUI):
             view,
             legal,
             rungs,
-            f"Discard {card} onto which RUNG pile (number, or 'discard {card} to N')",
+            _("Discard {card} onto which RUNG pile (number, or 'discard {card} to N')").format(
+                card=card
+            ),
         )
 
     def moves(self, view: View, legal: list[str]) -> list[str]:
@@ -159,7 +180,7 @@ class UI(TableUI):
         for r, pile in enumerate(rungs):
             action = f"discard {card} to {r}"
             if action in legal:
-                on = f"on {' '.join(pile[-3:])}" if pile else "empty"
+                on = _("on {cards}").format(cards=" ".join(pile[-3:])) if pile else _("empty")
                 seen.setdefault(tuple(pile), (action, f"{rung_name(r)} ({on})"))
         return list(seen.values())
 

@@ -25,6 +25,7 @@ from pondside.engine import (
     places_from_results,
     seed_state,
 )
+from pondside.i18n import N_, _
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -62,11 +63,12 @@ _PARSE: dict[str, tuple[str, int, int]] = {
     **{a: ("partner rung", r, s) for (r, s), a in PRUNG_PLAY.items()},
     **{a: ("discard", c, r) for (c, r), a in DISCARD.items()},
 }
-NOTATION = (
+NOTATION = N_(
     "'play hand CARD to SLOT', 'play climb to SLOT', 'play rung R to SLOT', "
     "'play partner climb to SLOT', 'play partner rung R to SLOT' or 'discard CARD to R' "
     "(CARD 1..12 or W, SLOT and R 0..3)"
 )
+"""The actions as they are written (a translation keeps the quoted notation as it is)."""
 
 
 CLIMB_SIZE: int | None = None
@@ -114,12 +116,14 @@ def open_slots(accents: tuple[tuple[int, ...], ...], card: int) -> list[int]:
 
 def parse_cards(cards: Any, where: str, error: type[Exception]) -> list[int]:
     if not isinstance(cards, list):
-        raise error(f"{where} must be a list of cards")
+        raise error(_("{where} must be a list of cards").format(where=where))
     out = []
     for c in cards:
         if not isinstance(c, str) or c not in PARSE_CARD:
             raise error(
-                f"{where} holds {c!r}; Ladders cards are the strings '1'..'12' and 'W' (LA-1)"
+                _(
+                    "{where} holds {card}; Ladders cards are the strings '1'..'12' and 'W' (LA-1)"
+                ).format(where=where, card=repr(c))
             )
         out.append(PARSE_CARD[c])
     return out
@@ -260,7 +264,12 @@ def _discard(st: LaddersState, seat: int, card: int, rung: int, events: list[Lad
     """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
     hand = list(st.hands[seat])
     if card not in hand:
-        raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand to discard", "LA-9")
+        raise IllegalAction(
+            _("there is no {card} in seat {seat}'s hand to discard").format(
+                card=CARD[card], seat=seat
+            ),
+            "LA-9",
+        )
     hand.remove(card)
     st.hands = _replace(st.hands, seat, tuple(hand))
     rungs = st.rungs[seat]
@@ -276,29 +285,42 @@ def _play(
     owner = seat
     if kind.startswith("partner"):
         if not st.teams:
-            raise IllegalAction("only partners play from each other's piles", "LA-14")
+            raise IllegalAction(_("only partners play from each other's piles"), "LA-14")
         owner = st.partner(seat)
     if kind == "hand":
         card = x
         if card not in st.hands[seat]:
-            raise IllegalAction(f"there is no {CARD[card]} in seat {seat}'s hand", "LA-5")
+            raise IllegalAction(
+                _("there is no {card} in seat {seat}'s hand").format(card=CARD[card], seat=seat),
+                "LA-5",
+            )
     elif kind.endswith("climb"):
         if not st.climbs[owner]:
-            raise IllegalAction(f"seat {owner}'s CLIMB pile is empty", "LA-5")
+            raise IllegalAction(_("seat {seat}'s CLIMB pile is empty").format(seat=owner), "LA-5")
         card = st.climbs[owner][-1]
     else:
         if not st.rungs[owner][x]:
-            raise IllegalAction(f"seat {owner}'s RUNG pile {x} is empty", "LA-5")
+            raise IllegalAction(
+                _("seat {seat}'s RUNG pile {rung} is empty").format(seat=owner, rung=x), "LA-5"
+            )
         card = st.rungs[owner][x][-1]
     if slot not in open_slots(st.accents, card):
         pile = st.accents[slot]
         if not pile and card in (1, WILD):
-            why = "a new ACCENT pile is started in the lowest-numbered empty slot"
+            why = _(
+                "{card} cannot go to ACCENT {slot}: a new ACCENT pile is started in the "
+                "lowest-numbered empty slot"
+            )
         elif not pile:
-            why = "a new ACCENT pile is started only with a 1 or a SKIP PORTAL"
+            why = _(
+                "{card} cannot go to ACCENT {slot}: a new ACCENT pile is started only with a 1 "
+                "or a SKIP PORTAL"
+            )
         else:
-            why = f"ACCENT pile {slot} needs a {len(pile) + 1} or a SKIP PORTAL"
-        raise IllegalAction(f"{CARD[card]} cannot go to ACCENT {slot}: {why}", "LA-5")
+            why = _(
+                "{card} cannot go to ACCENT {slot}: ACCENT pile {slot} needs a {n} or a SKIP PORTAL"
+            )
+        raise IllegalAction(why.format(card=CARD[card], slot=slot, n=len(pile) + 1), "LA-5")
     if kind == "hand":
         hand = list(st.hands[seat])
         hand.remove(card)
@@ -455,13 +477,13 @@ class Ladders(Game[LaddersState]):
         self, players: int, options: dict[str, Any], given: dict[str, Any]
     ) -> dict[str, Any]:
         if options["teams"] and players != 4:
-            raise BadOption("teams are two partnerships of two: play them with 4 players (LA-2)")
+            raise BadOption(_("teams are two partnerships of two: play them with 4 players (LA-2)"))
         if given.get("target") is not None and given.get("rounds") is not None:
-            raise BadOption("give either rounds or target, not both")
+            raise BadOption(_("give either rounds or target, not both"))
         if options["rounds"] is not None:
             return {**options, "target": None}
         if options["target"] is None:
-            raise BadOption("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)")
+            raise BadOption(_("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)"))
         return options
 
     # --- facts of a configuration ---------------------------------------------------------
@@ -512,26 +534,44 @@ class Ladders(Game[LaddersState]):
             '"dealer": seat}'
         )
         if not isinstance(deal, dict) or set(deal) != {"climbs", "hands", "draw", "dealer"}:
-            raise BadDeal(f"a Ladders deal is {expect}, face-down lists top card first")
+            raise BadDeal(
+                _("a Ladders deal is {expect}, face-down lists top card first").format(
+                    expect=expect
+                )
+            )
         climbs, hands = deal["climbs"], deal["hands"]
         for name, lists in (("climbs", climbs), ("hands", hands)):
             if not isinstance(lists, list) or len(lists) != players:
-                raise BadDeal(f"the deal needs {players} {name}, one per seat")
+                raise BadDeal(
+                    _("the deal needs {players} {name}, one per seat").format(
+                        players=players, name=name
+                    )
+                )
         k = climb_size(players)
         climb_cards = [parse_cards(c, f"climb {i}", BadDeal) for i, c in enumerate(climbs)]
         for i, c in enumerate(climb_cards):
             if len(c) != k:
                 raise BadDeal(
-                    f"climb {i} holds {len(c)} cards; with {players} players each has {k} (LA-3)"
+                    _(
+                        "climb {i} holds {n} cards; with {players} players each has {k} (LA-3)"
+                    ).format(i=i, n=len(c), players=players, k=k)
                 )
         hand_cards = [parse_cards(h, f"hand {i}", BadDeal) for i, h in enumerate(hands)]
         for i, h in enumerate(hand_cards):
             if len(h) > HAND:
-                raise BadDeal(f"hand {i} holds {len(h)} cards; a hand holds at most {HAND} (LA-4)")
+                raise BadDeal(
+                    _("hand {i} holds {n} cards; a hand holds at most {most} (LA-4)").format(
+                        i=i, n=len(h), most=HAND
+                    )
+                )
         draw = parse_cards(deal["draw"], "draw", BadDeal)
         dealer = deal["dealer"]
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise BadDeal(f"the dealer is a seat from 0 to {players - 1}, not {dealer!r}")
+            raise BadDeal(
+                _("the dealer is a seat from 0 to {last}, not {dealer}").format(
+                    last=players - 1, dealer=repr(dealer)
+                )
+            )
         seat_knows.check_deck(
             [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
             BadDeal,
@@ -544,7 +584,7 @@ class Ladders(Game[LaddersState]):
     def check_position(self, state: LaddersState) -> LaddersState:
         st = seat_knows.check_position(state)
         if not st.over and not st.hands[st.turn] and not _has_play(st, st.turn):
-            raise BadPosition("the seat to act has neither a card in hand nor a play (LA-9)")
+            raise BadPosition(_("the seat to act has neither a card in hand nor a play (LA-9)"))
         return st
 
     # --- playing ----------------------------------------------------------------------
@@ -598,11 +638,18 @@ class Ladders(Game[LaddersState]):
     ) -> tuple[LaddersState, list[LaddersEvent]]:
         parsed = _PARSE.get(action)
         if parsed is None:
-            raise IllegalAction(f"{action!r} is not a Ladders action: write {NOTATION}")
+            raise IllegalAction(
+                _("{action} is not a Ladders action: write {notation}").format(
+                    action=repr(action), notation=_(NOTATION)
+                )
+            )
         if state.over:
-            raise IllegalAction("the match is over", "LA-13")
+            raise IllegalAction(_("the match is over"), "LA-13")
         if seat != state.turn:
-            raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "LA-4")
+            raise IllegalAction(
+                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
+                "LA-4",
+            )
         kind, x, y = parsed
         st = state.copy()
         events: list[LaddersEvent] = []
@@ -677,7 +724,7 @@ class Ladders(Game[LaddersState]):
     def determinize(self, view: View, rng: random.Random) -> LaddersState:
         """Keep every public pile and the seat's hand; resample the rest (seat)."""
         if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
+            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
         blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
@@ -686,7 +733,7 @@ class Ladders(Game[LaddersState]):
         onto their shortest RUNG pile (LA-9); with an empty hand, the first open play."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         hand = state.hands[seat]
         if hand:
             plain = [c for c in hand if c != WILD]

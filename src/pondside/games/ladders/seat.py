@@ -9,6 +9,7 @@ from collections import Counter
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
+from pondside.i18n import _, ngettext
 
 from .state import (
     CARD,
@@ -107,7 +108,7 @@ def determinize(view: View, st: LaddersState, rng: random.Random) -> LaddersStat
             climbs.append(())
     st.hands, st.climbs = tuple(hands), tuple(climbs)
     if len(pool) != view["draw_size"]:
-        raise BadPosition("the view's card counts do not add up to the deck (LA-1)")
+        raise BadPosition(_("the view's card counts do not add up to the deck (LA-1)"))
     st.draw = tuple(pool)
     return st
 
@@ -120,11 +121,17 @@ def check_deck(cards: list[int], error: type[Exception]) -> None:
     for c in sorted(DECK_COUNTS):
         if got[c] > DECK_COUNTS[c]:
             raise error(
-                f"there are {got[c]} cards {CARD[c]!r}; the deck has {DECK_COUNTS[c]} (LA-1)"
+                _("there are {n} cards {card}; the deck has {deck} (LA-1)").format(
+                    n=got[c], card=repr(CARD[c]), deck=DECK_COUNTS[c]
+                )
             )
     missing = sorted((DECK_COUNTS - got).elements())
     raise error(
-        f"{len(missing)} cards of the 188-card deck are missing, e.g. {CARD[missing[0]]!r} (LA-1)"
+        ngettext(
+            "{n} card of the 188-card deck is missing, e.g. {card} (LA-1)",
+            "{n} cards of the 188-card deck are missing, e.g. {card} (LA-1)",
+            len(missing),
+        ).format(n=len(missing), card=repr(CARD[missing[0]]))
     )
 
 
@@ -135,21 +142,23 @@ def check_position(state: LaddersState) -> LaddersState:
     st.hands = tuple(tuple(sorted(h)) for h in st.hands)
     n = st.n
     if not (len(st.climbs) == len(st.hands) == len(st.rungs) == len(st.totals) == n):
-        raise BadPosition(f"climbs, hands, rungs and totals need one entry per seat ({n})")
+        raise BadPosition(
+            _("climbs, hands, rungs and totals need one entry per seat ({n})").format(n=n)
+        )
     if any(len(rs) != RUNGS for rs in st.rungs) or len(st.accents) != SLOTS:
-        raise BadPosition("each seat has 4 RUNG piles and there are 4 ACCENT slots (LA-5, LA-9)")
+        raise BadPosition(_("each seat has 4 RUNG piles and there are 4 ACCENT slots (LA-5, LA-9)"))
     if not (0 <= st.turn < n and 0 <= st.dealer < n):
-        raise BadPosition(f"turn and dealer are seats from 0 to {n - 1}")
+        raise BadPosition(_("turn and dealer are seats from 0 to {last}").format(last=n - 1))
     if any(len(h) > HAND for h in st.hands):
-        raise BadPosition(f"a hand holds at most {HAND} cards (LA-4)")
+        raise BadPosition(_("a hand holds at most {n} cards (LA-4)").format(n=HAND))
     for pile in st.accents:
         if len(pile) >= TOP or any(c not in (i + 1, WILD) for i, c in enumerate(pile)):
-            raise BadPosition("an ACCENT pile runs 1, 2, 3, ... (or W) and is gone at 12 (LA-5)")
+            raise BadPosition(_("an ACCENT pile runs 1, 2, 3, ... (or W) and is gone at 12 (LA-5)"))
     cards = [c for x in st.climbs for c in x] + [c for h in st.hands for c in h]
     cards += [c for rs in st.rungs for r in rs for c in r] + [c for p in st.accents for c in p]
     check_deck(cards + list(st.draw) + list(st.discard), BadPosition)
     if len(st.history) != st.round_no - (0 if st.over else 1):
-        raise BadPosition("history holds one entry per finished round")
+        raise BadPosition(_("history holds one entry per finished round"))
     if not st.over and not st.hands[st.turn] and (st.draw or st.discard):
-        raise BadPosition("the seat to act has an empty hand, refilled at once (LA-8)")
+        raise BadPosition(_("the seat to act has an empty hand, refilled at once (LA-8)"))
     return st

@@ -3,7 +3,7 @@
 // that fly when another player moves. Sources and destinations are marked from the moves that
 // ladders.js reads off the server's legal actions (`state`): nothing here decides what is legal.
 import { prefs } from "../api.js";
-import { plural } from "../room.js";
+import { t, tn } from "../i18n.js";
 import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
 import { termsList, termsOf } from "./terms.js";
 
@@ -28,7 +28,7 @@ termsOf("ladders").then(
 export function legend(el) {
   const d = el("details", "la-legend");
   d.open = legendOpen;
-  const summary = el("summary", null, "What are CLIMB, RUNG, ACCENT and SKIP PORTAL?");
+  const summary = el("summary", null, t("What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
   d.append(summary);
   // (How a turn goes is the status line's to say, next to the hand.)
   d.append(termsList(el, "ladders", undefined, (row, term) => (row.dataset.term = term)));
@@ -81,7 +81,8 @@ function climbPile(el, top, size) {
   return box;
 }
 
-/** A pile's name, with the word's meaning as its tooltip. */
+/** A pile's name, with the word's meaning as its tooltip (`term`: the game's word, as the
+ * server's terms name it in the page's language). */
 function label(el, text, term) {
   const l = el("span", "la-label", text);
   if (meanings[term]) l.title = `${term}: ${meanings[term]}`;
@@ -96,7 +97,7 @@ function still(el, cls, words) {
   return d;
 }
 
-const cardText = (c) => (c === WILD ? "SKIP PORTAL" : c);
+const cardText = (c) => (c === WILD ? t("SKIP PORTAL") : c);
 
 /** A control on the table: a source, a destination, or both (an own RUNG pile). */
 function control(ctx, key, cls) {
@@ -111,7 +112,6 @@ export function seatArea(ctx, seat, state) {
   const { el, view, me, names } = ctx;
   const mine = seat === me;
   const partner = partnerOf(view, me) === seat;
-  const whose = mine ? "Your" : `${names[seat]}'s`;
   const area = el("section", `la-seat${mine ? " mine" : ""}${partner ? " partner" : ""}${view.to_act.includes(seat) && !view.over ? " to-act" : ""}`);
   area.dataset.seat = String(seat);
   const head = el("div", "la-seat-head");
@@ -124,22 +124,30 @@ export function seatArea(ctx, seat, state) {
   // The CLIMB.
   const size = view.climb_sizes[seat];
   const top = view.climb_tops[seat];
-  const climbWords = `${whose} CLIMB: ${size} cards, top ${top == null ? "none" : cardWords(top)}`;
+  const climbTop = { top: top == null ? t("none") : cardWords(top), name: names[seat] };
+  const climbWords = mine
+    ? tn("Your CLIMB: {n} card, top {top}", "Your CLIMB: {n} cards, top {top}", size, climbTop)
+    : tn("{name}'s CLIMB: {n} card, top {top}", "{name}'s CLIMB: {n} cards, top {top}", size, climbTop);
   const climbKey = mine ? "climb" : partner ? "pclimb" : null;
   const climbCell = climbKey ? control(ctx, climbKey, "la-pile la-climb") : still(el, "la-pile la-climb", climbWords);
-  climbCell.append(label(el, "CLIMB", "CLIMB"), climbPile(el, top, size), el("span", "la-count", `${size} left`));
+  climbCell.append(label(el, t("CLIMB"), t("CLIMB")), climbPile(el, top, size), el("span", "la-count", t("{n} left", { n: size })));
   if (climbKey) source(ctx, state, climbCell, climbKey, climbWords);
   row.append(climbCell);
   // The RUNG piles, whole.
   for (let r = 0; r < RUNGS; r++) {
     const pile = view.rungs[seat][r];
-    const words = pile.length
-      ? `${whose} RUNG pile ${r + 1}: ${plural(pile.length, "card", "cards")}, ${pile.map(cardText).join(", ")} (top ${cardText(pile[pile.length - 1])})`
-      : `${whose} RUNG pile ${r + 1}: empty`;
+    const slots = { r: r + 1, name: names[seat], cards: pile.map(cardText).join(", "), top: cardText(pile[pile.length - 1]) };
+    const words = !pile.length
+      ? mine
+        ? t("Your RUNG pile {r}: empty", slots)
+        : t("{name}'s RUNG pile {r}: empty", slots)
+      : mine
+        ? tn("Your RUNG pile {r}: {n} card, {cards} (top {top})", "Your RUNG pile {r}: {n} cards, {cards} (top {top})", pile.length, slots)
+        : tn("{name}'s RUNG pile {r}: {n} card, {cards} (top {top})", "{name}'s RUNG pile {r}: {n} cards, {cards} (top {top})", pile.length, slots);
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
     const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
     // The others' piles fan fewer cards: they are read, not played from (but a partner's).
-    cell.append(label(el, `RUNG ${r + 1}`, "RUNG"), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
+    cell.append(label(el, t("RUNG {n}", { n: r + 1 }), t("RUNG")), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
     if (srcKey) source(ctx, state, cell, srcKey, words);
     if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
@@ -153,11 +161,11 @@ export function accentArea(ctx, state) {
   const box = el("section", "la-centre");
   const stacks = el("div", "la-stacks");
   const draw = el("span", "la-stack", "");
-  draw.append(cardBack(), el("span", null, "DRAW "), el("b", null, String(view.draw_size)));
-  draw.title = "DRAW: the face-down pile the hands are filled from";
+  draw.append(cardBack(), el("span", null, `${t("DRAW")} `), el("b", null, String(view.draw_size)));
+  draw.title = t("DRAW: the face-down pile the hands are filled from");
   const disc = el("span", "la-stack", "");
-  disc.append(el("span", null, "DISCARD "), el("b", null, String(view.discard.length)));
-  disc.title = "DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out";
+  disc.append(el("span", null, `${t("DISCARD")} `), el("b", null, String(view.discard.length)));
+  disc.title = t("DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out");
   stacks.append(draw, disc);
   const row = el("div", "la-accents");
   const tops = view.accents.map((p) => p.join(","));
@@ -167,17 +175,20 @@ export function accentArea(ctx, state) {
     const cell = control(ctx, key, "la-pile la-accent");
     if (lastTops && lastTops[s] !== tops[s]) cell.classList.add("fresh");
     const next = view.accent_next[s];
-    cell.append(label(el, `ACCENT ${s + 1}`, "ACCENT"));
+    cell.append(label(el, t("ACCENT {n}", { n: s + 1 }), t("ACCENT")));
     if (pile.length) {
       const top = pile[pile.length - 1];
       cell.append(cardEl(top, top === WILD ? pile.length : null));
     } else {
       cell.append(el("span", "la-card empty", "1"));
     }
-    cell.append(el("span", "la-need", `needs ${next}`));
-    const words = pile.length
-      ? `ACCENT pile ${s + 1}: up to ${pile.length}${pile[pile.length - 1] === WILD ? ` (a SKIP PORTAL as ${pile.length})` : ""}, needs ${numberWords(next)}`
-      : `ACCENT pile ${s + 1}: empty, starts with a 1`;
+    cell.append(el("span", "la-need", t("needs {n}", { n: next })));
+    const slots = { n: s + 1, height: pile.length, card: numberWords(next) };
+    const words = !pile.length
+      ? t("ACCENT pile {n}: empty, starts with a 1", slots)
+      : pile[pile.length - 1] === WILD
+        ? t("ACCENT pile {n}: up to {height} (a SKIP PORTAL as {height}), needs {card}", slots)
+        : t("ACCENT pile {n}: up to {height}, needs {card}", slots);
     destination(ctx, state, cell, key, words);
     row.append(cell);
   }
@@ -196,7 +207,7 @@ function source(ctx, state, node, key, words) {
   }
   if (state.src === key) node.classList.add("selected");
   node.setAttribute("aria-pressed", String(state.src === key));
-  node.setAttribute("aria-label", words + (dests && canBuild(dests) ? ": can be played" : ""));
+  node.setAttribute("aria-label", dests && canBuild(dests) ? t("{words}: can be played", { words }) : words);
 }
 
 /** Make `node` a destination: lit when the selected source may go there. */
@@ -221,7 +232,7 @@ export function handArea(ctx, state) {
     const key = `hand:${c}`;
     const b = control(ctx, `${key}#${i}`, "la-hand-card");
     b.append(cardEl(c));
-    source(ctx, state, b, key, `${c === WILD ? "SKIP PORTAL (wild)" : c} in your hand`);
+    source(ctx, state, b, key, c === WILD ? t("SKIP PORTAL (wild) in your hand") : t("{card} in your hand", { card: c }));
     // Two equal cards are one source: only the first is shown selected.
     if (state.src === key && hand.indexOf(c) !== i) {
       b.classList.remove("selected");
@@ -230,7 +241,7 @@ export function handArea(ctx, state) {
     nodes.push(b);
   });
   if (!hand.length && view.seat != null && !view.over) {
-    const why = ctx.legal.length ? "Your hand is empty: play what you can from your piles." : "Your hand is empty.";
+    const why = ctx.legal.length ? t("Your hand is empty: play what you can from your piles.") : t("Your hand is empty.");
     nodes.push(el("p", "la-empty-hand", why));
   }
   return nodes;

@@ -3,6 +3,8 @@
 // PORTAL, the wild. The number sits in the card's top band as well as in its middle, so a
 // fanned RUNG pile, where only the band of each card shows, can be read whole.
 
+import { t } from "../i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 export const WILD = "W";
@@ -20,10 +22,10 @@ function colourOf(code) {
   return n <= 4 ? "#2a66c9" : n <= 8 ? "#23814a" : "#c23b26";
 }
 
-/** "a 5", "an 8", "an 11", "a SKIP PORTAL": a card in words. */
+/** "a 5", "an 8", "an 11", "a SKIP PORTAL": a card in words (the narration's messages). */
 export function cardWords(code) {
-  if (code === WILD) return "a SKIP PORTAL";
-  return `${code === "8" || code === "11" ? "an" : "a"} ${code}`;
+  if (code === WILD) return t("a SKIP PORTAL");
+  return code === "8" || code === "11" ? t("an {card}", { card: code }) : t("a {card}", { card: code });
 }
 
 /** A number with its article ("a 7", "an 8"), for what a SKIP PORTAL counts as. */
@@ -72,7 +74,7 @@ export function cardEl(code, as = null) {
   c.append(cardFace(code, as));
   // An image named in words, so a screen reader reads every card a person sees.
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", as == null ? cardWords(code) : `${cardWords(code)} counting as ${as}`);
+  c.setAttribute("aria-label", as == null ? cardWords(code) : t("{card} counting as {n}", { card: cardWords(code), n: as }));
   return c;
 }
 
@@ -81,7 +83,7 @@ export function cardBack() {
   const c = document.createElement("span");
   c.className = "la-card back";
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", "a face-down card");
+  c.setAttribute("aria-label", t("a face-down card"));
   const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true" });
   svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: "#1d3a5f", stroke: "#0f2440", "stroke-width": 2 }, root);
   // A ladder on the back.

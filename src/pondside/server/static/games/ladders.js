@@ -8,7 +8,7 @@
 // source onto a destination with the mouse. Only the legal actions are offered: the page
 // never works out a rule: a refused move is explained by the server's engine (ctx.why, ctx.ask),
 // a move is named by the server's label, and every sentence about the game is its narration.
-import { plural } from "../room.js";
+import { t, tn } from "../i18n.js";
 import { cardEl, WILD } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
 import { fill, promptsOf, said } from "./terms.js";
@@ -60,7 +60,7 @@ function actionOf(src, dest) {
 function sourceWords(ctx, { moves, src }) {
   const play = [...moves.get(src).values()].find((a) => !a.startsWith("discard"));
   const said = play && ctx.label(play);
-  return said ? said.label : `${src.split(":")[1]} from hand`;
+  return said ? said.label : t("{card} from hand", { card: src.split(":")[1] });
 }
 
 // --- the module's memory between renders -------------------------------------------------------
@@ -103,7 +103,7 @@ function pick(ctx, key) {
   }
   const srcKey = node && node.dataset.src;
   if (srcKey && sel.ending && !srcKey.startsWith("hand:")) {
-    ctx.toast("You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes back).");
+    ctx.toast(t("You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes back)."));
     return;
   }
   if (srcKey && state.moves.has(srcKey)) {
@@ -120,14 +120,15 @@ function pick(ctx, key) {
   }
   if (!ctx.legal.length) return;
   if (destKey && !state.src) {
-    ctx.toast("First pick a card, then where it goes.");
+    ctx.toast(t("First pick a card, then where it goes."));
   } else if (destKey || srcKey) {
     // The engine says which rule the move breaks; the page states none of its own.
     const [kind, x] = (srcKey || state.src).split(":");
     const action = destKey ? actionOf(state.src, destKey) : kind === "hand" ? null : actionOf(srcKey, "accent:0");
     const why = kind === "hand" && !destKey ? ctx.why(x) : null;
-    if (why || !action) ctx.toast(why || "That card cannot be played now.");
-    else ctx.ask(action).then((r) => ctx.toast(r && r.reason ? r.reason : "That card cannot be played now."));
+    const cannot = t("That card cannot be played now.");
+    if (why || !action) ctx.toast(why || cannot);
+    else ctx.ask(action).then((r) => ctx.toast(r && r.reason ? r.reason : cannot));
   }
 }
 
@@ -177,10 +178,10 @@ function actionButtons(ctx, state) {
   const out = [];
   const myTurn = ctx.legal.length > 0;
   if (myTurn && state.discards && state.plays && !state.ending && !state.src) {
-    const b = el("button", "btn", "End turn…");
+    const b = el("button", "btn", t("End turn…"));
     b.type = "button";
     b.dataset.key = "end-turn";
-    b.title = "End your turn: put one card from your hand on one of your RUNG piles";
+    b.title = t("End your turn: put one card from your hand on one of your RUNG piles");
     b.disabled = !!ctx.pending;
     b.addEventListener("click", () => {
       ctx.select.ending = true;
@@ -191,10 +192,10 @@ function actionButtons(ctx, state) {
     out.push(b);
   }
   if (myTurn && (state.src || state.ending)) {
-    const b = el("button", "btn", "Cancel");
+    const b = el("button", "btn", t("Cancel"));
     b.type = "button";
     b.dataset.key = "cancel";
-    b.title = "Put the card back (Esc)";
+    b.title = t("Put the card back (Esc)");
     b.disabled = !!ctx.pending;
     b.addEventListener("click", () => cancel(ctx));
     out.push(b);
@@ -283,19 +284,25 @@ function seatInfo(view, seat, ctx) {
   const el = ctx.el;
   const box = el("span", "la-info");
   const top = view.climb_tops[seat];
-  const climb = el("span", "la-info-climb", `CLIMB ${view.climb_sizes[seat]}`);
-  climb.title = `${view.climb_sizes[seat]} cards left in the CLIMB pile${top != null ? `, top ${top === WILD ? "SKIP PORTAL" : top}` : ""}`;
+  const size = view.climb_sizes[seat];
+  const climb = el("span", "la-info-climb", t("CLIMB {n}", { n: size }));
+  climb.title =
+    top == null
+      ? tn("{n} card left in the CLIMB pile", "{n} cards left in the CLIMB pile", size)
+      : tn("{n} card left in the CLIMB pile, top {top}", "{n} cards left in the CLIMB pile, top {top}", size, {
+          top: top === WILD ? t("SKIP PORTAL") : top,
+        });
   box.append(climb);
   // An empty hand between turns is usual (a turn starts by drawing): only cards are worth a word.
   const held = view.hand_sizes[seat];
   if (held) {
-    const h = el("span", "la-info-hand", `${held} in hand`);
-    h.title = `${plural(held, "card", "cards")} in hand`;
+    const h = el("span", "la-info-hand", t("{n} in hand", { n: held }));
+    h.title = tn("{n} card in hand", "{n} cards in hand", held);
     box.append(h);
   }
   const p = view.partners[seat];
   if (p != null) {
-    box.append(el("span", "la-info-team", `with ${p === ctx.me ? "you" : ctx.names[p]}`));
+    box.append(el("span", "la-info-team", p === ctx.me ? t("with you") : t("with {name}", { name: ctx.names[p] })));
   }
   return box;
 }
@@ -311,7 +318,7 @@ async function animate(ctx) {
 }
 
 function turnInfo(view) {
-  return `DRAW ${view.draw_size} · DISCARD ${view.discard.length}`;
+  return t("DRAW {draw} · DISCARD {discard}", { draw: view.draw_size, discard: view.discard.length });
 }
 
 function scoreRows(view) {
@@ -339,7 +346,7 @@ export default {
   turnInfo,
   scoreRows,
   hintMarks,
-  handName: "Round",
+  handName: t("Round"),
   stylesheet: true,
   drawCard: (code) => cardEl(String(code)),
 };
