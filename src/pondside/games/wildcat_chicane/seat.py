@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
+from pondside.i18n import _
 
 from . import narrate as words
 from .cards import (
@@ -69,7 +70,7 @@ def view(game: Game[ChicaneState], state: ChicaneState, seat: int | None) -> Chi
         v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
         v["prompt"] = words.prompt(st, seat) if game.legal_actions(st, seat) else None
         bidding = st.phase == "bid" and st.turn == seat
-        v["choice_rule"] = words.SCORING if bidding else None
+        v["choice_rule"] = _(words.SCORING) if bidding else None
     return v
 
 
@@ -106,16 +107,16 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
     st.turn = -1 if st.phase in ("rule", "over") else to_act[0]
     own = tuple(INDEX[c] for c in view["hand"])
     if st.phase == "over":
-        st.hands = tuple(() for _ in range(n))
+        st.hands = tuple(() for _seat in range(n))
         st.chosen = (-1,) * n
         return st
     void = [0] * n if st.readings[0] < 0 else voids(st)
-    played: list[list[int]] = [[] for _ in range(n)]
+    played: list[list[int]] = [[] for _seat in range(n)]
     for s, c in (*(p for t in st.tricks for p in t), *st.trick):
         played[s].append(c)
     seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
     others = [s for s in range(n) if s != seat]
-    hands: list[list[int]] = [[] for _ in range(n)]
+    hands: list[list[int]] = [[] for _seat in range(n)]
     hands[seat] = list(own)
     classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
     for cls in classes:
@@ -181,7 +182,7 @@ def sample_hands(
         raise BadPosition("no deal of the unseen cards fits what this seat knows")
     cards = list(pool)
     shuffle(rng, cards)
-    hands: list[list[int]] = [[] for _ in range(k)]
+    hands: list[list[int]] = [[] for _hand in range(k)]
     # Once every card left may go to every hand, any deal of them fits (the rooms add up to
     # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
     # nothing, so the deal is the same.
