@@ -245,9 +245,9 @@ function note(ctx, rule) {
   if (!said.reading) return null;
   const box = el("p", "wc-note");
   box.dataset.reading = rule.reading;
-  const t = rule.trump;
+  const trump = rule.trump;
   box.append(...marked(said.reading, readingWord(rule.reading), (w) => el("b", null, w)));
-  box.append(" ", ...marked(said.trump || "", suitMany(t), (w) => [sym(el, t), ` ${w}`]));
+  box.append(" ", ...marked(said.trump || "", suitMany(trump), (w) => [sym(el, trump), ` ${w}`]));
   if (said.bid) box.append(el("span", "wc-mybid", ` ${said.bid}`));
   return box;
 }
@@ -264,10 +264,10 @@ export function wcBoard(ctx, rule, handEnd) {
   let last = false;
   let winner = v.winning;
   if (!trick.length && v.tricks.length && v.phase === "play") {
-    const t = v.tricks[v.tricks.length - 1];
-    trick = t.cards;
-    read = t.read || [];
-    winner = t.winner;
+    const taken = v.tricks[v.tricks.length - 1];
+    trick = taken.cards;
+    read = taken.read || [];
+    winner = taken.winner;
     last = true;
   }
   const table = el("div", `wc-table n${v.players}`);

@@ -321,12 +321,12 @@ export default {
     const said = ctx.frame.captions || {};
     if (view.readings[seat] && view.trumps[seat]) {
       const r = view.readings[seat];
-      const t = view.trumps[seat];
+      const trump = view.trumps[seat];
       const tag = el("span", "wc-reading");
       tag.dataset.reading = r;
       tag.append(el("b", null, readingWord(r)), ` · ${t("trump")} `);
-      const sym = el("span", "wc-sym", SUITS[t].symbol);
-      sym.style.color = SUITS[t].colour;
+      const sym = el("span", "wc-sym", SUITS[trump].symbol);
+      sym.style.color = SUITS[trump].colour;
       tag.append(sym);
       tag.title = said[`seat reads ${seat}`] || "";
       tag.setAttribute("aria-label", tag.title);
