@@ -89,14 +89,18 @@ def _check_progress(st: ChicaneState) -> None:
     if ready:
         phase = "bid" if bidden < n else "play" if phase != "over" else "over"
     if phase != st.phase:
-        raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
+        raise BadPosition(
+            _("the phase here is {phase}, not {given}").format(
+                phase=repr(phase), given=repr(st.phase)
+            )
+        )
     most = trick_count(n, st.variant)
     if any(b >= 0 for b in _bid_order(st)[bidden:]) or any(b > most for b in st.bids):
-        raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
+        raise BadPosition(_("bids are 0 to {n} tricks, made in turn (WC-7)").format(n=most))
     if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
-        raise BadPosition("classic Chicane has no ruling cards (WC-15)")
+        raise BadPosition(_("classic Chicane has no ruling cards (WC-15)"))
     if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
-        raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
+        raise BadPosition(_("wildcat has no calls, and the ruling cards are revealed together"))
     if phase == "rule":
         expected_turn = -1
     elif phase == "call":
@@ -106,11 +110,13 @@ def _check_progress(st: ChicaneState) -> None:
     else:
         expected_turn = st.turn
     if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
-        raise BadPosition("no card is played before every bid is in (WC-8)")
+        raise BadPosition(_("no card is played before every bid is in (WC-8)"))
     if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
-        raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
+        raise BadPosition(_("ruling cards are chosen only before the reveal (WC-4)"))
     if st.turn != expected_turn:
-        raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
+        raise BadPosition(
+            _("the turn here is seat {seat}, not {given}").format(seat=expected_turn, given=st.turn)
+        )
     # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
     plays = [p for t in st.tricks for p in t] + list(st.trick)
     r = st.copy()
@@ -124,18 +130,22 @@ def _check_progress(st: ChicaneState) -> None:
         r.phase = "play"
         for s, c in plays:
             if s != r.turn or c not in _playable(r, s):
-                raise BadPosition(f"seat {s} could not play {CODES[c]} there")
+                raise BadPosition(
+                    _("seat {seat} could not play {code} there").format(seat=s, code=CODES[c])
+                )
             r = _play(r, s, c, finish=False)[0]
     if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
-        raise BadPosition("the tricks are not a legal sequence of plays from this hand")
+        raise BadPosition(_("the tricks are not a legal sequence of plays from this hand"))
     if phase == "over" and any(st.hands):
-        raise BadPosition("a finished match has played every card")
+        raise BadPosition(_("a finished match has played every card"))
     if phase == "over" and st.hand_no < HAND_LIMIT:
         best = max(st.totals)
         if best < st.target or st.totals.count(best) != 1:
             raise BadPosition(
-                "before its 100th hand a match ends only with one player alone on top "
-                "(WC-13, WC-16)"
+                _(
+                    "before its 100th hand a match ends only with one player alone on top "
+                    "(WC-13, WC-16)"
+                )
             )
     st.winners, st.won, st.broken = r.winners, r.won, r.broken
 
@@ -421,7 +431,9 @@ class WildcatChicane(Game[ChicaneState]):
             st.calls = ()
             for call in calls:
                 if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
-                    raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
+                    raise BadPosition(
+                        _("{call} is not a legal call here (WC-15)").format(call=repr(call))
+                    )
                 _record_call(st, PARSE[call][1])
         elif all(c >= 0 for c in st.rulers):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
@@ -429,8 +441,10 @@ class WildcatChicane(Game[ChicaneState]):
         _check_progress(st)
         if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
             raise BadPosition(
-                "readings, trumps, totals, winners, won and broken must be what the ruling "
-                "cards or calls, the history and the tricks make them"
+                _(
+                    "readings, trumps, totals, winners, won and broken must be what the ruling "
+                    "cards or calls, the history and the tricks make them"
+                )
             )
         return st
 

@@ -85,7 +85,7 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
     """
     seat = view["seat"]
     if seat is None:
-        raise BadPosition("determinization is from one seat's view, not a spectator's")
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
     n = st.n
     st.hand_no = view["hand_number"]
     st.dealer = view["dealer"]
@@ -163,7 +163,7 @@ def sample_hands(
     """
     k = len(caps)
     if sum(caps) != len(pool):
-        raise BadPosition("the unseen cards do not match the hand sizes")
+        raise BadPosition(_("the unseen cards do not match the hand sizes"))
     masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
     count: dict[int, int] = {}
     for m in masks.values():
@@ -179,7 +179,7 @@ def sample_hands(
         return True
 
     if not feasible():
-        raise BadPosition("no deal of the unseen cards fits what this seat knows")
+        raise BadPosition(_("no deal of the unseen cards fits what this seat knows"))
     cards = list(pool)
     shuffle(rng, cards)
     hands: list[list[int]] = [[] for _hand in range(k)]
@@ -214,20 +214,30 @@ def check_position(state: ChicaneState) -> ChicaneState:
     st.hands = tuple(tuple(sorted(h)) for h in st.hands)
     n = st.n
     if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
-        raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
+        raise BadPosition(
+            _("hands, chosen, rulers and bids need one entry per seat ({n})").format(n=n)
+        )
     if not 1 <= st.hand_no <= HAND_LIMIT:
-        raise BadPosition(f"a match has hands 1 to {HAND_LIMIT} (WC-16)")
+        raise BadPosition(_("a match has hands 1 to {n} (WC-16)").format(n=HAND_LIMIT))
     finished = st.hand_no - (st.phase != "over")
     if len(st.history) != finished or any(len(h) != n for h in st.history):
-        raise BadPosition("history holds one score per seat for each finished hand")
+        raise BadPosition(_("history holds one score per seat for each finished hand"))
     played = [c for t in st.tricks for _, c in t] + [c for _, c in st.trick]
     cards = [c for h in st.hands for c in h] + [c for c in st.rulers if c >= 0] + played
     if sorted(cards) != list(range(36)):
-        raise BadPosition("the position's cards are not exactly the basic Decktet, each once")
+        raise BadPosition(_("the position's cards are not exactly the basic Decktet, each once"))
     for s, c in enumerate(st.chosen):
         if c >= 0 and (c not in st.hands[s] or not IS_RULER[c]):
-            raise BadPosition(f"seat {s} chose {CODES[c]}, not an Ace or Crown in its hand")
+            raise BadPosition(
+                _("seat {seat} chose {code}, not an Ace or Crown in its hand").format(
+                    seat=s, code=CODES[c]
+                )
+            )
     for s, c in enumerate(st.rulers):
         if c >= 0 and not IS_RULER[c]:
-            raise BadPosition(f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)")
+            raise BadPosition(
+                _("seat {seat}'s ruling card {code} is not an Ace or Crown (WC-4)").format(
+                    seat=s, code=CODES[c]
+                )
+            )
     return st
