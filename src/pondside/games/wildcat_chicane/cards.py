@@ -17,6 +17,7 @@ from pondside.engine import (
 )
 from pondside.games import decktet
 from pondside.games.decktet import BASIC_DECK, SUITS
+from pondside.i18n import N_
 
 TOP, BOTTOM = 0, 1
 READING_NAMES = ("top", "bottom")
@@ -48,7 +49,10 @@ PARSE: dict[str, tuple[str, Any]] = {
     "call bottom": ("call", BOTTOM),
     **{f"call trump {s}": ("call", s) for s in SUITS},
 }
-NOTATION = "'rule NY', 'bid 3', 'play 8YK', or in classic 'call top', 'call bottom', 'call trump Y'"
+NOTATION = N_(
+    "'rule NY', 'bid 3', 'play 8YK', or in classic 'call top', 'call bottom', 'call trump Y'"
+)
+"""The actions as typed (marked: a refusal shows it with ``_``)."""
 
 
 def read_suit(card: str | int, reading: int) -> str:

@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker, Term
-from pondside.engine.narrate import ActionLabel, Lines, joined, plural, waiting_for
-from pondside.games.decktet import BY_CODE, SUIT_NAMES
-from pondside.i18n import _
+from pondside.engine.narrate import ActionLabel, Lines, waiting_for
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, suit_name
+from pondside.i18n import N_, _, ngettext
 
 from .cards import (
     INDEX,
@@ -27,19 +27,33 @@ from .cards import (
 from .events import ChicaneEvent
 from .state import ChicaneState
 
+READING_WORDS = {"top": N_("TOP"), "bottom": N_("BOTTOM")}
+"""A reading as the rules write it (WC-5), marked for the catalog (German keeps both words)."""
+
+
+def reading_word(reading: str) -> str:
+    """``TOP`` or ``BOTTOM``, in the reader's language."""
+    return _(READING_WORDS[reading])
+
 
 def call_words(call: str) -> str:
     """A call as the menu offers it: ``trump M`` → ``trump Moons`` (``top`` stays)."""
-    word, _, suit = call.partition(" ")
-    return f"{word} {SUIT_NAMES[suit]}" if word == "trump" and suit in SUIT_NAMES else call
+    word, _space, suit = call.partition(" ")
+    if word == "trump" and suit in SUIT_NAMES:
+        return _("trump {suit}").format(suit=suit_name(suit))
+    return {"top": _("top"), "bottom": _("bottom")}.get(call, call)
 
 
 def ruler_words(code: str) -> str:
     """A ruling card and what it makes its player (WC-4..WC-6): ``the Calamity: read TOP, trump
     Wyrms``."""
     card = BY_CODE[code]
-    reading = READING_NAMES[reading_of_ruler(INDEX[code])].upper()
-    return f"{card.name}: read {reading}, trump {SUIT_NAMES[card.top]}"
+    reading = reading_word(READING_NAMES[reading_of_ruler(INDEX[code])])
+    return _("{card}: read {reading}, trump {suit}").format(
+        card=name_of(code),
+        reading=reading,
+        suit=suit_name(card.top),
+    )
 
 
 def play_effect(suit: str | None, trump: bool) -> str:
@@ -47,16 +61,20 @@ def play_effect(suit: str | None, trump: bool) -> str:
     the player's reading is not known."""
     if suit is None:
         return ""
-    return f"as {SUIT_NAMES[suit]}" + (", a trump" if trump else "")
+    if trump:
+        return _("as {suit}, a trump").format(suit=suit_name(suit))
+    return _("as {suit}").format(suit=suit_name(suit))
 
 
 def bid_effect(bid: int) -> str:
     """What a bid will score (WC-12): ``exactly 3 → 12 points, one off → 6, two off → 3,
     further → 0``."""
     if bid == 0:
-        return "it scores nothing, whatever you take"
+        return _("it scores nothing, whatever you take")
     exact, one, two = (hand_score(bid, bid + off) for off in range(3))
-    return f"exactly {bid} → {exact} points, one off → {one}, two off → {two}, further → 0"
+    return _(
+        "exactly {bid} → {exact} points, one off → {one}, two off → {two}, further → 0"
+    ).format(bid=bid, exact=exact, one=one, two=two)
 
 
 def call_effect(call: str, trumps: int | None) -> str:
@@ -64,47 +82,57 @@ def call_effect(call: str, trumps: int | None) -> str:
     trump, how many trumps they would hold: ``TOP: everyone reads ...; you would hold 3
     trumps``."""
     does = _call(call)
-    return does if trumps is None else f"{does}; you would hold {plural(trumps, 'trump')}"
+    if trumps is None:
+        return does
+    return ngettext(
+        "{does}; you would hold {n} trump", "{does}; you would hold {n} trumps", trumps
+    ).format(does=does, n=trumps)
 
 
-SCORING = (
+SCORING = N_(
     "A bid scores 4 × the bid if you take exactly that many tricks, 2 × if one off, 1 × if two "
     "off, nothing further off; a bid of 0 scores nothing."
 )
-"""WC-12 for every bid, in one sentence."""
+"""WC-12 for every bid, in one sentence (marked: shown with ``_``)."""
 
 EXACT_BIDS = "exact bids"
 TALLY_NOTES = {
-    EXACT_BIDS: "Exact bids: the share of a bot's bids (a bid of 0 among them) after which it "
-    "took exactly the tricks it bid, the 4 × bid of WC-12.",
+    EXACT_BIDS: N_(
+        "Exact bids: the share of a bot's bids (a bid of 0 among them) after which it "
+        "took exactly the tricks it bid, the 4 × bid of WC-12."
+    ),
 }
-"""What a results table says of the game's tallies (the rules' ``tallies``)."""
+"""What a results table says of the game's tallies (the rules' ``tallies``; marked)."""
 
-RULE_PROMPT = (
+RULE_PROMPT = N_(
     "Choose your ruling card: one of your marked Aces or Crowns. Its suit becomes your trump; "
     "a Crown makes the upper suit of your two-suit cards count (TOP), an Ace the lower (BOTTOM). "
     "Your choice is final and stays hidden until everyone has chosen."
 )
-"""What a player choosing a ruling card is told (WC-4, WC-5, WC-6)."""
+"""What a player choosing a ruling card is told (WC-4, WC-5, WC-6; marked)."""
 
 
 def call_prompt(calls: Sequence[str]) -> str:
     """What the caller is told (WC-15), given the calls made so far (``top``, ``trump Y``)."""
     if not calls:
-        return (
+        return _(
             "Your call: TOP or BOTTOM (which suit of a two-suit card counts, for everyone), or "
             "the trump suit. The next player then calls the other one."
         )
-    word, _, suit = calls[0].partition(" ")
+    word, _space, suit = calls[0].partition(" ")
     if word == "trump":
-        return (
-            f"{SUIT_NAMES[suit]} are trump: now call TOP or BOTTOM for how everyone reads "
-            "two-suit cards (beside each, how many trumps you would hold)."
+        return _(
+            "{suit} are trump: now call TOP or BOTTOM for how everyone reads two-suit cards "
+            "(beside each, how many trumps you would hold)."
+        ).format(suit=suit_name(suit))
+    if word == "top":
+        return _(
+            "The upper suit of two-suit cards counts for everyone (TOP): now call the trump "
+            "suit (beside each suit, how many trumps you would hold)."
         )
-    upper = "The upper" if word == "top" else "The lower"
-    return (
-        f"{upper} suit of two-suit cards counts for everyone ({word.upper()}): now call the "
-        "trump suit (beside each suit, how many trumps you would hold)."
+    return _(
+        "The lower suit of two-suit cards counts for everyone (BOTTOM): now call the trump "
+        "suit (beside each suit, how many trumps you would hold)."
     )
 
 
@@ -112,8 +140,11 @@ def bid_prompt(tricks: int, bids: Sequence[int | None]) -> str:
     """What the bidder is told (WC-7): the tricks and the bids so far (what a bid scores is
     said beside the bids: ``SCORING``, the view's choice_rule)."""
     made = [b for b in bids if b is not None]
-    so_far = f" (bids so far: {sum(made)})" if made else ""
-    return f"Bid how many of the {tricks} tricks you will take{so_far}."
+    if made:
+        return _("Bid how many of the {tricks} tricks you will take (bids so far: {bids}).").format(
+            tricks=tricks, bids=sum(made)
+        )
+    return _("Bid how many of the {tricks} tricks you will take.").format(tricks=tricks)
 
 
 def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
@@ -122,13 +153,15 @@ def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
     ``only`` (the hand holds only trumps), ``any`` (classic, trumps broken) or ``no``."""
     if led:
         if can_follow:
-            return f"Follow {SUIT_NAMES[led]}: play one of your marked cards."
-        return f"You have no {SUIT_NAMES[led]}: play any card (a trump can win the trick)."
+            return _("Follow {suit}: play one of your marked cards.").format(suit=suit_name(led))
+        return _("You have no {suit}: play any card (a trump can win the trick).").format(
+            suit=suit_name(led)
+        )
     if trump_lead == "only":
-        return "Your lead: you hold only trumps, so lead one."
+        return _("Your lead: you hold only trumps, so lead one.")
     if trump_lead == "any":
-        return "Your lead: play any card."
-    return f"Your lead: play any card but a trump ({SUIT_NAMES[trump]})."
+        return _("Your lead: play any card.")
+    return _("Your lead: play any card but a trump ({suit}).").format(suit=suit_name(trump))
 
 
 def reading_words(
@@ -151,25 +184,34 @@ def reading_words(
     >>> reading_words("bottom", "K", 1, False, "NK", will=False)["trump"]
     'Your trump would be Knots (1 in your hand).'
     """
-    mode = "will" if will else "would"
-    if ruler is not None:
-        head, whose = f"With {ruler_name(ruler)} you {mode} read", "your "
-        trump_is = f"Your trump {mode} be"
+    if ruler is not None and will:
+        head = _(
+            "With {ruler} you will read {reading}: the faded suit of your two-suit cards does "
+            "not count."
+        )
+        trump_is = _("Your trump will be {suit} ({n} in your hand).")
+    elif ruler is not None:
+        head = _(
+            "With {ruler} you would read {reading}: the faded suit of your two-suit cards does "
+            "not count."
+        )
+        trump_is = _("Your trump would be {suit} ({n} in your hand).")
     elif classic:
-        head, whose, trump_is = "Everyone reads", "", "Trump for all:"
+        head = _("Everyone reads {reading}: the faded suit of two-suit cards does not count.")
+        trump_is = _("Trump for all: {suit} ({n} in your hand).")
     else:
-        head, whose, trump_is = "You read", "your ", "Your trump:"
+        head = _("You read {reading}: the faded suit of your two-suit cards does not count.")
+        trump_is = _("Your trump: {suit} ({n} in your hand).")
+    named = ruler_name(ruler) if ruler is not None else ""
     return {
-        "reading": f"{head} {reading.upper()}: the faded suit of {whose}two-suit cards does not "
-        "count.",
-        "trump": f"{trump_is} {SUIT_NAMES[trump]} ({trumps} in your hand).",
+        "reading": head.format(ruler=named, reading=reading_word(reading)),
+        "trump": trump_is.format(suit=suit_name(trump), n=trumps),
     }
 
 
 def ruler_name(code: str) -> str:
     """A ruling card's short name in a sentence: ``the Calamity``, ``the Ace of Knots``."""
-    name = BY_CODE[code].name
-    return name if name.startswith("the ") else f"the {name}"
+    return card_name(code)
 
 
 def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
@@ -182,21 +224,24 @@ def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
     """
     made = [b for b in bids if b is not None]
     if not made:
-        return {"bids": plural(tricks, "trick")}
+        return {"bids": ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks)}
     diff = sum(made) - tricks
-    tail = (
-        ""
-        if len(made) < len(bids)
-        else " · even"
-        if diff == 0
-        else f" · {diff} over"
-        if diff > 0
-        else f" · {-diff} under"
+    said = ngettext("bids: {bids} for {n} trick", "bids: {bids} for {n} tricks", tricks).format(
+        bids=sum(made), n=tricks
     )
+    if len(made) == len(bids):
+        if diff == 0:
+            said = _("{bids} · even").format(bids=said)
+        elif diff > 0:
+            said = _("{bids} · {n} over").format(bids=said, n=diff)
+        else:
+            said = _("{bids} · {n} under").format(bids=said, n=-diff)
     return {
-        "bids": f"bids: {sum(made)} for {plural(tricks, 'trick')}{tail}",
-        "bids meaning": "The bids' total against the tricks in this hand: over, someone must take "
-        "fewer than they bid; under, someone must take more.",
+        "bids": said,
+        "bids meaning": _(
+            "The bids' total against the tricks in this hand: over, someone must take fewer "
+            "than they bid; under, someone must take more."
+        ),
     }
 
 
@@ -213,7 +258,7 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False
     out.update(status(view, names, replay))
     if view["phase"] == "rule":
         # WC-4: the ruling cards are chosen in secret and shown together.
-        out["ruler chosen"] = "A ruling card is chosen, face down until everyone has chosen."
+        out["ruler chosen"] = _("A ruling card is chosen, face down until everyone has chosen.")
     seat = view["seat"]
     if seat is None or "hand_read" not in view:
         return out
@@ -226,7 +271,7 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False
         out.update(ruler_reading(view, view["my_choice"], will=True))
     bid = view["bids"][seat]
     if bid is not None:
-        out["bid"] = f"Your bid {bid}: {bid_effect(bid)}."
+        out["bid"] = _("Your bid {bid}: {effect}.").format(bid=bid, effect=bid_effect(bid))
     return out
 
 
@@ -237,28 +282,31 @@ def middle_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str
     took it and so leads the next (``"took it"``, ``"takes it"`` while the page shows it
     complete, ``"leads next"``)."""
     sp = Speaker(names, view["seat"])
-    out: dict[str, str] = {"dealer": sp.does(view["dealer"], "deal")}
+    out: dict[str, str] = {"dealer": sp.says(view["dealer"], _("You deal"), _("{name} deals"))}
     # The trick just completed, which the page shows complete for a moment, even when it
     # ended the hand or the match.
+    takes = _("You take it"), _("{name} takes it")
     for event in view["last_events"]:
         if event["type"] == "trick":
-            out["takes it"] = sp.does(event["winner"], "take it")
+            out["takes it"] = sp.says(event["winner"], *takes)
     to_act = view["to_act"]
     if view["over"] or not to_act:
         return out
     if view["phase"] == "call":
-        out["caller"] = sp.does(
-            to_act[0], "make the second call" if view["calls"] else "call first"
-        )
+        if view["calls"]:
+            calls = _("You make the second call"), _("{name} makes the second call")
+        else:
+            calls = _("You call first"), _("{name} calls first")
+        out["caller"] = sp.says(to_act[0], *calls)
     elif view["phase"] == "play" and view["trick"] and view["winning"] is not None:
-        out["winning"] = sp.does(view["winning"], "are winning")
-        out["takes it"] = sp.does(view["winning"], "take it")
+        out["winning"] = sp.says(view["winning"], _("You are winning"), _("{name} is winning"))
+        out["takes it"] = sp.says(view["winning"], *takes)
     elif view["phase"] == "play":
-        out["leads"] = sp.does(to_act[0], "lead")
+        out["leads"] = sp.says(to_act[0], _("You lead"), _("{name} leads"))
         if view["tricks"]:
             winner = view["tricks"][-1]["winner"]
-            out["took it"] = f"{sp.who(winner)} took it"
-            out["leads next"] = sp.does(winner, "lead next")
+            out["took it"] = sp.says(winner, _("You took it"), _("{name} took it"))
+            out["leads next"] = sp.says(winner, _("You lead next"), _("{name} leads next"))
     return out
 
 
@@ -270,14 +318,30 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for s, (reading, trump) in enumerate(zip(view["readings"], view["trumps"], strict=True)):
         if reading and trump:
-            out[f"seat reads {s}"] = (
-                f"{sp.does(s, 'read')} {reading.upper()}, trump {SUIT_NAMES[trump]}."
+            out[f"seat reads {s}"] = sp.says(
+                s,
+                _("You read {reading}, trump {suit}."),
+                _("{name} reads {reading}, trump {suit}."),
+                reading=reading_word(reading),
+                suit=suit_name(trump),
             )
     for s, bid in enumerate(view["bids"]):
         if bid is not None:
-            have = "have" if sp.is_me(s) else "has"
-            out[f"seat bid {s}"] = (
-                f"{sp.who(s)} bid {bid} and {have} taken {plural(view['won'][s], 'trick')}."
+            won = view["won"][s]
+            out[f"seat bid {s}"] = sp.says(
+                s,
+                ngettext(
+                    "You bid {bid} and have taken {n} trick.",
+                    "You bid {bid} and have taken {n} tricks.",
+                    won,
+                ),
+                ngettext(
+                    "{name} bid {bid} and has taken {n} trick.",
+                    "{name} bid {bid} and has taken {n} tricks.",
+                    won,
+                ),
+                bid=bid,
+                n=won,
             )
     return out
 
@@ -289,9 +353,9 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     (a replay, which asks no one, the seat it follows too)."""
     me, to_act, phase = view["seat"], view["to_act"], view["phase"]
     if me is not None and me in to_act and not replay and view.get("prompt"):
-        out = {"status": view["prompt"], "status sent": "Sent: waiting for the table…"}
+        out = {"status": view["prompt"], "status sent": _("Sent: waiting for the table…")}
         if phase == "rule":
-            out["status picked"] = "You picked {what}: confirm, or pick another."
+            out["status picked"] = _("You picked {what}: confirm, or pick another.")
         return out
     what = {
         "rule": _("Waiting for {names} to choose their ruling cards.")
@@ -307,10 +371,10 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     }.get(phase)
     if what is None:
         return {"status": ""}
-    watching = "You are watching. " if me is None else ""
-    return {
-        "status": f"{watching}{waiting_for(to_act, names, None if replay else me, what)}".strip()
-    }
+    waiting = waiting_for(to_act, names, None if replay else me, what)
+    if me is None:
+        return {"status": _("You are watching. {waiting}").format(waiting=waiting).strip()}
+    return {"status": waiting}
 
 
 def ruler_reading(view: Mapping[str, Any], code: str, *, will: bool) -> dict[str, str]:
@@ -325,7 +389,7 @@ def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
     """A classic call (WC-15) with what it does and, where it would settle the seat's reading
     and trump, the trumps it would then hold (also as shows: {"trumps": n})."""
     seat = view["seat"]
-    word, _, suit = call.partition(" ")
+    word, _space, suit = call.partition(" ")
     known = (None, None) if seat is None else (view["readings"][seat], view["trumps"][seat])
     reading = known[0] if word == "trump" else word
     trump = suit if word == "trump" else known[1]
@@ -335,7 +399,7 @@ def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
         count = sum(read_suit(c, r) == trump for c in view.get("hand", ()))
     label: ActionLabel = {
         "action": action,
-        "label": f"call {call_words(call)}",
+        "label": _("call {call}").format(call=call_words(call)),
         "effect": call_effect(call, count),
     }
     if count is not None:
@@ -346,7 +410,7 @@ def call_label(view: Mapping[str, Any], action: str, call: str) -> ActionLabel:
 def prompt(st: ChicaneState, seat: int) -> str:
     """What ``seat``, to act now, is told: what to do and the rule it does it under."""
     if st.phase == "rule":
-        return RULE_PROMPT
+        return _(RULE_PROMPT)
     if st.phase == "call":
         return call_prompt([c[5:] for c in st.calls])
     if st.phase == "bid":
@@ -362,17 +426,32 @@ def prompt(st: ChicaneState, seat: int) -> str:
 def card_words(code: str) -> str:
     """A card in a sentence: its name and code, ``the Sailor (4VL)``, ``the Ace of Leaves
     (1L)``."""
-    name = BY_CODE[code].name
-    return f"{name if name.startswith('the ') else 'the ' + name} ({code})"
+    return _("{card} ({code})").format(card=card_name(code), code=code)
 
 
 def _call(call: str) -> str:
     """What a classic call does (WC-15): ``Wyrms as trump for everyone``, ``TOP: everyone
     reads each two-suit card as its top suit only``."""
-    word, _, suit = call.partition(" ")
+    word, _space, suit = call.partition(" ")
     if word == "trump":
-        return f"{SUIT_NAMES[suit]} as trump for everyone"
-    return f"{call.upper()}: everyone reads each two-suit card as its {call} suit only"
+        return _("{suit} as trump for everyone").format(suit=suit_name(suit))
+    if word == "top":
+        return _("TOP: everyone reads each two-suit card as its top suit only")
+    return _("BOTTOM: everyone reads each two-suit card as its bottom suit only")
+
+
+def _played(sp: Speaker, ev: Mapping[str, Any]) -> str:
+    """The card of a play event as its player reads it: ``the Cave (7VY), read as Waves: a
+    trump for Ann`` (WC-5, WC-6)."""
+    seat, code = ev["seat"], ev["card"]
+    card = card_words(code)
+    if len(BY_CODE[code].suits) > 1:
+        card = _("{card}, read as {suit}").format(card=card, suit=suit_name(ev["suit"]))
+    if ev["trump"]:
+        card = sp.says(
+            seat, _("{card}: a trump for you"), _("{card}: a trump for {name}"), card=card
+        )
+    return card
 
 
 def narrate(
@@ -396,134 +475,235 @@ def narrate(
             chosen = (mine or (rulers[seat] if rulers else None)) if sp.is_me(seat) else None
             if chosen:
                 lines.append(
-                    f"You choose {card_words(chosen)} as your ruling card; it stays hidden until "
-                    "everyone has chosen."
+                    _(
+                        "You choose {card} as your ruling card; it stays hidden until everyone "
+                        "has chosen."
+                    ).format(card=card_words(chosen))
                 )
             else:
-                lines.append(f"{sp.does(seat, 'have chosen')} a ruling card.")
+                lines.append(
+                    sp.says(
+                        seat,
+                        _("You have chosen a ruling card."),
+                        _("{name} has chosen a ruling card."),
+                    )
+                )
         elif ev["type"] == "reveal":
-            lines.append("The ruling cards are revealed:")
+            lines.append(_("The ruling cards are revealed:"))
             for s, (code, reading, trump) in enumerate(
                 zip(ev["rulers"], ev["readings"], ev["trumps"], strict=True)
             ):
-                if sp.is_me(s):
-                    lines.append(
-                        f"Your ruling card is {card_words(code)}: you read {reading.upper()} (each "
-                        f"two-suit card in your hand counts only as its {reading} suit), and your "
-                        f"trump is {SUIT_NAMES[trump]}."
+                if not sp.is_me(s):
+                    line = _(
+                        "{name}'s ruling card is {card}: {name} reads {reading}, and {name}'s "
+                        "trump is {suit}."
+                    )
+                elif reading == "top":
+                    line = _(
+                        "Your ruling card is {card}: you read TOP (each two-suit card in your "
+                        "hand counts only as its top suit), and your trump is {suit}."
                     )
                 else:
-                    name = sp.name(s)
-                    lines.append(
-                        f"{name}'s ruling card is {card_words(code)}: {name} reads "
-                        f"{reading.upper()}, and {name}'s trump is {SUIT_NAMES[trump]}."
+                    line = _(
+                        "Your ruling card is {card}: you read BOTTOM (each two-suit card in your "
+                        "hand counts only as its bottom suit), and your trump is {suit}."
                     )
+                lines.append(
+                    line.format(
+                        name=sp.name(s),
+                        card=card_words(code),
+                        reading=reading_word(reading),
+                        suit=suit_name(trump),
+                    )
+                )
         elif ev["type"] == "call":
-            lines.append(f"{sp.does(ev['seat'], 'call')} {_call(ev['call'])}.")
+            what = _call(ev["call"])
+            lines.append(
+                sp.says(ev["seat"], _("You call {what}."), _("{name} calls {what}."), what=what)
+            )
         elif ev["type"] == "bid":
-            lines.append(f"{sp.does(ev['seat'], 'bid')} {plural(ev['bid'], 'trick')}.")
+            n = ev["bid"]
+            lines.append(
+                sp.says(
+                    ev["seat"],
+                    ngettext("You bid {n} trick.", "You bid {n} tricks.", n),
+                    ngettext("{name} bids {n} trick.", "{name} bids {n} tricks.", n),
+                    n=n,
+                )
+            )
         elif ev["type"] == "play":
-            seat, code = ev["seat"], ev["card"]
-            read = f", read as {SUIT_NAMES[ev['suit']]}" if len(BY_CODE[code].suits) > 1 else ""
-            trump = f": a trump for {sp.who(seat, False)}" if ev["trump"] else ""
-            card = f"{card_words(code)}{read}{trump}"
+            seat, card = ev["seat"], _played(sp, ev)
             led = before.get("led_suit") if before is not None else None
             if before is not None and not before["trick"]:
-                lines.append(f"{sp.does(seat, 'lead')} {card}.")
+                said = sp.says(seat, _("You lead {card}."), _("{name} leads {card}."), card=card)
             elif led and ev["suit"] != led:
-                plays = "play" if sp.is_me(seat) else "plays"
-                lines.append(f"{sp.does(seat, 'have')} no {SUIT_NAMES[led]} and {plays} {card}.")
+                said = sp.says(
+                    seat,
+                    _("You have no {suit} and play {card}."),
+                    _("{name} has no {suit} and plays {card}."),
+                    suit=suit_name(led),
+                    card=card,
+                )
             else:
-                lines.append(f"{sp.does(seat, 'play')} {card}.")
+                said = sp.says(seat, _("You play {card}."), _("{name} plays {card}."), card=card)
+            lines.append(said)
         elif ev["type"] == "trick":
             winner = ev["winner"]
             taken = next(str(c) for s, c in ev["cards"] if s == winner)
             lines.append(
-                f"{sp.does(winner, 'take')} trick {ev['number']} with {card_words(taken)}."
+                sp.says(
+                    winner,
+                    _("You take trick {n} with {card}."),
+                    _("{name} takes trick {n} with {card}."),
+                    n=ev["number"],
+                    card=card_words(taken),
+                )
             )
         elif ev["type"] == "hand_end":
-            lines.append(f"Hand {ev['hand']} is over.")
+            lines.append(_("Hand {n} is over.").format(n=ev["hand"]))
             for s, (bid, won, score, total) in enumerate(
                 zip(ev["bids"], ev["won"], ev["scores"], ev["totals"], strict=True)
             ):
                 lines.append(
-                    f"{sp.who(s)} bid {bid} and took {won}: {plural(score, 'point')} "
-                    f"(total {total})."
+                    sp.says(
+                        s,
+                        ngettext(
+                            "You bid {bid} and took {won}: {n} point (total {total}).",
+                            "You bid {bid} and took {won}: {n} points (total {total}).",
+                            score,
+                        ),
+                        ngettext(
+                            "{name} bid {bid} and took {won}: {n} point (total {total}).",
+                            "{name} bid {bid} and took {won}: {n} points (total {total}).",
+                            score,
+                        ),
+                        bid=bid,
+                        won=won,
+                        n=score,
+                        total=total,
+                    )
                 )
         elif ev["type"] == "deal":
-            line = f"Hand {ev['hand']}: {sp.does(ev['dealer'], 'deal')}."
+            line = sp.says(
+                ev["dealer"], _("Hand {n}: You deal."), _("Hand {n}: {name} deals."), n=ev["hand"]
+            )
             if after is not None and after["phase"] == "call" and after["to_act"]:
-                line += f" {sp.does(after['to_act'][0], 'make')} the first call."
+                then = sp.says(
+                    after["to_act"][0],
+                    _("You make the first call."),
+                    _("{name} makes the first call."),
+                )
             else:
-                line += " Everyone chooses a ruling card."
-            lines.append(line)
+                then = _("Everyone chooses a ruling card.")
+            lines.append(f"{line} {then}")
         elif ev["type"] == "match_end":
             first = [s for s, place in enumerate(ev["places"]) if place == 1]
-            points = plural(ev["scores"][first[0]], "point")
-            if len(first) == 1:
-                lines.append(f"The match is over: {sp.does(first[0], 'win', False)} with {points}.")
-            else:
-                # WC-16: after the 100th hand, tied totals share first place.
-                who = joined([sp.who(s, False) for s in first])
-                lines.append(f"The match is over: {who} share first place with {points}.")
+            n = ev["scores"][first[0]]
+            # WC-16: after the 100th hand, tied totals share first place.
+            lines.append(
+                sp.says_together(
+                    first,
+                    you=ngettext(
+                        "The match is over: you win with {n} point.",
+                        "The match is over: you win with {n} points.",
+                        n,
+                    ),
+                    you_and=ngettext(
+                        "The match is over: you and {names} share first place with {n} point.",
+                        "The match is over: you and {names} share first place with {n} points.",
+                        n,
+                    ),
+                    one=ngettext(
+                        "The match is over: {name} wins with {n} point.",
+                        "The match is over: {name} wins with {n} points.",
+                        n,
+                    ),
+                    many=ngettext(
+                        "The match is over: {names} share first place with {n} point.",
+                        "The match is over: {names} share first place with {n} points.",
+                        n,
+                    ),
+                    n=n,
+                )
+            )
     return lines
 
 
 CLASSIC = {"variant": "classic"}
 WILDCAT = {"variant": "wildcat"}
+FADED = N_("The suit that does not count is faded and struck through.")
 
 
 def terms() -> list[Term]:
-    """The game's words, as the table's legend explains them; the variant's own where the
-    two differ (WC-5, WC-7, WC-9, WC-12)."""
-    faded = "The suit that does not count is faded and struck through."
+    """The game's words, as the table's legend explains them, in the reader's language; the
+    variant's own where the two differ (WC-5, WC-7, WC-9, WC-12)."""
     return [
         {
-            "term": "Calls",
-            "meaning": "two, for the whole table: the player on the dealer's left calls TOP or "
-            "BOTTOM or a trump suit, the next player makes the other kind of call.",
+            "term": _("Calls"),
+            "meaning": _(
+                "two, for the whole table: the player on the dealer's left calls TOP or "
+                "BOTTOM or a trump suit, the next player makes the other kind of call."
+            ),
             "when": CLASSIC,
         },
         {
-            "term": "Ruling card",
-            "meaning": "one of your Aces or Crowns, chosen in secret, then shown to all. It stays "
-            "in front of you, out of play: its suit is your trump, and it decides whether you "
-            "read TOP or BOTTOM.",
+            "term": _("Ruling card"),
+            "meaning": _(
+                "one of your Aces or Crowns, chosen in secret, then shown to all. It stays "
+                "in front of you, out of play: its suit is your trump, and it decides whether you "
+                "read TOP or BOTTOM."
+            ),
             "when": WILDCAT,
         },
         {
-            "term": "TOP / BOTTOM",
-            "meaning": "each two-suit card counts as one suit only, for everyone: TOP its upper "
-            f"suit, BOTTOM its lower one. {faded}",
+            "term": _("TOP / BOTTOM"),
+            "meaning": _(
+                "each two-suit card counts as one suit only, for everyone: TOP its upper "
+                "suit, BOTTOM its lower one."
+            )
+            + " "
+            + _(FADED),
             "when": CLASSIC,
         },
         {
-            "term": "TOP / BOTTOM",
-            "meaning": "each of your two-suit cards counts as one suit only: TOP (a Crown ruling "
-            f"card) its upper suit, BOTTOM (an Ace) its lower one. {faded}",
+            "term": _("TOP / BOTTOM"),
+            "meaning": _(
+                "each of your two-suit cards counts as one suit only: TOP (a Crown ruling "
+                "card) its upper suit, BOTTOM (an Ace) its lower one."
+            )
+            + " "
+            + _(FADED),
             "when": WILDCAT,
         },
         {
-            "term": "Trump",
-            "meaning": "the called suit beats all others: the highest trump takes the trick. No "
-            "one may lead a trump until one has been played, unless they hold only trumps.",
+            "term": _("Trump"),
+            "meaning": _(
+                "the called suit beats all others: the highest trump takes the trick. No "
+                "one may lead a trump until one has been played, unless they hold only trumps."
+            ),
             "when": CLASSIC,
         },
         {
-            "term": "Trump",
-            "meaning": "a card of your trump suit (as you read it) beats all other suits: the "
-            "highest trump takes the trick. You may not lead your trump while you hold another "
-            "suit.",
+            "term": _("Trump"),
+            "meaning": _(
+                "a card of your trump suit (as you read it) beats all other suits: the "
+                "highest trump takes the trick. You may not lead your trump while you hold another "
+                "suit."
+            ),
             "when": WILDCAT,
         },
         {
-            "term": "Following",
-            "meaning": "play the suit that was led if you hold it (as you read your cards); if "
-            "not, any card.",
+            "term": _("Following"),
+            "meaning": _(
+                "play the suit that was led if you hold it (as you read your cards); if "
+                "not, any card."
+            ),
         },
-        {"term": "Bid", "meaning": f"how many tricks you will take. {SCORING}"},
+        {"term": _("Bid"), "meaning": _("how many tricks you will take.") + " " + _(SCORING)},
         {
-            "term": "Personality (☺)",
-            "meaning": "a kind of Decktet card; in Wildcat Chicane it plays like any other card.",
+            "term": _("Personality (☺)"),
+            "meaning": _(
+                "a kind of Decktet card; in Wildcat Chicane it plays like any other card."
+            ),
         },
     ]

@@ -26,7 +26,8 @@ from pondside.engine import (
     seed_state,
 )
 from pondside.games import decktet
-from pondside.games.decktet import BY_CODE, SUIT_NAMES, DealReader
+from pondside.games.decktet import BY_CODE, DealReader, card_name, name_of, suit_name
+from pondside.i18n import N_, _
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -88,14 +89,18 @@ def _check_progress(st: ChicaneState) -> None:
     if ready:
         phase = "bid" if bidden < n else "play" if phase != "over" else "over"
     if phase != st.phase:
-        raise BadPosition(f"the phase here is {phase!r}, not {st.phase!r}")
+        raise BadPosition(
+            _("the phase here is {phase}, not {given}").format(
+                phase=repr(phase), given=repr(st.phase)
+            )
+        )
     most = trick_count(n, st.variant)
     if any(b >= 0 for b in _bid_order(st)[bidden:]) or any(b > most for b in st.bids):
-        raise BadPosition(f"bids are 0 to {most} tricks, made in turn (WC-7)")
+        raise BadPosition(_("bids are 0 to {n} tricks, made in turn (WC-7)").format(n=most))
     if st.classic and any(c >= 0 for c in st.rulers + st.chosen):
-        raise BadPosition("classic Chicane has no ruling cards (WC-15)")
+        raise BadPosition(_("classic Chicane has no ruling cards (WC-15)"))
     if not st.classic and (st.calls or 0 < sum(c >= 0 for c in st.rulers) < n):
-        raise BadPosition("wildcat has no calls, and the ruling cards are revealed together")
+        raise BadPosition(_("wildcat has no calls, and the ruling cards are revealed together"))
     if phase == "rule":
         expected_turn = -1
     elif phase == "call":
@@ -105,11 +110,13 @@ def _check_progress(st: ChicaneState) -> None:
     else:
         expected_turn = st.turn
     if phase in ("rule", "call", "bid") and (st.tricks or st.trick):
-        raise BadPosition("no card is played before every bid is in (WC-8)")
+        raise BadPosition(_("no card is played before every bid is in (WC-8)"))
     if phase in ("call", "bid", "play", "over") and any(c >= 0 for c in st.chosen):
-        raise BadPosition("ruling cards are chosen only before the reveal (WC-4)")
+        raise BadPosition(_("ruling cards are chosen only before the reveal (WC-4)"))
     if st.turn != expected_turn:
-        raise BadPosition(f"the turn here is seat {expected_turn}, not {st.turn}")
+        raise BadPosition(
+            _("the turn here is seat {seat}, not {given}").format(seat=expected_turn, given=st.turn)
+        )
     # Replay the cards played from the hands as dealt: legal plays, in turn, same tricks.
     plays = [p for t in st.tricks for p in t] + list(st.trick)
     r = st.copy()
@@ -123,18 +130,22 @@ def _check_progress(st: ChicaneState) -> None:
         r.phase = "play"
         for s, c in plays:
             if s != r.turn or c not in _playable(r, s):
-                raise BadPosition(f"seat {s} could not play {CODES[c]} there")
+                raise BadPosition(
+                    _("seat {seat} could not play {code} there").format(seat=s, code=CODES[c])
+                )
             r = _play(r, s, c, finish=False)[0]
     if r.tricks != st.tricks or r.trick != st.trick or (phase == "play" and r.turn != st.turn):
-        raise BadPosition("the tricks are not a legal sequence of plays from this hand")
+        raise BadPosition(_("the tricks are not a legal sequence of plays from this hand"))
     if phase == "over" and any(st.hands):
-        raise BadPosition("a finished match has played every card")
+        raise BadPosition(_("a finished match has played every card"))
     if phase == "over" and st.hand_no < HAND_LIMIT:
         best = max(st.totals)
         if best < st.target or st.totals.count(best) != 1:
             raise BadPosition(
-                "before its 100th hand a match ends only with one player alone on top "
-                "(WC-13, WC-16)"
+                _(
+                    "before its 100th hand a match ends only with one player alone on top "
+                    "(WC-13, WC-16)"
+                )
             )
     st.winners, st.won, st.broken = r.winners, r.won, r.broken
 
@@ -166,15 +177,16 @@ def _phase_rule(st: ChicaneState) -> str:
 
 def _wrong_phase(st: ChicaneState, kind: str) -> str:
     now = {
-        "rule": "every player is choosing a ruling card ('rule NY')",
-        "call": "the table is making its calls ('call top', 'call trump Y')",
-        "bid": "the players are bidding ('bid 3')",
-        "play": "the cards are being played ('play 8YK')",
+        "rule": _("every player is choosing a ruling card ('rule NY')"),
+        "call": _("the table is making its calls ('call top', 'call trump Y')"),
+        "bid": _("the players are bidding ('bid 3')"),
+        "play": _("the cards are being played ('play 8YK')"),
     }[st.phase]
-    if kind in ("rule", "call") and (kind == "call") != st.classic:
-        other = "classic" if kind == "call" else "wildcat"
-        return f"'{kind}' belongs to the {other} variant; now {now}"
-    return f"not now: {now}"
+    if kind == "call" and not st.classic:
+        return _("'call' belongs to the classic variant; now {now}").format(now=now)
+    if kind == "rule" and st.classic:
+        return _("'rule' belongs to the wildcat variant; now {now}").format(now=now)
+    return _("not now: {now}").format(now=now)
 
 
 def _record_call(st: ChicaneState, value: Any) -> None:
@@ -189,11 +201,18 @@ def _record_call(st: ChicaneState, value: Any) -> None:
         st.trumps = (value,) * st.n
 
 
+def _not_held(card: int, seat: int) -> str:
+    return _("{code} is not in seat {seat}'s hand").format(code=CODES[card], seat=seat)
+
+
 def _rule(st: ChicaneState, seat: int, card: int) -> tuple[ChicaneState, list[ChicaneEvent]]:
     if st.chosen[seat] >= 0:
-        raise IllegalAction(f"seat {seat} has already chosen its ruling card; it is final", "WC-4")
+        raise IllegalAction(
+            _("seat {seat} has already chosen its ruling card; it is final").format(seat=seat),
+            "WC-4",
+        )
     if card not in st.hands[seat]:
-        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-4")
+        raise IllegalAction(_not_held(card, seat), "WC-4")
     new = st.copy()
     chosen = list(st.chosen)
     chosen[seat] = card
@@ -220,17 +239,18 @@ def _play(
     st: ChicaneState, seat: int, card: int, finish: bool = True
 ) -> tuple[ChicaneState, list[ChicaneEvent]]:
     if card not in st.hands[seat]:
-        raise IllegalAction(f"{CODES[card]} is not in seat {seat}'s hand", "WC-8")
+        raise IllegalAction(_not_held(card, seat), "WC-8")
     if card not in _playable(st, seat):
         if st.trick:
             raise IllegalAction(
-                f"you must follow the led suit, {SUIT_NAMES[st.led_suit()]}, as you read "
-                "your cards",
+                _("you must follow the led suit, {suit}, as you read your cards").format(
+                    suit=suit_name(st.led_suit())
+                ),
                 "WC-10",
             )
         if st.classic:
-            raise IllegalAction("trumps may not be led until a trump has been played", "WC-15")
-        raise IllegalAction("you may not lead your trump while you hold another suit", "WC-9")
+            raise IllegalAction(_("trumps may not be led until a trump has been played"), "WC-15")
+        raise IllegalAction(_("you may not lead your trump while you hold another suit"), "WC-9")
     new = st.copy()
     trump = st.is_trump(seat, card)
     hands = list(st.hands)
@@ -374,7 +394,7 @@ class WildcatChicane(Game[ChicaneState]):
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> ChicaneState:
-        reader = DealReader("Wildcat Chicane", range(len(CODES)), "basic Decktet", "WC-1")
+        reader = DealReader("Wildcat Chicane", range(len(CODES)), N_("basic Decktet"), "WC-1")
         hands, dealer = reader.table(deal, players, ("hands", "dealer"))
         size = hand_size(players)
         parsed: list[list[int]] = []
@@ -383,8 +403,10 @@ class WildcatChicane(Game[ChicaneState]):
             rulers = sum(IS_RULER[i] for i in cards)
             if options["variant"] == "wildcat" and rulers != 12 // players:
                 raise BadDeal(
-                    f"hand {s} holds {rulers} Aces and Crowns; each hand gets {12 // players} "
-                    f"of them and {24 // players} number cards (WC-3)"
+                    _(
+                        "hand {seat} holds {n} Aces and Crowns; each hand gets {rulers} of them "
+                        "and {numbers} number cards (WC-3)"
+                    ).format(seat=s, n=rulers, rulers=12 // players, numbers=24 // players)
                 )
             parsed.append(cards)
         st = _blank(players, options, seed)
@@ -409,7 +431,9 @@ class WildcatChicane(Game[ChicaneState]):
             st.calls = ()
             for call in calls:
                 if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
-                    raise BadPosition(f"{call!r} is not a legal call here (WC-15)")
+                    raise BadPosition(
+                        _("{call} is not a legal call here (WC-15)").format(call=repr(call))
+                    )
                 _record_call(st, PARSE[call][1])
         elif all(c >= 0 for c in st.rulers):
             st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
@@ -417,8 +441,10 @@ class WildcatChicane(Game[ChicaneState]):
         _check_progress(st)
         if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
             raise BadPosition(
-                "readings, trumps, totals, winners, won and broken must be what the ruling "
-                "cards or calls, the history and the tricks make them"
+                _(
+                    "readings, trumps, totals, winners, won and broken must be what the ruling "
+                    "cards or calls, the history and the tricks make them"
+                )
             )
         return st
 
@@ -451,20 +477,25 @@ class WildcatChicane(Game[ChicaneState]):
         self, state: ChicaneState, seat: int, action: str
     ) -> tuple[ChicaneState, list[ChicaneEvent]]:
         parsed = PARSE.get(action)
-        verb, _, code = action.partition(" ")
+        verb, _space, code = action.partition(" ")
         if parsed is None and verb == "rule" and code in INDEX:
             # A number card named as a ruling card: a page asks why it cannot be (hand_action).
             raise IllegalAction(
-                f"only an Ace or a Crown can be a ruling card, and {BY_CODE[code].name} "
-                "is a number card",
+                _(
+                    "only an Ace or a Crown can be a ruling card, and {card} is a number card"
+                ).format(card=card_name(code)),
                 "WC-4",
             )
         if parsed is None:
-            raise IllegalAction(f"{action!r} is not a Wildcat Chicane action: write {NOTATION}")
+            raise IllegalAction(
+                _("{action} is not a Wildcat Chicane action: write {notation}").format(
+                    action=repr(action), notation=_(NOTATION)
+                )
+            )
         kind, value = parsed
         st = state
         if st.phase == "over":
-            raise IllegalAction("the match is over", "WC-13")
+            raise IllegalAction(_("the match is over"), "WC-13")
         if kind != st.phase:
             raise IllegalAction(_wrong_phase(st, kind), _phase_rule(st))
         if kind == "rule":
@@ -472,12 +503,17 @@ class WildcatChicane(Game[ChicaneState]):
             new.last_events = events
             return new, events
         if seat != st.turn:
-            raise IllegalAction(f"it is seat {st.turn}'s turn, not seat {seat}'s", _phase_rule(st))
+            raise IllegalAction(
+                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=st.turn, seat=seat),
+                _phase_rule(st),
+            )
         if kind == "call":
             if action not in _calls(st):
                 raise IllegalAction(
-                    "the second call is the other kind: a trump suit after TOP or BOTTOM, "
-                    "TOP or BOTTOM after a trump suit",
+                    _(
+                        "the second call is the other kind: a trump suit after TOP or BOTTOM, "
+                        "TOP or BOTTOM after a trump suit"
+                    ),
                     "WC-15",
                 )
             new = st.copy()
@@ -490,7 +526,7 @@ class WildcatChicane(Game[ChicaneState]):
         elif kind == "bid":
             tricks = trick_count(st.n, st.variant)
             if value > tricks:
-                raise IllegalAction(f"a bid is 0 to {tricks} tricks", "WC-7")
+                raise IllegalAction(_("a bid is 0 to {n} tricks").format(n=tricks), "WC-7")
             new = st.copy()
             bids = list(st.bids)
             bids[seat] = value
@@ -539,19 +575,19 @@ class WildcatChicane(Game[ChicaneState]):
         return {words.EXACT_BIDS: [(k, hands) for k in exact]}
 
     def tally_notes(self) -> dict[str, str]:
-        return dict(words.TALLY_NOTES)
+        return {name: _(note) for name, note in words.TALLY_NOTES.items()}
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
         """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
         with what it makes the seat; a call in words."""
-        verb, _, rest = action.partition(" ")
+        verb, _space, rest = action.partition(" ")
         if verb == "play":
             seat, reading = view["seat"], view["readings"][view["seat"]]
             suit = None if reading is None else read_suit(rest, READING_NAMES.index(reading))
             effect = words.play_effect(suit, suit is not None and suit == view["trumps"][seat])
             return {
                 "action": action,
-                "label": f"play {rest} {BY_CODE[rest].name}",
+                "label": _("play {code} {card}").format(code=rest, card=name_of(rest)),
                 "effect": effect,
             }
         if verb == "rule":
@@ -563,7 +599,7 @@ class WildcatChicane(Game[ChicaneState]):
             rest_of_hand = [INDEX[c] for c in view.get("hand", ()) if c != rest]
             return {
                 "action": action,
-                "label": action,
+                "label": _("rule {code}").format(code=rest),
                 "effect": words.ruler_words(rest),
                 "shows": {
                     "reading": READING_NAMES[reading],
@@ -575,7 +611,11 @@ class WildcatChicane(Game[ChicaneState]):
         if verb == "call":
             return words.call_label(view, action, rest)
         if verb == "bid":
-            return {"action": action, "label": action, "effect": words.bid_effect(int(rest))}
+            return {
+                "action": action,
+                "label": _("bid {n}").format(n=int(rest)),
+                "effect": words.bid_effect(int(rest)),
+            }
         return {"action": action, "label": action, "effect": ""}
 
     def hand_action(self, view: View, card: Any) -> str | None:
@@ -614,7 +654,7 @@ class WildcatChicane(Game[ChicaneState]):
         """Deal the cards this seat cannot see so that everything it knows still holds
         (seat)."""
         if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
+            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
         blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
@@ -625,7 +665,7 @@ class WildcatChicane(Game[ChicaneState]):
         """
         legal = sorted(self.legal_actions(state, seat))
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         step = len(state.tricks) * state.n + len(state.trick)
         rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
         return rng.choice(legal)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
+from pondside.i18n import _
 
 from . import narrate as words
 from .cards import (
@@ -69,7 +70,7 @@ def view(game: Game[ChicaneState], state: ChicaneState, seat: int | None) -> Chi
         v["hand_read"] = hand_read(st.hands[seat], st.readings[seat], st.trumps[seat])
         v["prompt"] = words.prompt(st, seat) if game.legal_actions(st, seat) else None
         bidding = st.phase == "bid" and st.turn == seat
-        v["choice_rule"] = words.SCORING if bidding else None
+        v["choice_rule"] = _(words.SCORING) if bidding else None
     return v
 
 
@@ -84,7 +85,7 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
     """
     seat = view["seat"]
     if seat is None:
-        raise BadPosition("determinization is from one seat's view, not a spectator's")
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
     n = st.n
     st.hand_no = view["hand_number"]
     st.dealer = view["dealer"]
@@ -106,16 +107,16 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
     st.turn = -1 if st.phase in ("rule", "over") else to_act[0]
     own = tuple(INDEX[c] for c in view["hand"])
     if st.phase == "over":
-        st.hands = tuple(() for _ in range(n))
+        st.hands = tuple(() for _seat in range(n))
         st.chosen = (-1,) * n
         return st
     void = [0] * n if st.readings[0] < 0 else voids(st)
-    played: list[list[int]] = [[] for _ in range(n)]
+    played: list[list[int]] = [[] for _seat in range(n)]
     for s, c in (*(p for t in st.tricks for p in t), *st.trick):
         played[s].append(c)
     seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
     others = [s for s in range(n) if s != seat]
-    hands: list[list[int]] = [[] for _ in range(n)]
+    hands: list[list[int]] = [[] for _seat in range(n)]
     hands[seat] = list(own)
     classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
     for cls in classes:
@@ -162,7 +163,7 @@ def sample_hands(
     """
     k = len(caps)
     if sum(caps) != len(pool):
-        raise BadPosition("the unseen cards do not match the hand sizes")
+        raise BadPosition(_("the unseen cards do not match the hand sizes"))
     masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
     count: dict[int, int] = {}
     for m in masks.values():
@@ -178,10 +179,10 @@ def sample_hands(
         return True
 
     if not feasible():
-        raise BadPosition("no deal of the unseen cards fits what this seat knows")
+        raise BadPosition(_("no deal of the unseen cards fits what this seat knows"))
     cards = list(pool)
     shuffle(rng, cards)
-    hands: list[list[int]] = [[] for _ in range(k)]
+    hands: list[list[int]] = [[] for _hand in range(k)]
     # Once every card left may go to every hand, any deal of them fits (the rooms add up to
     # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
     # nothing, so the deal is the same.
@@ -213,20 +214,30 @@ def check_position(state: ChicaneState) -> ChicaneState:
     st.hands = tuple(tuple(sorted(h)) for h in st.hands)
     n = st.n
     if not (len(st.hands) == len(st.chosen) == len(st.rulers) == len(st.bids) == n):
-        raise BadPosition(f"hands, chosen, rulers and bids need one entry per seat ({n})")
+        raise BadPosition(
+            _("hands, chosen, rulers and bids need one entry per seat ({n})").format(n=n)
+        )
     if not 1 <= st.hand_no <= HAND_LIMIT:
-        raise BadPosition(f"a match has hands 1 to {HAND_LIMIT} (WC-16)")
+        raise BadPosition(_("a match has hands 1 to {n} (WC-16)").format(n=HAND_LIMIT))
     finished = st.hand_no - (st.phase != "over")
     if len(st.history) != finished or any(len(h) != n for h in st.history):
-        raise BadPosition("history holds one score per seat for each finished hand")
+        raise BadPosition(_("history holds one score per seat for each finished hand"))
     played = [c for t in st.tricks for _, c in t] + [c for _, c in st.trick]
     cards = [c for h in st.hands for c in h] + [c for c in st.rulers if c >= 0] + played
     if sorted(cards) != list(range(36)):
-        raise BadPosition("the position's cards are not exactly the basic Decktet, each once")
+        raise BadPosition(_("the position's cards are not exactly the basic Decktet, each once"))
     for s, c in enumerate(st.chosen):
         if c >= 0 and (c not in st.hands[s] or not IS_RULER[c]):
-            raise BadPosition(f"seat {s} chose {CODES[c]}, not an Ace or Crown in its hand")
+            raise BadPosition(
+                _("seat {seat} chose {code}, not an Ace or Crown in its hand").format(
+                    seat=s, code=CODES[c]
+                )
+            )
     for s, c in enumerate(st.rulers):
         if c >= 0 and not IS_RULER[c]:
-            raise BadPosition(f"seat {s}'s ruling card {CODES[c]} is not an Ace or Crown (WC-4)")
+            raise BadPosition(
+                _("seat {seat}'s ruling card {code} is not an Ace or Crown (WC-4)").format(
+                    seat=s, code=CODES[c]
+                )
+            )
     return st

@@ -3,19 +3,23 @@
 // King of the Quackers and Wildcat Chicane both draw their cards with this module.
 // The corner says the rank: A Ace, 2-9, P Pawn, Ct Court, ★ Crown, E Excuse. Court is "Ct",
 // not "C", which a new player reads as Crown (RANK_KEY says which is which, for legends).
+// Names are the page's language (the same catalog messages as the server's sentences, so that a
+// page finds a suit's name in them): the Decktet's own card names stay as the German rules keep
+// them ("the Betrayal"), ranks and suits are translated.
+import { t } from "./i18n.js";
 
 export const SUITS = {
-  M: { name: "Moons", symbol: "☾", colour: "#5a6fd6" },
-  S: { name: "Suns", symbol: "☀", colour: "#e0a100" },
-  V: { name: "Waves", symbol: "≋", colour: "#1f8fb8" },
-  L: { name: "Leaves", symbol: "❦", colour: "#3f9a3a" },
-  Y: { name: "Wyrms", symbol: "§", colour: "#c2412d" },
-  K: { name: "Knots", symbol: "∞", colour: "#8a5a2b" },
+  M: { name: t("Moons"), symbol: "☾", colour: "#5a6fd6" },
+  S: { name: t("Suns"), symbol: "☀", colour: "#e0a100" },
+  V: { name: t("Waves"), symbol: "≋", colour: "#1f8fb8" },
+  L: { name: t("Leaves"), symbol: "❦", colour: "#3f9a3a" },
+  Y: { name: t("Wyrms"), symbol: "§", colour: "#c2412d" },
+  K: { name: t("Knots"), symbol: "∞", colour: "#8a5a2b" },
 };
 export const SUIT_ORDER = ["M", "S", "V", "L", "Y", "K"];
 
 const RANKS = { 0: "", 1: "A", P: "P", T: "Ct", N: "★" };
-const RANK_NAMES = { 0: "Excuse", 1: "Ace", P: "Pawn", T: "Court", N: "Crown" };
+const RANK_NAMES = { 0: t("Excuse"), 1: t("Ace"), P: t("Pawn"), T: t("Court"), N: t("Crown") };
 
 /** The corner letters and what they stand for, low to high. `ranks`, the rank codes the
  *  table's deck holds, come from the server (the game's card facts); without them, the basic
@@ -23,11 +27,11 @@ const RANK_NAMES = { 0: "Excuse", 1: "Ace", P: "Pawn", T: "Court", N: "Crown" };
 export function rankKey({ extended = false, ranks = null } = {}) {
   const has = (r) => (ranks ? ranks.includes(r) : extended);
   const key = [];
-  if (has("0")) key.push(["E", "the Excuse"]);
-  key.push(["A", "Ace"], ["2–9", "the numbers"]);
-  if (has("P")) key.push(["P", "Pawn"]);
-  if (has("T")) key.push(["Ct", "Court"]);
-  key.push(["★", "Crown"]);
+  if (has("0")) key.push(["E", t("the Excuse")]);
+  key.push(["A", RANK_NAMES[1]], ["2–9", t("the numbers")]);
+  if (has("P")) key.push(["P", RANK_NAMES.P]);
+  if (has("T")) key.push(["Ct", RANK_NAMES.T]);
+  key.push(["★", RANK_NAMES.N]);
   return key;
 }
 
@@ -50,20 +54,20 @@ export function suitKey() {
 
 // name and type (P personality, L location, E event) of every card but the Aces.
 const CARDS = {
-  0: ["the Excuse", ""],
-  "2MK": ["the Author", "P"], "2SY": ["the Desert", "L"], "2VL": ["the Origin", "LE"],
-  "3MV": ["the Journey", "E"], "3SK": ["the Painter", "P"], "3LY": ["the Savage", "P"],
-  "4MS": ["the Mountain", "L"], "4VL": ["the Sailor", "P"], "4YK": ["the Battle", "E"],
-  "5ML": ["the Forest", "L"], "5SV": ["the Discovery", "E"], "5YK": ["the Soldier", "P"],
-  "6MV": ["the Lunatic", "P"], "6SY": ["the Penitent", "P"], "6LK": ["the Market", "LE"],
-  "7ML": ["the Chance Meeting", "E"], "7SK": ["the Castle", "L"], "7VY": ["the Cave", "L"],
-  "8MS": ["the Diplomat", "P"], "8VL": ["the Mill", "L"], "8YK": ["the Betrayal", "E"],
-  "9MS": ["the Pact", "E"], "9VY": ["the Darkness", "L"], "9LK": ["the Merchant", "P"],
-  NM: ["the Huntress", "P"], NS: ["the Bard", "P"], NV: ["the Sea", "L"],
-  NL: ["the End", "LE"], NY: ["the Calamity", "E"], NK: ["the Windfall", "E"],
-  PMSL: ["the Harvest", "E"], PMYK: ["the Watchman", "P"], PSVK: ["the Light Keeper", "P"],
-  PVLY: ["the Borderland", "L"], TMVK: ["the Consul", "P"], TMLY: ["the Rite", "E"],
-  TSVY: ["the Island", "L"], TSLK: ["the Window", "L"],
+  0: [t("the Excuse"), ""],
+  "2MK": [t("the Author"), "P"], "2SY": [t("the Desert"), "L"], "2VL": [t("the Origin"), "LE"],
+  "3MV": [t("the Journey"), "E"], "3SK": [t("the Painter"), "P"], "3LY": [t("the Savage"), "P"],
+  "4MS": [t("the Mountain"), "L"], "4VL": [t("the Sailor"), "P"], "4YK": [t("the Battle"), "E"],
+  "5ML": [t("the Forest"), "L"], "5SV": [t("the Discovery"), "E"], "5YK": [t("the Soldier"), "P"],
+  "6MV": [t("the Lunatic"), "P"], "6SY": [t("the Penitent"), "P"], "6LK": [t("the Market"), "LE"],
+  "7ML": [t("the Chance Meeting"), "E"], "7SK": [t("the Castle"), "L"], "7VY": [t("the Cave"), "L"],
+  "8MS": [t("the Diplomat"), "P"], "8VL": [t("the Mill"), "L"], "8YK": [t("the Betrayal"), "E"],
+  "9MS": [t("the Pact"), "E"], "9VY": [t("the Darkness"), "L"], "9LK": [t("the Merchant"), "P"],
+  NM: [t("the Huntress"), "P"], NS: [t("the Bard"), "P"], NV: [t("the Sea"), "L"],
+  NL: [t("the End"), "LE"], NY: [t("the Calamity"), "E"], NK: [t("the Windfall"), "E"],
+  PMSL: [t("the Harvest"), "E"], PMYK: [t("the Watchman"), "P"], PSVK: [t("the Light Keeper"), "P"],
+  PVLY: [t("the Borderland"), "L"], TMVK: [t("the Consul"), "P"], TMLY: [t("the Rite"), "E"],
+  TSVY: [t("the Island"), "L"], TSLK: [t("the Window"), "L"],
 };
 
 /** {code, rank, rankLabel, suits, name, type, personality} of a card code. */
@@ -72,7 +76,7 @@ export function parse(code) {
   const rank = c[0];
   const suits = c.slice(1).split("");
   const known = CARDS[c];
-  const name = known ? known[0] : rank === "1" ? `Ace of ${SUITS[suits[0]]?.name ?? "?"}` : c;
+  const name = known ? known[0] : rank === "1" ? t("Ace of {suit}", { suit: SUITS[suits[0]]?.name ?? "?" }) : c;
   const type = known ? known[1] : "";
   return {
     code: c,
@@ -90,10 +94,16 @@ export function parse(code) {
 /** "the Betrayal (8 Wyrms/Knots)": a card in words. */
 export function cardName(code) {
   const p = parse(code);
-  if (p.excuse) return "the Excuse";
+  if (p.excuse) return CARDS[0][0];
   const suits = p.suits.map((s) => SUITS[s].name).join("/");
   if (p.rank === "1") return p.name;
-  return `${p.name} (${p.rankName} ${suits})`;
+  return t("{card} ({rank} {suits})", { card: p.name, rank: p.rankName, suits });
+}
+
+/** "the Ace of Knots", "the Betrayal": a card's name in a sentence (the server's card_name). */
+export function nameInSentence(code) {
+  const p = parse(code);
+  return p.rank === "1" ? t("the Ace of {suit}", { suit: SUITS[p.suits[0]]?.name ?? "?" }) : p.name;
 }
 
 /** The card's face: rank in the corner, its suits top to bottom, its name along the foot. */
@@ -104,12 +114,12 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   // (a button holding a card is named by its own label).
   if (tag !== "button") e.setAttribute("role", "img");
   if (faceDown) {
-    e.setAttribute("aria-label", "a face-down card");
+    e.setAttribute("aria-label", t("a face-down card"));
     return e;
   }
   const p = parse(code);
   e.dataset.card = p.code;
-  e.title = cardName(code) + (p.personality ? " · personality" : "");
+  e.title = p.personality ? t("{card} · personality", { card: cardName(code) }) : cardName(code);
   e.setAttribute("aria-label", e.title);
   if (p.excuse) e.classList.add("excuse");
   if (p.personality) e.classList.add("personality");
@@ -133,12 +143,13 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
     const mark = document.createElement("span");
     mark.className = "dcard-person";
     mark.textContent = "☺";
-    mark.title = "a personality";
+    mark.title = t("a personality");
     e.append(mark);
   }
   const name = document.createElement("span");
   name.className = "dcard-name";
-  name.textContent = p.excuse ? "Excuse" : p.rank === "1" ? "Ace" : p.name.replace(/^the /, "");
+  // The name without its article ("Betrayal"; the German rules keep "the Betrayal" too).
+  name.textContent = p.excuse ? RANK_NAMES[0] : p.rank === "1" ? RANK_NAMES[1] : p.name.replace(/^the /, "");
   // A long name is not cut short ("Chance M…"): "long" may take two lines under two suits;
   // "tight" (three suits leave no room for a second line) takes a smaller type. The games'
   // stylesheets draw both.

@@ -3,20 +3,30 @@
 // above it the dealer, the bids against the tricks and, in classic, the two calls. How each card
 // counts for its player comes from the view (trick_read, each trick's read): no rule is worked
 // out here.
-import { cardName, decktetCard, parse, SUITS } from "../decktet.js";
+import { cardName, decktetCard, nameInSentence, parse, SUITS } from "../decktet.js";
+import { t } from "../i18n.js";
 
 /** "Waves" */
 export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
 
 /** "the Calamity", "the Ace of Knots": a ruling card's short name. */
 export function nameOf(code) {
-  const p = parse(code);
-  return p.rank === "1" ? `the ${p.name}` : p.name;
+  return nameInSentence(code);
 }
 
 /** "the Calamity (Crown Wyrms)", "the Ace of Knots": a card in a sentence. */
 export function cardWords(code) {
-  return parse(code).rank === "1" ? `the ${cardName(code)}` : cardName(code);
+  return parse(code).rank === "1" ? nameInSentence(code) : cardName(code);
+}
+
+/** TOP or BOTTOM (a reading, WC-5) in the page's language. */
+export function readingWord(reading) {
+  return reading === "top" ? t("TOP") : t("BOTTOM");
+}
+
+/** You or the seat's name, in a label of the table. */
+export function seatName(ctx, s) {
+  return s === ctx.me ? t("You") : ctx.names[s];
 }
 
 function sym(el, s, cls = "wc-sym") {
@@ -51,16 +61,16 @@ function banner(ctx) {
   // The calls once one is made (before, the middle of the table says who calls first).
   if (v.options.variant === "classic" && v.calls.length) {
     const calls = el("span", "wc-fact wc-calls");
-    calls.append("Calls: ");
+    calls.append(`${t("Calls:")} `);
     v.calls.forEach((c, i) => {
       const seat = (v.dealer + 1 + i) % v.players;
       const item = el("span", "wc-call-made");
       item.dataset.call = c;
       if (c.startsWith("trump")) {
         const s = c.split(" ")[1];
-        item.append(sym(el, s), ` ${suitMany(s)} trump`);
-      } else item.append(el("b", null, c.toUpperCase()));
-      item.append(el("span", "wc-by", ` (${seat === ctx.me ? "you" : names[seat]})`));
+        item.append(sym(el, s), ` ${t("{suit} trump", { suit: suitMany(s) })}`);
+      } else item.append(el("b", null, readingWord(c)));
+      item.append(el("span", "wc-by", ` (${seat === ctx.me ? t("you") : names[seat]})`));
       if (i) calls.append(" · ");
       calls.append(item);
     });
@@ -79,13 +89,13 @@ function lastHand(ctx, handEnd) {
   if (!scores) return null;
   const full = handEnd && handEnd.hand === number ? handEnd : null;
   const box = el("div", "wc-last");
-  box.append(el("h3", null, v.over ? `Hand ${number}, the last` : `Hand ${number}`));
+  box.append(el("h3", null, v.over ? t("Hand {n}, the last", { n: number }) : t("Hand {n}", { n: number })));
   const list = el("ul");
   for (const s of around(v, ctx.me)) {
     const li = el("li");
     li.dataset.seat = String(s);
-    li.append(el("span", "wc-last-name", s === ctx.me ? "You" : names[s]));
-    if (full) li.append(el("span", "wc-last-bid", `bid ${full.bids[s]}, took ${full.won[s]}`));
+    li.append(el("span", "wc-last-name", seatName(ctx, s)));
+    if (full) li.append(el("span", "wc-last-bid", t("bid {bid}, took {won}", { bid: full.bids[s], won: full.won[s] })));
     li.append(el("b", "wc-last-score", `+${scores[s]}`));
     list.append(li);
   }
@@ -102,23 +112,27 @@ function rulerBox(ctx, s) {
     box.append(decktetCard(code, { small: true }));
     const cap = el("span", "wc-cap");
     if (v.rulers[s]) {
-      cap.append(el("b", null, v.readings[s].toUpperCase()), " ", sym(el, v.trumps[s]));
-      box.title = `${nameOf(code)}: ${v.readings[s].toUpperCase()}, trump ${suitMany(v.trumps[s])}`;
+      cap.append(el("b", null, readingWord(v.readings[s])), " ", sym(el, v.trumps[s]));
+      box.title = t("{card}: {reading}, trump {suit}", {
+        card: nameOf(code),
+        reading: readingWord(v.readings[s]),
+        suit: suitMany(v.trumps[s]),
+      });
       if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
     } else if (v.my_choice) {
-      cap.textContent = "hidden";
-      box.title = "Your ruling card, chosen.";
+      cap.textContent = t("hidden");
+      box.title = t("Your ruling card, chosen.");
     } else {
-      cap.textContent = "your pick?";
+      cap.textContent = t("your pick?");
       box.classList.add("pick");
-      box.title = "Not chosen yet: confirm it below.";
+      box.title = t("Not chosen yet: confirm it below.");
     }
     box.append(cap);
   } else if (v.phase === "rule" && v.chosen[s]) {
-    box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", "chosen"));
+    box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", t("chosen")));
     box.title = (ctx.frame.captions || {})["ruler chosen"] || "";
   } else {
-    box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? "choosing" : ""));
+    box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? t("choosing") : ""));
   }
   return box;
 }
@@ -130,7 +144,8 @@ function slotBox(ctx, s, trick, read, last) {
   if (v.phase === "bid") {
     const b = v.bids[s];
     slot.classList.add("wc-slot-bid");
-    slot.append(el("span", "wc-bid-big", b == null ? "–" : String(b)), el("span", "wc-cap", b == null ? (v.to_act.includes(s) ? "bidding" : "to bid") : "bid"));
+    const cap = b == null ? (v.to_act.includes(s) ? t("bidding") : t("to bid")) : t("bid");
+    slot.append(el("span", "wc-bid-big", b == null ? "–" : String(b)), el("span", "wc-cap", cap));
     return slot;
   }
   if (at >= 0) {
@@ -141,12 +156,12 @@ function slotBox(ctx, s, trick, read, last) {
     const as = read[at] || {};
     const cap = el("span", "wc-cap");
     if (parse(code).suits.length > 1 && reading && as.suit) {
-      cap.append("as ", sym(el, as.suit));
+      cap.append(`${t("as")} `, sym(el, as.suit));
       card.classList.add(`read-${reading}`);
     }
     if (as.trump) {
       slot.classList.add("trump");
-      cap.append(el("b", "wc-trump-word", " trump"));
+      cap.append(el("b", "wc-trump-word", ` ${t("trump")}`));
     }
     slot.append(cap);
     if (at === 0) slot.classList.add("led");
@@ -154,7 +169,7 @@ function slotBox(ctx, s, trick, read, last) {
   } else {
     slot.append(el("div", "wc-blank"));
     const turn = v.phase === "play" && v.to_act.includes(s);
-    slot.append(el("span", "wc-cap", turn ? (trick.length && !last ? "to play" : "to lead") : ""));
+    slot.append(el("span", "wc-cap", turn ? (trick.length && !last ? t("to play") : t("to lead")) : ""));
   }
   return slot;
 }
@@ -166,9 +181,9 @@ function spot(ctx, s, k, trick, read, last, winner) {
   if (s === ctx.me) box.classList.add("mine");
   if (v.to_act.includes(s) && !v.over) box.classList.add("to-act");
   const head = el("div", "wc-spot-head");
-  head.append(el("span", "wc-spot-name", s === ctx.me ? "You" : names[s]));
-  if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", last ? "led" : "leads"));
-  if (winner === s && trick.length) head.append(el("span", "wc-badge win", last || v.done ? "took it" : "winning"));
+  head.append(el("span", "wc-spot-name", seatName(ctx, s)));
+  if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", last ? t("led") : t("leads")));
+  if (winner === s && trick.length) head.append(el("span", "wc-badge win", last || v.done ? t("took it") : t("winning")));
   box.append(head);
   const cards = el("div", "wc-spot-cards");
   if (v.options.variant !== "classic") cards.append(rulerBox(ctx, s));
@@ -183,27 +198,28 @@ function middle(ctx, trick, read, last) {
   const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
   // Who calls, leads, is winning or took the trick: the server's words (the frame's captions).
   const says = (key) => (ctx.frame.captions || {})[key] || "";
-  if (v.over) line("The match is over.");
+  const trickOf = (n) => t("Trick {n} of {total}", { n, total: v.tricks_in_hand });
+  if (v.over) line(t("The match is over."));
   else if (v.phase === "rule") {
-    line("Ruling cards", "wc-mid-title");
-    line(`${v.chosen.filter(Boolean).length} of ${v.players} chosen`);
+    line(t("Ruling cards"), "wc-mid-title");
+    line(t("{n} of {players} chosen", { n: v.chosen.filter(Boolean).length, players: v.players }));
   } else if (v.phase === "call") {
-    line("Calls", "wc-mid-title");
+    line(t("Calls"), "wc-mid-title");
     if (says("caller")) line(says("caller"));
   } else if (v.phase === "bid") {
     const { sum, count } = bidTotal(v);
-    line("Bidding", "wc-mid-title");
-    line(`${count} of ${v.players} bid · total ${sum}`);
+    line(t("Bidding"), "wc-mid-title");
+    line(t("{n} of {players} bid · total {sum}", { n: count, players: v.players, sum }));
   } else if (last) {
-    line(`Trick ${v.tricks.length} of ${v.tricks_in_hand}`, "wc-mid-title");
+    line(trickOf(v.tricks.length), "wc-mid-title");
     line(says("took it"));
     line(says("leads next"));
   } else {
-    line(`Trick ${v.tricks.length + 1} of ${v.tricks_in_hand}`, "wc-mid-title");
+    line(trickOf(v.tricks.length + 1), "wc-mid-title");
     if (trick.length) {
       const led = v.led_suit || read[0]?.suit;
       const l = el("div", "wc-mid-line wc-led");
-      l.append("Led: ", sym(el, led), ` ${suitMany(led)}`);
+      l.append(`${t("Led:")} `, sym(el, led), ` ${suitMany(led)}`);
       box.append(l);
       line(says(v.done ? "takes it" : "winning"), "wc-winning");
     } else if (says("leads")) {
@@ -229,9 +245,9 @@ function note(ctx, rule) {
   if (!said.reading) return null;
   const box = el("p", "wc-note");
   box.dataset.reading = rule.reading;
-  const t = rule.trump;
-  box.append(...marked(said.reading, rule.reading.toUpperCase(), (w) => el("b", null, w)));
-  box.append(" ", ...marked(said.trump || "", suitMany(t), (w) => [sym(el, t), ` ${w}`]));
+  const trump = rule.trump;
+  box.append(...marked(said.reading, readingWord(rule.reading), (w) => el("b", null, w)));
+  box.append(" ", ...marked(said.trump || "", suitMany(trump), (w) => [sym(el, trump), ` ${w}`]));
   if (said.bid) box.append(el("span", "wc-mybid", ` ${said.bid}`));
   return box;
 }
@@ -248,10 +264,10 @@ export function wcBoard(ctx, rule, handEnd) {
   let last = false;
   let winner = v.winning;
   if (!trick.length && v.tricks.length && v.phase === "play") {
-    const t = v.tricks[v.tricks.length - 1];
-    trick = t.cards;
-    read = t.read || [];
-    winner = t.winner;
+    const taken = v.tricks[v.tricks.length - 1];
+    trick = taken.cards;
+    read = taken.read || [];
+    winner = taken.winner;
     last = true;
   }
   const table = el("div", `wc-table n${v.players}`);

@@ -4,6 +4,7 @@
 // Quackers' legends do): a new player meets these words before any of them is explained.
 import { prefs } from "../api.js";
 import { rankKey, SUITS, suitKey } from "../decktet.js";
+import { t } from "../i18n.js";
 import { termsList } from "./terms.js";
 
 let open = prefs.get("wc.legend", "") !== "seen";
@@ -20,20 +21,22 @@ export function wcLegend(ctx) {
   const classic = v.options.variant === "classic";
   const d = el("details", "wc-legend");
   d.open = open;
-  const first = classic ? "the calls" : "a ruling card";
-  d.append(el("summary", null, `What are ${first}, TOP and BOTTOM, trump? What a bid scores; the symbols`));
+  const summary = classic
+    ? t("What are the calls, TOP and BOTTOM, trump? What a bid scores; the symbols")
+    : t("What are a ruling card, TOP and BOTTOM, trump? What a bid scores; the symbols");
+  d.append(el("summary", null, summary));
   // The game's words for this table's variant (Game.terms(), served in /api/games); the
   // TOP / BOTTOM row shows the struck-through suit it speaks of.
   const list = termsList(el, "wildcat-chicane", v.options, (row, term, dd) => {
-    if (term === "TOP / BOTTOM") dd.append(" ", faded(el));
+    if (term === t("TOP / BOTTOM")) dd.append(" ", faded(el));
   });
   const suits = el("div");
   const dd = el("dd");
   dd.append(suitKey());
-  suits.append(el("dt", null, "Suits"), dd);
+  suits.append(el("dt", null, t("Suits")), dd);
   const ranks = el("div");
   const key = rankKey().map(([k, w]) => `${k} ${w}`).join(" · ");
-  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality.`));
+  ranks.append(el("dt", null, t("Ranks")), el("dd", null, t("low to high: {key}. ☺ marks a personality.", { key })));
   list.append(suits, ranks);
   d.append(list);
   d.addEventListener("toggle", () => {

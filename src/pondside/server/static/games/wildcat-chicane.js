@@ -5,7 +5,8 @@
 // which rule), its legal actions and their labels: the server decides what is legal and what a
 // card counts as, and says it; this page says nothing of the rules itself.
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
-import { cardWords, nameOf, wcBoard } from "./wildcat-chicane-board.js";
+import { t, tn } from "../i18n.js";
+import { cardWords, nameOf, readingWord, wcBoard } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 import { said } from "./terms.js";
 
@@ -62,6 +63,14 @@ function groupsOf(rule, hand, ruler) {
   return groups;
 }
 
+/** A sentence of the page's language with its {slots} drawn bold: "won <b>2</b> of <b>3</b> bid". */
+function bold(el, words, slots) {
+  return words.split(/(\{\w+\})/).map((part) => {
+    const key = part.slice(1, -1);
+    return part.startsWith("{") && key in slots ? el("b", null, String(slots[key])) : part;
+  });
+}
+
 // --- the hand ------------------------------------------------------------------------------
 function button(ctx, cls, text, onPress, { primary = false, label = null, title = null } = {}) {
   const b = ctx.el("button", `btn${primary ? " primary" : ""}${cls ? ` ${cls}` : ""}`, text);
@@ -75,7 +84,7 @@ function button(ctx, cls, text, onPress, { primary = false, label = null, title 
   return b;
 }
 
-const upper = (t) => t.replace(/^./, (c) => c.toUpperCase());
+const upper = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** The engine's sentence why a hand card cannot be played or chosen now (ctx.why), as a person
  *  reads it: capitalised, with its rule codes ("(WC-10)") left to the tooltip. */
@@ -116,12 +125,12 @@ function renderHand(ctx, kinds) {
       let label = name;
       if (reading && suit && parse(code).suits.length > 1) {
         b.classList.add(`read-${reading}`);
-        label += `, read as ${SUITS[suit].name}`;
+        label = t("{card}, read as {suit}", { card: label, suit: SUITS[suit].name });
       }
       if (trump) {
         b.classList.add("trump");
-        b.append(ctx.el("span", "wc-trump-tag", "trump"));
-        label += ", a trump";
+        b.append(ctx.el("span", "wc-trump-tag", t("trump")));
+        label = t("{card}, a trump", { card: label });
       }
       let reason = null;
       if (choosing) {
@@ -132,20 +141,23 @@ function renderHand(ctx, kinds) {
             b.setAttribute("aria-pressed", "true");
           }
           const said = ctx.label(`rule ${code}`);
-          label += `: choose as your ruling card${said && said.effect ? ` (${said.effect})` : ""}`;
+          label =
+            said && said.effect
+              ? t("{card}: choose as your ruling card ({effect})", { card: label, effect: said.effect })
+              : t("{card}: choose as your ruling card", { card: label });
         } else {
           reason = plainWhy(ctx, code);
           b.classList.add("mild"); // still read: the preview shows how it would count
         }
       } else if (v.phase === "rule" && v.my_choice === code) {
         b.classList.add("chosen");
-        b.append(ctx.el("span", "wc-ruler-tag", "ruling"));
-        label += ": your ruling card, chosen";
+        b.append(ctx.el("span", "wc-ruler-tag", t("ruling")));
+        label = t("{card}: your ruling card, chosen", { card: label });
       } else if (plays.length) {
         reason = plays.includes(code) ? null : plainWhy(ctx, code);
         if (!reason) {
           b.classList.add("playable");
-          label = `Play ${label}`;
+          label = t("Play {card}", { card: label });
         }
       }
       if (reason) {
@@ -189,10 +201,10 @@ function renderActions(ctx, kinds) {
   if (kinds.rule.length && ctx.select.ruler) {
     const code = ctx.select.ruler;
     out.push(
-      button(ctx, "wc-confirm", `Rule with ${nameOf(code)}`, () => ctx.send(`rule ${code}`), {
+      button(ctx, "wc-confirm", t("Rule with {card}", { card: nameOf(code) }), () => ctx.send(`rule ${code}`), {
         primary: true,
       }),
-      button(ctx, "", "Choose another", () => {
+      button(ctx, "", t("Choose another"), () => {
         ctx.select.ruler = null;
         ctx.rerender();
       }),
@@ -200,15 +212,15 @@ function renderActions(ctx, kinds) {
   } else if (kinds.call.length) {
     const group = el("div", "wc-choices");
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "Your call");
+    group.setAttribute("aria-label", t("Your call"));
     for (const call of kinds.call) {
       // The server's label: what the call does and, once it would settle this player's
       // reading and trump, how many trumps they would hold (shows.trumps).
-      const said = ctx.label(`call ${call}`) || { label: `call ${call}`, effect: "" };
+      const said = ctx.label(`call ${call}`) || { label: t("call {call}", { call }), effect: "" };
       const n = said.shows?.trumps;
       const suit = call.startsWith("trump") ? SUITS[call.split(" ")[1]] : null;
-      let text = suit ? `${suit.symbol} ${suit.name}` : call.toUpperCase();
-      if (n != null) text += suit ? ` · ${n}` : ` · ${n} trump${n === 1 ? "" : "s"}`;
+      let text = suit ? `${suit.symbol} ${suit.name}` : readingWord(call);
+      if (n != null) text += suit ? ` · ${n}` : ` · ${tn("{n} trump", "{n} trumps", n)}`;
       const b = button(ctx, "wc-call", text, () => ctx.send(`call ${call}`), {
         label: upper(said.label),
         title: said.effect ? `${upper(said.effect)}.` : null,
@@ -220,8 +232,8 @@ function renderActions(ctx, kinds) {
   } else if (kinds.bid.length) {
     const group = el("div", "wc-choices wc-bids");
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", "Your bid");
-    group.append(el("span", "wc-choices-label", "Bid:"));
+    group.setAttribute("aria-label", t("Your bid"));
+    group.append(el("span", "wc-choices-label", t("Bid:")));
     // WC-12 in words on the table, not only in the buttons' tooltips (a phone cannot hover):
     // the rule for every bid (the view's choice_rule), and what the bid under the pointer or
     // the focus would score (its label).
@@ -232,9 +244,9 @@ function renderActions(ctx, kinds) {
       const n = Number(b);
       // What the bid would score: the server's label (WC-12).
       const effect = ctx.label(`bid ${b}`)?.effect || "";
-      const line = effect ? `Bid ${n}: ${effect}.` : "";
+      const line = effect ? t("Bid {n}: {effect}.", { n, effect }) : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
-        label: `Bid ${n} trick${n === 1 ? "" : "s"}`, // what it scores: said by the live line on focus
+        label: tn("Bid {n} trick", "Bid {n} tricks", n), // what it scores: said by the live line on focus
         title: line,
       });
       btn.dataset.bid = b;
@@ -255,7 +267,7 @@ function renderActions(ctx, kinds) {
 // --- the module ------------------------------------------------------------------------------------
 export default {
   stylesheet: true,
-  handName: "Hand",
+  handName: t("Hand"),
 
   render(ctx) {
     remember(ctx.frame.events);
@@ -309,47 +321,49 @@ export default {
     const said = ctx.frame.captions || {};
     if (view.readings[seat] && view.trumps[seat]) {
       const r = view.readings[seat];
-      const t = view.trumps[seat];
+      const trump = view.trumps[seat];
       const tag = el("span", "wc-reading");
       tag.dataset.reading = r;
-      tag.append(el("b", null, r.toUpperCase()), " · trump ");
-      const sym = el("span", "wc-sym", SUITS[t].symbol);
-      sym.style.color = SUITS[t].colour;
+      tag.append(el("b", null, readingWord(r)), ` · ${t("trump")} `);
+      const sym = el("span", "wc-sym", SUITS[trump].symbol);
+      sym.style.color = SUITS[trump].colour;
       tag.append(sym);
       tag.title = said[`seat reads ${seat}`] || "";
       tag.setAttribute("aria-label", tag.title);
       box.append(tag);
     } else if (view.phase === "rule") {
-      box.append(el("span", "wc-choosing", view.chosen[seat] ? "ruling card chosen" : "choosing…"));
+      box.append(el("span", "wc-choosing", view.chosen[seat] ? t("ruling card chosen") : t("choosing…")));
     }
     if (view.bids[seat] != null) {
       const b = el("span", "wc-bidwon");
       const bid = view.bids[seat];
       const won = view.won[seat];
-      b.append("won ", el("b", null, String(won)), " of ", el("b", null, String(bid)), " bid");
+      b.append(...bold(el, t("won {won} of {bid} bid"), { won, bid }));
       if (won > bid) b.classList.add("over");
       else if (won === bid && (view.phase === "play" || view.phase === "over")) b.classList.add("exact");
       b.title = said[`seat bid ${seat}`] || "";
       box.append(b);
     } else if (view.phase === "bid") {
-      box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? "bidding…" : "bid to come"));
+      box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? t("bidding…") : t("bid to come")));
     }
-    if (view.dealer === seat && !view.over) box.append(el("span", "wc-dealer", "dealer"));
-    if (!view.over) box.append(el("span", "wc-held", `${view.hand_sizes[seat]} cards`));
+    if (view.dealer === seat && !view.over) box.append(el("span", "wc-dealer", t("dealer")));
+    const held = view.hand_sizes[seat];
+    if (!view.over) box.append(el("span", "wc-held", tn("{n} card", "{n} cards", held)));
     return box;
   },
 
   turnInfo(view) {
     if (view.over) return "";
     // The top bar names the game "Wildcat Chicane" whatever the variant: say which is played.
-    const classic = view.options.variant === "classic" ? "classic Chicane · " : "";
-    if (view.phase === "rule") return "Ruling cards";
-    if (view.phase === "call") return `${classic}Calls`;
-    if (view.phase === "bid") return `${classic}Bidding`;
+    const classic = (what) => (view.options.variant === "classic" ? t("classic Chicane · {what}", { what }) : what);
+    const total = view.tricks_in_hand;
+    if (view.phase === "rule") return t("Ruling cards");
+    if (view.phase === "call") return classic(t("Calls"));
+    if (view.phase === "bid") return classic(t("Bidding"));
     // Between two tricks the table shows the one just taken until the next lead: so does the
     // header (issue 27, s35-4: it said "Trick 2" over trick 1 taken).
-    if (!view.trick.length && view.tricks.length) return `${classic}Trick ${view.tricks.length} of ${view.tricks_in_hand} taken`;
-    return `${classic}Trick ${Math.min(view.tricks.length + 1, view.tricks_in_hand)} of ${view.tricks_in_hand}`;
+    if (!view.trick.length && view.tricks.length) return classic(t("Trick {n} of {total} taken", { n: view.tricks.length, total }));
+    return classic(t("Trick {n} of {total}", { n: Math.min(view.tricks.length + 1, total), total }));
   },
 
   drawCard(code) {
