@@ -26,6 +26,7 @@ from pondside.engine import (
     View,
     seed_state,
 )
+from pondside.i18n import _
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -311,18 +312,19 @@ class DownTheDrain(Game[DownTheDrainState]):
     ) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
         card = _PARSE.get(action)
         if card is None:
-            raise IllegalAction(
-                f"{action!r} is not a Down the Drain action: write 'play N' with N from 2 to 20"
-            )
+            said = _("{action} is not a Down the Drain action: write 'play N' with N from 2 to 20")
+            raise IllegalAction(said.format(action=repr(action)))
         if state.over:
-            raise IllegalAction("the match is over", "DD-8")
+            raise IllegalAction(_("the match is over"), "DD-8")
         if seat != state.seat:
-            raise IllegalAction(f"it is seat {state.seat}'s turn, not seat {seat}'s", "DD-4")
+            said = _("it is seat {turn}'s turn, not seat {seat}'s")
+            raise IllegalAction(said.format(turn=state.seat, seat=seat), "DD-4")
         hand = state.hands[seat]
         try:
             i = hand.index(card)
         except ValueError:
-            raise IllegalAction(f"seat {seat} holds no {card}", "DD-4") from None
+            said = _("seat {seat} holds no {number}")
+            raise IllegalAction(said.format(seat=seat, number=card), "DD-4") from None
         st = state.copy()
         n = st.n
         hands = list(st.hands)
@@ -410,13 +412,13 @@ class DownTheDrain(Game[DownTheDrainState]):
         mates = [t for t in OTHERS[len(trial)][seat] if trial[t] == card]
         beaten = list(beaten_by(trial, seat))
         value = group_value(trial, card)
-        joins = [sp.who(t, False) for t in mates]
-        beats = [sp.who(t, False) for t in beaten]
-        effect = words.play_effect(joins, value, beats)
+        # The seats it joins and beats are the others: named, never "you".
+        effect = words.play_effect([sp.name(t) for t in mates], value, [sp.name(t) for t in beaten])
         # The page's preview draws these (the seats it joins and beats, the group's worth);
         # it never works them out itself.
         shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
-        return {"action": action, "label": action, "effect": effect, "shows": shows}
+        label = _("play {number}").format(number=card)
+        return {"action": action, "label": label, "effect": effect, "shows": shows}
 
     # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
@@ -446,7 +448,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         so the later shuffles are the same as if the player had chosen that card."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
         return rng.choice(legal)
 
