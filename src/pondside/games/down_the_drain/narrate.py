@@ -53,12 +53,10 @@ def count(k: int) -> str:
 
 
 def group_words(card: int, size: int) -> str:
-    """``two 7s, worth 14`` or ``a 7, worth 7``."""
-    if size > 1:
-        return _("{count} {number}s, worth {value}").format(
-            count=count(size), number=card, value=card * size
-        )
-    return _("{card}, worth {value}").format(card=a(card), value=card)
+    """A group of two or more cards and its worth: ``two 7s, worth 14``."""
+    return _("{count} {number}s, worth {value}").format(
+        count=count(size), number=card, value=card * size
+    )
 
 
 def owned(sp: Speaker, seat: int, card: int) -> str:
