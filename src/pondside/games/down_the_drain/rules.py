@@ -264,25 +264,34 @@ class DownTheDrain(Game[DownTheDrainState]):
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> DownTheDrainState:
-        expect = '{"hands": [[cards] per seat], "stack": [cards, top first], "start": seat}'
         if not isinstance(deal, dict) or set(deal) != {"hands", "stack", "start"}:
-            raise BadDeal(f"a Down the Drain deal is {expect}")
+            raise BadDeal(
+                # TRANSLATORS: not a template (never formatted); the keys are the notation's.
+                _(
+                    'a Down the Drain deal is {"hands": [[cards] per seat], "stack": [cards, top '
+                    'first], "start": seat}'
+                )
+            )
         hands, stack, start = deal["hands"], deal["stack"], deal["start"]
         if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
+            raise BadDeal(_("the deal needs {players} hands, one per seat").format(players=players))
         k = hand_size(players)
         for i, h in enumerate(hands):
             if not isinstance(h, list) or len(h) != k:
-                raise BadDeal(f"hand {i} must be a list of {k} cards with {players} players (DD-2)")
+                said = _("hand {hand} must be a list of {k} cards with {players} players (DD-2)")
+                raise BadDeal(said.format(hand=i, k=k, players=players))
         if not isinstance(stack, list):
-            raise BadDeal("the stack is a list of cards, top card first")
+            raise BadDeal(_("the stack is a list of cards, top card first"))
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-            raise BadDeal(f"start is the seat that plays first, 0 to {players - 1}; not {start!r}")
+            said = _("start is the seat that plays first, 0 to {last}; not {start}")
+            raise BadDeal(said.format(last=players - 1, start=repr(start)))
         cards = [c for h in hands for c in h] + stack
         for c in cards:
             if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
-                raise BadDeal(f"the deal holds {c!r}; the cards are the numbers 2 to 20 (DD-1)")
-        check_deck(Counter(cards), BadDeal, "the deal")
+                said = _("the deal holds {card}; the cards are the numbers 2 to 20 (DD-1)")
+                raise BadDeal(said.format(card=repr(c)))
+        wrong = _("the deal holds {held} cards of {number}; the deck has {count} (DD-1)")
+        check_deck(Counter(cards), BadDeal, wrong)
         st = _blank(players, options, seed)
         _start_game(st, hands, stack, start)
         return st
@@ -439,7 +448,7 @@ class DownTheDrain(Game[DownTheDrainState]):
     def determinize(self, view: View, rng: random.Random) -> DownTheDrainState:
         """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
         if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
+            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
         blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
