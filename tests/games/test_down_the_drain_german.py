@@ -10,12 +10,14 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from games.test_words_catalog import offered, told
 from pondside import i18n
-from pondside.engine import IllegalAction, Match
+from pondside.engine import BadDeal, IllegalAction, Match
 from pondside.games.down_the_drain import DECK, GAME
 from pondside.games.down_the_drain.narrate import deck_words, narrate
+from pondside.tui import get_ui
 
 NAMES = ["Ann", "Bob", "Cid"]
 ANN, BOB, CID = 0, 1, 2
@@ -113,3 +115,28 @@ def test_whole_matches_are_told_through_the_catalog(players: int, games: int) ->
             events = match.apply(seat, rng.choice(match.legal(seat)))
             found += told(GAME, match, before, events)
     assert not found, "\n".join(sorted(set(found))[:40])
+
+
+def test_a_deal_that_is_not_one_is_refused_in_german() -> None:
+    hands = [[2] * 6] * 3
+    with i18n.using("de"), pytest.raises(BadDeal) as refused:
+        Match(GAME, 3, deal={"hands": hands, "stack": [], "start": 9}, seed=1)
+    assert str(refused.value) == "start ist der Platz, der zuerst spielt, 0 bis 2; nicht 9"
+    with i18n.using("de"), pytest.raises(BadDeal) as refused:
+        Match(GAME, 3, deal={"hands": hands, "stack": [], "start": 0}, seed=1)
+    assert str(refused.value) == "der Deal enthält 18 Karten mit 2; das Deck hat 16 (DD-1)"
+
+
+def test_the_terminal_table_speaks_german() -> None:
+    console = Console(record=True, width=80)
+    m = table()
+    with i18n.using("de"):
+        ui = get_ui(GAME, NAMES, me=ANN)  # its legend in the terminal's language
+        ui.render(console, m.view(ANN))
+        ui.show_help(console, m.view(ANN), m.legal(ANN))
+    text = console.export_text()
+    assert "Down the Drain · Zugrunde 1" in text
+    assert "Stapel: 72 Karten · Ablagestapel (0): leer" in text
+    assert "Deine Hand: Tippe eine Karte, um sie zu spielen" in text
+    assert "Spieler" in text and "gehalten" in text and "▶ am Zug" in text
+    assert "vor sich: die Karte eines Spielers" in text
