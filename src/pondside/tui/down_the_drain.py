@@ -5,15 +5,34 @@ do; the hand is the menu (type a card to play it)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pondside.engine import View
+from pondside.engine import Game, View
 from pondside.games.down_the_drain import game_places
+from pondside.i18n import N_, _, ngettext
 
-from .base import TableUI, menu_lines, place_style, plural
+from .base import TableUI, menu_lines, place_style
+
+LEGEND = N_(
+    "in front: a player's card; cards of one number join (7×2 = 14) and beat every group "
+    "worth less. held: cards in hand and in front. A card still in front on your next turn "
+    "is pushed through."
+)
+COLUMNS = {
+    "player": N_("player"),
+    "in front": N_("in front"),
+    "group": N_("group"),
+    "hand": N_("hand"),
+    "held": N_("held"),
+    "games won": N_("games won"),
+    "cards total": N_("cards total"),
+    "": "",
+}
+"""The players' table's columns, each with its heading."""
 
 
 def card_style(card: int) -> str:
@@ -31,33 +50,44 @@ def card_text(card: int) -> Text:
 
 
 class UI(TableUI):
-    legend = (
-        "in front: a player's card; cards of one number join (7×2 = 14) and beat every group "
-        "worth less. held: cards in hand and in front. A card still in front on your next turn "
-        "is pushed through."
-    )
+    def __init__(self, game: Game[Any], names: list[str], me: int | None = None) -> None:
+        super().__init__(game, names, me)
+        self.legend = _(LEGEND)  # in the language of the terminal, set before the table
 
     def draw(self, console: Console, view: View) -> None:
         seat = view["seat"]
         n = view["players"]
         games = view["options"]["games"]
-        series = f" · game {view['hand_number']} of {games}" if games > 1 else ""
-        console.rule(f"Down the Drain{series} · cycle {view['plays'] // n + 1}")
+        title = _(self.game.info.name)
+        cycle = view["plays"] // n + 1
+        if games > 1:
+            said = _("{title} · game {game} of {games} · cycle {cycle}")
+            console.rule(
+                said.format(title=title, game=view["hand_number"], games=games, cycle=cycle)
+            )
+        else:
+            console.rule(_("{title} · cycle {cycle}").format(title=title, cycle=cycle))
         console.print(self._players(view))
         pile: Counter[int] = Counter(view["discard"])
         shown = " ".join(f"{c}×{k}" if k > 1 else str(c) for c, k in sorted(pile.items()))
+        stack = view["stack_size"]
+        said = ngettext(
+            "Stack: {n} card · discard pile ({discarded}): {shown}",
+            "Stack: {n} cards · discard pile ({discarded}): {shown}",
+            stack,
+        )
+        discarded = len(view["discard"])
         console.print(
-            f"Stack: {plural(view['stack_size'], 'card')} · "
-            f"discard pile ({len(view['discard'])}): {shown or 'empty'}",
-            style="dim",
+            said.format(n=stack, discarded=discarded, shown=shown or _("empty")), style="dim"
         )
         if seat is not None and view["hand"] and not view["over"]:
             if self.asks(view, seat):
                 console.print(
-                    "Your hand: type a card to play it (→ what it would do)", style="bold"
+                    _("Your hand: type a card to play it (→ what it would do)"), style="bold"
                 )
             else:
-                console.print(f"{self.whose(seat)} hand", style="bold")
+                hand = self.speaker.says(seat, _("Your hand"), _("{name}'s hand"))
+                console.print(hand, style="bold")
             for line in menu_lines(self._hand(view), min(console.width, 80), False, True):
                 console.print(line)
 
@@ -77,7 +107,8 @@ class UI(TableUI):
         cols += ["games won", "cards total"] if games > 1 else []
         cols.append("")
         for col in cols:
-            table.add_column(col, justify="left" if col in ("player", "") else "right")
+            heading = _(COLUMNS[col]) if col else ""
+            table.add_column(heading, justify="left" if col in ("player", "") else "right")
         front = view["front"]
         held = view["held"]
         places = game_places((), held)  # nobody has won yet: fewer cards held first (DD-9)
@@ -89,9 +120,9 @@ class UI(TableUI):
                 group = f"{f}×{size} = {f * size}" if size > 1 else str(f)
             status = []
             if s in view["to_act"]:
-                status.append("▶ to play")
+                status.append(_("▶ to play"))
             if s == view["start"]:
-                status.append("started")
+                status.append(_("started"))
             row: list[Text | str] = [
                 Text(name, style=place_style(places[s], view["players"])),
                 card_text(f) if f else Text("—", style="dim"),
@@ -111,7 +142,6 @@ class UI(TableUI):
         def typed(answer: str) -> str | None:
             return f"play {answer}" if f"play {answer}" in legal else None
 
-        wrong = "type a card of your hand"
-        return self.menu(
-            console, view, legal, [], "Card to play (type its number)", typed=typed, wrong=wrong
-        )
+        wrong = _("type a card of your hand")
+        question = _("Card to play (type its number)")
+        return self.menu(console, view, legal, [], question, typed=typed, wrong=wrong)

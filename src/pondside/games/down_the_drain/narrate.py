@@ -18,26 +18,94 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pondside.engine import ScoreNote, Speaker, Term
-from pondside.engine.narrate import Lines, joined, plural
+from pondside.engine.narrate import Lines, joined, waiting_for
+from pondside.i18n import N_, _, ngettext
 
 from .events import DownTheDrainEvent, Play
 from .state import COUNTS
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+COUNT_WORDS = {
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+    8: N_("eight"),
+    9: N_("nine"),
+    10: N_("ten"),
+    11: N_("eleven"),
+    12: N_("twelve"),
+    16: N_("sixteen"),
+}
+"""The counts said in words: a group's cards (at most eight, one per player) and the deck's
+copies of a number (DD-1)."""
 
 
 def a(number: int) -> str:
     """``a 7``, ``an 8``, ``an 11``, ``an 18``."""
-    return f"{'an' if number in (8, 11, 18) else 'a'} {number}"
+    return (_("an {number}") if number in (8, 11, 18) else _("a {number}")).format(number=number)
 
 
 def count(k: int) -> str:
-    return NUMBER_WORDS[k] if k < len(NUMBER_WORDS) else str(k)
+    """``two`` for 2, ``sixteen`` for 16: a group's size or the deck's count of a number."""
+    return _(COUNT_WORDS[k]) if k in COUNT_WORDS else str(k)
 
 
 def group_words(card: int, size: int) -> str:
-    """``two 7s, worth 14`` or ``a 7, worth 7``."""
-    return f"{count(size)} {card}s, worth {card * size}" if size > 1 else f"{a(card)}, worth {card}"
+    """A group of two or more cards and its worth: ``two 7s, worth 14``."""
+    return _("{count} {number}s, worth {value}").format(
+        count=count(size), number=card, value=card * size
+    )
+
+
+def owned(sp: Speaker, seat: int, card: int) -> str:
+    """A card in front of a seat, inside a sentence: ``your 7``, ``Ann's 7`` (the object of
+    "beats" or the subject of "are pushed through")."""
+    if sp.is_me(seat):
+        return _("your {number}").format(number=card)
+    return _("{name}'s {number}").format(name=sp.name(seat), number=card)
+
+
+def joined_card(sp: Speaker, seat: int, card: int) -> str:
+    """A card that a card played joins, inside a sentence: ``your 7``, ``Ann's 7``."""
+    # A language may inflect these apart from "your {number}" (German's dative, "deiner 7").
+    if sp.is_me(seat):
+        # TRANSLATORS: the card that a card played joins ("and joins your 7"); German: dative.
+        return _("your {joined}").format(joined=card)
+    # TRANSLATORS: another player's card that a card played joins ("and joins Ann's 7").
+    return _("{name}'s {joined}").format(name=sp.name(seat), joined=card)
+
+
+def people(sp: Speaker, seats: Sequence[int]) -> str:
+    """Several seats, the receiver's among them, as one subject in the order given: ``Dee and
+    you``, ``You and Dee``."""
+    return joined(
+        [
+            (_("You") if i == 0 else _("you")) if sp.is_me(s) else sp.name(s)
+            for i, s in enumerate(seats)
+        ]
+    )
+
+
+def says_several(
+    sp: Speaker,
+    seats: Sequence[int],
+    *,
+    you: str,
+    one: str,
+    with_you: str,
+    many: str,
+    **fields: object,
+) -> str:
+    """The sentence about one or several seats, each form written whole: ``you`` (the
+    receiver alone), ``one`` (``{name}``), ``with_you`` (``{people}``: the receiver among
+    others, named in the order given), ``many`` (``{names}``: several others)."""
+    if len(seats) == 1:
+        return sp.says(seats[0], you, one, **fields)
+    if any(sp.is_me(s) for s in seats):
+        return with_you.format(people=people(sp, seats), **fields)
+    return many.format(names=joined([sp.name(s) for s in seats]), **fields)
 
 
 def ties(front: Sequence[int | None], seat: int, card: int, value: int) -> str:
@@ -53,10 +121,18 @@ def ties(front: Sequence[int | None], seat: int, card: int, value: int) -> str:
     )
     if not equal:
         return ""
+    # The groups a card does not join ("It does not join the two 7s"): a language may
+    # inflect them (German's dative, "den zwei 7ern", "der 14").
     names = [
-        f"the {count(trial.count(c))} {c}s" if trial.count(c) > 1 else f"the {c}" for c in equal
+        # TRANSLATORS: a group a card does not join ("It does not join the two 7s").
+        _("the {count} {tied}s").format(count=count(trial.count(c)), tied=c)
+        if trial.count(c) > 1
+        # TRANSLATORS: a card a card does not join ("It does not join the 14").
+        else _("the {tied}").format(tied=c)
+        for c in equal
     ]
-    return f" It does not join {joined(names)}: equal in value, neither beats the other."
+    said = _("It does not join {groups}: equal in value, neither beats the other.")
+    return " " + said.format(groups=joined(names))
 
 
 def narrate(
@@ -80,88 +156,206 @@ def narrate(
         lines.event = i
         if ev["type"] == "play":
             played = ev
-            seat, card = ev["seat"], ev["card"]
             front = before["front"] if before is not None else []
-            mates = [t for t, f in enumerate(front) if f == card and t != seat]
-            line = f"{sp.does(seat, 'play')} {a(card)}"
-            if ev["group"] > 1 and mates:
-                ones = joined([f"{sp.whose(t, False)} {card}" for t in mates])
-                line += f" and {'join' if sp.is_me(seat) else 'joins'} {ones}: "
-                line += f"{group_words(card, ev['group'])}."
-            elif ev["group"] > 1:
-                line += f", joining a group: {group_words(card, ev['group'])}."
-            else:
-                line += "."
+            line = play_line(sp, ev, front)
             if before is not None:
-                line += ties(before["front"], seat, card, ev["value"])
+                line += ties(before["front"], ev["seat"], ev["card"], ev["value"])
             lines.append(line)
         elif ev["type"] == "beaten":
-            lost = [
-                f"{sp.whose(t, False)} {c}" for t, c in zip(ev["seats"], ev["cards"], strict=True)
-            ]
-            subject = "Together they beat" if played and played["group"] > 1 else "It beats"
-            lines.append(f"{subject} {joined(lost)}: down the drain.")
+            lost = joined([owned(sp, t, c) for t, c in zip(ev["seats"], ev["cards"], strict=True)])
+            if played and played["group"] > 1:
+                lines.append(_("Together they beat {cards}: down the drain.").format(cards=lost))
+            else:
+                lines.append(_("It beats {cards}: down the drain.").format(cards=lost))
         elif ev["type"] == "draw":
             seats = [ev["seat"]]
             while i + 1 < len(events) and (nxt := events[i + 1])["type"] == "draw":
                 seats.append(nxt["seat"])
                 i += 1
             lines.event = i  # one line for the draws together: told once the last is shown
-            verb = "each draw" if len(seats) > 1 else "draw"
-            lines.append(f"{sp.together(seats, verb)} a card from the stack.")
-        elif ev["type"] == "reshuffle":
             lines.append(
-                "The stack is empty: the discard pile is shuffled into a new stack of "
-                f"{plural(ev['cards'], 'card')}."
+                says_several(
+                    sp,
+                    seats,
+                    you=_("You draw a card from the stack."),
+                    one=_("{name} draws a card from the stack."),
+                    # TRANSLATORS: {people} names you among others ("Dee and you").
+                    with_you=_("{people} each draw a card from the stack."),
+                    many=_("{names} each draw a card from the stack."),
+                )
+            )
+        elif ev["type"] == "reshuffle":
+            n = ev["cards"]
+            lines.append(
+                ngettext(
+                    "The stack is empty: the discard pile is shuffled into a new stack of "
+                    "{n} card.",
+                    "The stack is empty: the discard pile is shuffled into a new stack of "
+                    "{n} cards.",
+                    n,
+                ).format(n=n)
             )
         elif ev["type"] == "push":
-            seat, card, k = ev["seat"], ev["card"], len(ev["seats"])
-            if k == 1:
-                lines.append(
-                    f"{sp.whose(seat)} {card} went round unbeaten: it is pushed through, "
-                    "discarded with no card drawn."
-                )
-            else:
-                cards = joined([f"{sp.whose(t, False)} {card}" for t in ev["seats"]])
-                lines.append(
-                    f"{sp.whose(seat)} turn begins with the {count(k)} {card}s unbeaten: {cards} "
-                    "are pushed through, discarded with no card drawn."
-                )
+            lines.append(push_line(sp, ev["seat"], ev["card"], ev["seats"]))
         elif ev["type"] == "guard":
-            lines.append(f"The game has lasted {ev['cycles']} full rounds: it ends with no winner.")
+            n = ev["cycles"]
+            lines.append(
+                ngettext(
+                    "The game has lasted {n} full round: it ends with no winner.",
+                    "The game has lasted {n} full rounds: it ends with no winner.",
+                    n,
+                ).format(n=n)
+            )
         elif ev["type"] == "game_end":
-            name = f"game {ev['game']}" if games > 1 else "the game"
-            won = ev["winners"]
-            if len(won) == 1:
-                lines.append(
-                    f"{sp.does(won[0], 'have')} no cards left and "
-                    f"{'win' if sp.is_me(won[0]) else 'wins'} {name}!"
-                )
-            elif won:
-                lines.append(
-                    f"{sp.together(won, 'have')} no cards left and share the win of {name}!"
-                )
-            rest = [f"{h} by {sp.who(s, False)}" for s, h in enumerate(ev["held"]) if s not in won]
+            if ev["winners"]:  # none when DD-10 ended the game
+                lines.append(won_line(sp, ev["winners"], ev["game"] if games > 1 else None))
+            rest = [
+                sp.says(s, _("{held} by you"), _("{held} by {name}"), held=h)
+                for s, h in enumerate(ev["held"])
+                if s not in ev["winners"]
+            ]
             if rest:
-                lines.append(f"Cards still held: {joined(rest)}.")
+                lines.append(_("Cards still held: {rest}.").format(rest=joined(rest)))
         elif ev["type"] == "match_end" and games > 1:
             first = [s for s, p in enumerate(ev["places"]) if p == 1]
-            verb = "share" if len(first) > 1 else "win"
-            lines.append(f"The series is over: {sp.together(first, verb)} it.")
-        elif ev["type"] == "deal":
-            dealt = f", {plural(max(after['hand_sizes']), 'card')} each" if after else ""
             lines.append(
-                f"Game {ev['game']} is dealt{dealt}: {sp.does(ev['start'], 'play', False)} first."
+                says_several(
+                    sp,
+                    first,
+                    you=_("The series is over: You win it."),
+                    one=_("The series is over: {name} wins it."),
+                    # TRANSLATORS: {people} names you among others ("Dee and you").
+                    with_you=_("The series is over: {people} share it."),
+                    many=_("The series is over: {names} share it."),
+                )
             )
+        elif ev["type"] == "deal":
+            lines.append(deal_line(sp, ev["game"], ev["start"], after))
         i += 1
     return lines
+
+
+def play_line(sp: Speaker, ev: Play, front: Sequence[int | None]) -> str:
+    """A card played, and the cards it joins (those in ``front`` before it was played)."""
+    seat, card = ev["seat"], ev["card"]
+    mates = [t for t, f in enumerate(front) if f == card and t != seat]
+    said = {"card": a(card)}
+    if ev["group"] > 1 and mates:
+        ones = joined([joined_card(sp, t, card) for t in mates])
+        return sp.says(
+            seat,
+            _("You play {card} and join {cards}: {group}."),
+            _("{name} plays {card} and joins {cards}: {group}."),
+            cards=ones,
+            group=group_words(card, ev["group"]),
+            **said,
+        )
+    if ev["group"] > 1:
+        return sp.says(
+            seat,
+            _("You play {card}, joining a group: {group}."),
+            _("{name} plays {card}, joining a group: {group}."),
+            group=group_words(card, ev["group"]),
+            **said,
+        )
+    return sp.says(seat, _("You play {card}."), _("{name} plays {card}."), **said)
+
+
+def push_line(sp: Speaker, seat: int, card: int, seats: Sequence[int]) -> str:
+    """DD-4a: the card in front of ``seat`` at its turn, and its group, pushed through."""
+    if len(seats) == 1:
+        return sp.says(
+            seat,
+            _(
+                "Your {number} went round unbeaten: it is pushed through, discarded with no "
+                "card drawn."
+            ),
+            _(
+                "{name}'s {number} went round unbeaten: it is pushed through, discarded with "
+                "no card drawn."
+            ),
+            number=card,
+        )
+    return sp.says(
+        seat,
+        _(
+            "Your turn begins with the {count} {number}s unbeaten: {cards} are pushed through, "
+            "discarded with no card drawn."
+        ),
+        _(
+            "{name}'s turn begins with the {count} {number}s unbeaten: {cards} are pushed "
+            "through, discarded with no card drawn."
+        ),
+        count=count(len(seats)),
+        number=card,
+        cards=joined([owned(sp, t, card) for t in seats]),
+    )
+
+
+def won_line(sp: Speaker, winners: Sequence[int], game: int | None) -> str:
+    """DD-8: who shed every card and won the game (``game``: its number in a series, None for
+    a single game)."""
+    if game is None:
+        return says_several(
+            sp,
+            winners,
+            you=_("You have no cards left and win the game!"),
+            one=_("{name} has no cards left and wins the game!"),
+            # TRANSLATORS: {people} names you among others ("Dee and you").
+            with_you=_("{people} have no cards left and share the win of the game!"),
+            many=_("{names} have no cards left and share the win of the game!"),
+        )
+    return says_several(
+        sp,
+        winners,
+        you=_("You have no cards left and win game {game}!"),
+        one=_("{name} has no cards left and wins game {game}!"),
+        # TRANSLATORS: {people} names you among others ("Dee and you").
+        with_you=_("{people} have no cards left and share the win of game {game}!"),
+        many=_("{names} have no cards left and share the win of game {game}!"),
+        game=game,
+    )
+
+
+def deal_line(sp: Speaker, game: int, start: int, after: Mapping[str, Any] | None) -> str:
+    """The next game of a series dealt (DD-9), the hand size when ``after`` shows it."""
+    if after is None:
+        return sp.says(
+            start,
+            _("Game {game} is dealt: you play first."),
+            _("Game {game} is dealt: {name} plays first."),
+            game=game,
+        )
+    n = max(after["hand_sizes"])
+    return sp.says(
+        start,
+        ngettext(
+            "Game {game} is dealt, {n} card each: you play first.",
+            "Game {game} is dealt, {n} cards each: you play first.",
+            n,
+        ),
+        ngettext(
+            "Game {game} is dealt, {n} card each: {name} plays first.",
+            "Game {game} is dealt, {n} cards each: {name} plays first.",
+            n,
+        ),
+        game=game,
+        n=n,
+    )
 
 
 def play_effect(joins: Sequence[str], value: int, beats: Sequence[str]) -> str:
     """What a card would do now: the players whose equal cards it joins, its group's worth,
     the players whose cards it beats: ``→ joins Ann: worth 14; beats Bob and Cy``."""
-    text = f"→ joins {joined(joins)}: worth {value}" if joins else f"→ worth {value}"
-    return text + (f"; beats {joined(beats)}" if beats else "")
+    if joins and beats:
+        said = _("→ joins {joins}: worth {value}; beats {beats}")
+    elif joins:
+        said = _("→ joins {joins}: worth {value}")
+    elif beats:
+        said = _("→ worth {value}; beats {beats}")
+    else:
+        said = _("→ worth {value}")
+    return said.format(joins=joined(joins), value=value, beats=joined(beats))
 
 
 def deck_words() -> str:
@@ -170,30 +364,29 @@ def deck_words() -> str:
     >>> deck_words()[:40]
     '90 cards: sixteen 2s, twelve 3s, nine 4s'
     """
-    many = [f"{count_words(k)} {c}s" for c, k in COUNTS.items() if k > 1]
+    many = [
+        _("{count} {number}s").format(count=count(k), number=c) for c, k in COUNTS.items() if k > 1
+    ]
     ones = [c for c, k in COUNTS.items() if k == 1]
-    return (
-        f"{sum(COUNTS.values())} cards: {', '.join(many)}, and one each of {ones[0]} to {ones[-1]}."
+    return _("{total} cards: {counts}, and one each of {first} to {last}.").format(
+        total=sum(COUNTS.values()), counts=", ".join(many), first=ones[0], last=ones[-1]
     )
-
-
-def count_words(k: int) -> str:
-    """``sixteen`` for 16: the deck's counts in words."""
-    big = {9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 16: "sixteen"}
-    return big.get(k) or count(k)
 
 
 def score_notes() -> list[ScoreNote]:
     """The line under the scores (DD-9): what wins one game, and a series."""
     return [
         {
-            "note": "The first to shed every card wins; the others are ranked by the fewest "
-            "cards held.",
+            "note": _(
+                "The first to shed every card wins; the others are ranked by the fewest cards held."
+            ),
             "when": {"games": 1},
         },
         {
-            "note": "Most games won wins; between equal numbers of games won, the fewest cards "
-            "held over the games.",
+            "note": _(
+                "Most games won wins; between equal numbers of games won, the fewest cards "
+                "held over the games."
+            ),
         },
     ]
 
@@ -203,11 +396,13 @@ def prompts() -> dict[str, str]:
     before a card is picked (DD-4..DD-6), the turn with nothing in front to beat (DD-5), and
     what the cards held count for (DD-9)."""
     return {
-        "rule": "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat "
-        "every lower group, which goes down the drain and is replaced from the stack. A card "
-        "still in front at its owner's next turn is shed.",
-        "any card": "Your turn: play any card (nothing in front to beat).",
-        "held": "fewer is better, none wins",
+        "rule": _(
+            "Any card may be played: equal numbers join forces (two 7s are worth 14) and beat "
+            "every lower group, which goes down the drain and is replaced from the stack. A "
+            "card still in front at its owner's next turn is shed."
+        ),
+        "any card": _("Your turn: play any card (nothing in front to beat)."),
+        "held": _("fewer is better, none wins"),
     }
 
 
@@ -221,26 +416,28 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     if all(view["seat"] in g["seats"] for g in view["groups"]):
         # Nothing to beat (DD-5: with no card in front, any card may be played).
         out["to beat"] = (
-            "Nothing but your own card in front."
+            _("Nothing but your own card in front.")
             if view["groups"]
-            else "No card in front: any card may be played."
+            else _("No card in front: any card may be played.")
         )
     for g in view["groups"]:
         t = g.get("through")
         if t is not None:
-            out[f"group {g['number']}"] = (
-                f"to be pushed through on {sp.whose(t, False)} turn unless beaten first"
+            out[f"group {g['number']}"] = sp.says(
+                t,
+                _("to be pushed through on your turn unless beaten first"),
+                _("to be pushed through on {name}'s turn unless beaten first"),
             )
     done: dict[int, str] = {}
     for e in view["last_events"]:
         if e["type"] == "deal":
             return out  # a new game: the last one's events are over
         if e["type"] == "play":
-            done[e["seat"]] = "just played"
+            done[e["seat"]] = _("just played")
         elif e["type"] == "beaten":
-            done.update(dict.fromkeys(e["seats"], "beaten: drew a card"))
+            done.update(dict.fromkeys(e["seats"], _("beaten: drew a card")))
         elif e["type"] == "push":
-            done.update(dict.fromkeys(e["seats"], "pushed through"))
+            done.update(dict.fromkeys(e["seats"], _("pushed through")))
     out.update({f"seat {s}": words for s, words in done.items()})
     return out
 
@@ -251,28 +448,27 @@ def status(
     """The status line, by the page's situation (``Game.captions``): whose turn it is, or,
     for the seat to play, how many of its cards beat a group now (``beating``, DD-4d)."""
     if view["over"] or not view["to_act"]:
-        return {"status": "Waiting for the next game."}
+        return {"status": _("Waiting for the next game.")}
     turn, me = view["to_act"][0], view["seat"]
     if replay or me is None:
-        watching = "" if replay else "You are watching: "
-        return {"status": f"{watching}{names[turn]} is to play."}
+        said = _("{name} is to play.") if replay else _("You are watching: {name} is to play.")
+        return {"status": said.format(name=names[turn])}
     if turn != me:
-        return {"status": f"Waiting for {names[turn]} to play."}
+        return {"status": waiting_for([turn], names, me, _("Waiting for {names} to play."))}
     if not view["groups"]:
         now = prompts()["any card"]
+    elif beating == 0:
+        now = _("Your turn: pick a card to play; none of your cards beats a group.")
     else:
-        which = (
-            "none of your cards beats a group"
-            if beating == 0
-            else "one of your cards beats a group"
-            if beating == 1
-            else f"{beating} of your cards beat a group"
-        )
-        now = f"Your turn: pick a card to play; {which}."
+        now = ngettext(
+            "Your turn: pick a card to play; one of your cards beats a group.",
+            "Your turn: pick a card to play; {n} of your cards beat a group.",
+            beating,
+        ).format(n=beating)
     return {
         "status": now,
-        "status picked": "Play your {what}, or pick another card.",
-        "status sent": "Playing your {what}…",
+        "status picked": _("Play your {what}, or pick another card."),
+        "status sent": _("Playing your {what}…"),
     }
 
 
@@ -280,23 +476,28 @@ def terms() -> list[Term]:
     """The game's words, as the table's legend explains them (DD-1, DD-3..DD-9)."""
     return [
         {
-            "term": "joins",
-            "meaning": "a card of the same number as cards in front joins them: "
-            "two 7s are worth 14.",
+            "term": _("joins"),
+            "meaning": _(
+                "a card of the same number as cards in front joins them: two 7s are worth 14."
+            ),
         },
         {
-            "term": "beats",
-            "meaning": "a group worth more beats every group worth less: those cards go down "
-            "the drain (discarded) and their players each draw a card.",
+            "term": _("beats"),
+            "meaning": _(
+                "a group worth more beats every group worth less: those cards go down the "
+                "drain (discarded) and their players each draw a card."
+            ),
         },
         {
-            "term": "pushed through",
-            "meaning": "a card still in front of its player when their turn comes is discarded, "
-            "and no card is drawn: one card fewer. Shed your last card this way to win.",
+            "term": _("pushed through"),
+            "meaning": _(
+                "a card still in front of its player when their turn comes is discarded, and "
+                "no card is drawn: one card fewer. Shed your last card this way to win."
+            ),
         },
         {
-            "term": "held",
-            "meaning": "the cards in a hand and the one in front; the fewer the better.",
+            "term": _("held"),
+            "meaning": _("the cards in a hand and the one in front; the fewer the better."),
         },
-        {"term": "the deck", "meaning": deck_words()},
+        {"term": _("the deck"), "meaning": deck_words()},
     ]

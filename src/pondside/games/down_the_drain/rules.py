@@ -26,6 +26,7 @@ from pondside.engine import (
     View,
     seed_state,
 )
+from pondside.i18n import _
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -263,25 +264,34 @@ class DownTheDrain(Game[DownTheDrainState]):
     def from_deal(
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> DownTheDrainState:
-        expect = '{"hands": [[cards] per seat], "stack": [cards, top first], "start": seat}'
         if not isinstance(deal, dict) or set(deal) != {"hands", "stack", "start"}:
-            raise BadDeal(f"a Down the Drain deal is {expect}")
+            raise BadDeal(
+                # TRANSLATORS: not a template (never formatted); the keys are the notation's.
+                _(
+                    'a Down the Drain deal is {"hands": [[cards] per seat], "stack": [cards, top '
+                    'first], "start": seat}'
+                )
+            )
         hands, stack, start = deal["hands"], deal["stack"], deal["start"]
         if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(f"the deal needs {players} hands, one per seat")
+            raise BadDeal(_("the deal needs {players} hands, one per seat").format(players=players))
         k = hand_size(players)
         for i, h in enumerate(hands):
             if not isinstance(h, list) or len(h) != k:
-                raise BadDeal(f"hand {i} must be a list of {k} cards with {players} players (DD-2)")
+                said = _("hand {hand} must be a list of {k} cards with {players} players (DD-2)")
+                raise BadDeal(said.format(hand=i, k=k, players=players))
         if not isinstance(stack, list):
-            raise BadDeal("the stack is a list of cards, top card first")
+            raise BadDeal(_("the stack is a list of cards, top card first"))
         if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-            raise BadDeal(f"start is the seat that plays first, 0 to {players - 1}; not {start!r}")
+            said = _("start is the seat that plays first, 0 to {last}; not {start}")
+            raise BadDeal(said.format(last=players - 1, start=repr(start)))
         cards = [c for h in hands for c in h] + stack
         for c in cards:
             if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
-                raise BadDeal(f"the deal holds {c!r}; the cards are the numbers 2 to 20 (DD-1)")
-        check_deck(Counter(cards), BadDeal, "the deal")
+                said = _("the deal holds {card}; the cards are the numbers 2 to 20 (DD-1)")
+                raise BadDeal(said.format(card=repr(c)))
+        wrong = _("the deal holds {held} cards of {number}; the deck has {count} (DD-1)")
+        check_deck(Counter(cards), BadDeal, wrong)
         st = _blank(players, options, seed)
         _start_game(st, hands, stack, start)
         return st
@@ -311,18 +321,19 @@ class DownTheDrain(Game[DownTheDrainState]):
     ) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
         card = _PARSE.get(action)
         if card is None:
-            raise IllegalAction(
-                f"{action!r} is not a Down the Drain action: write 'play N' with N from 2 to 20"
-            )
+            said = _("{action} is not a Down the Drain action: write 'play N' with N from 2 to 20")
+            raise IllegalAction(said.format(action=repr(action)))
         if state.over:
-            raise IllegalAction("the match is over", "DD-8")
+            raise IllegalAction(_("the match is over"), "DD-8")
         if seat != state.seat:
-            raise IllegalAction(f"it is seat {state.seat}'s turn, not seat {seat}'s", "DD-4")
+            said = _("it is seat {turn}'s turn, not seat {seat}'s")
+            raise IllegalAction(said.format(turn=state.seat, seat=seat), "DD-4")
         hand = state.hands[seat]
         try:
             i = hand.index(card)
         except ValueError:
-            raise IllegalAction(f"seat {seat} holds no {card}", "DD-4") from None
+            said = _("seat {seat} holds no {number}")
+            raise IllegalAction(said.format(seat=seat, number=card), "DD-4") from None
         st = state.copy()
         n = st.n
         hands = list(st.hands)
@@ -410,13 +421,13 @@ class DownTheDrain(Game[DownTheDrainState]):
         mates = [t for t in OTHERS[len(trial)][seat] if trial[t] == card]
         beaten = list(beaten_by(trial, seat))
         value = group_value(trial, card)
-        joins = [sp.who(t, False) for t in mates]
-        beats = [sp.who(t, False) for t in beaten]
-        effect = words.play_effect(joins, value, beats)
+        # The seats it joins and beats are the others: named, never "you".
+        effect = words.play_effect([sp.name(t) for t in mates], value, [sp.name(t) for t in beaten])
         # The page's preview draws these (the seats it joins and beats, the group's worth);
         # it never works them out itself.
         shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
-        return {"action": action, "label": action, "effect": effect, "shows": shows}
+        label = _("play {number}").format(number=card)
+        return {"action": action, "label": label, "effect": effect, "shows": shows}
 
     # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
@@ -437,7 +448,7 @@ class DownTheDrain(Game[DownTheDrainState]):
     def determinize(self, view: View, rng: random.Random) -> DownTheDrainState:
         """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
         if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
+            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
         blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
@@ -446,7 +457,7 @@ class DownTheDrain(Game[DownTheDrainState]):
         so the later shuffles are the same as if the player had chosen that card."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
         return rng.choice(legal)
 

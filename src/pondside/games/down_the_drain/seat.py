@@ -9,6 +9,7 @@ from collections import Counter
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
+from pondside.i18n import _
 
 from .state import (
     COUNTS,
@@ -74,7 +75,7 @@ def determinize(view: View, st: DownTheDrainState, rng: random.Random) -> DownTh
     """
     seat = view["seat"]
     if seat is None:
-        raise BadPosition("determinization is from one seat's view, not a spectator's")
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
     st.game_no = view["hand_number"]
     st.history = tuple(
         (tuple(w), tuple(h)) for w, h in zip(view["winners"], view["hand_scores"], strict=True)
@@ -113,26 +114,28 @@ def check_position(state: DownTheDrainState, hand_limit: int) -> DownTheDrainSta
     st.hands = tuple(tuple(sorted(h)) for h in st.hands)
     n = st.n
     if len(st.hands) != n or len(st.front) != n:
-        raise BadPosition(f"hands and front need one entry per seat ({n})")
+        raise BadPosition(_("hands and front need one entry per seat ({n})").format(n=n))
     cards = [c for h in st.hands for c in h] + [f for f in st.front if f]
     if not 0 <= st.top <= len(st.stack):
         raise BadPosition(
-            "top is where the stack's top card is in 'stack' (cards before it are drawn)"
+            _("top is where the stack's top card is in 'stack' (cards before it are drawn)")
         )
     cards += list(st.stack[st.top :]) + list(st.discard)
     if any(c not in COUNTS for c in cards):
-        raise BadPosition("the cards are the numbers 2 to 20 (DD-1)")
-    check_deck(Counter(cards), BadPosition, "the position")
+        raise BadPosition(_("the cards are the numbers 2 to 20 (DD-1)"))
+    wrong = _("the position holds {held} cards of {number}; the deck has {count} (DD-1)")
+    check_deck(Counter(cards), BadPosition, wrong)
     if not (0 <= st.seat < n and 0 <= st.start < n) or st.plays < 0:
-        raise BadPosition(f"seat (to act) and start are seats 0 to {n - 1}")
+        raise BadPosition(_("seat (to act) and start are seats 0 to {last}").format(last=n - 1))
     if any(len(h) > hand_limit for h in st.hands):
-        raise BadPosition(f"a hand never holds more than {hand_limit} cards (DD-2, DD-4)")
+        said = _("a hand never holds more than {k} cards (DD-2, DD-4)")
+        raise BadPosition(said.format(k=hand_limit))
     if len(st.history) != st.game_no - (0 if st.over else 1) or st.game_no > st.games:
-        raise BadPosition("history holds one entry per finished game of the series")
+        raise BadPosition(_("history holds one entry per finished game of the series"))
     if not st.over and not st.hands[st.seat]:
-        raise BadPosition("the player to act has a card in hand (an empty hand has won)")
+        raise BadPosition(_("the player to act has a card in hand (an empty hand has won)"))
     if not st.over and st.front[st.seat]:
         raise BadPosition(
-            "the player to act has no card in front: it was pushed through as the turn began"
+            _("the player to act has no card in front: it was pushed through as the turn began")
         )
     return st

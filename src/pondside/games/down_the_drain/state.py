@@ -37,11 +37,12 @@ PLAY = {c: f"play {c}" for c in NUMBERS}
 OTHERS = {n: tuple(tuple((s + k) % n for k in range(1, n)) for s in range(n)) for n in range(3, 9)}
 
 
-def check_deck(cards: Counter[int], error: type[Exception], where: str) -> None:
-    """DD-1: exactly the 90 cards, each number as often as the deck holds it."""
+def check_deck(cards: Counter[int], error: type[Exception], wrong: str) -> None:
+    """DD-1: exactly the 90 cards, each number as often as the deck holds it. ``wrong`` says
+    so of a deal or a position (its ``{held}``, ``{number}`` and ``{count}`` filled)."""
     for c, k in COUNTS.items():
         if cards[c] != k:
-            raise error(f"{where} holds {cards[c]} cards of {c}; the deck has {k} (DD-1)")
+            raise error(wrong.format(held=cards[c], number=c, count=k))
 
 
 class DownTheDrainState(State):

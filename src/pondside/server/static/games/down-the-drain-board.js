@@ -3,7 +3,8 @@
 // first), the stack and the discard pile, and the legend of the game's words. A preview is the
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
 import { prefs } from "../api.js";
-import { el, plural } from "../room.js";
+import { t, tn } from "../i18n.js";
+import { el } from "../room.js";
 import { termsList } from "./terms.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -32,7 +33,7 @@ export function drawCard(code, { small = false, back = false } = {}) {
     for (let r = 34; r > 4; r -= 9) svg("circle", { cx: 50, cy: 70, r, fill: "none", stroke: "rgba(170,225,245,.35)", "stroke-width": 3 }, root);
     svg("path", { d: "M50 70 m-22 0 a22 22 0 1 1 22 22 a14 14 0 1 1 -14 -14 a7 7 0 1 1 7 7", fill: "none", stroke: "#9fdcf2", "stroke-width": 3.5, "stroke-linecap": "round" }, root);
     box.setAttribute("role", "img");
-    box.setAttribute("aria-label", "a face-down card");
+    box.setAttribute("aria-label", t("a face-down card"));
     return box;
   }
   const n = Number(code);
@@ -47,8 +48,8 @@ export function drawCard(code, { small = false, back = false } = {}) {
   const big = svg("text", { x: 50, y: 83, "text-anchor": "middle", class: "ddc-num", fill: ink }, root);
   big.textContent = String(n);
   for (const [x, y, rot] of [[14, 22, 0], [86, 118, 180]]) {
-    const t = svg("text", { x, y, "text-anchor": "middle", class: "ddc-corner", fill: ink, transform: `rotate(${rot} ${x} ${y - 6})` }, root);
-    t.textContent = String(n);
+    const corner = svg("text", { x, y, "text-anchor": "middle", class: "ddc-corner", fill: ink, transform: `rotate(${rot} ${x} ${y - 6})` }, root);
+    corner.textContent = String(n);
   }
   box.setAttribute("role", "img");
   box.setAttribute("aria-label", String(n));
@@ -68,7 +69,7 @@ export function toAct(view) {
 /** Names joined for the page's own labels: "Ann, Bob and you". */
 function list(items) {
   if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return t("{first} and {last}", { first: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
 
 // --- the board ----------------------------------------------------------------------------------
@@ -98,7 +99,7 @@ function seatSpot(ctx, s, preview) {
   if (s === me) spot.classList.add("mine");
   if (toAct(view) === s) spot.classList.add("to-act");
   const name = el("div", "dd-spot-name", names[s]);
-  if (s === me) name.append(el("span", "you-tag", " (you)"));
+  if (s === me) name.append(el("span", "you-tag", ` ${t("(you)")}`));
   const place = el("div", "dd-spot-card");
   const card = preview && s === me ? preview.card : view.front[s];
   const g = preview && s === me ? { number: card, seats: [me, ...preview.joins], value: preview.value } : groupOf(view, s);
@@ -110,7 +111,7 @@ function seatSpot(ctx, s, preview) {
     const size = g ? g.seats.length : 1;
     if (size > 1) {
       const badge = el("span", "dd-group-badge", `×${size} = ${g.value}`);
-      badge.title = `${size} cards of ${card} together, worth ${g.value}`;
+      badge.title = tn("{n} card of {number} together, worth {value}", "{n} cards of {number} together, worth {value}", size, { number: card, value: g.value });
       place.append(badge);
       spot.classList.add("in-group");
       spot.style.setProperty("--ddc", `hsl(${hue(card)} 70% 55%)`);
@@ -120,10 +121,10 @@ function seatSpot(ctx, s, preview) {
   }
   if (preview && preview.beats.includes(s)) {
     spot.classList.add("will-beat");
-    note.textContent = "beaten";
+    note.textContent = t("beaten");
   } else if (preview && preview.joins.includes(s)) {
     spot.classList.add("will-join");
-    note.textContent = "joined";
+    note.textContent = t("joined");
   } else {
     // What the last play did to this seat, and whose turn it is: both, so that a person
     // beaten just before their turn reads what happened to them as a bot's spot says it.
@@ -133,15 +134,15 @@ function seatSpot(ctx, s, preview) {
       if (last[0]) notes.push(last[0]);
       spot.classList.add(last[1]);
     }
-    if (toAct(view) === s && !view.animating) notes.push(s === me ? "your turn" : "their turn");
+    if (toAct(view) === s && !view.animating) notes.push(s === me ? t("your turn") : t("their turn"));
     note.textContent = notes.join("; ");
   }
   // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
-  const held = el("div", "dd-spot-held", `${view.hand_sizes[s]} in hand`);
+  const held = el("div", "dd-spot-held", t("{n} in hand", { n: view.hand_sizes[s] }));
   spot.append(name, place, note, held);
-  const bits = [`${names[s]}${s === me ? " (you)" : ""}`];
-  bits.push(card ? `${card} in front` : "no card in front");
-  bits.push(`${plural(view.hand_sizes[s], "card", "cards")} in hand`);
+  const bits = [s === me ? `${names[s]} ${t("(you)")}` : names[s]];
+  bits.push(card ? t("{number} in front", { number: card }) : t("no card in front"));
+  bits.push(tn("{n} card in hand", "{n} cards in hand", view.hand_sizes[s]));
   if (note.textContent) bits.push(note.textContent);
   spot.setAttribute("aria-label", bits.join(", "));
   spot.setAttribute("role", "group");
@@ -150,9 +151,9 @@ function seatSpot(ctx, s, preview) {
 
 function groupsPanel(ctx, preview) {
   const { view, me, names } = ctx;
-  const who = (s) => (s === me ? "you" : names[s]);
+  const who = (s) => (s === me ? t("you") : names[s]);
   const box = el("div", "dd-groups");
-  box.append(el("h3", "dd-label", "To beat"));
+  box.append(el("h3", "dd-label", t("To beat")));
   // The player's own group is not one to beat: its spot shows it, and when it goes.
   const groups = view.groups.filter((g) => !g.seats.includes(me));
   if (!groups.length) {
@@ -163,14 +164,14 @@ function groupsPanel(ctx, preview) {
   groups.forEach((g, i) => {
     const li = el("li", "dd-group");
     li.dataset.number = String(g.number);
-    if (preview && g.seats.every((t) => preview.beats.includes(t))) li.classList.add("will-beat");
+    if (preview && g.seats.every((s) => preview.beats.includes(s))) li.classList.add("will-beat");
     if (g.flushing) li.classList.add("flushing");
-    if (preview && g.seats.some((t) => preview.joins.includes(t))) li.classList.add("will-join");
+    if (preview && g.seats.some((s) => preview.joins.includes(s))) li.classList.add("will-join");
     li.style.setProperty("--ddc", `hsl(${hue(g.number)} 70% 55%)`);
     const cards = el("span", "dd-group-cards");
     for (const _ of g.seats) cards.append(drawCard(g.number, { small: true }));
     const value = el("span", "dd-group-value", String(g.value));
-    value.title = "the group's value";
+    value.title = t("the group's value");
     const holders = list(g.seats.map(who));
     const whose = el("span", "dd-group-who", holders);
     // Whose turn pushes the group through, in the server's words (its captions).
@@ -178,10 +179,12 @@ function groupsPanel(ctx, preview) {
     const text = el("span", "dd-group-text");
     text.append(whose, el("span", "dd-group-when", when));
     li.append(cards, el("span", "dd-eq", "="), value, text);
-    li.setAttribute(
-      "aria-label",
-      `${i === 0 ? "Highest: " : ""}${plural(g.seats.length, "card", "cards")} of ${g.number}, worth ${g.value}, in front of ${holders}; ${when}`,
-    );
+    const group = tn("{n} card of {number}, worth {value}, in front of {holders}", "{n} cards of {number}, worth {value}, in front of {holders}", g.seats.length, {
+      number: g.number,
+      value: g.value,
+      holders,
+    });
+    li.setAttribute("aria-label", `${i === 0 ? t("Highest: {group}", { group }) : group}; ${when}`);
     ol.append(li);
   });
   box.append(ol);
@@ -191,14 +194,15 @@ function groupsPanel(ctx, preview) {
 function piles(view) {
   const box = el("div", "dd-piles");
   const stack = el("div", "dd-pile dd-stack");
-  stack.append(view.stack_size ? drawCard(0, { small: true, back: true }) : el("span", "dd-pile-empty", "empty"));
-  stack.append(el("span", "dd-pile-label", `Stack: ${plural(view.stack_size, "card", "cards")}`));
-  stack.setAttribute("aria-label", `The stack holds ${plural(view.stack_size, "card", "cards")}, face down`);
+  stack.append(view.stack_size ? drawCard(0, { small: true, back: true }) : el("span", "dd-pile-empty", t("empty")));
+  stack.append(el("span", "dd-pile-label", tn("Stack: {n} card", "Stack: {n} cards", view.stack_size)));
+  stack.setAttribute("aria-label", tn("The stack holds {n} card, face down", "The stack holds {n} cards, face down", view.stack_size));
   const discard = el("div", "dd-pile dd-discard");
   const top = view.discard[view.discard.length - 1];
-  discard.append(top ? drawCard(top, { small: true }) : el("span", "dd-pile-empty", "empty"));
-  discard.append(el("span", "dd-pile-label", `Discard: ${plural(view.discard.length, "card", "cards")}`));
-  discard.setAttribute("aria-label", `The discard pile holds ${plural(view.discard.length, "card", "cards")}${top ? `; ${top} on top` : ""}`);
+  discard.append(top ? drawCard(top, { small: true }) : el("span", "dd-pile-empty", t("empty")));
+  discard.append(el("span", "dd-pile-label", tn("Discard: {n} card", "Discard: {n} cards", view.discard.length)));
+  const holds = tn("The discard pile holds {n} card", "The discard pile holds {n} cards", view.discard.length);
+  discard.setAttribute("aria-label", top ? `${holds}; ${t("{number} on top", { number: top })}` : holds);
   box.append(stack, discard);
   return box;
 }
@@ -211,7 +215,7 @@ let legendOpen = prefs.get("dd.legend", "") !== "seen";
 export function legend() {
   const d = el("details", "dd-legend");
   d.open = legendOpen;
-  const summary = el("summary", null, "What do joins, beats and pushed through mean?");
+  const summary = el("summary", null, t("What do joins, beats and pushed through mean?"));
   d.append(summary);
   d.append(termsList(el, "down-the-drain"));
   // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in

@@ -6,7 +6,8 @@
 // play it (the Play button, or the same card again). Everything comes from the view and the
 // server: what a card would do is its label (`effect` in words, `shows` for the preview),
 // the sentences about each step are the frame's narration: no play's effect is worked out here.
-import { el, plural } from "../room.js";
+import { num, t, tn } from "../i18n.js";
+import { el } from "../room.js";
 import { drawCard, legend, renderBoard } from "./down-the-drain-board.js";
 import { said } from "./terms.js";
 
@@ -27,7 +28,7 @@ function shows(ctx, card) {
  * the groups of the `flushing` seats are marked as going down the drain. */
 function between(prev, front, events, flushing = [], base = prev.groups) {
   // The groups are the server's (before the play, or after it): the page never regroups cards.
-  const groups = base.map((g) => ({ ...g, flushing: g.seats.every((t) => flushing.includes(t)) }));
+  const groups = base.map((g) => ({ ...g, flushing: g.seats.every((s) => flushing.includes(s)) }));
   return { ...prev, front, groups, last_events: events, animating: true };
 }
 
@@ -42,17 +43,17 @@ async function animate(ctx) {
     for (const [seat, cls] of mark) ctx.board.querySelector(`.dd-spot[data-seat="${seat}"] .ddc`)?.classList.add(cls);
   };
   // The card lands in front of its player; the groups it beats shake, then go down the drain.
-  const front = prev.front.map((f, t) => (t === play.seat ? play.card : f));
+  const front = prev.front.map((f, s) => (s === play.seat ? play.card : f));
   const beaten = events.find((e) => e.type === "beaten");
-  show(front, [play, ...(beaten ? [beaten] : [])], [[play.seat, "landed"], ...(beaten ? beaten.seats.map((t) => [t, "flushing"]) : [])], beaten ? beaten.seats : []);
+  show(front, [play, ...(beaten ? [beaten] : [])], [[play.seat, "landed"], ...(beaten ? beaten.seats.map((s) => [s, "flushing"]) : [])], beaten ? beaten.seats : []);
   await ctx.wait(beaten ? 900 : 500);
-  const after = front.map((f, t) => (beaten && beaten.seats.includes(t) ? null : f));
+  const after = front.map((f, s) => (beaten && beaten.seats.includes(s) ? null : f));
   // Gone from the spots, gone from the list to beat: the board never shows a card twice.
   if (beaten) show(after, [play, beaten], [], [], ctx.view.groups);
   // The next player's group goes through before the turn begins (DD-4a).
   const push = events.find((e) => e.type === "push");
   if (push) {
-    show(after, [push], push.seats.map((t) => [t, "pushing"]), [], ctx.view.groups);
+    show(after, [push], push.seats.map((s) => [s, "pushing"]), [], ctx.view.groups);
     await ctx.wait(800);
   }
   const end = events.find((e) => e.type === "game_end");
@@ -61,7 +62,7 @@ async function animate(ctx) {
     const k = events.indexOf(end);
     const lines = ctx.frame.narration || [];
     const text = lines.find((_, i) => (ctx.frame.narration_events || [])[i] === k) || "";
-    show(after.map((f, t) => (push && push.seats.includes(t) ? null : f)), [], []);
+    show(after.map((f, s) => (push && push.seats.includes(s) ? null : f)), [], []);
     const banner = el("div", "dd-banner", text);
     ctx.board.querySelector(".dd-board")?.append(banner);
     await ctx.wait(1800);
@@ -72,16 +73,16 @@ async function animate(ctx) {
 
 /** A card's tag: what the server says it would do, in the few words a tag has room for. */
 function tag(fx) {
-  if (fx.beats.length && fx.joins.length) return ["joins + beats", "both"];
-  if (fx.beats.length) return ["beats", "beats"];
-  if (fx.joins.length) return ["joins", "joins"];
+  if (fx.beats.length && fx.joins.length) return [t("joins + beats"), "both"];
+  if (fx.beats.length) return [t("beats"), "beats"];
+  if (fx.joins.length) return [t("joins"), "joins"];
   return ["", "none"];
 }
 
 /** The label's words for playing `card`: "play 7 → joins Ann: worth 14; beats Bob". */
 function words(ctx, card) {
   const l = ctx.label(`play ${card}`);
-  return l ? `${l.label} ${l.effect}`.trim() : `play ${card}`;
+  return l ? `${l.label} ${l.effect}`.trim() : t("play {number}", { number: card });
 }
 
 function renderHand(ctx, choice) {
@@ -104,9 +105,9 @@ function renderHand(ctx, choice) {
       const fx = shows(ctx, c);
       const [text, kind] = fx ? tag(fx) : ["", "none"];
       b.classList.add(`fx-${kind}`);
-      const t = el("span", "dd-tag", text);
-      if (!text) t.classList.add("blank");
-      b.append(t);
+      const tagged = el("span", "dd-tag", text);
+      if (!text) tagged.classList.add("blank");
+      b.append(tagged);
       label = `${c}: ${words(ctx, c)}`;
     }
     if (choice === c && Number(ctx.select.i) === i) {
@@ -133,7 +134,7 @@ function renderHand(ctx, choice) {
     box.append(b);
   });
   const wrap = el("div", "dd-hand-wrap");
-  if (!hand.length && me != null) wrap.append(el("p", "dd-none", "No cards in hand."));
+  if (!hand.length && me != null) wrap.append(el("p", "dd-none", t("No cards in hand.")));
   wrap.append(box);
   wrap.append(legend());
   ctx.hand.replaceChildren(wrap);
@@ -177,12 +178,12 @@ function renderActions(ctx, choice) {
     if (choice != null) {
       const text = el("p", "dd-choice", words(ctx, choice));
       text.id = "dd-choice";
-      const play = el("button", "btn primary dd-play", `Play ${choice}`);
+      const play = el("button", "btn primary dd-play", t("Play {number}", { number: choice }));
       play.type = "button";
       play.disabled = !!ctx.pending;
       play.setAttribute("aria-describedby", "dd-choice");
       play.addEventListener("click", () => ctx.send(`play ${choice}`));
-      const cancel = el("button", "btn dd-cancel", "Cancel");
+      const cancel = el("button", "btn dd-cancel", t("Cancel"));
       cancel.type = "button";
       cancel.disabled = !!ctx.pending;
       cancel.addEventListener("click", () => {
@@ -198,7 +199,7 @@ function renderActions(ctx, choice) {
       const hint = el("p", "dd-choice dd-hint");
       // The game's words (its prompts, GET /api/games).
       const rule = (ctx.facts.prompts || {}).rule || "";
-      hint.append(el("span", "dd-rule", rule ? `${rule} ` : ""), "Pick a card to see what it does.");
+      hint.append(el("span", "dd-rule", rule ? `${rule} ` : ""), t("Pick a card to see what it does."));
       out.push(hint);
     }
   }
@@ -212,7 +213,7 @@ function renderActions(ctx, choice) {
 
 export default {
   stylesheet: true,
-  handName: "Game",
+  handName: t("Game"),
 
   render(ctx) {
     const choice = selected(ctx);
@@ -236,38 +237,42 @@ export default {
     const out = document.createDocumentFragment();
     // Held: the hand and the card in front together, what DD-9 ranks by (the spot on the
     // board says how many are in the hand).
-    const held = el("span", "dd-info-held", `${plural(view.held[seat], "card", "cards")} held`);
+    const held = el("span", "dd-info-held", tn("{n} card held", "{n} cards held", view.held[seat]));
     const counts = (ctx.facts.prompts || {}).held;
-    held.title = `${view.hand_sizes[seat]} in hand${view.front[seat] ? " and 1 in front" : ""}${counts ? `: ${counts}` : ""}`;
+    const inHand = view.hand_sizes[seat];
+    const where = view.front[seat] ? t("{n} in hand and 1 in front", { n: inHand }) : t("{n} in hand", { n: inHand });
+    held.title = counts ? `${where}: ${counts}` : where;
     out.append(held);
     if (view.options.games > 1) {
       const w = view.wins[seat];
-      const wins = el("span", "dd-info-wins", `${w} ${w === 1 ? "win" : "wins"}`);
-      wins.title = `${plural(w, "game", "games")} won in the series`;
+      const wins = el("span", "dd-info-wins", tn("{n} win", "{n} wins", w));
+      wins.title = tn("{n} game won in the series", "{n} games won in the series", w);
       out.append(wins);
     }
     return out;
   },
 
   endScore(view, seat) {
-    const held = plural(view.totals[seat], "card", "cards");
-    return view.options.games > 1 ? `${plural(view.wins[seat], "game", "games")} won · ${held} held over the games` : `${held} held`;
+    const held = view.totals[seat];
+    if (view.options.games <= 1) return tn("{n} card held", "{n} cards held", held);
+    const won = tn("{n} game won", "{n} games won", view.wins[seat]);
+    return `${won} · ${tn("{n} card held over the games", "{n} cards held over the games", held)}`;
   },
 
   turnInfo(view) {
     if (view.over) return "";
     // The frame shows the series and the game already: only the turn is new.
-    return `Turn ${view.plays + 1}`;
+    return t("Turn {n}", { n: num(view.plays + 1) });
   },
 
   scoreRows(view) {
     const rows = view.hand_scores.map((cells, i) => ({
-      label: `Game ${i + 1}`,
-      cells: cells.map((c, s) => (view.winners[i].includes(s) ? `${c} (won)` : String(c))),
+      label: t("Game {n}", { n: i + 1 }),
+      cells: cells.map((c, s) => (view.winners[i].includes(s) ? t("{n} (won)", { n: c }) : String(c))),
     }));
-    if (!view.over) rows.push({ label: `Game ${view.hand_number} (in play)`, cells: view.held.map((h) => `${h} held`) });
+    if (!view.over) rows.push({ label: t("Game {n} (in play)", { n: view.hand_number }), cells: view.held.map((h) => t("{n} held", { n: h })) });
     // What the places go by is the score note's (the server's words).
-    if (view.options.games > 1) rows.push({ label: "Games won", cells: view.wins.map(String) });
+    if (view.options.games > 1) rows.push({ label: t("Games won"), cells: view.wins.map(String) });
     return rows;
   },
 
