@@ -34,6 +34,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import ActionLabel, Event, Game, Labels, TypedDict, View
 from pondside.engine.narrate import line_events
 from pondside.i18n import N_, _
@@ -149,16 +150,17 @@ def words_in(
     out: dict[str, str] = {}
     for text in texts:
         if text:
-            out.update(pieces(game, text))
+            out.update(pieces(game, text, i18n.current()))
     for name in names:
         out.pop(name, None)
     return out
 
 
 @functools.lru_cache(maxsize=16384)
-def pieces(game: Game[Any], text: str) -> tuple[tuple[str, str], ...]:
+def pieces(game: Game[Any], text: str, locale: str) -> tuple[tuple[str, str], ...]:
     """The pieces of one sentence that name cards by code, with their words (remembered: a
-    seat's labels are told again in every frame while it is to act)."""
+    seat's labels are told again in every frame while it is to act), in the reader's language
+    ``locale``: a sentence of bare codes reads the same in every language, its names do not."""
     return tuple((text[s["start"] : s["end"]], s["words"]) for s in game.card_spans(text))
 
 

@@ -355,7 +355,7 @@ class TableUI:
                 name = (f"  {command.name:<6}", "bold") if i == 0 else indent[1:]
                 console.print(Text.assemble(name, " ", line))
         if self.legend:
-            console.print(self.legend)
+            console.print(_(self.legend))  # a game may declare it as a constant (N_)
 
 
 @dataclass(frozen=True)

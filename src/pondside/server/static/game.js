@@ -740,7 +740,7 @@ function renderPlayers(frame, ctx) {
   const n = names(frame);
   const me = mySeat(frame);
   const pl = places(frame);
-  const [one, many] = game.unit || ["point", "points"];
+  const [one, many] = game.unit || unitWords(frame);
   box.replaceChildren();
   box.classList.toggle("many", v.players > 6);
   for (const s of seatOrder(frame)) {
@@ -751,6 +751,7 @@ function renderPlayers(frame, ctx) {
     if (v.to_act.includes(s) && !v.over) chip.classList.add("to-act");
     if (!seat.online) chip.classList.add("offline");
     const name = el("span", "player-name", n[s]);
+    name.translate = false; // a person's name, in no catalog
     if (s === me) name.append(el("span", "you-tag", ` ${t("(you)")}`));
     // The whole name, whatever room the bar has for it (issue 27, 10).
     name.title = seat.bot ? `${n[s]} (${t("{level} bot", { level: levelWord(seat.bot) })})` : n[s];
@@ -982,10 +983,16 @@ function openScores() {
   tick();
 }
 
-/** What a score counts, in the game's words (its facts' `score_unit`), for `n`. */
-function scoreUnit(frame, n) {
+/** What a score counts, in the game's words (its facts' `score_unit`, said in the page's
+ * language by the server): one and many. */
+function unitWords(frame) {
   const g = facts.find((x) => x.slug === frame.table.game);
-  const [one, many] = (g && g.score_unit) || ["point", "points"];
+  return (g && g.score_unit) || [t("point"), t("points")];
+}
+
+/** What a score counts for `n`. */
+function scoreUnit(frame, n) {
+  const [one, many] = unitWords(frame);
   return Number(n) === 1 ? one : many;
 }
 
