@@ -651,3 +651,33 @@ def analyze(
         seed=seed,
         seconds=time.perf_counter() - started,
     )
+
+
+def decision_labels(
+    game: Game[Any],
+    record: Mapping[str, Any],
+    decisions: Sequence[Mapping[str, Any]],
+    locales: Sequence[str],
+) -> dict[str, list[list[str]]]:
+    """Each of ``decisions`` (an analysis's, as ``Decision.to_json`` writes them) labelled in
+    each of ``locales``: ``[played_label, best_label]`` per decision, in their order, the seats
+    called by the record's names in that language. A replay of the record and a label per
+    action, nothing next to the search: a server labels an analysis in every language once,
+    and each asker reads their own without the search being made again."""
+    from pondside import i18n
+
+    seats = sorted({int(d["seat"]) for d in decisions})
+    views = {number: view for number, _seat, view, _legal, _action in choices(game, record, seats)}
+    players = int(record["players"])
+    said: dict[str, list[list[str]]] = {}
+    for locale in locales:
+        with i18n.using(locale):
+            names = record_names(record, players)
+            said[locale] = [
+                [
+                    action_words(game.action_label(views[int(d["number"])], d[key], names))
+                    for key in ("played", "best")
+                ]
+                for d in decisions
+            ]
+    return said

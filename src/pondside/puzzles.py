@@ -13,12 +13,15 @@ it is explained with each evaluated action's label, what it would do (the game's
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pondside import i18n
 from pondside.analysis import Analysis, Estimates, decision_seed, estimate_actions
 from pondside.engine import Game, Match, PondsideError, View, record_names
+from pondside.i18n import _
 
 THRESHOLD = 0.2
 """Expected places a played action must lose against the best for its decision to be a puzzle."""
@@ -70,6 +73,19 @@ class Puzzle:
     def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
         return cls(**{k: data[k] for k in cls.__dataclass_fields__})
 
+    def said(self, game: Game[Any]) -> Puzzle:
+        """The puzzle in the reader's language (``i18n.current``). A puzzle is stored with the
+        words of the moment it was found, in the language of no one in particular; what a
+        person reads of it is said again from what it keeps: each action's label and what it
+        would do from its view (``Game.labels``), and the seats that the record named by its
+        fallback ("seat 2", ``record_names``) named so in the reader's words."""
+        with i18n.using(i18n.DEFAULT):
+            fallback = record_names({}, len(self.names))
+        again = record_names({}, len(self.names))
+        names = [again[i] if name == fallback[i] else name for i, name in enumerate(self.names)]
+        explained = _labelled(game, self.view, names, self.explained)
+        return dataclasses.replace(self, names=names, explained=explained)
+
     def question(self) -> dict[str, Any]:
         """What a solver is shown: the position and the legal actions, with the played one
         named; nothing of the answer."""
@@ -89,7 +105,9 @@ class Puzzle:
         and every evaluated action explained."""
         if action not in self.legal:
             raise PondsideError(
-                f"{action!r} is not one of this position's actions: {', '.join(self.legal)}"
+                _("{action!r} is not one of this position's actions: {actions}").format(
+                    action=action, actions=", ".join(self.legal)
+                )
             )
         return {
             "action": action,
@@ -105,19 +123,33 @@ class Puzzle:
 def _explained(
     game: Game[Any], view: View, found: Estimates, names: Sequence[str]
 ) -> list[dict[str, Any]]:
+    estimates = [
+        {
+            "action": e.action,
+            "place": round(e.place, 3),
+            "win": round(e.win, 3),
+            "samples": e.samples,
+        }
+        for e in found.actions
+    ]
+    return _labelled(game, view, names, estimates)
+
+
+def _labelled(
+    game: Game[Any], view: View, names: Sequence[str], explained: Sequence[Mapping[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each of ``explained`` (an action and its estimates) with its label and what it would
+    do, in the game's words and the current language."""
     said = {a["action"]: a for a in game.labels(view, names)["actions"]}
     out = []
-    for e in found.actions:
-        label = said.get(e.action)
+    for e in explained:
+        label = said.get(e["action"])
+        words = {
+            "label": label["label"] if label else e["action"],
+            "effect": label.get("effect") if label else None,
+        }
         out.append(
-            {
-                "action": e.action,
-                "label": label["label"] if label else e.action,
-                "effect": label.get("effect") if label else None,
-                "place": round(e.place, 3),
-                "win": round(e.win, 3),
-                "samples": e.samples,
-            }
+            {"action": e["action"], **words, **{k: v for k, v in e.items() if k not in words}}
         )
     return out
 

@@ -202,6 +202,33 @@ def test_two_processes_play_one_table_each_client_on_its_own_process(
         assert other in listed
 
 
+def test_a_forwarded_action_is_refused_in_the_askers_language(
+    two: list[ServerProcess], database: str
+) -> None:
+    """Bob's process forwards his action to the process that plays the table: its refusal is
+    said there, in the language of Bob's page (the pseudo-locale's markers show it)."""
+    a, b = two
+    ann, bob = GuestClient(a, "Ann"), GuestClient(b, "Bob")
+    table = table_with(a, ann, [ann, bob, "random", "random"], options={"rounds": 1}, seed=5)
+    assert pid_of(owners(database)[table]) == a.proc.pid  # type: ignore[union-attr]
+
+    async def main() -> list[str]:
+        said = []
+        for lang in ("en-XA", "en"):
+            sock = await Sock.open(b, f"{table}?lang={lang}", bob)
+            hand = (await sock.sync())["view"]["hand"]
+            await sock.send({"op": "act", "action": f"play {max(hand) + 1}"})
+            refused = await sock.next(lambda m: m.get("type") == "error", timeout=20)
+            said.append(str(refused["message"]))
+            await sock.close()
+        return said
+
+    pseudo, english = run(main(), timeout=60)
+    # The ruling's code is appended through the catalog, at the owner.
+    assert pseudo.startswith("⟦") and pseudo.endswith("(LD-5)⟧"), pseudo
+    assert english.startswith("card ") and english.endswith("(LD-5)"), english
+
+
 def test_kill_9_of_one_of_two_processes_under_load_loses_no_acknowledged_action(
     database: str, redis: RedisProcess, tmp_path: Path
 ) -> None:

@@ -134,10 +134,14 @@ class Game(ABC, Generic[S]):
         """Every option with its default filled in, validated for this many players."""
         info = self.info
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOption(f"players is a whole number, not {spell(players)}")
+            raise BadOption(
+                _("players is a whole number, not {given}").format(given=spell(players))
+            )
         if not info.min_players <= players <= info.max_players:
             raise BadOption(
-                f"{info.name} is for {info.min_players}-{info.max_players} players, not {players}"
+                _("{game} is for {least}-{most} players, not {given}").format(
+                    game=_(info.name), least=info.min_players, most=info.max_players, given=players
+                )
             )
         resolved = resolve_options(info.options, given, info.slug)
         return self.check_options(players, resolved, dict(given or {}))
@@ -183,13 +187,24 @@ class Game(ABC, Generic[S]):
         Checks what every snapshot shares (its game, players and options) and turns a snapshot
         of the wrong shape into a sentence; the game builds the state in :meth:`load_position`.
         """
-        name, p = self.info.name, position
+        name, p = _(self.info.name), position
         if not isinstance(p, dict) or p.get("game") != self.info.slug:
-            raise BadPosition(f"a {name} position is the object the 'position' request returns")
+            raise BadPosition(
+                _("a {game} position is the object the 'position' request returns").format(
+                    game=name
+                )
+            )
         if p.get("players") != players or p.get("options") != options:
             raise BadPosition(
-                f"this position is for {p.get('players')} players with options "
-                f"{p.get('options')}, not {players} with {options}"
+                _(
+                    "this position is for {given_players} players with options {given_options}, "
+                    "not {players} with {options}"
+                ).format(
+                    given_players=p.get("players"),
+                    given_options=p.get("options"),
+                    players=players,
+                    options=options,
+                )
             )
         try:
             return self.load_position(players, options, p)
@@ -204,7 +219,9 @@ class Game(ABC, Generic[S]):
             ArithmeticError,
         ) as exc:
             raise BadPosition(
-                f"not a {name} position ({exc!r}); take one from the 'position' request"
+                _("not a {game} position ({error!r}); take one from the 'position' request").format(
+                    game=name, error=exc
+                )
             ) from None
 
     def load_position(self, players: int, options: dict[str, Any], position: dict[str, Any]) -> S:
@@ -214,8 +231,10 @@ class Game(ABC, Generic[S]):
         unknown = sorted(set(position) - known)
         if unknown:
             raise BadPosition(
-                f"a {self.info.name} position has no field {unknown[0]!r}; its keys are the "
-                "state's fields, as the 'position' request writes them"
+                _(
+                    "a {game} position has no field {field!r}; its keys are the state's fields, "
+                    "as the 'position' request writes them"
+                ).format(game=_(self.info.name), field=unknown[0])
             )
         state = self.state_type.from_snapshot(position, {"n": players, **options})
         return self.check_position(state)
@@ -393,8 +412,9 @@ class Game(ABC, Generic[S]):
         """The line under a table's scores, what wins (the server sends them once, in ``GET
         /api/games``; a page shows the first whose ``when`` the table's options meet): by
         default, whether fewer or more points are better."""
-        better = "Fewer" if self.info.lower_score_is_better else "More"
-        return [{"note": f"{better} points are better."}]
+        if self.info.lower_score_is_better:
+            return [{"note": _("Fewer points are better.")}]
+        return [{"note": _("More points are better.")}]
 
     def prompts(self) -> dict[str, str]:
         """What a page tells the seat to act, by situation, in the game's words, where the
@@ -436,7 +456,10 @@ class Game(ABC, Generic[S]):
         game (static/games/generic.js)."""
         seat = view["seat"]
         if seat is not None and seat in view["to_act"] and not replay:
-            return {"status": "Your turn: choose a card or an action.", "status sent": "Sent…"}
+            return {
+                "status": _("Your turn: choose a card or an action."),
+                "status sent": _("Sent…"),
+            }
         return {"status": waiting_for(view["to_act"], names, seat)}
 
     def card_facts(self) -> dict[str, Any]:

@@ -13,6 +13,8 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
+from pondside.i18n import _
+
 from .errors import BadPosition, BadRecord, IllegalAction, PondsideError, spell
 from .game import Game, Outcome, S, View
 from .view import Event
@@ -39,7 +41,7 @@ class Match(Generic[S]):
         self.players = game.info.default_players if players is None else players
         self.options = game.options(self.players, options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise BadRecord(f"seed is a whole number, not {spell(seed)}")
+            raise BadRecord(_("seed is a whole number, not {given}").format(given=spell(seed)))
         self.seed = new_seed() if seed is None else seed
         self.deal = copy.deepcopy(deal)
         self.start_position = copy.deepcopy(position)
@@ -60,12 +62,16 @@ class Match(Generic[S]):
             to_act = game.to_act(state)
             if any(not 0 <= s < self.players for s in to_act):
                 raise BadPosition(
-                    f"the position has seats to act {list(to_act)} at a table of {self.players}"
+                    _("the position has seats to act {seats} at a table of {players}").format(
+                        seats=list(to_act), players=self.players
+                    )
                 )
             for seat in range(self.players):
                 if bool(game.legal_actions(state, seat)) != (seat in to_act):
                     raise BadPosition(
-                        f"in this position seat {seat}'s turn and its legal actions disagree"
+                        _(
+                            "in this position seat {seat}'s turn and its legal actions disagree"
+                        ).format(seat=seat)
                     )
                 game.view(state, seat)
             game.view(state, None)
@@ -75,7 +81,9 @@ class Match(Generic[S]):
         except Exception as exc:  # a snapshot can be inconsistent in endless ways
             kind = type(exc).__name__
             raise BadPosition(
-                f"the position is not consistent and cannot be played on ({kind}: {exc})"
+                _(
+                    "the position is not consistent and cannot be played on ({kind}: {error})"
+                ).format(kind=kind, error=exc)
             ) from None
 
     # --- the protocol -----------------------------------------------------------------
@@ -89,10 +97,16 @@ class Match(Generic[S]):
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; on an illegal one nothing changes and ``IllegalAction`` says why."""
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is text in the game's notation, not {spell(action)}")
+            raise IllegalAction(
+                _("an action is text in the game's notation, not {given}").format(
+                    given=spell(action)
+                )
+            )
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(
-                f"seat must be a number from 0 to {self.players - 1}, not {spell(seat)}"
+                _("seat must be a number from 0 to {last}, not {given}").format(
+                    last=self.players - 1, given=spell(seat)
+                )
             )
         self.state, events = self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
@@ -103,7 +117,9 @@ class Match(Generic[S]):
     def timeout(self, seat: int) -> tuple[str, list[Event]]:
         """Apply the rules' default for a seat whose time ran out; returns the action taken."""
         if seat not in self.to_act():
-            raise IllegalAction(f"seat {seat} is not to act, so it cannot time out")
+            raise IllegalAction(
+                _("seat {seat} is not to act, so it cannot time out").format(seat=seat)
+            )
         action = self.game.timeout_action(self.state, seat)
         return action, self.apply(seat, action)
 
@@ -111,7 +127,11 @@ class Match(Generic[S]):
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players
         ):
-            raise PondsideError(f"seat must be null or 0 to {self.players - 1}, not {spell(seat)}")
+            raise PondsideError(
+                _("seat must be null or 0 to {last}, not {given}").format(
+                    last=self.players - 1, given=spell(seat)
+                )
+            )
         view = self.game.view(self.state, seat)
         # A view's lists are its own, but its events are the state's (see apply): copied here,
         # once per view that leaves the match, not inside search, which calls game.view itself.
@@ -167,31 +187,41 @@ class Match(Generic[S]):
                 position=record.get("position"),
             )
         except PondsideError as exc:
-            raise BadRecord(f"the record cannot start a match: {exc}") from None
+            raise BadRecord(
+                _("the record cannot start a match: {error}").format(error=exc)
+            ) from None
 
     @classmethod
     def from_record(cls, game: Game[S], record: Any) -> Match[S]:
         """Rebuild a match by replaying its record; ``BadRecord`` says what was expected."""
         if not isinstance(record, Mapping):
-            raise BadRecord("a record is a JSON object with game, players, options, seed, actions")
+            raise BadRecord(
+                _("a record is a JSON object with game, players, options, seed, actions")
+            )
         if record.get("game") != game.info.slug:
             raise BadRecord(
-                f"this record is for {spell(record.get('game'))}, not {spell(game.info.slug)}"
+                _("this record is for {given}, not {game}").format(
+                    given=spell(record.get("game")), game=spell(game.info.slug)
+                )
             )
         actions = record.get("actions", [])
         if not isinstance(actions, list):
-            raise BadRecord("the record's actions must be a list of [seat, action] pairs")
+            raise BadRecord(_("the record's actions must be a list of [seat, action] pairs"))
         match = cls.start_of(game, record)
         for i, pair in enumerate(actions):
             if not (isinstance(pair, list | tuple) and len(pair) == 2):
                 raise BadRecord(
-                    f"action {i} of the record is not a [seat, action] pair: {spell(pair)}"
+                    _("action {i} of the record is not a [seat, action] pair: {given}").format(
+                        i=i, given=spell(pair)
+                    )
                 )
             try:
                 match.apply(pair[0], pair[1])
             except PondsideError as exc:
                 raise BadRecord(
-                    f"action {i} of the record, {spell(list(pair))}, is illegal: {exc}"
+                    _("action {i} of the record, {given}, is illegal: {error}").format(
+                        i=i, given=spell(list(pair)), error=exc
+                    )
                 ) from None
         return match
 
@@ -211,7 +241,8 @@ def record_names(record: Mapping[str, Any], players: int) -> list[str]:
         elif bot is not None and bot.strip():
             out.append(f"{bot.strip()} {seat}")
         else:
-            out.append(f"seat {seat}")
+            # Numbered from 0, as the record's seats are (a replay's ?seat= names the same).
+            out.append(_("seat {seat}").format(seat=seat))
     return out
 
 

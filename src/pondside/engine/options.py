@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pondside.i18n import _
+
 from .errors import BadOption, spell
 
 
@@ -27,39 +29,69 @@ class Option:
     nullable: bool = False
 
     def check(self, value: Any) -> Any:
+        name = self.name
         if value is None:
             if self.nullable:
                 return None
-            raise BadOption(f"option {self.name!r} needs a value: {self.expected()}")
+            raise BadOption(
+                _("option {name!r} needs a value: {expected}").format(
+                    name=name, expected=self.expected()
+                )
+            )
         if self.kind is bool:
             if isinstance(value, bool):
                 return value
-            raise BadOption(f"option {self.name!r} is true or false, not {spell(value)}")
+            raise BadOption(
+                _("option {name!r} is true or false, not {given}").format(
+                    name=name, given=spell(value)
+                )
+            )
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {self.name!r} is a whole number, not {spell(value)}")
+                raise BadOption(
+                    _("option {name!r} is a whole number, not {given}").format(
+                        name=name, given=spell(value)
+                    )
+                )
             if self.minimum is not None and value < self.minimum:
                 raise BadOption(
-                    f"option {self.name!r} must be at least {self.minimum}, not {value}"
+                    _("option {name!r} must be at least {least}, not {given}").format(
+                        name=name, least=self.minimum, given=value
+                    )
                 )
             if self.maximum is not None and value > self.maximum:
-                raise BadOption(f"option {self.name!r} must be at most {self.maximum}, not {value}")
+                raise BadOption(
+                    _("option {name!r} must be at most {most}, not {given}").format(
+                        name=name, most=self.maximum, given=value
+                    )
+                )
             return value
         if not isinstance(value, str):
-            raise BadOption(f"option {self.name!r} is text, not {spell(value)}")
+            raise BadOption(
+                _("option {name!r} is text, not {given}").format(name=name, given=spell(value))
+            )
         if self.choices and value not in self.choices:
             raise BadOption(
-                f"option {self.name!r} must be one of {', '.join(self.choices)}; got {spell(value)}"
+                _("option {name!r} must be one of {choices}; got {given}").format(
+                    name=name, choices=", ".join(self.choices), given=spell(value)
+                )
             )
         return value
 
     def expected(self) -> str:
+        """What a value of this option is, in the reader's words (a choice is its own name)."""
         if self.kind is bool:
-            return "true or false"
+            return _("true or false")
         if self.kind is int:
-            lo = "" if self.minimum is None else f" >= {self.minimum}"
-            return "a whole number" + lo + (" or null" if self.nullable else "")
-        return " | ".join(self.choices) if self.choices else "text"
+            if self.minimum is None:
+                return _("a whole number or null") if self.nullable else _("a whole number")
+            said = (
+                _("a whole number >= {least} or null")
+                if self.nullable
+                else _("a whole number >= {least}")
+            )
+            return said.format(least=self.minimum)
+        return " | ".join(self.choices) if self.choices else _("text")
 
     def parse_text(self, text: str) -> Any:
         """Read a value typed on a command line (``--rounds 3``, ``deck=basic``)."""
@@ -71,13 +103,20 @@ class Option:
                 return True
             if low in ("0", "false", "no", "off"):
                 return False
-            raise BadOption(f"option {self.name!r} is true or false, not {spell(text)}")
+            raise BadOption(
+                _("option {name!r} is true or false, not {given}").format(
+                    name=self.name, given=spell(text)
+                )
+            )
         if self.kind is int:
             try:
                 return int(low)
             except ValueError:
-                given = spell(text)
-                raise BadOption(f"option {self.name!r} is a whole number, not {given}") from None
+                raise BadOption(
+                    _("option {name!r} is a whole number, not {given}").format(
+                        name=self.name, given=spell(text)
+                    )
+                ) from None
         return text.strip()
 
 
@@ -86,11 +125,17 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Defaults filled in and every given value checked; unknown names are refused."""
     if given is not None and not isinstance(given, Mapping):
-        raise BadOption(f"options must be an object of name → value, not {spell(given)}")
+        raise BadOption(
+            _("options must be an object of name → value, not {given}").format(given=spell(given))
+        )
     given = dict(given or {})
     known = {o.name: o for o in specs}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        names = ", ".join(known) or "none"
-        raise BadOption(f"{game} has no option {unknown[0]!r}; its options are: {names}")
+        names = ", ".join(known) or _("none")
+        raise BadOption(
+            _("{game} has no option {name!r}; its options are: {names}").format(
+                game=game, name=unknown[0], names=names
+            )
+        )
     return {o.name: o.check(given[o.name]) if o.name in given else o.default for o in specs}

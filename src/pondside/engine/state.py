@@ -27,6 +27,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Self
 
+from pondside.i18n import N_, _
+
 from .errors import BadPosition
 from .view import Event
 
@@ -36,7 +38,9 @@ class Notation:
     """How a value is written in a snapshot when not as itself.
 
     ``dump`` turns the state's value into JSON; ``load`` turns JSON back, raising ``KeyError``
-    or ``ValueError`` on anything else; ``expected`` says what is expected, for the error.
+    or ``ValueError`` on anything else; ``expected`` says what is expected, for the error (a
+    catalog message, marked with ``N_``: said in the reader's language when it is raised);
+    ``nullable``: null is taken too, and the error says so.
     """
 
     dump: Callable[[Any], Any]
@@ -44,6 +48,7 @@ class Notation:
     expected: str
     around: bool = False
     """True: applied around the value's own form (a list reversed), not instead of it."""
+    nullable: bool = False
 
     @classmethod
     def codes(cls, codes: Sequence[str], what: str, none: int | None = None) -> Notation:
@@ -58,7 +63,7 @@ class Notation:
                 return none
             return index[x]
 
-        return cls(dump, load, what + (" or null" if none is not None else ""))
+        return cls(dump, load, what, nullable=none is not None)
 
     @classmethod
     def none_is(cls, sentinel: int) -> Notation:
@@ -74,13 +79,13 @@ class Notation:
                 raise ValueError(x)
             return x
 
-        return cls(dump, load, "a whole number or null")
+        return cls(dump, load, N_("a whole number"), nullable=True)
 
 
 TOP_FIRST = Notation(
     lambda x: x[::-1],
     lambda x: x[::-1] if isinstance(x, list) else x,
-    "a list, top card first",
+    N_("a list, top card first"),
     around=True,
 )
 """A pile kept with its top card last (cheap to take from), written top card first, as the
@@ -93,10 +98,19 @@ Dump = Callable[[Any], Any]
 Load = Callable[[Any, str], Any]
 
 
-def _wrong(where: str, expected: str, got: Any) -> BadPosition:
+def _wrong(
+    where: str, expected: str, got: Any, nullable: bool = False, n: int | None = None
+) -> BadPosition:
+    """``expected`` is a catalog message (or a game's, marked where it is declared), said in
+    the reader's language here, when the error is raised; ``n`` fills its ``{n}``."""
     shown = repr(got)
     shown = shown if len(shown) <= 40 else shown[:37] + "..."
-    return BadPosition(f"{where} is {expected}, not {shown}")
+    said = _(expected) if n is None else _(expected).format(n=n)
+    if nullable:
+        said = _("{expected} or null").format(expected=said)
+    return BadPosition(
+        _("{where} is {expected}, not {given}").format(where=where, expected=said, given=shown)
+    )
 
 
 def _scalar(kind: type, expected: str) -> tuple[Dump, Load]:
@@ -124,15 +138,15 @@ def _converters(hint: Any) -> tuple[Dump, Load]:
             try:
                 return notation.load(x)
             except (KeyError, ValueError, TypeError, IndexError):
-                raise _wrong(where, notation.expected, x) from None
+                raise _wrong(where, notation.expected, x, notation.nullable) from None
 
         return notation.dump, load_notation
     if hint is int:
-        return _scalar(int, "a whole number")
+        return _scalar(int, N_("a whole number"))
     if hint is bool:
-        return _scalar(bool, "true or false")
+        return _scalar(bool, N_("true or false"))
     if hint is str:
-        return _scalar(str, "text")
+        return _scalar(str, N_("text"))
     if origin in (typing.Union, types.UnionType) and type(None) in args:
         inner = next(a for a in args if a is not type(None))
         dump_inner, load_inner = _converters(inner)
@@ -145,7 +159,7 @@ def _converters(hint: Any) -> tuple[Dump, Load]:
 
         def load_all(x: Any, where: str) -> tuple[Any, ...]:
             if not isinstance(x, list):
-                raise _wrong(where, "a list", x)
+                raise _wrong(where, N_("a list"), x)
             return tuple(load_item(v, f"{where}[{i}]") for i, v in enumerate(x))
 
         return (lambda x: [dump_item(v) for v in x]), load_all
@@ -154,16 +168,16 @@ def _converters(hint: Any) -> tuple[Dump, Load]:
 
         def load_fixed(x: Any, where: str) -> tuple[Any, ...]:
             if not isinstance(x, list) or len(x) != len(parts):
-                raise _wrong(where, f"a list of {len(parts)}", x)
+                raise _wrong(where, N_("a list of {n}"), x, n=len(parts))
             pairs = zip(parts, enumerate(x), strict=True)
-            return tuple(load(v, f"{where}[{i}]") for (_, load), (i, v) in pairs)
+            return tuple(load(v, f"{where}[{i}]") for (_dump, load), (i, v) in pairs)
 
-        return (lambda x: [dump(v) for (dump, _), v in zip(parts, x, strict=True)]), load_fixed
+        return (lambda x: [dump(v) for (dump, _load), v in zip(parts, x, strict=True)]), load_fixed
     if hint == Event or origin is dict:
 
         def load_object(x: Any, where: str) -> dict[str, Any]:
             if not isinstance(x, dict):
-                raise _wrong(where, "an object", x)
+                raise _wrong(where, N_("an object"), x)
             return dict(x)
 
         return (lambda x: dict(x)), load_object
@@ -245,7 +259,7 @@ class State(metaclass=_StateMeta):
         """Every field but ``skip`` as JSON, in declaration order."""
         return {
             f: dump(getattr(self, f))
-            for f, (dump, _) in self._converters().items()
+            for f, (dump, _load) in self._converters().items()
             if f not in skip
         }
 
@@ -258,10 +272,14 @@ class State(metaclass=_StateMeta):
         st = object.__new__(cls)
         for f, value in given.items():
             setattr(st, f, value)
-        for f, (_, load) in cls._converters().items():
+        for f, (_dump, load) in cls._converters().items():
             if f in given or f in skip:
                 continue
             if f not in data:
-                raise BadPosition(f"the position lacks {f!r}; take one from the 'position' request")
+                raise BadPosition(
+                    _("the position lacks {field!r}; take one from the 'position' request").format(
+                        field=f
+                    )
+                )
             setattr(st, f, load(data[f], f))
         return st

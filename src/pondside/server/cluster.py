@@ -37,7 +37,9 @@ import time
 from collections import OrderedDict, deque
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import IllegalAction
+from pondside.i18n import _
 
 from .bus import RedisBus
 from .db import Store, TableData
@@ -367,9 +369,9 @@ class RedisPeers:
                         return
                     except NotOwner:  # and taken from it again: ask the new owner
                         pass
-                self.send(
-                    table.data.id, {"type": "request", "rid": rid, "seat": seat, "action": action}
-                )
+                # The asker's language goes along: the owner's refusal is said in it.
+                asked = {"rid": rid, "seat": seat, "action": action, "lang": i18n.current()}
+                self.send(table.data.id, {"type": "request", **asked})
                 try:
                     reply = await asyncio.wait_for(asyncio.shield(answer), ANSWER_SECONDS)
                     break
@@ -378,7 +380,7 @@ class RedisPeers:
                         # Told to the owner too: a late copy of the request is refused there.
                         self.send(table.data.id, {"type": "cancel", "rid": rid})
                         raise Refused(
-                            "the server playing this table does not answer; try again", 503
+                            _("the server playing this table does not answer; try again"), 503
                         ) from None
         finally:
             self.answers.pop(rid, None)
@@ -401,8 +403,11 @@ class RedisPeers:
             self.send(table.data.id, self.answered[rid])  # the same answer again
             return
         self.answering.add(rid)
+        lang = message.get("lang")
         try:
-            reply = await self._apply_request(table, rid, seat, action)
+            # Refused in the asker's language, which the forwarding process sent along.
+            with i18n.using(lang if isinstance(lang, str) else i18n.DEFAULT):
+                reply = await self._apply_request(table, rid, seat, action)
         finally:
             self.answering.discard(rid)
         if reply is not None:

@@ -178,7 +178,9 @@ def standing(
 
 def _game(request: Request, slug: str) -> Game[Any]:
     if slug not in hub_of(request).settings.games:
-        raise Refused(f"there is no deal of the day of {slug!r}: no such game here", 404)
+        raise Refused(
+            _("there is no deal of the day of {game!r}: no such game here").format(game=slug), 404
+        )
     return get_game(slug)
 
 
@@ -250,8 +252,10 @@ async def play_daily(
     table = await hub.table(existing)
     if table.data.status == "over":
         raise Refused(
-            f"you have played today's deal of {found.info.name}: see where you stand "
-            f"(GET /api/daily/{slug}); tomorrow brings another",
+            _(
+                "you have played today's deal of {game}: see where you stand "
+                "(GET /api/daily/{slug}); tomorrow brings another"
+            ).format(game=_(found.info.name), slug=slug),
             409,
         )
     return hub.summary(table)

@@ -18,6 +18,8 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from pondside.i18n import _
+
 from . import frames, seating
 from .db import Seat
 from .settings import Settings
@@ -47,8 +49,10 @@ async def resign(hub: Hub, table: LiveTable, guest: Guest) -> None:
         # The process that plays the table reads no seat change made elsewhere during the
         # match (``Memory.reload``), so its bots would not take the seat: refused, not lost.
         raise Refused(
-            "another process of this server plays the table: resigning there is not "
-            "possible yet; open the table's page again and retry",
+            _(
+                "another process of this server plays the table: resigning there is not "
+                "possible yet; open the table's page again and retry"
+            ),
             409,
         )
     await hub.reseat(

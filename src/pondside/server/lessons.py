@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from pondside.i18n import N_
+from pondside.i18n import N_, _
 
 NEXT = N_(
     "Next, play a real table: open one in the lobby and invite friends or choose bots of your "
@@ -41,7 +41,9 @@ def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
     kind = action.split()[0]
     if any(done.split()[0] == kind for done in taken):
         return None
-    return script(game)[0].get(kind)
+    # The script is marked in the game's package (``N_``) and said here, in the asker's words.
+    found = script(game)[0].get(kind)
+    return None if found is None else _(found)
 
 
 __all__ = ["NEXT", "lesson", "script"]

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from pondside.games import get_game
+from pondside.i18n import _
 from pondside.puzzles import Puzzle
 
 from .db import Store
@@ -67,7 +68,7 @@ def _listed(row: PuzzleRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "game": row.game,
-        "game_name": game.info.name,
+        "game_name": _(game.info.name),
         "table_id": row.table_id,
         "created_at": row.created_at,
         "loss": row.data["loss"],

@@ -57,7 +57,9 @@ async def _puzzle(request: Request, puzzle_id: str) -> tuple[PuzzleRow, Puzzle]:
     found = await asyncio.to_thread(one, hub_of(request).store, puzzle_id)
     if found is None:
         raise Refused(_("there is no such puzzle; check the link"), 404)
-    return found
+    row, stored = found
+    # Said in the reader's language from what the puzzle keeps (its view, its actions).
+    return row, await asyncio.to_thread(stored.said, get_game(row.game))
 
 
 def _words(puzzle: Puzzle) -> dict[str, str]:
@@ -95,7 +97,7 @@ async def daily_puzzle(game: str, request: Request) -> dict[str, Any]:
     """Today's puzzle of ``game``: drawn from every puzzle of the game's finished matches."""
     hub = hub_of(request)
     if game not in hub.settings.games:
-        raise Refused(f"there is no game {game!r} here", 404)
+        raise Refused(_("there is no game {game!r} here").format(game=game), 404)
     found = await asyncio.to_thread(of_the_day, hub.store, game, today())
     if found is None:
         raise Refused(_("no puzzle of this game yet: analyse a finished match to make some"), 404)

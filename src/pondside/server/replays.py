@@ -27,13 +27,14 @@ from fastapi.responses import Response
 from pondside import i18n
 from pondside.engine import GameInfo, Match, PondsideError
 from pondside.games import get_game
-from pondside.i18n import N_, _
+from pondside.i18n import N_, _, ngettext
 
 from . import puzzle_store
 from .db import TableData
 from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
 from .telling import shown_names
+from .thinking import in_language
 from .web import (
     TABLE_ID,
     Kept,
@@ -107,7 +108,7 @@ def frames(
     except PondsideError as exc:
         raise _unplayable(record, exc) from None
     if seat is not None and not 0 <= seat < match.players:
-        raise Refused(f"seats are numbered 0 to {match.players - 1}", 404)
+        raise Refused(_("seats are numbered 0 to {last}").format(last=match.players - 1), 404)
     actions = [(int(s), str(a)) for s, a in record["actions"]]
     blank: ClockShown = {"limit": None, "left": [None] * match.players}
     steps: list[tuple[By | None, list[Any]]] = [(None, [])]
@@ -152,8 +153,10 @@ def _unplayable(record: dict[str, Any], exc: Exception) -> Refused:
     """A stored match that this version can no longer replay: its game was removed, or its
     rules changed under its record."""
     return Refused(
-        f"this match of {record.get('game')!r} cannot be replayed by this version of Pondside "
-        f"({exc}); its record can still be downloaded",
+        _(
+            "this match of {game!r} cannot be replayed by this version of Pondside ({error}); "
+            "its record can still be downloaded"
+        ).format(game=record.get("game"), error=exc),
         410,
     )
 
@@ -171,29 +174,33 @@ async def _source(
     if UPLOAD_ID.fullmatch(replay_id):
         rec = await asyncio.to_thread(hub.store.load_record, replay_id)
         if rec is None:
-            raise Refused("there is no such record; check the link", 404)
+            raise Refused(_("there is no such record; check the link"), 404)
         if "position" in rec:
             # Taken before positions were refused (see check_record): not replayed, as its
             # position's unchecked fields would reach every frame.
             raise Refused(
-                "this record starts from a position, which replays no longer show; download it "
-                "and watch it with `pondside replay`",
+                _(
+                    "this record starts from a position, which replays no longer show; "
+                    "download it and watch it with `pondside replay`"
+                ),
                 410,
             )
         names = list(rec.get("names") or [None] * rec["players"])
         return rec, names, [None] * rec["players"], None
     if not TABLE_ID.fullmatch(replay_id):
-        raise Refused("there is no such table; check the link", 404)
+        raise Refused(_("there is no such table; check the link"), 404)
     live = hub.tables.get(replay_id)
     data = live.data if live is not None else await _table_data(hub, replay_id)
     if data is None:
-        raise Refused("there is no such table; check the link", 404)
+        raise Refused(_("there is no such table; check the link"), 404)
     if data.status != "over":
         raise Refused(
-            "this match is not over yet: its replay opens when it ends, so that no hand is "
-            "shown while it is played"
+            _(
+                "this match is not over yet: its replay opens when it ends, so that no hand is "
+                "shown while it is played"
+            )
             if data.status == "playing"
-            else "this match has not started: there is nothing to replay yet",
+            else _("this match has not started: there is nothing to replay yet"),
             409,
         )
     # A table in memory: its match's own record (what was played, as committed).
@@ -240,7 +247,7 @@ async def replay(
         if building is None:
             # Only builds count: a replay in the cache (or being built) costs nothing more.
             if not kept.builders.allow(client_address(request), BUILDS_PER_MINUTE, 60):
-                raise Refused("too many replays opened in a minute: wait a moment", 429)
+                raise Refused(_("too many replays opened in a minute: wait a moment"), 429)
             building = asyncio.ensure_future(_build(hub_of(request), kept, replay_id, seat))
             kept.building[key] = building
             building.add_done_callback(lambda done: _built(kept, done))
@@ -265,42 +272,54 @@ async def analysis(
     expected places it lost. Kept once made; one made at a time on this server (503 while
     another is), a few per address and hour (429)."""
     if seat is None or not SEAT_FORM.fullmatch(seat):
-        shown = "nothing" if seat is None else repr(seat)
-        raise Refused(f"name the seat to analyse: ?seat= a seat's number from 0, not {shown}")
+        if seat is None:
+            raise Refused(_("name the seat to analyse: ?seat= a seat's number from 0, not nothing"))
+        raise Refused(
+            _("name the seat to analyse: ?seat= a seat's number from 0, not {given!r}").format(
+                given=seat
+            )
+        )
     number = int(seat)
     kept = kept_of(request)
     key = (replay_id, number)
     found = kept.analyses.get(key)
     if found is not None:
         kept.analyses.move_to_end(key)
-        return found
+        return in_language(found, i18n.current())
     hub = hub_of(request)
     # Checked before anything is made: the replay exists, is finished, and has that seat.
     rec, _names, _bots, _hows = await _source(hub, replay_id)
     players = int(rec["players"])
     if number >= players:
         raise Refused(
-            f"seat {number} is not at this table: its seats are numbered 0 to {players - 1}"
+            _("seat {seat} is not at this table: its seats are numbered 0 to {last}").format(
+                seat=number, last=players - 1
+            )
         )
     making = kept.analysing.get(key)
     if making is None:
         if kept.analysing:
             raise Refused(
-                "another match is being analysed on this server just now: try again in a minute",
+                _("another match is being analysed on this server just now: try again in a minute"),
                 503,
             )
         if not kept.analysers.allow(client_address(request), ANALYSES_PER_HOUR, 3600):
             raise Refused(
-                f"{ANALYSES_PER_HOUR} analyses were asked for from your address in the last "
-                "hour: wait a while (those already made open at once)",
+                ngettext(
+                    "{n} analysis was asked for from your address in the last hour: wait a "
+                    "while (those already made open at once)",
+                    "{n} analyses were asked for from your address in the last hour: wait a "
+                    "while (those already made open at once)",
+                    ANALYSES_PER_HOUR,
+                ).format(n=ANALYSES_PER_HOUR),
                 429,
             )
         making = asyncio.ensure_future(_analyse(hub, replay_id, rec, number))
         kept.analysing[key] = making
         making.add_done_callback(lambda done: _analysed(kept, key, done))
     # Shielded: a client going away does not cancel an analysis that others (or it, asking
-    # again) will find in the cache.
-    return await asyncio.shield(making)
+    # again) will find in the cache. Kept in every language, answered in the asker's.
+    return in_language(await asyncio.shield(making), i18n.current())
 
 
 async def _analyse(hub: Hub, replay_id: str, rec: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -407,21 +426,29 @@ async def upload(request: Request, guest: Annotated[Guest, Depends(need_guest)])
     # and per address, as guests cost nothing to make.
     for key, most in ((f"guest:{guest.id}", ATTEMPTS_PER_MINUTE), (address, ATTEMPTS_PER_ADDRESS)):
         if not kept.attempts.allow(key, most, 60):
-            raise Refused("too many uploads in a minute: wait a moment and try again", 429)
+            raise Refused(_("too many uploads in a minute: wait a moment and try again"), 429)
     raw = await _body(request)
     since = time.time() - 3600
     if await asyncio.to_thread(hub.store.uploads_since, guest.id, since) >= UPLOADS_PER_HOUR:
         raise Refused(
-            f"you have uploaded {UPLOADS_PER_HOUR} records in the last hour: wait a while", 429
+            ngettext(
+                "you have uploaded {n} record in the last hour: wait a while",
+                "you have uploaded {n} records in the last hour: wait a while",
+                UPLOADS_PER_HOUR,
+            ).format(n=UPLOADS_PER_HOUR),
+            429,
         )
     if kept.uploaders.count(address, 3600) >= UPLOADS_PER_ADDRESS:
         raise Refused(
-            f"{UPLOADS_PER_ADDRESS} records were uploaded from your address in the last hour: "
-            "wait a while",
+            ngettext(
+                "{n} record was uploaded from your address in the last hour: wait a while",
+                "{n} records were uploaded from your address in the last hour: wait a while",
+                UPLOADS_PER_ADDRESS,
+            ).format(n=UPLOADS_PER_ADDRESS),
             429,
         )
     if await asyncio.to_thread(hub.store.uploads_since, None, since) >= UPLOADS_PER_HOUR_IN_ALL:
-        raise Refused("this server takes no more uploads this hour: try again later", 503)
+        raise Refused(_("this server takes no more uploads this hour: try again later"), 503)
     record = await asyncio.to_thread(check_record, raw, hub.settings.games)
     record_id = "u." + secrets.token_urlsafe(12)
     await asyncio.to_thread(hub.store.add_record, record_id, record["game"], guest.id, record)
@@ -436,7 +463,7 @@ async def uploaded(record_id: str, request: Request) -> Response:
     if UPLOAD_ID.fullmatch(record_id):
         rec = await asyncio.to_thread(hub_of(request).store.load_record, record_id)
     if rec is None:
-        raise HTTPException(404, "there is no such record; check the link")
+        raise HTTPException(404, _("there is no such record; check the link"))
     return Response(
         json.dumps(rec, indent=1),
         media_type="application/json",
@@ -496,7 +523,10 @@ async def leaderboard(
     hub = hub_of(request)
     if game not in hub.settings.games:
         raise HTTPException(
-            404, f"no game {game!r} is played here; the games are {', '.join(hub.settings.games)}"
+            404,
+            _("no game {game!r} is played here; the games are {games}").format(
+                game=game, games=", ".join(hub.settings.games)
+            ),
         )
     rows = await asyncio.to_thread(hub.store.leaderboard, game, limit)
     rank = 0
@@ -552,7 +582,10 @@ async def _body(request: Request) -> bytes:
     """The request's body, refused past ``MAX_RECORD_BYTES`` without reading it all."""
     declared = request.headers.get("content-length")
     too_big = Refused(
-        f"a record is at most {MAX_RECORD_BYTES // 1024} KB of JSON; this one is larger", 413
+        _("a record is at most {kb} KB of JSON; this one is larger").format(
+            kb=MAX_RECORD_BYTES // 1024
+        ),
+        413,
     )
     if declared and declared.isdigit() and int(declared) > MAX_RECORD_BYTES:
         raise too_big
@@ -573,43 +606,73 @@ def check_record(raw: bytes, games: tuple[str, ...]) -> dict[str, Any]:
     online limits, and no starting ``position`` (a snapshot carries free-form fields, such as
     its last events, into every frame of the replay: positions are for ``pondside replay`` on
     one's own machine)."""
-    expected = (
+    expected = _(
         "a match record: the JSON object that “Download the record” gives and "
         "`pondside replay` reads, with game, players, options, seed and actions"
     )
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as exc:
-        where = f" ({exc})" if isinstance(exc, json.JSONDecodeError) else ""
-        raise Refused(f"this is not JSON{where}: expected {expected}") from None
+        # The parser's own words say where (Python's, in English: a position in the text).
+        if isinstance(exc, json.JSONDecodeError):
+            said = _("this is not JSON ({error}): expected {expected}")
+        else:
+            said = _("this is not JSON: expected {expected}")
+        raise Refused(said.format(error=exc, expected=expected)) from None
     if not isinstance(data, dict):
-        raise Refused(f"expected {expected}, not a JSON {type(data).__name__}")
+        raise Refused(
+            _("expected {expected}, not a JSON {kind}").format(
+                expected=expected, kind=type(data).__name__
+            )
+        )
     game = data.get("game")
     if game not in games:
-        raise Refused(f"the record's game is {game!r}; the games here are {', '.join(games)}")
+        raise Refused(
+            _("the record's game is {game!r}; the games here are {games}").format(
+                game=game, games=", ".join(games)
+            )
+        )
     actions = data.get("actions")
     if isinstance(actions, list) and len(actions) > MAX_RECORD_ACTIONS:
-        raise Refused(f"a record has at most {MAX_RECORD_ACTIONS} actions, not {len(actions)}")
+        raise Refused(
+            _("a record has at most {most} actions, not {given}").format(
+                most=MAX_RECORD_ACTIONS, given=len(actions)
+            )
+        )
     if "position" in data:
         raise Refused(
-            "a record that starts from a position cannot be uploaded: only a match from its "
-            "deal (a seed or a deal); `pondside replay` shows the others on your computer"
+            _(
+                "a record that starts from a position cannot be uploaded: only a match from its "
+                "deal (a seed or a deal); `pondside replay` shows the others on your computer"
+            )
         )
     seed = data.get("seed")
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
     ):
-        raise Refused(f"a record's seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
+        raise Refused(
+            _("a record's seed is a whole number from 0 to 2**63 - 1, not {given!r}").format(
+                given=seed
+            )
+        )
     try:
         match = Match.from_record(get_game(game), data)
     except PondsideError as exc:
         raise Refused(str(exc)) from None
     except Exception as exc:  # a deal or position can be malformed in endless ways
-        raise Refused(f"the record cannot start a match ({type(exc).__name__}): {exc}") from None
+        raise Refused(
+            _("the record cannot start a match ({kind}): {error}").format(
+                kind=type(exc).__name__, error=exc
+            )
+        ) from None
     for name, most in LIMITS.items():
         value = match.options.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and value > most:
-            raise Refused(f"an online table plays {name} up to {most}, not {value}")
+            raise Refused(
+                _("an online table plays {name} up to {most}, not {value}").format(
+                    name=name, most=most, value=value
+                )
+            )
     record = match.record()
     record["names"] = _names(data.get("names"), match.players)
     return record
@@ -619,17 +682,23 @@ def _names(names: Any, players: int) -> list[str | None]:
     if names is None:
         return [None] * players
     if not isinstance(names, list) or len(names) != players:
-        raise Refused(f"the record's names are a list of {players} names (or null)")
+        raise Refused(
+            ngettext(
+                "the record's names are a list of {n} name (or null)",
+                "the record's names are a list of {n} names (or null)",
+                players,
+            ).format(n=players)
+        )
     out: list[str | None] = []
     for name in names:
         if name is None:
             out.append(None)
             continue
         if not isinstance(name, str) or not name.strip():
-            raise Refused("each of the record's names is text (or null)")
+            raise Refused(_("each of the record's names is text (or null)"))
         name = " ".join(name.split())[: NAME_LIMIT + 8]
         if any(not ch.isprintable() for ch in name):
-            raise Refused("the record's names hold only printable characters")
+            raise Refused(_("the record's names hold only printable characters"))
         # Two seats of one name ("random bot" twice) are told apart, as at a table.
         n, shown = 1, name
         while shown in out:

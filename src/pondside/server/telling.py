@@ -187,8 +187,11 @@ def why(game: Game[Any], view: View, action: str, names: Sequence[str], seq: int
     breaks, or its label (``Game.why_not``, ``Game.action_label``). A page asks this about a
     choice of its player's that no label names (a combination of cards), and writes no rule."""
     if view["seat"] is None or view["seat"] not in view["to_act"]:
-        reason: str | None = "it is not your turn to act" if view["seat"] is not None else None
-        reason = reason or "a spectator takes no action"
+        reason: str | None = (
+            _("it is not your turn to act")
+            if view["seat"] is not None
+            else _("a spectator takes no action")
+        )
         return {
             "type": "why",
             "seq": seq,

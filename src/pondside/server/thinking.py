@@ -20,6 +20,7 @@ from pondside.bots.levels import is_search, level_spec
 from pondside.bots.registry import make_bot
 from pondside.engine import View
 from pondside.games import get_game
+from pondside.i18n import _, ngettext
 from pondside.sim.runner import derive_seed
 
 from .frames import live_summary
@@ -126,12 +127,35 @@ def analysis_playouts(decisions: int) -> int:
     return max(ANALYSIS_LEAST, min(ANALYSIS_PLAYOUTS, ANALYSIS_BUDGET // max(1, decisions)))
 
 
+SPOKEN = (*i18n.LOCALES, i18n.PSEUDO)
+"""The languages an analysis is labelled in: every one a person may ask it in."""
+
+
 def _analysis(record: dict[str, Any], seat: int, iterations: int) -> dict[str, Any]:
     """One seat's analysis of a record, in a worker process (seed 0: the same every time, so
-    a cached answer and a fresh one agree)."""
-    from pondside.analysis import analyze
+    a cached answer and a fresh one agree), with its decisions labelled in every language
+    (``labels``: by language, ``[played_label, best_label]`` per decision), so that whoever
+    asks next, in whatever language, reads it without the search being made again
+    (:func:`in_language`)."""
+    from pondside.analysis import analyze, decision_labels
 
-    return analyze(get_game(record["game"]), record, seat, iterations=iterations).to_json()
+    game = get_game(record["game"])
+    found = analyze(game, record, seat, iterations=iterations).to_json()
+    found["labels"] = decision_labels(game, record, found["decisions"], SPOKEN)
+    return found
+
+
+def in_language(found: dict[str, Any], locale: str) -> dict[str, Any]:
+    """An analysis made by :func:`_analysis` as ``locale``'s reader is sent it: each decision's
+    labels in that language, and no other language's."""
+    said = found.get("labels", {}).get(locale) or found.get("labels", {}).get(i18n.DEFAULT)
+    out = {k: v for k, v in found.items() if k != "labels"}
+    if said is not None:
+        out["decisions"] = [
+            {**d, "played_label": played, "best_label": best}
+            for d, (played, best) in zip(found["decisions"], said, strict=True)
+        ]
+    return out
 
 
 def _coach(
@@ -167,7 +191,7 @@ class Thinking:
         engine), so that the first hint of the day answers in about ``HINT_SECONDS``, not with
         that start-up on the asking player's clock."""
         pool = self._search_pool()
-        for _ in range(self.settings.search_workers):
+        for _worker in range(self.settings.search_workers):
             pool.submit(_ready)
 
     def close(self) -> None:
@@ -261,15 +285,15 @@ class Thinking:
         the sequence number it was worked out at, so a hint that arrives late can be dropped."""
         seat = table.seat_of(client.player)
         if seat is None:
-            raise Refused("only a seated player can ask for a hint, for their own seat")
+            raise Refused(_("only a seated player can ask for a hint, for their own seat"))
         check_playing(table)
         match = table.match
         assert match is not None
         legal = match.legal(seat)
         if not legal:
-            raise Refused("a hint is for your turn: there is nothing for you to choose now")
+            raise Refused(_("a hint is for your turn: there is nothing for you to choose now"))
         if client.hinting:
-            raise Refused("a hint is already being worked out: one at a time")
+            raise Refused(_("a hint is already being worked out: one at a time"))
         client.hinting = True
         seq, view = table.data.seq, match.view(seat)
         names = shown_names(live_summary(table))
@@ -297,7 +321,7 @@ class Thinking:
             )
         except BrokenProcessPool:
             self._pool = None
-            raise Refused("the hint could not be worked out; try again", 503) from None
+            raise Refused(_("the hint could not be worked out; try again"), 503) from None
         finally:
             client.hinting = False
         return {"type": "hint", "seq": seq, "seat": seat, **found}
@@ -324,9 +348,13 @@ class Thinking:
         todo = await asyncio.to_thread(choices, game, record, [seat])
         if len(todo) > ANALYSIS_MOST_DECISIONS:
             raise Refused(
-                f"this seat made {len(todo)} decisions; the analysis here judges at most "
-                f"{ANALYSIS_MOST_DECISIONS}: download the record and run `pondside analyze` "
-                "on it",
+                ngettext(
+                    "this seat made {n} decision; the analysis here judges at most {most}: "
+                    "download the record and run `pondside analyze` on it",
+                    "this seat made {n} decisions; the analysis here judges at most {most}: "
+                    "download the record and run `pondside analyze` on it",
+                    len(todo),
+                ).format(n=len(todo), most=ANALYSIS_MOST_DECISIONS),
                 413,
             )
         iterations = analysis_playouts(len(todo))
@@ -337,4 +365,4 @@ class Thinking:
             )
         except BrokenProcessPool:
             self._pool = None
-            raise Refused("the analysis could not be worked out; try again", 503) from None
+            raise Refused(_("the analysis could not be worked out; try again"), 503) from None

@@ -72,7 +72,7 @@ async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
                 game_name=_(game.info.name),
                 players=game.info.default_players,
                 options=dict(options),
-                done=script(slug)[1],
+                done=_(done) if (done := script(slug)[1]) else None,
                 next=_(NEXT),
             )
         )
@@ -86,7 +86,9 @@ async def start_tutorial(
     """A new tutorial of ``game`` for the guest: seat 0 against casual bots, started at once."""
     hub = hub_of(request)
     if game not in hub.settings.games:
-        raise Refused(f"there is no tutorial of {game!r}: no such game here", 404)
+        raise Refused(
+            _("there is no tutorial of {game!r}: no such game here").format(game=game), 404
+        )
     found = get_game(game)
     players = found.info.default_players
     seats = [Seat(player_id=guest.id, name=guest.name)]
