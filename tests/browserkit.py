@@ -226,13 +226,21 @@ OUTSIDE_THE_CATALOG = r"""() => {
   // translate="no": names; data-l10n="intl": dates and times in the page's language by Intl.
   const kept = (el) => el.closest('[translate="no"], [data-l10n="intl"], script, style, noscript, template');
   const seen = (el) => el.checkVisibility({ visibilityProperty: true });
+  // An element's text but what it holds marked translate="no" (names inside a message).
+  const own = (el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('[translate="no"]').forEach((k) => k.remove());
+    return copy.textContent;
+  };
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!el || kept(el)) continue;
     const shown = el.closest("option") ? seen(el.closest("select")) : seen(el);
-    if (shown && words(node.textContent)) found.push(`${el.tagName.toLowerCase()}#${el.id}: ${node.textContent.trim()}`);
+    // A message with markup inside ("won <b>2</b> of <b>3</b> bid") is split over several
+    // text nodes: a node is outside the catalog when its element's whole text is.
+    if (shown && words(node.textContent) && words(own(el))) found.push(`${el.tagName.toLowerCase()}#${el.id}: ${node.textContent.trim()}`);
   }
   for (const el of document.body.querySelectorAll("[title], [aria-label], [placeholder], [alt]")) {
     if (kept(el) || !seen(el)) continue;

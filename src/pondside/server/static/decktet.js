@@ -126,6 +126,7 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   const rank = document.createElement("span");
   rank.className = "dcard-rank";
   rank.textContent = p.excuse ? "E" : p.rankLabel;
+  rank.translate = false; // the corner index, printed on the card as the deck prints it
   if (rank.textContent.length > 1) rank.classList.add("wide"); // "Ct": a touch smaller, clear of the suits
   e.append(rank);
   const suits = document.createElement("span");

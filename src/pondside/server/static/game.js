@@ -717,7 +717,7 @@ function renderInfo(frame) {
     $("info-badge").textContent = own.badge.text;
     $("info-badge").title = own.badge.title || "";
   }
-  alerts.title(`${gameWords} · ${hand} ${v.hand_number} · Pondside`);
+  alerts.title(t("{game} · {hand} {n} · Pondside", { game: gameWords, hand, n: v.hand_number }));
 }
 
 /** Each seat's place: the outcome's at the end, else the server's standing (Game.standing). */

@@ -99,6 +99,7 @@ function seatSpot(ctx, s, preview) {
   if (s === me) spot.classList.add("mine");
   if (toAct(view) === s) spot.classList.add("to-act");
   const name = el("div", "dd-spot-name", names[s]);
+  name.translate = false; // a person's name
   if (s === me) name.append(el("span", "you-tag", ` ${t("(you)")}`));
   const place = el("div", "dd-spot-card");
   const card = preview && s === me ? preview.card : view.front[s];
@@ -140,11 +141,12 @@ function seatSpot(ctx, s, preview) {
   // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
   const held = el("div", "dd-spot-held", t("{n} in hand", { n: view.hand_sizes[s] }));
   spot.append(name, place, note, held);
-  const bits = [s === me ? `${names[s]} ${t("(you)")}` : names[s]];
-  bits.push(card ? t("{number} in front", { number: card }) : t("no card in front"));
+  const bits = [card ? t("{number} in front", { number: card }) : t("no card in front")];
   bits.push(tn("{n} card in hand", "{n} cards in hand", view.hand_sizes[s]));
   if (note.textContent) bits.push(note.textContent);
-  spot.setAttribute("aria-label", bits.join(", "));
+  const who = s === me ? `${names[s]} ${t("(you)")}` : names[s];
+  // One message around the name: a label is read whole, in the page's language's order.
+  spot.setAttribute("aria-label", t("{name}, {details}", { name: who, details: bits.join(", ") }));
   spot.setAttribute("role", "group");
   return spot;
 }

@@ -56,6 +56,7 @@ function fan(el, cards, fanned = 3) {
     for (const c of under) {
       const chip = el("span", `la-chip c${c === WILD ? "w" : Number(c) <= 4 ? 1 : Number(c) <= 8 ? 2 : 3}`, c === WILD ? "W" : c);
       chip.dataset.card = c;
+      chip.translate = false; // the card's code, as its face prints it
       chips.append(chip);
     }
     box.append(chips);

@@ -40,7 +40,8 @@ export function numberWords(n) {
 export function cardFace(code, as = null) {
   const wild = code === WILD;
   const colour = colourOf(code);
-  const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true" });
+  // Its printed words are the card's art (the German rules keep the name SKIP PORTAL).
+  const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true", translate: "no" });
   const font = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
   svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: "#fffdf7", stroke: colour, "stroke-width": 2 }, root);
   svg("path", { d: "M1 8 Q1 1 8 1 L52 1 Q59 1 59 8 L59 23 L1 23 Z", fill: colour }, root);
@@ -84,7 +85,8 @@ export function cardBack() {
   c.className = "la-card back";
   c.setAttribute("role", "img");
   c.setAttribute("aria-label", t("a face-down card"));
-  const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true" });
+  // Its printed words are the card's art (the German rules keep the name SKIP PORTAL).
+  const root = svg("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "la-svg", "aria-hidden": "true", translate: "no" });
   svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 7, fill: "#1d3a5f", stroke: "#0f2440", "stroke-width": 2 }, root);
   // A ladder on the back.
   svg("path", { d: "M22 10 V74 M38 10 V74 M22 20 H38 M22 32 H38 M22 44 H38 M22 56 H38 M22 68 H38", stroke: "#ffcc4d", "stroke-width": 2.5, fill: "none", "stroke-linecap": "round" }, root);
