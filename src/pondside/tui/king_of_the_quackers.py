@@ -30,7 +30,7 @@ from pondside.games.king_of_the_quackers import (
     is_personality,
 )
 from pondside.games.king_of_the_quackers import narrate as words
-from pondside.games.king_of_the_quackers.state import left_of, right_of
+from pondside.games.king_of_the_quackers.state import DECK_WORDS, left_of, right_of
 from pondside.i18n import N_, _, ngettext
 
 from .base import WIDTH, Entry, TableUI, menu_lines, place_style
@@ -45,7 +45,6 @@ ROUND_KIND = {
     "open": N_("{n}-card Set or Straight Flush"),
 }
 """A round's kind and size, as the board heads it (a round of singles is said apart)."""
-DECK_WORDS = {"extended": N_("extended deck"), "basic": N_("basic deck")}
 LEGEND = N_(
     "Cards: rank then suits. Ranks 1 (Ace) to 9, P Pawn, T Court, N Crown, 0 the Excuse; "
     "suits M Moons, S Suns, V Waves, L Leaves, Y Wyrms, K Knots. * a personality (Bombs are "

@@ -59,6 +59,7 @@ from .combinations import (
 )
 from .events import QuackersEvent
 from .state import (
+    DECK_WORDS,
     QuackersState,
     QuackersView,
     deal_from_rng,
@@ -438,7 +439,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> QuackersState:
         cards = deck_cards(options["deck"])
-        kind = f"{options['deck']} deck"
+        kind = _(DECK_WORDS[options["deck"]])
         reader = DealReader("King of the Quackers", cards, kind, "KQ-1")
         hands, dealer = reader.table(deal, players, ("hands", "aside", "dealer"))
         k = hand_size(players, options["deck"])
