@@ -211,7 +211,8 @@ function renderActions(ctx) {
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
       const labels = [...new Set(matches.filter((m) => !m.promise).map((m) => ctx.label(m.action)?.label))];
-      const plays = labels.filter(Boolean).reduce((first, second) => t("{first} or {second}", { first, second }));
+      const shown = labels.filter(Boolean);
+      const plays = shown.length ? shown.reduce((first, second) => t("{first} or {second}", { first, second })) : "";
       verdict.textContent = t("{beats}: {plays}.", { beats: caption(ctx, "beats"), plays });
       verdict.classList.add("good");
     } else {
