@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from pondside.engine import IllegalAction
 from pondside.games.decktet import ALL_CARDS, BASIC_DECK, CODES, INDEX, RANKS, SUITS
+from pondside.i18n import N_, _
 
 # --- the cards -------------------------------------------------------------------------------
 CODE = CODES  # a card is its place in the table; CODE[i] its code, INDEX[code] its place
@@ -117,14 +118,18 @@ def classify(cards: tuple[int, ...], ace: int = 0) -> Play:
     """
     if len(cards) == 1:
         if ace:
-            raise IllegalAction("an Ace stands for a number only inside a Straight Flush", "KQ-18")
+            raise IllegalAction(
+                _("an Ace stands for a number only inside a Straight Flush"), "KQ-18"
+            )
         return Play(cards, SINGLE, RANK[cards[0]], 0)
     if ace:
         rank = flush_reading(cards, ace)
         if not rank:
             raise IllegalAction(
-                f"these cards with the Ace as {ace} are not a Straight Flush: three or more "
-                "consecutive numbers 2-9 sharing the Ace's suit",
+                _(
+                    "these cards with the Ace as {n} are not a Straight Flush: three or more "
+                    "consecutive numbers 2-9 sharing the Ace's suit"
+                ).format(n=ace),
                 "KQ-18",
             )
         return Play(cards, FLUSH, rank, ace)
@@ -133,7 +138,7 @@ def classify(cards: tuple[int, ...], ace: int = 0) -> Play:
     rank = RANK[cards[0]]
     if all(RANK[c] == rank for c in cards):
         if rank == CROWN:
-            raise IllegalAction("Crowns cannot form a Set", "KQ-16")
+            raise IllegalAction(_("Crowns cannot form a Set"), "KQ-16")
         return Play(cards, SET, rank, 0)
     rank = flush_reading(cards, 0)
     if rank:
@@ -142,13 +147,17 @@ def classify(cards: tuple[int, ...], ace: int = 0) -> Play:
         for number in range(2, 10):
             if flush_reading(cards, number):
                 raise IllegalAction(
-                    "in a Straight Flush say which number the Ace stands for, as in "
-                    "'play 1V=9 7VY 8VL'",
+                    _(
+                        "in a Straight Flush say which number the Ace stands for, as in "
+                        "'play 1V=9 7VY 8VL'"
+                    ),
                     "KQ-18",
                 )
     raise IllegalAction(
-        "these cards are no combination: a single card, a Set (same rank), a Straight Flush "
-        "(3+ consecutive numbers sharing a suit) or a Bomb (2+ personalities)",
+        _(
+            "these cards are no combination: a single card, a Set (same rank), a Straight "
+            "Flush (3+ consecutive numbers sharing a suit) or a Bomb (2+ personalities)"
+        ),
         "KQ-16",
     )
 
@@ -163,32 +172,39 @@ def parse_play(action: str) -> tuple[tuple[int, ...], int, bool]:
     if promise:
         words.pop()
     if len(words) < 2 or words[0] != "play":
-        raise IllegalAction(NOTATION)
+        raise IllegalAction(_(NOTATION))
     cards: list[int] = []
     ace = 0
     for word in words[1:]:
         code, eq, number = word.partition("=")
         card = INDEX.get(code)
         if card is None:
-            raise IllegalAction(f"{word!r} is not a Decktet card code (8YK, 1M, NK, PMYK, 0)")
+            raise IllegalAction(
+                _("{word} is not a Decktet card code (8YK, 1M, NK, PMYK, 0)").format(
+                    word=repr(word)
+                )
+            )
         if eq:
             if RANK[card] != 1 or ace or number not in "23456789" or len(number) != 1:
                 raise IllegalAction(
-                    "only an Ace takes '=N', with N a number 2-9, inside a Straight Flush", "KQ-18"
+                    _("only an Ace takes '=N', with N a number 2-9, inside a Straight Flush"),
+                    "KQ-18",
                 )
             ace = int(number)
         cards.append(card)
     if len(set(cards)) != len(cards):
-        raise IllegalAction("a play names each card once")
+        raise IllegalAction(_("a play names each card once"))
     result = tuple(sorted(cards))
     if list(result) != cards:
         raise IllegalAction(
-            f"write the cards in table order: {play_text(result, ace)!r} (protocol.md)"
+            _("write the cards in table order: {play} (protocol.md)").format(
+                play=repr(play_text(result, ace))
+            )
         )
     return result, ace, promise
 
 
-NOTATION = (
+NOTATION = N_(
     "write 'give LEFT RIGHT' (e.g. 'give 3SK 9LK'), 'pass', or 'play CARDS' "
     "(e.g. 'play 5ML', 'play 3SK 3LY', 'play 1V=9 7VY 8VL'), optionally ending in ' promise'"
 )
@@ -198,7 +214,7 @@ def describe(action: str) -> Play | None:
     """The combination a ``play`` action makes (``None`` for ``pass``/``give``)."""
     if not action.startswith("play "):
         return None
-    cards, ace, _ = parse_play(action)
+    cards, ace, _promise = parse_play(action)
     return classify(cards, ace)
 
 

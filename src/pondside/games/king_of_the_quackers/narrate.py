@@ -12,19 +12,39 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pondside.engine import Speaker
-from pondside.engine.narrate import Lines, joined, ordinal, plural
+from pondside.engine.narrate import Lines, joined, ordinal
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
+from pondside.i18n import N_, _, ngettext
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
 from .events import QuackersEvent
 from .state import left_of, right_of
 
-KIND_WORD = {"single": "card", "set": "Set", "straight_flush": "Straight Flush", "bomb": "Bomb"}
+ON_PLAY = {
+    "single": (N_("on your card"), N_("on {name}'s card")),
+    "set": (N_("on your Set"), N_("on {name}'s Set")),
+    "straight_flush": (N_("on your Straight Flush"), N_("on {name}'s Straight Flush")),
+    "bomb": (N_("on your Bomb"), N_("on {name}'s Bomb")),
+    "excuse": (N_("on your Excuse"), N_("on {name}'s Excuse")),
+    "play": (N_("on your play"), N_("on {name}'s play")),
+}
+"""What a play lands on, by the kind of the play to beat, as its owner (you, or a name) is
+told: each phrase whole, for a language whose article and possessive follow the noun's gender
+(German "auf dein Set", "auf deine Bombe")."""
+
+
+def name_of(code: str) -> str:
+    """A card's name beside its code, in the reader's language: ``Ace of Knots``, ``the
+    Forest`` (the Decktet's own names are proper names, kept by the German rules too)."""
+    card = BY_CODE[code]
+    if card.is_ace:
+        return _("Ace of {suit}").format(suit=_(SUIT_NAMES[card.suits[0]]))
+    return _(card.name)
 
 
 def suits_words(code: str) -> str:
     """A card's suits: ``Moons/Leaves``, or ``no suit``."""
-    return "/".join(SUIT_NAMES[s] for s in BY_CODE[code].suits) or "no suit"
+    return "/".join(_(SUIT_NAMES[s]) for s in BY_CODE[code].suits) or _("no suit")
 
 
 def play_words(action: str, show: Callable[[str], str] = str) -> str:
@@ -40,30 +60,35 @@ def play_words(action: str, show: Callable[[str], str] = str) -> str:
     n = len(play.cards)
     if play.kind == SINGLE:
         code = CODE[play.cards[0]]
-        head = f"{rank_word(play.rank)} ({suits_words(code)})"
-        return f"{codes[0]} {BY_CODE[code].name} — {head}"
+        return _("{code} {name} — {rank} ({suits})").format(
+            code=codes[0], name=name_of(code), rank=rank_word(play.rank), suits=suits_words(code)
+        )
     if play.kind == SET:
-        head = f"Set of {n} {rank_word(play.rank)}s"
+        head = _("Set of {n} {rank}s").format(n=n, rank=rank_word(play.rank))
     elif play.kind == FLUSH:
         # KQ-17: the suit all its cards share (the first, should two be shared), low to high.
         shared = set.intersection(*(set(BY_CODE[CODE[c]].suits) for c in play.cards))
-        suit = next(SUIT_NAMES[s] for s in SUIT_NAMES if s in shared)
-        head = f"Straight Flush of {suit}, {play.rank - n + 1} to {play.rank}"
+        suit = next(_(SUIT_NAMES[s]) for s in SUIT_NAMES if s in shared)
+        head = _("Straight Flush of {suit}, {low} to {high}").format(
+            suit=suit, low=play.rank - n + 1, high=play.rank
+        )
     else:
         assert play.kind == BOMB
-        head = f"Bomb of {n}, rank {rank_word(play.rank)}"
-    return f"{head}: {' '.join(codes)}"
+        head = _("Bomb of {n}, rank {rank}").format(n=n, rank=rank_word(play.rank))
+    return _("{play}: {cards}").format(play=head, cards=" ".join(codes))
 
 
 def give_words(left: str, right: str, to_left: str, to_right: str) -> str:
     """The two cards to give, each to its neighbour (KQ-5): ``give the Forest (5ML) to Ann,
     the Ace of Knots (1K) to Bob``."""
-    return f"give {card_words(left)} to {to_left}, {card_words(right)} to {to_right}"
+    return _("give {left} to {to_left}, {right} to {to_right}").format(
+        left=card_words(left), right=card_words(right), to_left=to_left, to_right=to_right
+    )
 
 
 def promise_words(value: int) -> str:
     """A promise with a play (KQ-29): ``+ PROMISE to go out first (value 7)``."""
-    return f"+ PROMISE to go out first (value {value})"
+    return _("+ PROMISE to go out first (value {value})").format(value=value)
 
 
 def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:
@@ -87,22 +112,29 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
         chosen = view["chosen"]
         waiting = [names[s] for s, c in enumerate(chosen) if not c]
         if seat is None:
-            out["pass"] = "Everyone chooses two cards to pass: one to the left, one to the right."
-        elif not chosen[seat]:
-            out["pass"] = "Pass two cards: choose one for each neighbour."
-        else:
-            out["pass"] = "Your two cards are chosen; they change hands when everyone has chosen."
-        if seat is not None and not chosen[seat]:
-            out["status"] = (
-                f"Choose a card for {names[left_of(seat, len(chosen))]} on your left, then one "
-                f"for {names[right_of(seat, len(chosen))]} on your right, and give them."
+            out["pass"] = _(
+                "Everyone chooses two cards to pass: one to the left, one to the right."
             )
+        elif not chosen[seat]:
+            out["pass"] = _("Pass two cards: choose one for each neighbour.")
+        else:
+            out["pass"] = _(
+                "Your two cards are chosen; they change hands when everyone has chosen."
+            )
+        if seat is not None and not chosen[seat]:
+            n = len(chosen)
+            out["status"] = _(
+                "Choose a card for {left} on your left, then one for {right} on your right, "
+                "and give them."
+            ).format(left=names[left_of(seat, n)], right=names[right_of(seat, n)])
         elif waiting:
-            out["status"] = f"Waiting for {joined(waiting)} to choose their two cards."
+            out["status"] = _("Waiting for {names} to choose their two cards.").format(
+                names=joined(waiting)
+            )
     rnd = view["round"]
     if rnd and rnd["plays"]:
         out["to beat"] = play_words(rnd["plays"][-1][1])
-        for k, (_, action) in enumerate(rnd["plays"][:-1]):
+        for k, (_seat, action) in enumerate(rnd["plays"][:-1]):
             out[f"play {k}"] = short_names(action)
     if view["phase"] == "play":
         out.update(round_words(view, names))
@@ -120,27 +152,45 @@ def notes_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]
     playing = view["phase"] == "play" and not view["over"]
     promise = view["promise"]
     if promise:
-        worth = promise["value"]
-        out["promise"] = (
-            f"{sp.does(promise['seat'], 'have')} promised to go out first (worth {worth})."
+        out["promise"] = sp.says(
+            promise["seat"],
+            _("You have promised to go out first (worth {worth})."),
+            _("{name} has promised to go out first (worth {worth})."),
+            worth=promise["value"],
         )
     elif view["options"]["bidding"] and playing:
-        out["promise"] = "No promise yet."
+        out["promise"] = _("No promise yet.")
     if playing:
-        aside = (
-            "; one more card lies face down, out of play for this hand (no one sees it)"
-            if view["put_aside"]
-            else ""
-        )
-        # "No card", not "0 cards": a 0 alone reads as the Excuse's code (0) to a reader of codes.
-        played = plural(len(view["played"]), "card") if view["played"] else "No card"
-        out["played"] = f"{played} played this hand{aside}."
+        out["played"] = played_words(len(view["played"]), view["put_aside"])
     if view["over"] and view["hand_scores"]:
         row = view["hand_scores"][-1]
         best_first = sorted(range(len(row)), key=lambda s: -row[s])
-        points = " · ".join(f"{sp.who(s)} +{row[s]}" for s in best_first)
-        out["last hand"] = f"Hand {len(view['hand_scores'])}: {points}"
+        points = " · ".join(
+            sp.says(s, _("You +{points}"), _("{name} +{points}"), points=row[s]) for s in best_first
+        )
+        out["last hand"] = _("Hand {n}: {points}").format(n=len(view["hand_scores"]), points=points)
     return out
+
+
+def played_words(n: int, aside: bool) -> str:
+    """The cards played this hand, and the one put aside unseen (KQ-4), if one is."""
+    # "No card", not "0 cards": a 0 alone reads as the Excuse's code (0) to a reader of codes.
+    if not n:
+        if aside:
+            return _(
+                "No card played this hand; one more card lies face down, out of play for this "
+                "hand (no one sees it)."
+            )
+        return _("No card played this hand.")
+    if aside:
+        return ngettext(
+            "{n} card played this hand; one more card lies face down, out of play for this "
+            "hand (no one sees it).",
+            "{n} cards played this hand; one more card lies face down, out of play for this "
+            "hand (no one sees it).",
+            n,
+        ).format(n=n)
+    return ngettext("{n} card played this hand.", "{n} cards played this hand.", n).format(n=n)
 
 
 def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
@@ -151,21 +201,28 @@ def round_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]
     sp, me, rnd = Speaker(names, view["seat"]), view["seat"], view["round"]
     out: dict[str, str] = {}
     if view["to_act"] and not rnd:
-        turn = view["to_act"][0]
-        out["new round"] = (
-            f"New round: {'Your lead' if sp.is_me(turn) else f'{names[turn]} leads'}."
+        out["new round"] = sp.says(
+            view["to_act"][0], _("New round: Your lead."), _("New round: {name} leads.")
         )
     if rnd and rnd["plays"]:
         # The play to beat's player, and who passed since (KQ-9).
-        verb = "led" if len(rnd["plays"]) == 1 else "played"
-        out["to beat by"] = f"{sp.who(rnd['last_seat'])} {verb}"
+        if len(rnd["plays"]) == 1:
+            out["to beat by"] = sp.says(rnd["last_seat"], _("You led"), _("{name} led"))
+        else:
+            out["to beat by"] = sp.says(rnd["last_seat"], _("You played"), _("{name} played"))
         if rnd["passed"]:
-            out["passed"] = f"Passed since: {joined([sp.who(s, False) for s in rnd['passed']])}."
+            who = [_("you") if sp.is_me(s) else sp.name(s) for s in rnd["passed"]]
+            out["passed"] = _("Passed since: {names}.").format(names=joined(who))
     if me is None:
         return out
-    out["beats"] = f"Beats {whose_play(rnd['last_seat'], me, names)}" if rnd else "A lead"
+    if rnd:
+        out["beats"] = sp.says(rnd["last_seat"], _("Beats your own play"), _("Beats {name}'s play"))
+    else:
+        out["beats"] = _("A lead")
     if me in view["out"]:
-        out["went out"] = f"You went out {ordinal(view['out'].index(me) + 1)}: the others play on."
+        out["went out"] = _("You went out {place}: the others play on.").format(
+            place=ordinal(view["out"].index(me) + 1)
+        )
     return out
 
 
@@ -177,30 +234,43 @@ def play_status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> 
     me, rnd = view["seat"], view["round"]
     turn = view["to_act"][0] if view["to_act"] else None
     sp = Speaker(names, None if replay else me)
-    prefix = "You are watching: " if me is None else ""
-    if me is not None and me in view["out"]:
-        prefix = f"{sp.who(me)} went out {ordinal(view['out'].index(me) + 1)}. "
     if turn is not None and sp.is_me(turn):
         if not rnd:
             return {
-                "status": "Your lead: select any combination and play it.",
-                "status sent": "Sending…",
+                "status": _("Your lead: select any combination and play it."),
+                "status sent": _("Sending…"),
             }
-        whose = whose_play(rnd["last_seat"], me, names)
         return {
-            "status": f"Your turn: beat {whose}, or pass.",
-            "status nothing beats": "Your turn: nothing in your hand beats the play, so pass.",
-            "nothing beats": f"Nothing in your hand beats {whose}: pass.",
-            "status sent": "Sending…",
+            "status": sp.says(
+                rnd["last_seat"],
+                _("Your turn: beat your own play, or pass."),
+                _("Your turn: beat {name}'s play, or pass."),
+            ),
+            "status nothing beats": _("Your turn: nothing in your hand beats the play, so pass."),
+            "nothing beats": sp.says(
+                rnd["last_seat"],
+                _("Nothing in your hand beats your own play: pass."),
+                _("Nothing in your hand beats {name}'s play: pass."),
+            ),
+            "status sent": _("Sending…"),
         }
-    if turn is None:
-        return {"status": prefix.strip()}
-    return {"status": f"{prefix}{names[turn]} {'to play or pass' if rnd else 'leads a new round'}."}
-
-
-def whose_play(seat: int, me: int | None, names: Sequence[str]) -> str:
-    """The play to beat, as the seat ``me`` reads it: ``your own play`` or ``Ann's play``."""
-    return "your own play" if seat == me else f"{names[seat]}'s play"
+    doing = ""
+    if turn is not None:
+        doing = (_("{name} to play or pass.") if rnd else _("{name} leads a new round.")).format(
+            name=names[turn]
+        )
+    if me is None:
+        return {"status": _("You are watching: {status}").format(status=doing).strip()}
+    if me in view["out"]:
+        status = sp.says(
+            me,
+            _("You went out {place}. {status}"),
+            _("{name} went out {place}. {status}"),
+            place=ordinal(view["out"].index(me) + 1),
+            status=doing,
+        )
+        return {"status": status.strip()}
+    return {"status": doing}
 
 
 def short_names(action: str) -> str:
@@ -214,17 +284,56 @@ def short_names(action: str) -> str:
     cards = [w.partition("=") for w in words]
     cards.sort(key=lambda c: (BY_CODE[c[0]].rank, BY_CODE[c[0]].order))
     out = []
-    for code, _, number in cards:
-        name = BY_CODE[code].name.removeprefix("the ")
-        out.append(f"{name} as {number}" if number else name)
+    for code, _eq, number in cards:
+        name = name_of(code).removeprefix("the ")
+        out.append(_("{card} as {n}").format(card=name, n=number) if number else name)
     return ", ".join(out)
 
 
 def card_words(code: str) -> str:
     """A card in a sentence (``the Ace of Suns (1S)``, ``the Forest (5ML)``): its name for the
     reader, its code for the terminal's input and the hands shown by codes."""
-    name = BY_CODE[code].name
-    return f"{name if name.startswith('the ') else 'the ' + name} ({code})"
+    card = BY_CODE[code]
+    if card.is_ace:
+        name = _("the Ace of {suit}").format(suit=_(SUIT_NAMES[card.suits[0]]))
+    else:
+        name = _(card.name)
+    return f"{name} ({code})"
+
+
+def play_line(
+    sp: Speaker, ev: Mapping[str, Any], rnd: Mapping[str, Any] | None, leads: bool
+) -> str:
+    """A play as the table is told it (KQ-7..KQ-24): who leads or plays what, on whose play,
+    a Bomb called out, and the cards left in the player's hand."""
+    seat = ev["seat"]
+    action = " ".join(ev["action"].split()[: len(ev["cards"]) + 1])
+    if ev["kind"] == "bomb" and len(ev["cards"]) == 1:  # the Excuse, a one-card Bomb (KQ-15)
+        if leads:
+            line = sp.says(seat, _("You lead the Excuse"), _("{name} leads the Excuse"))
+        else:
+            line = sp.says(seat, _("You play the Excuse"), _("{name} plays the Excuse"))
+    elif leads:
+        line = sp.says(
+            seat, _("You lead {play}"), _("{name} leads {play}"), play=play_words(action)
+        )
+    else:
+        line = sp.says(
+            seat, _("You play {play}"), _("{name} plays {play}"), play=play_words(action)
+        )
+    if rnd is not None and rnd["last_seat"] != seat:
+        excuse = rnd["size"] == 1 and rnd["last_kind"] == "bomb"
+        kind = "excuse" if excuse else rnd["last_kind"] if rnd["last_kind"] in ON_PLAY else "play"
+        you, other = ON_PLAY[kind]
+        on = sp.says(rnd["last_seat"], _(you), _(other))
+        line = _("{play}, {on}").format(play=line, on=on)
+    if ev["kind"] == "bomb" and len(ev["cards"]) > 1:
+        line = _("{play} — BOMB!").format(play=line)
+    # The same English for one card left or several: a language whose words follow the count
+    # says it in its own forms.
+    return ngettext("{play} ({n} left).", "{play} ({n} left).", ev["left"]).format(
+        play=line, n=ev["left"]
+    )
 
 
 def narrate(
@@ -245,82 +354,146 @@ def narrate(
             if gave and after is not None:
                 n = after["players"]
                 lines.append(
-                    f"You pass {card_words(gave[0])} to {sp.name(left_of(seat, n))} and "
-                    f"{card_words(gave[1])} to {sp.name(right_of(seat, n))}."
+                    _("You pass {left_card} to {left} and {right_card} to {right}.").format(
+                        left_card=card_words(gave[0]),
+                        left=sp.name(left_of(seat, n)),
+                        right_card=card_words(gave[1]),
+                        right=sp.name(right_of(seat, n)),
+                    )
                 )
             else:
-                lines.append(f"{sp.does(seat, 'have chosen')} two cards to pass.")
+                lines.append(
+                    sp.says(
+                        seat,
+                        _("You have chosen two cards to pass."),
+                        _("{name} has chosen two cards to pass."),
+                    )
+                )
         elif ev["type"] == "exchange":
-            line = "The chosen cards change hands."
+            said = [_("The chosen cards change hands.")]
             got = after.get("received") if after is not None and receiver is not None else None
             if got and after is not None and receiver is not None:
                 n = after["players"]
-                line += (
-                    f" You receive {card_words(got[0])} from {sp.name(left_of(receiver, n))} "
-                    f"and {card_words(got[1])} from {sp.name(right_of(receiver, n))}."
+                said.append(
+                    _("You receive {left_card} from {left} and {right_card} from {right}.").format(
+                        left_card=card_words(got[0]),
+                        left=sp.name(left_of(receiver, n)),
+                        right_card=card_words(got[1]),
+                        right=sp.name(right_of(receiver, n)),
+                    )
                 )
-            lines.append(f"{line} {sp.does(ev['leader'], 'lead')} first.")
+            said.append(sp.says(ev["leader"], _("You lead first."), _("{name} leads first.")))
+            lines.append(" ".join(said))
         elif ev["type"] == "play":
-            seat = ev["seat"]
             rnd = before["round"] if before is not None else None
-            leads = before is not None and rnd is None
-            action = " ".join(ev["action"].split()[: len(ev["cards"]) + 1])
-            excuse = ev["kind"] == "bomb" and len(ev["cards"]) == 1
-            what = "the Excuse" if excuse else play_words(action)
-            line = f"{sp.does(seat, 'lead' if leads else 'play')} {what}"
-            if rnd is not None and rnd["last_seat"] != seat:
-                kind = KIND_WORD.get(rnd["last_kind"], "play")
-                excuse = rnd["size"] == 1 and rnd["last_kind"] == "bomb"
-                line += f", on {sp.whose(rnd['last_seat'], False)} {'Excuse' if excuse else kind}"
-            line += " — BOMB!" if ev["kind"] == "bomb" and len(ev["cards"]) > 1 else ""
-            line += f" ({ev['left']} left)."
-            lines.append(line)
+            lines.append(play_line(sp, ev, rnd, before is not None and rnd is None))
         elif ev["type"] == "pass":
-            lines.append(f"{sp.does(ev['seat'], 'pass')}.")
+            lines.append(sp.says(ev["seat"], _("You pass."), _("{name} passes.")))
         elif ev["type"] == "promise":
-            lines.append(
-                f"{sp.does(ev['seat'], 'promise')} to go out first, worth "
-                f"{plural(ev['value'], 'point')}."
+            value = ev["value"]
+            you = ngettext(
+                "You promise to go out first, worth {n} point.",
+                "You promise to go out first, worth {n} points.",
+                value,
             )
+            other = ngettext(
+                "{name} promises to go out first, worth {n} point.",
+                "{name} promises to go out first, worth {n} points.",
+                value,
+            )
+            lines.append(sp.says(ev["seat"], you, other, n=value))
         elif ev["type"] == "promise_resolved":
             seat = ev["seat"]
             if ev["kept"]:
-                lines.append(f"{sp.does(seat, 'keep')} the promise: +{ev['value']}.")
-            else:
                 lines.append(
-                    f"{sp.does(seat, 'break')} the promise: everyone else gains "
-                    f"{max(ev['points'])}."
+                    sp.says(
+                        seat,
+                        _("You keep the promise: +{value}."),
+                        _("{name} keeps the promise: +{value}."),
+                        value=ev["value"],
+                    )
                 )
+            else:
+                gain = max(ev["points"])
+                you = ngettext(
+                    "You break the promise: everyone else gains {n}.",
+                    "You break the promise: everyone else gains {n}.",
+                    gain,
+                )
+                other = ngettext(
+                    "{name} breaks the promise: everyone else gains {n}.",
+                    "{name} breaks the promise: everyone else gains {n}.",
+                    gain,
+                )
+                lines.append(sp.says(seat, you, other, n=gain))
         elif ev["type"] == "out":
-            lines.append(f"{sp.does(ev['seat'], 'go')} out {ordinal(ev['place'])}!")
+            lines.append(
+                sp.says(
+                    ev["seat"],
+                    _("You go out {place}!"),
+                    _("{name} goes out {place}!"),
+                    place=ordinal(ev["place"]),
+                )
+            )
         elif ev["type"] == "round_end":
             last = before["round"]["last_seat"] if before and before["round"] else ev["leader"]
-            line = "Everyone else passed: the round's cards are put aside."
-            if last != ev["leader"]:
-                line += (
-                    f" {sp.does(last, 'are')} out, so the lead passes to "
-                    f"{sp.who(ev['leader'], False)}."
+            lines.append(
+                " ".join(
+                    [
+                        _("Everyone else passed: the round's cards are put aside."),
+                        lead_passes(sp, last, ev["leader"]),
+                    ]
                 )
-            else:
-                line += f" {sp.does(ev['leader'], 'lead')} the next round."
-            lines.append(line)
+            )
         elif ev["type"] == "hand_end":
             order = sorted(range(len(ev["places"])), key=lambda s: ev["places"][s])
             parts = ", ".join(
-                f"{sp.who(s)} {ordinal(ev['places'][s])} {ev['points'][s]:+d} → {ev['totals'][s]}"
+                sp.says(
+                    s,
+                    _("You {place} {points} → {total}"),
+                    _("{name} {place} {points} → {total}"),
+                    place=ordinal(ev["places"][s]),
+                    points=f"{ev['points'][s]:+d}",
+                    total=ev["totals"][s],
+                )
                 for s in order
             )
-            lines.append(f"Hand {ev['hand']} is over: {parts}.")
+            lines.append(_("Hand {n} is over: {results}.").format(n=ev["hand"], results=parts))
         elif ev["type"] == "deal":
             lines.append(
-                f"Hand {ev['hand']}: {sp.does(ev['dealer'], 'deal')}; everyone chooses two "
-                "cards to pass."
+                sp.says(
+                    ev["dealer"],
+                    _("Hand {n}: You deal; everyone chooses two cards to pass."),
+                    _("Hand {n}: {name} deals; everyone chooses two cards to pass."),
+                    n=ev["hand"],
+                )
             )
         elif ev["type"] == "match_end":
             winner = ev["places"].index(1)
-            crowned = "You are" if sp.is_me(winner) else f"{sp.name(winner)} is"
-            lines.append(
-                f"The match is over: {crowned} King of the Quackers, with "
-                f"{plural(ev['scores'][winner], 'point')}!"
+            score = ev["scores"][winner]
+            you = ngettext(
+                "The match is over: You are King of the Quackers, with {n} point!",
+                "The match is over: You are King of the Quackers, with {n} points!",
+                score,
             )
+            other = ngettext(
+                "The match is over: {name} is King of the Quackers, with {n} point!",
+                "The match is over: {name} is King of the Quackers, with {n} points!",
+                score,
+            )
+            lines.append(sp.says(winner, you, other, n=score))
     return lines
+
+
+def lead_passes(sp: Speaker, last: int, leader: int) -> str:
+    """Who leads the next round once everyone else passed (KQ-10): the last player to play,
+    or, when that player is out, the next one holding cards (KQ-11)."""
+    if last == leader:
+        return sp.says(leader, _("You lead the next round."), _("{name} leads the next round."))
+    if sp.is_me(last):
+        return _("You are out, so the lead passes to {leader}.").format(leader=sp.name(leader))
+    if sp.is_me(leader):
+        return _("{name} is out, so the lead passes to you.").format(name=sp.name(last))
+    return _("{name} is out, so the lead passes to {leader}.").format(
+        name=sp.name(last), leader=sp.name(leader)
+    )

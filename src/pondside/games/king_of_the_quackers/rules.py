@@ -27,6 +27,7 @@ from pondside.engine import (
 )
 from pondside.games import decktet
 from pondside.games.decktet import INDEX, DealReader
+from pondside.i18n import _, ngettext
 
 from . import narrate as words
 from . import seat as seat_knows
@@ -58,6 +59,7 @@ from .combinations import (
 )
 from .events import QuackersEvent
 from .state import (
+    DECK_WORDS,
     QuackersState,
     QuackersView,
     deal_from_rng,
@@ -106,17 +108,23 @@ def _give(
     state: QuackersState, seat: int, action: str
 ) -> tuple[QuackersState, list[QuackersEvent]]:
     if state.phase != "pass":
-        raise IllegalAction("cards are given only before the first lead of a hand", "KQ-5")
+        raise IllegalAction(_("cards are given only before the first lead of a hand"), "KQ-5")
     if state.gives[seat] is not None:
-        raise IllegalAction(f"seat {seat} has already chosen its two cards", "KQ-5")
+        raise IllegalAction(
+            _("seat {seat} has already chosen its two cards").format(seat=seat), "KQ-5"
+        )
     words = action.split(" ")
     if len(words) != 3 or words[1] not in INDEX or words[2] not in INDEX:
-        raise IllegalAction(f"write 'give LEFT RIGHT' with two card codes, not {action!r}")
+        raise IllegalAction(
+            _("write 'give LEFT RIGHT' with two card codes, not {action}").format(
+                action=repr(action)
+            )
+        )
     left, right = INDEX[words[1]], INDEX[words[2]]
     hand = state.hands[seat]
     if left == right or left not in hand or right not in hand:
         raise IllegalAction(
-            "give two different cards from your hand, one to each neighbour", "KQ-5"
+            _("give two different cards from your hand, one to each neighbour"), "KQ-5"
         )
     st = state.copy()
     gives = list(st.gives)
@@ -160,7 +168,12 @@ def _check_follow(st: QuackersState, play: Play) -> int:
         else:
             rule = "KQ-15" if play.cards == (EXCUSE,) else "KQ-24"
         raise IllegalAction(
-            f"every play of this round has {st.size} card{'s' if st.size > 1 else ''}", rule
+            ngettext(
+                "every play of this round has {n} card",
+                "every play of this round has {n} cards",
+                st.size,
+            ).format(n=st.size),
+            rule,
         )
     if st.size == 1:
         card = play.cards[0]
@@ -168,33 +181,37 @@ def _check_follow(st: QuackersState, play: Play) -> int:
             return BOMB  # KQ-15: the Excuse is a one-card Bomb on any single
         if not shares_a_suit(card, st.lead):
             raise IllegalAction(
-                f"a single must share a suit with the round's lead card {CODE[st.lead]}",
+                _("a single must share a suit with the round's lead card {card}").format(
+                    card=CODE[st.lead]
+                ),
                 "KQ-13",
             )
         if play.rank < st.last_rank:
-            raise IllegalAction("a single must be of equal or higher rank", "KQ-13")
+            raise IllegalAction(_("a single must be of equal or higher rank"), "KQ-13")
         return SINGLE
     if play.kind == BOMB:
         return BOMB  # KQ-22: a Bomb follows a Set, a Straight Flush or a Bomb of its size
     if (play.kind, st.kind) in ((SET, FLUSH), (FLUSH, SET)):
-        raise IllegalAction("Sets and Straight Flushes never meet in one round", "KQ-24")
+        raise IllegalAction(_("Sets and Straight Flushes never meet in one round"), "KQ-24")
     if play.rank < st.last_rank:
         rule = "KQ-23" if st.last_kind == BOMB else ("KQ-16" if play.kind == SET else "KQ-19")
-        raise IllegalAction(f"this round needs rank {st.last_rank} or higher", rule)
+        raise IllegalAction(
+            _("this round needs rank {rank} or higher").format(rank=st.last_rank), rule
+        )
     return play.kind
 
 
 def _check_promise(st: QuackersState, hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
     if not st.bidding:
-        raise IllegalAction("promises belong to the bidding rules (option bidding)", "KQ-28")
+        raise IllegalAction(_("promises belong to the bidding rules (option bidding)"), "KQ-28")
     if st.promise is not None:
-        raise IllegalAction("only one promise is made a hand", "KQ-28")
+        raise IllegalAction(_("only one promise is made a hand"), "KQ-28")
     if st.out:
-        raise IllegalAction("no promise once a player has gone out", "KQ-28")
+        raise IllegalAction(_("no promise once a player has gone out"), "KQ-28")
     if MOUNTAIN in st.played or MOUNTAIN in cards:
-        raise IllegalAction("no promise once the Mountain (4MS) has been played", "KQ-28")
+        raise IllegalAction(_("no promise once the Mountain (4MS) has been played"), "KQ-28")
     if len(cards) == len(hand):
-        raise IllegalAction("a promise needs cards left in the hand", "KQ-28")
+        raise IllegalAction(_("a promise needs cards left in the hand"), "KQ-28")
 
 
 def _play(
@@ -274,9 +291,12 @@ def _go_out(st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
 
 def _pass(state: QuackersState, seat: int) -> tuple[QuackersState, list[QuackersEvent]]:
     if seat != state.turn:
-        raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
+        raise IllegalAction(
+            _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
+            "KQ-7",
+        )
     if state.size == 0:
-        raise IllegalAction("the leader must play a combination, not pass", "KQ-8")
+        raise IllegalAction(_("the leader must play a combination, not pass"), "KQ-8")
     st = state.copy()
     st.passed |= 1 << seat
     events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
@@ -419,7 +439,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         self, players: int, options: dict[str, Any], deal: Any, seed: int
     ) -> QuackersState:
         cards = deck_cards(options["deck"])
-        kind = f"{options['deck']} deck"
+        kind = _(DECK_WORDS[options["deck"]])
         reader = DealReader("King of the Quackers", cards, kind, "KQ-1")
         hands, dealer = reader.table(deal, players, ("hands", "aside", "dealer"))
         k = hand_size(players, options["deck"])
@@ -427,9 +447,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         parsed = [reader.hand(h, i, k, "KQ-4") for i, h in enumerate(hands)]
         aside = deal["aside"]
         if extra and aside is None:
-            raise BadDeal("with 4 players and the extended deck one card is put aside (KQ-4)")
+            raise BadDeal(_("with 4 players and the extended deck one card is put aside (KQ-4)"))
         if not extra and aside is not None:
-            raise BadDeal("no card is put aside in this deal: give aside as null (KQ-4)")
+            raise BadDeal(_("no card is put aside in this deal: give aside as null (KQ-4)"))
         aside_card = reader.card(aside, "aside") if extra else -1
         st = _blank(players, options, seed)
         st.dealer = dealer
@@ -482,24 +502,39 @@ class KingOfTheQuackers(Game[QuackersState]):
         self, state: QuackersState, seat: int, action: str
     ) -> tuple[QuackersState, list[QuackersEvent]]:
         if state.over:
-            raise IllegalAction("the match is over", "KQ-26")
+            raise IllegalAction(_("the match is over"), "KQ-26")
         if action.startswith("give "):
             return _give(state, seat, action)
         if state.phase == "pass":
             if action == PASS or action.startswith("play "):
-                raise IllegalAction("first every player gives two cards: 'give LEFT RIGHT'", "KQ-5")
-            raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
+                raise IllegalAction(
+                    _("first every player gives two cards: 'give LEFT RIGHT'"), "KQ-5"
+                )
+            raise IllegalAction(
+                _("{action} is not an action: {notation}").format(
+                    action=repr(action), notation=_(NOTATION)
+                )
+            )
         if action == PASS:
             return _pass(state, seat)
         if not action.startswith("play "):
-            raise IllegalAction(f"{action!r} is not an action: {NOTATION}")
+            raise IllegalAction(
+                _("{action} is not an action: {notation}").format(
+                    action=repr(action), notation=_(NOTATION)
+                )
+            )
         if seat != state.turn:
-            raise IllegalAction(f"it is seat {state.turn}'s turn, not seat {seat}'s", "KQ-7")
+            raise IllegalAction(
+                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
+                "KQ-7",
+            )
         cards, ace, promise = parse_play(action)
         hand = state.hands[seat]
         for c in cards:
             if c not in hand:
-                raise IllegalAction(f"{CODE[c]} is not in seat {seat}'s hand")
+                raise IllegalAction(
+                    _("{card} is not in seat {seat}'s hand").format(card=CODE[c], seat=seat)
+                )
         play = classify(cards, ace)
         kind = _check_follow(state, play)
         if promise:
@@ -544,7 +579,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         each with the neighbour it goes to (KQ-5)."""
         seat = view["seat"]
         if action.startswith("give "):
-            _, left, right = action.split()
+            _give, left, right = action.split()
             n = view["players"]
             sp = Speaker(names, seat)
             to_left, to_right = sp.name(left_of(seat, n)), sp.name(right_of(seat, n))
@@ -552,7 +587,7 @@ class KingOfTheQuackers(Game[QuackersState]):
             return {"action": action, "label": label, "effect": ""}
         play = describe(action.removesuffix(" promise"))
         if play is None:  # pass
-            return {"action": action, "label": action, "effect": ""}
+            return {"action": action, "label": _("pass"), "effect": ""}
         if action.endswith(" promise"):
             # KQ-29: the promise is worth the cards left after the play (the page shows it).
             value = len(view["hand"]) - len(play.cards)
@@ -602,7 +637,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     def determinize(self, view: View, rng: random.Random) -> QuackersState:
         """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
         if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
+            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
         blank = _blank(view["players"], view["options"], rng.getrandbits(63))
         return seat_knows.determinize(view, blank, rng)
 
@@ -611,7 +646,7 @@ class KingOfTheQuackers(Game[QuackersState]):
         the pass gives two random cards (from a fork of the match's generator)."""
         legal = self.legal_actions(state, seat)
         if not legal:
-            raise IllegalAction(f"seat {seat} has nothing to decide now")
+            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
         if state.phase == "pass":
             rng = Rng(state.rng).fork(state.hand_no, seat)
             return rng.choice(legal)

@@ -8,6 +8,7 @@ import random
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import sample, shuffle
 from pondside.games.decktet import INDEX
+from pondside.i18n import _
 
 from .combinations import CODE, KIND_NAME, KIND_VALUE
 from .state import (
@@ -79,7 +80,7 @@ def determinize(view: View, st: QuackersState, rng: random.Random) -> QuackersSt
     """
     seat = view["seat"]
     if seat is None:
-        raise BadPosition("determinization is from one seat's view, not a spectator's")
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
     n = st.n
     st.hand_no = view["hand_number"]
     st.dealer = view["dealer"]
@@ -95,7 +96,7 @@ def determinize(view: View, st: QuackersState, rng: random.Random) -> QuackersSt
     st.bonus = _bonus_from_view(st)
     own = tuple(INDEX[c] for c in view["hand"])
     gave = None if view["gave"] is None else (INDEX[view["gave"][0]], INDEX[view["gave"][1]])
-    fixed: list[list[int]] = [[] for _ in range(n)]
+    fixed: list[list[int]] = [[] for _seat in range(n)]
     playing = st.phase == "play" and gave is not None
     if playing:
         assert gave is not None
@@ -198,28 +199,34 @@ def check_position(state: QuackersState) -> QuackersState:
     st.hands = tuple(tuple(sorted(h)) for h in st.hands)
     n = st.n
     if not (len(st.hands) == len(st.gives) == len(st.totals) == len(st.bonus) == n):
-        raise BadPosition(f"hands, gives, totals and bonus need one entry per seat ({n})")
+        raise BadPosition(
+            _("hands, gives, totals and bonus need one entry per seat ({n})").format(n=n)
+        )
     if st.phase not in ("pass", "play"):
-        raise BadPosition("phase is 'pass' or 'play'")
+        raise BadPosition(_("phase is 'pass' or 'play'"))
     cards = [c for h in st.hands for c in h] + list(st.played)
     if st.aside >= 0:
         cards.append(st.aside)
     if sorted(cards) != list(deck_cards(st.deck)):
         raise BadPosition(
-            "the hands, the played cards and the put-aside card must be the deck (KQ-4)"
+            _("the hands, the played cards and the put-aside card must be the deck (KQ-4)")
         )
     if len(st.history) != st.hand_no - 1 + st.over:
-        raise BadPosition("history holds one entry per finished hand")
+        raise BadPosition(_("history holds one entry per finished hand"))
     if st.phase == "pass":
         k = hand_size(n, st.deck)
         if st.played or any(len(h) != k for h in st.hands):
-            raise BadPosition(f"at the pass every hand holds {k} cards and nothing is played")
+            raise BadPosition(
+                _("at the pass every hand holds {n} cards and nothing is played").format(n=k)
+            )
         for s, g in enumerate(st.gives):
             if g is not None and (g[0] == g[1] or not {g[0], g[1]} <= set(st.hands[s])):
-                raise BadPosition(f"seat {s} gives cards it does not hold (KQ-5)")
+                raise BadPosition(
+                    _("seat {seat} gives cards it does not hold (KQ-5)").format(seat=s)
+                )
     elif not st.over:
         if not 0 <= st.turn < n or not st.hands[st.turn]:
-            raise BadPosition("the seat to act must hold cards (KQ-7)")
+            raise BadPosition(_("the seat to act must hold cards (KQ-7)"))
         if len(st.holding()) < 2:
-            raise BadPosition("a hand in play has at least two players with cards (KQ-12)")
+            raise BadPosition(_("a hand in play has at least two players with cards (KQ-12)"))
     return st

@@ -12,6 +12,7 @@ from pondside.engine import (
     State,
     TypedDict,
 )
+from pondside.i18n import N_
 
 from .combinations import (
     BASIC_CARDS,
@@ -168,6 +169,10 @@ class QuackersState(State):
         return (
             self.bidding and self.promise is None and not self.out and MOUNTAIN not in self.played
         )
+
+
+DECK_WORDS = {"extended": N_("extended deck"), "basic": N_("basic deck")}
+"""Each deck of the option ``deck`` (KQ-1) as a sentence names it, marked for the catalog."""
 
 
 def deck_cards(kind: str) -> tuple[int, ...]:

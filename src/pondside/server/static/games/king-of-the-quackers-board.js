@@ -5,6 +5,7 @@
 import { prefs } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
+import { t } from "../i18n.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
@@ -18,7 +19,7 @@ const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
 const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
 export const isPersonality = (code) => code !== "0" && parse(code).personality;
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
-export const named = (code) => (code[0] === "1" ? `the ${cardName(code)}` : cardName(code));
+export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
 export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
 export const keyOf = (cards) => [...cards].sort().join(" ");
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -42,12 +43,12 @@ export function readPlay(action) {
 /** This seat's neighbours as the view names them (KQ-5): whom it gives to and receives from. */
 export const left = (v) => v.neighbours[0];
 export const right = (v) => v.neighbours[1];
-export const Name = (names, me, s) => (s === me ? "You" : names[s]);
+export const Name = (names, me, s) => (s === me ? t("You") : names[s]);
 
 // --- drawing -----------------------------------------------------------------------------------------
 export function card(code, opts = {}) {
   const e = decktetCard(code, opts);
-  e.title = isPersonality(code) ? `${cardName(code)} ☺ (a personality)` : cardName(code);
+  e.title = isPersonality(code) ? t("{card} ☺ (a personality)", { card: cardName(code) }) : cardName(code);
   return e;
 }
 
@@ -59,8 +60,8 @@ export function cardRow(el, codes, small = false, ace = 0) {
     const face = card(c, { small });
     if (ace && c[0] === "1") {
       face.classList.add("kq-ace-as");
-      face.append(el("span", "kq-as", `as ${ace}`));
-      face.title += `, as ${ace}`;
+      face.append(el("span", "kq-as", t("as {n}", { n: ace })));
+      face.title = t("{card}, as {n}", { card: face.title, n: ace });
       face.setAttribute("aria-label", face.title);
     }
     row.append(face);
@@ -81,24 +82,29 @@ export function wordsLegend(ctx) {
   const { el } = ctx;
   const d = el("details", "kq-legend-box");
   d.open = legendOpen;
-  d.append(el("summary", null, "What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols"));
+  d.append(el("summary", null, t("What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols")));
   const list = el("dl");
   const terms = el("div");
-  const link = el("a", null, "the rules of King of the Quackers");
+  const link = el("a", null, t("the rules of King of the Quackers"));
   link.href = "/rules/king-of-the-quackers";
   link.target = "_blank";
-  const dd = el("dd", null, "Set, Straight Flush, Bomb, the Excuse and the rest: see ");
-  dd.append(link, ".");
-  terms.append(el("dt", null, "Words"), dd);
+  // The sentence whole for the catalog; the link is drawn where its {rules} stands.
+  const dd = el("dd");
+  const [before, after] = t("Set, Straight Flush, Bomb, the Excuse and the rest: see {rules}.").split("{rules}");
+  dd.append(before, link, after ?? "");
+  terms.append(el("dt", null, t("Words")), dd);
   list.append(terms);
   const ranks = el("div");
   const inDeck = ctx.facts.card_facts?.deck_ranks?.[ctx.view.options.deck];
   const key = rankKey({ ranks: inDeck }).map(([k, w]) => `${k} ${w}`).join(" · ");
-  ranks.append(el("dt", null, "Ranks"), el("dd", null, `low to high: ${key}. ☺ marks a personality; ↓ a card passed to you.`));
+  ranks.append(
+    el("dt", null, t("Ranks")),
+    el("dd", null, t("low to high: {ranks}. ☺ marks a personality; ↓ a card passed to you.", { ranks: key })),
+  );
   const suits = el("div");
   const key2 = el("dd");
   key2.append(suitKey());
-  suits.append(el("dt", null, "Suits"), key2);
+  suits.append(el("dt", null, t("Suits")), key2);
   list.append(ranks, suits);
   d.append(list);
   d.addEventListener("toggle", () => {
@@ -118,7 +124,7 @@ export function passState(ctx) {
 export function passPanel(ctx) {
   const { view: v, el, names, me, legal } = ctx;
   const box = el("section", "kq-pass");
-  box.setAttribute("aria-label", "The pass");
+  box.setAttribute("aria-label", t("The pass"));
   if (v.hand_scores.length) box.append(lastHand(ctx));
   // What this seat is to do or has done, in the server's words from the view (a replay
   // watched from a seat, which offers no action, says the same as its table did).
@@ -135,16 +141,18 @@ export function passPanel(ctx) {
     slot.dataset.side = side;
     slot.dataset.focus = `slot-${side}`;
     slot.disabled = !choosing || !!ctx.pending;
-    const label = el("span", "kq-slot-label", `For ${names[seat]} (your ${side})`);
+    const words = side === "left" ? t("For {name} (your left)", { name: names[seat] }) : t("For {name} (your right)", { name: names[seat] });
+    const label = el("span", "kq-slot-label", words);
     slot.append(label);
     const code = chosen[side];
     if (code) {
       slot.append(card(code, { small: true }));
       slot.append(el("span", "kq-slot-name", cardName(code)));
     } else {
-      slot.append(el("span", "kq-slot-empty", choosing && p.slot === side ? "pick a card in your hand" : "—"));
+      slot.append(el("span", "kq-slot-empty", choosing && p.slot === side ? t("pick a card in your hand") : "—"));
     }
-    slot.setAttribute("aria-label", `${label.textContent}: ${code ? cardName(code) : "no card yet"}`);
+    const held = code ? cardName(code) : t("no card yet");
+    slot.setAttribute("aria-label", t("{slot}: {card}", { slot: label.textContent, card: held }));
     slot.addEventListener("click", () => {
       p.slot = side;
       ctx.rerender();
@@ -160,9 +168,9 @@ const lastHand = (ctx) => ctx.el("p", "kq-last", caption(ctx, "last hand"));
 
 /** The round's kind in the plural, from the view, for the round's heading. */
 export function roundKind(r) {
-  if (r.size === 1) return "single cards";
-  const kinds = { set: `Sets of ${r.size}`, straight_flush: `Straight Flushes of ${r.size}` };
-  return kinds[r.kind] ?? `${r.size}-card plays`;
+  if (r.size === 1) return t("single cards");
+  const kinds = { set: t("Sets of {n}", { n: r.size }), straight_flush: t("Straight Flushes of {n}", { n: r.size }) };
+  return kinds[r.kind] ?? t("{n}-card plays", { n: r.size });
 }
 
 
@@ -170,10 +178,10 @@ export function roundKind(r) {
 export function roundPanel(ctx) {
   const { view: v, el, names, me } = ctx;
   const box = el("section", "kq-round");
-  box.setAttribute("aria-label", "This round");
+  box.setAttribute("aria-label", t("This round"));
   const r = v.round;
   if (v.over) {
-    box.append(el("p", "kq-head", "The match is over."));
+    box.append(el("p", "kq-head", t("The match is over.")));
     if (v.hand_scores.length) box.append(lastHand(ctx));
     return box;
   }
@@ -181,17 +189,19 @@ export function roundPanel(ctx) {
     box.append(el("p", "kq-head kq-lead", caption(ctx, "new round")));
     return box;
   }
-  box.append(el("p", "kq-head", `Round of ${roundKind(r)}`));
+  box.append(el("p", "kq-head", t("Round of {kind}", { kind: roundKind(r) })));
   if (r.size === 1 && r.lead_card) {
     const lead = el("p", "kq-leadcard");
-    lead.append("The lead card: ", el("strong", null, named(r.lead_card)), ".");
+    // The sentence whole for the catalog; the card's name is drawn strong where {card} stands.
+    const [before, after] = t("The lead card: {card}.").split("{card}");
+    lead.append(before, el("strong", null, named(r.lead_card)), after ?? "");
     box.append(lead);
   }
   const plays = r.plays.map(([seat, action]) => ({ seat, ...readPlay(action) }));
   const last = plays[plays.length - 1];
   if (plays.length > 1) {
     const earlier = el("div", "kq-earlier");
-    earlier.setAttribute("aria-label", "Earlier plays of this round");
+    earlier.setAttribute("aria-label", t("Earlier plays of this round"));
     plays.slice(0, -1).forEach((p, k) => {
       const g = el("div", "kq-group");
       // The small cards have no room for their names: they go under them (desktop only), in
@@ -205,7 +215,7 @@ export function roundPanel(ctx) {
   beat.dataset.seat = String(last.seat);
   const what = el("div", "kq-tobeat-text");
   what.append(
-    el("span", "kq-tobeat-label", "To beat"),
+    el("span", "kq-tobeat-label", t("To beat")),
     el("span", "kq-tobeat-who", caption(ctx, "to beat by")),
     // What the play makes and its cards, an Ace with the number it stands for: the server's.
     el("span", "kq-tobeat-what", cap(caption(ctx, "to beat"))),
@@ -222,25 +232,25 @@ export function notesPanel(ctx) {
   const box = el("div", "kq-notes");
   if (v.phase === "play" && v.gave && v.received && me != null && !v.over) {
     const swap = el("div", "kq-swap");
-    swap.setAttribute("aria-label", "The cards passed this hand");
+    swap.setAttribute("aria-label", t("The cards passed this hand"));
     const item = (label, arrow, seat, code) => {
       const g = el("span", "kq-swap-item");
       g.append(card(code, { small: true }), el("span", "kq-swap-who", `${arrow} ${names[seat]}`));
-      g.title = `${cardName(code)}, ${label} ${names[seat]}`;
+      g.title = label === "to" ? t("{card}, given to {name}", { card: cardName(code), name: names[seat] }) : t("{card}, received from {name}", { card: cardName(code), name: names[seat] });
       g.setAttribute("aria-label", g.title);
       return g;
     };
     const gave = el("span", "kq-swap-part");
     gave.append(
-      el("span", "kq-swap-label", "You gave:"),
-      item("given to", "→", left(v), v.gave[0]),
-      item("given to", "→", right(v), v.gave[1]),
+      el("span", "kq-swap-label", t("You gave:")),
+      item("to", "→", left(v), v.gave[0]),
+      item("to", "→", right(v), v.gave[1]),
     );
     const got = el("span", "kq-swap-part");
     got.append(
-      el("span", "kq-swap-label", "You received:"),
-      item("received from", "←", left(v), v.received[0]),
-      item("received from", "←", right(v), v.received[1]),
+      el("span", "kq-swap-label", t("You received:")),
+      item("from", "←", left(v), v.received[0]),
+      item("from", "←", right(v), v.received[1]),
     );
     swap.append(gave, got);
     box.append(swap);

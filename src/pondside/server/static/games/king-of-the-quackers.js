@@ -22,7 +22,8 @@ import {
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
 import { said } from "./terms.js";
-import { ordinal, plural } from "../room.js";
+import { ordinal } from "../room.js";
+import { t, tn } from "../i18n.js";
 
 /** The legal plays grouped by their cards (one group per selection), and the cards that can
  * go with the selection `sel`: every card of a legal play holding all of `sel`. */
@@ -61,7 +62,7 @@ function render(ctx) {
 function renderHand(ctx) {
   const { view: v, el, me, legal } = ctx;
   if (me == null) {
-    ctx.hand.replaceChildren(el("p", "kq-note", "You are watching: the players' hands stay hidden."), wordsLegend(ctx));
+    ctx.hand.replaceChildren(el("p", "kq-note", t("You are watching: the players' hands stay hidden.")), wordsLegend(ctx));
     return;
   }
   const hand = [...(v.hand || [])].sort(byRank);
@@ -84,30 +85,37 @@ function renderHand(ctx) {
     b.setAttribute("aria-pressed", String(picked));
     if (playing && !picked) b.classList.add(playable.has(code) ? "playable" : "dim");
     if (passing && picked) {
-      b.append(el("span", "kq-tag", code === p.left ? "◀ left" : "right ▶"));
+      b.append(el("span", "kq-tag", code === p.left ? t("◀ left") : t("right ▶")));
     }
     if (received.includes(code)) {
       const from = code === received[0] ? ctx.names[left(v)] : ctx.names[right(v)];
       const tag = el("span", "kq-new", "↓");
-      tag.title = `Received: ${from} passed you this card at the start of the hand`;
-      b.title = `${b.title} · ${tag.title.toLowerCase()}`;
+      tag.title = t("Received: {name} passed you this card at the start of the hand", { name: from });
+      const lower = t("received: {name} passed you this card at the start of the hand", { name: from.toLowerCase() });
+      b.title = `${b.title} · ${lower}`;
       b.append(tag);
     }
     b.disabled = !!ctx.pending || !(passing || playing);
-    const got = received.includes(code) && "passed to you";
-    const said = [cardName(code), isPersonality(code) && "personality", got, playing && playable.has(code) && "playable", picked && "selected"];
+    const got = received.includes(code) && t("passed to you");
+    const said = [
+      cardName(code),
+      isPersonality(code) && t("personality"),
+      got,
+      playing && playable.has(code) && t("playable"),
+      picked && t("selected"),
+    ];
     b.setAttribute("aria-label", said.filter(Boolean).join(", "));
     b.addEventListener("click", () => (passing ? pickForPass(ctx, code) : toggle(ctx, code)));
     box.append(b);
   }
   const nodes = [box];
   if (!hand.length && v.phase === "play" && !v.over) {
-    nodes.push(el("p", "kq-note", caption(ctx, "went out") || "No cards."));
+    nodes.push(el("p", "kq-note", caption(ctx, "went out") || t("No cards.")));
   }
   const legend = [];
-  if (hand.some(isPersonality)) legend.push("☺ a personality card.");
-  if (hand.includes("0")) legend.push("E the Excuse.");
-  if (hand.some((c) => received.includes(c))) legend.push("↓ a card passed to you this hand.");
+  if (hand.some(isPersonality)) legend.push(t("☺ a personality card."));
+  if (hand.includes("0")) legend.push(t("E the Excuse."));
+  if (hand.some((c) => received.includes(c))) legend.push(t("↓ a card passed to you this hand."));
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
   // What was passed and received, the promise, the hand's progress: under the hand, so that
   // on a phone the board above stays short and the hand in view (issue 27).
@@ -170,7 +178,7 @@ function renderActions(ctx) {
     const action = p.left && p.right ? `give ${p.left} ${p.right}` : null;
     const ok = action && legal.includes(action);
     const said = ok && ctx.label(action);
-    const label = said ? cap(said.label) : "Give the two cards";
+    const label = said ? cap(said.label) : t("Give the two cards");
     out.push(button(ctx, label, "primary kq-give", () => ok && ctx.send(action), !ok));
     // Clear is there from the start, usable once a card is chosen, and the buttons keep room
     // for the Give label's two lines (kq.css): nothing moves when they change (s35-3).
@@ -178,7 +186,7 @@ function renderActions(ctx) {
       Object.assign(p, { left: null, right: null, slot: "left" });
       ctx.rerender();
     };
-    out.push(button(ctx, "Clear", "kq-clear", clear, !(p.left || p.right)));
+    out.push(button(ctx, t("Clear"), "kq-clear", clear, !(p.left || p.right)));
     ctx.actions.classList.remove("kq-steady");
     ctx.actions.classList.add("kq-pass-steady");
     ctx.actions.replaceChildren(...out);
@@ -196,14 +204,16 @@ function renderActions(ctx) {
     verdict.setAttribute("aria-live", "polite");
     const { byKey, playable } = legalPlays(legal, sel);
     const matches = sel.length ? byKey.get(keyOf(sel)) || [] : [];
-    const more = playable.size > sel.length ? " The marked cards can complete a play." : "";
+    const more = playable.size > sel.length ? ` ${t("The marked cards can complete a play.")}` : "";
     if (!sel.length) {
-      verdict.textContent = v.round ? "Select cards to beat the play, or pass." : "Select the cards of your lead.";
+      verdict.textContent = v.round ? t("Select cards to beat the play, or pass.") : t("Select the cards of your lead.");
       verdict.classList.add("hint");
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
       const labels = [...new Set(matches.filter((m) => !m.promise).map((m) => ctx.label(m.action)?.label))];
-      verdict.textContent = `${caption(ctx, "beats")}: ${labels.filter(Boolean).join(" or ")}.`;
+      const shown = labels.filter(Boolean);
+      const plays = shown.length ? shown.reduce((first, second) => t("{first} or {second}", { first, second })) : "";
+      verdict.textContent = t("{beats}: {plays}.", { beats: caption(ctx, "beats"), plays });
       verdict.classList.add("good");
     } else {
       // No legal play is these cards: the engine says why (the rule they break).
@@ -212,7 +222,7 @@ function renderActions(ctx) {
       const asked = keyOf(sel);
       ctx.ask(`play ${sel.join(" ")}`).then((answer) => {
         if (keyOf(selection(ctx)) !== asked || !verdict.isConnected) return;
-        const why = answer && answer.reason ? `${cap(answer.reason)}.` : "It cannot be played now.";
+        const why = answer && answer.reason ? `${cap(answer.reason)}.` : t("It cannot be played now.");
         verdict.textContent = `${why}${more}`;
       });
     }
@@ -220,21 +230,30 @@ function renderActions(ctx) {
     const plain = matches.filter((m) => !m.promise);
     for (const m of plain) {
       // Each number an Ace may stand for is its own legal play; the button says which.
-      const b = button(ctx, m.ace ? `Play, Ace as ${m.ace}` : "Play", "primary kq-play-btn", () => ctx.send(m.action));
+      const words = m.ace ? t("Play, Ace as {n}", { n: m.ace }) : t("Play");
+      const b = button(ctx, words, "primary kq-play-btn", () => ctx.send(m.action));
       const said = ctx.label(m.action);
       if (said) b.title = said.label;
       out.push(b);
     }
     for (const m of matches.filter((x) => x.promise)) {
       const said = ctx.label(m.action);
-      const worth = said && said.shows ? ` (${said.shows.promise})` : "";
-      const b = button(ctx, `Play${m.ace ? `, Ace as ${m.ace},` : ""} and promise${worth}`, "kq-promise-btn", () => ctx.send(m.action));
+      const worth = said && said.shows ? said.shows.promise : null;
+      const words =
+        worth == null
+          ? m.ace
+            ? t("Play, Ace as {n}, and promise", { n: m.ace })
+            : t("Play and promise")
+          : m.ace
+            ? t("Play, Ace as {n}, and promise ({value})", { n: m.ace, value: worth })
+            : t("Play and promise ({value})", { value: worth });
+      const b = button(ctx, words, "kq-promise-btn", () => ctx.send(m.action));
       if (said) b.title = `${said.label} ${said.effect}`;
       out.push(b);
     }
-    if (!matches.length && sel.length) out.push(button(ctx, "Play", "primary kq-play-btn", () => {}, true));
+    if (!matches.length && sel.length) out.push(button(ctx, t("Play"), "primary kq-play-btn", () => {}, true));
     if (sel.length) {
-      out.push(button(ctx, "Clear", "kq-clear", () => {
+      out.push(button(ctx, t("Clear"), "kq-clear", () => {
         sel.length = 0;
         ctx.rerender();
       }));
@@ -247,7 +266,7 @@ function renderActions(ctx) {
     none.setAttribute("aria-live", "polite");
     out.push(none);
   }
-  if (legal.includes("pass")) out.push(button(ctx, "Pass", "kq-pass-btn", () => ctx.send("pass")));
+  if (legal.includes("pass")) out.push(button(ctx, t("Pass"), "kq-pass-btn", () => ctx.send("pass")));
   ctx.actions.replaceChildren(...out);
 }
 
@@ -266,17 +285,17 @@ function seatInfo(v, seat, ctx) {
   const bits = [];
   const add = (text, cls) => bits.push(el("span", `kq-chip ${cls || ""}`, text));
   if (v.phase === "pass" && !v.over) {
-    add(v.chosen[seat] ? "✓ chose" : "choosing…", v.chosen[seat] ? "ok" : "");
+    add(v.chosen[seat] ? t("✓ chose") : t("choosing…"), v.chosen[seat] ? "ok" : "");
   }
   const place = v.out.indexOf(seat) + 1;
-  if (place && !v.over) add(`out ${ordinal(place)}`, "out");
-  else if (!v.over) add(plural(v.hand_sizes[seat], "card", "cards"), "count");
-  if (v.dealer === seat) add("dealer", "muted");
-  if (v.promise && v.promise.seat === seat) add(`promised ${v.promise.value}`, "promise");
+  if (place && !v.over) add(t("out {place}", { place: ordinal(place) }), "out");
+  else if (!v.over) add(tn("{n} card", "{n} cards", v.hand_sizes[seat]), "count");
+  if (v.dealer === seat) add(t("dealer"), "muted");
+  if (v.promise && v.promise.seat === seat) add(t("promised {n}", { n: v.promise.value }), "promise");
   const r = v.round;
   if (r && !v.over) {
-    if (r.last_seat === seat) add("to beat", "beat");
-    else if (r.passed.includes(seat)) add("passed", "muted");
+    if (r.last_seat === seat) add(t("to beat"), "beat");
+    else if (r.passed.includes(seat)) add(t("passed"), "muted");
   }
   box.append(...bits);
   return box;
@@ -284,9 +303,9 @@ function seatInfo(v, seat, ctx) {
 
 function turnInfo(v) {
   if (v.over) return "";
-  if (v.phase === "pass") return "Passing cards";
-  if (!v.round) return "New lead";
-  return `Round of ${roundKind(v.round)}`;
+  if (v.phase === "pass") return t("Passing cards");
+  if (!v.round) return t("New lead");
+  return t("Round of {kind}", { kind: roundKind(v.round) });
 }
 
 export default {
@@ -294,7 +313,7 @@ export default {
   status,
   seatInfo,
   turnInfo,
-  handName: "Hand",
+  handName: t("Hand"),
   stylesheet: true,
   drawCard: (code) => card(code),
 };
