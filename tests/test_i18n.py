@@ -143,3 +143,14 @@ def test_a_command_speaks_german_in_a_german_terminal() -> None:
         assert "Pondside-Spiele" in result.output and "Spieler" in result.output
     finally:
         i18n.use_for_process("en")
+
+
+def test_the_same_english_saying_two_things_is_told_apart_by_its_context() -> None:
+    """A replay's "Play" runs the moves ("Abspielen"); a table's "Play" plays cards
+    ("Spielen"): gettext's message context, in Python and in the page's catalog."""
+    with i18n.using("de"):
+        assert i18n._("Play") == "Spielen"
+        assert i18n.pgettext("replay", "Play") == "Abspielen"
+    messages = i18n.browser_catalog("de")["messages"]
+    assert messages["Play"] == "Spielen"
+    assert messages["replay\x04Play"] == "Abspielen"

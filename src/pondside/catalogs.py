@@ -20,8 +20,13 @@ from babel.messages.catalog import Catalog
 from pondside.i18n import DEFAULT, DOMAIN, LOCALES, catalog_path, read_catalog, template_path
 
 SOURCES = Path(__file__).parent
-PYTHON_KEYWORDS: Mapping[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
-BROWSER_KEYWORDS: Mapping[str, Any] = {"t": None, "tn": (1, 2)}
+PYTHON_KEYWORDS: Mapping[str, Any] = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
+BROWSER_KEYWORDS: Mapping[str, Any] = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2)}
 PASSES: list[tuple[list[tuple[str, str]], Mapping[str, Any]]] = [
     ([("**.py", "python")], PYTHON_KEYWORDS),
     (

@@ -94,6 +94,9 @@ class _Pseudo(_gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self.gettext(msgid1 if n == 1 else msgid2)
 
+    def pgettext(self, context: str, message: str) -> str:
+        return self.gettext(message)
+
 
 def current() -> str:
     """The language of the person being answered now."""
@@ -135,6 +138,12 @@ def number(value: float, digits: int = 1) -> str:
         locale=DEFAULT if locale == PSEUDO else locale,
         decimal_quantization=True,
     )
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where the same English says two things: the
+    ``context`` tells them apart (a replay's "Play" runs the moves, a table's plays cards)."""
+    return translations(_current.get()).pgettext(context, message)
 
 
 def N_(message: str) -> str:
@@ -245,6 +254,11 @@ def browser_catalog(locale: str) -> dict[str, Any]:
             forms = {cat: _plural_form(translate, one, many, i) for cat, i in categories.items()}
             if locale != DEFAULT:
                 messages[one] = forms
+        elif locale != DEFAULT and message.context:
+            # Keyed as gettext keys it: the context, EOT, the message (i18n.js's tc()).
+            said = translate.pgettext(message.context, message.id)
+            if said != message.id:
+                messages[f"{message.context}\x04{message.id}"] = said
         elif locale != DEFAULT:
             said = translate.gettext(message.id)
             if said != message.id:

@@ -27,6 +27,13 @@ export function t(message, values) {
   return fill(typeof said === "string" ? said : message, values);
 }
 
+/** `message` said in `context`, where the same English says two things (a replay's "Play"
+ * runs the moves; a table's plays cards): gettext's pgettext. */
+export function tc(context, message, values) {
+  const said = data.messages[`${context}\u0004${message}`];
+  return fill(typeof said === "string" ? said : message, values);
+}
+
 /** The form of `one`/`many` for the count `n` by the language's own plural rule ({n} is
  * filled with the count). */
 export function tn(one, many, n, values) {

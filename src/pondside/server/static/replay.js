@@ -16,7 +16,7 @@
 // buttons that jump to their moves.
 import { api, prefs, seatNames } from "./api.js";
 import { $, el, ordinal, toast } from "./room.js";
-import { num, t, tn } from "./i18n.js";
+import { num, t, tc, tn } from "./i18n.js";
 
 export const replaying = /^\/replay\/./.test(location.pathname);
 
@@ -200,7 +200,7 @@ export class ReplaySource {
     moves.append(
       button("rb-first", t("To the deal"), "first", () => (this.pause(), this.go(0))),
       button("rb-prev", t("Previous move"), "prev", () => (this.pause(), this.go(this.step - 1))),
-      button("rb-play", t("Play"), "play", () => (this.timer ? this.pause() : this.play())),
+      button("rb-play", tc("replay", "Play"), "play", () => (this.timer ? this.pause() : this.play())),
       button("rb-next", t("Next move"), "next", () => (this.pause(), this.go(this.step + 1, true))),
       button("rb-last", t("To the end"), "last", () => (this.pause(), this.go(this.data ? this.data.steps : 0))),
     );
@@ -306,7 +306,7 @@ export class ReplaySource {
     const playing = this.timer != null;
     const play = $("rb-play");
     play.replaceChildren(icon(playing ? "pause" : "play"));
-    play.title = playing ? t("Pause") : t("Play");
+    play.title = playing ? t("Pause") : tc("replay", "Play");
     play.setAttribute("aria-label", play.title);
     play.setAttribute("aria-pressed", String(playing));
     if (!d) return;
