@@ -16,7 +16,7 @@ from rich.text import Text
 
 from pondside.engine import View
 from pondside.engine.narrate import ordinal
-from pondside.games.decktet import BY_CODE, rank_word
+from pondside.games.decktet import BY_CODE, name_of, rank_word
 from pondside.games.king_of_the_quackers import (
     BOMB,
     CODE,
@@ -277,7 +277,7 @@ class UI(TableUI):
                     styled(
                         said,
                         card=card_text(lead),
-                        name=words.name_of(lead),
+                        name=name_of(lead),
                         suits=words.suits_words(lead),
                     )
                 )

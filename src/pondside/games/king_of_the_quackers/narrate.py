@@ -13,7 +13,7 @@ from typing import Any
 
 from pondside.engine import Speaker
 from pondside.engine.narrate import Lines, joined, ordinal
-from pondside.games.decktet import BY_CODE, SUIT_NAMES, rank_word
+from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, rank_word, suit_name
 from pondside.i18n import N_, _, ngettext
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
@@ -33,18 +33,9 @@ told: each phrase whole, for a language whose article and possessive follow the 
 (German "auf dein Set", "auf deine Bombe")."""
 
 
-def name_of(code: str) -> str:
-    """A card's name beside its code, in the reader's language: ``Ace of Knots``, ``the
-    Forest`` (the Decktet's own names are proper names, kept by the German rules too)."""
-    card = BY_CODE[code]
-    if card.is_ace:
-        return _("Ace of {suit}").format(suit=_(SUIT_NAMES[card.suits[0]]))
-    return _(card.name)
-
-
 def suits_words(code: str) -> str:
     """A card's suits: ``Moons/Leaves``, or ``no suit``."""
-    return "/".join(_(SUIT_NAMES[s]) for s in BY_CODE[code].suits) or _("no suit")
+    return "/".join(suit_name(s) for s in BY_CODE[code].suits) or _("no suit")
 
 
 def play_words(action: str, show: Callable[[str], str] = str) -> str:
@@ -68,7 +59,7 @@ def play_words(action: str, show: Callable[[str], str] = str) -> str:
     elif play.kind == FLUSH:
         # KQ-17: the suit all its cards share (the first, should two be shared), low to high.
         shared = set.intersection(*(set(BY_CODE[CODE[c]].suits) for c in play.cards))
-        suit = next(_(SUIT_NAMES[s]) for s in SUIT_NAMES if s in shared)
+        suit = next(suit_name(s) for s in SUIT_NAMES if s in shared)
         head = _("Straight Flush of {suit}, {low} to {high}").format(
             suit=suit, low=play.rank - n + 1, high=play.rank
         )
@@ -293,12 +284,7 @@ def short_names(action: str) -> str:
 def card_words(code: str) -> str:
     """A card in a sentence (``the Ace of Suns (1S)``, ``the Forest (5ML)``): its name for the
     reader, its code for the terminal's input and the hands shown by codes."""
-    card = BY_CODE[code]
-    if card.is_ace:
-        name = _("the Ace of {suit}").format(suit=_(SUIT_NAMES[card.suits[0]]))
-    else:
-        name = _(card.name)
-    return f"{name} ({code})"
+    return f"{card_name(code)} ({code})"
 
 
 def play_line(
