@@ -2,9 +2,9 @@
 
 Every test plays through the pages as a person does: the lobby, the seats, the cards clicked
 (or chosen with the keyboard), a column taken, a reload, the clock running out, two guests
-playing each other. The screenshots of docs/screenshots/ are taken along the way: into a
-temporary folder, or into the folder ``PONDSIDE_SCREENSHOTS`` names (``make screenshots`` sets
-it to docs/screenshots), so a test run leaves the checkout as it was.
+playing each other. The screenshots of docs/screenshots/ are taken along the way, into the
+folder ``PONDSIDE_SCREENSHOTS`` names (``make screenshots`` sets it to docs/screenshots); without
+it none is taken, so a test run leaves the checkout as it was.
 
 Chromium is found at ``PONDSIDE_CHROMIUM``, /usr/bin/chromium or on the PATH. Without it (or
 without Playwright) the tests are skipped, except under CI (the ``CI`` variable), where that

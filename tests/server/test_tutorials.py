@@ -30,14 +30,29 @@ def test_following_the_coach_alone_finishes_the_tutorial(
     async def follow() -> int:
         sock = await Sock.open(shared_server, table["id"], ann)
         prompts = 0
+        loop, paced = asyncio.get_running_loop(), 0.0
         frame = await sock.sync()
         while not frame["view"]["over"]:
             if not frame["legal"] or sock.cursor < len(sock.messages):
                 frame = await sock.next(lambda m: m.get("type") == "state", timeout=20)
                 continue
-            await asyncio.sleep(0.1)  # a person's pace: the socket's rate limit is for people
+            # A person's pace: the socket's rate limit (20 messages a second) is for people, so
+            # a prompt (a hint and an action) comes 0.1 s after the last one at the soonest; the
+            # time the server took to answer counts towards it, not on top of it.
+            await asyncio.sleep(max(0.0, paced - loop.time()))
+            paced = loop.time() + 0.1
             await sock.send({"op": "hint"})
             coach = await sock.next(lambda m: m.get("type") in ("hint", "error"), timeout=10)
+            if coach["seq"] > frame["seq"]:
+                # The frame was not the latest (the bots' frames of a step were still coming):
+                # the coach spoke of a later position. The newest frame decides again.
+                frame = sock.last_state()
+                if frame["seq"] < coach["seq"]:
+                    frame = await sock.next(
+                        lambda m, seq=coach["seq"]: m.get("type") == "state" and m["seq"] >= seq,
+                        timeout=20,
+                    )
+                continue
             assert coach["type"] == "hint", coach
             assert coach["coach"] is True and coach["label"] and coach["action"] in frame["legal"]
             prompts += 1
