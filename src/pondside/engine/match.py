@@ -96,6 +96,13 @@ class Match(Generic[S]):
 
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; on an illegal one nothing changes and ``IllegalAction`` says why."""
+        # The state keeps these very events (last_events): what leaves the match is a copy,
+        # so nothing a caller does to it can change the match.
+        return copy.deepcopy(list(self._play(seat, action)))
+
+    def _play(self, seat: int, action: str) -> Sequence[Event]:
+        """``apply`` without the copy of its events, for a replay that throws them away (the
+        copy was a third of a batched engine's check, which replays every table)."""
         if not isinstance(action, str):
             raise IllegalAction(
                 _("an action is text in the game's notation, not {given}").format(
@@ -110,9 +117,7 @@ class Match(Generic[S]):
             )
         self.state, events = self.game.apply(self.state, seat, action)
         self.actions.append((seat, action))
-        # The state keeps these very events (last_events): what leaves the match is a copy,
-        # so nothing a caller does to it can change the match.
-        return copy.deepcopy(list(events))
+        return events
 
     def timeout(self, seat: int) -> tuple[str, list[Event]]:
         """Apply the rules' default for a seat whose time ran out; returns the action taken."""
@@ -216,7 +221,7 @@ class Match(Generic[S]):
                     )
                 )
             try:
-                match.apply(pair[0], pair[1])
+                match._play(pair[0], pair[1])
             except PondsideError as exc:
                 raise BadRecord(
                     _("action {i} of the record, {given}, is illegal: {error}").format(
