@@ -59,11 +59,12 @@ def play(players: int, options: dict[str, Any], seed: int, steps: int = STEPS) -
 def test_every_sentence_is_inside_the_markers(players: int, options: dict[str, Any]) -> None:
     found: list[str] = []
     before: dict[int | None, Any] = {}
-    for match, rng in play(players, options, 7):
+    for step, (match, rng) in enumerate(play(players, options, 7)):
         if not before:
             before = {r: match.view(r) for r in [*range(players), None]}
-        for seat in match.to_act():
-            found += offered(GAME, match, seat, rng)
+        if step % check.OFFERS_EVERY == 0:
+            for seat in match.to_act():
+                found += offered(GAME, match, seat, rng)
         events = match.state.last_events
         if events:
             found += told(GAME, match, before, list(events))

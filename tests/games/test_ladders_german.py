@@ -133,7 +133,9 @@ def test_refusals_are_german_with_their_ruling() -> None:
         waiting = 1 - match.to_act()[0]
         with pytest.raises(IllegalAction) as refused:
             GAME.apply(match.state, waiting, "discard 5 to 0")
-        assert str(refused.value) == (f"Sitz {1 - waiting} ist am Zug, nicht Sitz {waiting} (LA-4)")
+        assert str(refused.value) == (
+            f"Platz {1 - waiting} ist am Zug, nicht Platz {waiting} (LA-4)"
+        )
         with pytest.raises(BadOption, match="Spiele sie mit 4 Spielern"):
             GAME.options(3, {"teams": True})
 
