@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 # The tests run the optional parts too (Ray, the research adapters), so a change that breaks
 # them cannot land; `pip install pondside` alone needs none of them.
-EXTRAS ?= dev,ray,rl
+EXTRAS ?= dev,ray,rl,jax
 
 .PHONY: install run test screenshots native native-clean bench strength lab lint format clean
 
