@@ -48,7 +48,7 @@ from pondside.games.lame_duck import COLUMN_LIMIT, COLUMNS, DUCKS, GAME, HAND_SI
 
 from .base import Bools, Ints, Step, TablesBase
 from .jax_rng import seed_words, shuffled, traced
-from .lame_duck import TAKEN_SLOTS, first_deal, refusal, view_of
+from .lame_duck import TAKEN_SLOTS, LameDuckTables, first_deal, refusal, view_of
 
 _DUCKS = jnp.array(DUCKS, dtype=jnp.int32)
 HISTORY = 16
@@ -479,6 +479,48 @@ class LameDuckJax:
         return st, key, tables, decisions
 
 
+def from_numpy(tables: LameDuckTables, history: int = HISTORY) -> DuckTables:
+    """The state of NumPy ``tables`` (``batch/lame_duck.py``) as a ``DuckTables``: a position
+    set there (``set_position``, ``load_states``) played on here, or both engines stepped side
+    by side from the same state (the tests do)."""
+    t, i32 = tables, jnp.int32
+    seeds, states = t.seeds.astype(np.uint64), t.states.astype(np.uint64)
+
+    def halves(words: npt.NDArray[np.uint64]) -> jax.Array:
+        return jnp.asarray(
+            np.stack([words >> np.uint64(32), words & np.uint64(0xFFFFFFFF)], 1), jnp.uint32
+        )
+
+    rows = max(history, t.history.shape[1])
+    past = np.zeros((t.batch, rows, t.players), np.int32)
+    past[:, : t.history.shape[1]] = t.history
+    return DuckTables(
+        seed=halves(seeds),
+        rng=halves(states),
+        first_hands=jnp.asarray(t.first_hands, jnp.int16),
+        first_columns=jnp.asarray(t.first_columns, jnp.int16),
+        hands=jnp.asarray(t.hands, jnp.int16),
+        held=jnp.asarray(t.held, i32),
+        columns=jnp.asarray(t.columns, jnp.int16),
+        lengths=jnp.asarray(t.lengths.T, i32),
+        ends=jnp.asarray(t.ends.T, i32),
+        column_ducks=jnp.asarray(t.column_ducks.T, i32),
+        revealed=jnp.asarray(t.revealed, i32),
+        awaiting=jnp.asarray(t.awaiting, i32),
+        taken=jnp.asarray(t.taken, jnp.int16),
+        taken_count=jnp.asarray(t.taken_count, i32),
+        ducks=jnp.asarray(t.ducks, i32),
+        totals=jnp.asarray(t.totals, i32),
+        history=jnp.asarray(past),
+        turn=jnp.asarray(t.turn, i32),
+        round_no=jnp.asarray(t.round_no, i32),
+        over=jnp.asarray(t.over),
+        places=jnp.asarray(t.places, i32),
+        rounds=jnp.full(t.batch, t.options["rounds"] or 0, i32),
+        target=jnp.full(t.batch, t.options["target"] or 0, i32),
+    )
+
+
 @functools.lru_cache(maxsize=64)
 def kernel(players: int, expert: bool = False) -> LameDuckJax:
     """The compiled Lame Duck functions of ``players`` seats and that deck, made once and kept
@@ -511,6 +553,16 @@ class JaxLameDuckTables(TablesBase):
             self._set(self.kernel.init(self._key(), self.batch, rounds, target, self._history))
         else:
             self._set(self.kernel.reset(self.state, jnp.asarray(rows, bool), self._key()))
+
+    def load(self, state: DuckTables) -> None:
+        """Put the tables in ``state`` (of this batch's size, players and deck; ``from_numpy``
+        makes one from the NumPy engine's tables)."""
+        if state.hands.shape != (self.batch, self.players, HAND_SIZE):
+            raise ValueError(
+                f"a state of hands {tuple(state.hands.shape)} does not fit {self.batch} tables "
+                f"of {self.players} seats"
+            )
+        self._set(state)
 
     def _set(self, state: DuckTables) -> None:
         """The new state, and the host copies every step reads."""

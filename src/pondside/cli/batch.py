@@ -146,9 +146,14 @@ def _sizes(text: str, what: str) -> list[int]:
 @click.option(
     "--players",
     "players_text",
-    default="2,4,10",
-    show_default=True,
-    help="Lame Duck's player counts on the JAX backend.",
+    default=None,
+    help="Player counts, with commas (default: 2,4,10 for Lame Duck, each game's own otherwise).",
+)
+@click.option(
+    "--game",
+    "game_slug",
+    default=None,
+    help="numpy: only this game's batched engine (default: every one).",
 )
 @click.option(
     "--steps",
@@ -170,48 +175,61 @@ def _sizes(text: str, what: str) -> list[int]:
     help="Also draw table-steps/s against the batch size into this image (PNG, SVG).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also write the figures as JSON to this file.",
+)
 def bench_command(
     seconds: float,
     backend: str,
     batches: str,
-    players_text: str,
+    players_text: str | None,
+    game_slug: str | None,
     steps: int,
     baseline: bool,
     plot: str | None,
     as_json: bool,
+    out: str | None,
 ) -> None:
     """Table-steps and seat decisions a second of every batched engine at batch 1, 64, 1,024
     and 16,384, beside OpenSpiel's hearts when it is installed (as in bench --report); with
     --backend jax, Lame Duck's JAX engine (compiled rollouts, on the first JAX device) beside
     its NumPy engine."""
-    from pondside.sim.bench import batch_lines, bench_batch, bench_batches, bench_openspiel
+    from pondside.batch.check import ENGINES
+    from pondside.sim.bench import (
+        BATCH_PLAYERS,
+        batch_lines,
+        bench_batch,
+        bench_batches,
+        bench_openspiel,
+    )
 
     sizes = _sizes(batches, "batch sizes")
+    counts = _sizes(players_text, "player counts") if players_text else None
     if backend == "jax":
-        _bench_jax(seconds, sizes, _sizes(players_text, "player counts"), steps, baseline, as_json)
+        _bench_jax(seconds, sizes, counts or [2, 4, 10], steps, baseline, as_json, out)
         return
+    if game_slug is not None and game_slug not in ENGINES:
+        raise click.BadParameter(f"the batched engines are {', '.join(ENGINES)}, not {game_slug!r}")
     hearts = bench_openspiel("hearts", seconds)
-    if sizes == [1, 64, 1024, 16384]:
+    if sizes == [1, 64, 1024, 16384] and game_slug is None and counts is None:
         results = bench_batches(seconds)
     else:
-        from pondside.batch.check import ENGINES
-        from pondside.sim.bench import BATCH_PLAYERS
-
         results = [
             bench_batch(slug, size, players, seconds)
-            for slug in ENGINES
-            for players in BATCH_PLAYERS.get(slug, (get_game(slug).info.default_players,))
+            for slug in ([game_slug] if game_slug else ENGINES)
+            for players in counts or BATCH_PLAYERS.get(slug, (get_game(slug).info.default_players,))
             for size in sizes
         ]
+    figures = {
+        "batch": [r.to_json() for r in results],
+        "openspiel_hearts": hearts.to_json() if hearts else None,
+    }
+    _write(figures, out)
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "batch": [r.to_json() for r in results],
-                    "openspiel_hearts": hearts.to_json() if hearts else None,
-                }
-            )
-        )
+        click.echo(json.dumps(figures))
     else:
         click.echo("\n".join(batch_lines(results, hearts)))
     if plot:
@@ -221,8 +239,21 @@ def bench_command(
         click.echo(f"plot: {plot}")
 
 
+def _write(figures: dict[str, Any], out: str | None) -> None:
+    """``--out``: the figures as JSON into that file."""
+    if out:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(figures, f, indent=1)
+
+
 def _bench_jax(
-    seconds: float, sizes: list[int], counts: list[int], steps: int, baseline: bool, as_json: bool
+    seconds: float,
+    sizes: list[int],
+    counts: list[int],
+    steps: int,
+    baseline: bool,
+    as_json: bool,
+    out: str | None,
 ) -> None:
     """``batch bench --backend jax``: each player count and size on JAX, then on NumPy."""
     from pondside.sim.bench import bench_batch, bench_jax_batch, jax_batch_lines
@@ -238,16 +269,14 @@ def _bench_jax(
         for p in counts:
             for size in sizes:
                 results.append(bench_jax_batch(size, p, seconds, steps))
-                if not as_json:  # a line as each is timed: the large batches take a while
-                    click.echo(jax_batch_lines(results[-1:], [])[-1], err=True)
+                # A line on stderr as each is timed: the large batches take a while.
+                click.echo(jax_batch_lines(results[-1:], [])[-1], err=True)
     except PondsideError as exc:
         raise click.ClickException(str(exc)) from None
     numpy = [bench_batch("lame-duck", s, p, seconds) for p in counts for s in sizes if baseline]
+    figures = {"jax": [r.to_json() for r in results], "numpy": [r.to_json() for r in numpy]}
+    _write(figures, out)
     if as_json:
-        click.echo(
-            json.dumps(
-                {"jax": [r.to_json() for r in results], "numpy": [r.to_json() for r in numpy]}
-            )
-        )
+        click.echo(json.dumps(figures))
     else:
         click.echo("\n".join(jax_batch_lines(results, numpy)))

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Lame Duck's JAX engine on a GPU machine (issue 29 point 1), in one go and under 5 minutes:
+# the devices, the JAX rollouts at batch 1,024 .. 1,048,576 (SIZES; 65,536 left out for time) for 2, 4 and 10 players on the GPU,
+# the NumPy engine on the machine's CPU as the baseline, and the JAX engine's tables replayed
+# through the exact engine. Everything goes to $OUT/gpu_bench.txt, the figures also as JSON
+# ($OUT/gpu_bench_*.json).
+#
+# Run from the repository root, with jax (CUDA) installed and the package on the path:
+#   OUT=/some/dir PYTHONPATH=src bash scripts/gpu_bench.sh
+# PYTHON picks the interpreter (python3); SIZES, PLAYERS and CHECK_TABLES change the plan.
+# Each part has its own time limit; the first part that fails or runs out of time stops the
+# script with a line that says which (the parts before it are in the file).
+set -euo pipefail
+
+OUT=${OUT:?set OUT to the folder the results go to}
+PYTHON=${PYTHON:-python3}
+SIZES=${SIZES:-1024,16384,262144,1048576}
+PLAYERS=${PLAYERS:-2 4 10}
+CHECK_TABLES=${CHECK_TABLES:-2000}
+LOG="$OUT/gpu_bench.txt"
+mkdir -p "$OUT"
+: >"$LOG"
+
+part() { # part SECONDS TITLE COMMAND...: run it with a limit, its output into the log
+    local limit=$1 title=$2
+    shift 2
+    echo "== $title ($(date -u +%H:%M:%S), limit ${limit}s): $*" | tee -a "$LOG"
+    local start=$SECONDS status=0
+    timeout --kill-after=10 "$limit" "$@" 2>&1 | tee -a "$LOG" || status=$?
+    if [ "$status" -ne 0 ]; then
+        local why="failed with status $status"
+        [ "$status" -eq 124 ] && why="ran out of its ${limit}s"
+        echo "!! $title $why: stopping here (results above are complete)" | tee -a "$LOG"
+        exit "$status"
+    fi
+    echo "-- $title: $((SECONDS - start))s" | tee -a "$LOG"
+}
+
+[ "${DRY_RUN:-0}" = 1 ] || part 30 "GPUs" nvidia-smi -L
+part 60 "JAX devices" "$PYTHON" -c "import jax; print(jax.__version__, jax.devices())"
+# The GPU must be JAX's first device, or the figures below would be the CPU's (DRY_RUN=1: a
+# trial of the script on a machine without one, nvidia-smi's part skipped too).
+part 60 "JAX on the GPU" "$PYTHON" -c \
+    "import jax, sys; d = jax.devices()[0]; print(d.platform, d); sys.exit(d.platform != 'gpu' and not ${DRY_RUN:-0})"
+
+# JAX: one compiled rollout (lax.scan of 100 steps) per player count and size; the compile
+# time is reported apart. NumPy is timed in its own part (its 1M-table deal alone takes long).
+for p in $PLAYERS; do
+    part 90 "JAX, Lame Duck $p players" "$PYTHON" -m pondside batch bench --backend jax \
+        --players "$p" --batches "$SIZES" --seconds 1 --steps 100 --no-baseline \
+        --out "$OUT/gpu_bench_jax_$p.json"
+done
+part 75 "NumPy on the CPU (baseline), Lame Duck" "$PYTHON" -m pondside batch bench \
+    --backend numpy --game lame-duck --players "${PLAYERS// /,}" --batches 1024,16384,262144 \
+    --seconds 1 --out "$OUT/gpu_bench_numpy.json"
+# Four players, every option set: two compiled kernels (the expert deck and the normal one).
+part 120 "JAX engine checked against the exact engine" "$PYTHON" -m pondside batch check \
+    lame-duck --backend jax --tables "$CHECK_TABLES" --players 4 --sample 0.01
+echo "== done ($(date -u +%H:%M:%S))" | tee -a "$LOG"
