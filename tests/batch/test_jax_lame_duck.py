@@ -25,18 +25,28 @@ from pondside.engine import IllegalAction, Match  # noqa: E402
 from pondside.engine.rng import Rng, seed_state  # noqa: E402
 from pondside.games.lame_duck import GAME  # noqa: E402
 
+TABLES = 32
+"""Every test's batch size: JAX compiles once per size (and player count and deck)."""
+
 
 def table_at(columns: list[list[int]], hands: list[list[int]]) -> JaxLameDuckTables:
-    """One JAX table with these columns and hands, set as the NumPy engine sets a position."""
-    numpy = LameDuckTables(1, len(hands), seed=0)
-    numpy.set_position(0, columns, hands)
-    t = JaxLameDuckTables(1, len(hands), seed=0)
+    """JAX tables, every one with these columns and hands, set as the NumPy engine sets a
+    position; the tests read table 0."""
+    numpy = LameDuckTables(TABLES, len(hands), seed=0)
+    for table in range(TABLES):
+        numpy.set_position(table, columns, hands)
+    t = JaxLameDuckTables(TABLES, len(hands), seed=0)
     t.load(from_numpy(numpy))
     return t
 
 
+def every(t: JaxLameDuckTables, actions: list[int]) -> np.ndarray:
+    """The same actions at every table."""
+    return np.tile(np.array(actions), (t.batch, 1))
+
+
 def play(t: JaxLameDuckTables, cards: list[int]) -> list[int]:
-    return t.step(np.array([[c - 1 for c in cards]])).points[0].tolist()
+    return t.step(every(t, [c - 1 for c in cards])).points[0].tolist()
 
 
 def columns(t: JaxLameDuckTables) -> list[list[int]]:
@@ -63,8 +73,8 @@ def test_ld8_too_low_card_waits_for_its_players_column_then_ld7_sixth_card_takes
     assert not t.legal_mask(0)[0].any()
     noop = t.noop
     with pytest.raises(IllegalAction, match="seat 0 does not act at this step"):
-        t.step(np.array([[23, t.deck, noop, noop]]))
-    assert t.step(np.array([[noop, t.deck + 3, noop, noop]])).points[0].tolist() == [5, 3, 0, 0]
+        t.step(every(t, [23, t.deck, noop, noop]))
+    assert t.step(every(t, [noop, t.deck + 3, noop, noop])).points[0].tolist() == [5, 3, 0, 0]
     assert columns(t) == [[24], [30, 33], [50, 55, 56], [2]]
     assert t.acting()[0].all()
 
@@ -75,16 +85,16 @@ def test_ld5_illegal_actions_are_refused_and_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="card 16 is not in its hand"):
         play(t, [14, 16, 44, 61])
     with pytest.raises(IllegalAction, match="no card is too low"):
-        t.step(np.array([[13, 14, t.deck, 60]]))
+        t.step(every(t, [13, 14, t.deck, 60]))
     with pytest.raises(IllegalAction, match="shape"):
         t.step(np.zeros((2, 4)))
     with pytest.raises(IllegalAction, match="seat 0 acts at this step: pass one of its legal"):
-        t.step(np.array([[t.noop, 14, 43, 60]]))
+        t.step(every(t, [t.noop, 14, 43, 60]))
     assert t.state is before
     # The kernel itself leaves a table with an illegal action as it was, and says which seat.
     k = t.kernel
-    state, out = k.step(before, jnp.array([[13, 15, 43, 60]]))
-    assert np.asarray(out.illegal).tolist() == [[False, True, False, False]]
+    state, out = k.step(before, jnp.asarray(every(t, [13, 15, 43, 60])))
+    assert np.asarray(out.illegal).tolist() == [[False, True, False, False]] * TABLES
     assert all((np.asarray(a) == np.asarray(b)).all() for a, b in zip(state, before, strict=True))
 
 
@@ -104,14 +114,14 @@ def test_the_generator_shuffles_as_the_engines() -> None:
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(3, {"target": 30}), (10, {"expert": True, "rounds": 2})],
+    [(2, {"target": 30}), (10, {"expert": True, "rounds": 2})],
 )
 def test_every_step_is_the_numpy_engines(players: int, options: dict[str, object]) -> None:
     """The same tables stepped with the same actions on both engines: the same points and
     ends at every step, and every seat's observation the same, later rounds included (dealt
     from each table's generator on both)."""
-    numpy = LameDuckTables(32, players, options, seed=players)
-    t = JaxLameDuckTables(32, players, options, seed=0)
+    numpy = LameDuckTables(TABLES, players, options, seed=players)
+    t = JaxLameDuckTables(TABLES, players, options, seed=0)
     t.load(from_numpy(numpy))
     rng = np.random.default_rng(players)
     steps = 0
@@ -141,7 +151,7 @@ def test_every_step_is_the_numpy_engines(players: int, options: dict[str, object
 
 
 def test_ld12_a_seat_sees_nothing_of_the_other_hands_nor_the_later_deals() -> None:
-    t = JaxLameDuckTables(32, 4, {"rounds": 2}, seed=4)
+    t = JaxLameDuckTables(TABLES, 4, {"rounds": 2}, seed=4)
     rng = np.random.default_rng(0)
     for _ in range(4):
         t.step(t.random_actions(rng))
@@ -163,14 +173,14 @@ def test_ld12_a_seat_sees_nothing_of_the_other_hands_nor_the_later_deals() -> No
 
 
 def test_1000_tables_replay_through_the_exact_engine() -> None:
-    """1,000 tables at 2, 3, 4 and 10 players and every option: scores, places, and every
+    """1,000 tables at 2, 4 and 10 players and every option: scores, places, and every
     seat's view at every step of a sample. One compilation per player count and deck: the
     match lengths share it."""
     plan = [
         (2, {}),
         (2, {"target": 66}),
-        (3, {"rounds": 3}),
-        (3, {"target": 30}),
+        (2, {"rounds": 3}),
+        (4, {"rounds": 2}),
         (4, {}),
         (4, {"target": 66}),
         (10, {"expert": True}),
@@ -187,13 +197,13 @@ def test_1000_tables_replay_through_the_exact_engine() -> None:
 
 
 def test_the_record_replays_step_by_step() -> None:
-    t = JaxLameDuckTables(32, 3, {"target": 20}, seed=5)
+    t = JaxLameDuckTables(TABLES, 2, {"target": 20}, seed=5)
     log, rng = StepLog(), np.random.default_rng(1)
     while not t.over.all():
         actions = t.random_actions(rng)
         log.add(t.acting(), actions)
         t.step(actions)
-    for table in range(0, 32, 8):
+    for table in range(0, TABLES, 8):
         record = t.record(table, log)
         assert set(record["deal"]) == {"hands", "columns"}
         match = Match.from_record(GAME, record)
@@ -205,21 +215,22 @@ def test_the_record_replays_step_by_step() -> None:
 
 def test_a_rollout_is_one_compiled_scan_and_restarts_finished_tables() -> None:
     k = kernel(4)
-    state = k.init(jax.random.key(1), 32, rounds=1)
+    state = k.init(jax.random.key(1), TABLES, rounds=1)
     state, _, tables, decisions = k.rollout(state, jax.random.key(2), 60)
     # Every table moves at every step (a finished one is dealt again at once): a turn is four
     # decisions, a take one.
-    assert np.asarray(tables).tolist() == [32] * 60
-    assert (np.asarray(decisions) <= 128).all() and np.asarray(decisions).sum() > 32 * 60
+    assert np.asarray(tables).tolist() == [TABLES] * 60
+    assert (np.asarray(decisions) <= 4 * TABLES).all()
+    assert np.asarray(decisions).sum() > TABLES * 60
     # A one-round match is at most 10 turns and 10 takes: by step 60 every table restarted.
     assert (np.asarray(state.round_no) == 1).all()
     hands = np.asarray(state.hands)
     held = np.asarray(state.held)
     cards = np.concatenate(
         [
-            hands.reshape(32, -1),
-            np.asarray(state.columns).reshape(32, -1),
-            np.asarray(state.taken).reshape(32, -1),
+            hands.reshape(TABLES, -1),
+            np.asarray(state.columns).reshape(TABLES, -1),
+            np.asarray(state.taken).reshape(TABLES, -1),
         ],
         axis=1,
     )
@@ -232,9 +243,9 @@ def test_a_rollout_is_one_compiled_scan_and_restarts_finished_tables() -> None:
 def test_the_jax_bench_times_after_compiling() -> None:
     from pondside.sim.bench import bench_jax_batch, jax_batch_lines
 
-    result = bench_jax_batch(32, 4, seconds=0.05, steps=60)
+    result = bench_jax_batch(TABLES, 4, seconds=0.05, steps=60)
     assert result.table_steps_per_s > 0 and result.decisions_per_s >= result.table_steps_per_s
-    assert result.compile_s > 0 and result.device
+    assert result.compile_s >= 0 and result.device
     lines = jax_batch_lines([result], [])
     assert lines[-1].split()[:2] == ["4", "32"]
 
