@@ -19,8 +19,8 @@ into the table's record (``deal``); the later rounds are dealt from the table's 
 engine's own generator (SplitMix64, ``batch/jax_rng.py``), as a match started from a deal
 deals them, so ``Match.from_record`` replays every table exactly. Those shuffles, and the new
 matches of a rollout, are made for the tables that need them only, a chunk of rows at a time
-(``_rewrite``): a Fisher-Yates shuffle is a hundred swaps in sequence, too dear to run at every
-table at every step.
+(``_rewrite``): a shuffle is a hundred draws of the generator and, for each dealt card, a chain
+of a hundred selections (``jax_rng.traced``), too dear to run at every table at every step.
 
 >>> k = kernel(4)
 >>> state = k.init(jax.random.key(7), 3, rounds=2)
@@ -193,7 +193,7 @@ class LameDuckJax:
         )
         return self._start_round(st, cards)
 
-    def _next_round(self, st: DuckTables, key: jax.Array) -> DuckTables:
+    def _next_round(self, st: DuckTables, _: jax.Array) -> DuckTables:
         """LD-4, LD-10: the next round at one table, dealt from its generator as the engine
         deals a match's later rounds (``Rng.shuffled`` of the whole deck)."""
         dealt = self.players * HAND_SIZE + COLUMNS
@@ -206,11 +206,11 @@ class LameDuckJax:
         st: DuckTables,
         rows: jax.Array,
         make: Callable[[DuckTables, jax.Array], DuckTables],
-        key: jax.Array,
+        key: jax.Array | None,
     ) -> DuckTables:
-        """``make`` (one table's new state from its old one and a key) at the ``rows`` tables
-        only, a chunk of rows at a time, gathered and written back: the work is that of the
-        tables that need it, not of the whole batch."""
+        """``make`` (one table's new state from its old one and a key: None when it draws
+        nothing) at the ``rows`` tables only, a chunk of rows at a time, gathered and written
+        back: the work is that of the tables that need it, not of the whole batch."""
         size = rows.shape[0]
         chunk = min(size, max(8, size // 8))  # about the tables a step ends a round at
 
@@ -218,7 +218,10 @@ class LameDuckJax:
             st, remaining, i = carry
             idx = jnp.nonzero(remaining, size=chunk, fill_value=size)[0]
             safe = jnp.minimum(idx, size - 1)
-            keys = jax.random.split(jax.random.fold_in(key, i), chunk)
+            if key is None:
+                keys = jnp.zeros(chunk, jnp.uint32)
+            else:
+                keys = jax.random.split(jax.random.fold_in(key, i), chunk)
             new = jax.vmap(make)(jax.tree.map(lambda x: x[safe], st), keys)
             st = jax.tree.map(lambda x, y: x.at[idx].set(y, mode="drop"), st, new)
             return st, remaining.at[idx].set(False, mode="drop"), i + 1
@@ -321,7 +324,7 @@ class LameDuckJax:
         bool) limits the step to those tables. Tables where an action is illegal stay."""
         live = jnp.ones(st.held.shape, bool) if rows is None else rows
         moved, points, illegal, deal = jax.vmap(self._step_one)(st, actions.astype(jnp.int32), live)
-        moved = self._rewrite(moved, deal, self._next_round, jax.random.key(0))
+        moved = self._rewrite(moved, deal, self._next_round, None)
         return moved, JaxStep(points, moved.over & ~st.over, illegal)
 
     def _step_one(
