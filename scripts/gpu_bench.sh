@@ -7,9 +7,12 @@
 #
 # Run from the repository root, with jax (CUDA) installed and the package on the path:
 #   OUT=/some/dir PYTHONPATH=src bash scripts/gpu_bench.sh
-# PYTHON picks the interpreter (python3); SIZES, PLAYERS and CHECK_TABLES change the plan.
-# Each part has its own time limit; the first part that fails or runs out of time stops the
-# script with a line that says which (the parts before it are in the file).
+# PYTHON picks the interpreter (python3); SIZES, PLAYERS, NUMPY_SIZES and CHECK_TABLES change
+# the plan.
+# Each part has its own time limit (together 600 s, the most one device command may run; the
+# whole is expected to take 4 to 5 minutes, most of it compiling); the first part that fails or
+# runs out of time stops the script with a line that says which (the parts before it are in the
+# file).
 set -euo pipefail
 
 OUT=${OUT:?set OUT to the folder the results go to}
@@ -17,6 +20,7 @@ PYTHON=${PYTHON:-python3}
 SIZES=${SIZES:-1024,16384,262144,1048576}
 PLAYERS=${PLAYERS:-2 4 10}
 CHECK_TABLES=${CHECK_TABLES:-2000}
+NUMPY_SIZES=${NUMPY_SIZES:-1024,16384,262144}
 LOG="$OUT/gpu_bench.txt"
 mkdir -p "$OUT"
 : >"$LOG"
@@ -37,23 +41,22 @@ part() { # part SECONDS TITLE COMMAND...: run it with a limit, its output into t
 }
 
 [ "${DRY_RUN:-0}" = 1 ] || part 30 "GPUs" nvidia-smi -L
-part 60 "JAX devices" "$PYTHON" -c "import jax; print(jax.__version__, jax.devices())"
 # The GPU must be JAX's first device, or the figures below would be the CPU's (DRY_RUN=1: a
 # trial of the script on a machine without one, nvidia-smi's part skipped too).
-part 60 "JAX on the GPU" "$PYTHON" -c \
-    "import jax, sys; d = jax.devices()[0]; print(d.platform, d); sys.exit(d.platform != 'gpu' and not ${DRY_RUN:-0})"
+part 60 "JAX and its devices" "$PYTHON" -c "import jax, sys; d = jax.devices(); \
+print(jax.__version__, d); sys.exit(d[0].platform != 'gpu' and not ${DRY_RUN:-0})"
 
 # JAX: one compiled rollout (lax.scan of 100 steps) per player count and size; the compile
 # time is reported apart. NumPy is timed in its own part (its 1M-table deal alone takes long).
 for p in $PLAYERS; do
-    part 90 "JAX, Lame Duck $p players" "$PYTHON" -m pondside batch bench --backend jax \
+    part 120 "JAX, Lame Duck $p players" "$PYTHON" -m pondside batch bench --backend jax \
         --players "$p" --batches "$SIZES" --seconds 1 --steps 100 --no-baseline \
         --out "$OUT/gpu_bench_jax_$p.json"
 done
-part 75 "NumPy on the CPU (baseline), Lame Duck" "$PYTHON" -m pondside batch bench \
-    --backend numpy --game lame-duck --players "${PLAYERS// /,}" --batches 1024,16384,262144 \
+part 60 "NumPy on the CPU (baseline), Lame Duck" "$PYTHON" -m pondside batch bench \
+    --backend numpy --game lame-duck --players "${PLAYERS// /,}" --batches "$NUMPY_SIZES" \
     --seconds 1 --out "$OUT/gpu_bench_numpy.json"
 # Four players, every option set: two compiled kernels (the expert deck and the normal one).
-part 120 "JAX engine checked against the exact engine" "$PYTHON" -m pondside batch check \
+part 90 "JAX engine checked against the exact engine" "$PYTHON" -m pondside batch check \
     lame-duck --backend jax --tables "$CHECK_TABLES" --players 4 --sample 0.01
 echo "== done ($(date -u +%H:%M:%S))" | tee -a "$LOG"

@@ -2,10 +2,11 @@
 
 The state is a ``DuckTables`` pytree of fixed-shape arrays, one row per table. One table's
 step is written once (``LameDuckJax._step_one``) and run over the batch with ``jax.vmap``;
-placement's per-seat pass (lowest card first, LD-5) is a ``lax.fori_loop``; a whole random
-rollout is one ``lax.scan`` (``rollout``), so a GPU runs it with no Python between steps.
-Every function is compiled once per configuration and batch size (``kernel`` keeps one
-``LameDuckJax`` per configuration).
+placement's per-seat pass (lowest card first, LD-5) is unrolled over the seats (their number
+is a shape); a whole random rollout is one ``lax.scan`` (``rollout``), so a GPU runs it with
+no Python between steps. Every function is compiled once per player count, deck (LD-1) and
+batch size (``kernel`` keeps one ``LameDuckJax`` per player count and deck); the match length
+(LD-10) is data of each table.
 
 The rules are the NumPy engine's, to the card: every option and player count, the too-low
 column choice as a sub-step of its own (LD-8), rounds and match ends (LD-10). Actions are
@@ -26,8 +27,8 @@ of a hundred selections (``jax_rng.traced``), too dear to run at every table at 
 >>> state = k.init(jax.random.key(7), 3, rounds=2)
 >>> state.hands.shape, int(k.acting(state).sum())
 ((3, 4, 10), 12)
->>> state, key, steps, decisions = k.rollout(state, jax.random.key(1), 40)
->>> bool(state.over.all()) or bool((state.round_no >= 1).all())
+>>> state, key, moved, decisions = k.rollout(state, jax.random.key(1), 40)
+>>> moved.tolist() == [3] * 40  # a finished match is dealt again at once: every table moves
 True
 """
 
