@@ -18,7 +18,7 @@ set -euo pipefail
 OUT=${OUT:?set OUT to the folder the results go to}
 PYTHON=${PYTHON:-python3}
 SIZES=${SIZES:-1024,16384,262144,1048576}
-PLAYERS=${PLAYERS:-2 4 10}
+PLAYERS=${PLAYERS:-4 2 10}
 CHECK_TABLES=${CHECK_TABLES:-2000}
 NUMPY_SIZES=${NUMPY_SIZES:-1024,16384,262144}
 LOG="$OUT/gpu_bench.txt"
@@ -48,15 +48,21 @@ print(jax.__version__, d); sys.exit(d[0].platform != 'gpu' and not ${DRY_RUN:-0}
 
 # JAX: one compiled rollout (lax.scan of 100 steps) per player count and size; the compile
 # time is reported apart. NumPy is timed in its own part (its 1M-table deal alone takes long).
-for p in $PLAYERS; do
-    part 120 "JAX, Lame Duck $p players" "$PYTHON" -m pondside batch bench --backend jax \
-        --players "$p" --batches "$SIZES" --seconds 1 --steps 100 --no-baseline \
-        --out "$OUT/gpu_bench_jax_$p.json"
-done
+# The most wanted first: four players, the baseline, the check, then the other counts.
+jax_bench() {
+    part 120 "JAX, Lame Duck $1 players" "$PYTHON" -m pondside batch bench --backend jax \
+        --players "$1" --batches "$SIZES" --seconds 1 --steps 100 --no-baseline \
+        --out "$OUT/gpu_bench_jax_$1.json"
+}
+first=${PLAYERS%% *}
+jax_bench "$first"
 part 60 "NumPy on the CPU (baseline), Lame Duck" "$PYTHON" -m pondside batch bench \
     --backend numpy --game lame-duck --players "${PLAYERS// /,}" --batches "$NUMPY_SIZES" \
     --seconds 1 --out "$OUT/gpu_bench_numpy.json"
 # Four players, every option set: two compiled kernels (the expert deck and the normal one).
 part 90 "JAX engine checked against the exact engine" "$PYTHON" -m pondside batch check \
     lame-duck --backend jax --tables "$CHECK_TABLES" --players 4 --sample 0.01
+for p in ${PLAYERS#"$first"}; do
+    jax_bench "$p"
+done
 echo "== done ($(date -u +%H:%M:%S))" | tee -a "$LOG"
