@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Lame Duck's JAX engine on a GPU machine (issue 29 point 1), in one go and under 5 minutes:
-# the devices, the JAX rollouts at batch 1,024 .. 1,048,576 (SIZES; 65,536 left out for time) for 2, 4 and 10 players on the GPU,
-# the NumPy engine on the machine's CPU as the baseline, and the JAX engine's tables replayed
-# through the exact engine. Everything goes to $OUT/gpu_bench.txt, the figures also as JSON
-# ($OUT/gpu_bench_*.json).
+# the devices; the JAX rollouts at batch 1,024, 16,384, 262,144 and 1,048,576 (SIZES; 65,536
+# left out for time) for 4, 2 and 10 players on the GPU; the NumPy engine on the machine's CPU
+# as the baseline; and the JAX engine's tables replayed through the exact engine. Everything
+# goes to $OUT/gpu_bench.txt, the figures also as JSON ($OUT/gpu_bench_*.json).
 #
 # Run from the repository root, with jax (CUDA) installed and the package on the path:
 #   OUT=/some/dir PYTHONPATH=src bash scripts/gpu_bench.sh
