@@ -4,9 +4,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-# The tests run the optional parts too (Ray, the research adapters), so a change that breaks
-# them cannot land; `pip install pondside` alone needs none of them.
-EXTRAS ?= dev,ray,rl
+# The tests run the optional parts too (Ray, the research adapters, the JAX engine: jax's CPU
+# wheels install in about 25 s), so a change that breaks them cannot land; `pip install
+# pondside` alone needs none of them.
+EXTRAS ?= dev,ray,rl,jax
 
 .PHONY: install run test screenshots native native-clean bench strength lab lint format clean
 

@@ -67,12 +67,34 @@ OPTION_SETS: dict[str, tuple[dict[str, Any], ...]] = {
 every way a match ends."""
 
 
-def batched(slug: str) -> Maker:
-    """The batched engine of the game ``slug``; ``PondsideError`` names those there are."""
-    maker = ENGINES.get(slug)
+BACKENDS = ("numpy", "jax")
+"""The array libraries a batched engine runs on: NumPy for every game, JAX for Lame Duck."""
+
+JAX_MISSING = "the JAX backend needs jax: install the jax extra: pip install 'pondside[jax]'"
+
+
+def jax_engines() -> dict[str, Maker]:
+    """The games with a JAX engine, by slug; ``PondsideError`` says how to install jax when it
+    is not installed."""
+    try:
+        import jax  # noqa: F401
+    except ImportError:
+        raise PondsideError(JAX_MISSING) from None
+    from .jax_lame_duck import JaxLameDuckTables
+
+    return {"lame-duck": JaxLameDuckTables}
+
+
+def batched(slug: str, backend: str = "numpy") -> Maker:
+    """The batched engine of the game ``slug`` on ``backend``; ``PondsideError`` names those
+    there are."""
+    if backend not in BACKENDS:
+        raise PondsideError(f"backends are {', '.join(BACKENDS)}, not {backend!r}")
+    engines = ENGINES if backend == "numpy" else jax_engines()
+    maker = engines.get(slug)
     if maker is None:
         raise PondsideError(
-            f"no batched engine for {slug!r} yet; there is one for: {', '.join(ENGINES)}"
+            f"no {backend} batched engine for {slug!r} yet; there is one for: {', '.join(engines)}"
         )
     return maker
 
@@ -134,11 +156,13 @@ def check(
     seed: int = 0,
     sample: float = 0.01,
     chunk: int = 2048,
+    backend: str = "numpy",
 ) -> CheckReport:
-    """Play ``tables`` random tables on the batched engine (spread over ``setups``), replay
-    each through the exact engine, compare scores and places, and views on a ``sample``."""
+    """Play ``tables`` random tables on the batched engine of ``backend`` (spread over
+    ``setups``), replay each through the exact engine, compare scores and places, and views on
+    a ``sample``."""
     game = get_game(slug)
-    maker = batched(slug)
+    maker = batched(slug, backend)
     report = CheckReport(slug)
     start = time.perf_counter()
     plan = setups(slug, players, options)
@@ -150,9 +174,12 @@ def check(
         done = 0
         while done < share:
             size = min(chunk, share - done)
-            batch = maker(size, p, opts, int(rng.integers(2**63)))
+            # JAX compiles for every batch size: its batches are a power of two, the tables
+            # past ``size`` played and not replayed.
+            rows = size if backend == "numpy" else 1 << (size - 1).bit_length()
+            batch = maker(rows, p, opts, int(rng.integers(2**63)))
             watched = np.flatnonzero(rng.random(size) < sample)
-            _check_batch(game, batch, watched, rng, report)
+            _check_batch(game, batch, watched, rng, report, size)
             done += size
             report.tables += size
     report.seconds = time.perf_counter() - start
@@ -165,7 +192,10 @@ def _check_batch(
     watched: npt.NDArray[np.int64],
     rng: np.random.Generator,
     report: CheckReport,
+    count: int | None = None,
 ) -> None:
+    """Play ``batch`` to its end and replay its first ``count`` tables (every one when None),
+    the ``watched`` ones view by view."""
     log = StepLog()
     seen: dict[int, list[list[dict[str, Any]]]] = {int(t): [] for t in watched}
 
@@ -183,7 +213,7 @@ def _check_batch(
         batch.step(actions)
         look()
     scores, places = batch.scores(), batch.places
-    for t in range(batch.batch):
+    for t in range(batch.batch if count is None else count):
         record = batch.record(t, log)
         what = _replay_views(game, record, log, t, seen[t]) if t in seen else _replay(game, record)
         if t in seen:

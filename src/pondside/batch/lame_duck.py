@@ -374,16 +374,7 @@ class LameDuckTables(TablesBase):
         return slot
 
     def _why(self, b: int, s: int, action: int, acts: bool) -> str:
-        refused = self._refusal(b, s, action, acts)
-        if refused:
-            return refused
-        where = f"table {b}, seat {s}"
-        name = self.actions[action]
-        if self.awaiting[b] >= 0:
-            return f"{where} must take a column (LD-8): take 0..3, not {name!r}"
-        if action >= self.deck:
-            return f"{where}: no card is too low, so no column is taken now (LD-8), not {name!r}"
-        return f"{where}: card {action + 1} is not in its hand (LD-5)"
+        return refusal(self, b, s, action, acts, int(self.awaiting[b]), self.deck)
 
     def _choose(self, idx: Ints, cards: Ints, slot: Ints) -> Ints:
         """LD-5: the chosen cards leave the hands and are revealed; a too-low lowest card waits
@@ -502,10 +493,7 @@ class LameDuckTables(TablesBase):
         return self.totals + live
 
     def _first_deal(self, table: int) -> dict[str, Any]:
-        return {
-            "hands": np.sort(self.first_hands[table], axis=1).tolist(),
-            "columns": self.first_columns[table].tolist(),
-        }
+        return first_deal(self.first_hands[table], self.first_columns[table])
 
     # --- what a seat sees -------------------------------------------------------------
     def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
@@ -574,38 +562,73 @@ class LameDuckTables(TablesBase):
         return out[:, :sink]
 
     def to_view(self, obs: Mapping[str, npt.NDArray[Any]], table: int, seat: int) -> dict[str, Any]:
-        """Row ``table`` of ``seat``'s observation as the engine's view (``LameDuck.view``) at
-        a step's boundary, where no card is chosen and none awaits its reveal; the events of
-        the last action (``last_events``) are not kept in the batch."""
-        t = table
-        turn, over, held = int(obs["turn"][t]), bool(obs["over"][t]), int(obs["held"][t])
-        rounds_done = int(obs["round"][t]) - (turn < TURNS)
-        waiting = int(obs["awaiting"][t])
-        revealed = obs["revealed"][t]
-        lengths, counts = obs["column_lengths"][t], obs["taken_count"][t]
-        return {
-            "game": GAME.info.slug,
-            "players": self.players,
-            "seat": seat,
-            "to_act": np.flatnonzero(obs["acting"][t]).tolist(),
-            "over": over,
-            "hand_number": int(obs["round"][t]),
-            "hand_sizes": [held] * self.players,
-            "totals": obs["totals"][t].tolist(),
-            "hand_scores": obs["history"][t, :rounds_done].tolist(),
-            "options": dict(self.options),
-            "turn_number": min(turn + 1, TURNS),
-            "turns": TURNS,
-            "columns": [obs["columns"][t, k, : lengths[k]].tolist() for k in range(COLUMNS)],
-            "column_ducks": obs["column_ducks"][t].tolist(),
-            "chosen": [False] * self.players,
-            "revealed": [[int(s), int(revealed[s])] for s in np.argsort(revealed) if revealed[s]],
-            "awaiting_take": None if waiting < 0 else waiting,
-            "taken": [obs["taken"][t, s, : counts[s]].tolist() for s in range(self.players)],
-            "round_ducks": obs["round_ducks"][t].tolist(),
-            "hand": (np.flatnonzero(obs["hand"][t]) + 1).tolist(),
-            "my_choice": None,
-        }
+        """Row ``table`` of ``seat``'s observation as the engine's view (``view_of``)."""
+        return view_of(self.players, self.options, obs, table, seat)
+
+
+# --- shared with the JAX engine (batch/jax_lame_duck.py) --------------------------------------
+def first_deal(hands: npt.NDArray[Any], columns: npt.NDArray[Any]) -> dict[str, Any]:
+    """A table's first deal as its record's ``deal`` writes it (``protocol.md``): each hand
+    sorted, the four column cards."""
+    return {"hands": np.sort(hands, axis=1).tolist(), "columns": np.asarray(columns).tolist()}
+
+
+def refusal(
+    tables: TablesBase, b: int, s: int, action: int, acts: bool, awaiting: int, deck: int
+) -> str:
+    """Why seat ``s`` of table ``b`` may not pass ``action`` (``awaiting``: the seat whose
+    too-low card waits for its column there, -1 for none)."""
+    refused = tables._refusal(b, s, action, acts)
+    if refused:
+        return refused
+    where = f"table {b}, seat {s}"
+    name = tables.actions[action]
+    if awaiting >= 0:
+        return f"{where} must take a column (LD-8): take 0..3, not {name!r}"
+    if action >= deck:
+        return f"{where}: no card is too low, so no column is taken now (LD-8), not {name!r}"
+    return f"{where}: card {action + 1} is not in its hand (LD-5)"
+
+
+def view_of(
+    players: int,
+    options: Mapping[str, Any],
+    obs: Mapping[str, npt.NDArray[Any]],
+    table: int,
+    seat: int,
+) -> dict[str, Any]:
+    """Row ``table`` of ``seat``'s observation (``LameDuckTables.observe``) as the engine's view
+    (``LameDuck.view``) at a step's boundary, where no card is chosen and none awaits its
+    reveal; the events of the last action (``last_events``) are not kept in the batch."""
+    t = table
+    turn, over, held = int(obs["turn"][t]), bool(obs["over"][t]), int(obs["held"][t])
+    rounds_done = int(obs["round"][t]) - (turn < TURNS)
+    waiting = int(obs["awaiting"][t])
+    revealed = obs["revealed"][t]
+    lengths, counts = obs["column_lengths"][t], obs["taken_count"][t]
+    return {
+        "game": GAME.info.slug,
+        "players": players,
+        "seat": seat,
+        "to_act": np.flatnonzero(obs["acting"][t]).tolist(),
+        "over": over,
+        "hand_number": int(obs["round"][t]),
+        "hand_sizes": [held] * players,
+        "totals": obs["totals"][t].tolist(),
+        "hand_scores": obs["history"][t, :rounds_done].tolist(),
+        "options": dict(options),
+        "turn_number": min(turn + 1, TURNS),
+        "turns": TURNS,
+        "columns": [obs["columns"][t, k, : lengths[k]].tolist() for k in range(COLUMNS)],
+        "column_ducks": obs["column_ducks"][t].tolist(),
+        "chosen": [False] * players,
+        "revealed": [[int(s), int(revealed[s])] for s in np.argsort(revealed) if revealed[s]],
+        "awaiting_take": None if waiting < 0 else waiting,
+        "taken": [obs["taken"][t, s, : counts[s]].tolist() for s in range(players)],
+        "round_ducks": obs["round_ducks"][t].tolist(),
+        "hand": (np.flatnonzero(obs["hand"][t]) + 1).tolist(),
+        "my_choice": None,
+    }
 
 
 __all__ = ["GAME", "PLAY", "TAKE", "LameDuckTables", "StepLog"]  # StepLog: the docstring's example

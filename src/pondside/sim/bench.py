@@ -340,6 +340,116 @@ def bench_batches(seconds: float = 1.0) -> list[BatchBenchResult]:
     ]
 
 
+@dataclass
+class JaxBenchResult:
+    """A JAX engine timed as ``bench_jax_batch`` times it."""
+
+    players: int
+    batch: int
+    table_steps_per_s: float
+    decisions_per_s: float
+    compile_s: float
+    """Seconds to compile the rollout (tracing and XLA), apart from the timed runs."""
+    device: str
+    steps: int
+    """Steps of each compiled rollout (one ``lax.scan``)."""
+    game: str = "lame-duck"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "backend": "jax",
+            "device": self.device,
+            "players": self.players,
+            "batch": self.batch,
+            "table_steps_per_s": round(self.table_steps_per_s, 1),
+            "decisions_per_s": round(self.decisions_per_s, 1),
+            "compile_s": round(self.compile_s, 2),
+            "steps_per_call": self.steps,
+        }
+
+
+def bench_jax_batch(
+    batch: int,
+    players: int,
+    seconds: float = 1.0,
+    steps: int = 100,
+    runs: int = 3,
+    options: dict[str, Any] | None = None,
+) -> JaxBenchResult:
+    """Median table-steps and seat decisions a second of Lame Duck's JAX engine: random play,
+    finished tables dealt again, ``steps`` steps a call as one compiled ``lax.scan``. The
+    rollout is compiled first (the first call's time less the second's); each run then calls
+    it for ``seconds / runs`` of wall time (the device works apart from the process), waiting
+    for its results (``block_until_ready``) before the clock stops."""
+    import jax
+
+    from pondside.batch.check import jax_engines
+    from pondside.games import get_game
+
+    jax_engines()  # jax is there, or the error says how to install it
+    from pondside.batch.jax_lame_duck import kernel
+
+    opts = get_game("lame-duck").options(players, options)
+    k = kernel(players, opts["expert"])
+    key = jax.random.key(0)
+    state = k.init(key, batch, opts["rounds"], opts["target"])
+    # The first call compiles (tracing, XLA) and runs; the second only runs: the compile time
+    # is the difference. Both calls are warm-ups, outside the timed runs.
+    times = []
+    for _ in range(2):
+        start = time.perf_counter()
+        out = k.rollout(state, key, steps)
+        state, key, *_ = jax.block_until_ready(out)  # type: ignore[no-untyped-call]
+        times.append(time.perf_counter() - start)
+    compile_s = max(times[0] - times[1], 0.0)
+    rates = []
+    for _ in range(runs):
+        outs: list[tuple[jax.Array, jax.Array]] = []
+        start = time.perf_counter()
+        while not outs or time.perf_counter() - start < seconds / runs:
+            state, key, tables, decisions = k.rollout(state, key, steps)
+            outs.append((tables, decisions))
+            jax.block_until_ready(state)  # type: ignore[no-untyped-call]
+        elapsed = time.perf_counter() - start
+        moved = sum(int(t.sum()) for t, _ in outs)
+        decided = sum(int(d.sum()) for _, d in outs)
+        rates.append((moved / elapsed, decided / elapsed))
+    return JaxBenchResult(
+        players,
+        batch,
+        statistics.median(r[0] for r in rates),
+        statistics.median(r[1] for r in rates),
+        compile_s,
+        str(jax.devices()[0]),
+        steps,
+    )
+
+
+def jax_batch_lines(results: list[JaxBenchResult], numpy: list[BatchBenchResult]) -> list[str]:
+    """``pondside batch bench --backend jax``'s table: the JAX engine's rates, its compile time,
+    and its ratio to the NumPy engine's table-steps a second in the same run where timed."""
+    base = {(r.players, r.batch): r.table_steps_per_s for r in numpy}
+    device = results[0].device if results else "none"
+    lines = [
+        f"Lame Duck's JAX engine on {device}: random play as one compiled lax.scan of "
+        f"{results[0].steps if results else 0} steps a call, finished tables dealt again, wall "
+        "time after compilation, median of 3 runs; NumPy: one core, CPU time",
+        f"{'players':>7} {'batch':>9} {'table-steps/s':>14} {'decisions/s':>13} {'compile s':>9}"
+        f" {'numpy steps/s':>14} {'jax ÷ numpy':>11}",
+    ]
+    for r in results:
+        line = (
+            f"{r.players:>7} {r.batch:>9,} {r.table_steps_per_s:>14,.0f}"
+            f" {r.decisions_per_s:>13,.0f} {r.compile_s:>9.1f}"
+        )
+        numpy_rate = base.get((r.players, r.batch))
+        if numpy_rate:
+            line += f" {numpy_rate:>14,.0f} {r.table_steps_per_s / numpy_rate:>10.2f}x"
+        lines.append(line)
+    return lines
+
+
 def batch_lines(results: list[BatchBenchResult], hearts: BenchResult | None) -> list[str]:
     """The batched engines' table of ``pondside bench --report``: each rate, and its ratio to
     OpenSpiel's hearts' decisions a second measured in the same run when there is one."""
