@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from pondside.engine import Game, UnknownGame
+from pondside.i18n import _
 
 # slug -> package under pondside.games; each exports ``GAME``, an instance of its Game.
 MODULES = {
@@ -37,7 +38,11 @@ def get_game(slug: str) -> Game[Any]:
     """The game registered under ``slug``; ``UnknownGame`` lists the ones there are."""
     module = MODULES.get(slug) if isinstance(slug, str) else None
     if module is None or not _present(module):
-        raise UnknownGame(f"there is no game {slug!r}; the games are: {', '.join(slugs())}")
+        raise UnknownGame(
+            _("there is no game {given}; the games are: {games}").format(
+                given=repr(slug), games=", ".join(slugs())
+            )
+        )
     return _load(module)
 
 

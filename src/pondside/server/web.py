@@ -57,14 +57,14 @@ async def guest_of(request: Request) -> Guest | None:
 
 async def need_guest(guest: Annotated[Guest | None, Depends(guest_of)]) -> Guest:
     if guest is None:
-        raise HTTPException(401, "choose a name first (POST /api/guest)")
+        raise HTTPException(401, i18n._("choose a name first (POST /api/guest)"))
     return guest
 
 
 def same_origin(request: Request) -> None:
     """Cross-site requests are refused: a page elsewhere cannot act for a guest."""
     if not from_this_site(request.headers.get("origin"), request.headers.get("host")):
-        raise HTTPException(403, "requests must come from this server's own pages")
+        raise HTTPException(403, i18n._("requests must come from this server's own pages"))
 
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
