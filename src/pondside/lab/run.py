@@ -17,8 +17,10 @@ a pure function of the plan and ``i``: one process or several give the same trac
 from __future__ import annotations
 
 import multiprocessing
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from multiprocessing.pool import AsyncResult
 from typing import Any
 
 from pondside.bots import check_spec, parse_spec
@@ -30,6 +32,9 @@ from pondside.sim.tournament import _worker_start
 
 from .metrics import Trace
 from .tunables import check_tuning, rules_module, tunables, tuned
+
+IN_FLIGHT = 4
+"""Chunks in flight per worker process: enough to keep each busy while the next is sent."""
 
 LADDER = ("expert", "strong", "casual", "random")
 """The ladder matrix's levels, strongest first (TAG's 2025 balancing competition's four)."""
@@ -371,16 +376,43 @@ def _played(job: LabJob, jobs: int) -> Iterator[tuple[int, Trace]]:
         return
     # The tournament's worker set-up: Ctrl-C is the parent's to handle, and a worker ends with
     # its parent; leaving the pool terminates the workers at once, mid-match included.
-    with multiprocessing.get_context().Pool(jobs, initializer=_worker_start) as pool:
+    # The job goes to each worker once, as it starts; a task is a range of indices. A task that
+    # carried the job (Pool.imap of a bound job) could outgrow the pipe, and then, the workers
+    # stopped by a Ctrl-C, the pool's task feeder waited on it and Pool.terminate waited for
+    # the feeder forever (1 run in 4 hung). A few chunks in flight, not every task queued.
+    start = multiprocessing.get_context()
+    with start.Pool(jobs, initializer=_lab_worker_start, initargs=(job,)) as pool:
         chunk = max(1, min(20, len(indices) // (jobs * 20)))
-        yield from pool.imap(_PlayTask(job), indices, chunksize=chunk)
+        starts = iter(range(0, len(indices), chunk))
+
+        def submit() -> AsyncResult[list[tuple[int, Trace]]] | None:
+            first = next(starts, None)
+            if first is None:
+                return None
+            return pool.apply_async(_play_chunk, (range(first, min(first + chunk, len(indices))),))
+
+        pending = deque(r for r in (submit() for _ in range(jobs * IN_FLIGHT)) if r is not None)
+        while pending:
+            done = pending.popleft().get()
+            more = submit()
+            if more is not None:
+                pending.append(more)
+            yield from done
 
 
-class _PlayTask:
-    """``play_task`` with its job bound, picklable for the pool (the job goes once a chunk)."""
+_JOB: LabJob | None = None
+"""A worker process's job, given once as it starts (``_lab_worker_start``)."""
 
-    def __init__(self, job: LabJob) -> None:
-        self.job = job
 
-    def __call__(self, i: int) -> tuple[int, Trace]:
-        return play_task(self.job, i)
+def _lab_worker_start(job: LabJob) -> None:
+    """In a worker process: the tournament's set-up (Ctrl-C is the parent's; a worker ends
+    with its parent), and the job its tasks index."""
+    global _JOB
+    _worker_start()
+    _JOB = job
+
+
+def _play_chunk(indices: range) -> list[tuple[int, Trace]]:
+    """Some of the job's tasks, in a worker process."""
+    assert _JOB is not None, "a lab worker is started with its job"
+    return [play_task(_JOB, i) for i in indices]
