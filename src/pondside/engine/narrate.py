@@ -191,7 +191,9 @@ class Speaker:
         """The sentence about several seats at once (a shared win), each form written whole:
         ``you`` (the receiver alone), ``you_and`` (the receiver and ``{names}``, the others),
         ``one`` (``{name}``, another seat alone), ``many`` (``{names}``, several others: a
-        verb's plural form). Seats are named in the order given.
+        verb's plural form). Seats are named in the order given. ``you_and`` may also name
+        everyone, the receiver in its place, as ``{people}`` (``Dee and you``, ``You and Dee``),
+        where a sentence keeps the seats' order.
 
         >>> sp = Speaker(["Ann", "Bob", "Cid"], 0)
         >>> forms = dict(you="You win.", you_and="You and {names} win.", one="{name} wins.",
@@ -200,8 +202,16 @@ class Speaker:
         ['You win.', 'You and Cid win.', 'Bob wins.', 'Bob and Cid win.']
         """
         others = [self.name(s) for s in seats if not self.is_me(s)]
+        if not others:
+            return you.format(**fields)
         if len(others) < len(seats):
-            return (you_and if others else you).format(names=joined(others), **fields)
+            people = joined(
+                [
+                    (_("You") if i == 0 else _("you")) if self.is_me(s) else self.name(s)
+                    for i, s in enumerate(seats)
+                ]
+            )
+            return you_and.format(names=joined(others), people=people, **fields)
         if len(others) == 1:
             return one.format(name=others[0], **fields)
         return many.format(names=joined(others), **fields)

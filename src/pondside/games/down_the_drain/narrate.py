@@ -77,37 +77,6 @@ def joined_card(sp: Speaker, seat: int, card: int) -> str:
     return _("{name}'s {joined}").format(name=sp.name(seat), joined=card)
 
 
-def people(sp: Speaker, seats: Sequence[int]) -> str:
-    """Several seats, the receiver's among them, as one subject in the order given: ``Dee and
-    you``, ``You and Dee``."""
-    return joined(
-        [
-            (_("You") if i == 0 else _("you")) if sp.is_me(s) else sp.name(s)
-            for i, s in enumerate(seats)
-        ]
-    )
-
-
-def says_several(
-    sp: Speaker,
-    seats: Sequence[int],
-    *,
-    you: str,
-    one: str,
-    with_you: str,
-    many: str,
-    **fields: object,
-) -> str:
-    """The sentence about one or several seats, each form written whole: ``you`` (the
-    receiver alone), ``one`` (``{name}``), ``with_you`` (``{people}``: the receiver among
-    others, named in the order given), ``many`` (``{names}``: several others)."""
-    if len(seats) == 1:
-        return sp.says(seats[0], you, one, **fields)
-    if any(sp.is_me(s) for s in seats):
-        return with_you.format(people=people(sp, seats), **fields)
-    return many.format(names=joined([sp.name(s) for s in seats]), **fields)
-
-
 def ties(front: Sequence[int | None], seat: int, card: int, value: int) -> str:
     """The sentence for groups of another number worth as much as the card's own (DD-5:
     neither beats the other), or "": `` It does not join the two 7s: equal in value, ...``.
@@ -174,13 +143,12 @@ def narrate(
                 i += 1
             lines.event = i  # one line for the draws together: told once the last is shown
             lines.append(
-                says_several(
-                    sp,
+                sp.says_together(
                     seats,
                     you=_("You draw a card from the stack."),
                     one=_("{name} draws a card from the stack."),
                     # TRANSLATORS: {people} names you among others ("Dee and you").
-                    with_you=_("{people} each draw a card from the stack."),
+                    you_and=_("{people} each draw a card from the stack."),
                     many=_("{names} each draw a card from the stack."),
                 )
             )
@@ -219,13 +187,12 @@ def narrate(
         elif ev["type"] == "match_end" and games > 1:
             first = [s for s, p in enumerate(ev["places"]) if p == 1]
             lines.append(
-                says_several(
-                    sp,
+                sp.says_together(
                     first,
                     you=_("The series is over: You win it."),
                     one=_("The series is over: {name} wins it."),
                     # TRANSLATORS: {people} names you among others ("Dee and you").
-                    with_you=_("The series is over: {people} share it."),
+                    you_and=_("The series is over: {people} share it."),
                     many=_("The series is over: {names} share it."),
                 )
             )
@@ -296,22 +263,20 @@ def won_line(sp: Speaker, winners: Sequence[int], game: int | None) -> str:
     """DD-8: who shed every card and won the game (``game``: its number in a series, None for
     a single game)."""
     if game is None:
-        return says_several(
-            sp,
+        return sp.says_together(
             winners,
             you=_("You have no cards left and win the game!"),
             one=_("{name} has no cards left and wins the game!"),
             # TRANSLATORS: {people} names you among others ("Dee and you").
-            with_you=_("{people} have no cards left and share the win of the game!"),
+            you_and=_("{people} have no cards left and share the win of the game!"),
             many=_("{names} have no cards left and share the win of the game!"),
         )
-    return says_several(
-        sp,
+    return sp.says_together(
         winners,
         you=_("You have no cards left and win game {game}!"),
         one=_("{name} has no cards left and wins game {game}!"),
         # TRANSLATORS: {people} names you among others ("Dee and you").
-        with_you=_("{people} have no cards left and share the win of game {game}!"),
+        you_and=_("{people} have no cards left and share the win of game {game}!"),
         many=_("{names} have no cards left and share the win of game {game}!"),
         game=game,
     )
