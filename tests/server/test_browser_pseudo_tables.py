@@ -30,8 +30,6 @@ GAMES = {
     "ladders": {"target": 1},
 }
 MOVES_LOOKED_AT = 12  # replay moves checked, spread over the match
-# Games whose words are not yet all through the catalog (issue 28, point 7, under way).
-NOT_YET: set[str] = set()
 
 
 def outside(page: Any) -> list[str]:
@@ -41,12 +39,7 @@ def outside(page: Any) -> list[str]:
 
 @pytest.mark.parametrize(
     "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(reason="words not yet through the catalog"))
-        if g in NOT_YET
-        else g
-        for g in GAMES
-    ],
+    list(GAMES),
 )
 def test_a_table_its_end_and_its_replay_have_no_word_outside_the_catalog(
     new_page: Any, web: ServerProcess, game: str
@@ -95,12 +88,7 @@ ENGLISH = {
 
 @pytest.mark.parametrize(
     "game",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(reason="words not yet through the catalog"))
-        if g in NOT_YET
-        else g
-        for g in ENGLISH
-    ],
+    list(ENGLISH),
 )
 def test_a_german_table(new_page: Any, web: ServerProcess, game: str) -> None:
     """A table as a German browser shows it (``docs/screenshots/table-de-*.png``): the game's
