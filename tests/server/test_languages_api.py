@@ -59,3 +59,25 @@ def test_a_socket_is_told_in_its_pages_language(shared_server: ServerProcess) ->
         assert said["message"].startswith("message not understood"), said
 
     run(main(), timeout=30)
+
+
+def test_the_frameworks_own_answers_come_in_the_language_asked_for(
+    shared_server: ServerProcess,
+) -> None:
+    """FastAPI's 422 keeps its form (type, loc, msg) for programs; its msg names the field in
+    the asker's language. Starlette's 404 for an address the server lacks is said again too."""
+    de = {"X-Pondside-Lang": "de"}
+    with httpx.Client(base_url=shared_server.url, timeout=10) as http:
+        r = http.post("/api/guest", json={"name": "x" * 300}, headers=de)
+        assert r.status_code == 422
+        (error,) = r.json()["detail"]
+        assert error["type"] == "string_too_long" and error["loc"] == ["body", "name"]
+        assert error["msg"] == "name: höchstens 200 Zeichen"
+        r = http.post("/api/guest", json={}, headers=de)
+        assert [e["msg"] for e in r.json()["detail"]] == ["name: das fehlt, wird aber gebraucht"]
+        english = http.post("/api/guest", json={})
+        assert [e["msg"] for e in english.json()["detail"]] == ["name: this is required"]
+        lost = http.get("/api/no-such-thing", headers=de)
+        assert lost.status_code == 404
+        assert lost.json()["detail"] == "diese Seite oder Adresse gibt es nicht; prüfe den Link"
+        assert http.get("/api/no-such-thing").json()["detail"].startswith("there is no such page")

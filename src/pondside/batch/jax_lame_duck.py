@@ -24,11 +24,11 @@ matches of a rollout, are made for the tables that need them only, a chunk of ro
 of a hundred selections (``jax_rng.traced``), too dear to run at every table at every step.
 
 >>> k = kernel(4)
->>> state = k.init(jax.random.key(7), 3, rounds=2)
+>>> state = k.init(jax.random.key(7), 32, rounds=2)
 >>> state.hands.shape, int(k.acting(state).sum())
-((3, 4, 10), 12)
->>> state, key, moved, decisions = k.rollout(state, jax.random.key(1), 40)
->>> moved.tolist() == [3] * 40  # a finished match is dealt again at once: every table moves
+((32, 4, 10), 128)
+>>> state, key, moved, decisions = k.rollout(state, jax.random.key(1), 60)
+>>> moved.tolist() == [32] * 60  # a finished match is dealt again at once: every table moves
 True
 """
 

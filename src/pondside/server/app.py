@@ -36,6 +36,7 @@ from .db import Store
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
 from .peers import Alone, Peers
+from .problems import said_detail, said_invalid
 from .puzzles import router as puzzles_router
 from .replays import router as replays_router
 from .rules_pages import router as rules_router
@@ -350,16 +351,20 @@ def create_app(settings: Settings) -> FastAPI:
     async def http_error(_request: Request, exc: StarletteHTTPException) -> Response:
         # Every error is JSON in ASCII, as docs/server.md says (Starlette's own would carry
         # raw UTF-8, and a detail may quote the input).
-        body = json.dumps({"detail": str(exc.detail)}, ensure_ascii=True)
+        # Starlette's own detail (its 404 and 405: the reason phrase) in the asker's language.
+        detail = said_detail(exc.status_code, exc.detail)
+        body = json.dumps({"detail": detail}, ensure_ascii=True)
         return Response(
             body, status_code=exc.status_code, media_type="application/json", headers=exc.headers
         )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> Response:
-        # FastAPI's own answer, but in ASCII JSON: it echoes the invalid input, and a lone
-        # surrogate ("\ud800", valid JSON) cannot be encoded as UTF-8 (a 500 otherwise).
-        body = json.dumps({"detail": jsonable_encoder(exc.errors())}, ensure_ascii=True)
+        # FastAPI's own answer, its messages in the asker's language (problems.py), and in
+        # ASCII JSON: it echoes the invalid input, and a lone surrogate ("\ud800", valid JSON)
+        # cannot be encoded as UTF-8 (a 500 otherwise).
+        detail = said_invalid(exc.errors())
+        body = json.dumps({"detail": jsonable_encoder(detail)}, ensure_ascii=True)
         return Response(body, status_code=422, media_type="application/json")
 
     @app.exception_handler(PondsideError)
