@@ -5,7 +5,8 @@ game, in Chromium against a real ``pondside serve``:
 - a person's seat at a live table, once the bots have moved (its hand, its offers, the
   status line, the scores and the legend);
 - the end screen of a finished match;
-- the replay of that match, seen from a seat, at moves spread over the whole match.
+- the replay of that match, seen from a seat, at moves spread over the whole match, and (one
+  game) its analysis panel.
 
 Each visible text node and read attribute must lie inside the ⟦…⟧ markers of a catalog
 message (``browserkit.OUTSIDE_THE_CATALOG``), but what is marked ``translate="no"`` (names).
@@ -30,6 +31,18 @@ GAMES = {
     "ladders": {"target": 1},
 }
 MOVES_LOOKED_AT = 12  # replay moves checked, spread over the match
+# The replay's analysis panel is the same page for every game, its moves labelled by the
+# server (``analysis.decision_labels``, tested per game in Python): one game's is looked at.
+ANALYSED = "lame-duck"
+
+
+def replay_at(page: Any, move: int) -> None:
+    """The replay's slider moved to ``move``, as a person drags it."""
+    page.locator("#rb-step").evaluate(
+        f"(el) => {{ el.value = '{move}'; el.dispatchEvent(new Event('input')); }}"
+    )
+    page.wait_for_function(f"document.querySelector('#rb-step').value === '{move}'", timeout=5_000)
+    page.wait_for_timeout(100)
 
 
 def outside(page: Any) -> list[str]:
@@ -67,15 +80,21 @@ def test_a_table_its_end_and_its_replay_have_no_word_outside_the_catalog(
     page.goto(f"/replay/{finished}?seat=0&lang=en-XA")
     page.locator("#players .player").first.wait_for()
     for move in sorted({round(moves * k / MOVES_LOOKED_AT) for k in range(MOVES_LOOKED_AT + 1)}):
-        page.locator("#rb-step").evaluate(
-            f"(el) => {{ el.value = '{move}'; el.dispatchEvent(new Event('input')); }}"
-        )
-        page.wait_for_function(
-            f"document.querySelector('#rb-step').value === '{move}'", timeout=5_000
-        )
-        page.wait_for_timeout(100)
+        replay_at(page, move)
         assert outside(page) == [], (game, f"replay move {move}")
     shot(page, f"pseudo-{game}-replay")
+    if game == ANALYSED:
+        # The analysis panel: its summary, its mistakes and the note of a move it judged
+        # (the last move's end dialog closed first, as a person closes it).
+        page.locator("#end-close").click()
+        page.locator("#rb-analyse").click()
+        page.locator("#rb-an-mistakes > *").first.wait_for(timeout=90_000)
+        jumps = page.locator(".rb-an-jump")
+        if jumps.count():
+            jumps.first.click()
+        page.locator("#rb-an-step:not([hidden])").wait_for()
+        assert outside(page) == [], (game, "the replay's analysis")
+        shot(page, f"pseudo-{game}-analysis")
     assert page.errors == []
 
 

@@ -246,7 +246,7 @@ export class ReplaySource {
     this.bar = bar;
     const panel = el("section", "rb-analysis");
     panel.id = "rb-analysis";
-    panel.setAttribute("aria-label", "Analysis of this seat's decisions");
+    panel.setAttribute("aria-label", t("Analysis of this seat's decisions"));
     panel.hidden = true;
     const summary = el("p", "rb-an-summary");
     summary.id = "rb-an-summary";
