@@ -181,8 +181,12 @@ def test_every_setup_replays_through_the_exact_engine() -> None:
     (dealt from each table's seed) have tables of their own."""
     report = check("ladders", 500, options={"rounds": 1}, seed=3, sample=0.01, chunk=512)
     assert report.tables == 500 and not report.mismatches, report.mismatches[:1]
-    report = check("ladders", 40, players=4, options={"teams": True, "rounds": 2}, seed=4)
-    assert not report.mismatches, report.mismatches[:1]
+    # A tenth of the partnership tables have every seat's view compared (LA-14's shared sight
+    # of the partner's piles): at the default 1 %, 40 tables often sampled none.
+    report = check(
+        "ladders", 40, players=4, options={"teams": True, "rounds": 2}, seed=4, sample=0.1
+    )
+    assert not report.mismatches and report.views > 0, report.mismatches[:1]
     report = check("ladders", 40, options={"target": 60}, seed=5, sample=0.05)
     assert not report.mismatches, report.mismatches[:1]
 
