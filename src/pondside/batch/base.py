@@ -35,18 +35,28 @@ class StepLog:
 
     def __init__(self) -> None:
         self.steps: list[tuple[Bools, Ints]] = []
+        self._stacked: tuple[Bools, Ints] | None = None
 
     def add(self, acting: Bools, actions: npt.ArrayLike) -> None:
         self.steps.append((acting.copy(), np.array(actions, dtype=np.int64)))
+        self._stacked = None
 
     def actions_of(self, table: int, names: list[str]) -> list[list[Any]]:
         """[[seat, action]...] of ``table``, seats in order within a step (a table takes the
         simultaneous choices so: the last one reveals them)."""
-        out: list[list[Any]] = []
-        for acting, actions in self.steps:
-            for s in np.flatnonzero(acting[table]):
-                out.append([int(s), names[int(actions[table, s])]])
-        return out
+        if not self.steps:
+            return []
+        # The steps stacked once ([S, B, P]) and read a table at a time: the records of a
+        # thousand tables read the log a thousand times.
+        if self._stacked is None:
+            self._stacked = (
+                np.stack([a for a, _ in self.steps]),
+                np.stack([x for _, x in self.steps]),
+            )
+        acting, actions = self._stacked
+        steps, seats = np.nonzero(acting[:, table])  # row-major: step by step, seats in order
+        chosen = actions[steps, table, seats]
+        return [[s, names[a]] for s, a in zip(seats.tolist(), chosen.tolist(), strict=True)]
 
 
 class TablesBase:
