@@ -115,6 +115,18 @@ def test_ld12_a_seat_sees_nothing_of_the_other_hands_nor_the_later_deals(players
         assert (t.observe(1)["hand"] != other.observe(1)["hand"]).any()
 
 
+def test_ld12_a_new_round_shows_none_of_the_last_rounds_taken_cards() -> None:
+    """A seat's view of its taken cards is this round's: a new round starts with none held
+    anywhere in the array, not the last round's left past the count."""
+    t = LameDuckTables(16, 4, {"rounds": 3}, seed=2)
+    rng = np.random.default_rng(2)
+    while (t.round_no < 2).any():
+        t.step(t.random_actions(rng))
+    obs = t.observe(0)
+    past = np.arange(obs["taken"].shape[2]) >= obs["taken_count"][:, :, None]
+    assert (obs["taken"][past] == 0).all()
+
+
 def test_every_setup_replays_through_the_exact_engine() -> None:
     """1,000 tables over every player count and option set: scores, places, and the views of
     a sample at every step."""

@@ -170,6 +170,7 @@ class LameDuckTables(TablesBase):
         self.column_ducks[:, idx] = _DUCKS[first].T
         self.revealed[idx] = 0
         self.awaiting[idx] = -1
+        self.taken[idx] = 0  # a seat's view holds this round's cards only (LD-12)
         self.taken_count[idx] = 0
         self.ducks[idx] = 0
         self.turn[idx] = 0
