@@ -46,6 +46,17 @@ PlayerModelFactory = Callable[[Game[Any], int, float], PlayerModel]
 """``cls(game, seat, epsilon)``: the model of one bot's opponents, slipping with ``epsilon``."""
 
 
+class Memory(Protocol):
+    """What a player keeps in mind of the cards played before (``bots/slips.py``)."""
+
+    def kept(self, deal: int, what: object) -> bool: ...
+
+
+Forget = Callable[[View, Memory], View]
+"""A game's view as a player with a limited memory holds it: the cards to be remembered (gone
+from the table, or deep in a pile) only where ``Memory.kept`` says so."""
+
+
 def _frozen(options: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(options))
 
@@ -72,6 +83,9 @@ class GameBots:
     costs the search too much)."""
     ladder_options: Mapping[str, Any] | None = None
     """The options the level ladder plays (a shorter match), or None for ``strength_options``."""
+    forget: Forget | None = None
+    """What a beginner's limited memory loses of a view (the beginner level's ``memory``),
+    where the heuristic counts the cards played; None where it reads only what is in sight."""
 
     def __post_init__(self) -> None:
         # Frozen copies: a declaration is read by every part, and none may change it for others.

@@ -23,7 +23,7 @@ from pondside.games.down_the_drain import COUNTS, DECK, OTHERS, group_value, han
 from pondside.i18n import _, ngettext
 
 from .base import Bot
-from .declared import GameBots
+from .declared import GameBots, Memory
 
 DECK_COUNTS = Counter(COUNTS)
 
@@ -378,8 +378,18 @@ def _play_forward(
 # rated below the heuristic. Flat Monte-Carlo that keeps the heuristic's card unless the
 # playouts clearly disagree did as well as ISMCTS at 300 (35.5% over 100), so expert is that,
 # thinking longer, and strong the ISMCTS budget that measured best.
+def forgotten_discard(view: View, memory: Memory) -> View:
+    """The discard pile (DD-11: public, but a pile) as a person remembers it: its top card in
+    sight, each card under it remembered or not; the heuristic then counts a forgotten card
+    among the unseen ones."""
+    deal, pile = view["hand_number"], view["discard"]
+    under = [c for i, c in enumerate(pile[:-1]) if memory.kept(deal, (i, c))]
+    return {**view, "discard": under + pile[-1:]}
+
+
 BOTS = GameBots(
     heuristic=DownTheDrainHeuristic,
+    forget=forgotten_discard,
     strong="ismcts:iterations=300:rollout=heuristic:reward=win",
     expert="mcs:iterations=1000:rollout=heuristic:reward=win:prior=heuristic",
     inference=DownTheDrainInference,

@@ -29,7 +29,7 @@ from pondside.games.lame_duck.narrate import column_name
 from pondside.i18n import _, ngettext
 
 from .base import Bot
-from .declared import GameBots
+from .declared import GameBots, Memory
 
 CARDS = len(DUCKS) - 1  # the 104 cards (LD-1); DUCKS[0] stands for no card
 AVERAGE_DUCKS = sum(DUCKS) / CARDS  # 171 ducks over 104 cards (LD-2)
@@ -222,8 +222,17 @@ def _ducks(n: int) -> str:
 
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
 # expert's time; expert is the strongest search within the 2 s a person waits (one core).
+def forgotten_taken(view: View, memory: Memory) -> View:
+    """The taken cards (LD-9: into each player's pile) as a person remembers them: the
+    heuristic then counts a forgotten card among the unseen ones, so misjudges the gaps."""
+    deal = view["hand_number"]
+    piles = [[c for c in pile if memory.kept(deal, c)] for pile in view["taken"]]
+    return {**view, "taken": piles}
+
+
 BOTS = GameBots(
     heuristic=LameDuckHeuristic,
+    forget=forgotten_taken,
     strong="ismcts:iterations=500:rollout=heuristic:reward=win",
     expert="ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic",
     inference=LameDuckInference,

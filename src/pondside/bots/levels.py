@@ -1,9 +1,10 @@
 """The bot levels a person chooses from: a fixed ladder of names, never a bot spec.
 
-Weakest first: ``random``, ``beginner`` (the heuristic, slipping on about a third of its
-decisions), ``casual`` (the game's heuristic, or the rule bot its declaration names),
-``strong`` (a quick search) and ``expert`` (the strongest search within the time a person
-waits, under 2 s a decision on one core of the reference machine). Each game declares the
+Weakest first: ``random``, ``beginner`` (the heuristic with a person's memory of the cards
+played, slipping on about a third of its decisions), ``casual`` (the game's heuristic, or the
+rule bot its declaration names), ``strong`` (a quick search) and ``expert`` (the strongest
+search within the time a person waits, under 2 s a decision on one core of the reference
+machine). Each game declares the
 specs of its search levels (``GameBots`` in its bot module, ``declared.py``); their ratings are
 measured in docs/bots.md (``make strength``).
 
@@ -36,7 +37,7 @@ ALIASES = {"heuristic": "casual", "search": "strong"}
 """The names of the first three levels (before issue 17), still accepted: tables and records
 made with them keep working. The lobby lists only ``LEVELS``."""
 
-BEGINNER = "slips:rate=0.35"
+BEGINNER = "slips:rate=0.3:memory=0.5"
 
 # Online, a search level's thinking is capped in seconds as well as iterations, so a busy or
 # slow server keeps a person's wait bounded (at the price of a weaker move when it binds).

@@ -1,8 +1,17 @@
-"""A beginner: the game's heuristic, slipping now and then (``slips:rate=0.35``).
+"""A beginner: the game's heuristic, with a person's memory, slipping now and then
+(``slips:rate=0.2:memory=0.5``).
 
-A slip is what a person new to a game does: mostly the sensible move, sometimes another legal
-one for no good reason. The heuristic's choice is taken and, with probability ``rate``, another
-legal action is played instead, drawn uniformly from the rest.
+Two errors of a person new to a game (issue 31, point 6):
+
+- **A limited memory** (as FreeDoko's players have): where the game's heuristic counts the
+  cards played (Lame Duck's taken piles, Down the Drain's discard pile: the game declares what,
+  ``GameBots.forget``), each such card is remembered with probability ``memory``, drawn once
+  when it is first seen: a card forgotten stays forgotten, as a person's does, and the
+  heuristic then judges risks from the cards it believes are still out. ``memory=1`` (the
+  default of the spec) forgets nothing.
+- **A slip**: mostly the sensible move, sometimes another legal one for no good reason. The
+  heuristic's choice is taken and, with probability ``rate``, another legal action is played
+  instead, drawn uniformly from the rest.
 """
 
 from __future__ import annotations
@@ -14,22 +23,62 @@ from pondside.engine import Game, View
 from pondside.i18n import _
 
 from .base import Bot
+from .declared import game_bots
 from .registry import heuristic_class
+
+
+class PersonsMemory:
+    """What one player keeps of the cards played: each remembered or not, decided the first
+    time it is asked of (a deal and what identifies the card in it), and so for the rest of
+    the deal; forgotten at the next deal."""
+
+    def __init__(self, rng: random.Random, share: float) -> None:
+        self.rng, self.share = rng, share
+        self.deal = -1
+        self.decided: dict[object, bool] = {}
+
+    def kept(self, deal: int, what: object) -> bool:
+        if deal != self.deal:
+            self.deal, self.decided = deal, {}
+        found = self.decided.get(what)
+        if found is None:
+            found = self.decided[what] = self.rng.random() < self.share
+        return found
 
 
 class SlipBot(Bot):
     name = "slips"
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, rate: float = 0.35) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        rng: random.Random,
+        rate: float = 0.35,
+        memory: float = 1.0,
+    ) -> None:
         super().__init__(game, seat, rng)
         if not isinstance(rate, int | float) or not 0 <= rate <= 1:
             raise ValueError(f"rate (the share of decisions that slip) is 0 to 1, not {rate!r}")
+        if not isinstance(memory, int | float) or not 0 <= memory <= 1:
+            raise ValueError(
+                f"memory (the share of the cards played that are remembered) is 0 to 1, "
+                f"not {memory!r}"
+            )
         self.rate = float(rate)
         self.careful = heuristic_class(game)(game, seat, random.Random(rng.random()))
         self.slipped = False
+        declared = game_bots(game)
+        self.forget = None if declared is None or memory >= 1 else declared.forget
+        # Its own generator: what is remembered does not shift the luck of the slips.
+        self.memory = PersonsMemory(random.Random(rng.random()), float(memory))
+
+    def believed(self, view: View) -> View:
+        """The view as this player holds it in mind."""
+        return view if self.forget is None else self.forget(view, self.memory)
 
     def choose(self, view: View, legal: list[str]) -> str:
-        choice = self.careful.choose(view, legal)
+        choice = self.careful.choose(self.believed(view), legal)
         # The slip is drawn at every decision, forced or not, so one decision's number of legal
         # actions does not shift the luck of the next.
         slip = self.rng.random() < self.rate
@@ -42,4 +91,4 @@ class SlipBot(Bot):
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if self.slipped:
             return _("a slip: not the move a careful player would make")
-        return self.careful.explain(view, legal, action)
+        return self.careful.explain(self.believed(view), legal, action)
