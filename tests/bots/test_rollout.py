@@ -164,7 +164,7 @@ def test_a_bad_batch_is_refused(spec: str) -> None:
 
 
 def test_games_without_batched_rollouts_play_them_one_by_one() -> None:
-    game = get_game("down-the-drain")
+    game = get_game("king-of-the-quackers")
     assert batched_rollouts(game, 4, "heuristic", "rank") is None
     match = Match(game, 4, seed=2)
     seat = match.to_act()[0]
