@@ -36,8 +36,6 @@ Floats = npt.NDArray[np.float64]
 _X = np.array(NUMBERS, dtype=np.int64)
 _K = len(NUMBERS)
 _COUNTS = np.array([COUNTS[x] for x in NUMBERS], dtype=np.int64)
-_OTHER = _X[:, None] != _X[None, :]  # [C, X]: another number than the candidate's
-_ABOVE = _X[None, :] > _X[:, None]  # [C, X]: a number above the candidate's
 _CARDS = len(DECK)
 
 
@@ -74,6 +72,18 @@ def _chance(good: Ints, total: Ints) -> Floats:
     return out
 
 
+def _worth_above(worth: Ints, count: Ints, at: Ints) -> Ints:
+    """[n, C]: per row, the sum of ``count[x]`` over the numbers whose ``worth[x]`` is above
+    ``at[c]``."""
+    n, top = len(worth), int(worth.max(initial=0)) + 2
+    bins = (np.arange(n)[:, None] * top + worth).reshape(-1)
+    hist = np.bincount(bins, weights=count.reshape(-1), minlength=n * top).reshape(n, top)
+    # From each worth up: the counts at that worth or above; one past ``at`` is above it.
+    from_here = np.cumsum(hist[:, ::-1], axis=1)[:, ::-1].astype(np.int64)
+    out: Ints = np.take_along_axis(from_here, np.minimum(at + 1, top - 1), axis=1)
+    return out
+
+
 def heuristic_actions(t: DownTheDrainTables, u: Floats, live: npt.NDArray[np.bool_]) -> Ints:
     """[B, P] the heuristic's card for the seat to act at every ``live`` table, ``noop``
     elsewhere (``u`` is unused: the heuristic draws nothing)."""
@@ -98,9 +108,11 @@ def heuristic_actions(t: DownTheDrainTables, u: Floats, live: npt.NDArray[np.boo
     mine = front[rows, me]
     others = in_front - (mine[:, None] == _X)
     value = _X * (others + 1)  # [n, C]: the candidate's group (DD-3)
-    # ``beat_chance(value, c, trial)``: unseen cards of another number whose group would top it.
-    tops = (_X * (others + 1))[:, None, :] > value[:, :, None]  # [n, C, X]
-    good = (pos[:, None, :] * (tops & _OTHER)).sum(axis=2)
+    # ``beat_chance(value, c, trial)``: the unseen cards of another number whose group would
+    # top it. A card of number x played now makes a group worth x * (others[x] + 1), the very
+    # worth the candidate x would have, so these are the cards of a worth above the
+    # candidate's (x = c is not among them): one histogram of the unseen cards by that worth.
+    good = _worth_above(value, pos, value)
     tot = total[:, None]
     order = [(me + k) % p for k in range(1, p)]  # the others in the order they play
     survive = np.ones((n, _K))
@@ -139,7 +151,7 @@ def heuristic_actions(t: DownTheDrainTables, u: Floats, live: npt.NDArray[np.boo
         joins = front[rows, s][:, None] == _X
         score = np.where(joins, score - cost[:, None], score)
     # Keep high cards while a cheaper card would do.
-    higher = (pos[:, None, :] * _ABOVE).sum(axis=2)
+    higher = total[:, None] - np.cumsum(pos, axis=1)  # unseen cards of a number above
     strength = 1.0 - _chance(higher, tot)
     square = _power(higher, np.broadcast_to(tot, higher.shape), np.full_like(higher, 2))
     score = score - (0.35 * strength * (1.0 - survive) + 0.4 * square)
