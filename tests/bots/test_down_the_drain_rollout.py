@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pondside.analysis import estimate_actions
 from pondside.batch.down_the_drain import DownTheDrainTables
 from pondside.bots import make_bot
 from pondside.bots.down_the_drain import DownTheDrainHeuristic
@@ -130,3 +131,10 @@ def test_mcs_with_batched_random_playouts_is_legal_and_reproducible_for_a_seed()
         first, second = (bot.choose(view, legal) for bot in chosen)
         assert first in legal and first == second
         assert chosen[0].values == chosen[1].values  # type: ignore[attr-defined]
+
+
+def test_the_analysis_estimates_the_same_with_playouts_batched_or_one_by_one() -> None:
+    for k, (view, legal, _seat) in enumerate(positions(2, seed=9)):
+        batched = estimate_actions(GAME, view, legal, iterations=60, seed=k)
+        alone = estimate_actions(GAME, view, legal, iterations=60, seed=k, batch=0)
+        assert batched.to_json()["actions"] == alone.to_json()["actions"]
