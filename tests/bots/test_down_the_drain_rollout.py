@@ -1,6 +1,7 @@
 """Down the Drain's batched rollouts (``bots/down_the_drain_rollout.py``): the batched heuristic
-chooses as the heuristic at every step, the search's playouts on the batched engine end as the
-one-by-one playouts, and flat Monte-Carlo decides the same with them."""
+chooses as the heuristic at every step, and flat Monte-Carlo and the analysis decide the same
+with them. That each playout ends as the one-by-one playout is tested with every game's in
+``test_rollout.py``."""
 
 from __future__ import annotations
 
@@ -62,23 +63,6 @@ def test_the_batched_policies_act_only_for_the_live_tables() -> None:
         actions = policy(t, u, live)
         assert (actions[~live] == t.noop).all()
         t.step(actions, rows=live)  # legal where live: the step refuses anything else
-
-
-@pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"games": 2}), (7, {})])
-def test_batched_heuristic_playouts_end_as_the_one_by_one_playouts(
-    players: int, options: dict[str, Any]
-) -> None:
-    """The heuristic draws nothing: from the same state each candidate's playout is the same,
-    so its reward is the same to the last bit, for every reward."""
-    for reward in ("rank", "win", "margin", "mixed"):
-        rollouts = batched_rollouts(GAME, players, "heuristic", reward)
-        assert rollouts is not None
-        for state, seat in samples(players, options, 4, seed=players):
-            legal = GAME.legal_actions(state, seat)
-            bot = MCSBot(GAME, seat, random.Random(1), rollout="heuristic", reward=reward)
-            one = bot.play_each(state, legal, list(range(len(legal))), 5)
-            together = rollouts.play([state], [[(seat, a) for a in legal]], 5)[0]
-            assert together == one
 
 
 def test_batched_random_playouts_have_the_one_by_one_distribution() -> None:

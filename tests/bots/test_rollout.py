@@ -16,7 +16,7 @@ from pondside.bots.lame_duck import LameDuckHeuristic
 from pondside.bots.lame_duck_rollout import heuristic_actions
 from pondside.bots.rollout import batched_rollouts
 from pondside.bots.search import MCSBot
-from pondside.engine import Match
+from pondside.engine import Game, Match
 from pondside.games import get_game
 from pondside.games.lame_duck import GAME
 
@@ -28,37 +28,47 @@ SETUPS = [
     (3, {"target": 20}),
     (4, {"rounds": 2}),
 ]
+DRAIN = get_game("down-the-drain")
+PLAYOUT_SETUPS = [(GAME, p, o, 8) for p, o in SETUPS] + [
+    (DRAIN, 4, {}, 4),
+    (DRAIN, 3, {"games": 2}, 4),
+    (DRAIN, 7, {}, 4),
+]
+"""The games with batched rollouts, each at its player counts and options, and how many
+positions each playout test takes there."""
 
 
-def samples(players: int, options: dict[str, Any], count: int, seed: int) -> list[tuple[Any, int]]:
+def samples(
+    players: int, options: dict[str, Any], count: int, seed: int, game: Game[Any] = GAME
+) -> list[tuple[Any, int]]:
     """(state, seat): a seat's determinization at decisions met in random matches, the others'
     hidden choices withdrawn as the search withdraws them (turns, takes, later rounds)."""
     rng = random.Random(seed)
     found: list[tuple[Any, int]] = []
     while len(found) < count:
-        state = GAME.new(players, GAME.options(players, options), seed=rng.getrandbits(32))
-        while not state.over and len(found) < count:
-            seat = GAME.to_act(state)[0]
+        state = game.new(players, game.options(players, options), seed=rng.getrandbits(32))
+        while not game.is_over(state) and len(found) < count:
+            seat = game.to_act(state)[0]
             if rng.random() < 0.15:
                 others = tuple(s for s in range(players) if s != seat)
-                sample = GAME.determinize(GAME.view(state, seat), rng)
-                found.append((GAME.withdraw_choices(sample, others), seat))
-            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+                sample = game.determinize(game.view(state, seat), rng)
+                found.append((game.withdraw_choices(sample, others), seat))
+            state, _ = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     return found
 
 
-@pytest.mark.parametrize(("players", "options"), SETUPS)
+@pytest.mark.parametrize(("game", "players", "options", "count"), PLAYOUT_SETUPS)
 def test_batched_heuristic_playouts_end_as_the_one_by_one_playouts(
-    players: int, options: dict[str, Any]
+    game: Game[Any], players: int, options: dict[str, Any], count: int
 ) -> None:
     """The heuristic draws nothing: from the same state each candidate's playout is the same,
     so its reward is the same to the last bit, for every reward."""
     for reward in ("rank", "win", "margin", "mixed"):
-        rollouts = batched_rollouts(GAME, players, "heuristic", reward)
+        rollouts = batched_rollouts(game, players, "heuristic", reward)
         assert rollouts is not None
-        for state, seat in samples(players, options, 8, seed=players):
-            legal = GAME.legal_actions(state, seat)
-            bot = MCSBot(GAME, seat, random.Random(1), rollout="heuristic", reward=reward)
+        for state, seat in samples(players, options, count, players, game):
+            legal = game.legal_actions(state, seat)
+            bot = MCSBot(game, seat, random.Random(1), rollout="heuristic", reward=reward)
             one = bot.play_each(state, legal, list(range(len(legal))), 5)
             together = rollouts.play([state], [[(seat, a) for a in legal]], 5)[0]
             assert together == one
