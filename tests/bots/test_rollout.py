@@ -94,15 +94,15 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_at_every_step() -> None:
             t.step(np.where(rng.random((64, 1)) < 0.5, chosen, t.random_actions(rng)))
 
 
-def test_batched_random_playouts_have_the_one_by_one_distribution() -> None:
-    """Different generators, so playouts differ one by one; over 3,000 playouts of each the
+@pytest.mark.parametrize(("game", "n"), [(GAME, 3000), (DRAIN, 1000)])
+def test_batched_random_playouts_have_the_one_by_one_distribution(game: Game[Any], n: int) -> None:
+    """Different generators, so playouts differ one by one; over ``n`` playouts of each the
     mean reward of every seat agrees within four standard errors."""
-    (state, seat), *_ = samples(4, {}, 1, seed=11)
-    legal = GAME.legal_actions(state, seat)
-    n = 3000
-    bot = MCSBot(GAME, seat, random.Random(2), rollout="random", reward="rank")
+    (state, seat), *_ = samples(4, {}, 1, 11, game)
+    legal = game.legal_actions(state, seat)
+    bot = MCSBot(game, seat, random.Random(2), rollout="random", reward="rank")
     one = np.array([bot.play_each(state, legal, [0], luck)[0] for luck in range(n)])
-    rollouts = batched_rollouts(GAME, 4, "random", "rank")
+    rollouts = batched_rollouts(game, 4, "random", "rank")
     assert rollouts is not None
     together = np.array([r[0] for r in rollouts.play([state] * n, [[(seat, legal[0])]] * n, 3)])
     se = np.sqrt(one.var(axis=0) / n + together.var(axis=0) / n)
