@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from pondside.analysis import estimate_actions
 from pondside.batch import LameDuckTables
 from pondside.bots import make_bot
 from pondside.bots.lame_duck import LameDuckHeuristic
@@ -120,28 +121,63 @@ def test_the_candidates_of_a_sample_share_their_random_luck() -> None:
         assert twice[0] == twice[1]
 
 
-def positions(count: int, seed: int) -> list[tuple[Any, list[str], int]]:
+def positions(count: int, seed: int, game: Game[Any] = GAME) -> list[tuple[Any, list[str], int]]:
+    """(view, legal, seat) of four-seat decisions with a choice, a few random moves in."""
     rng = random.Random(seed)
     out = []
-    for _ in range(count):
-        match = Match(GAME, 4, seed=rng.getrandbits(32))
+    while len(out) < count:
+        match = Match(game, 4, seed=rng.getrandbits(32))
         for _ in range(rng.randrange(25)):
             seat = match.to_act()[0]
             match.apply(seat, rng.choice(match.legal(seat)))
         seat = match.to_act()[0]
-        out.append((match.view(seat), match.legal(seat), seat))
+        if len(match.legal(seat)) > 1:
+            out.append((match.view(seat), match.legal(seat), seat))
     return out
 
 
-@pytest.mark.parametrize("extra", ["", ":reward=margin:prior=heuristic", ":infer=heuristic"])
-def test_mcs_decides_the_same_batched_and_one_by_one_with_heuristic_playouts(extra: str) -> None:
-    for k, (view, legal, seat) in enumerate(positions(4, seed=5)):
-        spec = f"mcs:iterations=150:rollout=heuristic{extra}"
-        batched = make_bot(spec, GAME, seat, k)
-        alone = make_bot(spec + ":batch=0", GAME, seat, k)
+@pytest.mark.parametrize(
+    ("game", "spec"),
+    [
+        (GAME, "mcs:iterations=150:rollout=heuristic"),
+        (GAME, "mcs:iterations=150:rollout=heuristic:reward=margin:prior=heuristic"),
+        (GAME, "mcs:iterations=150:rollout=heuristic:infer=heuristic"),
+        (DRAIN, "mcs:iterations=60:rollout=heuristic:reward=win:prior=heuristic"),  # its expert
+        (DRAIN, "mcs:iterations=60:rollout=heuristic:reward=margin"),
+    ],
+)
+def test_mcs_decides_the_same_batched_and_one_by_one_with_heuristic_playouts(
+    game: Game[Any], spec: str
+) -> None:
+    """The same values for every sample, so the same decision, with the playouts batched (the
+    default) and one by one."""
+    for k, (view, legal, seat) in enumerate(positions(4 if game is GAME else 3, 5, game)):
+        batched = make_bot(spec, game, seat, k)
+        alone = make_bot(spec + ":batch=0", game, seat, k)
         assert batched.choose(view, legal) == alone.choose(view, legal)
         assert batched.iterations_done == alone.iterations_done  # type: ignore[attr-defined]
         assert batched.values == alone.values  # type: ignore[attr-defined]
+        rollouts = batched.batched(game.determinize(view, random.Random(0)), 4)  # type: ignore[attr-defined]
+        assert rollouts.playouts == batched.iterations_done  # type: ignore[attr-defined]
+
+
+def test_mcs_with_batched_random_playouts_is_legal_and_reproducible_for_a_seed() -> None:
+    """Down the Drain's random playouts on the batched engine draw from a generator seeded
+    by the bot's: the same seed, the same values and card."""
+    for k, (view, legal, seat) in enumerate(positions(2, 7, DRAIN)):
+        spec = "mcs:iterations=80:rollout=random"
+        chosen = [make_bot(spec, DRAIN, seat, k) for _ in range(2)]
+        first, second = (bot.choose(view, legal) for bot in chosen)
+        assert first in legal and first == second
+        assert chosen[0].values == chosen[1].values  # type: ignore[attr-defined]
+
+
+def test_the_analysis_estimates_the_same_with_playouts_batched_or_one_by_one() -> None:
+    """Down the Drain (Lame Duck's: ``tests/test_analyze.py``)."""
+    for k, (view, legal, _seat) in enumerate(positions(2, 9, DRAIN)):
+        batched = estimate_actions(DRAIN, view, legal, iterations=60, seed=k)
+        alone = estimate_actions(DRAIN, view, legal, iterations=60, seed=k, batch=0)
+        assert batched.to_json()["actions"] == alone.to_json()["actions"]
 
 
 def test_mcs_under_a_time_budget_plays_its_samples_in_batches() -> None:
