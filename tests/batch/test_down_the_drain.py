@@ -4,11 +4,11 @@ replayed through the exact engine."""
 from __future__ import annotations
 
 import copy
-import random
 
 import numpy as np
 import pytest
 
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.adapters.codec import Codec
 from pondside.batch.check import check, setups
 from pondside.batch.down_the_drain import DownTheDrainTables
@@ -101,21 +101,6 @@ def test_the_parallel_step_gives_the_seat_to_act_its_hand_and_the_others_the_noo
         assert all((r <= 0).all() for r in rewards.values())
 
 
-def engine_positions(players: int, options: dict[str, object], count: int, seed: int) -> list:
-    """Engine states met in random matches: early and late in a game, after reshuffles (DD-7),
-    in later games of a series."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = GAME.new(players, GAME.options(players, options), seed=rng.getrandbits(32))
-        while not state.over and len(found) < count:
-            if rng.random() < 0.05:
-                found.append(state)
-            seat = GAME.to_act(state)[0]
-            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return found
-
-
 @pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"games": 3}), (8, {"games": 2})])
 def test_tables_loaded_from_engine_states_play_on_as_the_engine(
     players: int, options: dict[str, object]
@@ -123,25 +108,10 @@ def test_tables_loaded_from_engine_states_play_on_as_the_engine(
     """Every position loaded into a row plays on, with the same actions, to the same views after
     every step (the stack reshuffled and the later games dealt by the state's own generator),
     to the same places."""
-    states = engine_positions(players, options, 10, seed=players)
+    states = engine_positions(GAME, players, options, 10, players, share=0.05)
     t = DownTheDrainTables(len(states), players, options, seed=0)
-    forced = t.load_states(np.arange(len(states)), states)
-    assert (forced == t.noop).all()  # one seat acts at a time: nothing chosen unseen
-    rng = np.random.default_rng(players)
-    engine = list(states)
-    while not t.over.all():
-        actions = t.random_actions(rng)
-        acting = t.acting().copy()
-        t.step(actions)
-        for b, state in enumerate(engine):
-            for s in np.flatnonzero(acting[b]):
-                state, _ = GAME.apply(state, int(s), t.actions[int(actions[b, s])])
-            engine[b] = state
-            for seat in range(players):
-                view = dict(GAME.view(state, seat))
-                view.pop("last_events", None)
-                assert t.to_view(t.observe(seat), b, seat) == view
-    assert t.places.tolist() == [list(GAME.outcome(s).places) for s in engine]  # type: ignore[union-attr]
+    assert (t.load_states(np.arange(len(states)), states) == t.noop).all()  # nothing unseen
+    assert_plays_on_as_the_engine(t, GAME, states, players)
 
 
 def test_a_loaded_state_of_other_players_or_games_is_refused() -> None:
