@@ -40,7 +40,8 @@ _CARDS = len(DECK)
 
 
 def batched_heuristic_applies(heuristic: type) -> bool:
-    """Whether the batched policy is the game's heuristic (a lab may declare another)."""
+    """Whether the batched policy is the game's declared heuristic. The lab's one tunable here,
+    DD-2's hand size, needs no check: both read the hands they are given."""
     return heuristic is DownTheDrainHeuristic
 
 
