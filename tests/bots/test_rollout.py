@@ -58,7 +58,11 @@ def samples(
     return found
 
 
-@pytest.mark.parametrize(("game", "players", "options", "count"), PLAYOUT_SETUPS)
+@pytest.mark.parametrize(
+    ("game", "players", "options", "count"),
+    PLAYOUT_SETUPS,
+    ids=[f"{g.info.slug}-{p}-{o}" for g, p, o, _ in PLAYOUT_SETUPS],
+)
 def test_batched_heuristic_playouts_end_as_the_one_by_one_playouts(
     game: Game[Any], players: int, options: dict[str, Any], count: int
 ) -> None:
@@ -95,7 +99,9 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_at_every_step() -> None:
             t.step(np.where(rng.random((64, 1)) < 0.5, chosen, t.random_actions(rng)))
 
 
-@pytest.mark.parametrize(("game", "n"), [(GAME, 3000), (DRAIN, 1000)])
+@pytest.mark.parametrize(
+    ("game", "n"), [(GAME, 3000), (DRAIN, 1000)], ids=["lame-duck", "down-the-drain"]
+)
 def test_batched_random_playouts_have_the_one_by_one_distribution(game: Game[Any], n: int) -> None:
     """Different generators, so playouts differ one by one; over ``n`` playouts of each the
     mean reward of every seat agrees within four standard errors."""
@@ -145,6 +151,7 @@ def positions(count: int, seed: int, game: Game[Any] = GAME) -> list[tuple[Any, 
         (DRAIN, "mcs:iterations=60:rollout=heuristic:reward=win:prior=heuristic"),  # its expert
         (DRAIN, "mcs:iterations=60:rollout=heuristic:reward=margin"),
     ],
+    ids=lambda x: x if isinstance(x, str) else x.info.slug,
 )
 def test_mcs_decides_the_same_batched_and_one_by_one_with_heuristic_playouts(
     game: Game[Any], spec: str
@@ -161,7 +168,7 @@ def test_mcs_decides_the_same_batched_and_one_by_one_with_heuristic_playouts(
         assert rollouts.playouts == batched.iterations_done  # type: ignore[attr-defined]
 
 
-def test_mcs_with_batched_random_playouts_is_legal_and_reproducible_for_a_seed() -> None:
+def test_drain_mcs_with_batched_random_playouts_is_legal_and_reproducible_for_a_seed() -> None:
     """Down the Drain's random playouts on the batched engine draw from a generator seeded
     by the bot's: the same seed, the same values and card."""
     for k, (view, legal, seat) in enumerate(positions(2, 7, DRAIN)):
@@ -172,7 +179,7 @@ def test_mcs_with_batched_random_playouts_is_legal_and_reproducible_for_a_seed()
         assert chosen[0].values == chosen[1].values  # type: ignore[attr-defined]
 
 
-def test_the_analysis_estimates_the_same_with_playouts_batched_or_one_by_one() -> None:
+def test_drain_analysis_estimates_the_same_with_playouts_batched_or_one_by_one() -> None:
     """Down the Drain (Lame Duck's: ``tests/test_analyze.py``)."""
     for k, (view, legal, _seat) in enumerate(positions(2, 9, DRAIN)):
         batched = estimate_actions(DRAIN, view, legal, iterations=60, seed=k)
