@@ -8,10 +8,12 @@ import copy
 import numpy as np
 import pytest
 
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.adapters.codec import Codec
 from pondside.batch.check import check, setups
 from pondside.batch.down_the_drain import DownTheDrainTables
 from pondside.engine import IllegalAction
+from pondside.games.down_the_drain import GAME
 
 
 def play(t: DownTheDrainTables, card: int) -> None:
@@ -97,3 +99,24 @@ def test_the_parallel_step_gives_the_seat_to_act_its_hand_and_the_others_the_noo
             assert (mask[acting, : env.noop] == held[acting]).all()
         obs, rewards, _, _ = env.step(env.sample_actions())
         assert all((r <= 0).all() for r in rewards.values())
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (3, {"games": 3}), (8, {"games": 2})])
+def test_tables_loaded_from_engine_states_play_on_as_the_engine(
+    players: int, options: dict[str, object]
+) -> None:
+    """Every position loaded into a row plays on, with the same actions, to the same views after
+    every step (the stack reshuffled and the later games dealt by the state's own generator),
+    to the same places."""
+    states = engine_positions(GAME, players, options, 10, players, share=0.05)
+    t = DownTheDrainTables(len(states), players, options, seed=0)
+    assert (t.load_states(np.arange(len(states)), states) == t.noop).all()  # nothing unseen
+    assert_plays_on_as_the_engine(t, GAME, states, players)
+
+
+def test_a_loaded_state_of_other_players_or_games_is_refused() -> None:
+    state = GAME.new(3, GAME.options(3, {}), seed=1)
+    with pytest.raises(ValueError, match="does not fit"):
+        DownTheDrainTables(2, 4, seed=0).load_states(np.arange(1), [state])
+    with pytest.raises(ValueError, match="does not fit"):
+        DownTheDrainTables(2, 3, {"games": 2}, seed=0).load_states(np.arange(1), [state])

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.batch import LameDuckTables, ParallelEnv, StepLog
 from pondside.batch.check import check, setups
 from pondside.batch.rng import seed_states, shuffled
@@ -200,21 +201,6 @@ def test_the_speed_of_the_batch_is_measured_at_each_size() -> None:
     assert lines[-2].endswith("2.00x") and "hearts in this run" in lines[-1]
 
 
-def engine_positions(players: int, options: dict[str, object], count: int, seed: int) -> list:
-    """Engine states met in random matches: turns' starts, cards chosen and not revealed, a
-    too-low card's take waiting, later rounds."""
-    rng = __import__("random").Random(seed)
-    found = []
-    while len(found) < count:
-        state = GAME.new(players, GAME.options(players, options), seed=rng.getrandbits(32))
-        while not state.over and len(found) < count:
-            if rng.random() < 0.2:
-                found.append(state)
-            seat = GAME.to_act(state)[0]
-            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-    return found
-
-
 @pytest.mark.parametrize(
     ("players", "options"),
     [
@@ -230,29 +216,10 @@ def test_tables_loaded_from_engine_states_play_on_as_the_engine(
 ) -> None:
     """Every position loaded into a row plays on, with the same actions, to the same views after
     every step, the later rounds dealt by the state's own generator, to the same places."""
-    states = engine_positions(players, options, 12, seed=players)
-    t = LameDuckTables(len(states), players, options, seed=0)
-    forced = t.load_states(np.arange(len(states)), states)
-    rng = np.random.default_rng(players)
-    engine = list(states)
-    first = True
-    while not t.over.all():
-        actions = t.random_actions(rng)
-        if first:  # the cards chosen before loading are played at the first step
-            actions = np.where(t.acting() & (forced != t.noop), forced, actions)
-            first = False
-        acting = t.acting().copy()
-        t.step(actions)
-        for b, state in enumerate(engine):
-            for s in np.flatnonzero(acting[b]):
-                if not state.chosen[s]:
-                    state, _ = GAME.apply(state, int(s), t.actions[int(actions[b, s])])
-            engine[b] = state
-            for seat in range(players):
-                view = dict(GAME.view(state, seat))
-                view.pop("last_events", None)
-                assert t.to_view(t.observe(seat), b, seat) == view
-    assert t.places.tolist() == [list(GAME.outcome(s).places) for s in engine]  # type: ignore[union-attr]
+    states = engine_positions(GAME, players, options, 12, players, share=0.2)
+    assert_plays_on_as_the_engine(
+        LameDuckTables(len(states), players, options, 0), GAME, states, players
+    )
 
 
 def test_a_loaded_state_of_other_players_or_options_is_refused() -> None:

@@ -19,7 +19,7 @@ written into each record; later games are dealt from each table's seed, as the e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -145,6 +145,69 @@ class DownTheDrainTables(TablesBase):
         self.discard_counts[table] = left
         self.seat[table] = self.start[table] = seat
         self.plays[table] = 0
+
+    def load_states(self, rows: Ints, states: Sequence[Any], of: Ints | None = None) -> Ints:
+        """Put table ``rows[k]`` in the engine's state ``states[of[k]]`` (``states[k]`` when
+        ``of`` is None): a ``DownTheDrainState`` of this batch's players and options, its
+        generator included, so that the table plays on as the engine would from there (the
+        search's determinizations are played out so, ``bots/rollout.py``). A loaded table's
+        record is not its match's: the match's first deal is not in the state. Returns
+        ``[len(rows), P]`` of ``noop``: one seat acts at a time (DD-4), so nothing is chosen
+        and not yet revealed."""
+        p, n = self.players, len(states)
+        rows = np.asarray(rows, dtype=np.int64)
+        pick = np.arange(n) if of is None else np.asarray(of, dtype=np.int64)
+        g = self.options["games"]
+        counts = np.zeros((n, p, _SIDE), dtype=np.int64)
+        stack = np.zeros((n, len(DECK)), dtype=np.int64)
+        discard = np.zeros((n, len(DECK)), dtype=np.int64)
+        won = np.zeros((n, g, p), dtype=bool)
+        held_after = np.zeros((n, g, p), dtype=np.int64)
+        for i, st in enumerate(states):
+            if st.n != p or st.games != g:
+                raise ValueError(
+                    f"a state of {st.n} players and {st.games} games does not fit these tables "
+                    f"of {p} players and {g} games"
+                )
+            for s, hand in enumerate(st.hands):
+                np.add.at(counts[i, s], list(hand), 1)
+            stack[i, : len(st.stack)] = st.stack
+            discard[i, : len(st.discard)] = st.discard
+            for k, (winners, held) in enumerate(st.history):
+                won[i, k, list(winners)] = True
+                held_after[i, k] = held
+        at = np.arange(n)[:, None]
+        discard_counts = np.zeros((n, _SIDE), dtype=np.int64)
+        np.add.at(discard_counts, (at, discard), 1)
+        discard_counts[:, 0] = 0
+        sizes = np.array([[len(h) for h in st.hands] for st in states], dtype=np.int64)
+        self.counts[rows], self.hand_sizes[rows] = counts[pick], sizes[pick]
+        self.front[rows] = np.array([st.front for st in states], dtype=np.int64)[pick]
+        self.stack[rows], self.discard[rows] = stack[pick], discard[pick]
+        self.discard_counts[rows] = discard_counts[pick]
+        self.top[rows] = np.array([st.top for st in states], dtype=np.int64)[pick]
+        self.stack_size[rows] = np.array([len(st.stack) for st in states], dtype=np.int64)[pick]
+        self.discard_size[rows] = np.array([len(st.discard) for st in states])[pick]
+        for name in ("seat", "start", "plays", "game_no"):
+            column: Ints = getattr(self, name)
+            column[rows] = np.array([getattr(st, name) for st in states])[pick]
+        self.won[rows], self.held_after[rows] = won[pick], held_after[pick]
+        self.wins[rows] = won.sum(axis=1)[pick]
+        totals = held_after.sum(axis=1)
+        self.totals[rows] = totals[pick]
+        over = np.array([st.over for st in states], dtype=bool)
+        self.over[rows] = over[pick]
+        # DD-9: ranked by games won, then by cards held, where the state's match is over.
+        wins = won.sum(axis=1)
+        better = (wins[:, None, :] > wins[:, :, None]) | (
+            (wins[:, None, :] == wins[:, :, None]) & (totals[:, None, :] < totals[:, :, None])
+        )
+        self.places[rows] = np.where(over[:, None], 1 + better.sum(axis=2), 0)[pick]
+        self.states[rows] = np.array(
+            [st.rng & 0xFFFFFFFFFFFFFFFF for st in states], dtype=np.uint64
+        )[pick]
+        forced: Ints = np.full((len(rows), p), self.noop, dtype=np.int64)
+        return forced
 
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:

@@ -5,7 +5,8 @@ batched engine that can be loaded from an engine state and a batched rollout pol
 playouts of many samples (each sample's candidate actions and, across samples, many
 determinizations) are loaded into the rows of one batch of tables and played to the end of the
 hand in play together, one step of every table at a time; each row's end is judged by the
-search's own reward. Lame Duck has one (``lame_duck_rollout.py``).
+search's own reward. Lame Duck (``lame_duck_rollout.py``) and Down the Drain
+(``down_the_drain_rollout.py``) have one.
 
 What is the same as one by one, and what is not:
 - ``rollout=heuristic``: the heuristic draws nothing, so a playout from a given state is one
@@ -42,7 +43,7 @@ Policy = Callable[[Any, npt.NDArray[np.float64], npt.NDArray[np.bool_]], npt.NDA
 Move = tuple[int, str] | None
 """A seat's action to take first at a start state (a candidate), or None: play it as it is."""
 
-_BATCHED = {"lame-duck": "lame_duck_rollout"}
+_BATCHED = {"lame-duck": "lame_duck_rollout", "down-the-drain": "down_the_drain_rollout"}
 """The games with batched rollouts: their rollout policies' module in ``pondside.bots``."""
 
 _CHUNK = 4096
