@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from math import comb
 from typing import Any
 
@@ -67,13 +68,66 @@ U64s = npt.NDArray[np.uint64]
 PASSING, PLAYING = 0, 1
 _PHASES = ("pass", "play")
 _ONE = np.uint64(1)
-_CACHED = 1 << 17  # plays × tables tested at once: their arrays stay in the CPU's cache
 _FIRST_HISTORY = 16  # hands of history kept at first; doubled as matches grow
 
 
 SUITMASK_ARRAY = np.array(SUITMASK, dtype=np.int64)
-_COMB = np.array([[comb(m, s) for s in range(MOST + 2)] for m in range(16)], dtype=np.int64)
-"""[m, s]: the Bombs of s cards among m held personalities."""
+_COMB_BELOW = np.array(
+    [[sum(comb(m, i) for i in range(k)) for k in range(MOST + 2)] for m in range(16)],
+    dtype=np.int64,
+)
+"""[m, k]: the subsets of fewer than k of m things: a Bomb is a subset of the m
+personalities held (KQ-20), so these count the Bombs of each range of sizes."""
+_SUBSETS = np.array(
+    [n for m in range(16) for n in sorted(range(1 << m), key=lambda n: (n.bit_count(), n))],
+    dtype=np.int64,
+)
+"""For m = 0 .. 15 in turn, every subset of m things as m bits, smallest first."""
+_SUBSET_AT = (1 << np.arange(16))[:, None] - 1 + _COMB_BELOW
+"""[m, k]: where the subsets of k of m things begin in ``_SUBSETS``."""
+_MOUNTAIN = np.uint64(card_bit(MOUNTAIN))
+# The parts of a seat's choices, in the order ``_Choices.counts`` counts them.
+_SINGLE, _GROUP, _PASS, _PROMISED_SINGLE, _PROMISED_GROUP, _BOMB, _PROMISED_BOMB = range(7)
+
+
+def nth_bit(x: U64s, j: Ints) -> Ints:
+    """The place of the ``j``-th set bit of each ``x`` (from 0, lowest first; j below the
+    bits set): halves chosen by their counts, six times."""
+    x, j = x.copy(), j.copy()
+    place = np.zeros(x.shape, dtype=np.int64)
+    for width in (32, 16, 8, 4, 2, 1):
+        low = x & np.uint64((1 << width) - 1)
+        count = np.bitwise_count(low).astype(np.int64)
+        high = j >= count
+        j -= count * high
+        x = np.where(high, x >> np.uint64(width), low)
+        place += width * high
+    return place
+
+
+@dataclass
+class _Choices:
+    """What the seat to play at each of some rows may do (``_choices``): ``counts`` [n, 7]
+    its choices of each part (singles, Sets and Straight Flushes, pass, the two first with a
+    promise, Bombs, Bombs with a promise), and what reads the ``j``-th of a part back."""
+
+    counts: Ints
+    hands: U64s
+    """The hand of the seat to play (its personalities make the Bombs, KQ-20)."""
+    size: Ints
+    """The size of the plays allowed (0: any, to lead)."""
+    singles: U64s
+    """The cards it may play alone."""
+    promised_singles: U64s
+    cells: Ints
+    """[n, group]: the cell of each group's held cards (``HeldPlays``)."""
+    groups: Ints
+    """[n, group]: the plays of each group allowed."""
+    promised_cells: Ints
+    """The same without the Mountain (KQ-28)."""
+    promised_groups: Ints
+    smallest_bomb: Ints
+    """The fewest cards of a Bomb allowed (a Bomb's subsets are counted from there)."""
 
 
 class KingOfTheQuackersTables(TablesBase):
@@ -272,12 +326,10 @@ class KingOfTheQuackersTables(TablesBase):
         out: Bools = (self.promiser < 0) & (self.out_count == 0) & ~self.mountain
         return out & self.bidding
 
-    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool, size: int | None = None) -> Bools:
+    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool) -> Bools:
         """Whether the seat to play at each of ``rows`` may make the play ``acts``: KQ-8,
         KQ-13..KQ-24, KQ-28. ``shared``: ``acts`` is one list of plays tested at every row
-        ([rows, plays] out), else one play per row. ``size``: the round's size at every row
-        (0: they lead), when ``acts`` are plays of that size (``Actions.of_size``): only the
-        tests that size needs are made; None: any rows, any actions."""
+        ([rows, plays] out), else one play per row."""
         a = self.act
         seat = np.maximum(self.turn[rows], 0)
         # Shared plays: the facts of each play once ([1, plays]), the tables' state as a column.
@@ -290,33 +342,24 @@ class KingOfTheQuackersTables(TablesBase):
 
         hand = self.hands[rows, seat][col]
         ok: Bools = (fact(a.bits) & ~hand) == 0
-        if size is None:
-            ok &= fact(a.play) & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
+        ok &= fact(a.play) & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
         if self.bidding:  # KQ-28: a promise keeps a card, is not the Mountain, and is the first
             held = self.held[rows, seat][col]
             may = self._may_promise()[rows][col] & ~fact(a.mountain) & (fact(a.size) < held)
             ok &= ~fact(a.promise) | may
-        if size == 0:
-            return ok  # KQ-8: the leader plays any combination it holds
         rnd, last = self.round_size[rows][col], self.last_rank[rows][col]
         a_size, a_rank = fact(a.size), fact(a.rank)
-        if size is None or size == 1:
-            lead = self.lead[rows][col]
-            lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
-            single = fact(a.excuse) | (  # KQ-15: the Excuse is a one-card Bomb on any single
-                (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
-            )
-            if size == 1:
-                ok &= single
-                return ok
+        lead = self.lead[rows][col]
+        lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
+        single = fact(a.excuse) | (  # KQ-15: the Excuse is a one-card Bomb on any single
+            (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
+        )
         kind, a_kind = self.round_kind[rows][col], fact(a.kind)
         bomb = a_kind == BOMB
         group = (bomb | (a_kind == SET) & (kind != FLUSH) | (a_kind == FLUSH) & (kind != SET)) & (
             bomb | (a_rank >= last)
         )
-        if size is not None:
-            ok &= group
-            return ok
+        # KQ-8: the leader plays any combination it holds; a follower one of the round's size.
         ok &= (rnd == 0) | (a_size == rnd) & np.where(rnd == 1, single, group)
         return ok
 
@@ -363,68 +406,131 @@ class KingOfTheQuackersTables(TablesBase):
 
     def _random_gives(self, idx: Ints, rng: np.random.Generator) -> Ints:
         """KQ-5: two different cards of each hand, uniformly, the first to the left."""
-        held = (self.hands[idx][:, :, None] >> np.arange(self.cards, dtype=np.uint64)) & _ONE
-        keys = np.where(held == 1, rng.random(held.shape, dtype=np.float32), np.float32(-1))
-        order = np.argsort(-keys, axis=2)
-        left, right = order[:, :, 0], order[:, :, 1]
+        held = self.held[idx]
+        return self._nth_give(self.hands[idx], rng.integers(0, held), rng.integers(0, held - 1))
+
+    def _nth_give(self, hands: U64s, first: Ints, second: Ints) -> Ints:
+        """The give of the ``first``-th card of each hand to the left and the ``second``-th of
+        the others to the right (first below the cards held, second below one fewer): every
+        give is one such pair."""
+        right = nth_bit(hands, second + (second >= first))
+        left = nth_bit(hands, first)
         d = self.cards - 1  # the notation: give A B for A, then B != A, in table order
         out: Ints = left * d + np.where(right < left, right, right - 1)
         return out
 
     def _random_plays(self, idx: Ints, rng: np.random.Generator) -> Ints:
-        """A uniformly random legal action of the seat to play at each of ``idx``: the plays
-        that are not Bombs tested row by row, the Bombs counted from the held personalities
-        and drawn as a uniform subset of them (KQ-20, KQ-22)."""
-        a, n = self.act, len(idx)
-        size = self.round_size[idx]
-        count = np.zeros(n, dtype=np.int64)
-        chosen = np.full(n, a.pass_action, dtype=np.int64)
-        for s in np.unique(size).tolist():
-            # A follower plays as many cards as the round's lead: only those plays are tested.
-            cand = a.of_size[s]
-            if not len(cand):
-                continue
-            # In slices of rows whose [rows, plays] arrays stay in the cache (about 1 MB).
-            every = np.flatnonzero(size == s)
-            step = max(1, _CACHED // len(cand))
-            for at in range(0, len(every), step):
-                group = every[at : at + step]
-                ok = self._plays_ok(idx[group], cand, shared=True, size=s)
-                count[group] = np.count_nonzero(ok, axis=1)
-                # float32 keys, and a float32 -1: a Python -1 would make the keys float64.
-                keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), np.float32(-1))
-                best = keys.argmax(axis=1)
-                has = count[group] > 0
-                chosen[group[has]] = cand[best[has]]
-        can_pass = self._passes_ok()[idx]
+        """A uniformly random legal action of the seat to play at each of ``idx``: its choices
+        counted (``_choices``), one of them drawn as a uniform number and read back."""
+        choices = self._choices(idx)
+        return self._nth_choice(choices, rng.integers(0, choices.counts.sum(axis=1)))
+
+    def _choices(self, idx: Ints) -> _Choices:
+        """What the seat to play at each of ``idx`` may do, counted by part (``_Choices``):
+        singles from its bits, Sets and Straight Flushes from the held cards of each group
+        (``HeldPlays``), pass, the same with a promise, and the Bombs, as many as subsets of
+        its personalities of each size allowed (KQ-20, KQ-22)."""
+        h, n = self.act.held_plays, len(idx)
         seat = self.turn[idx]
         hand, held = self.hands[idx, seat], self.held[idx, seat]
-        people = (hand[:, None] >> a.people.astype(np.uint64)) & _ONE == 1
-        m = people.sum(axis=1)
-        sizes = np.arange(MOST + 2)
-        fits = np.where(
-            size[:, None] == 0, sizes >= 2, (sizes == size[:, None]) & (size[:, None] >= 2)
+        size, last, kind = self.round_size[idx], self.last_rank[idx], self.round_kind[idx]
+        counts = np.zeros((n, 7), dtype=np.int64)
+        counts[:, _PASS] = size > 0  # KQ-8: only a follower may pass
+        # Singles: every card to lead (KQ-8); those that follow the lead card (KQ-13..KQ-15).
+        follows = h.follows[np.maximum(self.lead[idx], 0), last]
+        singles = hand & np.where(size == 0, h.singles, np.where(size == 1, follows, 0))
+        counts[:, _SINGLE] = np.bitwise_count(singles)
+        # Sets and Straight Flushes: every one to lead, those of the round's size, kind and
+        # at least its rank to follow (KQ-16..KQ-19, KQ-24); none on a single.
+        cells = np.zeros((n, len(h.kinds)), dtype=np.int64)
+        groups = np.zeros_like(cells)
+        grouped = np.flatnonzero(size != 1)
+        if len(grouped):
+            cells[grouped] = h.cells(hand[grouped])
+            groups[grouped] = h.count(cells[grouped], size[grouped], last[grouped], kind[grouped])
+            counts[grouped, _GROUP] = groups[grouped].sum(axis=1)
+        # Bombs: subsets of the personalities held, of two cards or more to lead, of the
+        # round's size to follow (KQ-20, KQ-22, KQ-24).
+        people = np.bitwise_count(hand & self.person_bits).astype(np.int64)
+        smallest = np.where(size == 0, 2, size)
+        largest = np.where(size == 0, MOST, np.where(size >= 2, size, 0))  # size 1: none
+        counts[:, _BOMB] = np.maximum(
+            _COMB_BELOW[people, largest + 1] - _COMB_BELOW[people, smallest], 0
         )
-        bombs = _COMB[m] * fits
-        promise = self._may_promise()[idx]
-        promised = bombs * ((sizes < held[:, None]) & promise[:, None])
-        counts = np.stack([count + can_pass, bombs.sum(axis=1), promised.sum(axis=1)], axis=1)
-        pick = (rng.random(n) * counts.sum(axis=1)).astype(np.int64)
-        ends = counts.cumsum(axis=1)
-        part = (pick[:, None] >= ends).sum(axis=1)
-        # Pass is the last of the first part's choices; the plays before it are equally likely.
-        out = np.where(can_pass & (pick == ends[:, 0] - 1), a.pass_action, chosen)
-        boom = np.flatnonzero(part > 0)
-        if len(boom):
-            table = np.where((part[boom] == 2)[:, None], promised[boom], bombs[boom])
-            weights = table.cumsum(axis=1)
-            r = (rng.random(len(boom)) * weights[:, -1]).astype(np.int64)
-            k = (r[:, None] >= weights).sum(axis=1)  # the Bomb's size, weighted by its count
-            keys = np.where(people[boom], rng.random((len(boom), len(a.people))), -1.0)
-            rank = np.argsort(np.argsort(-keys, axis=1), axis=1)
-            drawn = people[boom] & (rank < k[:, None])
-            subset = (drawn << np.arange(len(a.people))).sum(axis=1)
-            out[boom] = a.bomb_of[(part[boom] == 2).astype(np.int64), subset]
+        promised_singles = np.zeros_like(singles)
+        promised_cells, promised_groups = np.zeros_like(cells), np.zeros_like(groups)
+        promising = np.flatnonzero(self._may_promise()[idx])
+        if len(promising):
+            # KQ-28: a promise keeps a card and is not the Mountain: the same plays of the
+            # hand without the Mountain, of fewer cards than it holds.
+            p_held = held[promising]
+            promised_singles[promising] = np.where(p_held > 1, singles[promising] & ~_MOUNTAIN, 0)
+            counts[promising, _PROMISED_SINGLE] = np.bitwise_count(promised_singles[promising])
+            top = np.minimum(largest[promising], p_held - 1)
+            counts[promising, _PROMISED_BOMB] = np.maximum(
+                _COMB_BELOW[people[promising], top + 1]
+                - _COMB_BELOW[people[promising], smallest[promising]],
+                0,
+            )
+            rows = promising[size[promising] != 1]
+            mountain = ((hand[rows] >> np.uint64(MOUNTAIN)) & _ONE).astype(np.int64)
+            promised_cells[rows] = cells[rows] - h.weights[MOUNTAIN] * mountain[:, None]
+            p_size = size[rows]
+            promised_groups[rows] = (
+                h.count(promised_cells[rows], p_size, last[rows], kind[rows], below=held[rows])
+                * (p_size < held[rows])[:, None]
+            )
+            counts[rows, _PROMISED_GROUP] = promised_groups[rows].sum(axis=1)
+        return _Choices(
+            counts,
+            hand,
+            size,
+            singles,
+            promised_singles,
+            cells,
+            groups,
+            promised_cells,
+            promised_groups,
+            smallest,
+        )
+
+    def _nth_choice(self, c: _Choices, r: Ints) -> Ints:
+        """The ``r``-th choice of each row of ``c`` (0 <= r < its choices), in the order of
+        ``_Choices.counts``: every choice is one ``r``, so a uniform ``r`` is a uniform
+        choice."""
+        a, h = self.act, self.act.held_plays
+        ends = c.counts.cumsum(axis=1)
+        part = (r[:, None] >= ends).sum(axis=1)
+        rows = np.arange(len(r))
+        j = r - ends[rows, part] + c.counts[rows, part]
+        out = np.full(len(r), a.pass_action, dtype=np.int64)
+        for p, single_bits in ((_SINGLE, c.singles), (_PROMISED_SINGLE, c.promised_singles)):
+            at = np.flatnonzero(part == p)
+            if len(at):
+                plays = h.single_of[nth_bit(single_bits[at], j[at])]
+                out[at] = plays if p == _SINGLE else a.promise_of[plays]
+        for p, cells, counts in (
+            (_GROUP, c.cells, c.groups),
+            (_PROMISED_GROUP, c.promised_cells, c.promised_groups),
+        ):
+            at = np.flatnonzero(part == p)
+            if len(at):
+                ends_g = counts[at].cumsum(axis=1)
+                g = (j[at, None] >= ends_g).sum(axis=1)
+                within = j[at] - ends_g[np.arange(len(at)), g] + counts[at, g]
+                plays = h.plays[h.before[cells[at, g], c.size[at]] + within]
+                out[at] = plays if p == _GROUP else a.promise_of[plays]
+        for p in (_BOMB, _PROMISED_BOMB):
+            at = np.flatnonzero(part == p)
+            if len(at):
+                # The j-th subset of the held personalities, sizes from the smallest allowed
+                # (those with a promise are the first of them, of fewer cards than held).
+                people = (c.hands[at, None] >> a.people.astype(np.uint64)) & _ONE == 1
+                chosen = _SUBSETS[_SUBSET_AT[people.sum(axis=1), c.smallest_bomb[at]] + j[at]]
+                place = people.cumsum(axis=1) - 1  # each held personality's place among them
+                drawn = people & ((chosen[:, None] >> np.maximum(place, 0)) & 1).astype(bool)
+                subset = (drawn << np.arange(len(a.people))).sum(axis=1)
+                out[at] = a.bomb_of[int(p == _PROMISED_BOMB), subset]
         return out
 
     # --- a step -----------------------------------------------------------------------
