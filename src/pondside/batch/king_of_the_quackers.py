@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
@@ -115,19 +115,25 @@ class _Choices:
     hands: U64s
     """The hand of the seat to play (its personalities make the Bombs, KQ-20)."""
     size: Ints
-    """The size of the plays allowed (0: any, to lead)."""
+    """The round's size (0: the seat leads, and plays any size)."""
     singles: U64s
     """The cards it may play alone."""
-    promised_singles: U64s
-    cells: Ints
-    """[n, group]: the cell of each group's held cards (``HeldPlays``)."""
-    groups: Ints
-    """[n, group]: the plays of each group allowed."""
-    promised_cells: Ints
-    """The same without the Mountain (KQ-28)."""
-    promised_groups: Ints
-    smallest_bomb: Ints
-    """The fewest cards of a Bomb allowed (a Bomb's subsets are counted from there)."""
+    grouped: Ints
+    """The rows that lead or follow more than a single: the rest have no Set, Straight Flush
+    or Bomb, and the arrays below have a row for each of these only."""
+    cells: Ints = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    """[grouped, group]: the cell of each group's held cards (``HeldPlays``)."""
+    groups: npt.NDArray[np.uint8] = field(default_factory=lambda: np.zeros((0, 0), np.uint8))
+    """[grouped, group]: the plays of each group allowed."""
+    smallest_bomb: Ints = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """[grouped]: the fewest cards of a Bomb allowed (its subsets are counted from there)."""
+    promised_singles: U64s = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    """With a promise (KQ-28), the same: the singles, [grouped, group] the cells of the hand
+    without the Mountain, and the plays of each group of fewer cards than held."""
+    promised_cells: Ints = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    promised_groups: npt.NDArray[np.uint8] = field(
+        default_factory=lambda: np.zeros((0, 0), np.uint8)
+    )
 
 
 class KingOfTheQuackersTables(TablesBase):
@@ -208,9 +214,8 @@ class KingOfTheQuackersTables(TablesBase):
         self.round_seats = np.zeros((b, self.cards), dtype=np.int64)
         self.round_plays = np.zeros(b, dtype=np.int64)
         """This round's plays (each at least a card, so at most the deck), first first."""
-        self.played_cards = np.zeros((b, self.cards + MOST), dtype=np.int64)
-        """The cards played this hand in the order played (a play's in table order); the
-        slots past the deck absorb writes of the rows that play nothing."""
+        self.played_cards = np.zeros((b, self.cards), dtype=np.int64)
+        """The cards played this hand in the order played (a play's in table order)."""
         self.played = np.zeros(b, dtype=np.int64)
         self.mountain = np.zeros(b, dtype=bool)
         """Whether the Mountain has been played this hand (KQ-28)."""
@@ -433,7 +438,7 @@ class KingOfTheQuackersTables(TablesBase):
         h, n = self.act.held_plays, len(idx)
         seat = self.turn[idx]
         hand, held = self.hands[idx, seat], self.held[idx, seat]
-        size, last, kind = self.round_size[idx], self.last_rank[idx], self.round_kind[idx]
+        size, last = self.round_size[idx], self.last_rank[idx]
         counts = np.zeros((n, 7), dtype=np.int64)
         counts[:, _PASS] = size > 0  # KQ-8: only a follower may pass
         # Singles: every card to lead (KQ-8); those that follow the lead card (KQ-13..KQ-15).
@@ -442,57 +447,41 @@ class KingOfTheQuackersTables(TablesBase):
         counts[:, _SINGLE] = np.bitwise_count(singles)
         # Sets and Straight Flushes: every one to lead, those of the round's size, kind and
         # at least its rank to follow (KQ-16..KQ-19, KQ-24); none on a single.
-        cells = np.zeros((n, len(h.kinds)), dtype=np.int64)
-        groups = np.zeros_like(cells)
-        grouped = np.flatnonzero(size != 1)
-        if len(grouped):
-            cells[grouped] = h.cells(hand[grouped])
-            groups[grouped] = h.count(cells[grouped], size[grouped], last[grouped], kind[grouped])
-            counts[grouped, _GROUP] = groups[grouped].sum(axis=1)
+        c = _Choices(counts, hand, size, singles, np.flatnonzero(size != 1))
+        g = c.grouped
+        g_hand, g_size, g_last = hand[g], size[g], last[g]
+        g_kind = self.round_kind[idx[g]]
+        c.cells = h.cells(g_hand)
+        c.groups = h.count(c.cells, g_size, g_last, g_kind)
+        counts[g, _GROUP] = c.groups.sum(axis=1)
         # Bombs: subsets of the personalities held, of two cards or more to lead, of the
         # round's size to follow (KQ-20, KQ-22, KQ-24).
-        people = np.bitwise_count(hand & self.person_bits).astype(np.int64)
-        smallest = np.where(size == 0, 2, size)
-        largest = np.where(size == 0, MOST, np.where(size >= 2, size, 0))  # size 1: none
-        counts[:, _BOMB] = np.maximum(
-            _COMB_BELOW[people, largest + 1] - _COMB_BELOW[people, smallest], 0
+        people = np.bitwise_count(g_hand & self.person_bits).astype(np.int64)
+        smallest = np.where(g_size == 0, 2, g_size)
+        largest = np.where(g_size == 0, MOST, g_size)
+        c.smallest_bomb = smallest
+        counts[g, _BOMB] = _COMB_BELOW[people, largest + 1] - _COMB_BELOW[people, smallest]
+        if not self.bidding:
+            return c
+        promising = self._may_promise()[idx]
+        # KQ-28: a promise keeps a card and is not the Mountain: the same plays of the hand
+        # without the Mountain, of fewer cards than it holds.
+        c.promised_singles = np.where(promising & (held > 1), singles & ~_MOUNTAIN, 0)
+        counts[:, _PROMISED_SINGLE] = np.bitwise_count(c.promised_singles)
+        g_held, g_promising = held[g], promising[g]
+        top = np.minimum(largest, g_held - 1)
+        counts[g, _PROMISED_BOMB] = (
+            np.maximum(_COMB_BELOW[people, top + 1] - _COMB_BELOW[people, smallest], 0)
+            * g_promising
         )
-        promised_singles = np.zeros_like(singles)
-        promised_cells, promised_groups = np.zeros_like(cells), np.zeros_like(groups)
-        promising = np.flatnonzero(self._may_promise()[idx])
-        if len(promising):
-            # KQ-28: a promise keeps a card and is not the Mountain: the same plays of the
-            # hand without the Mountain, of fewer cards than it holds.
-            p_held = held[promising]
-            promised_singles[promising] = np.where(p_held > 1, singles[promising] & ~_MOUNTAIN, 0)
-            counts[promising, _PROMISED_SINGLE] = np.bitwise_count(promised_singles[promising])
-            top = np.minimum(largest[promising], p_held - 1)
-            counts[promising, _PROMISED_BOMB] = np.maximum(
-                _COMB_BELOW[people[promising], top + 1]
-                - _COMB_BELOW[people[promising], smallest[promising]],
-                0,
-            )
-            rows = promising[size[promising] != 1]
-            mountain = ((hand[rows] >> np.uint64(MOUNTAIN)) & _ONE).astype(np.int64)
-            promised_cells[rows] = cells[rows] - h.weights[MOUNTAIN] * mountain[:, None]
-            p_size = size[rows]
-            promised_groups[rows] = (
-                h.count(promised_cells[rows], p_size, last[rows], kind[rows], below=held[rows])
-                * (p_size < held[rows])[:, None]
-            )
-            counts[rows, _PROMISED_GROUP] = promised_groups[rows].sum(axis=1)
-        return _Choices(
-            counts,
-            hand,
-            size,
-            singles,
-            promised_singles,
-            cells,
-            groups,
-            promised_cells,
-            promised_groups,
-            smallest,
+        mountain = ((g_hand >> np.uint64(MOUNTAIN)) & _ONE).astype(np.int64)
+        c.promised_cells = c.cells - h.weights[MOUNTAIN] * mountain[:, None]
+        c.promised_groups = (
+            h.count(c.promised_cells, g_size, g_last, g_kind, below=g_held)
+            * (g_promising & (g_size < g_held))[:, None]
         )
+        counts[g, _PROMISED_GROUP] = c.promised_groups.sum(axis=1)
+        return c
 
     def _nth_choice(self, c: _Choices, r: Ints) -> Ints:
         """The ``r``-th choice of each row of ``c`` (0 <= r < its choices), in the order of
@@ -515,10 +504,11 @@ class KingOfTheQuackersTables(TablesBase):
         ):
             at = np.flatnonzero(part == p)
             if len(at):
-                ends_g = counts[at].cumsum(axis=1)
+                row = np.searchsorted(c.grouped, at)
+                ends_g = counts[row].cumsum(axis=1, dtype=np.int64)
                 g = (j[at, None] >= ends_g).sum(axis=1)
-                within = j[at] - ends_g[np.arange(len(at)), g] + counts[at, g]
-                plays = h.plays[h.before[cells[at, g], c.size[at]] + within]
+                within = j[at] - ends_g[np.arange(len(at)), g] + counts[row, g]
+                plays = h.plays[h.before[cells[row, g], c.size[at]] + within]
                 out[at] = plays if p == _GROUP else a.promise_of[plays]
         for p in (_BOMB, _PROMISED_BOMB):
             at = np.flatnonzero(part == p)
@@ -526,7 +516,8 @@ class KingOfTheQuackersTables(TablesBase):
                 # The j-th subset of the held personalities, sizes from the smallest allowed
                 # (those with a promise are the first of them, of fewer cards than held).
                 people = (c.hands[at, None] >> a.people.astype(np.uint64)) & _ONE == 1
-                chosen = _SUBSETS[_SUBSET_AT[people.sum(axis=1), c.smallest_bomb[at]] + j[at]]
+                smallest = c.smallest_bomb[np.searchsorted(c.grouped, at)]
+                chosen = _SUBSETS[_SUBSET_AT[people.sum(axis=1), smallest] + j[at]]
                 place = people.cumsum(axis=1) - 1  # each held personality's place among them
                 drawn = people & ((chosen[:, None] >> np.maximum(place, 0)) & 1).astype(bool)
                 subset = (drawn << np.arange(len(a.people))).sum(axis=1)
@@ -559,20 +550,28 @@ class KingOfTheQuackersTables(TablesBase):
         return Step(points, self.over & ~ended)
 
     def _check(self, acts: Ints, acting: Bools) -> None:
-        """Raises ``IllegalAction`` on the first action that is not legal."""
+        """Raises ``IllegalAction`` on the first action that is not legal: a seat that does
+        not act passes the no-op; at the pass, each seat two cards it holds (KQ-5); in play,
+        the seat to play a legal play or pass (tested at the tables that act only)."""
         a = self.act
         safe = np.where((acts >= 0) & (acts <= self.noop), acts, self.noop)
-        hand = self.hands[:, :, None]
-        lb = np.left_shift(_ONE, np.maximum(a.left[safe], 0).astype(np.uint64))[:, :, None]
-        rb = np.left_shift(_ONE, np.maximum(a.right[safe], 0).astype(np.uint64))[:, :, None]
-        gives = a.give[safe] & ((hand & lb) != 0)[:, :, 0] & ((hand & rb) != 0)[:, :, 0]
-        legal = gives & (self.phase == PASSING)[:, None]
-        mine = safe[self._rows, np.maximum(self.turn, 0)]
-        turn_ok = (
-            self._plays_ok(self._rows, mine, shared=False) | a.passes[mine] & self._passes_ok()
-        )
-        legal |= (self._seats == self.turn[:, None]) & turn_ok[:, None]
-        ok = np.where(acting, legal, acts == self.noop)
+        ok = ~acting & (acts == self.noop)
+        moving = acting.any(axis=1)
+        passing = np.flatnonzero(moving & (self.phase == PASSING))
+        if len(passing):
+            gives = safe[passing]
+            hand = self.hands[passing]
+            lb = np.left_shift(_ONE, np.maximum(a.left[gives], 0).astype(np.uint64))
+            rb = np.left_shift(_ONE, np.maximum(a.right[gives], 0).astype(np.uint64))
+            legal = a.give[gives] & ((hand & lb) != 0) & ((hand & rb) != 0)
+            ok[passing] |= acting[passing] & legal
+        playing = np.flatnonzero(moving & (self.phase == PLAYING))
+        if len(playing):
+            turn = self.turn[playing]
+            mine = safe[playing, turn]
+            legal = self._plays_ok(playing, mine, shared=False)
+            legal |= a.passes[mine] & (self.round_size[playing] > 0)  # KQ-8: a follower passes
+            ok[playing, turn] |= legal
         if not ok.all():
             b, s = (int(x) for x in np.argwhere(~ok)[0])
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
@@ -606,11 +605,12 @@ class KingOfTheQuackersTables(TablesBase):
     def _next_holding(self, idx: Ints, seat: Ints, step: int) -> Ints:
         """The nearest seat after ``seat`` going ``step`` (+1 left, -1 right) with cards."""
         n = self.players
+        holding = self.held[idx] > 0
+        rows = np.arange(len(idx))
         out = np.full(len(idx), -1, dtype=np.int64)
         for k in range(n, 0, -1):  # the nearest last, so it wins
             s = (seat + k * step) % n
-            has = self.held[idx, s] > 0
-            out[has] = s[has]
+            out = np.where(holding[rows, s], s, out)
         return out
 
     def _pass(self, idx: Ints) -> None:
@@ -641,10 +641,11 @@ class KingOfTheQuackersTables(TablesBase):
         left = self.held[idx, seat] - size
         self.held[idx, seat] = left
         at = self.played[idx]
-        slots = np.arange(MOST)
-        cards = a.cards[acts]
-        write = np.where(cards >= 0, at[:, None] + slots, self.cards + slots)
-        self.played_cards[idx[:, None], write] = cards
+        card = a.cards[acts, 0]
+        self.played_cards[idx, at] = card
+        for k in range(1, int(size.max())):  # most plays are singles: the rest slot by slot
+            more = np.flatnonzero(size > k)
+            self.played_cards[idx[more], at[more] + k] = a.cards[acts[more], k]
         self.played[idx] = at + size
         self.mountain[idx] |= a.mountain[acts]
         first = self.round_size[idx] == 0
@@ -653,13 +654,13 @@ class KingOfTheQuackersTables(TablesBase):
         new, old = idx[first], idx[~first]
         self.round_size[new] = size[first]
         self.round_kind[new] = np.where(kind[first] == BOMB, OPEN, kind[first])
-        self.lead[new] = np.where(kind[first] == SINGLE, cards[first, 0], -1)
+        self.lead[new] = np.where(kind[first] == SINGLE, card[first], -1)
         k_old = kind[~first]
         grouped = (k_old == SET) | (k_old == FLUSH)
         self.round_kind[old[grouped]] = k_old[grouped]
         # KQ-14: the first single after an Excuse lead leads the suits.
         suits = (k_old == SINGLE) & (self.lead[old] == EXCUSE)
-        self.lead[old[suits]] = cards[~first][suits, 0]
+        self.lead[old[suits]] = card[~first][suits]
         self.last_seat[idx] = seat
         self.last_kind[idx] = kind
         self.last_rank[idx] = a.rank[acts]  # the Excuse's rank is 0 (KQ-15)
@@ -671,13 +672,14 @@ class KingOfTheQuackersTables(TablesBase):
         promised = a.promise[acts]
         self.promiser[idx[promised]] = seat[promised]
         self.promise_value[idx[promised]] = left[promised]
-        gone = left == 0
-        if gone.any():
+        gone = np.flatnonzero(left == 0)
+        ending = np.zeros(len(idx), dtype=bool)
+        if len(gone):
             self._go_out(idx[gone], seat[gone])
-        ending = gone & ((self.held[idx] > 0).sum(axis=1) == 1)
+            ending[gone] = (self.held[idx[gone]] > 0).sum(axis=1) == 1
         going = idx[~ending]
         self.turn[going] = self._next_holding(going, seat[~ending], 1)
-        if ending.any():
+        if len(gone) and ending.any():
             self._end_hand(idx[ending], points)
 
     def _go_out(self, idx: Ints, seat: Ints) -> None:
@@ -781,7 +783,7 @@ class KingOfTheQuackersTables(TablesBase):
             "round_actions": self.round_actions.copy(),
             "round_seats": self.round_seats.copy(),
             "round_plays": self.round_plays.copy(),
-            "played_cards": self.played_cards[:, : self.cards].copy(),
+            "played_cards": self.played_cards.copy(),
             "played": self.played.copy(),
             "out": self.out.copy(),
             "out_count": self.out_count.copy(),

@@ -15,6 +15,11 @@ True
 >>> rng = Rng(seed_state(2))
 >>> cards[1].tolist() == rng.shuffled(range(1, 7)), int(after[1]) == rng.state
 (True, True)
+>>> many = seed_states(np.arange(FEW + 1, dtype=np.uint64))  # the batched swaps
+>>> cards, after = shuffled(many, 45)
+>>> rng = Rng(seed_state(FEW))
+>>> cards[FEW].tolist() == rng.shuffled(range(1, 46)), int(after[FEW]) == rng.state
+(True, True)
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from pondside.engine.rng import Rng
 
 U64 = npt.NDArray[np.uint64]
 
@@ -52,13 +59,30 @@ def _below(z: U64, n: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
     return ((high + low) >> np.uint64(32)).astype(np.int64)
 
 
+FEW = 12
+"""Up to this many rows, ``shuffled`` runs the engine's generator row by row."""
+
+
 def shuffled(
     states: U64, size: int, lengths: npt.NDArray[np.int64] | None = None
 ) -> tuple[npt.NDArray[np.int16], U64]:
     """``Rng(state).shuffled(range(1, L + 1))`` for each state, and the states after it; L is
     ``size`` or, given ``lengths``, each row's own length (the rest of the row stays L+1 ..
-    size, unshuffled): a discard pile of each table's size (Down the Drain, DD-7)."""
+    size, unshuffled): a discard pile of each table's size (Down the Drain, DD-7).
+
+    Up to ``FEW`` rows are shuffled one at a time by the engine's own ``Rng``: the batched
+    swaps below cost about as much for one row as for a thousand, and a step often deals a
+    new hand at only one or two tables."""
     rows = len(states)
+    if rows <= FEW:
+        out = np.tile(np.arange(1, size + 1, dtype=np.int16), (rows, 1))
+        after = states.copy()
+        for r, state in enumerate(states.tolist()):
+            rng = Rng(state)
+            own = size if lengths is None else int(lengths[r])
+            out[r, :own] = rng.shuffled(range(1, own + 1))
+            after[r] = rng.state
+        return out, after
     steps = np.arange(1, size, dtype=np.uint64)
     length = np.full(rows, size, dtype=np.int64) if lengths is None else lengths
     with np.errstate(over="ignore"):
