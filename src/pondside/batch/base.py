@@ -35,18 +35,25 @@ class StepLog:
 
     def __init__(self) -> None:
         self.steps: list[tuple[Bools, Ints]] = []
+        self._stacked: tuple[Bools, Ints] | None = None
 
     def add(self, acting: Bools, actions: npt.ArrayLike) -> None:
         self.steps.append((acting.copy(), np.array(actions, dtype=np.int64)))
+        self._stacked = None
 
     def actions_of(self, table: int, names: list[str]) -> list[list[Any]]:
         """[[seat, action]...] of ``table``, seats in order within a step (a table takes the
         simultaneous choices so: the last one reveals them)."""
-        out: list[list[Any]] = []
-        for acting, actions in self.steps:
-            for s in np.flatnonzero(acting[table]):
-                out.append([int(s), names[int(actions[table, s])]])
-        return out
+        if not self.steps:
+            return []
+        if self._stacked is None:  # [table, step, seat], stacked once for every table's record
+            acting = np.stack([a for a, _ in self.steps], axis=1)
+            actions = np.stack([x for _, x in self.steps], axis=1)
+            self._stacked = (acting, actions)
+        acting, actions = self._stacked
+        step, seat = np.nonzero(acting[table])
+        chosen = actions[table][step, seat].tolist()
+        return [[s, names[a]] for s, a in zip(seat.tolist(), chosen, strict=True)]
 
 
 class TablesBase:

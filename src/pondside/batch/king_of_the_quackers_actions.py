@@ -13,7 +13,6 @@ import numpy.typing as npt
 from pondside.games.decktet import INDEX
 from pondside.games.king_of_the_quackers import (
     BOMB,
-    CODE,
     EXCUSE,
     FLUSH,
     GAME,
@@ -36,19 +35,23 @@ def card_bit(card: int) -> int:
     return 1 << card
 
 
-def _read(name: str) -> tuple[tuple[int, ...], int, bool]:
+def _read(name: str) -> tuple[list[int], int, bool]:
     """A ``play`` action of the game's own list: its cards, the Ace's number, the promise
     (``parse_play`` without its checks, which the game's list passes: 69,000 names)."""
     words = name.split(" ")
     promise = words[-1] == "promise"
+    if promise:
+        words.pop()
+    if "=" not in name:
+        return [INDEX[w] for w in words[1:]], 0, promise
     ace = 0
     cards = []
-    for word in words[1 : len(words) - promise]:
+    for word in words[1:]:
         code, _, number = word.partition("=")
         if number:
             ace = int(number)
         cards.append(INDEX[code])
-    return tuple(cards), ace, promise
+    return cards, ace, promise
 
 
 class Actions:
@@ -77,33 +80,54 @@ class Actions:
         """The personalities of the deck (KQ-20), in table order: a Bomb is a subset of them."""
         self.bomb_of = np.full((2, 1 << len(people)), -1, dtype=np.int64)
         """[promise, subset of ``people`` as bits]: the Bomb's action (-1: none)."""
-        where = {c: j for j, c in enumerate(people)}
+        rows: list[int] = []
+        aces: list[int] = []
+        promises: list[bool] = []
+        played_cards: list[list[int]] = []
         for i, name in enumerate(names):
             if name.startswith("give "):
                 _, left, right = name.split(" ")
                 self.give[i] = True
-                self.left[i], self.right[i] = CODE.index(left), CODE.index(right)
+                self.left[i], self.right[i] = INDEX[left], INDEX[right]
                 continue
             if name == PASS:
                 self.passes[i] = True
                 continue
             played, ace, promise = _read(name)
-            if len(played) > 1 and not ace and all(PERSONALITY[c] for c in played):
-                kind, rank = BOMB, min(RANK[c] for c in played)  # KQ-20, KQ-21
-            else:
-                p = classify(played, ace)
-                kind, rank = p.kind, p.rank
-            self.play[i] = True
-            self.bits[i] = sum(card_bit(c) for c in played)
-            self.size[i], self.kind[i], self.rank[i] = len(played), kind, rank
-            self.cards[i, : len(played)] = played
-            self.promise[i] = promise
-            self.mountain[i] = MOUNTAIN in played
-            if len(played) == 1:
-                self.suits[i] = SUITMASK[played[0]]
-                self.excuse[i] = played[0] == EXCUSE
-            if kind == BOMB:
-                self.bomb_of[int(promise), sum(1 << where[c] for c in played)] = i
+            rows.append(i)
+            aces.append(ace)
+            promises.append(promise)
+            played_cards.append(played + [-1] * (MOST - len(played)))
+        # The facts of every play at once, from its cards ([plays, MOST], -1 past the last).
+        at = np.array(rows, dtype=np.int64)
+        cards_ = np.array(played_cards, dtype=np.int64)
+        there = cards_ >= 0
+        card = np.maximum(cards_, 0)
+        size = there.sum(axis=1)
+        bits = np.where(there, np.left_shift(np.uint64(1), card.astype(np.uint64)), 0)
+        self.play[at] = True
+        self.bits[at] = np.bitwise_or.reduce(bits, axis=1)
+        self.size[at] = size
+        self.cards[at] = cards_
+        self.promise[at] = promises
+        # KQ-20, KQ-21: two or more personalities (no Ace's number) are a Bomb of the lowest
+        # rank; every other play is what the game's own ``classify`` says.
+        person = np.array(PERSONALITY[:cards], dtype=bool)[card] | ~there
+        bomb = person.all(axis=1) & (size > 1) & (np.array(aces) == 0)
+        ranks = np.array(RANK[:cards], dtype=np.int64)
+        self.kind[at[bomb]] = BOMB
+        self.rank[at[bomb]] = np.where(there, ranks[card], 99)[bomb].min(axis=1)
+        for i in np.flatnonzero(~bomb).tolist():
+            p = classify(tuple(played_cards[i][: size[i]]), aces[i])
+            self.kind[rows[i]], self.rank[rows[i]] = p.kind, p.rank
+        place = np.zeros(cards, dtype=np.int64)
+        place[self.people] = 1 << np.arange(len(people))
+        subset = np.where(there, place[card], 0).sum(axis=1)
+        self.bomb_of[np.array(promises, dtype=np.int64)[bomb], subset[bomb]] = at[bomb]
+        self.mountain = (self.cards == MOUNTAIN).any(axis=1)
+        singles = np.flatnonzero(self.size == 1)
+        self.suits[singles] = np.array(SUITMASK, dtype=np.int64)[self.cards[singles, 0]]
+        self.excuse[singles] = self.cards[singles, 0] == EXCUSE
         self.bombs = (self.kind == BOMB) & (self.size >= 2)
         self.others = np.flatnonzero(self.play & ~self.bombs)
         """The plays that are not Bombs (a few hundred; ``HeldPlays`` tabulates them)."""
