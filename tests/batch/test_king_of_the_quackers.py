@@ -14,6 +14,7 @@ from kq_positions import position
 from pondside.adapters.codec import Codec
 from pondside.batch import KingOfTheQuackersTables, ParallelEnv
 from pondside.batch.check import OPTION_SETS, check
+from pondside.batch.king_of_the_quackers import nth_bit
 from pondside.engine import IllegalAction, Match
 from pondside.games.king_of_the_quackers import BOMB, GAME, SET
 from pondside.games.king_of_the_quackers.combinations import POINTS
@@ -84,6 +85,16 @@ def test_the_random_bot_reads_each_legal_action_from_exactly_one_number(
         t.step(t.random_actions(rng))
         if t.over.all():
             break
+
+
+def test_nth_bit_finds_each_set_bit_lowest_first() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.integers(1, 2**63, (200, 3), dtype=np.uint64) | np.uint64(1 << 63)
+    for j in range(64):
+        has = np.bitwise_count(x) > j
+        got = nth_bit(x[has], np.full(has.sum(), j)).tolist()
+        want = [[b for b in range(64) if int(v) >> b & 1][j] for v in x[has].tolist()]
+        assert got == want
 
 
 def test_kq5_every_seat_gives_its_two_cards_in_one_step_and_kq6_the_dealers_left_leads() -> None:
