@@ -107,12 +107,14 @@ _SELECT16 = _select_table()
 def nth_bit(x: U64s, j: Ints) -> Ints:
     """The place of the ``j``-th set bit of each ``x`` (from 0, lowest first; j below the
     bits set): the quarter of 16 bits it falls in by their counts, then a look-up."""
-    quarters = x.astype("<u8").view(np.uint16).reshape(*x.shape, 4)
-    ends = np.bitwise_count(quarters).cumsum(axis=-1, dtype=np.int64)
-    q = (j[..., None] >= ends).sum(axis=-1)[..., None]
-    value = np.take_along_axis(quarters, q, axis=-1)[..., 0]
-    before = np.take_along_axis(ends, q, axis=-1)[..., 0] - np.bitwise_count(value)
-    out: Ints = 16 * q[..., 0] + _SELECT16[value, j - before]
+    flat, want = x.ravel(), j.ravel()
+    quarters = flat.astype("<u8").view(np.uint16).reshape(len(flat), 4)
+    ends = np.bitwise_count(quarters).cumsum(axis=1, dtype=np.int64)
+    q = (want[:, None] >= ends).sum(axis=1)
+    rows = np.arange(len(flat))
+    value = quarters[rows, q]
+    before = ends[rows, q] - np.bitwise_count(value)
+    out: Ints = (16 * q + _SELECT16[value, want - before]).reshape(x.shape)
     return out
 
 
@@ -460,6 +462,8 @@ class KingOfTheQuackersTables(TablesBase):
         # at least its rank to follow (KQ-16..KQ-19, KQ-24); none on a single.
         c = _Choices(counts, hand, size, singles, np.flatnonzero(size != 1))
         g = c.grouped
+        if not len(g) and not self.bidding:
+            return c  # every seat follows a single
         g_hand, g_size, g_last = hand[g], size[g], last[g]
         g_kind = self.round_kind[idx[g]]
         c.cells = h.cells(g_hand)
@@ -504,8 +508,12 @@ class KingOfTheQuackersTables(TablesBase):
         rows = np.arange(len(r))
         j = r - ends[rows, part] + c.counts[rows, part]
         out = np.full(len(r), a.pass_action, dtype=np.int64)
+        # The rows of each part, those that pass (already written) aside.
+        order = np.argsort(part, kind="stable")
+        starts = np.searchsorted(part[order], np.arange(8))
+        of_part = [order[starts[p] : starts[p + 1]] for p in range(7)]
         for p, single_bits in ((_SINGLE, c.singles), (_PROMISED_SINGLE, c.promised_singles)):
-            at = np.flatnonzero(part == p)
+            at = of_part[p]
             if len(at):
                 plays = h.single_of[nth_bit(single_bits[at], j[at])]
                 out[at] = plays if p == _SINGLE else a.promise_of[plays]
@@ -513,7 +521,7 @@ class KingOfTheQuackersTables(TablesBase):
             (_GROUP, c.cells, c.groups),
             (_PROMISED_GROUP, c.promised_cells, c.promised_groups),
         ):
-            at = np.flatnonzero(part == p)
+            at = of_part[p]
             if len(at):
                 row = np.searchsorted(c.grouped, at)
                 ends_g = counts[row].cumsum(axis=1, dtype=np.int64)
@@ -522,7 +530,7 @@ class KingOfTheQuackersTables(TablesBase):
                 plays = h.plays[h.before[cells[row, g], c.size[at]] + within]
                 out[at] = plays if p == _GROUP else a.promise_of[plays]
         for p in (_BOMB, _PROMISED_BOMB):
-            at = np.flatnonzero(part == p)
+            at = of_part[p]
             if len(at):
                 # The j-th subset of the held personalities, sizes from the smallest allowed
                 # (those with a promise are the first of them, of fewer cards than held).
