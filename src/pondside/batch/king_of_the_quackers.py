@@ -166,6 +166,30 @@ class KingOfTheQuackersTables(TablesBase):
         self.act = actions_of(self.players, self.deck, self.bidding)
         assert len(self.act.give) == self.num_actions + 1
         self.person_bits = np.uint64(sum(card_bit(int(c)) for c in self.act.people))
+        n = self.players
+        self._seat_bits = 1 << np.arange(n)
+        self._nearest = {
+            step: np.array(
+                [
+                    [
+                        next(
+                            (
+                                (seat + k * step) % n
+                                for k in range(1, n + 1)
+                                if held >> (seat + k * step) % n & 1
+                            ),
+                            -1,
+                        )
+                        for held in range(1 << n)
+                    ]
+                    for seat in range(n)
+                ],
+                dtype=np.int64,
+            )
+            for step in (1, -1)
+        }
+        """[step][seat, seats holding cards as bits]: the nearest holder after the seat, going
+        ``step`` (+1 left, -1 right; the seat itself last), -1 for none."""
         self._acting: Bools | None = None
 
     # --- dealing ----------------------------------------------------------------------
@@ -623,13 +647,8 @@ class KingOfTheQuackersTables(TablesBase):
 
     def _next_holding(self, idx: Ints, seat: Ints, step: int) -> Ints:
         """The nearest seat after ``seat`` going ``step`` (+1 left, -1 right) with cards."""
-        n = self.players
-        holding = self.held[idx] > 0
-        rows = np.arange(len(idx))
-        out = np.full(len(idx), -1, dtype=np.int64)
-        for k in range(n, 0, -1):  # the nearest last, so it wins
-            s = (seat + k * step) % n
-            out = np.where(holding[rows, s], s, out)
+        holders = (self.held[idx] > 0) @ self._seat_bits
+        out: Ints = self._nearest[step][seat, holders]
         return out
 
     def _pass(self, idx: Ints) -> None:
