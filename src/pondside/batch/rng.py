@@ -29,8 +29,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pondside.engine.rng import Rng
-
 U64 = npt.NDArray[np.uint64]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -70,19 +68,10 @@ def shuffled(
     ``size`` or, given ``lengths``, each row's own length (the rest of the row stays L+1 ..
     size, unshuffled): a discard pile of each table's size (Down the Drain, DD-7).
 
-    Up to ``FEW`` rows are shuffled one at a time by the engine's own ``Rng``: the batched
-    swaps below cost about as much for one row as for a thousand, and a step often deals a
-    new hand at only one or two tables."""
+    Up to ``FEW`` rows swap in Python lists, row by row: the batched swaps below cost about as
+    much for one row as for a thousand, and a step often deals a new hand at only one or two
+    tables."""
     rows = len(states)
-    if rows <= FEW:
-        out = np.tile(np.arange(1, size + 1, dtype=np.int16), (rows, 1))
-        after = states.copy()
-        for r, state in enumerate(states.tolist()):
-            rng = Rng(state)
-            own = size if lengths is None else int(lengths[r])
-            out[r, :own] = rng.shuffled(range(1, own + 1))
-            after[r] = rng.state
-        return out, after
     steps = np.arange(1, size, dtype=np.uint64)
     length = np.full(rows, size, dtype=np.int64) if lengths is None else lengths
     with np.errstate(over="ignore"):
@@ -91,6 +80,15 @@ def shuffled(
     # Draw t (from 1) picks j for position i = L - t, below i + 1.
     bounds = np.maximum(length[:, None] - np.arange(size - 1), 1).astype(np.uint64)
     picks = _below(draws, bounds)
+    if rows <= FEW:
+        shuffles = []
+        for row, own in zip(picks.tolist(), length.tolist(), strict=True):
+            deck = list(range(1, size + 1))
+            for t in range(own - 1):  # draw t picks the card for place own - 1 - t
+                at, pick = own - 1 - t, row[t]
+                deck[at], deck[pick] = deck[pick], deck[at]
+            shuffles.append(deck)
+        return np.array(shuffles, dtype=np.int16).reshape(rows, size), after
     cards = np.tile(np.arange(1, size + 1, dtype=np.int16), (rows, 1))
     everyone = np.arange(rows)
     for t in range(int(length.max(initial=0)) - 1):
