@@ -760,10 +760,12 @@ class KingOfTheQuackersTables(TablesBase):
         alone = (totals == best[:, None]).sum(axis=1) == 1
         over = (best >= self.options["target"]) & alone
         ended = idx[over]
-        self.over[ended] = True
-        self._new_round(ended, np.full(len(ended), -1))
-        for t in ended.tolist():
-            self.places[t] = places_from_results(self.totals[t].tolist(), lower_is_better=False)
+        if len(ended):
+            self.over[ended] = True
+            self._new_round(ended, np.full(len(ended), -1))
+            for t in ended.tolist():
+                totals_t = self.totals[t].tolist()
+                self.places[t] = places_from_results(totals_t, lower_is_better=False)
         going = idx[~over]
         if len(going):
             self.hand_no[going] += 1
