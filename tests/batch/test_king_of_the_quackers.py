@@ -14,6 +14,7 @@ from kq_positions import position
 from pondside.adapters.codec import Codec
 from pondside.batch import KingOfTheQuackersTables, ParallelEnv
 from pondside.batch.check import OPTION_SETS, check
+from pondside.batch.king_of_the_quackers import nth_bit
 from pondside.engine import IllegalAction, Match
 from pondside.games.king_of_the_quackers import BOMB, GAME, SET
 from pondside.games.king_of_the_quackers.combinations import POINTS
@@ -51,6 +52,49 @@ def test_the_legal_actions_are_the_engines_at_every_step(
         for b, m in enumerate(matches):
             for s in np.flatnonzero(acting[b]):
                 m.apply(int(s), t.actions[actions[b, s]])
+
+
+@pytest.mark.parametrize(("players", "options"), SETUPS)
+def test_the_random_bot_reads_each_legal_action_from_exactly_one_number(
+    players: int, options: dict[str, object]
+) -> None:
+    """The bot draws a uniform number below the seat's choices and reads it back: at every
+    step of two tables, every number read back is a different legal action and together they
+    are the whole legal mask, so every legal action is equally likely."""
+    t = KingOfTheQuackersTables(2, players, options, seed=11 + players)
+    rng = np.random.default_rng(players)
+    for _ in range(120):
+        mask = t.legal_mask()
+        for b in range(t.batch):
+            if t.over[b]:
+                continue
+            if t.phase[b] == 0:  # KQ-5: the first card to the left, the second to the right
+                for s in range(players):
+                    k = int(t.held[b, s])
+                    first, second = np.divmod(np.arange(k * (k - 1)), k - 1)
+                    hands = np.full(len(first), t.hands[b, s])
+                    gives = t._nth_give(hands, first, second)
+                    assert sorted(gives.tolist()) == np.flatnonzero(mask[b, s]).tolist()
+                continue
+            one = t._choices(np.array([b]))
+            total = int(one.counts.sum())
+            choices = t._choices(np.full(total, b))
+            read = t._nth_choice(choices, np.arange(total))
+            legal = np.flatnonzero(mask[b, t.turn[b]]).tolist()
+            assert sorted(read.tolist()) == legal, names(t, np.isin(np.arange(t.noop), read))
+        t.step(t.random_actions(rng))
+        if t.over.all():
+            break
+
+
+def test_nth_bit_finds_each_set_bit_lowest_first() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.integers(1, 2**63, (200, 3), dtype=np.uint64) | np.uint64(1 << 63)
+    for j in range(64):
+        has = np.bitwise_count(x) > j
+        got = nth_bit(x[has], np.full(has.sum(), j)).tolist()
+        want = [[b for b in range(64) if int(v) >> b & 1][j] for v in x[has].tolist()]
+        assert got == want
 
 
 def test_kq5_every_seat_gives_its_two_cards_in_one_step_and_kq6_the_dealers_left_leads() -> None:
@@ -171,13 +215,15 @@ def test_the_parallel_step_passes_noops_and_restarts_finished_tables() -> None:
     env = ParallelEnv("king-of-the-quackers", batch=8, players=3, seed=2, target=10)
     obs = env.reset()
     ended = 0
-    for _ in range(150):
+    for _ in range(400):  # a match to 10 takes some 200 steps of random play
         for s, agent in enumerate(env.agents):
             mask = obs[agent]["action_mask"]
             assert (mask[:, env.noop] == ~obs[agent]["acting"][:, s]).all()
         obs, rewards, dones, _ = env.step(env.sample_actions())
         assert all(r.min() >= 0 for r in rewards.values())
         ended += int(dones["__all__"].sum())
+        if ended >= 8:
+            break
     assert ended >= 8
 
 

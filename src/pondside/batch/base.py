@@ -46,17 +46,14 @@ class StepLog:
         simultaneous choices so: the last one reveals them)."""
         if not self.steps:
             return []
-        # The steps stacked once ([S, B, P]) and read a table at a time: the records of a
-        # thousand tables read the log a thousand times.
-        if self._stacked is None:
-            self._stacked = (
-                np.stack([a for a, _ in self.steps]),
-                np.stack([x for _, x in self.steps]),
-            )
+        if self._stacked is None:  # [table, step, seat], stacked once for every table's record
+            acting = np.stack([a for a, _ in self.steps], axis=1)
+            actions = np.stack([x for _, x in self.steps], axis=1)
+            self._stacked = (acting, actions)
         acting, actions = self._stacked
-        steps, seats = np.nonzero(acting[:, table])  # row-major: step by step, seats in order
-        chosen = actions[steps, table, seats]
-        return [[s, names[a]] for s, a in zip(seats.tolist(), chosen.tolist(), strict=True)]
+        step, seat = np.nonzero(acting[table])
+        chosen = actions[table][step, seat].tolist()
+        return [[s, names[a]] for s, a in zip(seat.tolist(), chosen, strict=True)]
 
 
 class TablesBase:

@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
@@ -67,13 +68,85 @@ U64s = npt.NDArray[np.uint64]
 PASSING, PLAYING = 0, 1
 _PHASES = ("pass", "play")
 _ONE = np.uint64(1)
-_CACHED = 1 << 17  # plays × tables tested at once: their arrays stay in the CPU's cache
 _FIRST_HISTORY = 16  # hands of history kept at first; doubled as matches grow
 
 
 SUITMASK_ARRAY = np.array(SUITMASK, dtype=np.int64)
-_COMB = np.array([[comb(m, s) for s in range(MOST + 2)] for m in range(16)], dtype=np.int64)
-"""[m, s]: the Bombs of s cards among m held personalities."""
+_COMB_BELOW = np.array(
+    [[sum(comb(m, i) for i in range(k)) for k in range(MOST + 2)] for m in range(16)],
+    dtype=np.int64,
+)
+"""[m, k]: the subsets of fewer than k of m things: a Bomb is a subset of the m
+personalities held (KQ-20), so these count the Bombs of each range of sizes."""
+_SUBSETS = np.array(
+    [n for m in range(16) for n in sorted(range(1 << m), key=lambda n: (n.bit_count(), n))],
+    dtype=np.int64,
+)
+"""For m = 0 .. 15 in turn, every subset of m things as m bits, smallest first."""
+_SUBSET_AT = (1 << np.arange(16))[:, None] - 1 + _COMB_BELOW
+"""[m, k]: where the subsets of k of m things begin in ``_SUBSETS``."""
+_MOUNTAIN = np.uint64(card_bit(MOUNTAIN))
+# The parts of a seat's choices, in the order ``_Choices.counts`` counts them.
+_SINGLE, _GROUP, _PASS, _PROMISED_SINGLE, _PROMISED_GROUP, _BOMB, _PROMISED_BOMB = range(7)
+
+
+def _select_table() -> npt.NDArray[np.int8]:
+    """[v, j]: the place of the j-th set bit of the 16-bit number v (-1 past its last)."""
+    values = np.arange(1 << 16)
+    bits = (values[:, None] >> np.arange(16)) & 1
+    places = np.argsort(1 - bits, axis=1, kind="stable")  # the set bits first, in order
+    out: npt.NDArray[np.int8] = np.where(
+        np.arange(16) < bits.sum(axis=1)[:, None], places, -1
+    ).astype(np.int8)
+    return out
+
+
+_SELECT16 = _select_table()
+
+
+def nth_bit(x: U64s, j: Ints) -> Ints:
+    """The place of the ``j``-th set bit of each ``x`` (from 0, lowest first; j below the
+    bits set): the quarter of 16 bits it falls in by their counts, then a look-up."""
+    flat, want = x.ravel(), j.ravel()
+    quarters = flat.astype("<u8").view(np.uint16).reshape(len(flat), 4)
+    ends = np.bitwise_count(quarters).cumsum(axis=1, dtype=np.int64)
+    q = (want[:, None] >= ends).sum(axis=1)
+    rows = np.arange(len(flat))
+    value = quarters[rows, q]
+    before = ends[rows, q] - np.bitwise_count(value)
+    out: Ints = (16 * q + _SELECT16[value, want - before]).reshape(x.shape)
+    return out
+
+
+@dataclass
+class _Choices:
+    """What the seat to play at each of some rows may do (``_choices``): ``counts`` [n, 7]
+    its choices of each part (singles, Sets and Straight Flushes, pass, the two first with a
+    promise, Bombs, Bombs with a promise), and what reads the ``j``-th of a part back."""
+
+    counts: Ints
+    hands: U64s
+    """The hand of the seat to play (its personalities make the Bombs, KQ-20)."""
+    size: Ints
+    """The round's size (0: the seat leads, and plays any size)."""
+    singles: U64s
+    """The cards it may play alone."""
+    grouped: Ints
+    """The rows that lead or follow more than a single: the rest have no Set, Straight Flush
+    or Bomb, and the arrays below have a row for each of these only."""
+    cells: Ints = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    """[grouped, group]: the cell of each group's held cards (``HeldPlays``)."""
+    groups: npt.NDArray[np.uint8] = field(default_factory=lambda: np.zeros((0, 0), np.uint8))
+    """[grouped, group]: the plays of each group allowed."""
+    smallest_bomb: Ints = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    """[grouped]: the fewest cards of a Bomb allowed (its subsets are counted from there)."""
+    promised_singles: U64s = field(default_factory=lambda: np.zeros(0, dtype=np.uint64))
+    """With a promise (KQ-28), the same: the singles, [grouped, group] the cells of the hand
+    without the Mountain, and the plays of each group of fewer cards than held."""
+    promised_cells: Ints = field(default_factory=lambda: np.zeros((0, 0), dtype=np.int64))
+    promised_groups: npt.NDArray[np.uint8] = field(
+        default_factory=lambda: np.zeros((0, 0), np.uint8)
+    )
 
 
 class KingOfTheQuackersTables(TablesBase):
@@ -93,6 +166,30 @@ class KingOfTheQuackersTables(TablesBase):
         self.act = actions_of(self.players, self.deck, self.bidding)
         assert len(self.act.give) == self.num_actions + 1
         self.person_bits = np.uint64(sum(card_bit(int(c)) for c in self.act.people))
+        n = self.players
+        self._seat_bits = 1 << np.arange(n)
+        self._nearest = {
+            step: np.array(
+                [
+                    [
+                        next(
+                            (
+                                (seat + k * step) % n
+                                for k in range(1, n + 1)
+                                if held >> (seat + k * step) % n & 1
+                            ),
+                            -1,
+                        )
+                        for held in range(1 << n)
+                    ]
+                    for seat in range(n)
+                ],
+                dtype=np.int64,
+            )
+            for step in (1, -1)
+        }
+        """[step][seat, seats holding cards as bits]: the nearest holder after the seat, going
+        ``step`` (+1 left, -1 right; the seat itself last), -1 for none."""
         self._acting: Bools | None = None
 
     # --- dealing ----------------------------------------------------------------------
@@ -154,9 +251,8 @@ class KingOfTheQuackersTables(TablesBase):
         self.round_seats = np.zeros((b, self.cards), dtype=np.int64)
         self.round_plays = np.zeros(b, dtype=np.int64)
         """This round's plays (each at least a card, so at most the deck), first first."""
-        self.played_cards = np.zeros((b, self.cards + MOST), dtype=np.int64)
-        """The cards played this hand in the order played (a play's in table order); the
-        slots past the deck absorb writes of the rows that play nothing."""
+        self.played_cards = np.zeros((b, self.cards), dtype=np.int64)
+        """The cards played this hand in the order played (a play's in table order)."""
         self.played = np.zeros(b, dtype=np.int64)
         self.mountain = np.zeros(b, dtype=bool)
         """Whether the Mountain has been played this hand (KQ-28)."""
@@ -272,12 +368,10 @@ class KingOfTheQuackersTables(TablesBase):
         out: Bools = (self.promiser < 0) & (self.out_count == 0) & ~self.mountain
         return out & self.bidding
 
-    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool, size: int | None = None) -> Bools:
+    def _plays_ok(self, rows: Ints, acts: Ints, shared: bool) -> Bools:
         """Whether the seat to play at each of ``rows`` may make the play ``acts``: KQ-8,
         KQ-13..KQ-24, KQ-28. ``shared``: ``acts`` is one list of plays tested at every row
-        ([rows, plays] out), else one play per row. ``size``: the round's size at every row
-        (0: they lead), when ``acts`` are plays of that size (``Actions.of_size``): only the
-        tests that size needs are made; None: any rows, any actions."""
+        ([rows, plays] out), else one play per row."""
         a = self.act
         seat = np.maximum(self.turn[rows], 0)
         # Shared plays: the facts of each play once ([1, plays]), the tables' state as a column.
@@ -290,33 +384,24 @@ class KingOfTheQuackersTables(TablesBase):
 
         hand = self.hands[rows, seat][col]
         ok: Bools = (fact(a.bits) & ~hand) == 0
-        if size is None:
-            ok &= fact(a.play) & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
+        ok &= fact(a.play) & (self.phase[rows] == PLAYING)[col] & (self.turn[rows] >= 0)[col]
         if self.bidding:  # KQ-28: a promise keeps a card, is not the Mountain, and is the first
             held = self.held[rows, seat][col]
             may = self._may_promise()[rows][col] & ~fact(a.mountain) & (fact(a.size) < held)
             ok &= ~fact(a.promise) | may
-        if size == 0:
-            return ok  # KQ-8: the leader plays any combination it holds
         rnd, last = self.round_size[rows][col], self.last_rank[rows][col]
         a_size, a_rank = fact(a.size), fact(a.rank)
-        if size is None or size == 1:
-            lead = self.lead[rows][col]
-            lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
-            single = fact(a.excuse) | (  # KQ-15: the Excuse is a one-card Bomb on any single
-                (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
-            )
-            if size == 1:
-                ok &= single
-                return ok
+        lead = self.lead[rows][col]
+        lead_suits = SUITMASK_ARRAY[np.maximum(lead, 0)]
+        single = fact(a.excuse) | (  # KQ-15: the Excuse is a one-card Bomb on any single
+            (((fact(a.suits) & lead_suits) != 0) | (lead == EXCUSE)) & (a_rank >= last)
+        )
         kind, a_kind = self.round_kind[rows][col], fact(a.kind)
         bomb = a_kind == BOMB
         group = (bomb | (a_kind == SET) & (kind != FLUSH) | (a_kind == FLUSH) & (kind != SET)) & (
             bomb | (a_rank >= last)
         )
-        if size is not None:
-            ok &= group
-            return ok
+        # KQ-8: the leader plays any combination it holds; a follower one of the round's size.
         ok &= (rnd == 0) | (a_size == rnd) & np.where(rnd == 1, single, group)
         return ok
 
@@ -363,68 +448,123 @@ class KingOfTheQuackersTables(TablesBase):
 
     def _random_gives(self, idx: Ints, rng: np.random.Generator) -> Ints:
         """KQ-5: two different cards of each hand, uniformly, the first to the left."""
-        held = (self.hands[idx][:, :, None] >> np.arange(self.cards, dtype=np.uint64)) & _ONE
-        keys = np.where(held == 1, rng.random(held.shape, dtype=np.float32), np.float32(-1))
-        order = np.argsort(-keys, axis=2)
-        left, right = order[:, :, 0], order[:, :, 1]
+        held = self.held[idx]
+        return self._nth_give(self.hands[idx], rng.integers(0, held), rng.integers(0, held - 1))
+
+    def _nth_give(self, hands: U64s, first: Ints, second: Ints) -> Ints:
+        """The give of the ``first``-th card of each hand to the left and the ``second``-th of
+        the others to the right (first below the cards held, second below one fewer): every
+        give is one such pair."""
+        right = nth_bit(hands, second + (second >= first))
+        left = nth_bit(hands, first)
         d = self.cards - 1  # the notation: give A B for A, then B != A, in table order
         out: Ints = left * d + np.where(right < left, right, right - 1)
         return out
 
     def _random_plays(self, idx: Ints, rng: np.random.Generator) -> Ints:
-        """A uniformly random legal action of the seat to play at each of ``idx``: the plays
-        that are not Bombs tested row by row, the Bombs counted from the held personalities
-        and drawn as a uniform subset of them (KQ-20, KQ-22)."""
-        a, n = self.act, len(idx)
-        size = self.round_size[idx]
-        count = np.zeros(n, dtype=np.int64)
-        chosen = np.full(n, a.pass_action, dtype=np.int64)
-        for s in np.unique(size).tolist():
-            # A follower plays as many cards as the round's lead: only those plays are tested.
-            cand = a.of_size[s]
-            if not len(cand):
-                continue
-            # In slices of rows whose [rows, plays] arrays stay in the cache (about 1 MB).
-            every = np.flatnonzero(size == s)
-            step = max(1, _CACHED // len(cand))
-            for at in range(0, len(every), step):
-                group = every[at : at + step]
-                ok = self._plays_ok(idx[group], cand, shared=True, size=s)
-                count[group] = np.count_nonzero(ok, axis=1)
-                # float32 keys, and a float32 -1: a Python -1 would make the keys float64.
-                keys = np.where(ok, rng.random(ok.shape, dtype=np.float32), np.float32(-1))
-                best = keys.argmax(axis=1)
-                has = count[group] > 0
-                chosen[group[has]] = cand[best[has]]
-        can_pass = self._passes_ok()[idx]
+        """A uniformly random legal action of the seat to play at each of ``idx``: its choices
+        counted (``_choices``), one of them drawn as a uniform number and read back."""
+        choices = self._choices(idx)
+        return self._nth_choice(choices, rng.integers(0, choices.counts.sum(axis=1)))
+
+    def _choices(self, idx: Ints) -> _Choices:
+        """What the seat to play at each of ``idx`` may do, counted by part (``_Choices``):
+        singles from its bits, Sets and Straight Flushes from the held cards of each group
+        (``HeldPlays``), pass, the same with a promise, and the Bombs, as many as subsets of
+        its personalities of each size allowed (KQ-20, KQ-22)."""
+        h, n = self.act.held_plays, len(idx)
         seat = self.turn[idx]
         hand, held = self.hands[idx, seat], self.held[idx, seat]
-        people = (hand[:, None] >> a.people.astype(np.uint64)) & _ONE == 1
-        m = people.sum(axis=1)
-        sizes = np.arange(MOST + 2)
-        fits = np.where(
-            size[:, None] == 0, sizes >= 2, (sizes == size[:, None]) & (size[:, None] >= 2)
+        size, last = self.round_size[idx], self.last_rank[idx]
+        counts = np.zeros((n, 7), dtype=np.int64)
+        counts[:, _PASS] = size > 0  # KQ-8: only a follower may pass
+        # Singles: every card to lead (KQ-8); those that follow the lead card (KQ-13..KQ-15).
+        follows = h.follows[np.maximum(self.lead[idx], 0), last]
+        singles = hand & np.where(size == 0, h.singles, np.where(size == 1, follows, 0))
+        counts[:, _SINGLE] = np.bitwise_count(singles)
+        # Sets and Straight Flushes: every one to lead, those of the round's size, kind and
+        # at least its rank to follow (KQ-16..KQ-19, KQ-24); none on a single.
+        c = _Choices(counts, hand, size, singles, np.flatnonzero(size != 1))
+        g = c.grouped
+        if not len(g) and not self.bidding:
+            return c  # every seat follows a single
+        g_hand, g_size, g_last = hand[g], size[g], last[g]
+        g_kind = self.round_kind[idx[g]]
+        c.cells = h.cells(g_hand)
+        c.groups = h.count(c.cells, g_size, g_last, g_kind)
+        counts[g, _GROUP] = c.groups.sum(axis=1)
+        # Bombs: subsets of the personalities held, of two cards or more to lead, of the
+        # round's size to follow (KQ-20, KQ-22, KQ-24).
+        people = np.bitwise_count(g_hand & self.person_bits).astype(np.int64)
+        smallest = np.where(g_size == 0, 2, g_size)
+        largest = np.where(g_size == 0, MOST, g_size)
+        c.smallest_bomb = smallest
+        counts[g, _BOMB] = _COMB_BELOW[people, largest + 1] - _COMB_BELOW[people, smallest]
+        if not self.bidding:
+            return c
+        promising = self._may_promise()[idx]
+        # KQ-28: a promise keeps a card and is not the Mountain: the same plays of the hand
+        # without the Mountain, of fewer cards than it holds.
+        c.promised_singles = np.where(promising & (held > 1), singles & ~_MOUNTAIN, 0)
+        counts[:, _PROMISED_SINGLE] = np.bitwise_count(c.promised_singles)
+        g_held, g_promising = held[g], promising[g]
+        top = np.minimum(largest, g_held - 1)
+        counts[g, _PROMISED_BOMB] = (
+            np.maximum(_COMB_BELOW[people, top + 1] - _COMB_BELOW[people, smallest], 0)
+            * g_promising
         )
-        bombs = _COMB[m] * fits
-        promise = self._may_promise()[idx]
-        promised = bombs * ((sizes < held[:, None]) & promise[:, None])
-        counts = np.stack([count + can_pass, bombs.sum(axis=1), promised.sum(axis=1)], axis=1)
-        pick = (rng.random(n) * counts.sum(axis=1)).astype(np.int64)
-        ends = counts.cumsum(axis=1)
-        part = (pick[:, None] >= ends).sum(axis=1)
-        # Pass is the last of the first part's choices; the plays before it are equally likely.
-        out = np.where(can_pass & (pick == ends[:, 0] - 1), a.pass_action, chosen)
-        boom = np.flatnonzero(part > 0)
-        if len(boom):
-            table = np.where((part[boom] == 2)[:, None], promised[boom], bombs[boom])
-            weights = table.cumsum(axis=1)
-            r = (rng.random(len(boom)) * weights[:, -1]).astype(np.int64)
-            k = (r[:, None] >= weights).sum(axis=1)  # the Bomb's size, weighted by its count
-            keys = np.where(people[boom], rng.random((len(boom), len(a.people))), -1.0)
-            rank = np.argsort(np.argsort(-keys, axis=1), axis=1)
-            drawn = people[boom] & (rank < k[:, None])
-            subset = (drawn << np.arange(len(a.people))).sum(axis=1)
-            out[boom] = a.bomb_of[(part[boom] == 2).astype(np.int64), subset]
+        mountain = ((g_hand >> np.uint64(MOUNTAIN)) & _ONE).astype(np.int64)
+        c.promised_cells = c.cells - h.weights[MOUNTAIN] * mountain[:, None]
+        c.promised_groups = (
+            h.count(c.promised_cells, g_size, g_last, g_kind, below=g_held)
+            * (g_promising & (g_size < g_held))[:, None]
+        )
+        counts[g, _PROMISED_GROUP] = c.promised_groups.sum(axis=1)
+        return c
+
+    def _nth_choice(self, c: _Choices, r: Ints) -> Ints:
+        """The ``r``-th choice of each row of ``c`` (0 <= r < its choices), in the order of
+        ``_Choices.counts``: every choice is one ``r``, so a uniform ``r`` is a uniform
+        choice."""
+        a, h = self.act, self.act.held_plays
+        ends = c.counts.cumsum(axis=1)
+        part = (r[:, None] >= ends).sum(axis=1)
+        rows = np.arange(len(r))
+        j = r - ends[rows, part] + c.counts[rows, part]
+        out = np.full(len(r), a.pass_action, dtype=np.int64)
+        # The rows of each part, those that pass (already written) aside.
+        order = np.argsort(part, kind="stable")
+        starts = np.searchsorted(part[order], np.arange(8))
+        of_part = [order[starts[p] : starts[p + 1]] for p in range(7)]
+        for p, single_bits in ((_SINGLE, c.singles), (_PROMISED_SINGLE, c.promised_singles)):
+            at = of_part[p]
+            if len(at):
+                plays = h.single_of[nth_bit(single_bits[at], j[at])]
+                out[at] = plays if p == _SINGLE else a.promise_of[plays]
+        for p, cells, counts in (
+            (_GROUP, c.cells, c.groups),
+            (_PROMISED_GROUP, c.promised_cells, c.promised_groups),
+        ):
+            at = of_part[p]
+            if len(at):
+                row = np.searchsorted(c.grouped, at)
+                ends_g = counts[row].cumsum(axis=1, dtype=np.int64)
+                g = (j[at, None] >= ends_g).sum(axis=1)
+                within = j[at] - ends_g[np.arange(len(at)), g] + counts[row, g]
+                plays = h.plays[h.before[cells[row, g], c.size[at]] + within]
+                out[at] = plays if p == _GROUP else a.promise_of[plays]
+        for p in (_BOMB, _PROMISED_BOMB):
+            at = of_part[p]
+            if len(at):
+                # The j-th subset of the held personalities, sizes from the smallest allowed
+                # (those with a promise are the first of them, of fewer cards than held).
+                people = (c.hands[at, None] >> a.people.astype(np.uint64)) & _ONE == 1
+                smallest = c.smallest_bomb[np.searchsorted(c.grouped, at)]
+                chosen = _SUBSETS[_SUBSET_AT[people.sum(axis=1), smallest] + j[at]]
+                place = people.cumsum(axis=1) - 1  # each held personality's place among them
+                drawn = people & ((chosen[:, None] >> np.maximum(place, 0)) & 1).astype(bool)
+                subset = (drawn << np.arange(len(a.people))).sum(axis=1)
+                out[at] = a.bomb_of[int(p == _PROMISED_BOMB), subset]
         return out
 
     # --- a step -----------------------------------------------------------------------
@@ -453,20 +593,28 @@ class KingOfTheQuackersTables(TablesBase):
         return Step(points, self.over & ~ended)
 
     def _check(self, acts: Ints, acting: Bools) -> None:
-        """Raises ``IllegalAction`` on the first action that is not legal."""
+        """Raises ``IllegalAction`` on the first action that is not legal: a seat that does
+        not act passes the no-op; at the pass, each seat two cards it holds (KQ-5); in play,
+        the seat to play a legal play or pass (tested at the tables that act only)."""
         a = self.act
         safe = np.where((acts >= 0) & (acts <= self.noop), acts, self.noop)
-        hand = self.hands[:, :, None]
-        lb = np.left_shift(_ONE, np.maximum(a.left[safe], 0).astype(np.uint64))[:, :, None]
-        rb = np.left_shift(_ONE, np.maximum(a.right[safe], 0).astype(np.uint64))[:, :, None]
-        gives = a.give[safe] & ((hand & lb) != 0)[:, :, 0] & ((hand & rb) != 0)[:, :, 0]
-        legal = gives & (self.phase == PASSING)[:, None]
-        mine = safe[self._rows, np.maximum(self.turn, 0)]
-        turn_ok = (
-            self._plays_ok(self._rows, mine, shared=False) | a.passes[mine] & self._passes_ok()
-        )
-        legal |= (self._seats == self.turn[:, None]) & turn_ok[:, None]
-        ok = np.where(acting, legal, acts == self.noop)
+        ok = ~acting & (acts == self.noop)
+        moving = acting.any(axis=1)
+        passing = np.flatnonzero(moving & (self.phase == PASSING))
+        if len(passing):
+            gives = safe[passing]
+            hand = self.hands[passing]
+            lb = np.left_shift(_ONE, np.maximum(a.left[gives], 0).astype(np.uint64))
+            rb = np.left_shift(_ONE, np.maximum(a.right[gives], 0).astype(np.uint64))
+            legal = a.give[gives] & ((hand & lb) != 0) & ((hand & rb) != 0)
+            ok[passing] |= acting[passing] & legal
+        playing = np.flatnonzero(moving & (self.phase == PLAYING))
+        if len(playing):
+            turn = self.turn[playing]
+            mine = safe[playing, turn]
+            legal = self._plays_ok(playing, mine, shared=False)
+            legal |= a.passes[mine] & (self.round_size[playing] > 0)  # KQ-8: a follower passes
+            ok[playing, turn] |= legal
         if not ok.all():
             b, s = (int(x) for x in np.argwhere(~ok)[0])
             raise IllegalAction(self._why(b, s, int(acts[b, s]), bool(acting[b, s])))
@@ -499,12 +647,8 @@ class KingOfTheQuackersTables(TablesBase):
 
     def _next_holding(self, idx: Ints, seat: Ints, step: int) -> Ints:
         """The nearest seat after ``seat`` going ``step`` (+1 left, -1 right) with cards."""
-        n = self.players
-        out = np.full(len(idx), -1, dtype=np.int64)
-        for k in range(n, 0, -1):  # the nearest last, so it wins
-            s = (seat + k * step) % n
-            has = self.held[idx, s] > 0
-            out[has] = s[has]
+        holders = (self.held[idx] > 0) @ self._seat_bits
+        out: Ints = self._nearest[step][seat, holders]
         return out
 
     def _pass(self, idx: Ints) -> None:
@@ -535,10 +679,11 @@ class KingOfTheQuackersTables(TablesBase):
         left = self.held[idx, seat] - size
         self.held[idx, seat] = left
         at = self.played[idx]
-        slots = np.arange(MOST)
-        cards = a.cards[acts]
-        write = np.where(cards >= 0, at[:, None] + slots, self.cards + slots)
-        self.played_cards[idx[:, None], write] = cards
+        card = a.cards[acts, 0]
+        self.played_cards[idx, at] = card
+        for k in range(1, int(size.max())):  # most plays are singles: the rest slot by slot
+            more = np.flatnonzero(size > k)
+            self.played_cards[idx[more], at[more] + k] = a.cards[acts[more], k]
         self.played[idx] = at + size
         self.mountain[idx] |= a.mountain[acts]
         first = self.round_size[idx] == 0
@@ -547,13 +692,13 @@ class KingOfTheQuackersTables(TablesBase):
         new, old = idx[first], idx[~first]
         self.round_size[new] = size[first]
         self.round_kind[new] = np.where(kind[first] == BOMB, OPEN, kind[first])
-        self.lead[new] = np.where(kind[first] == SINGLE, cards[first, 0], -1)
+        self.lead[new] = np.where(kind[first] == SINGLE, card[first], -1)
         k_old = kind[~first]
         grouped = (k_old == SET) | (k_old == FLUSH)
         self.round_kind[old[grouped]] = k_old[grouped]
         # KQ-14: the first single after an Excuse lead leads the suits.
         suits = (k_old == SINGLE) & (self.lead[old] == EXCUSE)
-        self.lead[old[suits]] = cards[~first][suits, 0]
+        self.lead[old[suits]] = card[~first][suits]
         self.last_seat[idx] = seat
         self.last_kind[idx] = kind
         self.last_rank[idx] = a.rank[acts]  # the Excuse's rank is 0 (KQ-15)
@@ -565,13 +710,14 @@ class KingOfTheQuackersTables(TablesBase):
         promised = a.promise[acts]
         self.promiser[idx[promised]] = seat[promised]
         self.promise_value[idx[promised]] = left[promised]
-        gone = left == 0
-        if gone.any():
+        gone = np.flatnonzero(left == 0)
+        ending = np.zeros(len(idx), dtype=bool)
+        if len(gone):
             self._go_out(idx[gone], seat[gone])
-        ending = gone & ((self.held[idx] > 0).sum(axis=1) == 1)
+            ending[gone] = (self.held[idx[gone]] > 0).sum(axis=1) == 1
         going = idx[~ending]
         self.turn[going] = self._next_holding(going, seat[~ending], 1)
-        if ending.any():
+        if len(gone) and ending.any():
             self._end_hand(idx[ending], points)
 
     def _go_out(self, idx: Ints, seat: Ints) -> None:
@@ -614,10 +760,12 @@ class KingOfTheQuackersTables(TablesBase):
         alone = (totals == best[:, None]).sum(axis=1) == 1
         over = (best >= self.options["target"]) & alone
         ended = idx[over]
-        self.over[ended] = True
-        self._new_round(ended, np.full(len(ended), -1))
-        for t in ended.tolist():
-            self.places[t] = places_from_results(self.totals[t].tolist(), lower_is_better=False)
+        if len(ended):
+            self.over[ended] = True
+            self._new_round(ended, np.full(len(ended), -1))
+            for t in ended.tolist():
+                totals_t = self.totals[t].tolist()
+                self.places[t] = places_from_results(totals_t, lower_is_better=False)
         going = idx[~over]
         if len(going):
             self.hand_no[going] += 1
@@ -675,7 +823,7 @@ class KingOfTheQuackersTables(TablesBase):
             "round_actions": self.round_actions.copy(),
             "round_seats": self.round_seats.copy(),
             "round_plays": self.round_plays.copy(),
-            "played_cards": self.played_cards[:, : self.cards].copy(),
+            "played_cards": self.played_cards.copy(),
             "played": self.played.copy(),
             "out": self.out.copy(),
             "out_count": self.out_count.copy(),
