@@ -26,34 +26,21 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pondside.engine import Game, IllegalAction, Rng
+from pondside.engine import Game, IllegalAction
 from pondside.games.ladders import CARD, DECK, GAME, HAND, PARSE_CARD, RUNGS, SLOTS, TOP, WILD
 from pondside.games.ladders.rules import _PARSE, climb_size
 
 from .base import Bools, Ints, Step, TablesBase
 from .rng import seed_states, shuffled
 
-FEW = 12
-"""Up to this many tables shuffle one at a time with the engine's own generator: the batched
-shuffle's 187 swaps over the batch cost about the same whether it shuffles one table or a
-thousand, and a reshuffle (LA-11) or a new round's deal (LA-3) rarely comes to many at once."""
-
 
 def _shuffled(states: npt.NDArray[np.uint64], lengths: Ints | None = None) -> tuple[Ints, Any]:
     """``Rng(state).shuffled(range(1, L + 1))`` for each state (L: the deck, or ``lengths``),
-    the rest of each row L+1.., and the states after (``batch.rng.shuffled``)."""
-    size = len(DECK)
-    if len(states) > FEW:
-        order, after = shuffled(states, size, lengths)
-        return order.astype(np.int64), after
-    out = np.tile(np.arange(1, size + 1, dtype=np.int64), (len(states), 1))
-    after = states.copy()
-    for i, state in enumerate(states.tolist()):
-        rng = Rng(state)
-        length = size if lengths is None else int(lengths[i])
-        out[i, :length] = rng.shuffled(range(1, length + 1))
-        after[i] = rng.state
-    return out, after
+    the rest of each row L+1.., and the states after (``batch.rng.shuffled``, which shuffles a
+    few rows one at a time: a reshuffle, LA-11, or a new round's deal, LA-3, rarely comes to many
+    tables at once)."""
+    order, after = shuffled(states, len(DECK), lengths)
+    return order.astype(np.int64), after
 
 
 _DECK = np.array(DECK, dtype=np.int8)
