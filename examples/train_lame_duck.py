@@ -19,8 +19,10 @@ comparison paired, so far fewer matches separate two policies.
 
 Training starts from ``casual``'s own weights (``--init heuristic``; ``--init zero`` starts
 from nothing) and keeps the weights that did best on a fixed set of evaluation deals, which it
-reports as it goes. Seeded: the same arguments give the same weights (a ``--minutes`` budget
-stops at a generation that depends on the machine; ``--generations`` does not).
+reports as it goes (every ``--eval-every`` generations). Seeded: the same arguments give the
+same weights, but a ``--minutes`` budget stops at a generation that depends on the machine, so
+the weights file records the generations run: ``--generations N`` with the same seed repeats
+them exactly.
 """
 
 from __future__ import annotations
@@ -110,11 +112,11 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=16, help="mirrored perturbations a generation")
     parser.add_argument("--tables", type=int, default=64, help="deals each perturbation plays")
     parser.add_argument("--sigma", type=float, default=0.05, help="the perturbations' scale")
-    parser.add_argument("--lr", type=float, default=0.01, help="Adam's step")
+    parser.add_argument("--lr", type=float, default=0.02, help="Adam's step")
     parser.add_argument("--hidden", type=int, default=0, help="tanh units (0: linear)")
     parser.add_argument("--init", choices=("heuristic", "zero"), default="heuristic")
     parser.add_argument("--eval-deals", type=int, default=1000, help="fixed evaluation deals")
-    parser.add_argument("--eval-every", type=float, default=60.0, help="seconds between evals")
+    parser.add_argument("--eval-every", type=int, default=10, help="generations between evals")
     parser.add_argument("--out", type=Path, default=SHIPPED)
     args = parser.parse_args()
 
@@ -127,13 +129,14 @@ def main() -> None:
         theta[k : k + k * args.hidden] = rng.normal(0, 1 / np.sqrt(k), k * args.hidden)
     m, v = np.zeros_like(theta), np.zeros_like(theta)
     eval_seed = args.seed + 1_000_003
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     best = Policy(args.hidden, theta.copy())
     best_share, half = evaluate(best, eval_seed, args.eval_deals)
     print(
-        f"start ({args.init}): win share {best_share:.1%} ± {half:.1%} on {args.eval_deals} deals"
+        f"start ({args.init}): win share {best_share:.1%} ± {half:.1%} on {args.eval_deals} deals",
+        flush=True,
     )
-    last_eval, gen, matches = time.perf_counter(), 0, 0
+    gen, matches = 0, 0
     while True:
         elapsed = time.perf_counter() - start
         if args.generations and gen >= args.generations:
@@ -153,17 +156,16 @@ def main() -> None:
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
         theta = theta + args.lr * (m / (1 - 0.9**gen)) / (np.sqrt(v / (1 - 0.999**gen)) + 1e-8)
-        now = time.perf_counter()
-        if now - last_eval >= args.eval_every:
-            last_eval = now
+        if gen % args.eval_every == 0:
+            now = time.perf_counter()
             share, half = evaluate(Policy(args.hidden, theta.copy()), eval_seed, args.eval_deals)
             kept = share > best_share
             if kept:
                 best, best_share = Policy(args.hidden, theta.copy()), share
             print(
                 f"{now - start:6.0f} s, generation {gen}, {matches:,} matches "
-                f"({matches / (now - start):,.0f}/s): win share {share:.1%} ± {half:.1%}"
-                + (" (best so far)" if kept else ""),
+                f"({matches / (now - start):,.0f}/s, {time.process_time() - cpu:.0f} s of CPU): "
+                f"win share {share:.1%} ± {half:.1%}" + (" (best so far)" if kept else ""),
                 flush=True,
             )
     # The last weights have their chance against the best seen.
@@ -176,11 +178,20 @@ def main() -> None:
         seed=args.seed,
         generations=gen,
         seconds=elapsed,
+        cpu_seconds=time.process_time() - cpu,
         eval_share=best_share,
         init=args.init,
+        # How to train them again: these, with --generations.
+        command=" ".join(
+            f"--{key.replace('_', '-')} {value}"
+            for key, value in vars(args).items()
+            if key not in ("minutes", "generations", "out")
+        )
+        + f" --generations {gen}",
     )
     print(
-        f"done: {gen} generations, {matches:,} matches in {elapsed:.0f} s; kept weights with "
+        f"done: {gen} generations, {matches:,} matches in {elapsed:.0f} s "
+        f"({time.process_time() - cpu:.0f} s of CPU); kept weights with "
         f"win share {best_share:.1%} on the evaluation deals; wrote {args.out} "
         f"({args.out.stat().st_size:,} bytes)"
     )
