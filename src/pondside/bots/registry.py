@@ -3,7 +3,8 @@
 Built in: ``random``, ``heuristic`` (each game's own, declared as ``BOTS`` in
 ``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
 (a program speaking the decision protocol). One game's own bots are in ``GAME_ONLY`` (Lame
-Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``;
+Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``, and
+its trained policy, ``learned``;
 Ladders' ``naive``; Wildcat Chicane's ``bidsearch``), and another game refuses them by name.
 Others come from the ``pondside.bots`` entry point group or :func:`register_bot`.
 
@@ -90,6 +91,8 @@ GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
         "highest": _in("published", "HighestBot"),
         "rowgap": _in("published", "RowGapBot"),
         "flatmc": _in("published", "FlatMCBot"),
+        # A policy trained on the batched engine (issue 29; examples/train_lame_duck.py).
+        "learned": _in("lame_duck_learned", "LameDuckLearned"),
     },
     "ladders": {"naive": _in("ladders_published", "NaiveBot")},
     # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
