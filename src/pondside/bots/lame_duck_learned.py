@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.batch.base import Ints
-from pondside.batch.lame_duck import TAKEN_SLOTS, LameDuckTables
+from pondside.batch.lame_duck import LameDuckTables
 from pondside.engine import Game, View
 from pondside.games.lame_duck import (
     COLUMN_LIMIT,
@@ -48,6 +48,7 @@ from pondside.games.lame_duck import (
 
 from .base import Bot
 from .lame_duck import AVERAGE_DUCKS, unseen_cards
+from .lame_duck_rollout import public_cards
 
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
@@ -250,15 +251,10 @@ def table_inputs(t: LameDuckTables, idx: Ints, seats: Ints) -> Inputs:
     """The view of seat ``seats[i]`` at table ``idx[i]``, at a step where cards are chosen."""
     n = len(idx)
     rows = np.arange(n)[:, None]
-    # What the seat has seen: the columns, the cards taken this round, its own hand (as
-    # ``unseen_cards`` counts them; a table's taken slots past its count are older rounds').
-    seen = np.zeros((n, t.deck + 1), dtype=bool)
-    seen[rows, t.columns[idx].reshape(n, -1)] = True
-    taken = np.where(np.arange(TAKEN_SLOTS) < t.taken_count[idx][:, :, None], t.taken[idx], 0)
-    seen[rows, taken.reshape(n, -1)] = True
+    # What the seat has seen: the public cards and its own hand (as ``unseen_cards`` counts).
+    seen = public_cards(t, idx)
     hands = t.hands[idx, seats].astype(np.int64)
     seen[rows, hands] = True
-    seen[:, 0] = True
     return Inputs(
         hands=hands,
         ends=t.ends[:, idx].T.astype(np.int64),

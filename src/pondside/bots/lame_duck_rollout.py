@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.batch.base import Ints
-from pondside.batch.lame_duck import TAKEN_SLOTS, LameDuckTables
+from pondside.batch.lame_duck import LameDuckTables
 from pondside.games import lame_duck as rules
 from pondside.games.lame_duck import COLUMN_LIMIT, COLUMNS, DUCKS, HAND_SIZE, TURNS
 
@@ -44,6 +44,18 @@ def _takes(t: LameDuckTables, idx: Ints, out: Ints) -> None:
     out[idx, t.awaiting[idx]] = t.deck + (key.min(axis=0) & 3)
 
 
+def public_cards(t: LameDuckTables, idx: Ints) -> npt.NDArray[np.bool_]:
+    """[n, D+1] the cards every seat of tables ``idx`` has seen (LD-12): the columns and the
+    cards taken this round (a new round clears the taken piles); number 0, no card, too."""
+    n = len(idx)
+    rows = np.arange(n)[:, None]
+    seen = np.zeros((n, t.deck + 1), dtype=bool)
+    seen[rows, t.columns[idx].reshape(n, -1)] = True
+    seen[rows, t.taken[idx].reshape(n, -1)] = True
+    seen[:, 0] = True
+    return seen
+
+
 def heuristic_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_]) -> Ints:
     """[B, P] the heuristic's action for every acting seat of the ``live`` tables, ``noop``
     elsewhere (``u`` is unused: the heuristic draws nothing)."""
@@ -59,13 +71,9 @@ def heuristic_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_])
     if n == 0:
         return out
     rows = np.arange(n)[:, None]
-    # What each seat has seen: the columns and the cards taken this round (public), and its own
-    # hand. The rest (the other hands, the unused cards) is unseen (``unseen_cards``).
-    seen = np.zeros((n, deck + 1), dtype=bool)
-    seen[rows, t.columns[idx].reshape(n, -1)] = True
-    # The cards taken this round: a table's slots past its count hold earlier rounds' cards.
-    taken = np.where(np.arange(TAKEN_SLOTS) < t.taken_count[idx][:, :, None], t.taken[idx], 0)
-    seen[rows, taken.reshape(n, -1)] = True
+    # What each seat has seen: the public cards and its own hand. The rest (the other hands,
+    # the unused cards) is unseen (``unseen_cards``).
+    seen = public_cards(t, idx)
     owner = t.owner[idx]
     unseen = ~seen[:, None, :] & (owner[:, None, :] != np.arange(p)[None, :, None])
     unseen[:, :, 0] = False
