@@ -154,6 +154,32 @@ class DownTheDrainHeuristic(Bot):
         return said
 
 
+class DownTheDrainNewcomer(DownTheDrainHeuristic):
+    """Down the Drain as a person new to it plays (the beginner's misjudged risks): its lowest
+    card whose group beats every other group on the table now (DD-4d), without weighing the
+    chance that a player after it beats it back, nor whom a beaten group belonged to; with no
+    such card, its lowest card."""
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        me = self.seat
+        front = [f or 0 for f in view["front"]]
+
+        def beats(c: int) -> bool:
+            trial = (*front[:me], c, *front[me + 1 :])
+            value = group_value(trial, c)
+            return all(group_value(trial, f) < value for f in trial if f and f != c)
+
+        cards = sorted(int(a[5:]) for a in legal)
+        return f"play {next((c for c in cards if beats(c)), cards[0])}"
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        if len(legal) == 1:
+            return _("it is the only choice")
+        return _("the lowest card that beats the table now, or your lowest card")
+
+
 @dataclass(frozen=True)
 class _Public:
     """What everyone saw at one moment of a game (DD-11), as far as the heuristic reads it."""
@@ -389,6 +415,7 @@ def forgotten_discard(view: View, memory: Memory) -> View:
 
 BOTS = GameBots(
     heuristic=DownTheDrainHeuristic,
+    newcomer=DownTheDrainNewcomer,
     forget=forgotten_discard,
     strong="ismcts:iterations=300:rollout=heuristic:reward=win",
     expert="mcs:iterations=1000:rollout=heuristic:reward=win:prior=heuristic",
