@@ -155,29 +155,19 @@ class DownTheDrainHeuristic(Bot):
 
 
 class DownTheDrainNewcomer(DownTheDrainHeuristic):
-    """Down the Drain as a person new to it plays (the beginner's misjudged risks): its lowest
-    card whose group beats every other group on the table now (DD-4d), without weighing the
-    chance that a player after it beats it back, nor whom a beaten group belonged to; with no
-    such card, its lowest card."""
+    """Down the Drain as a person new to it plays (the beginner's misjudged risks): its highest
+    card, as it looks the safest (the group hardest to beat, DD-4d), without weighing that a
+    cheaper card would survive as well and that the high cards are the ones that stop a player
+    close to going out later. (The first guess, its lowest card that beats the table, is no
+    misjudgment: it won 35.1 % against three heuristics, docs/bots.md.)"""
 
     def choose(self, view: View, legal: list[str]) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        me = self.seat
-        front = [f or 0 for f in view["front"]]
-
-        def beats(c: int) -> bool:
-            trial = (*front[:me], c, *front[me + 1 :])
-            value = group_value(trial, c)
-            return all(group_value(trial, f) < value for f in trial if f and f != c)
-
-        cards = sorted(int(a[5:]) for a in legal)
-        return f"play {next((c for c in cards if beats(c)), cards[0])}"
+        return max(legal, key=lambda a: int(a[5:]))
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if len(legal) == 1:
             return _("it is the only choice")
-        return _("the lowest card that beats the table now, or your lowest card")
+        return _("your highest card: the hardest to beat")
 
 
 @dataclass(frozen=True)
