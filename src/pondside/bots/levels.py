@@ -28,7 +28,7 @@ LEVELS = ("random", "beginner", "casual", "strong", "expert")
 
 LEVEL_NAMES = {
     "random": N_("Random (plays any legal card)"),
-    "beginner": N_("Beginner (sensible, with slips)"),
+    "beginner": N_("Beginner (misjudges as newcomers do)"),
     "casual": N_("Casual (a careful rule of thumb)"),
     "strong": N_("Strong (thinks ahead, quickly)"),
     "expert": N_("Expert (thinks longest, up to 2 s a move)"),
