@@ -163,11 +163,10 @@ class LameDuckNewcomer(LameDuckHeuristic):
             col = target_column(columns, card)
             if col < 0:  # too low: it takes the shortest column, counted by its cards
                 return len(columns[_shortest(columns)]), 0
-            # A sixth card takes the column (all its cards); a shorter one only looks risky.
-            length = len(columns[col])
-            return (length if length >= rules.COLUMN_LIMIT else max(0, length - 2)), card - columns[
-                col
-            ][-1]
+            # A sixth card takes the column (all its cards); a shorter one only looks risky,
+            # the more the longer. Among equals, the card just above the column's last.
+            length, gap = len(columns[col]), card - columns[col][-1]
+            return (length if length >= rules.COLUMN_LIMIT else max(0, length - 2)), gap
 
         return min(legal, key=looks)
 

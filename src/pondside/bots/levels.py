@@ -2,11 +2,11 @@
 
 Weakest first: ``random``, ``beginner`` (the heuristic as a person new to the game plays it:
 on six decisions in ten the game's newcomer rule, misjudging risks as newcomers do, with a
-person's memory of the cards played and a slip on one decision in ten), ``casual`` (the game's heuristic, or the
-rule bot its declaration names), ``strong`` (a quick search) and ``expert`` (the strongest
-search within the time a person waits, under 2 s a decision on one core of the reference
-machine). Each game declares the
-specs of its search levels (``GameBots`` in its bot module, ``declared.py``); their ratings are
+person's memory of the cards played and a slip on one decision in ten), ``casual`` (the game's
+heuristic, or the rule bot its declaration names), ``strong`` (a quick search) and ``expert``
+(the strongest search within the time a person waits, under 2 s a decision on one core of the
+reference machine). Each game declares the specs of its search levels (``GameBots`` in its bot
+module, ``declared.py``); their ratings are
 measured in docs/bots.md (``make strength``).
 
 The online table's lobby offers these names and nothing else, so nothing a web client sends can
