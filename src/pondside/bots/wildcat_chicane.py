@@ -208,9 +208,10 @@ class WildcatChicaneNewcomer(WildcatChicaneHeuristic):
     """Wildcat Chicane as a person new to it plays (the beginner's misjudged risks):
 
     - Bid (WC-7): optimism, one trick more than the hand is worth (as far as the hand allows);
-    - Play: no counting of what is still out: while tricks are needed it wins with its
-      strongest winning card, last to play or not; once the bid is made it sheds its weakest
-      card, keeping the high ones that later take tricks it does not want.
+    - Play: no counting of what is still out: while tricks are needed it plays its strongest
+      card (its strongest winner where one wins, last to play or not, and its strongest card
+      where none does); once the bid is made it sheds its weakest card, keeping the high ones
+      that later take tricks it does not want.
     """
 
     def _bid(self, view: View, legal: list[str]) -> str:
