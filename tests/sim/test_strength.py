@@ -89,7 +89,7 @@ def test_the_ladder_rates_every_level_and_each_against_the_one_below(
     assert levels == ["random", "beginner", "casual", "strong", "expert"]
     assert [lv["spec"] for lv in row["levels"]] == [
         "random",
-        "slips:rate=0.3:memory=0.5",
+        "slips:rate=0.1:memory=0.5:misjudge=0.6",
         "heuristic",
         "mcs:iterations=4",
         "mcs:iterations=8",

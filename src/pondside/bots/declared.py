@@ -86,6 +86,11 @@ class GameBots:
     forget: Forget | None = None
     """What a beginner's limited memory loses of a view (the beginner level's ``memory``),
     where the heuristic counts the cards played; None where it reads only what is in sight."""
+    newcomer: type[Bot] | None = None
+    """The heuristic as a person new to the game plays it: the same game read with a
+    newcomer's misjudged risks (a rough rule in place of the heuristic's estimates), played by
+    the beginner on its share ``misjudge`` of the decisions; None where the beginner has only
+    its memory and slips. Built as any bot, ``cls(game, seat, rng)``."""
 
     def __post_init__(self) -> None:
         # Frozen copies: a declaration is read by every part, and none may change it for others.

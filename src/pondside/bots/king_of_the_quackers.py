@@ -222,6 +222,30 @@ class KingOfTheQuackersHeuristic(Bot):
         return best
 
 
+class KingOfTheQuackersNewcomer(KingOfTheQuackersHeuristic):
+    """King of the Quackers as a person new to it plays (the beginner's misjudged risks): the
+    greedy climber. It leads its strongest combination (the most cards, then the highest rank),
+    Bombs included, rather than shedding its trouble first, and follows with the lowest play
+    that beats the table whenever it has one, breaking up a Bomb to do it, rather than pass to
+    keep its plan; it never promises. It gives its cards away as the heuristic does."""
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        plays = [(a, describe(a)) for a in legal if a != "pass" and not a.endswith(" promise")]
+        found = [(a, p) for a, p in plays if p is not None]
+        if view["phase"] == "pass" or not found:
+            return super().choose(view, legal)
+        if "pass" not in legal:  # leading
+            return max(found, key=lambda ap: (len(ap[1].cards), ap[1].rank))[0]
+        return min(found, key=lambda ap: (ap[1].kind == BOMB, ap[1].rank))[0]
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        if view["phase"] == "pass" or action == "pass" or len(legal) == 1:
+            return super().explain(view, legal, action)
+        if "pass" not in legal:
+            return _("your strongest combination, to take the lead and keep it")
+        return _("the lowest play that beats the table: every trick is worth winning")
+
+
 class KingOfTheQuackersSplitter(Bot):
     """The hand-decomposition player of Dou Dizhu's rule bots (RHCP-v2), for King of the
     Quackers: it splits its hand into the fewest, strongest combinations
@@ -380,6 +404,7 @@ def _said(found: Split) -> str:
 # expert's time; expert is the strongest search within the 2 s a person waits (one core).
 BOTS = GameBots(
     heuristic=KingOfTheQuackersHeuristic,
+    newcomer=KingOfTheQuackersNewcomer,
     # casual is the hand splitter (RHCP-v2's decomposition, measured above the heuristic in
     # docs/bots.md); the searches keep the heuristic for their playouts, several times cheaper.
     casual="splitter",

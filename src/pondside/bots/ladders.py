@@ -35,6 +35,7 @@ from pondside.i18n import _
 
 from .base import Bot
 from .declared import GameBots
+from .ladders_published import NaiveBot
 
 HAND_COST, RUNG_COST, WILD_COST = 1.0, 0.6, 3.0
 PARTNER_GOAL = 1.5  # a chain to the partner's CLIMB counts, a little less than one's own
@@ -304,10 +305,25 @@ def _discard_score(card: int, pile: list[int], table: Table) -> float:
     return score
 
 
+class LaddersNewcomer(NaiveBot):
+    """Ladders as a person new to it plays (the beginner's misjudged risks): no plan over the
+    turn, the naive bot's rule (skipbot's baseline, ``ladders_published.py``): any play that
+    fits, a CLIMB top first, wilds and all, without asking whether it brings a pile within
+    reach of the opponent's CLIMB top, and a discard of any card onto the first RUNG pile."""
+
+    name = "newcomer"
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        if action.startswith("discard "):
+            return _("nothing fits: a discard ends the turn")
+        return _("it fits: play what you can")
+
+
 # The search levels (bots/levels.py; rated in docs/bots.md): strong thinks a fraction of
 # expert's time; expert is the strongest search within the 2 s a person waits (one core).
 BOTS = GameBots(
     heuristic=LaddersHeuristic,
+    newcomer=LaddersNewcomer,
     strong="mcs:iterations=300:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
     expert="mcs:iterations=900:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
     # A match to 500 takes several rounds of some 130 decisions a seat: one round a match.

@@ -146,6 +146,49 @@ class LameDuckHeuristic(Bot):
         ).format(card=n, column=column_name(col), n=need, expected=expected)
 
 
+class LameDuckNewcomer(LameDuckHeuristic):
+    """Lame Duck as a person new to it plays (the beginner's misjudged risks): a column looks
+    dangerous by its length alone, not by how many unseen cards could land there first, and a
+    take is judged by the column's cards, not its ducks (a short column of 5-duck cards looks
+    cheaper than a long one of 1s). Its card: the one whose column looks safest, just above the
+    column's last card where it can."""
+
+    def choose(self, view: View, legal: list[str]) -> str:
+        columns = tuple(tuple(c) for c in view["columns"])
+        if legal[0].startswith("take"):
+            return TAKE[_shortest(columns)]
+
+        def looks(action: str) -> tuple[int, int]:
+            card = int(action[5:])
+            col = target_column(columns, card)
+            if col < 0:  # too low: it takes the shortest column, counted by its cards
+                return len(columns[_shortest(columns)]), 0
+            # A sixth card takes the column (all its cards); a shorter one only looks risky,
+            # the more the longer. Among equals, the card just above the column's last.
+            length, gap = len(columns[col]), card - columns[col][-1]
+            return (length if length >= rules.COLUMN_LIMIT else max(0, length - 2)), gap
+
+        return min(legal, key=looks)
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        columns = tuple(tuple(c) for c in view["columns"])
+        kind, _space, value = action.partition(" ")
+        n = int(value)
+        if kind == "take":
+            return _("{column} is the shortest column").format(column=column_name(n))
+        col = target_column(columns, n)
+        if col < 0:
+            return _("{card} is too low: you take the shortest column").format(card=n)
+        return _("{card} goes to {column}, the column that looks safest").format(
+            card=n, column=column_name(col)
+        )
+
+
+def _shortest(columns: tuple[tuple[int, ...], ...]) -> int:
+    """The column with the fewest cards (the first of equals)."""
+    return min(range(len(columns)), key=lambda i: len(columns[i]))
+
+
 class LameDuckInference:
     """The other players as the heuristic with slips (``ismcts:infer=heuristic``).
 
@@ -233,6 +276,7 @@ def forgotten_taken(view: View, memory: Memory) -> View:
 BOTS = GameBots(
     heuristic=LameDuckHeuristic,
     forget=forgotten_taken,
+    newcomer=LameDuckNewcomer,
     strong="ismcts:iterations=500:rollout=heuristic:reward=win",
     expert="ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic",
     inference=LameDuckInference,

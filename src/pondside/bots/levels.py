@@ -1,11 +1,12 @@
 """The bot levels a person chooses from: a fixed ladder of names, never a bot spec.
 
-Weakest first: ``random``, ``beginner`` (the heuristic with a person's memory of the cards
-played, slipping on about a third of its decisions), ``casual`` (the game's heuristic, or the
-rule bot its declaration names), ``strong`` (a quick search) and ``expert`` (the strongest
-search within the time a person waits, under 2 s a decision on one core of the reference
-machine). Each game declares the
-specs of its search levels (``GameBots`` in its bot module, ``declared.py``); their ratings are
+Weakest first: ``random``, ``beginner`` (the heuristic as a person new to the game plays it:
+on six decisions in ten the game's newcomer rule, misjudging risks as newcomers do, with a
+person's memory of the cards played and a slip on one decision in ten), ``casual`` (the game's
+heuristic, or the rule bot its declaration names), ``strong`` (a quick search) and ``expert``
+(the strongest search within the time a person waits, under 2 s a decision on one core of the
+reference machine). Each game declares the specs of its search levels (``GameBots`` in its bot
+module, ``declared.py``); their ratings are
 measured in docs/bots.md (``make strength``).
 
 The online table's lobby offers these names and nothing else, so nothing a web client sends can
@@ -27,7 +28,7 @@ LEVELS = ("random", "beginner", "casual", "strong", "expert")
 
 LEVEL_NAMES = {
     "random": N_("Random (plays any legal card)"),
-    "beginner": N_("Beginner (sensible, with slips)"),
+    "beginner": N_("Beginner (misjudges as newcomers do)"),
     "casual": N_("Casual (a careful rule of thumb)"),
     "strong": N_("Strong (thinks ahead, quickly)"),
     "expert": N_("Expert (thinks longest, up to 2 s a move)"),
@@ -37,7 +38,7 @@ ALIASES = {"heuristic": "casual", "search": "strong"}
 """The names of the first three levels (before issue 17), still accepted: tables and records
 made with them keep working. The lobby lists only ``LEVELS``."""
 
-BEGINNER = "slips:rate=0.3:memory=0.5"
+BEGINNER = "slips:rate=0.1:memory=0.5:misjudge=0.6"
 
 # Online, a search level's thinking is capped in seconds as well as iterations, so a busy or
 # slow server keeps a person's wait bounded (at the price of a weaker move when it binds).

@@ -1,8 +1,14 @@
-"""A beginner: the game's heuristic, with a person's memory, slipping now and then
-(``slips:rate=0.2:memory=0.5``).
+"""A beginner: the game's heuristic as a person new to the game plays it, with a person's
+memory, misjudging risks and slipping now and then (``slips:rate=0.1:memory=0.5:misjudge=0.6``).
 
-Two errors of a person new to a game (issue 31, point 6):
+Three errors of a person new to a game (issue 31, point 6):
 
+- **Misjudged risks**: on a share ``misjudge`` of its decisions (drawn at each) the beginner
+  plays the game's newcomer (``GameBots.newcomer``: a rough rule in place of the heuristic's
+  estimates, as people new to that game play: Lame Duck's columns judged dangerous by their
+  length, Wildcat Chicane's optimistic bid, King of the Quackers' greed, Ladders' play of
+  whatever fits, Down the Drain's lowest card that beats the table), and the heuristic on the
+  rest. ``misjudge=0`` (the spec's default) plays the heuristic alone.
 - **A limited memory** (as FreeDoko's players have): where the game's heuristic counts the
   cards played (Lame Duck's taken piles, Down the Drain's discard pile: the game declares what,
   ``GameBots.forget``), each such card is remembered with probability ``memory``, drawn once
@@ -10,7 +16,7 @@ Two errors of a person new to a game (issue 31, point 6):
   heuristic then judges risks from the cards it believes are still out. ``memory=1`` (the
   default of the spec) forgets nothing.
 - **A slip**: mostly the sensible move, sometimes another legal one for no good reason. The
-  heuristic's choice is taken and, with probability ``rate``, another legal action is played
+  chosen action is taken and, with probability ``rate``, another legal action is played
   instead, drawn uniformly from the rest.
 """
 
@@ -56,6 +62,7 @@ class SlipBot(Bot):
         rng: random.Random,
         rate: float = 0.35,
         memory: float = 1.0,
+        misjudge: float = 0.0,
     ) -> None:
         super().__init__(game, seat, rng)
         if not isinstance(rate, int | float) or not 0 <= rate <= 1:
@@ -65,11 +72,21 @@ class SlipBot(Bot):
                 f"memory (the share of the cards played that are remembered) is 0 to 1, "
                 f"not {memory!r}"
             )
-        self.rate = float(rate)
+        if not isinstance(misjudge, int | float) or not 0 <= misjudge <= 1:
+            raise ValueError(
+                f"misjudge (the share of decisions played as a newcomer misjudges) is 0 to 1, "
+                f"not {misjudge!r}"
+            )
+        self.rate, self.misjudge = float(rate), float(misjudge)
         self.careful = heuristic_class(game)(game, seat, random.Random(rng.random()))
         self.slipped = False
         declared = game_bots(game)
         self.forget = None if declared is None or memory >= 1 else declared.forget
+        newcomer = None if declared is None or misjudge <= 0 else declared.newcomer
+        self.newcomer = (
+            None if newcomer is None else newcomer(game, seat, random.Random(rng.random()))
+        )
+        self.misjudged = False
         # Its own generator: what is remembered does not shift the luck of the slips.
         self.memory = PersonsMemory(random.Random(rng.random()), float(memory))
 
@@ -78,7 +95,10 @@ class SlipBot(Bot):
         return view if self.forget is None else self.forget(view, self.memory)
 
     def choose(self, view: View, legal: list[str]) -> str:
-        choice = self.careful.choose(self.believed(view), legal)
+        # Drawn at every decision where there is a newcomer to play, as the slip below is: the
+        # luck of one does not shift the other's (and a spec without one keeps its old luck).
+        self.misjudged = self.newcomer is not None and self.rng.random() < self.misjudge
+        choice = self._player().choose(self.believed(view), legal)
         # The slip is drawn at every decision, forced or not, so one decision's number of legal
         # actions does not shift the luck of the next.
         slip = self.rng.random() < self.rate
@@ -91,4 +111,10 @@ class SlipBot(Bot):
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
         if self.slipped:
             return _("a slip: not the move a careful player would make")
-        return self.careful.explain(self.believed(view), legal, action)
+        return self._player().explain(self.believed(view), legal, action)
+
+    def _player(self) -> Bot:
+        """Who decides this time: the newcomer when it misjudges, else the careful heuristic."""
+        if self.misjudged and self.newcomer is not None:
+            return self.newcomer
+        return self.careful

@@ -204,6 +204,47 @@ class WildcatChicaneHeuristic(Bot):
         return _("{wanted}: {how}").format(wanted=wanted, how=how)
 
 
+class WildcatChicaneNewcomer(WildcatChicaneHeuristic):
+    """Wildcat Chicane as a person new to it plays (the beginner's misjudged risks):
+
+    - Bid (WC-7): optimism, one trick more than the hand is worth (as far as the hand allows);
+    - Play: no counting of what is still out: while tricks are needed it plays its strongest
+      card (its strongest winner where one wins, last to play or not, and its strongest card
+      where none does); once the bid is made it sheds its weakest card, keeping the high ones
+      that later take tricks it does not want.
+    """
+
+    def _bid(self, view: View, legal: list[str]) -> str:
+        careful = int(super()._bid(view, legal).split()[1])
+        action = f"bid {min(careful + 1, view['tricks_in_hand'])}"
+        return action if action in legal else legal[0]
+
+    def _play(self, view: View, legal: list[str]) -> str:
+        seat = self.seat
+        readings = [READING[r] for r in view["readings"]]
+        trumps: list[str] = view["trumps"]
+        cards = [INDEX[a[5:]] for a in legal]
+        trick = [(s, INDEX[c]) for s, c in view["trick"]]
+
+        def strength(c: int) -> tuple[bool, int]:
+            return SUIT[c][readings[seat]] == trumps[seat], RANK[c]
+
+        if view["bids"][seat] - view["won"][seat] <= 0:
+            return f"play {CODES[min(cards, key=strength)]}"
+        winners = [c for c in cards if trick_winner([*trick, (seat, c)], readings, trumps) == seat]
+        return f"play {CODES[max(winners or cards, key=strength)]}"
+
+    def explain(self, view: View, legal: list[str], action: str) -> str | None:
+        kind = action.partition(" ")[0]
+        if kind == "bid":
+            return _("your hand looks worth a trick more than a careful count makes it")
+        if kind == "play":
+            if view["bids"][self.seat] - view["won"][self.seat] > 0:
+                return _("you still need tricks: your strongest card")
+            return _("your bid is made: your weakest card")
+        return super().explain(view, legal, action)
+
+
 class WildcatChicaneInference:
     """The other players as the heuristic, loosely (``infer=heuristic`` on a search bot): how
     likely each other seat's ruling card, bid and plays of this hand were, were its hand the
@@ -330,6 +371,7 @@ class WildcatChicaneInference:
 # play it won less than ISMCTS's own bids in a small run (docs/bots.md, Wildcat Chicane).
 BOTS = GameBots(
     heuristic=WildcatChicaneHeuristic,
+    newcomer=WildcatChicaneNewcomer,
     inference=WildcatChicaneInference,
     strong="ismcts:iterations=300:rollout=heuristic",
     expert="ismcts:iterations=1000:rollout=heuristic",
