@@ -14,7 +14,7 @@ from kq_positions import position
 from pondside.adapters.codec import Codec
 from pondside.batch import KingOfTheQuackersTables, ParallelEnv
 from pondside.batch.check import OPTION_SETS, check
-from pondside.batch.king_of_the_quackers import nth_bit
+from pondside.batch.king_of_the_quackers_random import choices, nth_bit, nth_choice, nth_give
 from pondside.engine import IllegalAction, Match
 from pondside.games.king_of_the_quackers import BOMB, GAME, SET
 from pondside.games.king_of_the_quackers.combinations import POINTS
@@ -73,13 +73,13 @@ def test_the_random_bot_reads_each_legal_action_from_exactly_one_number(
                     k = int(t.held[b, s])
                     first, second = np.divmod(np.arange(k * (k - 1)), k - 1)
                     hands = np.full(len(first), t.hands[b, s])
-                    gives = t._nth_give(hands, first, second)
+                    gives = nth_give(t, hands, first, second)
                     assert sorted(gives.tolist()) == np.flatnonzero(mask[b, s]).tolist()
                 continue
-            one = t._choices(np.array([b]))
+            one = choices(t, np.array([b]))
             total = int(one.counts.sum())
-            choices = t._choices(np.full(total, b))
-            read = t._nth_choice(choices, np.arange(total))
+            counted = choices(t, np.full(total, b))
+            read = nth_choice(t, counted, np.arange(total))
             legal = np.flatnonzero(mask[b, t.turn[b]]).tolist()
             assert sorted(read.tolist()) == legal, names(t, np.isin(np.arange(t.noop), read))
         t.step(t.random_actions(rng))
