@@ -14,20 +14,38 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from pondside.games.king_of_the_quackers.combinations import MOUNTAIN
 
-from .base import Ints
-from .king_of_the_quackers_actions import MOST, card_bit
-
-if TYPE_CHECKING:
-    from .king_of_the_quackers import KingOfTheQuackersTables as Tables
+from .base import Bools, Ints
+from .king_of_the_quackers_actions import MOST, Actions, card_bit
 
 U64s = npt.NDArray[np.uint64]
+
+
+class Tables(Protocol):
+    """What the bot reads of ``KingOfTheQuackersTables`` (which calls it: a protocol, so the
+    two modules do not import each other)."""
+
+    act: Actions
+    cards: int
+    bidding: bool
+    person_bits: np.uint64
+    hands: U64s
+    held: Ints
+    turn: Ints
+    round_size: Ints
+    round_kind: Ints
+    lead: Ints
+    last_rank: Ints
+
+    def _may_promise(self) -> Bools: ...
+
+
 _ONE = np.uint64(1)
 
 _COMB_BELOW = np.array(
