@@ -23,7 +23,7 @@ class RunSignals:
     which the run turns into ``Stopped`` once its workers have stopped). A later one, or one
     once the run is over, ends the process at once in one line: what is left (writing files) is
     short, and someone who asks twice wants out now. The workers end with it (see
-    ``pondside.sim.tournament._worker_start``)."""
+    ``pondside.workers.worker_start``)."""
 
     SIGNALS = (signal.SIGINT, signal.SIGTERM)
 

@@ -28,7 +28,7 @@ from pondside.bots.levels import canonical, is_level, level_spec
 from pondside.engine import Game, Match, PondsideError
 from pondside.games import get_game
 from pondside.sim.runner import MAX_DECISIONS, derive_seed, seat_bots
-from pondside.sim.tournament import _worker_start
+from pondside.workers import worker_start
 
 from .metrics import Trace
 from .tunables import check_tuning, rules_module, tunables, tuned
@@ -408,7 +408,7 @@ def _lab_worker_start(job: LabJob) -> None:
     """In a worker process: the tournament's set-up (Ctrl-C is the parent's; a worker ends
     with its parent), and the job its tasks index."""
     global _JOB
-    _worker_start()
+    worker_start()
     _JOB = job
 
 

@@ -22,6 +22,7 @@ from pondside.engine import View
 from pondside.games import get_game
 from pondside.i18n import _, ngettext
 from pondside.sim.runner import derive_seed
+from pondside.workers import worker_start
 
 from .frames import live_summary
 from .lessons import lesson
@@ -274,8 +275,11 @@ class Thinking:
         """The worker processes where searches run, away from the event loop."""
         if self._pool is None:
             # spawn: a fresh interpreter, not a fork of the server's threads and sockets.
+            # Each worker ends with the server, a kill -9 included (``workers.worker_start``).
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.settings.search_workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.settings.search_workers, mp_context=context, initializer=worker_start
+            )
         return self._pool
 
     async def hint(self, table: LiveTable, client: Client) -> dict[str, Any]:

@@ -19,12 +19,10 @@ results of a run of that many matches.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import functools
 import itertools
 import math
 import multiprocessing
-import os
 import queue
 import signal
 import threading
@@ -38,6 +36,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from pondside.engine import Event, GameInfo, PondsideError, Rng, seed_state
 from pondside.games import get_game
+from pondside.workers import worker_start
 
 from .runner import derive_seed, play_match
 from .stats import wilson_interval
@@ -508,7 +507,7 @@ def _batches(
         # multiprocessing's pool rather than concurrent.futures: its terminate() stops workers
         # in the middle of a batch, where an executor waits for every batch it has started.
         start = multiprocessing.get_context()
-        with start.Pool(jobs, initializer=_worker_start) as pool:
+        with start.Pool(jobs, initializer=worker_start) as pool:
             finished: queue.SimpleQueue[Finished | BaseException] = queue.SimpleQueue()
 
             def submit(batch: range) -> None:
@@ -549,20 +548,6 @@ def _in_order(
             rows = done.pop(yielded)
             yielded += len(rows)
             yield rows
-
-
-def _worker_start() -> None:
-    """In a worker process. Ctrl-C at a terminal reaches every process of the group: only the
-    parent acts on it (it stops the workers). SIGTERM, which is how the parent stops them, ends
-    a worker whatever handler it inherited. And a worker ends when its parent ends, however
-    that happens (Linux; a kill -9 included), so none is left behind at full CPU."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    parent = multiprocessing.parent_process()
-    if parent is not None and not parent.is_alive():  # it ended before the line above
-        os._exit(1)
 
 
 HELD = (signal.SIGINT, signal.SIGTERM)

@@ -1,0 +1,53 @@
+"""The server's search workers end with it, however it ends: a kill -9 of the server once left
+its worker processes waiting forever on their queue (each holds the queue's writing end too),
+one set per killed server (``pondside.workers.worker_start``)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from serverproc import GuestClient, ServerProcess
+from tablesock import table_with
+
+
+def children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_a_killed_server_leaves_no_search_worker(tmp_path: Path) -> None:
+    server = ServerProcess(f"sqlite:///{tmp_path / 'p.db'}", log=tmp_path / "server.log").start()
+    try:
+        assert server.proc is not None
+        ann = GuestClient(server, "Ann")
+        # Two strong bots: their searches run in the worker processes.
+        table_with(server, ann, ["strong", "strong"])
+        deadline = time.monotonic() + 60
+        while not (workers := children(server.proc.pid)):
+            assert time.monotonic() < deadline, "no search worker started"
+            time.sleep(0.2)
+    finally:
+        server.kill()
+    deadline = time.monotonic() + 15
+    while left := [w for w in workers if alive(w)]:
+        assert time.monotonic() < deadline, f"search workers left running: {left}"
+        time.sleep(0.1)
