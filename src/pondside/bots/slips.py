@@ -7,7 +7,7 @@ Three errors of a person new to a game (issue 31, point 6):
   plays the game's newcomer (``GameBots.newcomer``: a rough rule in place of the heuristic's
   estimates, as people new to that game play: Lame Duck's columns judged dangerous by their
   length, Wildcat Chicane's optimistic bid, King of the Quackers' greed, Ladders' play of
-  whatever fits, Down the Drain's lowest card that beats the table), and the heuristic on the
+  whatever fits, Down the Drain's highest card), and the heuristic on the
   rest. ``misjudge=0`` (the spec's default) plays the heuristic alone.
 - **A limited memory** (as FreeDoko's players have): where the game's heuristic counts the
   cards played (Lame Duck's taken piles, Down the Drain's discard pile: the game declares what,
@@ -52,6 +52,13 @@ class PersonsMemory:
         return found
 
 
+def _share(what: str, value: object) -> float:
+    """A share from 0 to 1 given as a bot parameter, or a refusal naming what it is."""
+    if not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"{what} is 0 to 1, not {value!r}")
+    return float(value)
+
+
 class SlipBot(Bot):
     name = "slips"
 
@@ -65,19 +72,12 @@ class SlipBot(Bot):
         misjudge: float = 0.0,
     ) -> None:
         super().__init__(game, seat, rng)
-        if not isinstance(rate, int | float) or not 0 <= rate <= 1:
-            raise ValueError(f"rate (the share of decisions that slip) is 0 to 1, not {rate!r}")
-        if not isinstance(memory, int | float) or not 0 <= memory <= 1:
-            raise ValueError(
-                f"memory (the share of the cards played that are remembered) is 0 to 1, "
-                f"not {memory!r}"
-            )
-        if not isinstance(misjudge, int | float) or not 0 <= misjudge <= 1:
-            raise ValueError(
-                f"misjudge (the share of decisions played as a newcomer misjudges) is 0 to 1, "
-                f"not {misjudge!r}"
-            )
-        self.rate, self.misjudge = float(rate), float(misjudge)
+        rate = _share("rate (the share of decisions that slip)", rate)
+        memory = _share("memory (the share of the cards played that are remembered)", memory)
+        misjudge = _share(
+            "misjudge (the share of decisions played as a newcomer misjudges)", misjudge
+        )
+        self.rate, self.misjudge = rate, misjudge
         self.careful = heuristic_class(game)(game, seat, random.Random(rng.random()))
         self.slipped = False
         declared = game_bots(game)
@@ -88,7 +88,7 @@ class SlipBot(Bot):
         )
         self.misjudged = False
         # Its own generator: what is remembered does not shift the luck of the slips.
-        self.memory = PersonsMemory(random.Random(rng.random()), float(memory))
+        self.memory = PersonsMemory(random.Random(rng.random()), memory)
 
     def believed(self, view: View) -> View:
         """The view as this player holds it in mind."""
