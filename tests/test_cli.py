@@ -163,7 +163,10 @@ def test_bench_json() -> None:
     assert data["game"] == "lame-duck" and data["deals_per_s"] > 0 and data["decisions_per_s"] > 0
 
 
-def test_bench_report_times_every_game() -> None:
+def test_bench_report_times_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The batched engines at 16,384 tables cost most of the report's time: their sizes are
+    # timed by tests/sim/test_bench_batch*; here one small size shows they are in the report.
+    monkeypatch.setattr("pondside.sim.bench.BATCH_SIZES", (64,))
     code, out = run("bench", "--report", "--seconds", "0.05", "--positions", "1", "--json")
     assert code == 0, out
     data = json.loads(out)
@@ -171,6 +174,7 @@ def test_bench_report_times_every_game() -> None:
     assert len(data["search"]) == 5 and all(
         r["seconds_per_decision_median"] > 0 for r in data["search"]
     )
+    assert {r["game"] for r in data["batch"]} >= {"lame-duck", "ladders"}
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,16 @@ def engine() -> Iterator[Engine]:
     assert eng.close() == 0
 
 
+@pytest.fixture(scope="module")
+def shared_engine() -> Iterator[Engine]:
+    """One engine for the many refused lines (each starts a process of its own otherwise, a
+    couple of seconds of imports): every case starts its own match or needs none, and that a
+    refused line leaves the engine as it was is what they test."""
+    eng = Engine()
+    yield eng
+    assert eng.close() == 0
+
+
 def test_games_lists_every_game_with_option_defaults(engine: Engine) -> None:
     answer = engine.send(op="games")
     assert answer["ok"] is True
@@ -146,7 +156,10 @@ def test_a_whole_round_over_the_protocol(engine: Engine) -> None:
         '{"op": "replay", "record": {"game": "lame-duck", "players": 4, "seed": 1, "actions": [[0, "play 200"]]}}',
     ],
 )
-def test_bad_lines_get_an_error_and_leave_the_match_unchanged(engine: Engine, line: str) -> None:
+def test_bad_lines_get_an_error_and_leave_the_match_unchanged(
+    shared_engine: Engine, line: str
+) -> None:
+    engine = shared_engine
     engine.send(op="new", game="lame-duck", players=4, seed=7, deal=DEAL)
     engine.send(op="apply", seat=0, action="play 3")
     before = engine.send(op="position")["position"]
@@ -191,7 +204,8 @@ def test_blank_lines_are_ignored_and_eof_ends_cleanly() -> None:
         '{"op": "games", "x": NaN}',
     ],
 )
-def test_lines_python_would_half_accept_are_refused(engine: Engine, line: str) -> None:
+def test_lines_python_would_half_accept_are_refused(shared_engine: Engine, line: str) -> None:
+    engine = shared_engine
     answer = engine.send_line(line)
     assert answer["ok"] is False
     assert engine.send(op="games")["ok"] is True  # still running

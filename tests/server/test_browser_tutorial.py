@@ -1,38 +1,19 @@
-"""Tutorials in Chromium (issue 28, point 5): from /learn a newcomer opens a game's tutorial and
-finishes it by following the coach's prompts alone (the hint panel, which speaks at every
-decision unasked, and the control it marks), without opening the rules page."""
+"""Tutorials in Chromium (issue 28, point 5): from /learn a newcomer without a name is asked for
+one, then the tutorial's table opens with the coach speaking at once. Following the coach to
+the end of every game's tutorial is ``test_browser_tutorials36.py``'s."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from browserkit import LAPTOP, axe_violations, shot
 from serverproc import ServerProcess
 
 
-def follow_the_coach(page: Any, limit: float = 120) -> int:
-    """Click what the coach marks until the end screen; how many prompts were followed."""
-    followed = 0
-    deadline = page.evaluate("Date.now()") + limit * 1000
-    while not page.locator("#end-dialog[open]").count():
-        assert page.evaluate("Date.now()") < deadline, f"the tutorial did not end ({followed})"
-        marked = page.locator(".hint-mark")
-        if page.locator(".hint-action").count() and marked.count():
-            try:
-                marked.first.click(timeout=2000)
-                followed += 1
-            except Exception:  # the table moved on under the click: look again
-                pass
-        page.wait_for_timeout(150)
-    return followed
-
-
-@pytest.mark.parametrize("game", ["Lame Duck", "Down the Drain"])
-def test_a_newcomer_finishes_a_tutorial_by_following_the_coach(
-    new_page: Any, web: ServerProcess, game: str
+def test_a_newcomer_is_asked_a_name_then_the_coach_speaks_at_once(
+    new_page: Any, web: ServerProcess
 ) -> None:
+    game = "Down the Drain"
     page = new_page(web, LAPTOP)
     page.goto("/learn")
     page.get_by_role("button", name=f"Learn {game}").click()
@@ -44,5 +25,4 @@ def test_a_newcomer_finishes_a_tutorial_by_following_the_coach(
     page.wait_for_url("**/t/*")
     page.locator("#hint-panel .hint-main", has_text="Try this:").wait_for()
     shot(page, f"tutorial-{game.lower().replace(' ', '-')}")
-    assert follow_the_coach(page) > 0
     assert not page.errors
