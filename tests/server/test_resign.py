@@ -9,6 +9,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -212,3 +213,12 @@ def test_a_leaver_is_rated_as_finishing_last(server: ServerProcess) -> None:
     assert rows["Leaver"]["mu"] < min(rows["Stayer"]["mu"], rows["Random bot"]["mu"])
     own = rate({}, subjects, [int(p) for p in outcome.places])
     assert own is not None and rows["Leaver"]["mu"] < own["player:leaver"].mu
+
+    # The table's end screen says the same: the frames' outcome places the leaver last.
+    async def end() -> dict[str, Any]:
+        s = await Sock.open(server, table, stayer)
+        shown = await s.sync()
+        await s.close()
+        return shown
+
+    assert run(end())["outcome"]["places"] == last

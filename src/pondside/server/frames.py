@@ -27,7 +27,7 @@ from typing_extensions import TypedDict
 from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
-from .tables import LiveTable
+from .tables import LiveTable, shown_outcome
 from .telling import shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
@@ -376,7 +376,7 @@ def live_shared(
         live_summary(table),
         events,
         clock,
-        None if outcome is None else outcome.to_json(),
+        None if outcome is None else shown_outcome(outcome, [s.resigned for s in d.seats]),
     )
 
 
