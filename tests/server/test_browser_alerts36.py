@@ -247,3 +247,33 @@ def test_a_choice_made_all_at_once_alerts_each_and_the_title_setting_is_kept(
     bea.get_by_role("button", name="Alerts").click()
     assert not bea.locator("#alert-title").is_checked()
     assert not ann.errors and not bea.errors
+
+
+REFUSING = """
+Object.defineProperty(Notification, "permission", { get: () => "denied" });
+window.AudioContext = undefined;
+window.webkitAudioContext = undefined;
+localStorage.setItem("pondside.alert.sound", "1");
+localStorage.setItem("pondside.alert.notify", "1");
+"""
+
+
+def test_a_setting_the_browser_refuses_is_shown_off_and_says_why(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """ "Off where the browser refuses": notifications blocked for the site and no WebAudio.
+    Both switches are off and disabled, each with its reason, though they were left on."""
+    page = new_page(web)
+    page.context.add_init_script(REFUSING)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, 3, 0)
+    page.goto(f"/t/{table}")
+    page.get_by_role("button", name="Alerts").click()
+    page.get_by_role("dialog", name="When it is your turn").wait_for()
+    for kind, why in (("sound", "cannot make sounds"), ("notify", "blocked for this site")):
+        box = page.locator(f"#alert-{kind}")
+        assert box.is_disabled() and not box.is_checked()
+        assert why in page.locator(f"#alert-{kind}-note").inner_text()
+    assert page.locator("#alert-title").is_checked() and page.locator("#alert-title").is_enabled()
+    assert not page.errors
