@@ -78,3 +78,16 @@ def test_a_clear_mistake_of_a_recorded_match_is_a_puzzle_with_the_searchs_answer
         puzzle.check("nonsense")
     kept = Puzzle.from_json(json.loads(json.dumps(puzzle.to_json())))
     assert kept.to_json() == puzzle.to_json()
+
+
+def test_a_decision_with_no_clearly_better_move_is_no_puzzle() -> None:
+    """ "Judged with enough playouts that the best move is clear": the same Lame Duck position
+    with the search's own answer played is no puzzle, nor is one of the moves the search
+    cannot tell from the best (a puzzle never marks an equal move wrong)."""
+    name, number, iterations, expected = CASES[0]
+    game, view, legal, played, names, _match = decision(name, number)
+    puzzle = make_puzzle(game, view, legal, played, number, names, iterations=iterations)
+    assert puzzle is not None
+    equal = next(a for a in puzzle.solutions if a != expected)
+    for move in (expected, equal):
+        assert make_puzzle(game, view, legal, move, number, names, iterations=iterations) is None
