@@ -90,6 +90,9 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
 
     bea = new_page(web)
     bea.context.add_init_script(RECORDER)
+    # The chime is made in the page: no sound is downloaded.
+    fetched: list[tuple[str, str]] = []
+    bea.on("request", lambda r: fetched.append((r.resource_type, r.url)))
     bea.goto("/")
     name_via_api(bea, "Bea")
     bea.goto(f"/t/{table}?speed=0")
@@ -150,6 +153,8 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     assert "Down the Drain" in bea.title()
     assert bea.locator("link[rel~='icon']").get_attribute("href").startswith("data:image/png")
     assert after["oscillators"] >= before["oscillators"] + 2
+    sounds = (".mp3", ".ogg", ".wav", ".m4a", ".aac", ".flac", ".webm", ".opus")
+    assert [u for kind, u in fetched if kind == "media" or u.endswith(sounds)] == []
     new_notes = after["notes"][len(before["notes"]) :]
     assert [n["title"] for n in new_notes] == ["Your turn · Down the Drain"]
     assert not ann.title().startswith(MARK)  # Ann waits: her tab says nothing

@@ -247,4 +247,10 @@ def test_another_guest_plays_a_left_matchs_deal_from_its_replay(
     following = bob.url.rsplit("/", 1)[1]
     seats = bob.request.get(f"/api/tables/{following}").json()["seats"]
     assert [s["bot"] for s in seats] == [None, "heuristic", "heuristic"]
+    # A visitor without a name is told what to do, in the dialog where they clicked.
+    cid = new_page(web)
+    cid.goto(f"/replay/{table}#move={n}")
+    cid.locator("#end-dialog[open]").wait_for()
+    cid.get_by_role("button", name="Play this deal").click()
+    cid.locator("#end-error", has_text="Choose a name first").wait_for()
     assert not ann.errors and not bob.errors

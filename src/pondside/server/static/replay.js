@@ -353,11 +353,14 @@ export class ReplaySource {
    * first a guest played), at a new table started at once. */
   async playDeal() {
     const q = this.seat == null ? "" : `?seat=${this.seat}`;
+    $("end-error").textContent = "";
     try {
       const table = await api(`/api/tables/${encodeURIComponent(this.id)}/deal${q}`, { method: "POST" });
       location.href = `/t/${encodeURIComponent(table.id)}`;
     } catch (e) {
-      toast(e.message, "error");
+      // Said in the end dialog, where the button is (a toast would be under it): no name
+      // yet, too many deals this hour.
+      $("end-error").textContent = e.message;
     }
   }
 
