@@ -204,8 +204,8 @@ def test_another_guest_plays_a_left_matchs_deal_from_its_replay(
     web: ServerProcess, new_page: Any
 ) -> None:
     """Issue 28, points 2 and 3, with two guests: Ann leaves her match at once and a bot plays
-    on for her; Bob, watching its replay, is told which moves the bot made for Ann, and plays
-    the same deal from her seat with "Play this deal"."""
+    on for her; Bob, watching its replay, is told which moves the bot made for Ann, sees her
+    placed last, and plays the same deal from her seat with "Play this deal"."""
     ann = new_page(web)
     name_via_api(ann, "Ann")
     table = table_via_api(ann, 3, 2, seed=23)  # Ann at seat 0, two heuristic bots
@@ -253,4 +253,9 @@ def test_another_guest_plays_a_left_matchs_deal_from_its_replay(
     cid.locator("#end-dialog[open]").wait_for()
     cid.get_by_role("button", name="Play this deal").click()
     cid.locator("#end-error", has_text="Choose a name first").wait_for()
+    # In German: the seat of the guest who left says so, as the bot's moves for her do.
+    cid.goto(f"/replay/{table}?seat=0&lang=de#move={anns}")
+    ann_chip = cid.locator('#players .player[data-seat="0"] .player-name')
+    ann_chip.filter(has_text="Ann (aufgegeben)").wait_for()
+    assert cid.locator("#rb-count .rb-by").text_content() == "ein Bot spielte für Ann"
     assert not ann.errors and not bob.errors

@@ -125,7 +125,7 @@ def frames(
         steps.append(({"seat": who, "how": how}, events))
         views.append(match.view(seat))
     outcome = match.outcome()
-    table = replay_summary(replay_id, match, names, bots)
+    table = replay_summary(replay_id, match, names, bots, resigned)
     out = []
     for k, ((by, events), view) in enumerate(zip(steps, views, strict=True)):
         last = k == len(actions)
