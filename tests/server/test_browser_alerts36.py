@@ -90,6 +90,9 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
 
     bea = new_page(web)
     bea.context.add_init_script(RECORDER)
+    # The chime is made in the page: no sound is downloaded.
+    fetched: list[tuple[str, str]] = []
+    bea.on("request", lambda r: fetched.append((r.resource_type, r.url)))
     bea.goto("/")
     name_via_api(bea, "Bea")
     bea.goto(f"/t/{table}?speed=0")
@@ -150,6 +153,8 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     assert "Down the Drain" in bea.title()
     assert bea.locator("link[rel~='icon']").get_attribute("href").startswith("data:image/png")
     assert after["oscillators"] >= before["oscillators"] + 2
+    sounds = (".mp3", ".ogg", ".wav", ".m4a", ".aac", ".flac", ".webm", ".opus")
+    assert [u for kind, u in fetched if kind == "media" or u.endswith(sounds)] == []
     new_notes = after["notes"][len(before["notes"]) :]
     assert [n["title"] for n in new_notes] == ["Your turn · Down the Drain"]
     assert not ann.title().startswith(MARK)  # Ann waits: her tab says nothing
@@ -202,3 +207,78 @@ def test_a_link_to_a_move_opens_the_replay_there_and_follows_the_controls(
     other.locator("#rb-count", has_text=f"Move 7 of {n}").wait_for()
     assert other.url.endswith(f"/replay/{table}#move=7")
     assert not page.errors and not other.errors
+
+
+def test_a_choice_made_all_at_once_alerts_each_and_the_title_setting_is_kept(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """ "Your turn or your choice": at Lame Duck everyone chooses a card at once, so both
+    guests' tabs say so when the turn begins. The title and icon are a setting like the
+    others: switched off, the mark goes at once and stays off after a reload, however long
+    the choice waits; the other guest's tab is not touched, and their mark goes when they
+    have chosen, though the turn goes on."""
+    ann = new_page(web)
+    ann.goto("/")
+    name_via_api(ann, "Ann")
+    table = table_via_api(ann, 3, 0, options={"rounds": 1})
+    r = ann.request.post(f"/api/tables/{table}/seats/2", data={"do": "bot", "level": "casual"})
+    assert r.ok, r.text()
+    ann.goto(f"/t/{table}?speed=0")
+    bea = new_page(web)
+    bea.goto("/")
+    name_via_api(bea, "Bea")
+    bea.goto(f"/t/{table}?speed=0")
+    bea.locator('.seat[data-seat="1"]').get_by_role("button", name="Join").click()
+    bea.locator('.seat[data-seat="1"]', has_text="Bea (you)").wait_for()
+    ann.locator("#start-btn:not([disabled])").click()
+    for page in (ann, bea):
+        page.wait_for_function(f"document.title.startsWith({MARK!r})", timeout=5000)
+
+    bea.get_by_role("button", name="Alerts").click()
+    bea.locator("#alert-title").uncheck()
+    bea.wait_for_function(f"!document.title.startsWith({MARK!r})", timeout=2000)
+    assert bea.locator("link[rel~='icon']").get_attribute("href") == "/static/favicon.svg"
+    bea.get_by_role("button", name="Done").click()
+    assert ann.title().startswith(MARK)
+
+    ann.locator("#hand.active .hand-card:not([disabled])").first.click()
+    ann.wait_for_function(f"!document.title.startsWith({MARK!r})", timeout=2000)
+
+    bea.reload()
+    bea.locator("#hand.active .hand-card:not([disabled])").first.wait_for()  # still to choose
+    bea.wait_for_timeout(300)
+    assert not bea.title().startswith(MARK)
+    assert bea.evaluate("document.body.dataset.alerting") == "false"
+    bea.get_by_role("button", name="Alerts").click()
+    assert not bea.locator("#alert-title").is_checked()
+    assert not ann.errors and not bea.errors
+
+
+REFUSING = """
+Object.defineProperty(Notification, "permission", { get: () => "denied" });
+window.AudioContext = undefined;
+window.webkitAudioContext = undefined;
+localStorage.setItem("pondside.alert.sound", "1");
+localStorage.setItem("pondside.alert.notify", "1");
+"""
+
+
+def test_a_setting_the_browser_refuses_is_shown_off_and_says_why(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """ "Off where the browser refuses": notifications blocked for the site and no WebAudio.
+    Both switches are off and disabled, each with its reason, though they were left on."""
+    page = new_page(web)
+    page.context.add_init_script(REFUSING)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, 3, 0)
+    page.goto(f"/t/{table}")
+    page.get_by_role("button", name="Alerts").click()
+    page.get_by_role("dialog", name="When it is your turn").wait_for()
+    for kind, why in (("sound", "cannot make sounds"), ("notify", "blocked for this site")):
+        box = page.locator(f"#alert-{kind}")
+        assert box.is_disabled() and not box.is_checked()
+        assert why in page.locator(f"#alert-{kind}-note").inner_text()
+    assert page.locator("#alert-title").is_checked() and page.locator("#alert-title").is_enabled()
+    assert not page.errors

@@ -1,6 +1,7 @@
 """Puzzles in Chromium (issue 28, point 4): a guest's analysed match gives them a puzzle; its
 page is the game's own table drawing the position from their seat, and the move they choose is
-judged and explained in the game's words; the puzzles page lists it and the puzzle of the day."""
+judged and explained in the game's words; the puzzles page lists it and the puzzle of the day,
+which another guest opens too."""
 
 from __future__ import annotations
 
@@ -54,3 +55,18 @@ def test_a_puzzle_from_ones_own_match_is_solved_at_the_table(
     assert axe_violations(page) == []
     assert not page.errors
     shot(page, "puzzle-laptop")
+
+    # Another guest: none of their own yet, but the game's puzzle of the day is Ann's.
+    bob = new_page(web, LAPTOP)
+    name_via_api(bob, "Bob")
+    bob.goto("/puzzles")
+    bob.locator("#puzzles-mine", has_text="None yet").wait_for()
+    daily = bob.request.get("/api/puzzles/daily/lame-duck").json()
+    anns = {p["id"] for p in page.request.get("/api/puzzles").json()["puzzles"]}
+    assert daily["id"] in anns  # the game's puzzles are Ann's alone here
+    bob.get_by_role("link", name="Lame Duck: today's puzzle").click()
+    bob.wait_for_url(f"**/puzzle/{daily['id']}")
+    bob.locator("#puzzle-panel", has_text="Find a better move").wait_for()
+    bob.locator("#hand .hand-card").nth(len(daily["view"]["hand"]) - 1).wait_for()
+    assert bob.locator("#hand .hand-card").count() == len(daily["view"]["hand"])
+    assert not bob.errors

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from browserkit import bots_match, name_via_api, shot
+from browserkit import bots_match, name_via_api, shot, table_via_api
 from pondside.engine import Match
 from pondside.games import get_game
 from serverproc import ServerProcess
@@ -148,6 +149,7 @@ def test_an_uploaded_record_of_another_game_is_watched_and_a_bad_one_explained(
     assert page.locator("#status").text_content() == "The match is over."
     page.click("#end-close")
     assert page.locator("#rb-download").get_attribute("href").startswith("/api/records/u.")
+    assert page.locator("#deal-btn").is_hidden()  # an upload's deal is not played again
     shot(page, "replay-upload")
     assert page.errors == []
 
@@ -196,3 +198,64 @@ def test_my_matches_lists_a_played_match_and_opens_its_replay(
     assert "very probably has at least" in explained and "σ" not in explained
     shot(page, "leaderboard")
     assert page.errors == []
+
+
+def test_another_guest_plays_a_left_matchs_deal_from_its_replay(
+    web: ServerProcess, new_page: Any
+) -> None:
+    """Issue 28, points 2 and 3, with two guests: Ann leaves her match at once and a bot plays
+    on for her; Bob, watching its replay, is told which moves the bot made for Ann, sees her
+    placed last, and plays the same deal from her seat with "Play this deal"."""
+    ann = new_page(web)
+    name_via_api(ann, "Ann")
+    table = table_via_api(ann, 3, 2, seed=23)  # Ann at seat 0, two heuristic bots
+    assert ann.request.post(f"/api/tables/{table}/resign").ok
+    deadline = time.monotonic() + 30
+    while ann.request.get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish Ann's match"
+        time.sleep(0.1)
+    actions = ann.request.get(f"/api/tables/{table}/record").json()["actions"]
+    n = len(actions)
+    anns = next(k for k, (seat, _a) in enumerate(actions, 1) if seat == 0)
+    bots = next(k for k, (seat, _a) in enumerate(actions, 1) if seat == 1)
+
+    bob = new_page(web)
+    name_via_api(bob, "Bob")
+    bob.goto(f"/replay/{table}?seat=0#move={anns}")
+    bob.locator("#rb-count", has_text=f"Move {anns} of {n}").wait_for()
+    assert bob.locator("#rb-count .rb-by").text_content() == "a bot played for Ann"
+    shot(bob, "replay-a-bot-played-for")
+    bob.evaluate(f"location.hash = '#move={bots}'")  # a bot's own seat: nothing to tell
+    bob.wait_for_function(
+        f"document.getElementById('rb-count').textContent === 'Move {bots} of {n}'"
+    )
+    bob.evaluate("location.hash = '#move=0'")
+    bob.locator("#rb-count", has_text="The deal").wait_for()
+    bob.locator("#hand .hand-card").nth(9).wait_for()
+    dealt = hand(bob)
+    # At the end of the replay: the same deal, played from Ann's seat.
+    bob.click("#rb-last")
+    bob.locator("#end-dialog[open]").wait_for()
+    # Ann left: last, as her result and her rating say, whatever the bot made of her seat.
+    assert bob.locator("#end-title").text_content() == "Ann finishes 3rd"
+    shot(bob, "replay-play-this-deal")
+    bob.get_by_role("button", name="Play this deal").click()
+    bob.wait_for_url(re.compile(r"/t/[\w-]+$"))
+    bob.locator('#players .player[data-seat="0"]', has_text="Bob").wait_for()
+    bob.locator("#hand .hand-card").nth(9).wait_for()
+    assert hand(bob) == dealt  # Ann's cards, from her seat
+    following = bob.url.rsplit("/", 1)[1]
+    seats = bob.request.get(f"/api/tables/{following}").json()["seats"]
+    assert [s["bot"] for s in seats] == [None, "heuristic", "heuristic"]
+    # A visitor without a name is told what to do, in the dialog where they clicked.
+    cid = new_page(web)
+    cid.goto(f"/replay/{table}#move={n}")
+    cid.locator("#end-dialog[open]").wait_for()
+    cid.get_by_role("button", name="Play this deal").click()
+    cid.locator("#end-error", has_text="Choose a name first").wait_for()
+    # In German: the seat of the guest who left says so, as the bot's moves for her do.
+    cid.goto(f"/replay/{table}?seat=0&lang=de#move={anns}")
+    ann_chip = cid.locator('#players .player[data-seat="0"] .player-name')
+    ann_chip.filter(has_text="Ann (aufgegeben)").wait_for()
+    assert cid.locator("#rb-count .rb-by").text_content() == "ein Bot spielte für Ann"
+    assert not ann.errors and not bob.errors

@@ -9,6 +9,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from pondside.engine import Match
 from pondside.games.lame_duck import GAME
+from pondside.server.ratings import rate
 from pondside.server.tables import places_with_resigned
 from serverproc import GuestClient, ServerProcess
 from tablesock import Sock, play_randomly, run, table_with
@@ -177,3 +179,46 @@ def test_a_resignation_outlives_a_restart_and_its_bot_plays_on(server: ServerPro
     run(main())
     found = bob.http.get("/api/players/me/matches").json()["matches"][0]
     assert found["table_id"] == table and found["place"] == 1  # the only one who played it out
+
+
+def test_a_leaver_is_rated_as_finishing_last(server: ServerProcess) -> None:
+    """Issue 28, point 2: "the leaver is rated as finishing last", whatever the bot that played
+    on for them made of the seat. A fresh server, so every rating starts from the prior and the
+    expected one is exact."""
+    leaver, stayer = GuestClient(server, "Leaver"), GuestClient(server, "Stayer")
+    table = table_with(server, leaver, [leaver, stayer, "random"], seed=12)
+    assert leaver.http.post(f"/api/tables/{table}/resign").status_code == 200
+
+    async def main() -> None:
+        s = await Sock.open(server, table, stayer)
+        await play_randomly(s, random.Random(2))
+        await s.close()
+
+    run(main())
+    record = leaver.http.get(f"/api/tables/{table}/record").json()
+    outcome = Match.from_record(GAME, record).outcome()
+    assert outcome is not None
+    # The casual bot that played the leaver's seat beat someone: its own place is not last,
+    # so a rating by the match's own places would not be the leaver's.
+    assert outcome.places[0] < 3, outcome.places
+    rows = {r["name"]: r for r in leaver.http.get("/api/leaderboard/lame-duck").json()["ratings"]}
+    assert set(rows) == {"Leaver", "Stayer", "Random bot"}
+    subjects = ["player:leaver", "player:stayer", "bot:random"]
+    last = places_with_resigned([int(p) for p in outcome.places], [True, False, False])
+    want = rate({}, subjects, last)
+    assert want is not None
+    for name, who in zip(("Leaver", "Stayer", "Random bot"), subjects, strict=True):
+        assert rows[name]["mu"] == pytest.approx(want[who].mu)
+        assert rows[name]["sigma"] == pytest.approx(want[who].sigma)
+    assert rows["Leaver"]["mu"] < min(rows["Stayer"]["mu"], rows["Random bot"]["mu"])
+    own = rate({}, subjects, [int(p) for p in outcome.places])
+    assert own is not None and rows["Leaver"]["mu"] < own["player:leaver"].mu
+
+    # The table's end screen says the same: the frames' outcome places the leaver last.
+    async def end() -> dict[str, Any]:
+        s = await Sock.open(server, table, stayer)
+        shown = await s.sync()
+        await s.close()
+        return shown
+
+    assert run(end())["outcome"]["places"] == last

@@ -5,6 +5,7 @@ once. The stand-in outlives a restart and a kill -9 like every other table state
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from serverproc import GuestClient, ServerProcess
-from tablesock import Sock, run, table_with
+from tablesock import Sock, play_randomly, run, table_with
 
 GRACE = 1.5  # seconds: the server's --grace
 
@@ -90,7 +91,11 @@ def test_a_bot_stands_in_for_a_player_gone_past_the_grace_period_until_they_are_
     assert steps["seats"][1].get("away") is None
 
 
-def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess) -> None:
+@pytest.mark.parametrize("stop", ["kill -9", "restart"])
+def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess, stop: str) -> None:
+    """Both ways a server ends: killed (no chance to tidy up) and stopped (SIGTERM, its
+    shutdown), then started on the same database. The stand-in plays on, and (played to the
+    end once) the match's replay says which decisions the bot made for Bob: every one of his."""
     ann, bob = GuestClient(graceful, "Ann"), GuestClient(graceful, "Bob")
     table = table_with(graceful, ann, [ann, bob, "random"], options={"rounds": 3})
 
@@ -100,19 +105,34 @@ def test_a_stand_in_outlives_a_kill_and_a_restart(graceful: ServerProcess) -> No
         await a.close()
 
     run(gone())
-    graceful.restart()  # kill -9, then the same database
+    if stop == "kill -9":
+        graceful.restart()  # kill -9, then the same database
+    else:
+        port = graceful.port
+        graceful.stop()
+        graceful.start(port)
     seats = ann.http.get(f"/api/tables/{table}").json()["seats"]
     assert seats[1]["away"] is True and seats[1]["bot"] == "casual"
 
     async def after() -> None:
         a = await Sock.open(graceful, table, ann)
         # The stand-in plays at once after the restart (no new grace period for Bob); Ann
-        # plays whenever she is asked (a card, or a column to take) until it has.
+        # plays whenever she is asked (a card, or a column to take) until it has, then to
+        # the end.
         by = await play_until(a, lambda m: (m.get("by") or {}).get("seat") == 1)
         assert by["by"]["how"] == "stand-in"
+        if stop == "restart":
+            await play_randomly(a, random.Random(1), timeout=60)
         await a.close()
 
-    run(after())
+    run(after(), timeout=90)
+    if stop != "restart":
+        return
+    frames = ann.http.get(f"/api/replays/{table}").json()["frames"]
+    hows = {(f["by"]["seat"], f["by"]["how"]) for f in frames if f.get("by")}
+    assert hows == {(0, "player"), (1, "stand-in"), (2, "bot")}
+    record = ann.http.get(f"/api/tables/{table}/record").json()
+    assert record["names"][:2] == ["Ann", "Bob"]  # the seat is still Bob's in the record
 
 
 def test_with_a_clock_the_stand_in_comes_when_the_gone_players_time_runs_out(

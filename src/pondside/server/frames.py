@@ -27,7 +27,7 @@ from typing_extensions import TypedDict
 from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
-from .tables import LiveTable
+from .tables import LiveTable, shown_outcome
 from .telling import shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
@@ -288,10 +288,15 @@ def seat_shown(i: int, s: Seat, online: bool, stand_in_at: float | None = None) 
 
 
 def replay_summary(
-    replay_id: str, match: Match[Any], names: list[str | None], bots: list[str | None]
+    replay_id: str,
+    match: Match[Any],
+    names: list[str | None],
+    bots: list[str | None],
+    resigned: list[bool] | None = None,
 ) -> TableSummary:
     """A table summary as the live frames carry it, for a replay: no clock, nobody online to
-    wait for, the names of the match."""
+    wait for, the names of the match, the guests who resigned or left marked as at the
+    table ("Ann (resigned)")."""
     shown = summary(
         table_id=replay_id,
         game=match.game,
@@ -315,6 +320,9 @@ def replay_summary(
         ],
         spectators=0,
     )
+    for i, gone in enumerate(resigned or []):
+        if gone:
+            shown["seats"][i]["resigned"] = True
     shown["replay"] = True
     return shown
 
@@ -376,7 +384,7 @@ def live_shared(
         live_summary(table),
         events,
         clock,
-        None if outcome is None else outcome.to_json(),
+        None if outcome is None else shown_outcome(outcome, [s.resigned for s in d.seats]),
     )
 
 

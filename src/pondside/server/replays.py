@@ -33,6 +33,7 @@ from . import puzzle_store
 from .db import TableData
 from .frames import By, ClockShown, for_receiver, replay_summary, shared
 from .hub import LIMITS, NAME_LIMIT, Guest, Hub, Refused
+from .tables import shown_outcome
 from .telling import shown_names
 from .thinking import in_language
 from .web import (
@@ -90,11 +91,13 @@ def frames(
     names: list[str | None],
     bots: list[str | None],
     hows: list[str] | None = None,
+    resigned: list[bool] | None = None,
 ) -> dict[str, Any]:
     """Every frame of ``record`` from ``seat`` (None: the spectator): step 0 is the deal, step k
     the table after the record's k-th action, each as a live table's frame (reason "action",
     ``seq`` = k, ``by``, the action's public events, ``view`` = Match.view(seat), no legal
-    actions, no clock, ``outcome`` once the match is over)."""
+    actions, no clock, ``outcome`` once the match is over: the seats that ``resigned`` last,
+    as at the table)."""
     try:
         game = get_game(record["game"])
         match = Match(
@@ -122,7 +125,7 @@ def frames(
         steps.append(({"seat": who, "how": how}, events))
         views.append(match.view(seat))
     outcome = match.outcome()
-    table = replay_summary(replay_id, match, names, bots)
+    table = replay_summary(replay_id, match, names, bots, resigned)
     out = []
     for k, ((by, events), view) in enumerate(zip(steps, views, strict=True)):
         last = k == len(actions)
@@ -133,7 +136,9 @@ def frames(
             table,
             events,
             blank,
-            outcome.to_json() if last and outcome is not None else None,
+            shown_outcome(outcome, resigned or [False] * match.players)
+            if last and outcome is not None
+            else None,
         )
         out.append(for_receiver(common, game, seat, False, view, [], views[k - 1] if k else None))
     return {
@@ -169,8 +174,9 @@ def record_link(replay_id: str) -> str:
 
 async def _source(
     hub: Hub, replay_id: str
-) -> tuple[dict[str, Any], list[str | None], list[str | None], list[str] | None]:
-    """The record of a replay, the seats' names and bot levels, how each action was made."""
+) -> tuple[dict[str, Any], list[str | None], list[str | None], list[str] | None, list[bool]]:
+    """The record of a replay, the seats' names and bot levels, how each action was made,
+    which seats resigned (an upload: none)."""
     if UPLOAD_ID.fullmatch(replay_id):
         rec = await asyncio.to_thread(hub.store.load_record, replay_id)
         if rec is None:
@@ -186,7 +192,7 @@ async def _source(
                 410,
             )
         names = list(rec.get("names") or [None] * rec["players"])
-        return rec, names, [None] * rec["players"], None
+        return rec, names, [None] * rec["players"], None, [False] * rec["players"]
     if not TABLE_ID.fullmatch(replay_id):
         raise Refused(_("there is no such table; check the link"), 404)
     live = hub.tables.get(replay_id)
@@ -215,7 +221,7 @@ async def _source(
     hows = await asyncio.to_thread(hub.store.hows, replay_id)
     names = [s.name if s.player_id else None for s in data.seats]
     bots = [None if s.player_id else s.bot for s in data.seats]
-    return rec, names, bots, hows
+    return rec, names, bots, hows, [s.resigned for s in data.seats]
 
 
 async def _table_data(hub: Hub, table_id: str) -> TableData | None:
@@ -288,7 +294,7 @@ async def analysis(
         return in_language(found, i18n.current())
     hub = hub_of(request)
     # Checked before anything is made: the replay exists, is finished, and has that seat.
-    rec, _names, _bots, _hows = await _source(hub, replay_id)
+    rec, _names, _bots, _hows, _resigned = await _source(hub, replay_id)
     players = int(rec["players"])
     if number >= players:
         raise Refused(
@@ -357,9 +363,11 @@ async def _build(hub: Hub, kept: Kept, replay_id: str, seat: int | None) -> byte
     if kept.builds is None or kept.builds[0] is not loop:  # a semaphore is its loop's
         kept.builds = (loop, asyncio.Semaphore(BUILDS_AT_ONCE))
     async with kept.builds[1]:
-        rec, names, bots, hows = await _source(hub, replay_id)
+        rec, names, bots, hows, resigned = await _source(hub, replay_id)
         # Replayed, encoded and compressed in the thread: none of it holds the event loop.
-        over, body = await asyncio.to_thread(_encoded, rec, seat, replay_id, names, bots, hows)
+        over, body = await asyncio.to_thread(
+            _encoded, rec, seat, replay_id, names, bots, hows, resigned
+        )
     # A table's replay is kept only once it shows a finished match (an uploaded record never
     # changes, finished or not): a replay missing its last actions must not outlive them.
     if over or UPLOAD_ID.fullmatch(replay_id):
@@ -374,8 +382,9 @@ def _encoded(
     names: list[str | None],
     bots: list[str | None],
     hows: list[str] | None,
+    resigned: list[bool],
 ) -> tuple[bool, bytes]:
-    built = frames(rec, seat, replay_id, names, bots, hows)
+    built = frames(rec, seat, replay_id, names, bots, hows, resigned)
     # Sent compressed: a long match's frames are megabytes of JSON, a tenth zipped.
     text = json.dumps(built, separators=(",", ":"), ensure_ascii=True)
     return bool(built["over"]), gzip.compress(text.encode(), 6)

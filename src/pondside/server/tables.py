@@ -15,7 +15,7 @@ from typing import Any
 
 from pondside import i18n
 from pondside.bots.base import Bot
-from pondside.engine import Event, Game, IllegalAction, Match, PondsideError, spell
+from pondside.engine import Event, Game, IllegalAction, Match, Outcome, PondsideError, spell
 from pondside.i18n import _
 
 from .db import Seat, TableData
@@ -265,6 +265,16 @@ def result_of(table: LiveTable, state: Any) -> Result | None:
             )
         ],
     )
+
+
+def shown_outcome(outcome: Outcome, resigned: list[bool]) -> dict[str, Any]:
+    """A finished match's outcome as its frames carry it (the end screen, the replay's last
+    move): with ``places_with_resigned``, so a page never says "Ann wins" of a guest whose
+    result, history and rating place her last (issue 28, point 2)."""
+    shown = outcome.to_json()
+    if any(resigned):
+        shown["places"] = places_with_resigned([int(p) for p in outcome.places], resigned)
+    return shown
 
 
 def places_with_resigned(places: list[int], resigned: list[bool]) -> list[int]:

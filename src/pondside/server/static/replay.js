@@ -57,6 +57,9 @@ export function endLinks(frame) {
   const link = $("replay-link");
   if (replaying) {
     $("again-btn").hidden = true;
+    // "Play this deal" (issue 28, 3): a finished table's, not an uploaded record's (its seed
+    // may be anyone's; an upload's id starts "u.").
+    $("deal-btn").hidden = !(frame.view && frame.view.over && !frame.table.id.startsWith("u."));
     $("end-note").textContent = "";
     if (link) link.hidden = true;
     // The seat shown is not the watcher: "Bot 3 finishes 2nd", not "You finish 2nd".
@@ -113,6 +116,7 @@ export class ReplaySource {
   // --- the TableSocket's interface: a replay never sends anything -----------------------
   connect() {
     document.body.classList.add("replaying");
+    $("deal-btn").addEventListener("click", () => this.playDeal());
     this.build();
     this.load(this.seat, this.wanted);
   }
@@ -314,7 +318,11 @@ export class ReplaySource {
     $("rb-step").value = String(k);
     const by = k > 0 ? d.frames[k].by : null;
     const who = by ? d.names[by.seat] || t("Bot {n}", { n: by.seat + 1 }) : null;
-    $("rb-count").textContent = k === 0 ? t("The deal · move 0 of {steps}", { steps: d.steps }) : t("Move {k} of {steps}", { k, steps: d.steps });
+    const note = this.byNote(by, who);
+    $("rb-count").replaceChildren(
+      k === 0 ? t("The deal · move 0 of {steps}", { steps: d.steps }) : t("Move {k} of {steps}", { k, steps: d.steps }),
+      ...(note ? [el("span", "rb-by", note)] : []),
+    );
     $("rb-count").title = who ? t("Move {k}: {name}", { k, name: who }) : t("Before the first move");
     $("rb-first").disabled = $("rb-prev").disabled = k === 0;
     $("rb-next").disabled = $("rb-last").disabled = k === d.steps;
@@ -328,6 +336,32 @@ export class ReplaySource {
     q.delete("step"); // the move is in the hash
     const query = q.toString();
     history.replaceState(null, "", `${location.pathname}${query ? `?${query}` : ""}#move=${k}`);
+  }
+
+  /** Who made a move for a guest when a bot did (issue 28, 2: the replay tells which
+   * decisions a bot made for whom): a stand-in for one whose connection was gone, or the bot
+   * that played on for one who resigned or left. A bot's own seat has no guest's name. Shown
+   * under the move's number, so the bar keeps its size. */
+  byNote(by, who) {
+    const guest = by ? this.data.names[by.seat] : null;
+    if (guest && by.how === "stand-in") return t("a bot stood in for {name}", { name: who });
+    if (guest && by.how === "bot") return t("a bot played for {name}", { name: who });
+    return null;
+  }
+
+  /** "Play this deal": the same cards, options and bots, the person at the seat shown (or the
+   * first a guest played), at a new table started at once. */
+  async playDeal() {
+    const q = this.seat == null ? "" : `?seat=${this.seat}`;
+    $("end-error").textContent = "";
+    try {
+      const table = await api(`/api/tables/${encodeURIComponent(this.id)}/deal${q}`, { method: "POST" });
+      location.href = `/t/${encodeURIComponent(table.id)}`;
+    } catch (e) {
+      // Said in the end dialog, where the button is (a toast would be under it): no name
+      // yet, too many deals this hour.
+      $("end-error").textContent = e.message;
+    }
   }
 
   // --- the analysis ----------------------------------------------------------------------------

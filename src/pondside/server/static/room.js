@@ -70,7 +70,7 @@ export function mySeat(frame) {
 
 export function names(frame) {
   // A guest who resigned keeps their name at the seat their bot plays on.
-  return seatNames(frame.table).map((name, i) => (frame.table.seats[i].resigned ? `${name} (resigned)` : name));
+  return seatNames(frame.table).map((name, i) => (frame.table.seats[i].resigned ? t("{name} (resigned)", { name }) : name));
 }
 
 /** Seats in the order shown: this page's seat first, then round the table. */
