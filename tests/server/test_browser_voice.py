@@ -149,31 +149,44 @@ def test_the_clocks_choice_is_told_and_every_step_announced_with_explanations_of
     quick_clock: ServerProcess, new_page: Any
 ) -> None:
     """Issue 27, 8 and accessibility: when time runs out, the explanations say the clock chose
-    (not only a toast), and every step is said in a live region even with explanations off."""
-    page = new_page(quick_clock)
-    page.goto("/")
-    name_via_api(page, "Ann")
-    body = {"game": "down-the-drain", "players": 3, "profile": "fast", "seed": 5}
-    r = page.request.post("/api/tables", data=body)
-    assert r.status == 201, r.text()
-    table = r.json()["id"]
-    for seat in (1, 2):
-        assert page.request.post(
-            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
-        ).ok
-    assert page.request.post(f"/api/tables/{table}/start").ok
-    page.goto(f"/t/{table}?speed=0")
-    assert page.locator("#explain").is_hidden()  # explanations are off by default
-    page.locator("#toast", has_text="Your time ran out: the clock chose for you.").wait_for(
-        timeout=20_000
-    )
-    assert "What just happened" not in page.locator("#toast").inner_text()
-    announced = page.locator("#announce")
-    announced.locator("p", has_text="Your time ran out: the clock chose for you.").wait_for()
-    assert "You play " in announced.inner_text() or "You play" in " ".join(shown_lines(page))
-    lines = shown_lines(page)
-    assert "Your time ran out: the clock chose for you." in lines
-    assert not page.errors, page.errors
+    (not only a toast), and every step is said in a live region even with explanations off; on
+    a laptop and on a touch phone: both tables are opened, then started together (the quick
+    clock's match lasts some 20 s: the second page's checks come while it runs)."""
+    pages = []
+    for viewport, touch in ((LAPTOP, False), (TOUCH_PHONE, True)):
+        page = new_page(quick_clock, viewport, touch=touch)
+        page.goto("/")
+        name_via_api(page, "Ann")
+        body = {"game": "down-the-drain", "players": 3, "profile": "fast", "seed": 5}
+        r = page.request.post("/api/tables", data=body)
+        assert r.status == 201, r.text()
+        table = r.json()["id"]
+        for seat in (1, 2):
+            assert page.request.post(
+                f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
+            ).ok
+        page.goto(f"/t/{table}?speed=0")
+        page.locator(".seat").first.wait_for()
+        pages.append((page, table))
+    for page, table in pages:
+        assert page.request.post(f"/api/tables/{table}/start").ok
+    for page, _ in pages:
+        where = "phone" if page.touch else "laptop"
+        assert page.locator("#explain").is_hidden()  # explanations are off by default
+        # Ann's time runs out at each of her turns: a toast each time, in sight.
+        toast = page.locator("#toast", has_text="Your time ran out: the clock chose for you.")
+        toast.wait_for(timeout=20_000)
+        assert "What just happened" not in page.locator("#toast").inner_text(), where
+        box = toast.bounding_box()
+        width = page.viewport_size["width"]
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (where, box)
+        announced = page.locator("#announce")
+        announced.locator("p", has_text="Your time ran out: the clock chose for you.").wait_for()
+        assert "You play " in announced.inner_text() or "You play" in " ".join(shown_lines(page))
+        lines = shown_lines(page)
+        assert "Your time ran out: the clock chose for you." in lines, where
+        shot(page, f"voice-clock-chose-{where}")
+        assert not page.errors, page.errors
 
 
 # What the explanations box says while nothing has been told, in English and in German.
