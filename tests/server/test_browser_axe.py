@@ -1,7 +1,8 @@
 """axe-core over every page a player meets (issue 27, accessibility as a standard): the lobby,
 every game's table mid-turn, the end screen of a finished match, its replay, "My matches", the
 leaderboard and the rules pages, on a 1366 × 768 laptop and a 390 × 844 touch phone. No
-violation of impact serious or critical is allowed.
+violation of impact serious or critical is allowed; at each game's table every card a person
+sees has a name a screen reader reads (defect 6).
 
 The pages share one server and one finished match (played by the guest through the table's
 socket, so that it is in their history); each page is scanned on both screens in one test, so
@@ -102,11 +103,23 @@ def table_mid_turn(page: Any, game: str) -> str:
 
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", GAMES)
-def test_a_table_mid_turn(web: ServerProcess, new_page: Any, game: str, screen: str) -> None:
+def test_a_table_mid_turn_and_every_card_a_person_sees_has_a_name(
+    web: ServerProcess, new_page: Any, game: str, screen: str
+) -> None:
+    """The scan, and defect 6 on the same page: every card (the hand, the pond, the tricks, the
+    piles, the discard, face up or down) has a name a screen reader reads, in words, not the
+    rulebook's codes ("(WC-4)" is for the tooltips); on a laptop and on a touch phone."""
     page = open_page(new_page, web, screen)
     table_mid_turn(page, game)
     found = scan(page, f"table-{game}-{screen}")
+    wrong = unnamed_cards(page)
+    coded = page.evaluate(
+        "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.ariaLabel)"
+        ".filter((n) => /\\([A-Z]{2}-\\d+/.test(n))"
+    )
     assert found == []
+    assert wrong == []
+    assert coded == []
     assert page.errors == []
 
 
@@ -253,18 +266,3 @@ def unnamed_cards(page: Any) -> list[str]:
         elif c["code"].isdigit() and not re.search(rf"\b{c['code']}\b", name):
             wrong.append(f"card {c['code']} read as {name!r}")
     return wrong
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_card_a_person_sees_has_a_name(web: ServerProcess, new_page: Any, game: str) -> None:
-    """Defect 6: the hand, the pond, the tricks, the piles, the discard, face up or down."""
-    page = open_page(new_page, web, "laptop")
-    table_mid_turn(page, game)
-    wrong = unnamed_cards(page)
-    # Names are words, not the rulebook's codes ("(WC-4)" is for the tooltips).
-    coded = page.evaluate(
-        "() => [...document.querySelectorAll('[aria-label]')].map((e) => e.ariaLabel)"
-        ".filter((n) => /\\([A-Z]{2}-\\d+/.test(n))"
-    )
-    assert wrong == []
-    assert coded == []

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from browserkit import DESKTOP, PHONE, bots_match, name_via_api, shot, table_via_api
+from browserkit import TOUCH_PHONE, bots_match, name_via_api, shot, table_via_api, too_low_deal
 from serverproc import ServerProcess
 
 PANEL = "#hint-panel"
@@ -29,6 +29,38 @@ def act(page: Any) -> None:
         take.first.click()
     else:
         page.locator("#hand .hand-card:not([disabled])").first.click()
+
+
+def agrees_with_the_table_and_itself(page: Any) -> Any:
+    """The hint at a four-player Lame Duck table, once answered: a card to play with its expected
+    place, never contradicting its own list (issue 27, 1), and that card marked in the hand,
+    only it; the marked card's locator."""
+    page.wait_for_selector(f"{PANEL} .hint-main", timeout=60_000)
+    text = page.locator(PANEL).inner_text()
+    suggested = re.search(r"Suggested: [Pp]lay (\d+)", text)
+    assert suggested, text
+    card = suggested.group(1)
+    assert re.search(r"expected place [1-4]\.\d of 4", text), text
+    assert "1 is first, 4 is last" in text
+    rows = page.locator(f"{PANEL} .hint-list li")
+    assert rows.count() >= 1
+    # The headline never contradicts the list (issue 27, 1): it is the best-rated action, or
+    # the note says the best is about as good, within the search's error.
+    first = rows.first.get_attribute("data-hint-action")
+    assert first == f"play {card}" or "about as well" in text, text
+    assert page.locator(f"{PANEL} .hint-list li.suggested").get_attribute("data-hint-action") == (
+        f"play {card}"
+    )
+    # Every estimate is read whole within the panel: none runs out of it.
+    wide = rows.evaluate_all(
+        """els => els.filter((e) => e.getBoundingClientRect().right >
+             e.closest('.hint-panel').getBoundingClientRect().right).map((e) => e.innerText)"""
+    )
+    assert wide == [], wide
+    # The card is marked in the hand, and only it.
+    marked = page.locator("#hand .hand-card.hint-mark")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == card
+    return marked
 
 
 def test_a_hint_at_a_lame_duck_table_marks_the_card_and_says_the_expected_places(
@@ -73,29 +105,8 @@ def test_a_hint_at_a_lame_duck_table_marks_the_card_and_says_the_expected_places
     page.wait_for_selector(f"{PANEL} .hint-thinking:text('Thinking…')")
     assert button.is_disabled()  # one at a time
     shot(page, "hint-thinking")
-    page.wait_for_selector(f"{PANEL} .hint-main", timeout=60_000)
-    text = page.locator(PANEL).inner_text()
-    suggested = re.search(r"Suggested: [Pp]lay (\d+)", text)
-    assert suggested, text
-    card = suggested.group(1)
-    assert re.search(r"expected place [1-4]\.\d of 4", text), text
-    assert "1 is first, 4 is last" in text
-    rows = page.locator(f"{PANEL} .hint-list li")
-    assert rows.count() >= 1
-    # The headline never contradicts the list (issue 27, 1): it is the best-rated action, or
-    # the note says the best is about as good, within the search's error.
-    first = rows.first.get_attribute("data-hint-action")
-    assert first == f"play {card}" or "about as well" in text, text
-    assert page.locator(f"{PANEL} .hint-list li.suggested").get_attribute("data-hint-action") == (
-        f"play {card}"
-    )
-    # The card is marked in the hand, and only it.
-    marked = page.locator("#hand .hand-card.hint-mark")
-    assert marked.count() == 1 and marked.get_attribute("data-card") == card
+    marked = agrees_with_the_table_and_itself(page)
     shot(page, "hint-lame-duck")
-    page.set_viewport_size(PHONE)
-    shot(page, "hint-lame-duck-phone", full=True)
-    page.set_viewport_size(DESKTOP)
 
     # Played: the position moves on, and the hint with it.
     marked.click()
@@ -122,6 +133,35 @@ def test_a_hint_at_a_lame_duck_table_marks_the_card_and_says_the_expected_places
     page.wait_for_timeout(300)
     assert page.locator(PANEL).is_hidden()
     assert page.locator(".hint-mark").count() == 0
+    assert page.errors == []
+
+
+def test_a_hint_on_a_touch_phone_agrees_with_itself_and_plays_by_two_taps(
+    web: ServerProcess, new_page: Any
+) -> None:
+    """Issue 27, 1 on a 390x844 touch phone: the same hint as on the laptop, its panel on the
+    screen where the player looks, the card it marks played by two taps (issue 27, 2). The deal
+    gives Ann a too-low card: its long estimate ("play 2 (1 duck) too low: you choose a
+    column") must wrap within the panel."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    name_via_api(page, "Ann")
+    seed, _low = too_low_deal(4)
+    page.goto(f"/t/{table_via_api(page, seed=seed)}")
+    page.locator("#hand .hand-card").nth(9).wait_for()
+    my_turn(page)
+    page.locator("#hint-btn").tap()
+    marked = agrees_with_the_table_and_itself(page)
+    # The panel is in sight (scrolled to, if the page put it below the hand).
+    panel = page.locator(PANEL)
+    panel.scroll_into_view_if_needed()
+    box = panel.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= TOUCH_PHONE["width"], box
+    shot(page, "hint-lame-duck-phone")
+    card = marked.get_attribute("data-card")
+    marked.tap()
+    page.locator(f'#hand .hand-card[data-card="{card}"]').tap()
+    page.locator(f'#hand .hand-card[data-card="{card}"]').wait_for(state="detached")
+    page.locator(PANEL).wait_for(state="hidden")
     assert page.errors == []
 
 

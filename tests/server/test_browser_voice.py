@@ -8,20 +8,23 @@ fed the table's record."""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from browserkit import name_via_api, shot, start_server
+from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, press, shot, start_server, table_via_api
 from pondside.engine import Match
 from pondside.engine.narrate import with_names
 from pondside.games import get_game
 from pondside.server.telling import shown_names
 from replaykit import terminal_lines
 from serverproc import ServerProcess
+from tablesock import Sock, play_randomly, run
 
 # A short match of each game, played by bots at a pace a page can follow: players, options,
 # seed. Ladders' deal 43 is a round of about 170 actions where 41's is 300, each a bot's
@@ -146,28 +149,118 @@ def test_the_clocks_choice_is_told_and_every_step_announced_with_explanations_of
     quick_clock: ServerProcess, new_page: Any
 ) -> None:
     """Issue 27, 8 and accessibility: when time runs out, the explanations say the clock chose
-    (not only a toast), and every step is said in a live region even with explanations off."""
-    page = new_page(quick_clock)
+    (not only a toast), and every step is said in a live region even with explanations off; on
+    a laptop and on a touch phone: both tables are opened, then started together (the quick
+    clock's match lasts some 20 s: the second page's checks come while it runs)."""
+    pages = []
+    for viewport, touch in ((LAPTOP, False), (TOUCH_PHONE, True)):
+        page = new_page(quick_clock, viewport, touch=touch)
+        page.goto("/")
+        name_via_api(page, "Ann")
+        body = {"game": "down-the-drain", "players": 3, "profile": "fast", "seed": 5}
+        r = page.request.post("/api/tables", data=body)
+        assert r.status == 201, r.text()
+        table = r.json()["id"]
+        for seat in (1, 2):
+            assert page.request.post(
+                f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
+            ).ok
+        page.goto(f"/t/{table}?speed=0")
+        page.locator(".seat").first.wait_for()
+        pages.append((page, table))
+    for page, table in pages:
+        assert page.request.post(f"/api/tables/{table}/start").ok
+    for page, _ in pages:
+        where = "phone" if page.touch else "laptop"
+        assert page.locator("#explain").is_hidden()  # explanations are off by default
+        # Ann's time runs out at each of her turns: a toast each time, in sight.
+        toast = page.locator("#toast", has_text="Your time ran out: the clock chose for you.")
+        toast.wait_for(timeout=20_000)
+        assert "What just happened" not in page.locator("#toast").inner_text(), where
+        box = toast.bounding_box()
+        width = page.viewport_size["width"]
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (where, box)
+        announced = page.locator("#announce")
+        announced.locator("p", has_text="Your time ran out: the clock chose for you.").wait_for()
+        assert "You play " in announced.inner_text() or "You play" in " ".join(shown_lines(page))
+        lines = shown_lines(page)
+        assert "Your time ran out: the clock chose for you." in lines, where
+        shot(page, f"voice-clock-chose-{where}")
+        assert not page.errors, page.errors
+
+
+# What the explanations box says while nothing has been told, in English and in German.
+NOTHING_YET = {
+    "en": "Sentences about each play will appear here.",
+    "de": "Hier erscheinen Sätze zu jedem Zug.",
+}
+
+
+def says_what_it_will_hold(page: Any, where: str, lang: str = "en") -> None:
+    """The explanations box is open and, nothing told yet, says what it will hold, as a list
+    item a screen reader reaches: never an empty "What just happened"."""
+    page.locator("#game:not([hidden])").wait_for()
+    assert page.locator("#explain").is_visible(), where
+    items = page.locator("#explain-list li")
+    assert items.all_inner_texts() == [NOTHING_YET[lang]], (where, items.all_inner_texts())
+    assert items.first.is_visible(), where
+
+
+def play_to_the_end_by_socket(page: Any, server: ServerProcess, table: str) -> None:
+    """This page's guest plays their seat of `table` by random legal actions, to the end."""
+    header = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
+
+    async def play() -> None:
+        sock = await Sock.open(server, table, headers={"Cookie": header})
+        await play_randomly(sock, random.Random(5))
+        await sock.close()
+
+    # In a thread of its own: Playwright's sync API holds this thread's event loop.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(run, play()).result()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_the_explanations_box_says_what_it_will_hold_at_every_start(
+    web: ServerProcess, new_page: Any, screen: str
+) -> None:
+    """Issue 27, 4: with the explanations on (the setting remembered), a new match's table
+    says what the box will hold until the first play is told: a Lame Duck match started with
+    Play again, the same table reloaded, a Down the Drain table in German; on a laptop and on a
+    touch phone."""
+    phone = screen == "phone"
+    page = new_page(web, TOUCH_PHONE if phone else LAPTOP, touch=phone)
+    page.add_init_script("localStorage.setItem('pondside.explain', '1')")
     page.goto("/")
     name_via_api(page, "Ann")
-    body = {"game": "down-the-drain", "players": 3, "profile": "fast", "seed": 5}
-    r = page.request.post("/api/tables", data=body)
-    assert r.status == 201, r.text()
-    table = r.json()["id"]
-    for seat in (1, 2):
-        assert page.request.post(
-            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "random"}
-        ).ok
-    assert page.request.post(f"/api/tables/{table}/start").ok
-    page.goto(f"/t/{table}?speed=0")
-    assert page.locator("#explain").is_hidden()  # explanations are off by default
-    page.locator("#toast", has_text="Your time ran out: the clock chose for you.").wait_for(
-        timeout=20_000
-    )
-    assert "What just happened" not in page.locator("#toast").inner_text()
-    announced = page.locator("#announce")
-    announced.locator("p", has_text="Your time ran out: the clock chose for you.").wait_for()
-    assert "You play " in announced.inner_text() or "You play" in " ".join(shown_lines(page))
-    lines = shown_lines(page)
-    assert "Your time ran out: the clock chose for you." in lines
+    first = table_via_api(page, players=3, bots=2)
+    play_to_the_end_by_socket(page, web, first)
+    page.goto(f"/t/{first}")
+    page.locator("#end-dialog[open]").wait_for()
+    again = page.locator("#again-btn")
+    # A tap on the phone; either way with the page's own time to navigate (press allows 2 s).
+    if phone:
+        again.tap()
+    else:
+        again.click()
+    page.wait_for_url(lambda url: not url.endswith(first))
+    press(page, page.locator("#start-btn:not([disabled])"))
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    says_what_it_will_hold(page, "a new match")
+    shot(page, f"explain-nothing-yet-{screen}")
+    page.reload()
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    says_what_it_will_hold(page, "reloaded")
+    # The first line told takes the sentence's place.
+    press(page, page.locator("#hand .hand-card:not([disabled])").first)
+    if phone:  # a first tap selects, a second plays (issue 27, 2)
+        press(page, page.locator("#hand .hand-card.selected"))
+    page.locator("#explain-list .explain-line").first.wait_for()
+    assert NOTHING_YET["en"] not in page.locator("#explain-list").inner_text()
+
+    # Seed 1: Ann leads, so nothing is told before her first play.
+    drain = table_via_api(page, players=3, bots=2, game="down-the-drain", options={}, seed=1)
+    page.goto(f"/t/{drain}?lang=de")
+    page.locator(".dd-hand.active .dd-hand-card:not([disabled])").first.wait_for()
+    says_what_it_will_hold(page, "Down the Drain", "de")
     assert not page.errors, page.errors

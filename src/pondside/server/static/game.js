@@ -867,7 +867,7 @@ function addExplanation({ text, group: heading }) {
   kept.lines.push({ text, group: heading ?? null });
   if (kept.lines.length > 200) kept.lines.shift();
   const list = $("explain-list");
-  const placeholder = list.querySelector(".muted");
+  const placeholder = list.querySelector(".explain-empty");
   if (placeholder) placeholder.remove();
   // In the order things happened, the newest last (each turn's lines under its name where the
   // game groups them), and the panel kept scrolled to it: one order for every game, read down
@@ -889,6 +889,15 @@ function addExplanation({ text, group: heading }) {
     group.append(el("li", "explain-line", text));
   }
   if (follow) toLatest();
+}
+
+/** While nothing has been told yet the box says what it will hold, whenever it is opened: at the
+ * page's load with the explanations on, at a new match, after a reload, in every game (issue 27,
+ * 4: an empty "What just happened" box at every match's start). The sentence is the catalog's,
+ * a list item a screen reader reaches, and it goes with the first line told. */
+function sayWhatComes() {
+  const list = $("explain-list");
+  if (!list.children.length) list.append(el("li", "explain-empty muted", t("Sentences about each play will appear here.")));
 }
 
 /** Whether the explanations panel shows its last line (a reader who scrolled up to an older
@@ -1073,6 +1082,7 @@ async function loadHowto(slug) {
 
 // --- tools --------------------------------------------------------------------------------------------
 function applyTools() {
+  sayWhatComes();
   $("explain-btn").setAttribute("aria-pressed", String(explainOn));
   $("explain").hidden = !explainOn;
   // Lines added while the panel was hidden: show the newest, not the oldest.
@@ -1084,9 +1094,6 @@ $("explain-btn").addEventListener("click", () => {
   explainOn = !explainOn;
   prefs.set("explain", explainOn ? "1" : "0");
   applyTools();
-  if (explainOn && !$("explain-list").children.length) {
-    $("explain-list").append(el("li", "explain-line muted", t("Sentences about each play will appear here.")));
-  }
   // Under the table (a narrow window), the panel just opened is brought into sight.
   const box = $("explain").getBoundingClientRect();
   if (explainOn && (box.top > innerHeight || box.bottom < 0)) $("explain").scrollIntoView({ block: "nearest" });
