@@ -30,6 +30,7 @@ class ServerProcess:
         ping_interval: float | None = None,
         extra: list[str] | None = None,
         launcher: list[str] | None = None,
+        warm_search: bool = False,
     ) -> None:
         self.database = database
         # What runs ``pondside``: the installed command, or a script that adds to it first
@@ -43,6 +44,9 @@ class ServerProcess:
             "--clock-scale",
             str(clock_scale),
             *(["--allow-seeds"] if allow_seeds else []),
+            # Most test servers never search: the worker a server starts at once (a spawned
+            # interpreter, ~1.3 s of CPU) waits for the first hint or search bot instead.
+            *([] if warm_search else ["--lazy-search"]),
         ]
         self.log = log
         self.proc: subprocess.Popen[str] | None = None

@@ -51,3 +51,18 @@ def test_a_killed_server_leaves_no_search_worker(tmp_path: Path) -> None:
     while left := [w for w in workers if alive(w)]:
         assert time.monotonic() < deadline, f"search workers left running: {left}"
         time.sleep(0.1)
+
+
+def test_the_search_worker_starts_with_the_server_unless_it_is_lazy(tmp_path: Path) -> None:
+    """``serve`` starts its search worker at once, so the first hint does not wait for an
+    interpreter to start; ``--lazy-search`` (the tests' servers) starts none until a search."""
+    for warm in (True, False):
+        server = ServerProcess(f"sqlite:///{tmp_path / f'{warm}.db'}", warm_search=warm).start()
+        try:
+            assert server.proc is not None
+            deadline = time.monotonic() + (30 if warm else 1.5)
+            while not children(server.proc.pid) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert bool(children(server.proc.pid)) == warm
+        finally:
+            server.stop()

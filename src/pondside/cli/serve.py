@@ -82,6 +82,13 @@ from .common import check_writable, console, fail, path_option
     help="Compress WebSocket messages for clients that ask (permessage-deflate): fewer bytes, "
     "more server CPU and memory a socket. Off by default.",
 )
+@click.option(
+    "--lazy-search",
+    is_flag=True,
+    help="Start the search worker at the first hint or search bot, not with the server: a "
+    "process and its memory spared where nobody searches, the first search a few seconds "
+    "slower.",
+)
 def serve(
     host: str,
     port: int,
@@ -97,6 +104,7 @@ def serve(
     lease_seconds: float,
     gc_young: int | None,
     compress: bool,
+    lazy_search: bool,
 ) -> None:
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings
@@ -129,6 +137,7 @@ def serve(
         grace=grace,
         gc_young=gc_young,
         compress=compress,
+        warm_search=not lazy_search,
     )
     try:
         check_database(url, shown)

@@ -71,7 +71,8 @@ class Hub(Memory):
     async def startup(self) -> int:
         """Alone: bring back the tables (``restore``). One of several: join the others; the
         tables come to this process as their leases run out (cluster.py)."""
-        self.thinking.warm()
+        if self.settings.warm_search:
+            self.thinking.warm()
         return await self.peers.start(self)
 
     def lost(self, table: LiveTable) -> None:

@@ -72,6 +72,11 @@ class Settings:
     messages_per_second: float = 20.0
     message_burst: int = 40
     search_workers: int = 1
+    warm_search: bool = True
+    """Whether the search workers start with the server (a spawned interpreter takes seconds
+    to import the engine: started early, the first hint of the day does not wait for it), or
+    at the first search, which a server that never searches (a test's, a small host's) spares
+    a process and its memory."""
     max_spectators: int = 100
     """Watchers per table."""
     sockets_per_address: int = 200
