@@ -25,8 +25,11 @@ PORT ?= 8000
 run: $(STAMP)
 	$(VENV)/bin/pondside serve --host $(HOST) --port $(PORT)
 
+# Two workers, each given half of the tests in order and stealing from the other's end when
+# done: a module's fixtures (a server, a browser) start once per worker that runs it, where the
+# default scheduler dealt the first quarter of the tests one by one to both.
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q
+	$(PY) -m pytest -n 2 --dist worksteal -q
 
 # The browser tests, keeping their screenshots in docs/screenshots (Chromium needed).
 screenshots: $(STAMP)
