@@ -26,8 +26,8 @@ run: $(STAMP)
 	$(VENV)/bin/pondside serve --host $(HOST) --port $(PORT)
 
 # Two workers, each given half of the tests in order and stealing from the other's end when
-# done: a module's fixtures (a server, a browser) start once per worker that runs it, where the
-# default scheduler dealt the first quarter of the tests one by one to both.
+# done: fewer modules cut between the workers, each cut starting the module's fixtures (a
+# server, a browser) twice, than the default scheduler's ever smaller chunks.
 test: $(STAMP)
 	$(PY) -m pytest -n 2 --dist worksteal -q
 
