@@ -125,7 +125,9 @@ class GameInfo:
 
 class Game(ABC, Generic[S]):
     """Base of every game. Subclasses set ``info`` and ``state_type`` and implement the
-    abstract methods.
+    abstract methods: a game of Pondside as a thin binding (its package's ``game.py``) whose
+    methods are the functions of its ``rules``, ``seat`` and ``narrate`` modules
+    (``apply = staticmethod(rules.apply)``; docs/adding-a-game.md).
 
     A state keeps the match's options as fields named after them (``expert``, ``target``...)
     and the number of seats as ``n``: snapshots take players and options from there.
