@@ -13,7 +13,7 @@ from pondside import i18n
 from pondside.analysis import choices, decision_labels
 from pondside.engine import ActionLabel, Match, View
 from pondside.engine.narrate import action_words
-from pondside.games.lame_duck.rules import LameDuck
+from pondside.games.lame_duck.game import LameDuck
 from pondside.i18n import _
 from pondside.puzzles import Puzzle
 from pondside.server.thinking import SPOKEN, in_language

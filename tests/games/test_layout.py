@@ -7,8 +7,11 @@ The import-cycle check over ``src/`` lives in ``tests/test_imports.py``.
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import pkgutil
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -21,9 +24,10 @@ SRC = Path(pondside.__file__).resolve().parent
 GAMES = Path(pondside.games.__file__).resolve().parent
 
 # The modules every game package has (docs/adding-a-game.md): the binding's re-exports, the
-# state with its constants and view types, the declared events, the rules with the Game class,
-# what a seat knows (view, determinization, position checks), and the narrator.
-REQUIRED = ("__init__", "state", "events", "rules", "seat", "narrate")
+# state with its constants and view types, the declared events, the rules as functions of the
+# state, what a seat knows (view, determinization, position checks), the narrator, and the thin
+# ``Game`` binding that names them.
+REQUIRED = ("__init__", "state", "events", "rules", "seat", "narrate", "game")
 # Modules a game may have (docs/adding-a-game.md): its tutorial's lessons, read by the server.
 OPTIONAL = {"tutorial"}
 # A game's own helper modules, beside the required ones.
@@ -76,3 +80,27 @@ def test_no_module_of_src_is_over_800_lines() -> None:
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert not long, f"modules over {MAX_LINES} lines (split them by concern): {long}"
+
+
+@pytest.mark.parametrize("slug", slugs())
+def test_the_game_class_is_a_thin_binding(slug: str) -> None:
+    """The rules are functions of ``rules.py`` (and the words of ``narrate.py``); the ``Game``
+    class in ``game.py`` names them: each method is such a function itself
+    (``apply = staticmethod(rules.apply)``) or a ``def`` of one statement that passes it the
+    game or its arguments in another order (``view``, ``narrate``)."""
+    game = get_game(slug)
+    binding = type(game)
+    package = f"pondside.games.{MODULES[slug]}"
+    assert binding.__module__ == f"{package}.game"
+    for name, member in vars(binding).items():
+        if isinstance(member, staticmethod):
+            assert member.__func__.__module__.startswith("pondside.games."), name
+        elif inspect.isfunction(member):
+            tree = ast.parse(textwrap.dedent(inspect.getsource(member)))
+            body = tree.body[0].body  # type: ignore[attr-defined]
+            if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]  # the docstring
+            assert len(body) == 1 and isinstance(body[0], ast.Return), (
+                f"{binding.__name__}.{name} holds rules: move them to {package}.rules "
+                "(or narrate) and name the function"
+            )

@@ -16,9 +16,9 @@ import pytest
 from browserkit import LAPTOP, axe_violations, name_via_api, shot
 from pondside.engine.match import Match
 from pondside.games import get_game, slugs
-from pondside.server.lessons import NEXT, lesson, script
+from pondside.server.lessons import NEXT, lesson, script, shortest
 from pondside.server.thinking import HINT_LEVEL
-from pondside.server.tutorials import SHORTEST, TUTORIAL_SEED
+from pondside.server.tutorials import TUTORIAL_SEED
 from pondside.sim.runner import seat_bots
 from serverproc import ServerProcess
 
@@ -30,7 +30,7 @@ def kinds_met(slug: str) -> list[str]:
 
     game = get_game(slug)
     players = game.info.default_players
-    match = Match(game, players, SHORTEST[slug], seed=TUTORIAL_SEED)
+    match = Match(game, players, shortest(slug), seed=TUTORIAL_SEED)
     bots = seat_bots(game, {s: "casual" for s in range(1, players)}, 1)
     met: list[str] = []
     while to_act := match.to_act():

@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from pondside.engine import Game, IllegalAction
 from pondside.games.ladders import CARD, DECK, GAME, HAND, PARSE_CARD, RUNGS, SLOTS, TOP, WILD
-from pondside.games.ladders.rules import _PARSE, climb_size
+from pondside.games.ladders.rules import PARSE, climb_size
 
 from .base import Bools, Ints, Step, TablesBase
 from .rng import seed_states, shuffled
@@ -85,7 +85,7 @@ class LaddersTables(TablesBase):
         # RUNG piles grow only from hands, and hands only from DRAW: a pile never holds more
         # than the cards dealt outside the CLIMBs (LA-3, LA-9).
         self.rung_depth = len(DECK) - p * self.climb
-        parsed = [_PARSE[a] for a in self.actions]
+        parsed = [PARSE[a] for a in self.actions]
         self._kind = np.array([_KINDS.index(k) for k, _, _ in parsed] + [-1], dtype=np.int64)
         self._x = np.array([x for _, x, _ in parsed] + [0], dtype=np.int64)
         self._slot = np.array([s for _, _, s in parsed] + [0], dtype=np.int64)

@@ -28,7 +28,6 @@ What is the same as one by one, and what is not:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,15 +35,19 @@ import numpy as np
 import numpy.typing as npt
 
 from pondside.engine import Game
+from pondside.games import companion
 
 from .registry import heuristic_class
+
+_PACKAGE = __package__ or "pondside.bots"
 
 Policy = Callable[[Any, npt.NDArray[np.float64], npt.NDArray[np.bool_]], npt.NDArray[np.int64]]
 Move = tuple[int, str] | None
 """A seat's action to take first at a start state (a candidate), or None: play it as it is."""
 
-_BATCHED = {"lame-duck": "lame_duck_rollout", "down-the-drain": "down_the_drain_rollout"}
-"""The games with batched rollouts: their rollout policies' module in ``pondside.bots``."""
+ROLLOUT = "_rollout"
+"""A game's batched rollout policies are its companion ``pondside.bots.<game>_rollout``
+(``games.companion``): the games that have one play their playouts on the batched engine."""
 
 _CHUNK = 4096
 """The most rows a batch is given at once (Lame Duck's steps are fastest from about a thousand
@@ -97,7 +100,9 @@ class BatchedRollouts:
     of every seat for each: ``[start][move][seat]``."""
 
     def __init__(self, game: Game[Any], players: int, policy: Policy, reward: str) -> None:
-        module = importlib.import_module(f"{__package__}.{_BATCHED[game.info.slug]}")
+        module = companion(game, _PACKAGE, ROLLOUT)
+        if module is None:
+            raise ValueError(f"{game.info.name} has no batched rollouts ({_PACKAGE}.*{ROLLOUT})")
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
         self._tables: dict[tuple[int, tuple[Any, ...]], Any] = {}
@@ -200,10 +205,9 @@ def batched_rollouts(
     where there are none: a game without a batched engine loaded from states, a hand judged in
     progress (``Game.progress``: the batch has no progress measure), or a heuristic the batched
     policy is not (a game's heuristic tuned by the lab)."""
-    name = _BATCHED.get(game.info.slug)
-    if name is None:
+    module = companion(game, _PACKAGE, ROLLOUT)
+    if module is None:
         return None
-    module = importlib.import_module(f"{__package__}.{name}")
     if rollout == "heuristic":
         if not module.batched_heuristic_applies(heuristic_class(game)):
             return None

@@ -91,6 +91,11 @@ class GameInfo:
     score_unit: tuple[str, str] = ("point", "points")
     """What a score counts, one and many ("duck", "ducks"): history and the end of a match
     say a score with it ("12 ducks", not "12")."""
+    clock: str = "slow"
+    """The clock a new table suggests until the person picks one (a profile of the server's
+    settings: ``fast``, ``normal``, ``slow``): a game whose first decisions (passing, bidding,
+    ruling cards, building ladders) take a newcomer long starts on the slow clock; Lame Duck's,
+    one card of ten, on the normal one."""
 
     def score_words(self, score: float) -> str:
         """A score with its unit, as a person reads it.
@@ -120,7 +125,9 @@ class GameInfo:
 
 class Game(ABC, Generic[S]):
     """Base of every game. Subclasses set ``info`` and ``state_type`` and implement the
-    abstract methods.
+    abstract methods: a game of Pondside as a thin binding (its package's ``game.py``) whose
+    methods are the functions of its ``rules``, ``seat`` and ``narrate`` modules
+    (``apply = staticmethod(rules.apply)``; docs/adding-a-game.md).
 
     A state keeps the match's options as fields named after them (``expert``, ``target``...)
     and the number of seats as ``n``: snapshots take players and options from there.

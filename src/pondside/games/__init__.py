@@ -1,7 +1,8 @@
 """The registered games, by slug. Each game lives in one package named after it, every package
 with the same modules (docs/adding-a-game.md), and its companions in other packages are modules
 of the same name (its bots in ``pondside.bots``, its terminal table in ``pondside.tui``, its
-observation codec in ``pondside.adapters``): :func:`companion` finds them."""
+observation codec in ``pondside.adapters``, its tutorial script in its own package):
+:func:`companion` finds them, with one error policy."""
 
 from __future__ import annotations
 
@@ -56,9 +57,11 @@ def all_games() -> list[Game[Any]]:
     return [get_game(s) for s in slugs()]
 
 
-def companion(game: Game[Any], package: str) -> ModuleType | None:
+def companion(game: Game[Any], package: str, suffix: str = "") -> ModuleType | None:
     """The game's module in ``package`` (``pondside.bots``, ``pondside.tui``, ...), named as the
-    game's own module is, or None where the game has none there.
+    game's own module is and ending in ``suffix`` (its batched rollouts are
+    ``companion(game, "pondside.bots", "_rollout")``, its tutorial script
+    ``companion(game, "pondside.games", ".tutorial")``), or None where the game has none there.
 
     One policy for every companion: a module that is not there is None (the caller falls back
     on its generic part or says what is missing); a module that is there but fails on an import
@@ -66,7 +69,7 @@ def companion(game: Game[Any], package: str) -> ModuleType | None:
     module = MODULES.get(game.info.slug)
     if module is None:
         return None
-    name = f"{package}.{module}"
+    name = f"{package}.{module}{suffix}"
     if name in sys.modules:  # imported already (or put there, as a test or a plugin may)
         return sys.modules[name]
     try:

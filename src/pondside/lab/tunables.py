@@ -1,12 +1,12 @@
 """Rule constants a game declares as tunable, and the designer's lab's changes to them.
 
-A game module lists ``TUNABLES``: engine :class:`~pondside.engine.Option` declarations (name,
-type, the rulebook's value as default, range, and the ruling in the help), each naming the module
-constant it sets in upper case, in the module of the game's ``Game`` class (``column_limit``
-sets ``lame_duck.rules.COLUMN_LIMIT``). The rules read that constant where they use it, so
-:func:`tuned` changes the rule for the matches played inside it and restores the rulebook's
-value after. Records of tuned matches do not replay at the
-rulebook's values, so the lab keeps figures, never records.
+A game's rules module lists ``TUNABLES``: engine :class:`~pondside.engine.Option` declarations
+(name, type, the rulebook's value as default, range, and the ruling in the help), each naming the
+module constant it sets in upper case, in the ``rules`` module of the game's package
+(``column_limit`` sets ``lame_duck.rules.COLUMN_LIMIT``). The rules read that constant where
+they use it, so :func:`tuned` changes the rule for the matches played inside it and restores the
+rulebook's value after. Records of tuned matches do not replay at the rulebook's values, so the
+lab keeps figures, never records.
 """
 
 from __future__ import annotations
@@ -21,8 +21,12 @@ from pondside.engine import BadOption, Game, Option
 
 
 def rules_module(game: Game[Any]) -> ModuleType:
-    """The module that defines the game's binding (where its ``TUNABLES`` are declared)."""
-    return sys.modules[type(game).__module__]
+    """The module of the game's rules, where its ``TUNABLES`` are declared and read: ``rules``
+    beside the game's binding (``lame_duck.rules``), or the binding's own module for a game
+    written in one module (a toy game of the tests)."""
+    binding = type(game).__module__
+    rules = sys.modules.get(f"{binding.rpartition('.')[0]}.rules")
+    return rules if rules is not None else sys.modules[binding]
 
 
 def tunables(game: Game[Any]) -> dict[str, Option]:

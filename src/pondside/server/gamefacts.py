@@ -17,12 +17,6 @@ from typing import Any, TypedDict
 from pondside.engine import BadOption, Game, Option, ScoreNote, Term
 from pondside.i18n import _
 
-# The clock a new table of each game suggests until the person picks one. The other games'
-# first decisions (passing, bidding, ruling cards, building ladders) take a newcomer longer
-# than choosing one card of ten in Lame Duck, so they start on the slow clock.
-SUGGESTED_PROFILE: Mapping[str, str] = {"lame-duck": "normal"}
-DEFAULT_PROFILE = "slow"
-
 # A ruling's code in an option's help, as "(LD-1)", "(KQ-28..30)" or "4 players, LA-2": the
 # rules pages cite them, the players read the words only.
 _CODE = re.compile(r",?\s*\b[A-Z]{2}-\d+(?:\.\.\d+)?\b")
@@ -169,7 +163,7 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         option_specs=specs,
         follows=follows(game, info.default_players),
         lower_is_better=info.lower_score_is_better,
-        profile=SUGGESTED_PROFILE.get(info.slug, DEFAULT_PROFILE),
+        profile=info.clock,
         terms=game.terms(),
         prompts=game.prompts(),
         score_notes=game.score_notes(),

@@ -5,10 +5,11 @@ thinking that answers the coach can read them without the web tier."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Any
 
+from pondside.games import companion, get_game
 from pondside.i18n import N_, _
 
 NEXT = N_(
@@ -21,12 +22,19 @@ NEXT = N_(
 @cache
 def script(game: str) -> tuple[Mapping[str, str], str | None]:
     """A game's tutorial script: its lessons by kind of decision, and what it taught, said at
-    the end; none for a game whose package has no ``tutorial`` module (a new game)."""
-    try:
-        module = importlib.import_module(f"pondside.games.{game.replace('-', '_')}.tutorial")
-    except ModuleNotFoundError:
+    the end; none for a game whose package has no ``tutorial`` module (a new game). A tutorial
+    module that fails on an import of its own raises (``games.companion``'s policy)."""
+    module = companion(get_game(game), "pondside.games", ".tutorial")
+    if module is None:
         return {}, None
     return dict(module.LESSONS), str(module.DONE)
+
+
+def shortest(game: str) -> dict[str, Any]:
+    """The options of the game's shortest match, which its tutorial plays (one round, hand or
+    game: ``OPTIONS`` of its tutorial script); the game's defaults where it declares none."""
+    module = companion(get_game(game), "pondside.games", ".tutorial")
+    return dict(getattr(module, "OPTIONS", {}))
 
 
 def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
@@ -46,4 +54,4 @@ def lesson(game: str, action: str, taken: Iterable[str]) -> str | None:
     return None if found is None else _(found)
 
 
-__all__ = ["NEXT", "lesson", "script"]
+__all__ = ["NEXT", "lesson", "script", "shortest"]

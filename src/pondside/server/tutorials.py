@@ -24,7 +24,7 @@ from pondside.games import get_game
 from pondside.i18n import _
 
 from .db import Seat
-from .lessons import NEXT, script
+from .lessons import NEXT, script, shortest
 from .tables import Guest, Refused
 from .web import hub_of, need_guest, page, same_origin
 
@@ -33,14 +33,6 @@ router = APIRouter()
 TUTORIAL_LEVEL = "casual"
 TUTORIAL_SEED = 1
 """Every tutorial of a game is the same first deal: the same prompts for everyone."""
-SHORTEST = {
-    "lame-duck": {"rounds": 1},
-    "king-of-the-quackers": {"target": 1},
-    "wildcat-chicane": {"target": 1},
-    "ladders": {"rounds": 1},
-    "down-the-drain": {"games": 1},
-}
-"""Each game's options for its shortest match: one round, hand or game, to learn its rules."""
 
 
 class TutorialShown(BaseModel):
@@ -65,7 +57,7 @@ async def tutorials(request: Request) -> dict[str, list[TutorialShown]]:
     shown = []
     for slug in hub_of(request).settings.games:
         game = get_game(slug)
-        options = game.options(game.info.default_players, SHORTEST.get(slug, {}))
+        options = game.options(game.info.default_players, shortest(slug))
         shown.append(
             TutorialShown(
                 game=slug,
@@ -93,7 +85,7 @@ async def start_tutorial(
     players = found.info.default_players
     seats = [Seat(player_id=guest.id, name=guest.name)]
     seats += [Seat(bot=TUTORIAL_LEVEL) for _ in range(players - 1)]
-    options = SHORTEST.get(game, {})
+    options = shortest(game)
     table = await hub.create(
         guest, game, players, options, "none", False, TUTORIAL_SEED, seats, tutorial=True
     )
@@ -101,4 +93,4 @@ async def start_tutorial(
     return hub.summary(table)
 
 
-__all__ = ["SHORTEST", "TUTORIAL_SEED", "router"]
+__all__ = ["TUTORIAL_SEED", "router"]

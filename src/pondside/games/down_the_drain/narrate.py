@@ -1,6 +1,6 @@
 """Down the Drain in players' words: the sentences of each step, and what a card would do if
-played now. The rules' facts (which groups a card beats, DD-4, DD-5) come from
-``down_the_drain``, which binds these to the game.
+played now. The rules' facts (which groups a card beats, DD-4, DD-5) come from ``rules``;
+``game`` binds these to the game.
 
 >>> from pondside.games.down_the_drain.events import Beaten, Play
 >>> play: Play = {"type": "play", "seat": 0, "card": 7, "value": 14, "group": 2}
@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import ScoreNote, Speaker, Term
+from pondside.engine import ActionLabel, ScoreNote, Speaker, Term, View
 from pondside.engine.narrate import Lines, joined, waiting_for
 from pondside.i18n import N_, _, ngettext
 
 from .events import DownTheDrainEvent, Play
-from .state import COUNTS
+from .rules import PARSE, beaten_by, group_value
+from .state import COUNTS, OTHERS
 
 COUNT_WORDS = {
     2: N_("two"),
@@ -405,6 +406,40 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
             done.update(dict.fromkeys(e["seats"], _("pushed through")))
     out.update({f"seat {s}": words for s, words in done.items()})
     return out
+
+
+def table_captions(view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
+    """``captions`` and the status line (``Game.captions``), which counts the cards of the
+    hand that would beat a group if played now (DD-4d), as each card's label shows it."""
+    said = captions(view, names)
+    seat = view["seat"]
+    beating = 0
+    if seat is not None and seat in view["to_act"] and not replay:
+        front = [f or 0 for f in view["front"]]
+        for card in view.get("hand", ()):
+            front[seat] = card
+            beating += bool(beaten_by(tuple(front), seat))
+    said.update(status(view, names, beating, replay))
+    return said
+
+
+def action_label(view: View, action: str, names: Sequence[str]) -> ActionLabel:
+    """A card and what it would do now: the group it joins, its worth, what it beats."""
+    seat, card = view["seat"], PARSE[action]
+    front = [f or 0 for f in view["front"]]
+    front[seat] = card
+    trial = tuple(front)
+    sp = Speaker(names, seat)
+    mates = [t for t in OTHERS[len(trial)][seat] if trial[t] == card]
+    beaten = list(beaten_by(trial, seat))
+    value = group_value(trial, card)
+    # The seats it joins and beats are the others: named, never "you".
+    effect = play_effect([sp.name(t) for t in mates], value, [sp.name(t) for t in beaten])
+    # The page's preview draws these (the seats it joins and beats, the group's worth); it
+    # never works them out itself.
+    shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
+    label = _("play {number}").format(number=card)
+    return {"action": action, "label": label, "effect": effect, "shows": shows}
 
 
 def status(

@@ -1,34 +1,27 @@
-"""Down the Drain's rules: the deal, pushing through and playing (DD-4..DD-8), the end of a game
-and of the match (DD-9, DD-10), and the ``Game`` binding."""
+"""Down the Drain's rules as functions of the state: the deal (DD-2), pushing through and playing
+(DD-4..DD-8), the end of a game and of the match (DD-9, DD-10). ``game`` binds them to the
+engine's ``Game``."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from pondside.engine import (
-    ActionLabel,
     BadDeal,
     BadPosition,
     DealLayout,
-    Event,
-    Game,
-    GameInfo,
     IllegalAction,
     Option,
     Outcome,
     Rng,
-    ScoreNote,
-    Speaker,
-    Term,
     View,
     seed_state,
 )
 from pondside.i18n import _
 
-from . import narrate as words
 from . import seat as seat_knows
 from .events import DownTheDrainEvent
 from .state import (
@@ -39,11 +32,11 @@ from .state import (
     OTHERS,
     PLAY,
     DownTheDrainState,
-    DownTheDrainView,
     check_deck,
 )
 
-_PARSE = {a: c for c, a in PLAY.items()}
+PARSE = {a: c for c, a in PLAY.items()}
+"""Each action's number: ``PARSE["play 7"] == 7``."""
 
 
 HAND_SIZE: int | None = None
@@ -165,7 +158,7 @@ def _draw(
         events.append({"type": "draw", "seat": t})
 
 
-def match_outcome(state: DownTheDrainState) -> Outcome | None:
+def outcome(state: DownTheDrainState) -> Outcome | None:
     """DD-9: one game ranks winners first, then by cards held; a series ranks by games won,
     then by total cards held. The score is the cards held (summed over a series)."""
     if not state.over:
@@ -213,7 +206,7 @@ def _end_game(
     )
     if st.game_no >= st.games:
         st.over = True
-        out = match_outcome(st)
+        out = outcome(st)
         assert out is not None
         events.append({"type": "match_end", "scores": list(out.scores), "places": list(out.places)})
         return
@@ -222,244 +215,178 @@ def _end_game(
     events.append({"type": "deal", "game": st.game_no, "start": st.start})
 
 
-class DownTheDrain(Game[DownTheDrainState]):
-    state_type = DownTheDrainState
-    info = GameInfo(
-        slug="down-the-drain",
-        name="Down the Drain",
-        min_players=3,
-        max_players=8,
-        default_players=4,
-        options=(Option("games", int, 1, "play a series of this many games (DD-9)", minimum=1),),
-        simultaneous=False,
-        lower_score_is_better=True,
-        summary="Play a card in front of you; equal numbers join forces and beat every lower "
-        "group, flushing it down the drain. Push your card through a whole round to shed it; "
-        "the first to shed every card wins.",
-        # DD-9: the score is the cards left in hand (summed over a series).
-        score_unit=("card held", "cards held"),
-    )
+# --- the deal -------------------------------------------------------------------------
+def all_actions(players: int, options: Mapping[str, Any]) -> list[str]:
+    """One ``play`` per number of the deck (DD-1)."""
+    return [PLAY[c] for c in NUMBERS]
 
-    # --- facts of a configuration ---------------------------------------------------------
-    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        """One ``play`` per number of the deck (DD-1)."""
-        return [PLAY[c] for c in NUMBERS]
 
-    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
-        """DD-2: the hands, then the rest of the deck as the stack; a random start player."""
-        k = hand_size(players)
+def deal_layout(players: int, options: Mapping[str, Any]) -> DealLayout:
+    """DD-2: the hands, then the rest of the deck as the stack; a random start player."""
+    k = hand_size(players)
 
-        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
-            hands = [cards[k * s : k * s + k] for s in range(players)]
-            return {"hands": hands, "stack": cards[k * players :], "start": seat}
+    def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+        hands = [cards[k * s : k * s + k] for s in range(players)]
+        return {"hands": hands, "stack": cards[k * players :], "start": seat}
 
-        return DealLayout.one_deck(NUMBERS, tuple(COUNTS.values()), len(DECK), players, build)
+    return DealLayout.one_deck(NUMBERS, tuple(COUNTS.values()), len(DECK), players, build)
 
-    # --- setting up (the rules above) --------------------------------------------------
-    def new(self, players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
-        st = _blank(players, options, seed)
-        _deal_from_rng(st, None)
-        return st
 
-    def from_deal(
-        self, players: int, options: dict[str, Any], deal: Any, seed: int
-    ) -> DownTheDrainState:
-        if not isinstance(deal, dict) or set(deal) != {"hands", "stack", "start"}:
-            raise BadDeal(
-                # TRANSLATORS: not a template (never formatted); the keys are the notation's.
-                _(
-                    'a Down the Drain deal is {"hands": [[cards] per seat], "stack": [cards, top '
-                    'first], "start": seat}'
-                )
+def new(players: int, options: dict[str, Any], seed: int) -> DownTheDrainState:
+    """A match dealt from ``seed``, with a random start player (DD-2)."""
+    st = _blank(players, options, seed)
+    _deal_from_rng(st, None)
+    return st
+
+
+def from_deal(players: int, options: dict[str, Any], deal: Any, seed: int) -> DownTheDrainState:
+    """A match whose first game is ``deal`` (checked: DD-1, DD-2); later ones from ``seed``."""
+    if not isinstance(deal, dict) or set(deal) != {"hands", "stack", "start"}:
+        raise BadDeal(
+            # TRANSLATORS: not a template (never formatted); the keys are the notation's.
+            _(
+                'a Down the Drain deal is {"hands": [[cards] per seat], "stack": [cards, top '
+                'first], "start": seat}'
             )
-        hands, stack, start = deal["hands"], deal["stack"], deal["start"]
-        if not isinstance(hands, list) or len(hands) != players:
-            raise BadDeal(_("the deal needs {players} hands, one per seat").format(players=players))
-        k = hand_size(players)
-        for i, h in enumerate(hands):
-            if not isinstance(h, list) or len(h) != k:
-                said = _("hand {hand} must be a list of {k} cards with {players} players (DD-2)")
-                raise BadDeal(said.format(hand=i, k=k, players=players))
-        if not isinstance(stack, list):
-            raise BadDeal(_("the stack is a list of cards, top card first"))
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
-            said = _("start is the seat that plays first, 0 to {last}; not {start}")
-            raise BadDeal(said.format(last=players - 1, start=repr(start)))
-        cards = [c for h in hands for c in h] + stack
-        for c in cards:
-            if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
-                said = _("the deal holds {card}; the cards are the numbers 2 to 20 (DD-1)")
-                raise BadDeal(said.format(card=repr(c)))
-        wrong = _("the deal holds {held} cards of {number}; the deck has {count} (DD-1)")
-        check_deck(Counter(cards), BadDeal, wrong)
-        st = _blank(players, options, seed)
-        _start_game(st, hands, stack, start)
-        return st
-
-    # --- positions (seat) -------------------------------------------------------------
-    def check_position(self, state: DownTheDrainState) -> DownTheDrainState:
-        return seat_knows.check_position(state, hand_size(state.n))
-
-    # --- playing ----------------------------------------------------------------------
-    def to_act(self, state: DownTheDrainState) -> tuple[int, ...]:
-        return () if state.over else (state.seat,)
-
-    def legal_actions(self, state: DownTheDrainState, seat: int) -> list[str]:
-        """DD-4b: any card of the hand, each number once."""
-        if state.over or seat != state.seat:
-            return []
-        out = []
-        last = 0
-        for c in state.hands[seat]:
-            if c != last:
-                out.append(PLAY[c])
-                last = c
-        return out
-
-    def apply(
-        self, state: DownTheDrainState, seat: int, action: str
-    ) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
-        card = _PARSE.get(action)
-        if card is None:
-            said = _("{action} is not a Down the Drain action: write 'play N' with N from 2 to 20")
-            raise IllegalAction(said.format(action=repr(action)))
-        if state.over:
-            raise IllegalAction(_("the match is over"), "DD-8")
-        if seat != state.seat:
-            said = _("it is seat {turn}'s turn, not seat {seat}'s")
-            raise IllegalAction(said.format(turn=state.seat, seat=seat), "DD-4")
-        hand = state.hands[seat]
-        try:
-            i = hand.index(card)
-        except ValueError:
-            said = _("seat {seat} holds no {number}")
-            raise IllegalAction(said.format(seat=seat, number=card), "DD-4") from None
-        st = state.copy()
-        n = st.n
-        hands = list(st.hands)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        front = list(st.front)
-        front[seat] = card
-        size = front.count(card)
-        value = card * size
-        events: list[DownTheDrainEvent] = [
-            {"type": "play", "seat": seat, "card": card, "value": value, "group": size}
-        ]
-        # DD-4d, DD-5: inline beaten_by (the hot path); a card at least worth ``value`` is safe.
-        beaten = [
-            t
-            for t in OTHERS[n][seat]
-            if (c := front[t]) and c < value and c != card and c * front.count(c) < value
-        ]
-        if beaten:
-            lost = [front[t] for t in beaten]
-            for t in beaten:
-                front[t] = 0
-            st.discard = st.discard + tuple(lost)
-            events.append({"type": "beaten", "seats": beaten, "cards": lost})
-            _draw(st, hands, beaten, events)
-        st.front = tuple(front)
-        st.hands = tuple(hands)
-        st.plays += 1
-        nxt = seat + 1 if seat + 1 < n else 0
-        st.seat = nxt
-        if st.plays >= GUARD_CYCLES * n:  # DD-10
-            events.append({"type": "guard", "cycles": GUARD_CYCLES})
-            _end_game(st, (), events)
-        elif st.front[nxt]:
-            _push_through(st, nxt, events)
-        st.last_events = events
-        return st, events
-
-    # --- telling people (narrate) -----------------------------------------
-    def narrate(
-        self,
-        before: View | None,
-        events: Sequence[Event],
-        after: View,
-        receiver: int | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        told = cast(Sequence[DownTheDrainEvent], events)
-        return words.narrate(before, told, after, names, receiver)
-
-    def terms(self) -> list[Term]:
-        return words.terms()
-
-    def score_notes(self) -> list[ScoreNote]:
-        return words.score_notes()
-
-    def prompts(self) -> dict[str, str]:
-        return words.prompts()
-
-    def standing(self, view: View) -> list[int]:
-        """DD-9: a series ranks by games won, then by the fewest cards held over the games (a
-        single game's places while it is played: by the cards held)."""
-        return list(_places([(-w, t) for w, t in zip(view["wins"], view["totals"], strict=True)]))
-
-    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        said = words.captions(view, names)
-        seat = view["seat"]
-        beating = 0
-        if seat is not None and seat in view["to_act"] and not replay:
-            # How many cards of the hand would beat a group if played now (DD-4d), as each
-            # card's label shows it.
-            front = [f or 0 for f in view["front"]]
-            for card in view.get("hand", ()):
-                front[seat] = card
-                beating += bool(beaten_by(tuple(front), seat))
-        said.update(words.status(view, names, beating, replay))
-        return said
-
-    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A card and what it would do now: the group it joins, its worth, what it beats."""
-        seat, card = view["seat"], _PARSE[action]
-        front = [f or 0 for f in view["front"]]
-        front[seat] = card
-        trial = tuple(front)
-        sp = Speaker(names, seat)
-        mates = [t for t in OTHERS[len(trial)][seat] if trial[t] == card]
-        beaten = list(beaten_by(trial, seat))
-        value = group_value(trial, card)
-        # The seats it joins and beats are the others: named, never "you".
-        effect = words.play_effect([sp.name(t) for t in mates], value, [sp.name(t) for t in beaten])
-        # The page's preview draws these (the seats it joins and beats, the group's worth);
-        # it never works them out itself.
-        shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
-        label = _("play {number}").format(number=card)
-        return {"action": action, "label": label, "effect": effect, "shows": shows}
-
-    # --- what a seat sees (seat) ------------------------------------------------------
-    def view(self, state: DownTheDrainState, seat: int | None) -> DownTheDrainView:
-        return seat_knows.view(self, state, seat)
-
-    def scores(self, state: DownTheDrainState) -> tuple[float, ...]:
-        """Cards held at the end of each finished game, summed (DD-9): search bots judge a game
-        by the cards each seat was left holding (a winner holds none)."""
-        return tuple(float(t) for t in state.totals())
-
-    def outcome(self, state: DownTheDrainState) -> Outcome | None:
-        return match_outcome(state)
-
-    def hands_played(self, state: DownTheDrainState) -> int:
-        """Games finished so far (one 'hand' of the benchmark is one game of the series)."""
-        return len(state.history)
-
-    def determinize(self, view: View, rng: random.Random) -> DownTheDrainState:
-        """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
-        if view["seat"] is None:
-            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-        return seat_knows.determinize(view, blank, rng)
-
-    def timeout_action(self, state: DownTheDrainState, seat: int) -> str:
-        """No rule gives a default: a uniformly random card, drawn from a fork of the generator
-        so the later shuffles are the same as if the player had chosen that card."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
-        rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
-        return rng.choice(legal)
+        )
+    hands, stack, start = deal["hands"], deal["stack"], deal["start"]
+    if not isinstance(hands, list) or len(hands) != players:
+        raise BadDeal(_("the deal needs {players} hands, one per seat").format(players=players))
+    k = hand_size(players)
+    for i, h in enumerate(hands):
+        if not isinstance(h, list) or len(h) != k:
+            said = _("hand {hand} must be a list of {k} cards with {players} players (DD-2)")
+            raise BadDeal(said.format(hand=i, k=k, players=players))
+    if not isinstance(stack, list):
+        raise BadDeal(_("the stack is a list of cards, top card first"))
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
+        said = _("start is the seat that plays first, 0 to {last}; not {start}")
+        raise BadDeal(said.format(last=players - 1, start=repr(start)))
+    cards = [c for h in hands for c in h] + stack
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or c not in COUNTS:
+            said = _("the deal holds {card}; the cards are the numbers 2 to 20 (DD-1)")
+            raise BadDeal(said.format(card=repr(c)))
+    wrong = _("the deal holds {held} cards of {number}; the deck has {count} (DD-1)")
+    check_deck(Counter(cards), BadDeal, wrong)
+    st = _blank(players, options, seed)
+    _start_game(st, hands, stack, start)
+    return st
 
 
-GAME = DownTheDrain()
+def check_position(state: DownTheDrainState) -> DownTheDrainState:
+    """A given position checked against the rules, with the hand size now in force."""
+    return seat_knows.check_position(state, hand_size(state.n))
+
+
+def determinize(view: View, rng: random.Random) -> DownTheDrainState:
+    """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
+    if view["seat"] is None:
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
+    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+    return seat_knows.determinize(view, blank, rng)
+
+
+# --- playing ------------------------------------------------------------------------
+def to_act(state: DownTheDrainState) -> tuple[int, ...]:
+    """DD-4: one seat at a time, clockwise."""
+    return () if state.over else (state.seat,)
+
+
+def legal_actions(state: DownTheDrainState, seat: int) -> list[str]:
+    """DD-4b: any card of the hand, each number once."""
+    if state.over or seat != state.seat:
+        return []
+    out = []
+    last = 0
+    for c in state.hands[seat]:
+        if c != last:
+            out.append(PLAY[c])
+            last = c
+    return out
+
+
+def apply(
+    state: DownTheDrainState, seat: int, action: str
+) -> tuple[DownTheDrainState, list[DownTheDrainEvent]]:
+    """``seat`` plays a card (DD-4b..DD-4d), and the next seat's card is pushed through
+    (DD-4a); the state is copied once, the given one is left as it was."""
+    card = PARSE.get(action)
+    if card is None:
+        said = _("{action} is not a Down the Drain action: write 'play N' with N from 2 to 20")
+        raise IllegalAction(said.format(action=repr(action)))
+    if state.over:
+        raise IllegalAction(_("the match is over"), "DD-8")
+    if seat != state.seat:
+        said = _("it is seat {turn}'s turn, not seat {seat}'s")
+        raise IllegalAction(said.format(turn=state.seat, seat=seat), "DD-4")
+    hand = state.hands[seat]
+    try:
+        i = hand.index(card)
+    except ValueError:
+        said = _("seat {seat} holds no {number}")
+        raise IllegalAction(said.format(seat=seat, number=card), "DD-4") from None
+    st = state.copy()
+    n = st.n
+    hands = list(st.hands)
+    hands[seat] = hand[:i] + hand[i + 1 :]
+    front = list(st.front)
+    front[seat] = card
+    size = front.count(card)
+    value = card * size
+    events: list[DownTheDrainEvent] = [
+        {"type": "play", "seat": seat, "card": card, "value": value, "group": size}
+    ]
+    # DD-4d, DD-5: inline beaten_by (the hot path); a card at least worth ``value`` is safe.
+    beaten = [
+        t
+        for t in OTHERS[n][seat]
+        if (c := front[t]) and c < value and c != card and c * front.count(c) < value
+    ]
+    if beaten:
+        lost = [front[t] for t in beaten]
+        for t in beaten:
+            front[t] = 0
+        st.discard = st.discard + tuple(lost)
+        events.append({"type": "beaten", "seats": beaten, "cards": lost})
+        _draw(st, hands, beaten, events)
+    st.front = tuple(front)
+    st.hands = tuple(hands)
+    st.plays += 1
+    nxt = seat + 1 if seat + 1 < n else 0
+    st.seat = nxt
+    if st.plays >= GUARD_CYCLES * n:  # DD-10
+        events.append({"type": "guard", "cycles": GUARD_CYCLES})
+        _end_game(st, (), events)
+    elif st.front[nxt]:
+        _push_through(st, nxt, events)
+    st.last_events = events
+    return st, events
+
+
+def timeout_action(state: DownTheDrainState, seat: int) -> str:
+    """No rule gives a default: a uniformly random card, drawn from a fork of the generator
+    so the later shuffles are the same as if the player had chosen that card."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
+    rng = Rng(state.rng).fork(state.game_no, state.plays, seat)
+    return rng.choice(legal)
+
+
+# --- scoring --------------------------------------------------------------------------
+def scores(state: DownTheDrainState) -> tuple[float, ...]:
+    """Cards held at the end of each finished game, summed (DD-9): search bots judge a game
+    by the cards each seat was left holding (a winner holds none)."""
+    return tuple(float(t) for t in state.totals())
+
+
+def hands_played(state: DownTheDrainState) -> int:
+    """Games finished so far (one 'hand' of the benchmark is one game of the series)."""
+    return len(state.history)
+
+
+def standing(view: View) -> list[int]:
+    """DD-9: a series ranks by games won, then by the fewest cards held over the games (a
+    single game's places while it is played: by the cards held)."""
+    return list(_places([(-w, t) for w, t in zip(view["wins"], view["totals"], strict=True)]))

@@ -6,6 +6,9 @@ Each line is marked for the message catalog (``N_``) and translated where it is 
 
 from pondside.i18n import N_
 
+OPTIONS = {"games": 1}
+"""The options of the tutorial's match: the shortest (one game), to learn the rules."""
+
 LESSONS = {
     "play": N_(
         "Welcome to Down the Drain! Get rid of all your cards. On your turn you play any card "

@@ -15,9 +15,10 @@ Cards are ints inside the state: their index in the table of rules/decktet.md (`
 
 One game in the modules every game has (docs/adding-a-game.md), with its own
 ``combinations`` (the cards and what they make): ``state`` (the state, its constants and the
-view a seat gets), ``events``, ``rules`` (the game: deal, pass, climb, scoring, and the ``Game``
-binding), ``seat`` (what a seat knows: its view, the determinization from it, the check of a
-given position) and ``narrate`` (the lines a person reads).
+view a seat gets), ``events``, ``rules`` (the game as functions of the state: deal, pass, climb,
+scoring), ``seat`` (what a seat knows: its view, the determinization from it, the check of a
+given position), ``narrate`` (the lines a person reads) and ``game`` (the ``Game`` binding,
+naming those functions).
 """
 
 from pondside.games.decktet import INDEX
@@ -45,7 +46,7 @@ from .combinations import (
     parse_play,
     play_text,
 )
-from .rules import GAME, KingOfTheQuackers
+from .game import GAME, KingOfTheQuackers
 from .state import (
     QuackersOptions,
     QuackersPromise,

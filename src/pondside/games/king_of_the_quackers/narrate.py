@@ -11,14 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker
+from pondside.engine import ActionLabel, Speaker, View
 from pondside.engine.narrate import Lines, joined, ordinal
+from pondside.games import decktet
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, rank_word, suit_name
 from pondside.i18n import N_, _, ngettext
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
 from .events import QuackersEvent
-from .state import left_of, right_of
+from .state import deck_cards, left_of, right_of
 
 ON_PLAY = {
     "single": (N_("on your card"), N_("on {name}'s card")),
@@ -483,3 +484,46 @@ def lead_passes(sp: Speaker, last: int, leader: int) -> str:
     return _("{name} is out, so the lead passes to {leader}.").format(
         name=sp.name(last), leader=sp.name(leader)
     )
+
+
+def card_facts() -> dict[str, Any]:
+    """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
+    the card symbols: the page looks its table's ``deck`` option up here and restates no
+    deck."""
+    order = decktet.RANK_VALUE.__getitem__
+    return {
+        "deck_ranks": {
+            kind: sorted({CODE[c][0] for c in deck_cards(kind)}, key=order)
+            for kind in ("extended", "basic")
+        }
+    }
+
+
+def action_label(view: View, action: str, names: Sequence[str]) -> ActionLabel:
+    """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what
+    the promise is worth (KQ-29: the cards left after the play; ``shows: {"promise": N}``
+    for the page's button); the two cards to give,
+    each with the neighbour it goes to (KQ-5)."""
+    seat = view["seat"]
+    if action.startswith("give "):
+        _verb, left, right = action.split()
+        n = view["players"]
+        sp = Speaker(names, seat)
+        to_left, to_right = sp.name(left_of(seat, n)), sp.name(right_of(seat, n))
+        label = give_words(left, right, to_left, to_right)
+        return {"action": action, "label": label, "effect": ""}
+    play = describe(action.removesuffix(" promise"))
+    if play is None:  # pass
+        return {"action": action, "label": _("pass"), "effect": ""}
+    if action.endswith(" promise"):
+        # KQ-29: the promise is worth the cards left after the play (the page shows it).
+        value = len(view["hand"]) - len(play.cards)
+        effect = promise_words(value)
+        label = play_words(action)
+        return {"action": action, "label": label, "effect": effect, "shows": {"promise": value}}
+    return {"action": action, "label": play_words(action), "effect": ""}
+
+
+def hand_action(view: View, card: Any) -> str | None:
+    # At the pass every card may be given (KQ-5); in play a card alone is a single.
+    return f"play {card}" if view["phase"] == "play" else None

@@ -1,35 +1,27 @@
-"""King of the Quackers' rules: the deal, the pass, the climb and the scoring
-(rules/king-of-the-quackers.md, KQ-1..KQ-30)."""
+"""King of the Quackers' rules as functions of the state: the deal, the pass, the climb and the
+scoring (rules/king-of-the-quackers.md, KQ-1..KQ-30). ``game`` binds them to the engine's
+``Game``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from pondside.engine import (
-    ActionLabel,
     BadDeal,
     BadPosition,
-    CardSpan,
     DealLayout,
-    Event,
-    Game,
-    GameInfo,
     IllegalAction,
-    Option,
     Outcome,
     Rng,
-    Speaker,
     View,
     places_from_results,
     seed_state,
 )
-from pondside.games import decktet
 from pondside.games.decktet import INDEX, DealReader
 from pondside.i18n import _, ngettext
 
-from . import narrate as words
 from . import seat as seat_knows
 from .combinations import (
     BOMB,
@@ -50,7 +42,6 @@ from .combinations import (
     all_plays,
     bombs,
     classify,
-    describe,
     flushes,
     parse_play,
     sets,
@@ -61,7 +52,6 @@ from .events import QuackersEvent
 from .state import (
     DECK_WORDS,
     QuackersState,
-    QuackersView,
     deal_from_rng,
     deck_cards,
     hand_size,
@@ -350,309 +340,219 @@ def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
 
-class KingOfTheQuackers(Game[QuackersState]):
-    state_type = QuackersState
-    info = GameInfo(
-        slug="king-of-the-quackers",
-        name="King of the Quackers",
-        min_players=3,
-        max_players=4,
-        default_players=4,
-        options=(
-            Option(
-                "deck",
-                str,
-                "extended",
-                "extended (45 cards) or basic (36) Decktet (KQ-1)",
-                choices=("extended", "basic"),
-            ),
-            Option("bidding", bool, False, "the optional bidding rules with promises (KQ-28..30)"),
-            Option(
-                "target",
-                int,
-                50,
-                "points that end the match (50; 75 with bidding) (KQ-26)",
-                minimum=1,
-            ),
-            Option(
-                "lead_passes",
-                str,
-                "right",
-                "where the lead goes when its player is out (KQ-11)",
-                choices=("right", "left"),
-            ),
-        ),
-        simultaneous=True,
-        lower_score_is_better=False,
-        summary="A Decktet climbing game: pass two cards, then beat the last play with a higher "
-        "single, Set or Straight Flush, or blow it up with a Bomb of personalities. Go out "
-        "first to score most.",
-    )
+# --- the options and the deal -----------------------------------------------------------
+def check_options(players: int, options: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """KQ-26: the match is played to 75 with the bidding rules, unless a target is given."""
+    if options["bidding"] and "target" not in given:
+        return {**options, "target": 75}  # KQ-26: 75 with the bidding rules unless set
+    return options
 
-    def check_options(
-        self, players: int, options: dict[str, Any], given: dict[str, Any]
-    ) -> dict[str, Any]:
-        if options["bidding"] and "target" not in given:
-            return {**options, "target": 75}  # KQ-26: 75 with the bidding rules unless set
-        return options
 
-    # --- facts of a configuration ---------------------------------------------------------
-    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        """Every pass of two cards (KQ-5), ``pass``, every play a hand can make, and with the
-        bidding rules every play that may carry a promise (KQ-28: it keeps a card, and is not
-        the Mountain)."""
-        cards = deck_cards(options["deck"])
-        k = hand_size(players, options["deck"])
-        plays = all_plays(cards, k)
-        codes = [CODE[c] for c in cards]
-        actions = [f"give {a} {b}" for a in codes for b in codes if a != b] + [PASS] + plays
-        if options["bidding"]:
-            mountain = CODE[MOUNTAIN]
-            actions += [
-                p + " promise" for p in plays if mountain not in p.split() and p.count(" ") < k
-            ]
-        return actions
+def all_actions(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every pass of two cards (KQ-5), ``pass``, every play a hand can make, and with the
+    bidding rules every play that may carry a promise (KQ-28: it keeps a card, and is not
+    the Mountain)."""
+    cards = deck_cards(options["deck"])
+    k = hand_size(players, options["deck"])
+    plays = all_plays(cards, k)
+    codes = [CODE[c] for c in cards]
+    actions = [f"give {a} {b}" for a in codes for b in codes if a != b] + [PASS] + plays
+    if options["bidding"]:
+        mountain = CODE[MOUNTAIN]
+        actions += [p + " promise" for p in plays if mountain not in p.split() and p.count(" ") < k]
+    return actions
 
-    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
-        """KQ-4: the hands in turn, then the card put aside when one is; a random dealer."""
-        codes = [CODE[c] for c in deck_cards(options["deck"])]
-        k = hand_size(players, options["deck"])
-        aside = len(codes) - k * players
 
-        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
-            return {
-                "hands": [cards[k * s : k * s + k] for s in range(players)],
-                "aside": cards[k * players] if aside else None,
-                "dealer": seat,
-            }
+def deal_layout(players: int, options: Mapping[str, Any]) -> DealLayout:
+    """KQ-4: the hands in turn, then the card put aside when one is; a random dealer."""
+    codes = [CODE[c] for c in deck_cards(options["deck"])]
+    k = hand_size(players, options["deck"])
+    aside = len(codes) - k * players
 
-        return DealLayout.one_deck(codes, (1,) * len(codes), k * players + aside, players, build)
-
-    # --- setting up (the rules above) --------------------------------------------------
-    def new(self, players: int, options: dict[str, Any], seed: int) -> QuackersState:
-        st = _blank(players, options, seed)
-        st.dealer, st.rng = Rng.draw_below(st.rng, players)  # KQ-3: a random first dealer
-        deal_from_rng(st)
-        return st
-
-    def from_deal(
-        self, players: int, options: dict[str, Any], deal: Any, seed: int
-    ) -> QuackersState:
-        cards = deck_cards(options["deck"])
-        kind = _(DECK_WORDS[options["deck"]])
-        reader = DealReader("King of the Quackers", cards, kind, "KQ-1")
-        hands, dealer = reader.table(deal, players, ("hands", "aside", "dealer"))
-        k = hand_size(players, options["deck"])
-        extra = len(cards) - k * players
-        parsed = [reader.hand(h, i, k, "KQ-4") for i, h in enumerate(hands)]
-        aside = deal["aside"]
-        if extra and aside is None:
-            raise BadDeal(_("with 4 players and the extended deck one card is put aside (KQ-4)"))
-        if not extra and aside is not None:
-            raise BadDeal(_("no card is put aside in this deal: give aside as null (KQ-4)"))
-        aside_card = reader.card(aside, "aside") if extra else -1
-        st = _blank(players, options, seed)
-        st.dealer = dealer
-        start_hand(st, parsed, aside_card)
-        return st
-
-    # --- positions (seat) -------------------------------------------------------------
-    def check_position(self, state: QuackersState) -> QuackersState:
-        return seat_knows.check_position(state)
-
-    # --- playing ----------------------------------------------------------------------
-    def to_act(self, state: QuackersState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.phase == "pass":
-            return tuple(s for s, g in enumerate(state.gives) if g is None)
-        return (state.turn,)
-
-    def legal_actions(self, state: QuackersState, seat: int) -> list[str]:
-        st = state
-        if st.over:
-            return []
-        hand = st.hands[seat]
-        if st.phase == "pass":
-            if st.gives[seat] is not None:
-                return []
-            codes = [CODE[c] for c in hand]
-            return [f"give {a} {b}" for a in codes for b in codes if a != b]
-        if seat != st.turn:
-            return []
-        if st.size == 0:  # KQ-8: the leader plays any combination and may not pass
-            plays: list[Play] = [Play((c,), SINGLE, RANK[c], 0) for c in hand]
-            plays += sets(hand, 0, 0)
-            plays += flushes(hand, 0, 0)
-            plays += bombs(hand, 0)
-            return _with_promises(st, hand, plays)
-        if st.size == 1:
-            texts = singles(hand, st.lead, st.last_rank)
-            if st.bidding and st.may_promise() and len(hand) > 1:
-                texts += [t + " promise" for t in texts if t != "play 4MS"]
-            return [PASS, *texts]
-        plays = bombs(hand, st.size)
-        if st.kind != FLUSH:
-            plays += sets(hand, st.size, st.last_rank)
-        if st.kind != SET and st.size >= 3:
-            plays += flushes(hand, st.size, st.last_rank)
-        return [PASS, *_with_promises(st, hand, plays)]
-
-    def apply(
-        self, state: QuackersState, seat: int, action: str
-    ) -> tuple[QuackersState, list[QuackersEvent]]:
-        if state.over:
-            raise IllegalAction(_("the match is over"), "KQ-26")
-        if action.startswith("give "):
-            return _give(state, seat, action)
-        if state.phase == "pass":
-            if action == PASS or action.startswith("play "):
-                raise IllegalAction(
-                    _("first every player gives two cards: 'give LEFT RIGHT'"), "KQ-5"
-                )
-            raise IllegalAction(
-                _("{action} is not an action: {notation}").format(
-                    action=repr(action), notation=_(NOTATION)
-                )
-            )
-        if action == PASS:
-            return _pass(state, seat)
-        if not action.startswith("play "):
-            raise IllegalAction(
-                _("{action} is not an action: {notation}").format(
-                    action=repr(action), notation=_(NOTATION)
-                )
-            )
-        if seat != state.turn:
-            raise IllegalAction(
-                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
-                "KQ-7",
-            )
-        cards, ace, promise = parse_play(action)
-        hand = state.hands[seat]
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(
-                    _("{card} is not in seat {seat}'s hand").format(card=CODE[c], seat=seat)
-                )
-        play = classify(cards, ace)
-        kind = _check_follow(state, play)
-        if promise:
-            _check_promise(state, hand, cards)
-        return _play(state, seat, play, kind, action, promise)
-
-    # --- telling people (narrate.py) -----------------------------------------------------
-    def narrate(
-        self,
-        before: View | None,
-        events: Sequence[Event],
-        after: View,
-        receiver: int | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        told = cast(Sequence[QuackersEvent], events)
-        return words.narrate(before, told, after, names, receiver)
-
-    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        return words.captions(view, names, replay)
-
-    def card_facts(self) -> dict[str, Any]:
-        """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
-        the card symbols: the page looks its table's ``deck`` option up here and restates no
-        deck."""
-        order = decktet.RANK_VALUE.__getitem__
+    def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
         return {
-            "deck_ranks": {
-                kind: sorted({CODE[c][0] for c in deck_cards(kind)}, key=order)
-                for kind in ("extended", "basic")
-            }
+            "hands": [cards[k * s : k * s + k] for s in range(players)],
+            "aside": cards[k * players] if aside else None,
+            "dealer": seat,
         }
 
-    def card_spans(self, sentence: str) -> list[CardSpan]:
-        """The cards a sentence names by code, read by their names (a page's reader)."""
-        return decktet.card_spans(sentence)
+    return DealLayout.one_deck(codes, (1,) * len(codes), k * players + aside, players, build)
 
-    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A play named by what it makes (``Set of 2 7s: 7SK 7VY``) and, with a promise, what
-        the promise is worth (KQ-29: the cards left after the play; ``shows: {"promise": N}``
-        for the page's button); the two cards to give,
-        each with the neighbour it goes to (KQ-5)."""
-        seat = view["seat"]
-        if action.startswith("give "):
-            _give, left, right = action.split()
-            n = view["players"]
-            sp = Speaker(names, seat)
-            to_left, to_right = sp.name(left_of(seat, n)), sp.name(right_of(seat, n))
-            label = words.give_words(left, right, to_left, to_right)
-            return {"action": action, "label": label, "effect": ""}
-        play = describe(action.removesuffix(" promise"))
-        if play is None:  # pass
-            return {"action": action, "label": _("pass"), "effect": ""}
-        if action.endswith(" promise"):
-            # KQ-29: the promise is worth the cards left after the play (the page shows it).
-            value = len(view["hand"]) - len(play.cards)
-            effect = words.promise_words(value)
-            label = words.play_words(action)
-            return {"action": action, "label": label, "effect": effect, "shows": {"promise": value}}
-        return {"action": action, "label": words.play_words(action), "effect": ""}
 
-    def hand_action(self, view: View, card: Any) -> str | None:
-        # At the pass every card may be given (KQ-5); in play a card alone is a single.
-        return f"play {card}" if view["phase"] == "play" else None
+def new(players: int, options: dict[str, Any], seed: int) -> QuackersState:
+    """A match dealt from ``seed``, with a random first dealer (KQ-3, KQ-4)."""
+    st = _blank(players, options, seed)
+    st.dealer, st.rng = Rng.draw_below(st.rng, players)  # KQ-3: a random first dealer
+    deal_from_rng(st)
+    return st
 
-    # --- what a seat sees (seat) ------------------------------------------------------
-    def view(self, state: QuackersState, seat: int | None) -> QuackersView:
-        return seat_knows.view(self, state, seat)
 
-    def scores(self, state: QuackersState) -> tuple[float, ...]:
-        """Totals so far plus what this hand has already settled: the places of the players
-        out (KQ-25) and a resolved promise (KQ-30)."""
-        st = state
-        if st.over or st.phase == "pass":
-            return tuple(float(t) for t in st.totals)
-        table = POINTS[(st.n, st.bidding)]
-        now = [float(t + b) for t, b in zip(st.totals, st.bonus, strict=True)]
-        for place, seat in enumerate(st.out):
-            now[seat] += table[place]
-        return tuple(now)
+def from_deal(players: int, options: dict[str, Any], deal: Any, seed: int) -> QuackersState:
+    """A match whose first hand is ``deal`` (checked: KQ-1, KQ-4); later ones from ``seed``."""
+    cards = deck_cards(options["deck"])
+    kind = _(DECK_WORDS[options["deck"]])
+    reader = DealReader("King of the Quackers", cards, kind, "KQ-1")
+    hands, dealer = reader.table(deal, players, ("hands", "aside", "dealer"))
+    k = hand_size(players, options["deck"])
+    extra = len(cards) - k * players
+    parsed = [reader.hand(h, i, k, "KQ-4") for i, h in enumerate(hands)]
+    aside = deal["aside"]
+    if extra and aside is None:
+        raise BadDeal(_("with 4 players and the extended deck one card is put aside (KQ-4)"))
+    if not extra and aside is not None:
+        raise BadDeal(_("no card is put aside in this deal: give aside as null (KQ-4)"))
+    aside_card = reader.card(aside, "aside") if extra else -1
+    st = _blank(players, options, seed)
+    st.dealer = dealer
+    start_hand(st, parsed, aside_card)
+    return st
 
-    def hands_played(self, state: QuackersState) -> int:
-        return len(state.history)
 
-    def outcome(self, state: QuackersState) -> Outcome | None:
-        if not state.over:
-            return None
-        return Outcome(
-            tuple(state.totals), places_from_results(state.totals, lower_is_better=False)
+def check_position(state: QuackersState) -> QuackersState:
+    """A given position checked against the rules (seat)."""
+    return seat_knows.check_position(state)
+
+
+def determinize(view: View, rng: random.Random) -> QuackersState:
+    """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+    if view["seat"] is None:
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
+    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+    return seat_knows.determinize(view, blank, rng)
+
+
+# --- playing ------------------------------------------------------------------------
+def to_act(state: QuackersState) -> tuple[int, ...]:
+    """KQ-5: everyone who has not given yet; in a round, the seat whose turn it is (KQ-7)."""
+    if state.over:
+        return ()
+    if state.phase == "pass":
+        return tuple(s for s, g in enumerate(state.gives) if g is None)
+    return (state.turn,)
+
+
+def legal_actions(state: QuackersState, seat: int) -> list[str]:
+    """KQ-5: every two cards to give; KQ-8: the leader any combination; KQ-9..KQ-24: a
+    follower the same kind and size, higher, a Bomb, or pass; KQ-28: with a promise where
+    allowed."""
+    st = state
+    if st.over:
+        return []
+    hand = st.hands[seat]
+    if st.phase == "pass":
+        if st.gives[seat] is not None:
+            return []
+        codes = [CODE[c] for c in hand]
+        return [f"give {a} {b}" for a in codes for b in codes if a != b]
+    if seat != st.turn:
+        return []
+    if st.size == 0:  # KQ-8: the leader plays any combination and may not pass
+        plays: list[Play] = [Play((c,), SINGLE, RANK[c], 0) for c in hand]
+        plays += sets(hand, 0, 0)
+        plays += flushes(hand, 0, 0)
+        plays += bombs(hand, 0)
+        return _with_promises(st, hand, plays)
+    if st.size == 1:
+        texts = singles(hand, st.lead, st.last_rank)
+        if st.bidding and st.may_promise() and len(hand) > 1:
+            texts += [t + " promise" for t in texts if t != "play 4MS"]
+        return [PASS, *texts]
+    plays = bombs(hand, st.size)
+    if st.kind != FLUSH:
+        plays += sets(hand, st.size, st.last_rank)
+    if st.kind != SET and st.size >= 3:
+        plays += flushes(hand, st.size, st.last_rank)
+    return [PASS, *_with_promises(st, hand, plays)]
+
+
+def apply(
+    state: QuackersState, seat: int, action: str
+) -> tuple[QuackersState, list[QuackersEvent]]:
+    """``seat`` gives (KQ-5), passes or plays (KQ-8..KQ-24, a promise KQ-28); the given state
+    is left as it was."""
+    if state.over:
+        raise IllegalAction(_("the match is over"), "KQ-26")
+    if action.startswith("give "):
+        return _give(state, seat, action)
+    if state.phase == "pass":
+        if action == PASS or action.startswith("play "):
+            raise IllegalAction(_("first every player gives two cards: 'give LEFT RIGHT'"), "KQ-5")
+        raise IllegalAction(
+            _("{action} is not an action: {notation}").format(
+                action=repr(action), notation=_(NOTATION)
+            )
         )
-
-    def withdraw_choices(self, state: QuackersState, seats: tuple[int, ...]) -> QuackersState:
-        """At the pass (KQ-5), the given seats have not chosen their two cards yet."""
-        if state.phase != "pass" or all(state.gives[s] is None for s in seats):
-            return state
-        st = state.copy()
-        st.gives = tuple(None if s in seats else g for s, g in enumerate(st.gives))
-        return st
-
-    def determinize(self, view: View, rng: random.Random) -> QuackersState:
-        """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
-        if view["seat"] is None:
-            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-        return seat_knows.determinize(view, blank, rng)
-
-    def timeout_action(self, state: QuackersState, seat: int) -> str:
-        """A seat out of time passes when it may, leads its lowest single when it leads, and at
-        the pass gives two random cards (from a fork of the match's generator)."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
-        if state.phase == "pass":
-            rng = Rng(state.rng).fork(state.hand_no, seat)
-            return rng.choice(legal)
-        if state.size:
-            return PASS
-        return "play " + CODE[state.hands[seat][0]]
+    if action == PASS:
+        return _pass(state, seat)
+    if not action.startswith("play "):
+        raise IllegalAction(
+            _("{action} is not an action: {notation}").format(
+                action=repr(action), notation=_(NOTATION)
+            )
+        )
+    if seat != state.turn:
+        raise IllegalAction(
+            _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
+            "KQ-7",
+        )
+    cards, ace, promise = parse_play(action)
+    hand = state.hands[seat]
+    for c in cards:
+        if c not in hand:
+            raise IllegalAction(
+                _("{card} is not in seat {seat}'s hand").format(card=CODE[c], seat=seat)
+            )
+    play = classify(cards, ace)
+    kind = _check_follow(state, play)
+    if promise:
+        _check_promise(state, hand, cards)
+    return _play(state, seat, play, kind, action, promise)
 
 
-GAME = KingOfTheQuackers()
+def withdraw_choices(state: QuackersState, seats: tuple[int, ...]) -> QuackersState:
+    """At the pass (KQ-5), the given seats have not chosen their two cards yet."""
+    if state.phase != "pass" or all(state.gives[s] is None for s in seats):
+        return state
+    st = state.copy()
+    st.gives = tuple(None if s in seats else g for s, g in enumerate(st.gives))
+    return st
+
+
+def timeout_action(state: QuackersState, seat: int) -> str:
+    """A seat out of time passes when it may, leads its lowest single when it leads, and at
+    the pass gives two random cards (from a fork of the match's generator)."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
+    if state.phase == "pass":
+        rng = Rng(state.rng).fork(state.hand_no, seat)
+        return rng.choice(legal)
+    if state.size:
+        return PASS
+    return "play " + CODE[state.hands[seat][0]]
+
+
+# --- scoring --------------------------------------------------------------------------
+def scores(state: QuackersState) -> tuple[float, ...]:
+    """Totals so far plus what this hand has already settled: the places of the players
+    out (KQ-25) and a resolved promise (KQ-30)."""
+    st = state
+    if st.over or st.phase == "pass":
+        return tuple(float(t) for t in st.totals)
+    table = POINTS[(st.n, st.bidding)]
+    now = [float(t + b) for t, b in zip(st.totals, st.bonus, strict=True)]
+    for place, seat in enumerate(st.out):
+        now[seat] += table[place]
+    return tuple(now)
+
+
+def hands_played(state: QuackersState) -> int:
+    """Hands finished so far."""
+    return len(state.history)
+
+
+def outcome(state: QuackersState) -> Outcome | None:
+    """KQ-26: the most points wins; None while the match goes on."""
+    if not state.over:
+        return None
+    return Outcome(tuple(state.totals), places_from_results(state.totals, lower_is_better=False))

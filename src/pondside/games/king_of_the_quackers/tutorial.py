@@ -6,6 +6,9 @@ shown."""
 
 from pondside.i18n import N_
 
+OPTIONS = {"target": 1}
+"""The options of the tutorial's match: the shortest (one hand), to learn the rules."""
+
 LESSONS = {
     "give": N_(
         "Welcome to King of the Quackers! The aim is to be first to get rid of all your cards. "

@@ -15,23 +15,22 @@ True
 5
 
 One game in the modules every game has (docs/adding-a-game.md): ``state`` (the state, its
-constants and the view a seat gets), ``events`` (the events a step declares), ``rules`` (the game:
-deal, legal actions, apply, scoring, and the ``Game`` binding), ``seat`` (what a seat knows: its
-view, the determinization from it, the check of a given position) and ``narrate`` (the lines a
-person reads).
+constants and the view a seat gets), ``events`` (the events a step declares), ``rules`` (the game
+as functions of the state: deal, legal actions, apply, scoring), ``seat`` (what a seat knows: its
+view, the determinization from it, the check of a given position), ``narrate`` (the lines a
+person reads) and ``game`` (the ``Game`` binding, naming those functions).
 """
 
+from .game import GAME, Ladders
 from .rules import (
     CLIMB_PLAY,
     CLIMB_SIZE,
     DISCARD,
-    GAME,
     HAND_PLAY,
     PCLIMB_PLAY,
     PRUNG_PLAY,
     RUNG_PLAY,
     TUNABLES,
-    Ladders,
     climb_size,
     fits,
 )

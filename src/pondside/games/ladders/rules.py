@@ -1,5 +1,6 @@
-"""Ladders' rules: the deal, plays and the discard that ends a turn (LA-3..LA-11), the end of a
-round and of the match (LA-12..LA-15), and the ``Game`` binding."""
+"""Ladders' rules as functions of the state: the deal, plays and the discard that ends a turn
+(LA-3..LA-11), the end of a round and of the match (LA-12..LA-15). ``game`` binds them to the
+engine's ``Game``."""
 
 from __future__ import annotations
 
@@ -8,26 +9,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pondside.engine import (
-    ActionLabel,
     BadDeal,
     BadOption,
     BadPosition,
     DealLayout,
-    Event,
-    Game,
-    GameInfo,
     IllegalAction,
     Option,
     Outcome,
     Rng,
-    Term,
     View,
     places_from_results,
     seed_state,
 )
 from pondside.i18n import N_, _
 
-from . import narrate as words
 from . import seat as seat_knows
 from .events import LaddersEvent, Play, PlaySource, RoundEndReason
 from .state import (
@@ -41,7 +36,6 @@ from .state import (
     TOP,
     WILD,
     LaddersState,
-    LaddersView,
     sides,
 )
 
@@ -55,7 +49,7 @@ PCLIMB_PLAY = {s: f"play partner climb to {s}" for s in range(SLOTS)}
 PRUNG_PLAY = {(r, s): f"play partner rung {r} to {s}" for r in range(RUNGS) for s in range(SLOTS)}
 DISCARD = {(c, r): f"discard {CARD[c]} to {r}" for c in CARD for r in range(RUNGS)}
 DISCARDS = {c: [DISCARD[c, r] for r in range(RUNGS)] for c in CARD}  # a card's, in order
-_PARSE: dict[str, tuple[str, int, int]] = {
+PARSE: dict[str, tuple[str, int, int]] = {
     **{a: ("hand", c, s) for (c, s), a in HAND_PLAY.items()},
     **{a: ("climb", 0, s) for s, a in CLIMB_PLAY.items()},
     **{a: ("rung", r, s) for (r, s), a in RUNG_PLAY.items()},
@@ -211,7 +205,7 @@ def side_places(totals: Sequence[int], seats_of: list[list[int]]) -> list[int]:
     return places
 
 
-def match_outcome(state: LaddersState) -> Outcome | None:
+def outcome(state: LaddersState) -> Outcome | None:
     """The highest total wins; partners share their side's place (LA-14, protocol)."""
     if not state.over:
         return None
@@ -428,320 +422,258 @@ def _end_round(
     else:
         st.over = max(st.totals) >= (st.target or 0)
     if st.over:
-        outcome = match_outcome(st)
-        assert outcome is not None
-        events.append(
-            {"type": "match_end", "scores": list(st.totals), "places": list(outcome.places)}
-        )
+        out = outcome(st)
+        assert out is not None
+        events.append({"type": "match_end", "scores": list(st.totals), "places": list(out.places)})
         return
     st.round_no += 1
     _deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
 
 
-class Ladders(Game[LaddersState]):
-    state_type = LaddersState
-    info = GameInfo(
-        slug="ladders",
-        name="Ladders",
-        min_players=2,
-        max_players=6,
-        default_players=2,
-        options=(
-            Option(
-                "teams", bool, False, "two partnerships, seats 0+2 against 1+3 (4 players, LA-2)"
-            ),
-            Option(
-                "target",
-                int,
-                500,
-                "play rounds until someone has this many points (LA-13)",
-                minimum=1,
-                nullable=True,
-            ),
-            Option(
-                "rounds",
-                int,
-                None,
-                "play this many rounds instead; the highest total wins",
-                minimum=1,
-                nullable=True,
-            ),
-        ),
-        simultaneous=False,
-        lower_score_is_better=False,
-        summary="A Skip-Bo race: build the shared ACCENT piles from 1 to 12 with your hand, "
-        "your RUNG piles and your CLIMB top; the first to empty their CLIMB wins the round.",
+# --- the options and the deal -----------------------------------------------------------
+def check_options(players: int, options: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """LA-2: partnerships at 4 players only; the match ends after its rounds or at its
+    target (LA-13), never both."""
+    if options["teams"] and players != 4:
+        raise BadOption(_("teams are two partnerships of two: play them with 4 players (LA-2)"))
+    if given.get("target") is not None and given.get("rounds") is not None:
+        raise BadOption(_("give either rounds or target, not both"))
+    if options["rounds"] is not None:
+        return {**options, "target": None}
+    if options["target"] is None:
+        raise BadOption(_("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)"))
+    return options
+
+
+def all_actions(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Plays from the hand, the CLIMB top and each RUNG pile to each ACCENT slot (LA-5),
+    a partner's in partnerships (LA-2), and every discard onto a RUNG pile (LA-9)."""
+    slots, rungs = range(SLOTS), range(RUNGS)
+    partner = (
+        [PCLIMB_PLAY[s] for s in slots] + [PRUNG_PLAY[r, s] for r in rungs for s in slots]
+        if options["teams"]
+        else []
+    )
+    return (
+        [HAND_PLAY[c, s] for c in CARD for s in slots]
+        + [CLIMB_PLAY[s] for s in slots]
+        + [RUNG_PLAY[r, s] for r in rungs for s in slots]
+        + partner
+        + [DISCARD[c, r] for c in CARD for r in rungs]
     )
 
-    def check_options(
-        self, players: int, options: dict[str, Any], given: dict[str, Any]
-    ) -> dict[str, Any]:
-        if options["teams"] and players != 4:
-            raise BadOption(_("teams are two partnerships of two: play them with 4 players (LA-2)"))
-        if given.get("target") is not None and given.get("rounds") is not None:
-            raise BadOption(_("give either rounds or target, not both"))
-        if options["rounds"] is not None:
-            return {**options, "target": None}
-        if options["target"] is None:
-            raise BadOption(_("the match needs an end: give target (e.g. 500) or rounds (e.g. 1)"))
-        return options
 
-    # --- facts of a configuration ---------------------------------------------------------
-    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        """Plays from the hand, the CLIMB top and each RUNG pile to each ACCENT slot (LA-5),
-        a partner's in partnerships (LA-2), and every discard onto a RUNG pile (LA-9)."""
-        slots, rungs = range(SLOTS), range(RUNGS)
-        partner = (
-            [PCLIMB_PLAY[s] for s in slots] + [PRUNG_PLAY[r, s] for r in rungs for s in slots]
-            if options["teams"]
-            else []
+def deal_layout(players: int, options: Mapping[str, Any]) -> DealLayout:
+    """LA-3: each CLIMB pile in turn, then DRAW; hands start empty; a random dealer."""
+    k = climb_size(players)
+
+    def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+        return {
+            "climbs": [cards[k * s : k * s + k] for s in range(players)],
+            "hands": [[] for _ in range(players)],
+            "draw": cards[k * players :],
+            "dealer": seat,
+        }
+
+    alphabet = [CARD[c] for c in CARD]
+    counts = [DECK_COUNTS[c] for c in CARD]
+    return DealLayout.one_deck(alphabet, counts, len(DECK), players, build)
+
+
+def new(players: int, options: dict[str, Any], seed: int) -> LaddersState:
+    """A match dealt from ``seed``, with a random first dealer (LA-3)."""
+    st = _blank(players, options, seed)
+    _deal_from_rng(st, None, [])
+    return st
+
+
+def from_deal(players: int, options: dict[str, Any], deal: Any, seed: int) -> LaddersState:
+    """A match whose first round is ``deal`` (checked: LA-1, LA-3, LA-4); later ones from
+    ``seed``."""
+    expect = (
+        '{"climbs": [[cards] per seat], "hands": [[cards] per seat], "draw": [...], "dealer": seat}'
+    )
+    if not isinstance(deal, dict) or set(deal) != {"climbs", "hands", "draw", "dealer"}:
+        raise BadDeal(
+            _("a Ladders deal is {expect}, face-down lists top card first").format(expect=expect)
         )
-        return (
-            [HAND_PLAY[c, s] for c in CARD for s in slots]
-            + [CLIMB_PLAY[s] for s in slots]
-            + [RUNG_PLAY[r, s] for r in rungs for s in slots]
-            + partner
-            + [DISCARD[c, r] for c in CARD for r in rungs]
-        )
-
-    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
-        """LA-3: each CLIMB pile in turn, then DRAW; hands start empty; a random dealer."""
-        k = climb_size(players)
-
-        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
-            return {
-                "climbs": [cards[k * s : k * s + k] for s in range(players)],
-                "hands": [[] for _ in range(players)],
-                "draw": cards[k * players :],
-                "dealer": seat,
-            }
-
-        alphabet = [CARD[c] for c in CARD]
-        counts = [DECK_COUNTS[c] for c in CARD]
-        return DealLayout.one_deck(alphabet, counts, len(DECK), players, build)
-
-    # --- setting up (the rules above) --------------------------------------------------
-    def new(self, players: int, options: dict[str, Any], seed: int) -> LaddersState:
-        st = _blank(players, options, seed)
-        _deal_from_rng(st, None, [])
-        return st
-
-    def from_deal(
-        self, players: int, options: dict[str, Any], deal: Any, seed: int
-    ) -> LaddersState:
-        expect = (
-            '{"climbs": [[cards] per seat], "hands": [[cards] per seat], "draw": [...], '
-            '"dealer": seat}'
-        )
-        if not isinstance(deal, dict) or set(deal) != {"climbs", "hands", "draw", "dealer"}:
+    climbs, hands = deal["climbs"], deal["hands"]
+    for name, lists in (("climbs", climbs), ("hands", hands)):
+        if not isinstance(lists, list) or len(lists) != players:
             raise BadDeal(
-                _("a Ladders deal is {expect}, face-down lists top card first").format(
-                    expect=expect
+                _("the deal needs {players} {name}, one per seat").format(
+                    players=players, name=name
                 )
             )
-        climbs, hands = deal["climbs"], deal["hands"]
-        for name, lists in (("climbs", climbs), ("hands", hands)):
-            if not isinstance(lists, list) or len(lists) != players:
-                raise BadDeal(
-                    _("the deal needs {players} {name}, one per seat").format(
-                        players=players, name=name
-                    )
-                )
-        k = climb_size(players)
-        climb_cards = [parse_cards(c, f"climb {i}", BadDeal) for i, c in enumerate(climbs)]
-        for i, c in enumerate(climb_cards):
-            if len(c) != k:
-                raise BadDeal(
-                    _(
-                        "climb {i} holds {n} cards; with {players} players each has {k} (LA-3)"
-                    ).format(i=i, n=len(c), players=players, k=k)
-                )
-        hand_cards = [parse_cards(h, f"hand {i}", BadDeal) for i, h in enumerate(hands)]
-        for i, h in enumerate(hand_cards):
-            if len(h) > HAND:
-                raise BadDeal(
-                    _("hand {i} holds {n} cards; a hand holds at most {most} (LA-4)").format(
-                        i=i, n=len(h), most=HAND
-                    )
-                )
-        draw = parse_cards(deal["draw"], "draw", BadDeal)
-        dealer = deal["dealer"]
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+    k = climb_size(players)
+    climb_cards = [parse_cards(c, f"climb {i}", BadDeal) for i, c in enumerate(climbs)]
+    for i, c in enumerate(climb_cards):
+        if len(c) != k:
             raise BadDeal(
-                _("the dealer is a seat from 0 to {last}, not {dealer}").format(
-                    last=players - 1, dealer=repr(dealer)
+                _("climb {i} holds {n} cards; with {players} players each has {k} (LA-3)").format(
+                    i=i, n=len(c), players=players, k=k
                 )
             )
-        seat_knows.check_deck(
-            [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
-            BadDeal,
+    hand_cards = [parse_cards(h, f"hand {i}", BadDeal) for i, h in enumerate(hands)]
+    for i, h in enumerate(hand_cards):
+        if len(h) > HAND:
+            raise BadDeal(
+                _("hand {i} holds {n} cards; a hand holds at most {most} (LA-4)").format(
+                    i=i, n=len(h), most=HAND
+                )
+            )
+    draw = parse_cards(deal["draw"], "draw", BadDeal)
+    dealer = deal["dealer"]
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise BadDeal(
+            _("the dealer is a seat from 0 to {last}, not {dealer}").format(
+                last=players - 1, dealer=repr(dealer)
+            )
         )
-        st = _blank(players, options, seed)
-        _start_round(st, climb_cards, hand_cards, draw, dealer, [])
-        return st
+    seat_knows.check_deck(
+        [*(c for x in climb_cards for c in x), *(c for h in hand_cards for c in h), *draw],
+        BadDeal,
+    )
+    st = _blank(players, options, seed)
+    _start_round(st, climb_cards, hand_cards, draw, dealer, [])
+    return st
 
-    # --- positions (seat) -------------------------------------------------------------
-    def check_position(self, state: LaddersState) -> LaddersState:
-        st = seat_knows.check_position(state)
-        if not st.over and not st.hands[st.turn] and not _has_play(st, st.turn):
-            raise BadPosition(_("the seat to act has neither a card in hand nor a play (LA-9)"))
-        return st
 
-    # --- playing ----------------------------------------------------------------------
-    def to_act(self, state: LaddersState) -> tuple[int, ...]:
-        return () if state.over else (state.turn,)
+def check_position(state: LaddersState) -> LaddersState:
+    """A given position checked against the rules: the seat's checks, and the seat to act
+    can act (LA-9)."""
+    st = seat_knows.check_position(state)
+    if not st.over and not st.hands[st.turn] and not _has_play(st, st.turn):
+        raise BadPosition(_("the seat to act has neither a card in hand nor a play (LA-9)"))
+    return st
 
-    def legal_actions(self, state: LaddersState, seat: int) -> list[str]:
-        st = state
-        if st.over or seat != st.turn:
-            return []
-        # open_slots for every number at once (LA-5): a pile of h cards takes h + 1, the lowest
-        # empty slot a 1, and a SKIP PORTAL goes to any of them; the slots stay ascending.
-        fit: dict[int, list[int]] = {}
-        wild: list[int] = []
-        empty = False
-        for s, pile in enumerate(st.accents):
-            if pile:
-                fit.setdefault(len(pile) + 1, []).append(s)
-            elif empty:
-                continue
-            else:
-                empty = True
-                fit.setdefault(1, []).append(s)
-            wild.append(s)
-        fit[WILD] = wild
-        slots = fit.get
-        none: list[int] = []
 
-        hand = st.hands[seat]
-        cards = set(hand)
-        out = [HAND_PLAY[c, s] for c in cards for s in slots(c, none)]
-        climb = st.climbs[seat]
-        if climb:
-            out += [CLIMB_PLAY[s] for s in slots(climb[-1], none)]
-        for r, pile in enumerate(st.rungs[seat]):
-            if pile:
-                out += [RUNG_PLAY[r, s] for s in slots(pile[-1], none)]
-        if st.teams:
-            p = st.partner(seat)
-            if st.climbs[p]:
-                out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1], none)]
-            for r, pile in enumerate(st.rungs[p]):
-                if pile:
-                    out += [PRUNG_PLAY[r, s] for s in slots(pile[-1], none)]
-        for c in cards:
-            out += DISCARDS[c]
-        return out
+def determinize(view: View, rng: random.Random) -> LaddersState:
+    """Keep every public pile and the seat's hand; resample the rest (seat)."""
+    if view["seat"] is None:
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
+    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+    return seat_knows.determinize(view, blank, rng)
 
-    def apply(
-        self, state: LaddersState, seat: int, action: str
-    ) -> tuple[LaddersState, list[LaddersEvent]]:
-        parsed = _PARSE.get(action)
-        if parsed is None:
-            raise IllegalAction(
-                _("{action} is not a Ladders action: write {notation}").format(
-                    action=repr(action), notation=_(NOTATION)
-                )
-            )
-        if state.over:
-            raise IllegalAction(_("the match is over"), "LA-13")
-        if seat != state.turn:
-            raise IllegalAction(
-                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
-                "LA-4",
-            )
-        kind, x, y = parsed
-        st = state.copy()
-        events: list[LaddersEvent] = []
-        st.last_events = events
-        if kind == "discard":
-            _discard(st, seat, x, y, events)
+
+# --- playing ------------------------------------------------------------------------
+def to_act(state: LaddersState) -> tuple[int, ...]:
+    """LA-4: one seat at a time."""
+    return () if state.over else (state.turn,)
+
+
+def legal_actions(state: LaddersState, seat: int) -> list[str]:
+    """LA-5: every play of the hand, the CLIMB top and the RUNG tops (a partner's too, LA-2)
+    onto an ACCENT slot it fits; LA-9: every discard of a hand card onto a RUNG pile."""
+    st = state
+    if st.over or seat != st.turn:
+        return []
+    # open_slots for every number at once (LA-5): a pile of h cards takes h + 1, the lowest
+    # empty slot a 1, and a SKIP PORTAL goes to any of them; the slots stay ascending.
+    fit: dict[int, list[int]] = {}
+    wild: list[int] = []
+    empty = False
+    for s, pile in enumerate(st.accents):
+        if pile:
+            fit.setdefault(len(pile) + 1, []).append(s)
+        elif empty:
+            continue
         else:
-            _play(st, seat, kind, x, y, events)
-        return st, events
+            empty = True
+            fit.setdefault(1, []).append(s)
+        wild.append(s)
+    fit[WILD] = wild
+    slots = fit.get
+    none: list[int] = []
 
-    # --- telling people (narrate) --------------------------------------------------
-    def narrate(
-        self,
-        before: View | None,
-        events: Sequence[Event],
-        after: View,
-        receiver: int | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        told = cast(Sequence[LaddersEvent], events)
-        return words.narrate(told, names, receiver, after["options"]["teams"])
-
-    def terms(self) -> list[Term]:
-        return words.terms()
-
-    def prompts(self) -> dict[str, str]:
-        return words.prompts()
-
-    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        return words.captions(view, names, replay)
-
-    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        return words.action_label(view, action, _PARSE[action], names)
-
-    def hand_action(self, view: View, card: Any) -> str | None:
-        """A hand card is played at least by a discard to a RUNG pile (LA-9): the sentence a
-        discard raises says why it cannot be played now."""
-        return DISCARD[PARSE_CARD[card], 0]
-
-    # --- what a seat sees (seat) ------------------------------------------------------
-    def view(self, state: LaddersState, seat: int | None) -> LaddersView:
-        """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand
-        sizes (seat)."""
-        return seat_knows.view(self, state, seat)
-
-    def scores(self, state: LaddersState) -> tuple[float, ...]:
-        """The running totals (LA-13); partners carry their side's total (LA-14)."""
-        return tuple(float(t) for t in state.totals)
-
-    def progress(self, state: LaddersState) -> tuple[float, ...] | None:
-        """Fewer CLIMB cards left on a seat's side is better (a partnership adds its two):
-        the measure LA-15 uses to settle a stalled round."""
-        left = [0.0] * state.n
-        for side in state.sides():
-            size = float(sum(len(state.climbs[s]) for s in side))
-            for s in side:
-                left[s] = -size
-        return tuple(left)
-
-    def outcome(self, state: LaddersState) -> Outcome | None:
-        return match_outcome(state)
-
-    def standing(self, view: View) -> list[int]:
-        """The highest total first; partners share their side's place (LA-14), as at the end."""
-        teams = bool(view["options"].get("teams"))
-        return side_places(view["totals"], sides(view["players"], teams))
-
-    def hands_played(self, state: LaddersState) -> int:
-        """Rounds finished so far."""
-        return len(state.history)
-
-    def determinize(self, view: View, rng: random.Random) -> LaddersState:
-        """Keep every public pile and the seat's hand; resample the rest (seat)."""
-        if view["seat"] is None:
-            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-        return seat_knows.determinize(view, blank, rng)
-
-    def timeout_action(self, state: LaddersState, seat: int) -> str:
-        """A player out of time stops: the highest card of the hand (a SKIP PORTAL last) goes
-        onto their shortest RUNG pile (LA-9); with an empty hand, the first open play."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
-        hand = state.hands[seat]
-        if hand:
-            plain = [c for c in hand if c != WILD]
-            card = max(plain) if plain else WILD
-            rungs = state.rungs[seat]
-            rung = min(range(RUNGS), key=lambda r: (len(rungs[r]), r))
-            return DISCARD[card, rung]
-        return min(legal)
+    hand = st.hands[seat]
+    cards = set(hand)
+    out = [HAND_PLAY[c, s] for c in cards for s in slots(c, none)]
+    climb = st.climbs[seat]
+    if climb:
+        out += [CLIMB_PLAY[s] for s in slots(climb[-1], none)]
+    for r, pile in enumerate(st.rungs[seat]):
+        if pile:
+            out += [RUNG_PLAY[r, s] for s in slots(pile[-1], none)]
+    if st.teams:
+        p = st.partner(seat)
+        if st.climbs[p]:
+            out += [PCLIMB_PLAY[s] for s in slots(st.climbs[p][-1], none)]
+        for r, pile in enumerate(st.rungs[p]):
+            if pile:
+                out += [PRUNG_PLAY[r, s] for s in slots(pile[-1], none)]
+    for c in cards:
+        out += DISCARDS[c]
+    return out
 
 
-GAME = Ladders()
+def apply(state: LaddersState, seat: int, action: str) -> tuple[LaddersState, list[LaddersEvent]]:
+    """``seat`` plays a card (LA-5..LA-8) or discards, ending the turn (LA-9); the given state
+    is left as it was."""
+    parsed = PARSE.get(action)
+    if parsed is None:
+        raise IllegalAction(
+            _("{action} is not a Ladders action: write {notation}").format(
+                action=repr(action), notation=_(NOTATION)
+            )
+        )
+    if state.over:
+        raise IllegalAction(_("the match is over"), "LA-13")
+    if seat != state.turn:
+        raise IllegalAction(
+            _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
+            "LA-4",
+        )
+    kind, x, y = parsed
+    st = state.copy()
+    events: list[LaddersEvent] = []
+    st.last_events = events
+    if kind == "discard":
+        _discard(st, seat, x, y, events)
+    else:
+        _play(st, seat, kind, x, y, events)
+    return st, events
+
+
+def timeout_action(state: LaddersState, seat: int) -> str:
+    """A player out of time stops: the highest card of the hand (a SKIP PORTAL last) goes
+    onto their shortest RUNG pile (LA-9); with an empty hand, the first open play."""
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
+    hand = state.hands[seat]
+    if hand:
+        plain = [c for c in hand if c != WILD]
+        card = max(plain) if plain else WILD
+        rungs = state.rungs[seat]
+        rung = min(range(RUNGS), key=lambda r: (len(rungs[r]), r))
+        return DISCARD[card, rung]
+    return min(legal)
+
+
+# --- scoring --------------------------------------------------------------------------
+def scores(state: LaddersState) -> tuple[float, ...]:
+    """The running totals (LA-13); partners carry their side's total (LA-14)."""
+    return tuple(float(t) for t in state.totals)
+
+
+def progress(state: LaddersState) -> tuple[float, ...] | None:
+    """Fewer CLIMB cards left on a seat's side is better (a partnership adds its two):
+    the measure LA-15 uses to settle a stalled round."""
+    left = [0.0] * state.n
+    for side in state.sides():
+        size = float(sum(len(state.climbs[s]) for s in side))
+        for s in side:
+            left[s] = -size
+    return tuple(left)
+
+
+def standing(view: View) -> list[int]:
+    """The highest total first; partners share their side's place (LA-14), as at the end."""
+    teams = bool(view["options"].get("teams"))
+    return side_places(view["totals"], sides(view["players"], teams))
+
+
+def hands_played(state: LaddersState) -> int:
+    """Rounds finished so far."""
+    return len(state.history)

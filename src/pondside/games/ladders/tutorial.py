@@ -5,6 +5,9 @@ catalog; translated where the coach says them."""
 
 from pondside.i18n import N_
 
+OPTIONS = {"rounds": 1}
+"""The options of the tutorial's match: the shortest (one round), to learn the rules."""
+
 LESSONS = {
     "play": N_(
         "Welcome to Ladders! Be the first to empty your CLIMB pile. The ACCENT piles in the "

@@ -13,19 +13,18 @@ take a column of their choice (LD-8). Fewest ducks wins (LD-9, LD-10).
 (7, 5, 3, 2, 1)
 
 One game in the modules every game has (docs/adding-a-game.md): ``state`` (the state, its
-constants and the view a seat gets), ``events`` (the events a step declares), ``rules`` (the game:
-deal, legal actions, apply, scoring, and the ``Game`` binding), ``seat`` (what a seat knows: its
-view, the determinization from it, the check of a given position) and ``narrate`` (the lines a
-person reads).
+constants and the view a seat gets), ``events`` (the events a step declares), ``rules`` (the game
+as functions of the state: deal, legal actions, apply, scoring), ``seat`` (what a seat knows: its
+view, the determinization from it, the check of a given position), ``narrate`` (the lines a
+person reads) and ``game`` (the ``Game`` binding, naming those functions).
 """
 
+from .game import GAME, LameDuck
 from .rules import (
     COLUMN_LIMIT,
-    GAME,
     PLAY,
     TAKE,
     TUNABLES,
-    LameDuck,
     fewest_ducks_column,
     target_column,
 )

@@ -1,6 +1,6 @@
 """Lame Duck in players' words: the sentences of each step, and how a card or a column is
 offered. Columns are numbered from 1, as the table shows them; the rules' facts (where a card
-goes, what a column costs) come from ``lame_duck``, which binds these to the game.
+goes, what a column costs) come from ``rules``; ``game`` binds these to the game.
 
 >>> from pondside.games.lame_duck.events import Place
 >>> place: Place = {"type": "place", "seat": 1, "card": 23, "column": 1}
@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import ScoreNote, Speaker, Term
+from pondside.engine import ActionLabel, ScoreNote, Speaker, Term, View, places_from_results
 from pondside.engine.narrate import Lines, waiting_for
 from pondside.i18n import N_, _, ngettext
 
+from . import rules
 from .events import LameDuckEvent
+from .state import DUCKS, column_ducks
 
 
 def column_name(index: int) -> str:
@@ -222,6 +224,65 @@ DUCK_SAMPLES = (
 def sample_captions() -> list[dict[str, Any]]:
     """LD-2's sample cards with their captions in the reader's language (``card_facts``)."""
     return [{"card": card, "caption": _(caption)} for card, caption in DUCK_SAMPLES]
+
+
+def card_facts() -> dict[str, Any]:
+    """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
+    ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
+    return {"ducks": list(DUCKS), "samples": sample_captions()}
+
+
+def action_label(view: View, action: str) -> ActionLabel:
+    """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to take
+    with its cards and ducks."""
+    kind, value = rules.PARSE[action]
+    columns = tuple(tuple(c) for c in view["columns"])
+    if kind == "take":
+        got = view["column_ducks"][value]
+        return {
+            "action": action,
+            "label": take_label(value),
+            "effect": take_effect(columns[value], got),
+            "shows": {"column": value, "takes": True, "ducks": got},
+        }
+    col = rules.target_column(columns, value)
+    sixth = col >= 0 and len(columns[col]) == rules.COLUMN_LIMIT
+    got = column_ducks(columns[col]) if sixth else 0
+    # The page's preview: the column the card joins (null when too low, LD-8), whether it
+    # takes that column as its sixth card (LD-7) and how many ducks it would take; the
+    # card's own ducks (LD-2) for its name and face.
+    shows = {"column": col if col >= 0 else None, "takes": sixth, "ducks": got}
+    return {
+        "action": action,
+        "label": play_label(value, DUCKS[value]),
+        "effect": play_effect(col, got if sixth else None),
+        "shows": {**shows, "card_ducks": DUCKS[value]},
+    }
+
+
+def hand_action(view: View, card: Any) -> str | None:
+    """The action a hand card stands for: none while a too-low card waits for its column
+    (LD-8)."""
+    return None if view["awaiting_take"] is not None else rules.PLAY[card]
+
+
+def standings(events: Sequence[Mapping[str, Any]], after: View) -> list[list[int]]:
+    """The places after each event of a step, as its takes add their ducks one by one (LD-2,
+    LD-7, LD-8): a page that shows the takes one at a time shows these places with them.
+    Worked back from the totals ``after`` the step (the view before it may not be known: a
+    welcome retells the last step from the view alone). None for a step that takes nothing
+    (most: a card chosen), whose places do not move."""
+    if not any(ev["type"] == "take" for ev in events):
+        return []
+    totals = list(after["totals"])
+    out: list[list[int]] = []
+    now = places_from_results(totals, lower_is_better=True)
+    for ev in reversed(events):
+        out.append(list(now))
+        if ev["type"] == "take":
+            totals[ev["seat"]] -= ev["ducks"]
+            now = places_from_results(totals, lower_is_better=True)
+    return out[::-1]
 
 
 def prompts() -> dict[str, str]:

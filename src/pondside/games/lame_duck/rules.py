@@ -1,43 +1,35 @@
-"""Lame Duck's rules: the deal, the turn's reveal and placing (LD-4..LD-8), the end of a round and
-of the match (LD-9, LD-10), and the ``Game`` binding."""
+"""Lame Duck's rules as functions of the state: the options and the deal (LD-1, LD-4), the turn's
+reveal and placing (LD-4..LD-8), the end of a round and of the match (LD-9, LD-10) and a timed-out
+seat's default (LD-11). ``game`` binds them to the engine's ``Game``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Literal, cast
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from pondside.engine import (
-    ActionLabel,
     BadDeal,
     BadOption,
     BadPosition,
     DealLayout,
-    Event,
-    Game,
-    GameInfo,
     IllegalAction,
     Option,
     Outcome,
     Rng,
-    ScoreNote,
-    Term,
     View,
     places_from_results,
     seed_state,
 )
 from pondside.i18n import _
 
-from . import narrate as words
 from . import seat as seat_knows
 from .events import LameDuckEvent
 from .state import (
     COLUMNS,
-    DUCKS,
     HAND_SIZE,
     TURNS,
     LameDuckState,
-    LameDuckView,
     column_ducks,
     deck_size,
 )
@@ -60,10 +52,11 @@ PLAY = {c: f"play {c}" for c in range(1, 105)}
 _PLAY_OF = PLAY.__getitem__
 SEATS = tuple(tuple(range(n)) for n in range(11))
 TAKE = {i: f"take {i}" for i in range(COLUMNS)}
-_PARSE: dict[str, tuple[str, int]] = {
+PARSE: dict[str, tuple[str, int]] = {
     **{a: ("play", c) for c, a in PLAY.items()},
     **{a: ("take", i) for i, a in TAKE.items()},
 }
+"""Each action's kind and number: ``PARSE["take 2"] == ("take", 2)``."""
 
 
 def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
@@ -235,273 +228,179 @@ def _check_deal(
     return [list(h) for h in hands], list(columns)
 
 
-class LameDuck(Game[LameDuckState]):
-    state_type = LameDuckState
-    info = GameInfo(
-        slug="lame-duck",
-        name="Lame Duck",
-        min_players=2,
-        max_players=10,
-        default_players=4,
-        options=(
-            Option("expert", bool, False, "cards 1..10·players+4 only, all in play (LD-1)"),
-            Option("rounds", int, 1, "play this many rounds (LD-10)", minimum=1, nullable=True),
-            Option(
-                "target",
-                int,
-                None,
-                "play until someone has this many ducks",
-                minimum=1,
-                nullable=True,
-            ),
-        ),
-        simultaneous=True,
-        lower_score_is_better=True,
-        summary="Everyone plays a card at once; cards file onto four columns, and the sixth "
-        "card of a column, or a card too low for any, collects ducks. Fewest ducks wins.",
-        score_unit=("duck", "ducks"),
-    )
+# --- the options and the deal ---------------------------------------------------------
+def check_options(players: int, options: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """LD-10: a match ends after its rounds or at its target, never both."""
+    if given.get("target") is not None and given.get("rounds") is not None:
+        raise BadOption(_("give either rounds or target, not both (LD-10)"))
+    if options["target"] is not None:
+        return {**options, "rounds": None}
+    if options["rounds"] is None:
+        raise BadOption(_("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)"))
+    return options
 
-    def check_options(
-        self, players: int, options: dict[str, Any], given: dict[str, Any]
-    ) -> dict[str, Any]:
-        if given.get("target") is not None and given.get("rounds") is not None:
-            raise BadOption(_("give either rounds or target, not both (LD-10)"))
-        if options["target"] is not None:
-            return {**options, "rounds": None}
-        if options["rounds"] is None:
-            raise BadOption(_("the match needs an end: give rounds (e.g. 1) or target (e.g. 66)"))
-        return options
 
-    # --- facts of a configuration ---------------------------------------------------------
-    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        """Every card of the deck (LD-1), then every column to take (LD-8)."""
-        size = deck_size(players, options["expert"])
-        return [PLAY[c] for c in range(1, size + 1)] + list(TAKE.values())
+def all_actions(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Every card of the deck (LD-1), then every column to take (LD-8)."""
+    size = deck_size(players, options["expert"])
+    return [PLAY[c] for c in range(1, size + 1)] + list(TAKE.values())
 
-    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
-        """LD-4: 10 cards to each hand, then the 4 that start the columns."""
-        size = deck_size(players, options["expert"])
-        dealt = players * HAND_SIZE
 
-        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
-            hands = [cards[i : i + HAND_SIZE] for i in range(0, dealt, HAND_SIZE)]
-            return {"hands": hands, "columns": cards[dealt:]}
+def deal_layout(players: int, options: Mapping[str, Any]) -> DealLayout:
+    """LD-4: 10 cards to each hand, then the 4 that start the columns."""
+    size = deck_size(players, options["expert"])
+    dealt = players * HAND_SIZE
 
-        return DealLayout.one_deck(range(1, size + 1), (1,) * size, dealt + COLUMNS, 0, build)
+    def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+        hands = [cards[i : i + HAND_SIZE] for i in range(0, dealt, HAND_SIZE)]
+        return {"hands": hands, "columns": cards[dealt:]}
 
-    # --- setting up (the rules above) --------------------------------------------------
-    def new(self, players: int, options: dict[str, Any], seed: int) -> LameDuckState:
-        st = _blank(players, options, seed)
-        _deal_from_rng(st)
-        return st
+    return DealLayout.one_deck(range(1, size + 1), (1,) * size, dealt + COLUMNS, 0, build)
 
-    def from_deal(
-        self, players: int, options: dict[str, Any], deal: Any, seed: int
-    ) -> LameDuckState:
-        hands, columns = _check_deal(players, options, deal)
-        size = deck_size(players, options["expert"])
-        used = {c for h in hands for c in h} | set(columns)
-        st = _blank(players, options, seed)
-        _start_round(st, hands, columns, [c for c in range(1, size + 1) if c not in used])
-        return st
 
-    # --- positions (seat) -------------------------------------------------------------
-    def check_position(self, state: LameDuckState) -> LameDuckState:
-        return seat_knows.check_position(state, COLUMN_LIMIT)
+def new(players: int, options: dict[str, Any], seed: int) -> LameDuckState:
+    """A match dealt from ``seed`` (LD-4)."""
+    st = _blank(players, options, seed)
+    _deal_from_rng(st)
+    return st
 
-    # --- playing ----------------------------------------------------------------------
-    def to_act(self, state: LameDuckState) -> tuple[int, ...]:
-        if state.over:
-            return ()
-        if state.awaiting >= 0:
-            return (state.awaiting,)
-        chosen = state.chosen
-        return tuple([s for s in SEATS[state.n] if not chosen[s]])
 
-    def legal_actions(self, state: LameDuckState, seat: int) -> list[str]:
-        if state.over:
-            return []
-        if state.awaiting >= 0:
-            return list(TAKE.values()) if seat == state.awaiting else []
-        if state.chosen[seat]:
-            return []
-        return [*map(_PLAY_OF, state.hands[seat])]
+def from_deal(players: int, options: dict[str, Any], deal: Any, seed: int) -> LameDuckState:
+    """A match whose first round is ``deal`` (checked: LD-1, LD-4); the rest come from ``seed``."""
+    hands, columns = _check_deal(players, options, deal)
+    size = deck_size(players, options["expert"])
+    used = {c for h in hands for c in h} | set(columns)
+    st = _blank(players, options, seed)
+    _start_round(st, hands, columns, [c for c in range(1, size + 1) if c not in used])
+    return st
 
-    def apply(
-        self, state: LameDuckState, seat: int, action: str
-    ) -> tuple[LameDuckState, list[LameDuckEvent]]:
-        parsed = _PARSE.get(action)
-        if parsed is None:
+
+def check_position(state: LameDuckState) -> LameDuckState:
+    """A given position checked against the rules, with the column limit now in force."""
+    return seat_knows.check_position(state, COLUMN_LIMIT)
+
+
+def determinize(view: View, rng: random.Random) -> LameDuckState:
+    """Deal the cards this seat cannot see to the other hands (seat)."""
+    if view["seat"] is None:
+        raise BadPosition("determinization is from one seat's view, not a spectator's")
+    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+    return seat_knows.determinize(view, blank, rng)
+
+
+# --- playing ------------------------------------------------------------------------
+def to_act(state: LameDuckState) -> tuple[int, ...]:
+    """LD-5: everyone who has not chosen yet; LD-8: only the seat whose card was too low."""
+    if state.over:
+        return ()
+    if state.awaiting >= 0:
+        return (state.awaiting,)
+    chosen = state.chosen
+    return tuple([s for s in SEATS[state.n] if not chosen[s]])
+
+
+def legal_actions(state: LameDuckState, seat: int) -> list[str]:
+    """LD-5: any card of the hand; LD-8: any column, for the seat whose card was too low."""
+    if state.over:
+        return []
+    if state.awaiting >= 0:
+        return list(TAKE.values()) if seat == state.awaiting else []
+    if state.chosen[seat]:
+        return []
+    return [*map(_PLAY_OF, state.hands[seat])]
+
+
+def apply(
+    state: LameDuckState, seat: int, action: str
+) -> tuple[LameDuckState, list[LameDuckEvent]]:
+    """``seat`` chooses a card (LD-5; the last choice reveals the turn) or takes a column
+    (LD-8); the state is copied once, the given one is left as it was."""
+    parsed = PARSE.get(action)
+    if parsed is None:
+        raise IllegalAction(
+            _(
+                "{action} is not a Lame Duck action: write 'play CARD' or 'take COLUMN' (0-3)"
+            ).format(action=repr(action))
+        )
+    if state.over:
+        raise IllegalAction(_("the match is over"), "LD-10")
+    kind, value = parsed
+    if kind == "take":
+        if state.awaiting != seat:
             raise IllegalAction(
                 _(
-                    "{action} is not a Lame Duck action: write 'play CARD' or 'take COLUMN' (0-3)"
-                ).format(action=repr(action))
-            )
-        if state.over:
-            raise IllegalAction(_("the match is over"), "LD-10")
-        kind, value = parsed
-        if kind == "take":
-            if state.awaiting != seat:
-                raise IllegalAction(
-                    _(
-                        "a column is taken only by the player whose card is lower than every "
-                        "column's last card, when that card comes up"
-                    ),
-                    "LD-8",
-                )
-            return _place(state.copy(), value)
-        if state.awaiting >= 0:
-            raise IllegalAction(
-                _(
-                    "the turn's cards are being placed: seat {seat} must first choose a column "
-                    "to take"
-                ).format(seat=state.awaiting),
+                    "a column is taken only by the player whose card is lower than every "
+                    "column's last card, when that card comes up"
+                ),
                 "LD-8",
             )
-        if state.chosen[seat]:
-            raise IllegalAction(
-                _("seat {seat} has already chosen a card this turn; it is final").format(seat=seat),
-                "LD-5",
-            )
-        if value not in state.hands[seat]:
-            raise IllegalAction(
-                _("card {card} is not in seat {seat}'s hand").format(card=value, seat=seat),
-                "LD-5",
-            )
-        st = state.copy()
-        chosen = list(st.chosen)
-        chosen[seat] = value
-        if 0 in chosen:
-            st.chosen = tuple(chosen)
-            chose: list[LameDuckEvent] = [{"type": "chose", "seat": seat}]
-            st.last_events = chose
-            return st, chose
-        return _reveal(st, chosen)  # placing the cards records the events (_place)
-
-    # --- what a seat sees (seat) ------------------------------------------------------
-    def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
-        return seat_knows.view(self, state, seat)
-
-    # --- telling people (narrate) ---------------------------------------------
-    def narrate(
-        self,
-        before: View | None,
-        events: Sequence[Event],
-        after: View,
-        receiver: int | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        return words.narrate(before, cast(Sequence[LameDuckEvent], events), names, receiver)
-
-    def terms(self) -> list[Term]:
-        return words.terms()
-
-    def score_notes(self) -> list[ScoreNote]:
-        return words.score_notes()
-
-    def prompts(self) -> dict[str, str]:
-        return words.prompts()
-
-    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        return words.captions(view, names, replay)
-
-    def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
-        """The places after each event of a step, as its takes add their ducks one by one
-        (LD-2, LD-7, LD-8): a page that shows the takes one at a time shows these places with
-        them. Worked back from the totals ``after`` the step (the view before it may not be
-        known: a welcome retells the last step from the view alone). None for a step that
-        takes nothing (most: a card chosen), whose places do not move."""
-        if not any(ev["type"] == "take" for ev in events):
-            return []
-        totals = list(after["totals"])
-        out: list[list[int]] = []
-        now = self.standing({"totals": totals})
-        for ev in reversed(events):
-            out.append(list(now))
-            if ev["type"] == "take":
-                totals[ev["seat"]] -= ev["ducks"]
-                now = self.standing({"totals": totals})
-        return out[::-1]
-
-    def card_facts(self) -> dict[str, Any]:
-        """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
-        ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
-        return {
-            "ducks": list(DUCKS),
-            "samples": words.sample_captions(),
-        }
-
-    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to
-        take with its cards and ducks."""
-        kind, value = _PARSE[action]
-        columns = tuple(tuple(c) for c in view["columns"])
-        if kind == "take":
-            got = view["column_ducks"][value]
-            return {
-                "action": action,
-                "label": words.take_label(value),
-                "effect": words.take_effect(columns[value], got),
-                "shows": {"column": value, "takes": True, "ducks": got},
-            }
-        col = target_column(columns, value)
-        sixth = col >= 0 and len(columns[col]) == COLUMN_LIMIT
-        got = column_ducks(columns[col]) if sixth else 0
-        # The page's preview: the column the card joins (null when too low, LD-8), whether it
-        # takes that column as its sixth card (LD-7) and how many ducks it would take; the
-        # card's own ducks (LD-2) for its name and face.
-        shows = {"column": col if col >= 0 else None, "takes": sixth, "ducks": got}
-        return {
-            "action": action,
-            "label": words.play_label(value, DUCKS[value]),
-            "effect": words.play_effect(col, got if sixth else None),
-            "shows": {**shows, "card_ducks": DUCKS[value]},
-        }
-
-    def hand_action(self, view: View, card: Any) -> str | None:
-        # While a too-low card waits for its column, no card is played (LD-8).
-        return None if view["awaiting_take"] is not None else PLAY[card]
-
-    def scores(self, state: LameDuckState) -> tuple[float, ...]:
-        return tuple(state.totals())
-
-    def hands_played(self, state: LameDuckState) -> int:
-        return len(state.history)
-
-    def outcome(self, state: LameDuckState) -> Outcome | None:
-        if not state.over:
-            return None
-        totals = state.totals()
-        return Outcome(tuple(totals), places_from_results(totals, lower_is_better=True))
-
-    def determinize(self, view: View, rng: random.Random) -> LameDuckState:
-        """Deal the cards this seat cannot see to the other hands (seat)."""
-        if view["seat"] is None:
-            raise BadPosition("determinization is from one seat's view, not a spectator's")
-        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-        return seat_knows.determinize(view, blank, rng)
-
-    def withdraw_choices(self, state: LameDuckState, seats: tuple[int, ...]) -> LameDuckState:
-        if not any(state.chosen[s] for s in seats):
-            return state
-        st = state.copy()
-        st.chosen = tuple(0 if s in seats else c for s, c in enumerate(st.chosen))
-        return st
-
-    def timeout_action(self, state: LameDuckState, seat: int) -> str:
-        """LD-11: a uniformly random card from the hand, or the fewest-ducks column.
-
-        The card is drawn from a fork of the match's generator, so the deals that follow are
-        the same whether a player timed out or chose that card (records stay replayable).
-        """
-        if state.awaiting == seat:
-            return TAKE[fewest_ducks_column(state.columns)]
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
-        rng = Rng(state.rng).fork(state.round_no, state.turn, seat)
-        return rng.choice(legal)
+        return _place(state.copy(), value)
+    if state.awaiting >= 0:
+        raise IllegalAction(
+            _(
+                "the turn's cards are being placed: seat {seat} must first choose a column to take"
+            ).format(seat=state.awaiting),
+            "LD-8",
+        )
+    if state.chosen[seat]:
+        raise IllegalAction(
+            _("seat {seat} has already chosen a card this turn; it is final").format(seat=seat),
+            "LD-5",
+        )
+    if value not in state.hands[seat]:
+        raise IllegalAction(
+            _("card {card} is not in seat {seat}'s hand").format(card=value, seat=seat),
+            "LD-5",
+        )
+    st = state.copy()
+    chosen = list(st.chosen)
+    chosen[seat] = value
+    if 0 in chosen:
+        st.chosen = tuple(chosen)
+        chose: list[LameDuckEvent] = [{"type": "chose", "seat": seat}]
+        st.last_events = chose
+        return st, chose
+    return _reveal(st, chosen)  # placing the cards records the events (_place)
 
 
-GAME = LameDuck()
+def withdraw_choices(state: LameDuckState, seats: tuple[int, ...]) -> LameDuckState:
+    """The hidden choices of ``seats`` taken back (a seat that left before the reveal)."""
+    if not any(state.chosen[s] for s in seats):
+        return state
+    st = state.copy()
+    st.chosen = tuple(0 if s in seats else c for s, c in enumerate(st.chosen))
+    return st
+
+
+def timeout_action(state: LameDuckState, seat: int) -> str:
+    """LD-11: a uniformly random card from the hand, or the fewest-ducks column.
+
+    The card is drawn from a fork of the match's generator, so the deals that follow are
+    the same whether a player timed out or chose that card (records stay replayable).
+    """
+    if state.awaiting == seat:
+        return TAKE[fewest_ducks_column(state.columns)]
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
+    rng = Rng(state.rng).fork(state.round_no, state.turn, seat)
+    return rng.choice(legal)
+
+
+# --- scoring --------------------------------------------------------------------------
+def scores(state: LameDuckState) -> tuple[float, ...]:
+    """Each seat's ducks over the rounds played (LD-9)."""
+    return tuple(state.totals())
+
+
+def hands_played(state: LameDuckState) -> int:
+    """Rounds finished so far."""
+    return len(state.history)
+
+
+def outcome(state: LameDuckState) -> Outcome | None:
+    """LD-10: the fewest ducks wins; None while the match goes on."""
+    if not state.over:
+        return None
+    totals = state.totals()
+    return Outcome(tuple(totals), places_from_results(totals, lower_is_better=True))

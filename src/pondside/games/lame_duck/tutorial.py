@@ -5,6 +5,9 @@ Marked for the catalog here and translated where they are said (``_()``)."""
 
 from pondside.i18n import N_
 
+OPTIONS = {"rounds": 1}
+"""The options of the tutorial's match: the shortest (one round), to learn the rules."""
+
 LESSONS = {
     "play": N_(
         "Welcome to Lame Duck! Everyone chooses one card at the same time, in secret; then the "

@@ -13,8 +13,9 @@ The classic variant (WC-15) makes one TOP/BOTTOM call and one trump for the whol
 
 One game in the modules every game has (docs/adding-a-game.md), with its own ``cards`` (the
 cards and how each player reads them): ``state`` (the state, the view and the voids the tricks
-show), ``events``, ``rules`` (the game and the ``Game`` binding), ``seat`` (what a seat knows:
-its view, the determinization from it, the check of a given position's cards) and ``narrate``.
+show), ``events``, ``rules`` (the game as functions of the state), ``seat`` (what a seat knows:
+its view, the determinization from it, the check of a given position's cards), ``narrate`` and
+``game`` (the ``Game`` binding, naming those functions).
 """
 
 from .cards import (
@@ -43,7 +44,8 @@ from .cards import (
     trick_count,
     trick_winner,
 )
-from .rules import GAME, WORKED_DEAL, WildcatChicane
+from .game import GAME, WildcatChicane
+from .rules import WORKED_DEAL
 from .seat import sample_hands
 from .state import (
     ChicaneOptions,

@@ -1,5 +1,5 @@
-"""Wildcat Chicane in players' words: the sentences of each step, and how a call or a ruling
-card is offered.
+"""Wildcat Chicane in players' words: the sentences of each step, how each action is offered
+(a call, a ruling card, a card with the suit it counts as) and the tally of exact bids.
 
 >>> call_words("trump Y"), call_words("top")
 ('trump Wyrms', 'top')
@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pondside.engine import Speaker, Term
+from pondside.engine import Event, Speaker, Term, View
 from pondside.engine.narrate import ActionLabel, Lines, waiting_for
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, suit_name
 from pondside.i18n import N_, _, ngettext
 
 from .cards import (
     INDEX,
+    PLAY,
     READING_NAMES,
     SUIT,
     hand_score,
@@ -25,7 +26,7 @@ from .cards import (
     trick_count,
 )
 from .events import ChicaneEvent
-from .state import ChicaneState
+from .state import ChicaneState, hand_read
 
 READING_WORDS = {"top": N_("TOP"), "bottom": N_("BOTTOM")}
 """A reading as the rules write it (WC-5), marked for the catalog (German keeps both words)."""
@@ -707,3 +708,73 @@ def terms() -> list[Term]:
             ),
         },
     ]
+
+
+def tallies(events: Sequence[Event], players: int) -> dict[str, list[tuple[int, int]]]:
+    """Exact bids (WC-12, d = 0): per seat, the hands it took exactly the tricks it bid, of
+    the hands it bid in (every finished hand)."""
+    exact = [0] * players
+    hands = 0
+    for event in events:
+        if event["type"] == "hand_end":
+            hands += 1
+            for s, (bid, won) in enumerate(zip(event["bids"], event["won"], strict=True)):
+                exact[s] += bid == won
+    return {EXACT_BIDS: [(k, hands) for k in exact]}
+
+
+def tally_notes() -> dict[str, str]:
+    """What each tally counts, in the reader's language."""
+    return {name: _(note) for name, note in TALLY_NOTES.items()}
+
+
+def action_label(view: View, action: str, names: Sequence[str]) -> ActionLabel:
+    """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
+    with what it makes the seat; a call in"""
+    verb, _space, rest = action.partition(" ")
+    if verb == "play":
+        seat, reading = view["seat"], view["readings"][view["seat"]]
+        suit = None if reading is None else read_suit(rest, READING_NAMES.index(reading))
+        effect = play_effect(suit, suit is not None and suit == view["trumps"][seat])
+        return {
+            "action": action,
+            "label": _("play {code} {card}").format(code=rest, card=name_of(rest)),
+            "effect": effect,
+        }
+    if verb == "rule":
+        # shows: what the ruling card would make this seat, for the page's preview of the
+        # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit,
+        # "hand": the rest of the hand read so, as the view's hand_read, "captions": what
+        # the board says of it, as the frame's captions say of a chosen one}.
+        reading, trump = reading_of_ruler(INDEX[rest]), BY_CODE[rest].top
+        rest_of_hand = [INDEX[c] for c in view.get("hand", ()) if c != rest]
+        return {
+            "action": action,
+            "label": _("rule {code}").format(code=rest),
+            "effect": ruler_words(rest),
+            "shows": {
+                "reading": READING_NAMES[reading],
+                "trump": trump,
+                "hand": hand_read(rest_of_hand, reading, trump),
+                "captions": ruler_reading(view, rest, will=False),
+            },
+        }
+    if verb == "call":
+        return call_label(view, action, rest)
+    if verb == "bid":
+        return {
+            "action": action,
+            "label": _("bid {n}").format(n=int(rest)),
+            "effect": bid_effect(int(rest)),
+        }
+    return {"action": action, "label": action, "effect": ""}
+
+
+def hand_action(view: View, card: Any) -> str | None:
+    # Cards are played in the play phase; in Wildcat's ruling phase a card of the hand is
+    # chosen as the ruling card (WC-4); calls and bids name no card (WC-7, WC-15).
+    if view["phase"] == "play":
+        return PLAY[INDEX[card]]
+    if view["phase"] == "rule":
+        return f"rule {card}"
+    return None

@@ -1,35 +1,27 @@
-"""Wildcat Chicane's rules: the deal, ruling cards or calls, bids, tricks, scoring and the end of
-the match (rules/wildcat-chicane.md, WC-1..WC-16)."""
+"""Wildcat Chicane's rules as functions of the state: the deal, ruling cards or calls, bids,
+tricks, scoring and the end of the match (rules/wildcat-chicane.md, WC-1..WC-16). ``game`` binds
+them to the engine's ``Game``."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from pondside.engine import (
-    ActionLabel,
     BadDeal,
     BadPosition,
-    CardSpan,
     DealLayout,
-    Event,
-    Game,
-    GameInfo,
     IllegalAction,
-    Option,
     Outcome,
     Rng,
-    Term,
     View,
     places_from_results,
     seed_state,
 )
-from pondside.games import decktet
-from pondside.games.decktet import BY_CODE, DealReader, card_name, name_of, suit_name
+from pondside.games.decktet import DealReader, card_name, suit_name
 from pondside.i18n import N_, _
 
-from . import narrate as words
 from . import seat as seat_knows
 from .cards import (
     BID,
@@ -51,7 +43,6 @@ from .cards import (
     hand_score,
     hand_size,
     playable,
-    read_suit,
     reading_of_ruler,
     trick_count,
     trick_winner,
@@ -59,9 +50,7 @@ from .cards import (
 from .events import ChicaneEvent, Reveal
 from .state import (
     ChicaneState,
-    ChicaneView,
     deal_from_rng,
-    hand_read,
     start_hand,
 )
 
@@ -322,353 +311,251 @@ def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
     events.append({"type": "deal", "hand": st.hand_no, "dealer": st.dealer})
 
 
-class WildcatChicane(Game[ChicaneState]):
-    state_type = ChicaneState
-    info = GameInfo(
-        slug="wildcat-chicane",
-        name="Wildcat Chicane",
-        min_players=3,
-        max_players=4,
-        default_players=3,
-        options=(
-            Option(
-                "variant",
-                str,
-                "wildcat",
-                "wildcat: each player's own ruling card; classic: one call for the table (WC-15)",
-                choices=("wildcat", "classic"),
-            ),
-            Option(
-                "target",
-                int,
-                40,
-                "the match ends when someone reaches this score (WC-13)",
-                minimum=1,
-            ),
-        ),
-        simultaneous=True,
-        lower_score_is_better=False,
-        summary="Decktet trick-taking with bids: each player's own ruling card decides how they "
-        "read every two-suit card and what their trump is. Make your bid exactly.",
-    )
+# --- the deal -----------------------------------------------------------
+def all_actions(players: int, options: Mapping[str, Any]) -> list[str]:
+    """Ruling cards (WC-4) or the classic calls (WC-15), every bid (WC-7), every card."""
+    classic = options["variant"] == "classic"
+    choices = list(CALLS) if classic else [RULE[i] for i in RULER_CARDS]
+    bids = [BID[b] for b in range(trick_count(players, options["variant"]) + 1)]
+    return choices + bids + [PLAY[i] for i in range(36)]
 
-    # --- facts of a configuration ---------------------------------------------------------
-    def all_actions(self, players: int, options: Mapping[str, Any]) -> list[str]:
-        """Ruling cards (WC-4) or the classic calls (WC-15), every bid (WC-7), every card."""
-        classic = options["variant"] == "classic"
-        choices = list(CALLS) if classic else [RULE[i] for i in RULER_CARDS]
-        bids = [BID[b] for b in range(trick_count(players, options["variant"]) + 1)]
-        return choices + bids + [PLAY[i] for i in range(36)]
 
-    def deal_layout(self, players: int, options: Mapping[str, Any]) -> DealLayout:
-        """WC-3: the 12 Aces and Crowns evenly, then the 24 number cards; classic deals all
-        36 evenly (WC-15). The dealer is drawn last."""
-        n = players
-        if options["variant"] == "classic":
-            per = hand_size(n)
+def deal_layout(players: int, options: Mapping[str, Any]) -> DealLayout:
+    """WC-3: the 12 Aces and Crowns evenly, then the 24 number cards; classic deals all
+    36 evenly (WC-15). The dealer is drawn last."""
+    n = players
+    if options["variant"] == "classic":
+        per = hand_size(n)
 
-            def build_classic(cards: list[Any], seat: int | None) -> dict[str, Any]:
-                return {"hands": [cards[per * s : per * s + per] for s in range(n)], "dealer": seat}
+        def build_classic(cards: list[Any], seat: int | None) -> dict[str, Any]:
+            return {"hands": [cards[per * s : per * s + per] for s in range(n)], "dealer": seat}
 
-            return DealLayout.one_deck(CODES, (1,) * 36, 36, n, build_classic)
-        r, m = len(RULER_CARDS) // n, len(NUMBER_CARDS) // n
+        return DealLayout.one_deck(CODES, (1,) * 36, 36, n, build_classic)
+    r, m = len(RULER_CARDS) // n, len(NUMBER_CARDS) // n
 
-        def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
-            rulers, numbers = cards[:12], cards[12:]
-            return {
-                "hands": [rulers[r * s : r * s + r] + numbers[m * s : m * s + m] for s in range(n)],
-                "dealer": seat,
-            }
+    def build(cards: list[Any], seat: int | None) -> dict[str, Any]:
+        rulers, numbers = cards[:12], cards[12:]
+        return {
+            "hands": [rulers[r * s : r * s + r] + numbers[m * s : m * s + m] for s in range(n)],
+            "dealer": seat,
+        }
 
-        pool_of = tuple(0 if ruler else 1 for ruler in IS_RULER)
-        slots = (0,) * len(RULER_CARDS) + (1,) * len(NUMBER_CARDS)
-        return DealLayout(CODES, (1,) * 36, pool_of, slots, n, build)
+    pool_of = tuple(0 if ruler else 1 for ruler in IS_RULER)
+    slots = (0,) * len(RULER_CARDS) + (1,) * len(NUMBER_CARDS)
+    return DealLayout(CODES, (1,) * 36, pool_of, slots, n, build)
 
-    # --- setting up (the rules above) --------------------------------------------------
-    def new(self, players: int, options: dict[str, Any], seed: int) -> ChicaneState:
-        st = _blank(players, options, seed)
-        st.dealer, st.rng = Rng.draw_below(st.rng, players)  # WC-2: a random first dealer
-        deal_from_rng(st)
-        return st
 
-    def from_deal(
-        self, players: int, options: dict[str, Any], deal: Any, seed: int
-    ) -> ChicaneState:
-        reader = DealReader("Wildcat Chicane", range(len(CODES)), N_("basic Decktet"), "WC-1")
-        hands, dealer = reader.table(deal, players, ("hands", "dealer"))
-        size = hand_size(players)
-        parsed: list[list[int]] = []
-        for s, hand in enumerate(hands):
-            cards = reader.hand(hand, s, size, "WC-3")
-            rulers = sum(IS_RULER[i] for i in cards)
-            if options["variant"] == "wildcat" and rulers != 12 // players:
-                raise BadDeal(
-                    _(
-                        "hand {seat} holds {n} Aces and Crowns; each hand gets {rulers} of them "
-                        "and {numbers} number cards (WC-3)"
-                    ).format(seat=s, n=rulers, rulers=12 // players, numbers=24 // players)
-                )
-            parsed.append(cards)
-        st = _blank(players, options, seed)
-        st.dealer = dealer
-        start_hand(st, parsed)
-        return st
+def new(players: int, options: dict[str, Any], seed: int) -> ChicaneState:
+    """A match dealt from ``seed``, with a random first dealer (WC-2, WC-3)."""
+    st = _blank(players, options, seed)
+    st.dealer, st.rng = Rng.draw_below(st.rng, players)  # WC-2: a random first dealer
+    deal_from_rng(st)
+    return st
 
-    # --- positions (seat; the replay of the hand here) ---------------------------------
-    def check_position(self, state: ChicaneState) -> ChicaneState:
-        """Besides the cards and counts (seat): readings, trumps, totals and the tricks won
-        follow from the rest (the ruling cards or calls, the hands' scores, the tricks); a
-        snapshot whose values for them disagree is refused."""
-        was = state
-        stored = (was.readings, was.trumps, was.totals, was.winners, was.won, was.broken)
-        st = seat_knows.check_position(state)
-        n = st.n
-        st.totals = tuple(sum(h[s] for h in st.history) for s in range(n))
-        # Readings and trumps follow from the rulers or the calls; replaying the calls checks them.
-        st.readings, st.trumps = (-1,) * n, ("",) * n
-        if st.classic:
-            calls = st.calls
-            st.calls = ()
-            for call in calls:
-                if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
-                    raise BadPosition(
-                        _("{call} is not a legal call here (WC-15)").format(call=repr(call))
-                    )
-                _record_call(st, PARSE[call][1])
-        elif all(c >= 0 for c in st.rulers):
-            st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
-            st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
-        _check_progress(st)
-        if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
-            raise BadPosition(
+
+def from_deal(players: int, options: dict[str, Any], deal: Any, seed: int) -> ChicaneState:
+    """A match whose first hand is ``deal`` (checked: WC-1, WC-3); later ones from ``seed``."""
+    reader = DealReader("Wildcat Chicane", range(len(CODES)), N_("basic Decktet"), "WC-1")
+    hands, dealer = reader.table(deal, players, ("hands", "dealer"))
+    size = hand_size(players)
+    parsed: list[list[int]] = []
+    for s, hand in enumerate(hands):
+        cards = reader.hand(hand, s, size, "WC-3")
+        rulers = sum(IS_RULER[i] for i in cards)
+        if options["variant"] == "wildcat" and rulers != 12 // players:
+            raise BadDeal(
                 _(
-                    "readings, trumps, totals, winners, won and broken must be what the ruling "
-                    "cards or calls, the history and the tricks make them"
-                )
+                    "hand {seat} holds {n} Aces and Crowns; each hand gets {rulers} of them "
+                    "and {numbers} number cards (WC-3)"
+                ).format(seat=s, n=rulers, rulers=12 // players, numbers=24 // players)
             )
-        return st
+        parsed.append(cards)
+    st = _blank(players, options, seed)
+    st.dealer = dealer
+    start_hand(st, parsed)
+    return st
 
-    # --- playing ----------------------------------------------------------------------
-    def to_act(self, state: ChicaneState) -> tuple[int, ...]:
-        if state.phase == "over":
-            return ()
-        if state.phase == "rule":
-            return tuple(s for s, c in enumerate(state.chosen) if c < 0)
-        return (state.turn,)
 
-    def legal_actions(self, state: ChicaneState, seat: int) -> list[str]:
-        st = state
-        phase = st.phase
-        if phase == "play":
-            return [PLAY[c] for c in _playable(st, seat)] if seat == st.turn else []
-        if phase == "rule":
-            if st.chosen[seat] >= 0:
-                return []
-            return [RULE[c] for c in st.hands[seat] if IS_RULER[c]]
-        if seat != st.turn:
+def check_position(state: ChicaneState) -> ChicaneState:
+    """Besides the cards and counts (seat): readings, trumps, totals and the tricks won
+    follow from the rest (the ruling cards or calls, the hands' scores, the tricks); a
+    snapshot whose values for them disagree is refused."""
+    was = state
+    stored = (was.readings, was.trumps, was.totals, was.winners, was.won, was.broken)
+    st = seat_knows.check_position(state)
+    n = st.n
+    st.totals = tuple(sum(h[s] for h in st.history) for s in range(n))
+    # Readings and trumps follow from the rulers or the calls; replaying the calls checks them.
+    st.readings, st.trumps = (-1,) * n, ("",) * n
+    if st.classic:
+        calls = st.calls
+        st.calls = ()
+        for call in calls:
+            if call not in PARSE or PARSE[call][0] != "call" or call not in _calls(st):
+                raise BadPosition(
+                    _("{call} is not a legal call here (WC-15)").format(call=repr(call))
+                )
+            _record_call(st, PARSE[call][1])
+    elif all(c >= 0 for c in st.rulers):
+        st.readings = tuple(reading_of_ruler(c) for c in st.rulers)
+        st.trumps = tuple(SUIT[c][TOP] for c in st.rulers)
+    _check_progress(st)
+    if (st.readings, st.trumps, st.totals, st.winners, st.won, st.broken) != stored:
+        raise BadPosition(
+            _(
+                "readings, trumps, totals, winners, won and broken must be what the ruling "
+                "cards or calls, the history and the tricks make them"
+            )
+        )
+    return st
+
+
+def determinize(view: View, rng: random.Random) -> ChicaneState:
+    """Deal the cards this seat cannot see so that everything it knows still holds
+    (seat)."""
+    if view["seat"] is None:
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
+    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
+    return seat_knows.determinize(view, blank, rng)
+
+
+# --- playing ------------------------------------------------------------------------
+def to_act(state: ChicaneState) -> tuple[int, ...]:
+    """WC-4: everyone who has not chosen a ruling card; else the seat whose turn it is."""
+    if state.phase == "over":
+        return ()
+    if state.phase == "rule":
+        return tuple(s for s, c in enumerate(state.chosen) if c < 0)
+    return (state.turn,)
+
+
+def legal_actions(state: ChicaneState, seat: int) -> list[str]:
+    """WC-4: the Aces and Crowns of the hand; WC-15: the calls; WC-7: every bid; WC-10:
+    the cards that follow suit as this seat reads it."""
+    st = state
+    phase = st.phase
+    if phase == "play":
+        return [PLAY[c] for c in _playable(st, seat)] if seat == st.turn else []
+    if phase == "rule":
+        if st.chosen[seat] >= 0:
             return []
-        if phase == "bid":
-            return [BID[k] for k in range(trick_count(st.n, st.variant) + 1)]
-        if phase == "call":
-            return _calls(st)
+        return [RULE[c] for c in st.hands[seat] if IS_RULER[c]]
+    if seat != st.turn:
         return []
+    if phase == "bid":
+        return [BID[k] for k in range(trick_count(st.n, st.variant) + 1)]
+    if phase == "call":
+        return _calls(st)
+    return []
 
-    def apply(
-        self, state: ChicaneState, seat: int, action: str
-    ) -> tuple[ChicaneState, list[ChicaneEvent]]:
-        parsed = PARSE.get(action)
-        verb, _space, code = action.partition(" ")
-        if parsed is None and verb == "rule" and code in INDEX:
-            # A number card named as a ruling card: a page asks why it cannot be (hand_action).
-            raise IllegalAction(
-                _(
-                    "only an Ace or a Crown can be a ruling card, and {card} is a number card"
-                ).format(card=card_name(code)),
-                "WC-4",
+
+def apply(state: ChicaneState, seat: int, action: str) -> tuple[ChicaneState, list[ChicaneEvent]]:
+    """``seat`` chooses its ruling card (WC-4), calls (WC-15), bids (WC-7) or plays (WC-10);
+    the given state is left as it was."""
+    parsed = PARSE.get(action)
+    verb, _space, code = action.partition(" ")
+    if parsed is None and verb == "rule" and code in INDEX:
+        # A number card named as a ruling card: a page asks why it cannot be (hand_action).
+        raise IllegalAction(
+            _("only an Ace or a Crown can be a ruling card, and {card} is a number card").format(
+                card=card_name(code)
+            ),
+            "WC-4",
+        )
+    if parsed is None:
+        raise IllegalAction(
+            _("{action} is not a Wildcat Chicane action: write {notation}").format(
+                action=repr(action), notation=_(NOTATION)
             )
-        if parsed is None:
-            raise IllegalAction(
-                _("{action} is not a Wildcat Chicane action: write {notation}").format(
-                    action=repr(action), notation=_(NOTATION)
-                )
-            )
-        kind, value = parsed
-        st = state
-        if st.phase == "over":
-            raise IllegalAction(_("the match is over"), "WC-13")
-        if kind != st.phase:
-            raise IllegalAction(_wrong_phase(st, kind), _phase_rule(st))
-        if kind == "rule":
-            new, events = _rule(st, seat, value)
-            new.last_events = events
-            return new, events
-        if seat != st.turn:
-            raise IllegalAction(
-                _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=st.turn, seat=seat),
-                _phase_rule(st),
-            )
-        if kind == "call":
-            if action not in _calls(st):
-                raise IllegalAction(
-                    _(
-                        "the second call is the other kind: a trump suit after TOP or BOTTOM, "
-                        "TOP or BOTTOM after a trump suit"
-                    ),
-                    "WC-15",
-                )
-            new = st.copy()
-            _record_call(new, value)
-            events = [{"type": "call", "seat": seat, "call": action[5:]}]
-            if len(new.calls) == 2:
-                new.phase, new.turn = "bid", (new.dealer + 1) % new.n
-            else:
-                new.turn = (seat + 1) % new.n
-        elif kind == "bid":
-            tricks = trick_count(st.n, st.variant)
-            if value > tricks:
-                raise IllegalAction(_("a bid is 0 to {n} tricks").format(n=tricks), "WC-7")
-            new = st.copy()
-            bids = list(st.bids)
-            bids[seat] = value
-            new.bids = tuple(bids)
-            new.turn = (seat + 1) % st.n
-            if new.turn == (st.dealer + 1) % st.n:  # everyone has bid: the first bidder leads
-                new.phase = "play"
-            events = [{"type": "bid", "seat": seat, "bid": value}]
-        else:
-            new, events = _play(st, seat, value)
+        )
+    kind, value = parsed
+    st = state
+    if st.phase == "over":
+        raise IllegalAction(_("the match is over"), "WC-13")
+    if kind != st.phase:
+        raise IllegalAction(_wrong_phase(st, kind), _phase_rule(st))
+    if kind == "rule":
+        new, events = _rule(st, seat, value)
         new.last_events = events
         return new, events
+    if seat != st.turn:
+        raise IllegalAction(
+            _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=st.turn, seat=seat),
+            _phase_rule(st),
+        )
+    if kind == "call":
+        if action not in _calls(st):
+            raise IllegalAction(
+                _(
+                    "the second call is the other kind: a trump suit after TOP or BOTTOM, "
+                    "TOP or BOTTOM after a trump suit"
+                ),
+                "WC-15",
+            )
+        new = st.copy()
+        _record_call(new, value)
+        events = [{"type": "call", "seat": seat, "call": action[5:]}]
+        if len(new.calls) == 2:
+            new.phase, new.turn = "bid", (new.dealer + 1) % new.n
+        else:
+            new.turn = (seat + 1) % new.n
+    elif kind == "bid":
+        tricks = trick_count(st.n, st.variant)
+        if value > tricks:
+            raise IllegalAction(_("a bid is 0 to {n} tricks").format(n=tricks), "WC-7")
+        new = st.copy()
+        bids = list(st.bids)
+        bids[seat] = value
+        new.bids = tuple(bids)
+        new.turn = (seat + 1) % st.n
+        if new.turn == (st.dealer + 1) % st.n:  # everyone has bid: the first bidder leads
+            new.phase = "play"
+        events = [{"type": "bid", "seat": seat, "bid": value}]
+    else:
+        new, events = _play(st, seat, value)
+    new.last_events = events
+    return new, events
 
-    # --- telling people (narrate.py) -----------------------------------------------------
-    def narrate(
-        self,
-        before: View | None,
-        events: Sequence[Event],
-        after: View,
-        receiver: int | None,
-        names: Sequence[str],
-    ) -> list[str]:
-        told = cast(Sequence[ChicaneEvent], events)
-        return words.narrate(before, told, after, names, receiver)
 
-    def terms(self) -> list[Term]:
-        return words.terms()
+def withdraw_choices(state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:
+    """The hidden ruling cards of ``seats`` taken back (WC-4)."""
+    if not any(state.chosen[s] >= 0 for s in seats):
+        return state
+    st = state.copy()
+    st.chosen = tuple(-1 if s in seats else c for s, c in enumerate(st.chosen))
+    return st
 
-    def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        return words.captions(view, names, replay)
 
-    def card_spans(self, sentence: str) -> list[CardSpan]:
-        """The cards a sentence names by code, read by their names (a page's reader)."""
-        return decktet.card_spans(sentence)
+def timeout_action(state: ChicaneState, seat: int) -> str:
+    """A uniformly random legal action (the rulebook names no default; see the docs).
 
-    def tallies(self, events: Sequence[Event], players: int) -> dict[str, list[tuple[int, int]]]:
-        """Exact bids (WC-12, d = 0): per seat, the hands it took exactly the tricks it bid, of
-        the hands it bid in (every finished hand)."""
-        exact = [0] * players
-        hands = 0
-        for event in events:
-            if event["type"] == "hand_end":
-                hands += 1
-                for s, (bid, won) in enumerate(zip(event["bids"], event["won"], strict=True)):
-                    exact[s] += bid == won
-        return {words.EXACT_BIDS: [(k, hands) for k in exact]}
+    Drawn from a fork of the match's generator so later deals do not shift.
+    """
+    legal = sorted(legal_actions(state, seat))
+    if not legal:
+        raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
+    step = len(state.tricks) * state.n + len(state.trick)
+    rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
+    return rng.choice(legal)
 
-    def tally_notes(self) -> dict[str, str]:
-        return {name: _(note) for name, note in words.TALLY_NOTES.items()}
 
-    def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
-        """A card named, with the suit it counts as for this seat (WC-5, WC-6); a ruling card
-        with what it makes the seat; a call in words."""
-        verb, _space, rest = action.partition(" ")
-        if verb == "play":
-            seat, reading = view["seat"], view["readings"][view["seat"]]
-            suit = None if reading is None else read_suit(rest, READING_NAMES.index(reading))
-            effect = words.play_effect(suit, suit is not None and suit == view["trumps"][seat])
-            return {
-                "action": action,
-                "label": _("play {code} {card}").format(code=rest, card=name_of(rest)),
-                "effect": effect,
-            }
-        if verb == "rule":
-            # shows: what the ruling card would make this seat, for the page's preview of the
-            # hand read that way (WC-5, WC-6): {"reading": "top" | "bottom", "trump": suit,
-            # "hand": the rest of the hand read so, as the view's hand_read, "captions": what
-            # the board says of it, as the frame's captions say of a chosen one}.
-            reading, trump = reading_of_ruler(INDEX[rest]), BY_CODE[rest].top
-            rest_of_hand = [INDEX[c] for c in view.get("hand", ()) if c != rest]
-            return {
-                "action": action,
-                "label": _("rule {code}").format(code=rest),
-                "effect": words.ruler_words(rest),
-                "shows": {
-                    "reading": READING_NAMES[reading],
-                    "trump": trump,
-                    "hand": hand_read(rest_of_hand, reading, trump),
-                    "captions": words.ruler_reading(view, rest, will=False),
-                },
-            }
-        if verb == "call":
-            return words.call_label(view, action, rest)
-        if verb == "bid":
-            return {
-                "action": action,
-                "label": _("bid {n}").format(n=int(rest)),
-                "effect": words.bid_effect(int(rest)),
-            }
-        return {"action": action, "label": action, "effect": ""}
+# --- scoring --------------------------------------------------------------------------
+def scores(state: ChicaneState) -> tuple[float, ...]:
+    """The running totals (WC-12)."""
+    return tuple(float(t) for t in state.totals)
 
-    def hand_action(self, view: View, card: Any) -> str | None:
-        # Cards are played in the play phase; in Wildcat's ruling phase a card of the hand is
-        # chosen as the ruling card (WC-4); calls and bids name no card (WC-7, WC-15).
-        if view["phase"] == "play":
-            return PLAY[INDEX[card]]
-        if view["phase"] == "rule":
-            return f"rule {card}"
+
+def hands_played(state: ChicaneState) -> int:
+    """Hands finished so far."""
+    return len(state.history)
+
+
+def outcome(state: ChicaneState) -> Outcome | None:
+    """WC-13: the highest total wins; None while the match goes on."""
+    if state.phase != "over":
         return None
-
-    # --- what a seat sees (seat) ------------------------------------------------------
-    def view(self, state: ChicaneState, seat: int | None) -> ChicaneView:
-        return seat_knows.view(self, state, seat)
-
-    def withdraw_choices(self, state: ChicaneState, seats: tuple[int, ...]) -> ChicaneState:
-        if not any(state.chosen[s] >= 0 for s in seats):
-            return state
-        st = state.copy()
-        st.chosen = tuple(-1 if s in seats else c for s, c in enumerate(st.chosen))
-        return st
-
-    def scores(self, state: ChicaneState) -> tuple[float, ...]:
-        return tuple(float(t) for t in state.totals)
-
-    def hands_played(self, state: ChicaneState) -> int:
-        return len(state.history)
-
-    def outcome(self, state: ChicaneState) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        totals = state.totals
-        return Outcome(tuple(totals), places_from_results(totals, lower_is_better=False))
-
-    def determinize(self, view: View, rng: random.Random) -> ChicaneState:
-        """Deal the cards this seat cannot see so that everything it knows still holds
-        (seat)."""
-        if view["seat"] is None:
-            raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-        blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-        return seat_knows.determinize(view, blank, rng)
-
-    def timeout_action(self, state: ChicaneState, seat: int) -> str:
-        """A uniformly random legal action (the rulebook names no default; see the docs).
-
-        Drawn from a fork of the match's generator so later deals do not shift.
-        """
-        legal = sorted(self.legal_actions(state, seat))
-        if not legal:
-            raise IllegalAction(_("seat {seat} has nothing to decide now").format(seat=seat))
-        step = len(state.tricks) * state.n + len(state.trick)
-        rng = Rng(state.rng).fork(state.hand_no, PHASES.index(state.phase), step, seat)
-        return rng.choice(legal)
+    totals = state.totals
+    return Outcome(tuple(totals), places_from_results(totals, lower_is_better=False))
 
 
 WORKED_DEAL = {
@@ -681,5 +568,3 @@ WORKED_DEAL = {
 }
 """A 3-player deal where seat 0 holds the worked example's cards (Calamity, Ace of Knots,
 Betrayal, Cave)."""
-
-GAME = WildcatChicane()

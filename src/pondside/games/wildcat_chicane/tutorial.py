@@ -5,6 +5,9 @@ sentences are marked for the catalog and translated where they are shown."""
 
 from pondside.i18n import N_
 
+OPTIONS = {"target": 1}
+"""The options of the tutorial's match: the shortest (one hand), to learn the rules."""
+
 LESSONS = {
     "rule": N_(
         "Welcome to Wildcat Chicane! Each hand you bid how many tricks you will win and try to "
