@@ -70,10 +70,8 @@ def test_a_clear_mistake_of_a_recorded_match_is_a_puzzle_with_the_searchs_answer
     explained = puzzle.check(played)["explained"]
     assert explained[0]["action"] == puzzle.answer and all(e["label"] for e in explained)
     # "The narration of what each move would have done": each label's effect in the game's
-    # words. King of the Quackers' labels carry none (its narration names the cards given or
-    # played, and the label alone says it).
-    if game.info.slug != "king-of-the-quackers":
-        assert all(e["effect"] for e in explained), explained
+    # words (King of the Quackers' cards to give say it in the label itself).
+    assert all(e["effect"] or e["action"].startswith("give ") for e in explained), explained
     with pytest.raises(PondsideError, match="not one of this position's actions"):
         puzzle.check("nonsense")
     kept = Puzzle.from_json(json.loads(json.dumps(puzzle.to_json())))

@@ -551,6 +551,27 @@ def test_kq29_a_promise_is_labelled_with_its_value_for_the_page() -> None:
     assert "shows" not in labels["play NL"]
 
 
+def effects(m: Match[Any], seat: int) -> dict[str, str]:
+    names = ["Ann", "Bea", "Cid"]
+    return {a["action"]: a["effect"] for a in GAME.labels(m.view(seat), names)["actions"]}
+
+
+def test_kq8_to_kq10_each_play_and_pass_says_what_it_would_do() -> None:
+    """A puzzle's answers and the hint name what a move does: a lead and the cards it leaves,
+    a play that beats the last one, or going out (KQ-25); a pass leaves the play to beat while
+    another player may still answer it, and ends the round when it is the last (KQ-10)."""
+    m = three(["5ML", "NL"], ["7ML", "9MS"], ["8VL", "2SY"])
+    assert effects(m, 0)["play 5ML"] == "→ leads; 1 card left"
+    play(m, (0, "play 5ML"))
+    said = effects(m, 1)
+    assert said["play 7ML"] == "→ beats Ann's play; 1 card left"
+    assert said["pass"] == "→ Ann's play stays to beat"
+    play(m, (1, "play 7ML"), (2, "pass"))
+    said = effects(m, 0)
+    assert said["play NL"] == "→ beats Bea's play and goes out"
+    assert said["pass"] == "→ ends the round: Bea leads the next"
+
+
 def test_kq30_a_promise_broken_is_shared_rounding_up() -> None:
     hands = [["2SY", "3MV", "4MS", "5SV", "6LK"], ["9MS"], ["NS"], ["NY"]]
     m = position(hands, turn=0, options=BID)

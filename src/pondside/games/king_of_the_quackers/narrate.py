@@ -514,14 +514,52 @@ def action_label(view: View, action: str, names: Sequence[str]) -> ActionLabel:
         return {"action": action, "label": label, "effect": ""}
     play = describe(action.removesuffix(" promise"))
     if play is None:  # pass
-        return {"action": action, "label": _("pass"), "effect": ""}
+        return {"action": action, "label": _("pass"), "effect": pass_effect(view, names)}
     if action.endswith(" promise"):
         # KQ-29: the promise is worth the cards left after the play (the page shows it).
         value = len(view["hand"]) - len(play.cards)
         effect = promise_words(value)
         label = play_words(action)
         return {"action": action, "label": label, "effect": effect, "shows": {"promise": value}}
-    return {"action": action, "label": play_words(action), "effect": ""}
+    effect = play_effect(view, names, len(view["hand"]) - len(play.cards))
+    return {"action": action, "label": play_words(action), "effect": effect}
+
+
+def play_effect(view: View, names: Sequence[str], left: int) -> str:
+    """What a play would do (a puzzle's answers and the labels say it): lead the round or beat
+    the play to beat (KQ-8, KQ-9), and the cards it leaves, or going out (KQ-25)."""
+    rnd = view["round"]
+    if rnd is None:
+        if left == 0:
+            return _("→ leads and goes out")
+        return ngettext("→ leads; {n} card left", "→ leads; {n} cards left", left).format(n=left)
+    holder = Speaker(names, view["seat"]).name(rnd["last_seat"])
+    if left == 0:
+        return _("→ beats {name}'s play and goes out").format(name=holder)
+    return ngettext(
+        "→ beats {name}'s play; {n} card left", "→ beats {name}'s play; {n} cards left", left
+    ).format(name=holder, n=left)
+
+
+def pass_effect(view: View, names: Sequence[str]) -> str:
+    """What a pass would do (KQ-9, KQ-10): end the round when every other player still in has
+    passed since the play to beat, its player leading the next; else leave that play to beat
+    (a player who passed may play again this round)."""
+    rnd = view["round"]
+    if rnd is None:
+        return ""
+    seat, holder = view["seat"], rnd["last_seat"]
+    name = Speaker(names, seat).name(holder)
+    waiting = [
+        s
+        for s in range(view["players"])
+        if s not in (seat, holder) and s not in view["out"] and s not in rnd["passed"]
+    ]
+    if waiting:
+        return _("→ {name}'s play stays to beat").format(name=name)
+    if holder in view["out"]:  # KQ-11: the lead goes to the nearest player still in
+        return _("→ ends the round")
+    return _("→ ends the round: {name} leads the next").format(name=name)
 
 
 def hand_action(view: View, card: Any) -> str | None:
