@@ -368,6 +368,12 @@ def prompts() -> dict[str, str]:
         ),
         "any card": _("Your turn: play any card (nothing in front to beat)."),
         "held": _("fewer is better, none wins"),
+        # A row of the scores: a game of the series, the cards each seat held at its end and
+        # its winners (DD-9), and the game in play with the cards held now.
+        "score row": _("Game {n}"),
+        "score won": _("{n} (won)"),
+        "score row in play": _("Game {n} (in play)"),
+        "score held": _("{n} held"),
     }
 
 
@@ -404,6 +410,32 @@ def captions(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
         elif e["type"] == "push":
             done.update(dict.fromkeys(e["seats"], _("pushed through")))
     out.update({f"seat {s}": words for s, words in done.items()})
+    return out
+
+
+def table_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """The top bar's turn (``"turn info"``), the note on the spot of the seat to play (``"turn
+    note"``: your turn or theirs), and each group to beat in words (``"group 7 words"``), the
+    highest first (DD-4: a play beats every lower group, so the highest is the one to reach)."""
+    me = view["seat"]
+    out: dict[str, str] = {}
+    if view["over"]:
+        return out
+    out["turn info"] = _("Turn {n}").format(n=view["plays"] + 1)
+    if view["to_act"]:
+        out["turn note"] = _("your turn") if view["to_act"][0] == me else _("their turn")
+    # The seat's own group is not one to beat; the view lists the groups highest first.
+    groups = [g for g in view["groups"] if me not in g["seats"]]
+    for i, g in enumerate(groups):
+        holders = joined([_("you") if s == me else names[s] for s in g["seats"]])
+        group = ngettext(
+            "{n} card of {number}, worth {value}, in front of {holders}",
+            "{n} cards of {number}, worth {value}, in front of {holders}",
+            len(g["seats"]),
+        ).format(n=len(g["seats"]), number=g["number"], value=g["value"], holders=holders)
+        out[f"group {g['number']} words"] = (
+            _("Highest: {group}").format(group=group) if i == 0 else group
+        )
     return out
 
 

@@ -399,6 +399,7 @@ class DownTheDrain(Game[DownTheDrainState]):
 
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         said = words.captions(view, names)
+        said.update(words.table_words(view, names))
         seat = view["seat"]
         beating = 0
         if seat is not None and seat in view["to_act"] and not replay:

@@ -553,6 +553,9 @@ class KingOfTheQuackers(Game[QuackersState]):
         told = cast(Sequence[QuackersEvent], events)
         return words.narrate(before, told, after, names, receiver)
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         return words.captions(view, names, replay)
 

@@ -555,6 +555,9 @@ class WildcatChicane(Game[ChicaneState]):
     def terms(self) -> list[Term]:
         return words.terms()
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         return words.captions(view, names, replay)
 
