@@ -141,6 +141,13 @@ def test_kq8_kq9_a_round_is_headed_by_its_kind_and_a_selection_beats_or_leads() 
     assert "{n}" in prompts["promise ace worth"] and "{value}" in prompts["promise worth"]
 
 
+def test_kq_a_hand_is_shown_low_to_high_by_rank_then_in_table_order() -> None:
+    order = get_game("king-of-the-quackers").card_facts()["order"]
+    assert order[:3] == ["0", "1M", "1S"]  # the Excuse lowest (0), then the Aces
+    assert order.index("9LK") < order.index("PMSL") < order.index("TMVK") < order.index("NM")
+    assert len(order) == len(set(order)) == 45
+
+
 # --- Lame Duck ------------------------------------------------------------------------------------
 def test_ld11_the_clocks_defaults_and_the_winners_title_are_the_games_words() -> None:
     prompts = get_game("lame-duck").prompts()

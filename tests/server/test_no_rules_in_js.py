@@ -135,6 +135,10 @@ GONE = {
         "KQ-9's selection and KQ-29's promise buttons (captions 'select'; prompts 'more', "
         "'promise')"
     ),
+    r"\bRANK_VALUE\b|\bTABLE_ORDER\b": (
+        "the Decktet's rank values, a hand shown low to high (King of the Quackers' card facts "
+        "'order')"
+    ),
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

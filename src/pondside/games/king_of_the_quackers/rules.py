@@ -562,13 +562,16 @@ class KingOfTheQuackers(Game[QuackersState]):
     def card_facts(self) -> dict[str, Any]:
         """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
         the card symbols: the page looks its table's ``deck`` option up here and restates no
-        deck."""
+        deck; and every card low to high by its rank, then in the Decktet's table order
+        (``"order"``), the order a hand and a play are shown in."""
         order = decktet.RANK_VALUE.__getitem__
+        table = {code: i for i, code in enumerate(decktet.CODES)}
         return {
             "deck_ranks": {
                 kind: sorted({CODE[c][0] for c in deck_cards(kind)}, key=order)
                 for kind in ("extended", "basic")
-            }
+            },
+            "order": sorted(table, key=lambda code: (order(code[0]), table[code])),
         }
 
     def card_spans(self, sentence: str) -> list[CardSpan]:

@@ -2,26 +2,21 @@
 // panel, the round in play with the play to beat, the cards passed and received, and the
 // legend of the card symbols. It states no rule: what a play is comes from the view and the
 // server's labels; the game's words link to the rulebook.
-import { prefs } from "../api.js";
+import { getGames, prefs } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
 import { prompt } from "./terms.js";
 
 // --- cards -------------------------------------------------------------------------------------
-// The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
-const TABLE_ORDER = (
-  "1M 1S 1V 1L 1Y 1K 2MK 2SY 2VL 3MV 3SK 3LY 4MS 4VL 4YK 5ML 5SV 5YK 6MV 6SY 6LK 7ML 7SK 7VY " +
-  "8MS 8VL 8YK 9MS 9VY 9LK NM NS NV NL NY NK 0 PMSL PMYK PSVK PVLY TMVK TMLY TSVY TSLK"
-).split(" ");
-const ORDER_INDEX = new Map(TABLE_ORDER.map((c, i) => [c, i]));
-const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
-
-const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
+// How a hand and a play are shown: every card low to high by its rank, then in the Decktet's
+// table order, as the game serves it (its card facts, GET /api/games): no rank is valued here.
+const served = (await getGames()).games.find((g) => g.slug === "king-of-the-quackers");
+const ORDER_INDEX = new Map((served?.card_facts?.order || []).map((c, i) => [c, i]));
 export const isPersonality = (code) => code !== "0" && parse(code).personality;
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
-export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
+export const byRank = (a, b) => (ORDER_INDEX.get(a) ?? 0) - (ORDER_INDEX.get(b) ?? 0);
 export const keyOf = (cards) => [...cards].sort().join(" ");
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
