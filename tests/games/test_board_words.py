@@ -156,6 +156,12 @@ def test_ld11_the_clocks_defaults_and_the_winners_title_are_the_games_words() ->
     assert prompts["win title"] == "You win the pond!"
 
 
+def test_ld7_the_pond_draws_as_many_cells_as_a_column_holds_before_its_sixth() -> None:
+    from pondside.games.lame_duck import rules
+
+    assert get_game("lame-duck").card_facts()["column_limit"] == rules.COLUMN_LIMIT == 5
+
+
 # --- Down the Drain -------------------------------------------------------------------------------
 def test_dd4_the_turn_and_the_highest_group_to_beat_are_the_games_words() -> None:
     game = get_game("down-the-drain")

@@ -139,6 +139,10 @@ GONE = {
         "the Decktet's rank values, a hand shown low to high (King of the Quackers' card facts "
         "'order')"
     ),
+    r'COLUMN_LIMIT = \d|four columns"': (
+        "LD-4's four columns and LD-7's five cards a column (Lame Duck's card facts "
+        "'column_limit', prompts 'pond')"
+    ),
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

@@ -247,6 +247,7 @@ def prompts() -> dict[str, str]:
         "timeout take": _("Time ran out: column {column} was taken for you."),
         # LD-10: the fewest ducks win; the badge of an expert table (LD-1).
         "win title": _("You win the pond!"),
+        "pond": _("The pond: four columns"),  # LD-4, the pond's name for a screen reader
         "expert": _("Expert mode: see the rules"),
     }
 

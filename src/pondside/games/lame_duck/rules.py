@@ -426,10 +426,13 @@ class LameDuck(Game[LameDuckState]):
 
     def card_facts(self) -> dict[str, Any]:
         """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
-        ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
+        ``ducks[0]`` is 0), and one card of each kind with its caption for the legend; LD-7's
+        cards a column holds before the next takes them (``column_limit``: the pond's cells
+        before the sixth's, a constant the designer's lab may change)."""
         return {
             "ducks": list(DUCKS),
             "samples": words.sample_captions(),
+            "column_limit": COLUMN_LIMIT,
         }
 
     def action_label(self, view: View, action: str, names: Sequence[str]) -> ActionLabel:
