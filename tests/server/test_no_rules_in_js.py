@@ -36,7 +36,10 @@ GONE = {
         "DD-4a, DD-5, DD-6, DD-9 (captions, Game.prompts)"
     ),
     r"plays like any card": "Wildcat Chicane's personalities (the 'Personality' term)",
-    r"end your turn|turn then ends": "Ladders' LA-9 and LA-10 in the status (Game.prompts)",
+    r"(?i:end your turn)|turn then ends": (
+        "Ladders' LA-9 and LA-10 in the status and the End turn button (Game.prompts 'end turn', "
+        "'ending only')"
+    ),
     r"lower than every column|beats the play, so pass|in your hand beats": (
         "LD-6 and KQ-9 in the status (Game.prompts)"
     ),
@@ -99,6 +102,55 @@ GONE = {
     r'"You read"|"have" : "has"': (
         "WC-5..WC-7's reading and bid of a seat, as you or a name (captions 'seat reads N', "
         "'seat bid N')"
+    ),
+    # The last rules and game words a page held (issue 26's audit of session 40), each now the
+    # game's: its captions (by the view, for the seat reading it) or its prompts (words the page
+    # fills with numbers it has).
+    r"face-down pile the hands|into a new DRAW": (
+        "LA-4 and LA-11 in the DRAW and DISCARD tooltips (Ladders' prompts 'draw', 'discard')"
+    ),
+    r"starts with a 1|SKIP PORTAL as \{height\}|=== WILD \? pile\.length": (
+        "LA-5's ACCENT piles and what a SKIP PORTAL on top counts as (captions 'accent N', "
+        "'accent N as')"
+    ),
+    r"play what you can": "LA-8's empty hand (Ladders' captions 'empty hand')",
+    r"dealer \+ 1": "WC-15's order of the calls (Wildcat Chicane's captions 'call N by')",
+    r"led_suit \|\||\bLed:": "WC-10's led suit (Wildcat Chicane's captions 'led')",
+    r"\bbidTotal\b|· total|bid \{bid\}, took": (
+        "WC-7's bids and their total, WC-12's bid against the tricks (captions 'middle count', "
+        "prompts 'bid took')"
+    ),
+    r"Calls:|, the last\"|Trick \{n\} of|\"Ruling cards\"|\} chosen\"|\"Bidding\"": (
+        "Wildcat Chicane's headings of the table (captions 'calls', 'last hand', 'middle', "
+        "'middle count')"
+    ),
+    r"\(your (left|right)\)|You gave:|You received:": (
+        "KQ-5's pass to each neighbour (King of the Quackers' captions 'pass left', 'gave')"
+    ),
+    r"Round of \{|Sets of \{|Straight Flushes of|The lead card:|Passing cards|New lead": (
+        "KQ-8's round by its kind, KQ-13's lead card (captions 'round', 'turn info'; prompts "
+        "'lead card')"
+    ),
+    r"(?i:beat the play, or pass|cards of your lead|can complete a play|and promise)": (
+        "KQ-9's selection and KQ-29's promise buttons (captions 'select'; prompts 'more', "
+        "'promise')"
+    ),
+    r"\bRANK_VALUE\b|\bTABLE_ORDER\b": (
+        "the Decktet's rank values, a hand shown low to high (King of the Quackers' card facts "
+        "'order')"
+    ),
+    r'COLUMN_LIMIT = \d|four columns"': (
+        "LD-4's four columns and LD-7's five cards a column (Lame Duck's card facts "
+        "'column_limit', prompts 'pond')"
+    ),
+    r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
+    r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
+    r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (
+        "DD-9's games of a series and the cards held (Down the Drain's prompts 'score row', "
+        "captions 'turn info')"
+    ),
+    r"\"(your|their) turn\"|Highest: ": (
+        "DD-4's turn and highest group to beat (captions 'turn note', 'group N words')"
     ),
 }
 

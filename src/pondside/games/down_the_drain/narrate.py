@@ -369,6 +369,12 @@ def prompts() -> dict[str, str]:
         ),
         "any card": _("Your turn: play any card (nothing in front to beat)."),
         "held": _("fewer is better, none wins"),
+        # A row of the scores: a game of the series, the cards each seat held at its end and
+        # its winners (DD-9), and the game in play with the cards held now.
+        "score row": _("Game {n}"),
+        "score won": _("{n} (won)"),
+        "score row in play": _("Game {n} (in play)"),
+        "score held": _("{n} held"),
     }
 
 
@@ -412,6 +418,7 @@ def table_captions(view: View, names: Sequence[str], replay: bool = False) -> di
     """``captions`` and the status line (``Game.captions``), which counts the cards of the
     hand that would beat a group if played now (DD-4d), as each card's label shows it."""
     said = captions(view, names)
+    said.update(table_words(view, names))
     seat = view["seat"]
     beating = 0
     if seat is not None and seat in view["to_act"] and not replay:
@@ -440,6 +447,32 @@ def action_label(view: View, action: str, names: Sequence[str]) -> ActionLabel:
     shows = {"card": card, "joins": mates, "beats": beaten, "value": value}
     label = _("play {number}").format(number=card)
     return {"action": action, "label": label, "effect": effect, "shows": shows}
+
+
+def table_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """The top bar's turn (``"turn info"``), the note on the spot of the seat to play (``"turn
+    note"``: your turn or theirs), and each group to beat in words (``"group 7 words"``), the
+    highest first (DD-4: a play beats every lower group, so the highest is the one to reach)."""
+    me = view["seat"]
+    out: dict[str, str] = {}
+    if view["over"]:
+        return out
+    out["turn info"] = _("Turn {n}").format(n=view["plays"] + 1)
+    if view["to_act"]:
+        out["turn note"] = _("your turn") if view["to_act"][0] == me else _("their turn")
+    # The seat's own group is not one to beat; the view lists the groups highest first.
+    groups = [g for g in view["groups"] if me not in g["seats"]]
+    for i, g in enumerate(groups):
+        holders = joined([_("you") if s == me else names[s] for s in g["seats"]])
+        group = ngettext(
+            "{n} card of {number}, worth {value}, in front of {holders}",
+            "{n} cards of {number}, worth {value}, in front of {holders}",
+            len(g["seats"]),
+        ).format(n=len(g["seats"]), number=g["number"], value=g["value"], holders=holders)
+        out[f"group {g['number']} words"] = (
+            _("Highest: {group}").format(group=group) if i == 0 else group
+        )
+    return out
 
 
 def status(

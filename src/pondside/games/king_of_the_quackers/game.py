@@ -91,6 +91,9 @@ class KingOfTheQuackers(Game[QuackersState]):
     ) -> list[str]:
         return words.narrate(before, cast(Sequence[QuackersEvent], events), after, names, receiver)
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         return words.captions(view, names, replay)
 

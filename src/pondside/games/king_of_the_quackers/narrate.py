@@ -113,8 +113,12 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
             out["pass"] = _(
                 "Your two cards are chosen; they change hands when everyone has chosen."
             )
+        n = len(chosen)
+        if seat is not None:
+            # The two slots of the pass, one for each neighbour (KQ-5).
+            out["pass left"] = _("For {name} (your left)").format(name=names[left_of(seat, n)])
+            out["pass right"] = _("For {name} (your right)").format(name=names[right_of(seat, n)])
         if seat is not None and not chosen[seat]:
-            n = len(chosen)
             out["status"] = _(
                 "Choose a card for {left} on your left, then one for {right} on your right, "
                 "and give them."
@@ -123,6 +127,7 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
             out["status"] = _("Waiting for {names} to choose their two cards.").format(
                 names=joined(waiting)
             )
+        out["turn info"] = _("Passing cards")
     rnd = view["round"]
     if rnd and rnd["plays"]:
         out["to beat"] = play_words(rnd["plays"][-1][1])
@@ -131,8 +136,61 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
     if view["phase"] == "play":
         out.update(round_words(view, names))
         out.update(play_status(view, names, replay))
+        out.update(hand_words(view))
     out.update(notes_words(view, names))
     return out
+
+
+def round_kind(size: int, kind: str) -> str:
+    """A round's kind in the plural, for its heading (KQ-8: every play of a round has the
+    lead's size and kind): ``single cards``, ``Sets of 3``, ``Straight Flushes of 4``."""
+    if size == 1:
+        return _("single cards")
+    if kind == "set":
+        return _("Sets of {n}").format(n=size)
+    if kind == "straight_flush":
+        return _("Straight Flushes of {n}").format(n=size)
+    return _("{n}-card plays").format(n=size)
+
+
+def hand_words(view: Mapping[str, Any]) -> dict[str, str]:
+    """While the hand is played, for the seat of ``view``: the round's heading (``"round"``,
+    also the frame's ``"turn info"``), what the seat selects cards for (``"select"``: to beat
+    the play or pass, KQ-9, or to lead, KQ-8), and the cards it gave and received at the pass
+    (``"gave"``, ``"received"``, KQ-5)."""
+    rnd, seat = view["round"], view["seat"]
+    out: dict[str, str] = {}
+    if view["over"]:
+        return out
+    if rnd:
+        out["round"] = _("Round of {kind}").format(kind=round_kind(rnd["size"], rnd["kind"]))
+        out["turn info"] = out["round"]
+    else:
+        out["turn info"] = _("New lead")
+    if seat is None:
+        return out
+    if rnd:
+        out["select"] = _("Select cards to beat the play, or pass.")
+    else:
+        out["select"] = _("Select the cards of your lead.")
+    if view.get("gave") and view.get("received"):
+        out["gave"], out["received"] = _("You gave:"), _("You received:")
+    return out
+
+
+def prompts() -> dict[str, str]:
+    """Words the page fills with what it has: a round's single lead card (``"lead card"``,
+    KQ-13), the selection that can grow into a play (``"more"``), and the buttons of a play
+    with its promise (KQ-28, KQ-29: ``{n}``, the number an Ace stands for, KQ-17; ``{value}``,
+    what the promise is worth)."""
+    return {
+        "lead card": _("The lead card: {card}."),
+        "more": _("The marked cards can complete a play."),
+        "promise": _("Play and promise"),
+        "promise ace": _("Play, Ace as {n}, and promise"),
+        "promise worth": _("Play and promise ({value})"),
+        "promise ace worth": _("Play, Ace as {n}, and promise ({value})"),
+    }
 
 
 def notes_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
@@ -489,13 +547,16 @@ def lead_passes(sp: Speaker, last: int, leader: int) -> str:
 def card_facts() -> dict[str, Any]:
     """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
     the card symbols: the page looks its table's ``deck`` option up here and restates no
-    deck."""
+    deck; and every card low to high by its rank, then in the Decktet's table order
+    (``"order"``), the order a hand and a play are shown in."""
     order = decktet.RANK_VALUE.__getitem__
+    table = {code: i for i, code in enumerate(decktet.CODES)}
     return {
         "deck_ranks": {
             kind: sorted({CODE[c][0] for c in deck_cards(kind)}, key=order)
             for kind in ("extended", "basic")
-        }
+        },
+        "order": sorted(table, key=lambda code: (order(code[0]), table[code])),
     }
 
 

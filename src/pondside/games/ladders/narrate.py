@@ -384,6 +384,15 @@ def prompts() -> dict[str, str]:
         ),
         "turn short": _("Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile."),
         "score row": _("Round {round}"),
+        # LA-9 on the page's "End turn…" button and when a source is picked while ending.
+        "end turn": _("End your turn: put one card from your hand on one of your RUNG piles"),
+        "ending only": _(
+            "You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes "
+            "back)."
+        ),
+        # LA-4, LA-7 and LA-11 in the tooltips of the DRAW and DISCARD stacks.
+        "draw": _("DRAW: the face-down pile the hands are filled from"),
+        "discard": _("DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out"),
     }
 
 
@@ -393,9 +402,19 @@ def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
     :func:`prompts` (the seat to act, by what it picked): whom the table waits for, or whose
     turn a spectator or a replay is watching."""
     out = pile_words(view, names)
+    out.update(accent_words(view))
+    me = view["seat"]
+    if me is not None and not view["over"] and not view.get("hand"):
+        # LA-8: the hand of the seat to act is empty only with nothing left to draw; its
+        # piles may still play.
+        out["empty hand"] = (
+            _("Your hand is empty: play what you can from your piles.")
+            if me in view["to_act"] and not replay
+            else _("Your hand is empty.")
+        )
     if view["over"] or not view["to_act"]:
         return out
-    turn, me = view["to_act"][0], view["seat"]
+    turn = view["to_act"][0]
     if me is None:
         out["status"] = _("You are watching: {name} is playing.").format(name=names[turn])
     elif replay:
@@ -404,6 +423,26 @@ def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
         out["status"] = _("Waiting for {name} to play.").format(name=names[turn])
     else:
         out.update({"status": prompts()["turn"], "status sent": _("Playing…")})
+    return out
+
+
+def accent_words(view: View) -> dict[str, str]:
+    """Each ACCENT pile in words (``"accent 0"``: "ACCENT pile 1: up to 3, needs a 4"), and
+    the number a SKIP PORTAL on its top stands for (``"accent 0 as"``: its gold badge): a pile
+    is built up one number a card from 1 (LA-5), so its top counts as the pile's height."""
+    out: dict[str, str] = {}
+    for s, pile in enumerate(view["accents"]):
+        if not pile:
+            out[f"accent {s}"] = _("ACCENT pile {n}: empty, starts with a 1").format(n=s + 1)
+            continue
+        height = view["accent_next"][s] - 1
+        slots = {"n": s + 1, "height": height, "card": card_words(str(height + 1))}
+        if pile[-1] == WILD_CODE:
+            out[f"accent {s} as"] = str(height)
+            words = _("ACCENT pile {n}: up to {height} (a SKIP PORTAL as {height}), needs {card}")
+        else:
+            words = _("ACCENT pile {n}: up to {height}, needs {card}")
+        out[f"accent {s}"] = words.format(**slots)
     return out
 
 

@@ -228,8 +228,14 @@ def sample_captions() -> list[dict[str, Any]]:
 
 def card_facts() -> dict[str, Any]:
     """LD-2 for the page's card faces: ``ducks[n]``, the ducks printed on card n (1..104;
-    ``ducks[0]`` is 0), and one card of each kind with its caption for the legend."""
-    return {"ducks": list(DUCKS), "samples": sample_captions()}
+    ``ducks[0]`` is 0), and one card of each kind with its caption for the legend; LD-7's
+    cards a column holds before the next takes them (``column_limit``: the pond's cells before
+    the sixth's, a constant the designer's lab may change)."""
+    return {
+        "ducks": list(DUCKS),
+        "samples": sample_captions(),
+        "column_limit": rules.COLUMN_LIMIT,
+    }
 
 
 def action_label(view: View, action: str) -> ActionLabel:
@@ -289,8 +295,10 @@ def prompts() -> dict[str, str]:
     """What the page says while a column is to be taken (LD-6: a card lower than every
     column's last takes a column; ``{card}`` the card, ``{who}`` the seat taking), the heading
     of a turn's explanations, the status while the revealed cards are placed (LD-6), the
-    banners of a round's end and of a new deal, and a round's
-    row of the scores (``{round}``, ``{turn}``: numbers the page reads from the view)."""
+    banners of a round's end and of a new deal, a round's row of the scores (``{round}``,
+    ``{turn}``: numbers the page reads from the view), what the clock chose for a seat whose
+    time ran out (LD-11: ``{card}``, ``{column}`` as the page numbers it), the winner's title
+    and an expert table's badge."""
     return {
         "too low": _("Your {card} is lower than every column: choose a column to take."),
         "too low other": _("{who}'s {card} is too low: {who} is choosing a column to take."),
@@ -300,6 +308,14 @@ def prompts() -> dict[str, str]:
         "new cards": _("Round {round}: new cards"),
         "score row": _("Round {round}"),
         "in play": _("in play"),
+        # LD-11: what the clock chose for a seat whose time ran out.
+        "timeout card": _("Time ran out: a random card, {card}, was chosen for you."),
+        "timeout": _("Time ran out: a random card was chosen for you."),
+        "timeout take": _("Time ran out: column {column} was taken for you."),
+        # LD-10: the fewest ducks win; the badge of an expert table (LD-1).
+        "win title": _("You win the pond!"),
+        "pond": _("The pond: four columns"),  # LD-4, the pond's name for a screen reader
+        "expert": _("Expert mode: see the rules"),
     }
 
 

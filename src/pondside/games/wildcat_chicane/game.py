@@ -83,6 +83,9 @@ class WildcatChicane(Game[ChicaneState]):
     ) -> list[str]:
         return words.narrate(before, cast(Sequence[ChicaneEvent], events), after, names, receiver)
 
+    def prompts(self) -> dict[str, str]:
+        return words.prompts()
+
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         return words.captions(view, names, replay)
 

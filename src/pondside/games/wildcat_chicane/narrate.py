@@ -246,6 +246,12 @@ def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
     }
 
 
+def prompts() -> dict[str, str]:
+    """Words the page fills with numbers it has: each seat's bid against the tricks it took in
+    the last hand (``"bid took"``, WC-12: from the hand's end)."""
+    return {"bid took": _("bid {bid}, took {won}")}
+
+
 def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False) -> dict[str, str]:
     """What the board writes beside its parts for the seat of ``view``: the bids against the
     tricks (``bids_words``), while ruling cards are chosen what a chosen one's back means
@@ -255,6 +261,7 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False
     (:func:`status`)."""
     out = bids_words(view["bids"], view["tricks_in_hand"])
     out.update(middle_words(view, names))
+    out.update(table_words(view, names))
     out.update(seat_words(view, names))
     out.update(status(view, names, replay))
     if view["phase"] == "rule":
@@ -309,6 +316,74 @@ def middle_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str
             out["took it"] = sp.says(winner, _("You took it"), _("{name} took it"))
             out["leads next"] = sp.says(winner, _("You lead next"), _("{name} leads next"))
     return out
+
+
+def table_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
+    """The headings of the table, for the seat of ``view``: classic's calls and who made each
+    (``"calls"``, ``"call 0 by"``: WC-15, the dealer's left calls first), the last hand's
+    result while the next is set up or once the match is over (``"last hand"``), the middle's
+    title and count (``"middle"``, ``"middle count"``: the ruling cards chosen, WC-4; the bids
+    and their total, WC-7; the trick in play, or the one just taken while it is shown) and the
+    led suit (``"led"``, WC-10)."""
+    n, phase, me = view["players"], view["phase"], view["seat"]
+    out: dict[str, str] = {}
+    if view["options"]["variant"] == "classic" and view["calls"]:
+        out["calls"] = _("Calls:")
+        sp = Speaker(names, me)
+        for i in range(len(view["calls"])):
+            seat = (view["dealer"] + 1 + i) % n
+            out[f"call {i} by"] = sp.says(seat, _("(you)"), _("({name})"))
+    number = view["hand_number"]
+    shown = not view["tricks"] and not view["trick"] and phase != "play"
+    if view["over"] and len(view["hand_scores"]) >= number:
+        out["last hand"] = _("Hand {n}, the last").format(n=number)
+    elif number > 1 and shown and len(view["hand_scores"]) >= number - 1:
+        out["last hand"] = _("Hand {n}").format(n=number - 1)
+    if phase == "rule":
+        out["middle"] = _("Ruling cards")
+        chosen = sum(bool(c) for c in view["chosen"])
+        out["middle count"] = _("{n} of {players} chosen").format(n=chosen, players=n)
+    elif phase == "call":
+        out["middle"] = _("Calls")
+    elif phase == "bid":
+        made = [b for b in view["bids"] if b is not None]
+        out["middle"] = _("Bidding")
+        out["middle count"] = _("{n} of {players} bid · total {sum}").format(
+            n=len(made), players=n, sum=sum(made)
+        )
+    elif phase == "play":
+        # Between two tricks the page shows the one just taken until the next lead.
+        taken = len(view["tricks"]) if view["tricks"] and not view["trick"] else None
+        out["middle"] = _("Trick {n} of {total}").format(
+            n=taken or len(view["tricks"]) + 1, total=view["tricks_in_hand"]
+        )
+        if view["trick"] and view["led_suit"]:
+            out["led"] = _("Led: {suit}").format(suit=suit_name(view["led_suit"]))
+    out.update(turn_info(view))
+    return out
+
+
+def turn_info(view: Mapping[str, Any]) -> dict[str, str]:
+    """The top bar's turn (``"turn info"``): what the hand is at, and, since the bar names the
+    game "Wildcat Chicane" whatever the variant, that classic Chicane is played (WC-15)."""
+    phase, total = view["phase"], view["tricks_in_hand"]
+    if view["over"] or phase == "over":
+        return {}
+    if phase == "rule":
+        return {"turn info": _("Ruling cards")}
+    if phase == "call":
+        what = _("Calls")
+    elif phase == "bid":
+        what = _("Bidding")
+    elif not view["trick"] and view["tricks"]:
+        # Between two tricks the table shows the one just taken until the next lead: so does
+        # the bar (issue 27, s35-4: it said "Trick 2" over trick 1 taken).
+        what = _("Trick {n} of {total} taken").format(n=len(view["tricks"]), total=total)
+    else:
+        what = _("Trick {n} of {total}").format(n=min(len(view["tricks"]) + 1, total), total=total)
+    if view["options"]["variant"] == "classic":
+        what = _("classic Chicane · {what}").format(what=what)
+    return {"turn info": what}
 
 
 def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:

@@ -135,7 +135,8 @@ function seatSpot(ctx, s, preview) {
       if (last[0]) notes.push(last[0]);
       spot.classList.add(last[1]);
     }
-    if (toAct(view) === s && !view.animating) notes.push(s === me ? t("your turn") : t("their turn"));
+    // Whose turn, in the server's words (its captions).
+    if (toAct(view) === s && !view.animating) notes.push((ctx.frame.captions || {})["turn note"] || "");
     note.textContent = notes.join("; ");
   }
   // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
@@ -163,7 +164,7 @@ function groupsPanel(ctx, preview) {
     return box;
   }
   const ol = el("ol", "dd-group-list");
-  groups.forEach((g, i) => {
+  groups.forEach((g) => {
     const li = el("li", "dd-group");
     li.dataset.number = String(g.number);
     if (preview && g.seats.every((s) => preview.beats.includes(s))) li.classList.add("will-beat");
@@ -181,12 +182,9 @@ function groupsPanel(ctx, preview) {
     const text = el("span", "dd-group-text");
     text.append(whose, el("span", "dd-group-when", when));
     li.append(cards, el("span", "dd-eq", "="), value, text);
-    const group = tn("{n} card of {number}, worth {value}, in front of {holders}", "{n} cards of {number}, worth {value}, in front of {holders}", g.seats.length, {
-      number: g.number,
-      value: g.value,
-      holders,
-    });
-    li.setAttribute("aria-label", `${i === 0 ? t("Highest: {group}", { group }) : group}; ${when}`);
+    // The group in words, the highest marked: the server's (its captions).
+    const group = (ctx.frame.captions || {})[`group ${g.number} words`] || "";
+    li.setAttribute("aria-label", when ? `${group}; ${when}` : group);
     ol.append(li);
   });
   box.append(ol);

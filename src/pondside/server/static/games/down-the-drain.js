@@ -6,10 +6,13 @@
 // play it (the Play button, or the same card again). Everything comes from the view and the
 // server: what a card would do is its label (`effect` in words, `shows` for the preview),
 // the sentences about each step are the frame's narration: no play's effect is worked out here.
-import { num, t, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { el } from "../room.js";
 import { drawCard, legend, renderBoard } from "./down-the-drain-board.js";
-import { said } from "./terms.js";
+import { fill, promptsOf, said } from "./terms.js";
+
+// The score table's rows, in the game's words (Game.prompts).
+const PROMPTS = await promptsOf("down-the-drain");
 
 /** The card this page's player picked, if it is still one to play now. */
 function selected(ctx) {
@@ -259,18 +262,20 @@ export default {
     return `${won} · ${tn("{n} card held over the games", "{n} cards held over the games", held)}`;
   },
 
-  turnInfo(view) {
-    if (view.over) return "";
-    // The frame shows the series and the game already: only the turn is new.
-    return t("Turn {n}", { n: num(view.plays + 1) });
+  info(view, frame) {
+    // The frame shows the series and the game already: only the turn is new, in the server's
+    // words (its captions).
+    return { turn: (frame && frame.captions && frame.captions["turn info"]) || "" };
   },
 
   scoreRows(view) {
+    // The game's words (its prompts), filled with the view's numbers.
+    const say = (key, n) => fill(PROMPTS[key] || "", { n });
     const rows = view.hand_scores.map((cells, i) => ({
-      label: t("Game {n}", { n: i + 1 }),
-      cells: cells.map((c, s) => (view.winners[i].includes(s) ? t("{n} (won)", { n: c }) : String(c))),
+      label: say("score row", i + 1),
+      cells: cells.map((c, s) => (view.winners[i].includes(s) ? say("score won", c) : String(c))),
     }));
-    if (!view.over) rows.push({ label: t("Game {n} (in play)", { n: view.hand_number }), cells: view.held.map((h) => t("{n} held", { n: h })) });
+    if (!view.over) rows.push({ label: say("score row in play", view.hand_number), cells: view.held.map((h) => say("score held", h)) });
     // What the places go by is the score note's (the server's words).
     if (view.options.games > 1) rows.push({ label: t("Games won"), cells: view.wins.map(String) });
     return rows;

@@ -2,25 +2,21 @@
 // panel, the round in play with the play to beat, the cards passed and received, and the
 // legend of the card symbols. It states no rule: what a play is comes from the view and the
 // server's labels; the game's words link to the rulebook.
-import { prefs } from "../api.js";
+import { getGames, prefs } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
+import { prompt } from "./terms.js";
 
 // --- cards -------------------------------------------------------------------------------------
-// The table order of rules/decktet.md: how a hand is sorted (ranks low to high), not a rule.
-const TABLE_ORDER = (
-  "1M 1S 1V 1L 1Y 1K 2MK 2SY 2VL 3MV 3SK 3LY 4MS 4VL 4YK 5ML 5SV 5YK 6MV 6SY 6LK 7ML 7SK 7VY " +
-  "8MS 8VL 8YK 9MS 9VY 9LK NM NS NV NL NY NK 0 PMSL PMYK PSVK PVLY TMVK TMLY TSVY TSLK"
-).split(" ");
-const ORDER_INDEX = new Map(TABLE_ORDER.map((c, i) => [c, i]));
-const RANK_VALUE = { 0: 0, 1: 1, P: 10, T: 11, N: 12 };
-
-const rankOf = (code) => (code[0] in RANK_VALUE ? RANK_VALUE[code[0]] : Number(code[0]));
+// How a hand and a play are shown: every card low to high by its rank, then in the Decktet's
+// table order, as the game serves it (its card facts, GET /api/games): no rank is valued here.
+const served = (await getGames()).games.find((g) => g.slug === "king-of-the-quackers");
+const ORDER_INDEX = new Map((served?.card_facts?.order || []).map((c, i) => [c, i]));
 export const isPersonality = (code) => code !== "0" && parse(code).personality;
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
-export const byRank = (a, b) => rankOf(a) - rankOf(b) || ORDER_INDEX.get(a) - ORDER_INDEX.get(b);
+export const byRank = (a, b) => (ORDER_INDEX.get(a) ?? 0) - (ORDER_INDEX.get(b) ?? 0);
 export const keyOf = (cards) => [...cards].sort().join(" ");
 export const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -122,7 +118,7 @@ export function passState(ctx) {
 }
 
 export function passPanel(ctx) {
-  const { view: v, el, names, me, legal } = ctx;
+  const { view: v, el, me, legal } = ctx;
   const box = el("section", "kq-pass");
   box.setAttribute("aria-label", t("The pass"));
   if (v.hand_scores.length) box.append(lastHand(ctx));
@@ -135,14 +131,13 @@ export function passPanel(ctx) {
   const chosen = choosing ? p : v.gave ? { left: v.gave[0], right: v.gave[1] } : p;
   const slots = el("div", "kq-slots");
   for (const side of ["left", "right"]) {
-    const seat = side === "left" ? left(v) : right(v);
     const slot = el("button", `kq-slot${choosing && p.slot === side ? " active" : ""}`);
     slot.type = "button";
     slot.dataset.side = side;
     slot.dataset.focus = `slot-${side}`;
     slot.disabled = !choosing || !!ctx.pending;
-    const words = side === "left" ? t("For {name} (your left)", { name: names[seat] }) : t("For {name} (your right)", { name: names[seat] });
-    const label = el("span", "kq-slot-label", words);
+    // Whom each slot's card goes to: the server's words (its captions).
+    const label = el("span", "kq-slot-label", caption(ctx, `pass ${side}`));
     slot.append(label);
     const code = chosen[side];
     if (code) {
@@ -166,14 +161,6 @@ export function passPanel(ctx) {
 /** The last hand's points, best first, in the server's words (its captions). */
 const lastHand = (ctx) => ctx.el("p", "kq-last", caption(ctx, "last hand"));
 
-/** The round's kind in the plural, from the view, for the round's heading. */
-export function roundKind(r) {
-  if (r.size === 1) return t("single cards");
-  const kinds = { set: t("Sets of {n}", { n: r.size }), straight_flush: t("Straight Flushes of {n}", { n: r.size }) };
-  return kinds[r.kind] ?? t("{n}-card plays", { n: r.size });
-}
-
-
 // The round in play: the plays so far, the one to beat large, and who passed since.
 export function roundPanel(ctx) {
   const { view: v, el, names, me } = ctx;
@@ -189,11 +176,12 @@ export function roundPanel(ctx) {
     box.append(el("p", "kq-head kq-lead", caption(ctx, "new round")));
     return box;
   }
-  box.append(el("p", "kq-head", t("Round of {kind}", { kind: roundKind(r) })));
+  // The round's kind and its lead card: the game's words (the frame's captions, its prompts).
+  box.append(el("p", "kq-head", caption(ctx, "round")));
   if (r.size === 1 && r.lead_card) {
     const lead = el("p", "kq-leadcard");
-    // The sentence whole for the catalog; the card's name is drawn strong where {card} stands.
-    const [before, after] = t("The lead card: {card}.").split("{card}");
+    // The sentence whole; the card's name is drawn strong where {card} stands.
+    const [before, after] = prompt(ctx, "lead card").split("{card}");
     lead.append(before, el("strong", null, named(r.lead_card)), after ?? "");
     box.append(lead);
   }
@@ -242,13 +230,13 @@ export function notesPanel(ctx) {
     };
     const gave = el("span", "kq-swap-part");
     gave.append(
-      el("span", "kq-swap-label", t("You gave:")),
+      el("span", "kq-swap-label", caption(ctx, "gave")),
       item("to", "→", left(v), v.gave[0]),
       item("to", "→", right(v), v.gave[1]),
     );
     const got = el("span", "kq-swap-part");
     got.append(
-      el("span", "kq-swap-label", t("You received:")),
+      el("span", "kq-swap-label", caption(ctx, "received")),
       item("from", "←", left(v), v.received[0]),
       item("from", "←", right(v), v.received[1]),
     );

@@ -16,12 +16,11 @@ import {
   passState,
   readPlay,
   right,
-  roundKind,
   roundPanel,
   wordsLegend,
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
-import { said } from "./terms.js";
+import { prompt, said } from "./terms.js";
 import { ordinal } from "../room.js";
 import { t, tc, tn } from "../i18n.js";
 
@@ -204,9 +203,11 @@ function renderActions(ctx) {
     verdict.setAttribute("aria-live", "polite");
     const { byKey, playable } = legalPlays(legal, sel);
     const matches = sel.length ? byKey.get(keyOf(sel)) || [] : [];
-    const more = playable.size > sel.length ? ` ${t("The marked cards can complete a play.")}` : "";
+    // What to select and what a selection can still become: the game's words (the frame's
+    // captions, its prompts).
+    const more = playable.size > sel.length ? ` ${prompt(ctx, "more")}` : "";
     if (!sel.length) {
-      verdict.textContent = v.round ? t("Select cards to beat the play, or pass.") : t("Select the cards of your lead.");
+      verdict.textContent = caption(ctx, "select");
       verdict.classList.add("hint");
     } else if (matches.length) {
       // The server's labels say what the selection makes (one per reading of an Ace).
@@ -239,14 +240,8 @@ function renderActions(ctx) {
     for (const m of matches.filter((x) => x.promise)) {
       const said = ctx.label(m.action);
       const worth = said && said.shows ? said.shows.promise : null;
-      const words =
-        worth == null
-          ? m.ace
-            ? t("Play, Ace as {n}, and promise", { n: m.ace })
-            : t("Play and promise")
-          : m.ace
-            ? t("Play, Ace as {n}, and promise ({value})", { n: m.ace, value: worth })
-            : t("Play and promise ({value})", { value: worth });
+      const key = `promise${m.ace ? " ace" : ""}${worth == null ? "" : " worth"}`;
+      const words = prompt(ctx, key, { n: m.ace, value: worth });
       const b = button(ctx, words, "kq-promise-btn", () => ctx.send(m.action));
       if (said) b.title = `${said.label} ${said.effect}`;
       out.push(b);
@@ -301,18 +296,17 @@ function seatInfo(v, seat, ctx) {
   return box;
 }
 
-function turnInfo(v) {
-  if (v.over) return "";
-  if (v.phase === "pass") return t("Passing cards");
-  if (!v.round) return t("New lead");
-  return t("Round of {kind}", { kind: roundKind(v.round) });
+/** The top bar's turn: passing, a new lead or the round's kind, in the server's words (its
+ * captions). */
+function info(v, frame) {
+  return { turn: (frame && frame.captions && frame.captions["turn info"]) || "" };
 }
 
 export default {
   render,
   status,
   seatInfo,
-  turnInfo,
+  info,
   handName: tc("king-of-the-quackers", "Hand"), // German: Spiel, as its rules page says
   stylesheet: true,
   drawCard: (code) => card(code),

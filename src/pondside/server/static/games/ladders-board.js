@@ -4,8 +4,8 @@
 // ladders.js reads off the server's legal actions (`state`): nothing here decides what is legal.
 import { prefs } from "../api.js";
 import { t, tn } from "../i18n.js";
-import { cardBack, cardEl, cardWords, numberWords, WILD } from "./ladders-cards.js";
-import { termsList, termsOf } from "./terms.js";
+import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
+import { prompt, termsList, termsOf } from "./terms.js";
 
 const SLOTS = 4;
 const RUNGS = 4;
@@ -161,12 +161,15 @@ export function accentArea(ctx, state) {
   const { el, view } = ctx;
   const box = el("section", "la-centre");
   const stacks = el("div", "la-stacks");
+  // What the two stacks are for, and what each ACCENT pile holds and needs: the game's words
+  // (its prompts; the frame's captions, a SKIP PORTAL's number among them).
+  const said = ctx.frame.captions || {};
   const draw = el("span", "la-stack", "");
   draw.append(cardBack(), el("span", null, `${t("DRAW")} `), el("b", null, String(view.draw_size)));
-  draw.title = t("DRAW: the face-down pile the hands are filled from");
+  draw.title = prompt(ctx, "draw");
   const disc = el("span", "la-stack", "");
   disc.append(el("span", null, `${t("DISCARD")} `), el("b", null, String(view.discard.length)));
-  disc.title = t("DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out");
+  disc.title = prompt(ctx, "discard");
   stacks.append(draw, disc);
   const row = el("div", "la-accents");
   const tops = view.accents.map((p) => p.join(","));
@@ -177,20 +180,10 @@ export function accentArea(ctx, state) {
     if (lastTops && lastTops[s] !== tops[s]) cell.classList.add("fresh");
     const next = view.accent_next[s];
     cell.append(label(el, t("ACCENT {n}", { n: s + 1 }), t("ACCENT")));
-    if (pile.length) {
-      const top = pile[pile.length - 1];
-      cell.append(cardEl(top, top === WILD ? pile.length : null));
-    } else {
-      cell.append(el("span", "la-card empty", "1"));
-    }
+    // An empty pile shows the number it needs on its blank card.
+    cell.append(pile.length ? cardEl(pile[pile.length - 1], said[`accent ${s} as`] ?? null) : el("span", "la-card empty", String(next)));
     cell.append(el("span", "la-need", t("needs {n}", { n: next })));
-    const slots = { n: s + 1, height: pile.length, card: numberWords(next) };
-    const words = !pile.length
-      ? t("ACCENT pile {n}: empty, starts with a 1", slots)
-      : pile[pile.length - 1] === WILD
-        ? t("ACCENT pile {n}: up to {height} (a SKIP PORTAL as {height}), needs {card}", slots)
-        : t("ACCENT pile {n}: up to {height}, needs {card}", slots);
-    destination(ctx, state, cell, key, words);
+    destination(ctx, state, cell, key, said[`accent ${s}`] || "");
     row.append(cell);
   }
   lastTops = tops;
@@ -241,10 +234,9 @@ export function handArea(ctx, state) {
     }
     nodes.push(b);
   });
-  if (!hand.length && view.seat != null && !view.over) {
-    const why = ctx.legal.length ? t("Your hand is empty: play what you can from your piles.") : t("Your hand is empty.");
-    nodes.push(el("p", "la-empty-hand", why));
-  }
+  // An empty hand, and what is left to do then: the server's words (its captions).
+  const empty = (ctx.frame.captions || {})["empty hand"];
+  if (!hand.length && empty) nodes.push(el("p", "la-empty-hand", empty));
   return nodes;
 }
 

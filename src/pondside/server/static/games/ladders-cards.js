@@ -28,11 +28,6 @@ export function cardWords(code) {
   return code === "8" || code === "11" ? t("an {card}", { card: code }) : t("a {card}", { card: code });
 }
 
-/** A number with its article ("a 7", "an 8"), for what a SKIP PORTAL counts as. */
-export function numberWords(n) {
-  return cardWords(String(n));
-}
-
 /**
  * The face of a card as an <svg> (viewBox 60 × 84). `as`: the number a SKIP PORTAL counts
  * as on an ACCENT pile, shown in a gold badge.

@@ -11,7 +11,7 @@
 import { t, tn } from "../i18n.js";
 import { cardEl, WILD } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
-import { fill, promptsOf, said } from "./terms.js";
+import { fill, prompt, promptsOf, said } from "./terms.js";
 
 // A round's row of the scores, in the game's words (Game.prompts).
 const ROW = (await promptsOf("ladders"))["score row"] || "";
@@ -103,7 +103,7 @@ function pick(ctx, key) {
   }
   const srcKey = node && node.dataset.src;
   if (srcKey && sel.ending && !srcKey.startsWith("hand:")) {
-    ctx.toast(t("You are ending your turn: pick a card in your hand, then a lit RUNG pile (Esc goes back)."));
+    ctx.toast(prompt(ctx, "ending only"));
     return;
   }
   if (srcKey && state.moves.has(srcKey)) {
@@ -181,7 +181,7 @@ function actionButtons(ctx, state) {
     const b = el("button", "btn", t("End turn…"));
     b.type = "button";
     b.dataset.key = "end-turn";
-    b.title = t("End your turn: put one card from your hand on one of your RUNG piles");
+    b.title = prompt(ctx, "end turn");
     b.disabled = !!ctx.pending;
     b.addEventListener("click", () => {
       ctx.select.ending = true;

@@ -1,6 +1,7 @@
 // Lame Duck's board (games/lame-duck.js): the pond's four columns with each card's ducks, the
 // card area with everyone's card and the clock, and the animation of one frame's events (the
 // reveal, then each card placed, lowest first, and the columns taken).
+import { getGames } from "../api.js";
 import { cardEl, columnDucks, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
 import { t, tn } from "../i18n.js";
@@ -8,9 +9,10 @@ import { el, ordinal, placeClass, seatOrder } from "../room.js";
 import { prompt } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
-/** The cells a column is drawn with, before its sixth: the board's layout (the sixth cell
- * marks the card that takes a column, as the server's labels say). */
-export const COLUMN_LIMIT = 5;
+/** The cells a column is drawn with, before the one of the card that takes it (LD-7): the
+ * game's number (its card facts, GET /api/games), which the designer's lab may change. */
+const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
+export const COLUMN_LIMIT = served?.card_facts?.column_limit;
 /** The server's label ("take column 2") as a sentence or a name begins. */
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // What the page does around the board: after the columns are drawn (the preview), on a TAKE;
@@ -43,7 +45,7 @@ const POND = `<div class="pond-wrap"><div class="pond" id="pond">
 export function buildBoard(board, { drawn, take, sixth }) {
   Object.assign(hooks, { drawn, take, sixth });
   board.innerHTML = POND; // this file's own markup
-  $("pond").setAttribute("aria-label", t("The pond: four columns"));
+  $("pond").setAttribute("aria-label", served?.prompts?.pond || "");
   $("card-area").setAttribute("aria-label", t("Card area"));
   new Pond($("pond"), $("ripples"), $("simon"));
 }

@@ -56,12 +56,13 @@ function notice(prev, frame, me) {
     const playing = ev.type === "chose" ? ev.seat === me : ev.type === "reveal";
     if (playing && pv.my_choice == null && pv.awaiting_take == null && pv.to_act.includes(me) && !wasSent(pv, "play")) {
       markSent(pv, "play");
-      if (timedOut) toast(card ? t("Time ran out: a random card, {card}, was chosen for you.", { card }) : t("Time ran out: a random card was chosen for you."), "warn");
+      // What the clock chose (LD-11): the game's words (its prompts).
+      if (timedOut) toast(card ? fill(PROMPTS["timeout card"] || "", { card }) : PROMPTS.timeout || "", "warn");
       else toast(card ? t("Your card, {card}, was chosen in another window.", { card }) : t("Your card was chosen in another window."));
     }
     if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
       markSent(pv, "take");
-      if (timedOut) toast(t("Time ran out: column {column} was taken for you.", { column: ev.column + 1 }), "warn");
+      if (timedOut) toast(fill(PROMPTS["timeout take"] || "", { column: ev.column + 1 }), "warn");
       else toast(t("Column {column} was taken in another window.", { column: ev.column + 1 }));
     }
   }
@@ -131,7 +132,7 @@ export default {
   handName: t("Round"),
   playersAside: true,
   unit: [t("duck"), t("ducks")],
-  winTitle: t("You win the pond!"),
+  winTitle: PROMPTS["win title"] || "",
   tableWord: t("pond"),
   captionStays: true,
   setup,
@@ -154,7 +155,7 @@ export default {
       match: said.match ?? "",
       round: said.round ?? "",
       turn: said.turn ?? "",
-      badge: v.options.expert ? { text: t("Expert"), title: t("Expert mode: see the rules") } : null,
+      badge: v.options.expert ? { text: t("Expert"), title: PROMPTS.expert || "" } : null,
     };
   },
   scoreRows(v) {

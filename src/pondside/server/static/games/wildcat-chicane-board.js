@@ -5,6 +5,7 @@
 // out here.
 import { cardName, decktetCard, nameInSentence, parse, SUITS } from "../decktet.js";
 import { t } from "../i18n.js";
+import { prompt } from "./terms.js";
 
 /** "Waves" */
 export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
@@ -44,33 +45,28 @@ function around(view, me) {
   return Array.from({ length: n }, (_, k) => (start + k) % n);
 }
 
-function bidTotal(view) {
-  const made = view.bids.filter((b) => b != null);
-  return { sum: made.reduce((a, b) => a + b, 0), count: made.length };
-}
-
 function banner(ctx) {
-  const { el, view: v, names } = ctx;
+  const { el, view: v } = ctx;
   const box = el("div", "wc-banner");
   // Who deals, and the bids against the tricks, over or under: the server's words (its captions).
   const said = ctx.frame.captions || {};
   box.append(el("span", "wc-fact wc-dealt", said.dealer || ""));
-  const f = el("span", `wc-fact ${bidTotal(v).count ? "wc-bidsum" : "wc-count"}`, said.bids || "");
+  const f = el("span", `wc-fact ${v.bids.some((b) => b != null) ? "wc-bidsum" : "wc-count"}`, said.bids || "");
   if (said["bids meaning"]) f.title = said["bids meaning"];
   box.append(f);
-  // The calls once one is made (before, the middle of the table says who calls first).
-  if (v.options.variant === "classic" && v.calls.length) {
+  // The calls once one is made (before, the middle of the table says who calls first), each
+  // with who made it: the server's words (its captions).
+  if (said.calls) {
     const calls = el("span", "wc-fact wc-calls");
-    calls.append(`${t("Calls:")} `);
+    calls.append(`${said.calls} `);
     v.calls.forEach((c, i) => {
-      const seat = (v.dealer + 1 + i) % v.players;
       const item = el("span", "wc-call-made");
       item.dataset.call = c;
       if (c.startsWith("trump")) {
         const s = c.split(" ")[1];
         item.append(sym(el, s), ` ${t("{suit} trump", { suit: suitMany(s) })}`);
       } else item.append(el("b", null, readingWord(c)));
-      item.append(el("span", "wc-by", ` (${seat === ctx.me ? t("you") : names[seat]})`));
+      item.append(el("span", "wc-by", ` ${said[`call ${i} by`] || ""}`));
       if (i) calls.append(" · ");
       calls.append(item);
     });
@@ -79,23 +75,24 @@ function banner(ctx) {
   return box;
 }
 
-/** The last hand's result, while the next is being set up (or once the match is over). */
+/** The last hand's result, while the next is being set up (or once the match is over): its
+ *  heading is the server's (its captions), each seat's bid and tricks the game's words (its
+ *  prompts) filled from the hand's end. */
 function lastHand(ctx, handEnd) {
-  const { el, view: v, names } = ctx;
-  const setUp = v.hand_number > 1 && !v.tricks.length && !v.trick.length && v.phase !== "play";
-  if (!setUp && !v.over) return null;
+  const { el, view: v } = ctx;
+  const heading = (ctx.frame.captions || {})["last hand"];
+  if (!heading) return null;
   const number = v.over ? v.hand_number : v.hand_number - 1;
   const scores = v.hand_scores[number - 1];
-  if (!scores) return null;
   const full = handEnd && handEnd.hand === number ? handEnd : null;
   const box = el("div", "wc-last");
-  box.append(el("h3", null, v.over ? t("Hand {n}, the last", { n: number }) : t("Hand {n}", { n: number })));
+  box.append(el("h3", null, heading));
   const list = el("ul");
   for (const s of around(v, ctx.me)) {
     const li = el("li");
     li.dataset.seat = String(s);
     li.append(el("span", "wc-last-name", seatName(ctx, s)));
-    if (full) li.append(el("span", "wc-last-bid", t("bid {bid}, took {won}", { bid: full.bids[s], won: full.won[s] })));
+    if (full) li.append(el("span", "wc-last-bid", prompt(ctx, "bid took", { bid: full.bids[s], won: full.won[s] })));
     li.append(el("b", "wc-last-score", `+${scores[s]}`));
     list.append(li);
   }
@@ -175,7 +172,7 @@ function slotBox(ctx, s, trick, read, last) {
 }
 
 function spot(ctx, s, k, trick, read, last, winner) {
-  const { el, view: v, names } = ctx;
+  const { el, view: v } = ctx;
   const box = el("div", `wc-spot p${k}`);
   box.dataset.seat = String(s);
   if (s === ctx.me) box.classList.add("mine");
@@ -192,34 +189,30 @@ function spot(ctx, s, k, trick, read, last, winner) {
   return box;
 }
 
-function middle(ctx, trick, read, last) {
+function middle(ctx, trick, last) {
   const { el, view: v } = ctx;
   const box = el("div", "wc-mid");
   const line = (text, cls = "") => box.append(el("div", `wc-mid-line ${cls}`, text));
   // Who calls, leads, is winning or took the trick: the server's words (the frame's captions).
+  // The middle's title and count too (the ruling cards chosen, the bids and their total, which
+  // trick), and the led suit.
   const says = (key) => (ctx.frame.captions || {})[key] || "";
-  const trickOf = (n) => t("Trick {n} of {total}", { n, total: v.tricks_in_hand });
   if (v.over) line(t("The match is over."));
-  else if (v.phase === "rule") {
-    line(t("Ruling cards"), "wc-mid-title");
-    line(t("{n} of {players} chosen", { n: v.chosen.filter(Boolean).length, players: v.players }));
+  else if (v.phase === "rule" || v.phase === "bid") {
+    line(says("middle"), "wc-mid-title");
+    line(says("middle count"));
   } else if (v.phase === "call") {
-    line(t("Calls"), "wc-mid-title");
+    line(says("middle"), "wc-mid-title");
     if (says("caller")) line(says("caller"));
-  } else if (v.phase === "bid") {
-    const { sum, count } = bidTotal(v);
-    line(t("Bidding"), "wc-mid-title");
-    line(t("{n} of {players} bid · total {sum}", { n: count, players: v.players, sum }));
   } else if (last) {
-    line(trickOf(v.tricks.length), "wc-mid-title");
+    line(says("middle"), "wc-mid-title");
     line(says("took it"));
     line(says("leads next"));
   } else {
-    line(trickOf(v.tricks.length + 1), "wc-mid-title");
-    if (trick.length) {
-      const led = v.led_suit || read[0]?.suit;
+    line(says("middle"), "wc-mid-title");
+    if (trick.length && v.led_suit) {
       const l = el("div", "wc-mid-line wc-led");
-      l.append(`${t("Led:")} `, sym(el, led), ` ${suitMany(led)}`);
+      l.append(...marked(says("led"), suitMany(v.led_suit), (w) => [sym(el, v.led_suit), ` ${w}`]));
       box.append(l);
       line(says(v.done ? "takes it" : "winning"), "wc-winning");
     } else if (says("leads")) {
@@ -275,7 +268,7 @@ export function wcBoard(ctx, rule, handEnd) {
   // is drawn, so that on a phone the hand, which the call is about, stays in view.
   if (v.phase === "call" && !v.over) table.classList.add("calling");
   else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
-  table.append(middle(ctx, trick, read, last));
+  table.append(middle(ctx, trick, last));
   board.append(table);
   const n = note(ctx, rule);
   if (n) board.append(n);

@@ -352,18 +352,9 @@ export default {
     return box;
   },
 
-  turnInfo(view) {
-    if (view.over) return "";
-    // The top bar names the game "Wildcat Chicane" whatever the variant: say which is played.
-    const classic = (what) => (view.options.variant === "classic" ? t("classic Chicane · {what}", { what }) : what);
-    const total = view.tricks_in_hand;
-    if (view.phase === "rule") return t("Ruling cards");
-    if (view.phase === "call") return classic(t("Calls"));
-    if (view.phase === "bid") return classic(t("Bidding"));
-    // Between two tricks the table shows the one just taken until the next lead: so does the
-    // header (issue 27, s35-4: it said "Trick 2" over trick 1 taken).
-    if (!view.trick.length && view.tricks.length) return classic(t("Trick {n} of {total} taken", { n: view.tricks.length, total }));
-    return classic(t("Trick {n} of {total}", { n: Math.min(view.tricks.length + 1, total), total }));
+  info(view, frame) {
+    // What the hand is at, and which variant is played: the server's words (its captions).
+    return { turn: (frame && frame.captions && frame.captions["turn info"]) || "" };
   },
 
   drawCard(code) {

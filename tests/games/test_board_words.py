@@ -1,0 +1,178 @@
+"""The last words and rule-decided values the pages once worked out themselves (issue 26, the
+audit of session 40) are the games': each board's captions (by the view, for the seat reading
+it) and prompts (words a page fills with numbers it has). Each test sets up the rulebook's
+situation and reads what the game says, where the page only draws it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pondside.engine import Match
+from pondside.games import get_game
+from pondside.games.ladders.narrate import accent_words
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def play_until(m: Match[Any], done: Any, seed: int = 1) -> list[Any]:
+    """Random legal actions until ``done(view)``; the events of every step."""
+    rng = random.Random(seed)
+    events: list[Any] = []
+    while not done(m.view(None)):
+        seat = m.to_act()[0]
+        events += m.apply(seat, rng.choice(m.legal(seat)))
+    return events
+
+
+# --- Ladders -------------------------------------------------------------------------------------
+def test_la5_a_skip_portal_on_an_accent_pile_counts_as_the_piles_height() -> None:
+    view = {"accents": [["1", "2", "W"], [], ["W"], ["1"]], "accent_next": [4, 1, 2, 2]}
+    said = accent_words(view)
+    assert said["accent 0"] == "ACCENT pile 1: up to 3 (a SKIP PORTAL as 3), needs a 4"
+    assert said["accent 0 as"] == "3"
+    assert said["accent 1"] == "ACCENT pile 2: empty, starts with a 1"
+    assert said["accent 2 as"] == "1"
+    assert said["accent 3"] == "ACCENT pile 4: up to 1, needs a 2"
+    assert "accent 3 as" not in said and "accent 1 as" not in said
+
+
+def test_la4_la11_la9_the_stacks_and_the_end_of_a_turn_are_the_games_words() -> None:
+    prompts = get_game("ladders").prompts()
+    assert prompts["draw"].startswith("DRAW: the face-down pile")
+    assert "shuffled into a new DRAW" in prompts["discard"]
+    assert prompts["end turn"].startswith("End your turn")
+    assert "RUNG pile" in prompts["ending only"]
+
+
+def test_la8_an_empty_hand_on_its_turn_plays_from_the_piles() -> None:
+    game = get_game("ladders")
+    m = Match(game, 2, {}, seed=3)
+    view = dict(m.view(m.to_act()[0]), hand=[])
+    assert game.captions(view, NAMES[:2])["empty hand"] == (
+        "Your hand is empty: play what you can from your piles."
+    )
+    # A replay asks nothing of the seat it follows; another seat is not to play.
+    assert game.captions(view, NAMES[:2], replay=True)["empty hand"] == "Your hand is empty."
+    other = dict(m.view(1 - m.to_act()[0]), hand=[])
+    assert game.captions(other, NAMES[:2])["empty hand"] == "Your hand is empty."
+    assert "empty hand" not in game.captions(m.view(None), NAMES[:2])
+
+
+# --- Wildcat Chicane ------------------------------------------------------------------------------
+def test_wc15_each_call_names_the_seat_that_made_it() -> None:
+    game = get_game("wildcat-chicane")
+    m = Match(game, 4, {"variant": "classic"}, seed=5)
+    events = play_until(m, lambda v: v["phase"] == "bid")
+    callers = [e["seat"] for e in events if e["type"] == "call"]
+    for me in (None, *range(4)):
+        said = game.captions(m.view(me), NAMES)
+        assert said["calls"] == "Calls:"
+        for i, seat in enumerate(callers):
+            assert said[f"call {i} by"] == ("(you)" if seat == me else f"({NAMES[seat]})")
+
+
+def test_wc4_wc7_the_middle_counts_the_choices_and_totals_the_bids() -> None:
+    game = get_game("wildcat-chicane")
+    m = Match(game, 3, {}, seed=6)
+    said = game.captions(m.view(0), NAMES[:3])
+    assert (said["middle"], said["middle count"]) == ("Ruling cards", "0 of 3 chosen")
+    assert said["turn info"] == "Ruling cards"
+    play_until(m, lambda v: v["phase"] == "bid" and sum(b is not None for b in v["bids"]) == 2)
+    view = m.view(None)
+    total = sum(b for b in view["bids"] if b is not None)
+    said = game.captions(view, NAMES[:3])
+    assert said["middle"] == "Bidding"
+    assert said["middle count"] == f"2 of 3 bid · total {total}"
+
+
+def test_wc10_the_led_suit_and_the_trick_heading_follow_the_trick() -> None:
+    game = get_game("wildcat-chicane")
+    m = Match(game, 3, {}, seed=6)
+    play_until(m, lambda v: v["phase"] == "play" and len(v["trick"]) == 1)
+    view = m.view(None)
+    said = game.captions(view, NAMES[:3])
+    assert said["middle"] == f"Trick 1 of {view['tricks_in_hand']}"
+    assert said["led"].startswith("Led: ") and len(said["led"]) > len("Led: ")
+    # Once the trick is taken, the page shows it until the next lead, so do its headings.
+    play_until(m, lambda v: v["phase"] == "play" and v["tricks"] and not v["trick"])
+    said = game.captions(m.view(None), NAMES[:3])
+    assert said["middle"].startswith("Trick 1 of")
+    assert said["turn info"].startswith("Trick 1 of") and said["turn info"].endswith("taken")
+    assert "led" not in said
+    assert game.prompts()["bid took"] == "bid {bid}, took {won}"
+
+
+def test_wc12_the_last_hand_is_headed_while_the_next_is_set_up() -> None:
+    game = get_game("wildcat-chicane")
+    m = Match(game, 3, {}, seed=6)
+    play_until(m, lambda v: v["hand_number"] == 2)
+    assert game.captions(m.view(None), NAMES[:3])["last hand"] == "Hand 1"
+
+
+# --- King of the Quackers -------------------------------------------------------------------------
+def test_kq5_the_pass_slots_name_each_neighbour() -> None:
+    game = get_game("king-of-the-quackers")
+    m = Match(game, 4, game.options(4, {"target": 1}), seed=42)
+    view = m.view(0)
+    left, right = view["neighbours"]
+    said = game.captions(view, NAMES)
+    assert said["pass left"] == f"For {NAMES[left]} (your left)"
+    assert said["pass right"] == f"For {NAMES[right]} (your right)"
+    assert said["turn info"] == "Passing cards"
+
+
+def test_kq8_kq9_a_round_is_headed_by_its_kind_and_a_selection_beats_or_leads() -> None:
+    game = get_game("king-of-the-quackers")
+    m = Match(game, 4, game.options(4, {"target": 1}), seed=42)
+    play_until(m, lambda v: v["phase"] == "play")
+    leader = m.to_act()[0]
+    said = game.captions(m.view(leader), NAMES)
+    assert said["turn info"] == "New lead"
+    assert said["select"] == "Select the cards of your lead."
+    assert (said["gave"], said["received"]) == ("You gave:", "You received:")
+    single = next(a for a in m.legal(leader) if a.startswith("play ") and len(a.split()) == 2)
+    m.apply(leader, single)
+    said = game.captions(m.view(m.to_act()[0]), NAMES)
+    assert said["round"] == "Round of single cards" == said["turn info"]
+    assert said["select"] == "Select cards to beat the play, or pass."
+    prompts = game.prompts()
+    assert "{card}" in prompts["lead card"]
+    assert "{n}" in prompts["promise ace worth"] and "{value}" in prompts["promise worth"]
+
+
+def test_kq_a_hand_is_shown_low_to_high_by_rank_then_in_table_order() -> None:
+    order = get_game("king-of-the-quackers").card_facts()["order"]
+    assert order[:3] == ["0", "1M", "1S"]  # the Excuse lowest (0), then the Aces
+    assert order.index("9LK") < order.index("PMSL") < order.index("TMVK") < order.index("NM")
+    assert len(order) == len(set(order)) == 45
+
+
+# --- Lame Duck ------------------------------------------------------------------------------------
+def test_ld11_the_clocks_defaults_and_the_winners_title_are_the_games_words() -> None:
+    prompts = get_game("lame-duck").prompts()
+    assert "random card, {card}," in prompts["timeout card"]
+    assert "{column}" in prompts["timeout take"]
+    assert prompts["win title"] == "You win the pond!"
+
+
+def test_ld7_the_pond_draws_as_many_cells_as_a_column_holds_before_its_sixth() -> None:
+    from pondside.games.lame_duck import rules
+
+    assert get_game("lame-duck").card_facts()["column_limit"] == rules.COLUMN_LIMIT == 5
+
+
+# --- Down the Drain -------------------------------------------------------------------------------
+def test_dd4_the_turn_and_the_highest_group_to_beat_are_the_games_words() -> None:
+    game = get_game("down-the-drain")
+    m = Match(game, 4, {}, seed=10)
+    play_until(m, lambda v: len([g for g in v["groups"] if 0 not in g["seats"]]) >= 2)
+    view = m.view(0)
+    said = game.captions(view, NAMES)
+    turn = view["to_act"][0]
+    assert said["turn note"] == ("your turn" if turn == 0 else "their turn")
+    assert said["turn info"] == f"Turn {view['plays'] + 1}"
+    others = [g for g in view["groups"] if 0 not in g["seats"]]
+    assert said[f"group {others[0]['number']} words"].startswith("Highest: ")
+    assert not said[f"group {others[1]['number']} words"].startswith("Highest")
+    assert get_game("down-the-drain").prompts()["score won"] == "{n} (won)"
