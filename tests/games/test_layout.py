@@ -33,7 +33,7 @@ OPTIONAL = {"tutorial"}
 # A game's own helper modules, beside the required ones.
 OWN_HELPERS = {
     "king-of-the-quackers": {"combinations"},
-    "wildcat-chicane": {"cards"},
+    "wildcat-chicane": {"cards", "board"},
 }
 # Modules of pondside.games that are not a game: the registry (__init__) and the Decktet's
 # cards, which two games share.

@@ -9,8 +9,8 @@ from typing import cast
 from pondside.engine import Event, Game, GameInfo, Option, View
 from pondside.games import decktet
 
+from . import board, rules
 from . import narrate as words
-from . import rules
 from . import seat as seat_knows
 from .events import ChicaneEvent
 from .state import ChicaneState, ChicaneView
@@ -84,10 +84,10 @@ class WildcatChicane(Game[ChicaneState]):
         return words.narrate(before, cast(Sequence[ChicaneEvent], events), after, names, receiver)
 
     def prompts(self) -> dict[str, str]:
-        return words.prompts()
+        return board.prompts()
 
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
-        return words.captions(view, names, replay)
+        return board.captions(view, names, replay)
 
 
 GAME = WildcatChicane()
