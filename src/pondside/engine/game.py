@@ -12,10 +12,11 @@ same text in records, the engine protocol, logs and tests.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence, Sized
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -55,13 +56,17 @@ class Outcome:
         return {"over": True, "scores": list(self.scores), "places": list(self.places)}
 
 
-def reading_order(action: str) -> list[tuple[int, int | str]]:
+@functools.lru_cache(maxsize=65536)
+def reading_order(action: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58").
+    Remembered: the server sorts a seat's legal actions into its labels at every frame.
 
     >>> sorted(["play 58", "play 8", "take 1"], key=reading_order)
     ['play 8', 'play 58', 'take 1']
     """
-    return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
+    return tuple(
+        (0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)
+    )
 
 
 def places_from_results(results: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
@@ -381,6 +386,14 @@ class Game(ABC, Generic[S]):
             if reason is not None:
                 unplayable.append({"card": str(card), "reason": reason})
         return {"actions": actions, "unplayable": unplayable}
+
+    def labels_read(self, view: View) -> Hashable | None:
+        """What of ``view`` its seat's :meth:`labels` read, beside the seat, whether it is to
+        act, the names and the legal actions, as a key: two views of the seat with equal keys
+        get equal labels (in one language), so the server tells a seat's labels again without
+        building them while they cannot have changed (Lame Duck: while the others choose their
+        cards, LD-5). ``None``, the default: not said, built for every frame."""
+        return None
 
     def why_not(self, view: View, action: str, state: S | None = None) -> str | None:
         """The engine's own sentence why the seat of ``view`` may not take ``action`` now (the

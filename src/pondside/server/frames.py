@@ -28,7 +28,7 @@ from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable
-from .telling import shown_names, tell, words_in
+from .telling import KeptLabels, shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -389,6 +389,7 @@ def for_receiver(
     legal: list[str],
     before: View | None = None,
     state: Any = None,
+    kept: KeptLabels | None = None,
 ) -> StateFrame:
     """The shared part with one receiver's own: its seat, its view and legal actions, and what
     it is told of the step: the narration (``before`` is its view before the step, when
@@ -412,6 +413,7 @@ def for_receiver(
         state=state,
         legal=legal,
         replay=bool(common["table"].get("replay")),
+        kept=kept,
     )
     return {
         "type": "state",
@@ -448,7 +450,7 @@ def live_frame(
     legal = [] if match is None or seat is None else match.legal(seat)
     earlier = None if before is None else table.views.of(game, before, seat)
     state = None if match is None else match.state
-    return for_receiver(common, game, seat, host, view, legal, earlier, state)
+    return for_receiver(common, game, seat, host, view, legal, earlier, state, table.labels)
 
 
 def text(frame: Any) -> str:
@@ -457,6 +459,25 @@ def text(frame: Any) -> str:
     with ``json.dumps``, docs/benchmarks.md). Keys that are not strings (a seat number) are
     written as strings, as ``json.dumps`` writes them."""
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+OWN_KEYS = tuple(k for k in StateFrame.__annotations__ if k not in Shared.__annotations__)
+"""The keys of a state frame that are each receiver's own, in the frame's order (after the
+shared part's)."""
+
+
+def shared_text(common: Shared) -> bytes:
+    """The shared part of a change's frames as JSON, once for all its receivers (``spliced``)."""
+    return orjson.dumps(common, option=orjson.OPT_NON_STR_KEYS)
+
+
+def spliced(shared: bytes, frame: StateFrame) -> str:
+    """``text(frame)`` for a frame whose shared part is the one ``shared`` holds as JSON: only
+    the receiver's own keys are turned into JSON and joined to it, the same text to the byte
+    (``{"type":...,"outcome":null`` + ``,"you":...}``). The table's summary, the events and
+    the clock are written once a change, not once per receiver."""
+    own = orjson.dumps({k: frame[k] for k in OWN_KEYS}, option=orjson.OPT_NON_STR_KEYS)  # type: ignore[literal-required]
+    return (shared[:-1] + b"," + own[1:]).decode()
 
 
 def error_frame(

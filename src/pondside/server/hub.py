@@ -338,14 +338,17 @@ class Hub(Memory):
             # Seats change hands before the start (a guest moves, another sits down): a
             # socket always shows its guest's seat of now, never the one it was opened at.
             client.seat = table.seat_of(client.player)
+        if not clients:
+            return  # nobody here to tell (another process's clients hear it from it)
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
+        shared = frames.shared_text(common)
         texts: dict[tuple[int | None, bool, str], str] = {}
         for client in clients:
             key = (client.seat, self.is_host(table, client), client.locale)
             if key not in texts:
                 with i18n.using(client.locale):  # told in the language of its page
                     frame = frames.live_frame(table, key[0], key[1], common, before)
-                texts[key] = frames.text(frame)
+                texts[key] = frames.spliced(shared, frame)
             client.post(texts[key])
 
     def presence(self, table: LiveTable) -> None:

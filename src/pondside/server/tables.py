@@ -21,6 +21,7 @@ from pondside.i18n import _
 from .db import Seat, TableData
 from .results import Result, ResultSeat
 from .settings import EXPERT_FACTOR, PROFILES
+from .telling import KeptLabels
 
 NAME_LIMIT = 32
 # An online match ends in an evening: options that could make it endless are bounded.
@@ -142,6 +143,8 @@ class LiveTable:
     """The owner's messages not yet applied to this copy, in order (see cluster.py)."""
     views: Views = field(default_factory=Views)
     """Each seat's view of the latest states, for the frames."""
+    labels: KeptLabels = field(default_factory=KeptLabels)
+    """Each seat's labels as last told, for the frames."""
     attended: float = field(default_factory=time.monotonic)
     """When a guest playing a seat was last seen connected (``time.monotonic``); a match
     unattended for ``Settings.abandon_after`` is abandoned (``leaving.sweep``)."""

@@ -4,7 +4,7 @@ of the match (LD-9, LD-10), and the ``Game`` binding."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Literal, cast
 
 from pondside.engine import (
@@ -458,6 +458,17 @@ class LameDuck(Game[LameDuckState]):
             "effect": words.play_effect(col, got if sixth else None),
             "shows": {**shows, "card_ducks": DUCKS[value]},
         }
+
+    def labels_read(self, view: View) -> Hashable:
+        """The labels read the hand, the columns (where each card would go, LD-6, LD-7, and what
+        each column holds, LD-8) and whether a column is to be taken: none of it moves while
+        the other seats choose their cards (LD-5), so a seat's labels are built once a turn."""
+        return (
+            tuple(view.get("hand", ())),
+            tuple(map(tuple, view["columns"])),
+            tuple(view["column_ducks"]),
+            view["awaiting_take"],
+        )
 
     def hand_action(self, view: View, card: Any) -> str | None:
         # While a too-low card waits for its column, no card is played (LD-8).
