@@ -45,6 +45,12 @@ View = Mapping[str, Any]
 ``TypedDict`` (``engine/view.py``)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _places(results: tuple[float, ...], lower_is_better: bool) -> tuple[int, ...]:
+    """``places_from_results``, remembered: every receiver of every frame is told the places."""
+    return places_from_results(results, lower_is_better)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished match: one score per seat and places (1 = best)."""
@@ -286,6 +292,13 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` (or a spectator, ``None``) may see: JSON, never a hidden card."""
 
+    def views(self, state: S, seats: Iterable[int | None]) -> list[View]:
+        """``[self.view(state, seat) for seat in seats]``: every receiver's view of one state,
+        as the server builds them for the frames of a step. A game whose views share most of
+        their keys builds those once: its views may then share values, so they are only
+        read, never changed."""
+        return [self.view(state, seat) for seat in seats]
+
     def common_view(
         self,
         state: S,
@@ -440,8 +453,7 @@ class Game(ABC, Generic[S]):
         """Each seat's place while the match is played, from what any seat sees (``view``):
         by default by the totals, as the match's end ranks them. A game whose end ranks by
         more than the totals says how (Down the Drain's series: games won first, DD-9)."""
-        totals = view["totals"]
-        return list(places_from_results(totals, self.info.lower_score_is_better))
+        return list(_places(tuple(view["totals"]), self.info.lower_score_is_better))
 
     def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
         """Each seat's place after each of ``events``, the events of one step that ends at the

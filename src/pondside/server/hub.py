@@ -340,6 +340,8 @@ class Hub(Memory):
             client.seat = table.seat_of(client.player)
         if not clients:
             return  # nobody here to tell (another process's clients hear it from it)
+        if table.match is not None:  # every receiver's view of the state, built together
+            table.views.build(table.game, table.match.state, (c.seat for c in clients))
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
         shared = frames.shared_text(common)
         texts: dict[tuple[int | None, bool, str], str] = {}

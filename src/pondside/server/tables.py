@@ -9,7 +9,7 @@ import contextlib
 import copy
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,16 +99,30 @@ class Views:
     def __init__(self) -> None:
         self._held: list[tuple[Any, dict[int | None, Any]]] = []
 
+    def _kept(self, state: Any) -> dict[int | None, Any]:
+        """The views of ``state`` built so far (kept from now on, the oldest state let go)."""
+        for held, views in self._held:
+            if held is state:
+                return views
+        views = {}
+        self._held = [(state, views), *self._held[: self.KEPT - 1]]
+        return views
+
     def of(self, game: Game[Any], state: Any, seat: int | None) -> Any:
         """``game.view(state, seat)``, built once for as long as ``state`` is kept."""
-        views = next((views for held, views in self._held if held is state), None)
-        if views is None:
-            views = {}
-            self._held = [(state, views), *self._held[: self.KEPT - 1]]
+        views = self._kept(state)
         view = views.get(seat)
         if view is None:
             view = views[seat] = game.view(state, seat)
         return view
+
+    def build(self, game: Game[Any], state: Any, seats: Iterable[int | None]) -> None:
+        """The views of ``state`` for every seat of ``seats`` not built yet, together
+        (``Game.views``: what the seats' views share is built once)."""
+        views = self._kept(state)
+        missing = [seat for seat in dict.fromkeys(seats) if seat not in views]
+        if missing:
+            views.update(zip(missing, game.views(state, missing), strict=True))
 
 
 @dataclass(eq=False)

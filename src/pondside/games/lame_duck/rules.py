@@ -4,7 +4,7 @@ of the match (LD-9, LD-10), and the ``Game`` binding."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal, cast
 
 from pondside.engine import (
@@ -382,6 +382,12 @@ class LameDuck(Game[LameDuckState]):
     # --- what a seat sees (seat) ------------------------------------------------------
     def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
         return seat_knows.view(self, state, seat)
+
+    def views(self, state: LameDuckState, seats: Iterable[int | None]) -> list[View]:
+        """The table is built once for all the seats: only the hand and the choice are each
+        seat's own (LD-12)."""
+        shared = seat_knows.shared_view(self, state)
+        return [seat_knows.seat_view(shared, state, seat) for seat in seats]
 
     # --- telling people (narrate) ---------------------------------------------
     def narrate(
