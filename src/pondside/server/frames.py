@@ -390,6 +390,7 @@ def for_receiver(
     before: View | None = None,
     state: Any = None,
     kept: KeptLabels | None = None,
+    names: list[str] | None = None,
 ) -> StateFrame:
     """The shared part with one receiver's own: its seat, its view and legal actions, and what
     it is told of the step: the narration (``before`` is its view before the step, when
@@ -408,7 +409,7 @@ def for_receiver(
         before,
         view,
         seat,
-        shown_names(common["table"]),
+        shown_names(common["table"]) if names is None else names,
         offered=bool(legal),
         state=state,
         legal=legal,
@@ -438,10 +439,16 @@ def for_receiver(
 
 
 def live_frame(
-    table: LiveTable, seat: int | None, host: bool, common: Shared, before: Any = None
+    table: LiveTable,
+    seat: int | None,
+    host: bool,
+    common: Shared,
+    before: Any = None,
+    names: list[str] | None = None,
 ) -> StateFrame:
     """A live table's frame for a receiver at ``seat``; ``before`` is the match's state before
-    the step the frame shows (None for a frame that shows no step)."""
+    the step the frame shows (None for a frame that shows no step); ``names``: the seats'
+    names as ``common`` shows them (``telling.shown_names``), when the caller has them."""
     match, game = table.match, table.game
     # The game's own views, not Match.view's copies: they are only read (turned into JSON,
     # narrated), never changed, so nothing can change the match through them. The table keeps
@@ -450,7 +457,7 @@ def live_frame(
     legal = [] if match is None or seat is None else match.legal(seat)
     earlier = None if before is None else table.views.of(game, before, seat)
     state = None if match is None else match.state
-    return for_receiver(common, game, seat, host, view, legal, earlier, state, table.labels)
+    return for_receiver(common, game, seat, host, view, legal, earlier, state, table.labels, names)
 
 
 def text(frame: Any) -> str:

@@ -345,11 +345,16 @@ class Hub(Memory):
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
         shared = frames.shared_text(common)
         texts: dict[tuple[int | None, bool, str], str] = {}
+        names: dict[str, list[str]] = {}  # the seats' names, in each language
         for client in clients:
             key = (client.seat, self.is_host(table, client), client.locale)
             if key not in texts:
                 with i18n.using(client.locale):  # told in the language of its page
-                    frame = frames.live_frame(table, key[0], key[1], common, before)
+                    if client.locale not in names:
+                        names[client.locale] = shown_names(common["table"])
+                    frame = frames.live_frame(
+                        table, key[0], key[1], common, before, names[client.locale]
+                    )
                 texts[key] = frames.spliced(shared, frame)
             client.post(texts[key])
 

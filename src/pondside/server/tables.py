@@ -242,7 +242,26 @@ def next_state(match: Match[Any], seat: int, action: str) -> tuple[Any, list[Eve
         )
     state, events = match.game.apply(match.state, seat, action)
     # The state keeps these very events (last_events): what is sent out is a copy.
-    return state, copy.deepcopy(list(events))
+    return state, [copied(event) for event in events]
+
+
+SCALARS = (str, int, float, bool, type(None))
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of a JSON value (an event): dicts, lists and tuples copied, the rest kept as
+    immutable; anything else by ``copy.deepcopy``. Several times quicker than ``deepcopy``
+    alone, which every action of every table paid."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if kind is list:
+        return [copied(v) for v in value]
+    if kind is tuple:
+        return tuple(copied(v) for v in value)
+    if kind in SCALARS:
+        return value
+    return copy.deepcopy(value)
 
 
 def advance(table: LiveTable, seat: int, action: str, state: Any) -> None:

@@ -128,7 +128,8 @@ def tell(
             told["labels"] = game.labels(after, names, state, legal)
         else:
             told["labels"] = kept.labels(game, after, names, state, legal)
-    told["card_words"] = words_in(game, sentences(told), names)
+    if type(game).card_spans is not Game.card_spans:  # (the sentences, only if needed)
+        told["card_words"] = words_in(game, sentences(told), names)
     return told
 
 

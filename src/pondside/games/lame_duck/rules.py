@@ -66,7 +66,7 @@ _PARSE: dict[str, tuple[str, int]] = {
 }
 
 
-def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
+def target_column(columns: Sequence[Sequence[int]], card: int) -> int:
     """LD-6: the column whose last card is lower than ``card`` and closest to it; -1 if too low."""
     best, best_end = -1, 0
     for i, col in enumerate(columns):
@@ -442,7 +442,7 @@ class LameDuck(Game[LameDuckState]):
         """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to
         take with its cards and ducks."""
         kind, value = _PARSE[action]
-        columns = tuple(tuple(c) for c in view["columns"])
+        columns: list[list[int]] = view["columns"]  # read only: no copy per label
         if kind == "take":
             got = view["column_ducks"][value]
             return {
