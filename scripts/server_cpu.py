@@ -1,4 +1,4 @@
-"""The server's CPU an action, in process: no sockets, no load client, no database.
+"""The server's CPU an action, in process: no load client, no database, no system calls.
 
 The load test's play (``pondside loadtest``: Lame Duck, four guests a table each with a socket,
 random legal cards) through the hub itself: ``--tables`` tables of four seated guests, each
@@ -7,7 +7,13 @@ For each action the CPU time (``time.process_time``, so a shared machine's other
 counted) of what the server does for it: the client's message validated
 (``sockets.ClientMessage``), the next state computed, the match advanced, every receiver's
 frame built and turned into text and queued. The commit to the database is left out (a no-op:
-it is the group committer's, a thread's, measured by the load test); so is the socket's send.
+it is the group committer's, a thread's, measured by the load test).
+
+With ``--sockets`` the whole server instead: the guests and tables made through the HTTP API,
+each guest's WebSocket under uvicorn's protocol (``websockets-sansio``, as ``pondside serve``
+runs it) over an in-memory transport, each action a masked client frame handed to the
+protocol, timed until every seat's frame is written out (the system calls of real sockets, and
+the load client, left out).
 
 Each repeat plays ``--actions`` actions; the medians of ``--repeats`` repeats are printed, and,
 with ``--layers``, where the time goes (inclusive times of the layers, from wrappers around
@@ -15,6 +21,9 @@ them: they cost a little themselves, so the total of that run is a little higher
 
     PYTHONPATH=src python scripts/server_cpu.py
     PYTHONPATH=src python scripts/server_cpu.py --layers --repeats 3
+    PYTHONPATH=src python scripts/server_cpu.py --sockets --tables 50 --actions 2000
+
+To compare two trees, run this script with ``PYTHONPATH`` set to the other tree's ``src``.
 """
 
 from __future__ import annotations
@@ -165,6 +174,147 @@ async def _run(args: argparse.Namespace) -> list[dict[str, float]]:
         return out
 
 
+# --- with the sockets: uvicorn's WebSocket protocol over transports that keep what is written
+class _Transport(asyncio.Transport):
+    """A connection's far end in memory: what the server writes is counted, not sent (no
+    system calls: the CPU measured is the server's Python, its socket layer included)."""
+
+    def __init__(self, port: int, written: list[int]) -> None:
+        super().__init__()
+        self.port, self.written, self.closing = port, written, False
+
+    def write(self, data: Any) -> None:
+        self.written[0] += 1
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", self.port), "sockname": ("127.0.0.1", 8000)}.get(
+            name, default
+        )
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+async def _socket_table(
+    app: Any, config: Any, state: Any, n: int, written: list[int]
+) -> tuple[LiveTable, list[Any]]:
+    """A table of four guests made through the HTTP API, each with a WebSocket open."""
+    import httpx
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    hub: Hub = app.state.hub
+    transport = httpx.ASGITransport(app=app)
+    cookies = []
+    table_id = ""
+    for s in range(SEATS):
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            (await c.post("/api/guest", json={"name": f"load {s}"})).raise_for_status()
+            if s == 0:
+                body = {"players": SEATS, "options": {"rounds": 1}, "profile": "none"}
+                r = await c.post("/api/tables", json={**body, "listed": False})
+                table_id = r.json()["id"]
+            else:
+                r = await c.post(f"/api/tables/{table_id}/seats/{s}", json={"do": "join"})
+                r.raise_for_status()
+            cookies.append("; ".join(f"{k}={v}" for k, v in c.cookies.items()))
+    protocols = []
+    for s in range(SEATS):
+        proto = WebSocketsSansIOProtocol(config, state, {})
+        proto.connection_made(_Transport(10000 + 4 * n + s, written))
+        proto.data_received(
+            (
+                f"GET /ws/tables/{table_id} HTTP/1.1\r\nHost: testserver\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                f"cookie: {cookies[s]}\r\n\r\n"  # (ASGI header names are lower case)
+            ).encode()
+        )
+        protocols.append(proto)
+    table = await hub.table(table_id)
+    while len(table.clients) < SEATS:
+        await asyncio.sleep(0.001)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+        c.cookies.update(dict(kv.split("=", 1) for kv in cookies[0].split("; ")))
+        (await c.post(f"/api/tables/{table_id}/start")).raise_for_status()
+    return table, protocols
+
+
+def _client_frame(text: str) -> bytes:
+    from websockets.frames import Frame, Opcode
+
+    return Frame(Opcode.TEXT, text.encode()).serialize(mask=True, extensions=[])
+
+
+async def _run_sockets(args: argparse.Namespace) -> list[dict[str, float]]:
+    """As ``_run``, through the whole server: the ASGI app under uvicorn's WebSocket protocol
+    (``websockets-sansio``, as ``pondside serve`` runs it), a message in, every frame out."""
+    import uvicorn
+    from uvicorn.server import ServerState
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(database_url=f"sqlite:///{Path(tmp) / 'cpu.db'}", bot_delay=3600.0)
+        app = create_app(settings)
+        config = uvicorn.Config(
+            app, ws="websockets-sansio", ws_max_size=1 << 20, lifespan="off", log_level="warning"
+        )
+        config.ws_per_message_deflate = settings.compress
+        config.ws_ping_interval = None
+        config.load()
+        state = ServerState()
+        out = []
+        written = [0]
+        async with app.router.lifespan_context(app):
+            hub: Hub = app.state.hub
+            hub.committer.commit = _noop_commit  # type: ignore[method-assign]
+            rng = random.Random(args.seed)
+            live = [await _socket_table(app, config, state, n, written) for n in range(args.tables)]
+            made = len(live)
+            await asyncio.sleep(0.5)  # the welcomes and presence frames go out
+            for _repeat in range(args.repeats):
+                cpu = frames_sent = actions = 0.0
+                while actions < args.actions:
+                    i = rng.randrange(len(live))
+                    table, protocols = live[i]
+                    match = table.match
+                    assert match is not None
+                    if match.is_over():
+                        for proto in protocols:
+                            proto.connection_lost(None)
+                        live[i] = await _socket_table(app, config, state, made, written)
+                        made += 1
+                        await asyncio.sleep(0.3)
+                        continue
+                    seat = rng.choice(match.to_act())
+                    data = _client_frame(
+                        json.dumps({"op": "act", "action": rng.choice(match.legal(seat))})
+                    )
+                    before, seq = written[0], table.data.seq
+                    t = time.process_time()
+                    protocols[seat].data_received(data)
+                    while table.data.seq == seq or written[0] < before + SEATS:
+                        await asyncio.sleep(0)
+                    cpu += time.process_time() - t
+                    frames_sent += written[0] - before
+                    actions += 1
+                out.append(
+                    {"us_an_action": 1e6 * cpu / actions, "frames_an_action": frames_sent / actions}
+                )
+            for _table, protocols in live:
+                for proto in protocols:
+                    proto.connection_lost(None)
+            await asyncio.sleep(0.2)
+        return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -172,9 +322,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--layers", action="store_true", help="where the time goes")
+    parser.add_argument(
+        "--sockets", action="store_true", help="through uvicorn's WebSocket protocol too"
+    )
     args = parser.parse_args()
     gc.set_threshold(GC_YOUNG)  # the server's default
-    rows = asyncio.run(_run(args))
+    rows = asyncio.run(_run_sockets(args) if args.sockets else _run(args))
     keys = list(dict.fromkeys(k for row in rows for k in row))
     print(f"{args.tables} tables, {args.actions} actions x {args.repeats} repeats (median; all)")
     for key in keys:
