@@ -17,6 +17,7 @@ import argparse
 import json
 import re
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal, NotRequired
 
@@ -24,6 +25,7 @@ import orjson
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+from pondside import i18n
 from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
@@ -458,6 +460,31 @@ def live_frame(
     earlier = None if before is None else table.views.of(game, before, seat)
     state = None if match is None else match.state
     return for_receiver(common, game, seat, host, view, legal, earlier, state, table.labels, names)
+
+
+def live_texts(
+    table: LiveTable,
+    receivers: Iterable[tuple[int | None, bool, str]],
+    common: Shared,
+    before: Any = None,
+) -> dict[tuple[int | None, bool, str], str]:
+    """The text of each distinct receiver's frame of one change, by (seat, host, language):
+    every seat's view built together (``Views.build``), the shared part written once
+    (``spliced``), the seats' names once per language, each told in its page's language."""
+    wanted = set(receivers)
+    if table.match is not None:
+        table.views.build(table.game, table.match.state, (seat for seat, _, _ in wanted))
+    shared = shared_text(common)
+    names: dict[str, list[str]] = {}
+    texts = {}
+    for key in wanted:
+        seat, host, locale = key
+        with i18n.using(locale):
+            if locale not in names:
+                names[locale] = shown_names(common["table"])
+            frame = live_frame(table, seat, host, common, before, names[locale])
+        texts[key] = spliced(shared, frame)
+    return texts
 
 
 def text(frame: Any) -> str:

@@ -340,23 +340,11 @@ class Hub(Memory):
             client.seat = table.seat_of(client.player)
         if not clients:
             return  # nobody here to tell (another process's clients hear it from it)
-        if table.match is not None:  # every receiver's view of the state, built together
-            table.views.build(table.game, table.match.state, (c.seat for c in clients))
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
-        shared = frames.shared_text(common)
-        texts: dict[tuple[int | None, bool, str], str] = {}
-        names: dict[str, list[str]] = {}  # the seats' names, in each language
+        keys = {c: (c.seat, self.is_host(table, c), c.locale) for c in clients}
+        texts = frames.live_texts(table, keys.values(), common, before)
         for client in clients:
-            key = (client.seat, self.is_host(table, client), client.locale)
-            if key not in texts:
-                with i18n.using(client.locale):  # told in the language of its page
-                    if client.locale not in names:
-                        names[client.locale] = shown_names(common["table"])
-                    frame = frames.live_frame(
-                        table, key[0], key[1], common, before, names[client.locale]
-                    )
-                texts[key] = frames.spliced(shared, frame)
-            client.post(texts[key])
+            client.post(texts[keys[client]])
 
     def presence(self, table: LiveTable) -> None:
         """Someone came or went: one frame for everyone a moment later, however many came
