@@ -12,10 +12,11 @@ same text in records, the engine protocol, logs and tests.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence, Sized
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -44,6 +45,12 @@ View = Mapping[str, Any]
 ``TypedDict`` (``engine/view.py``)."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _places(results: tuple[float, ...], lower_is_better: bool) -> tuple[int, ...]:
+    """``places_from_results``, remembered: every receiver of every frame is told the places."""
+    return places_from_results(results, lower_is_better)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished match: one score per seat and places (1 = best)."""
@@ -55,13 +62,17 @@ class Outcome:
         return {"over": True, "scores": list(self.scores), "places": list(self.places)}
 
 
-def reading_order(action: str) -> list[tuple[int, int | str]]:
+@functools.lru_cache(maxsize=65536)
+def reading_order(action: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key: runs of digits compare as numbers, the rest as text ("play 8" < "play 58").
+    Remembered: the server sorts a seat's legal actions into its labels at every frame.
 
     >>> sorted(["play 58", "play 8", "take 1"], key=reading_order)
     ['play 8', 'play 58', 'take 1']
     """
-    return [(0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)]
+    return tuple(
+        (0, int(run)) if run.isdigit() else (1, run) for run in re.findall(r"\d+|\D+", action)
+    )
 
 
 def places_from_results(results: Sequence[float], lower_is_better: bool) -> tuple[int, ...]:
@@ -288,6 +299,13 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` (or a spectator, ``None``) may see: JSON, never a hidden card."""
 
+    def views(self, state: S, seats: Iterable[int | None]) -> list[View]:
+        """``[self.view(state, seat) for seat in seats]``: every receiver's view of one state,
+        as the server builds them for the frames of a step. A game whose views share most of
+        their keys builds those once: its views may then share values, so they are only
+        read, never changed."""
+        return [self.view(state, seat) for seat in seats]
+
     def common_view(
         self,
         state: S,
@@ -389,6 +407,14 @@ class Game(ABC, Generic[S]):
                 unplayable.append({"card": str(card), "reason": reason})
         return {"actions": actions, "unplayable": unplayable}
 
+    def labels_read(self, view: View) -> Hashable | None:
+        """What of ``view`` its seat's :meth:`labels` read, beside the seat, whether it is to
+        act, the names and the legal actions, as a key: two views of the seat with equal keys
+        get equal labels (in one language), so the server tells a seat's labels again without
+        building them while they cannot have changed (Lame Duck: while the others choose their
+        cards, LD-5). ``None``, the default: not said, built for every frame."""
+        return None
+
     def why_not(self, view: View, action: str, state: S | None = None) -> str | None:
         """The engine's own sentence why the seat of ``view`` may not take ``action`` now (the
         ``IllegalAction`` it raises, ruling included), or ``None`` when it may. A pure function
@@ -434,8 +460,7 @@ class Game(ABC, Generic[S]):
         """Each seat's place while the match is played, from what any seat sees (``view``):
         by default by the totals, as the match's end ranks them. A game whose end ranks by
         more than the totals says how (Down the Drain's series: games won first, DD-9)."""
-        totals = view["totals"]
-        return list(places_from_results(totals, self.info.lower_score_is_better))
+        return list(_places(tuple(view["totals"]), self.info.lower_score_is_better))
 
     def standings(self, events: Sequence[Event], after: View) -> list[list[int]]:
         """Each seat's place after each of ``events``, the events of one step that ends at the

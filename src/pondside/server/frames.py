@@ -17,6 +17,7 @@ import argparse
 import json
 import re
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal, NotRequired
 
@@ -24,11 +25,12 @@ import orjson
 from pydantic import ConfigDict, TypeAdapter, with_config
 from typing_extensions import TypedDict
 
+from pondside import i18n
 from pondside.engine import Game, Labels, Match, View
 
 from .db import Seat
 from .tables import LiveTable, shown_outcome
-from .telling import shown_names, tell, words_in
+from .telling import KeptLabels, shown_names, tell, words_in
 
 REMOTE_PRESENCE_SECONDS = 30.0  # another process's word on who is online holds this long
 DOCUMENTED = ConfigDict(use_attribute_docstrings=True)  # the keys' docstrings, in the schema
@@ -397,6 +399,8 @@ def for_receiver(
     legal: list[str],
     before: View | None = None,
     state: Any = None,
+    kept: KeptLabels | None = None,
+    names: list[str] | None = None,
 ) -> StateFrame:
     """The shared part with one receiver's own: its seat, its view and legal actions, and what
     it is told of the step: the narration (``before`` is its view before the step, when
@@ -415,11 +419,12 @@ def for_receiver(
         before,
         view,
         seat,
-        shown_names(common["table"]),
+        shown_names(common["table"]) if names is None else names,
         offered=bool(legal),
         state=state,
         legal=legal,
         replay=bool(common["table"].get("replay")),
+        kept=kept,
     )
     return {
         "type": "state",
@@ -444,10 +449,16 @@ def for_receiver(
 
 
 def live_frame(
-    table: LiveTable, seat: int | None, host: bool, common: Shared, before: Any = None
+    table: LiveTable,
+    seat: int | None,
+    host: bool,
+    common: Shared,
+    before: Any = None,
+    names: list[str] | None = None,
 ) -> StateFrame:
     """A live table's frame for a receiver at ``seat``; ``before`` is the match's state before
-    the step the frame shows (None for a frame that shows no step)."""
+    the step the frame shows (None for a frame that shows no step); ``names``: the seats'
+    names as ``common`` shows them (``telling.shown_names``), when the caller has them."""
     match, game = table.match, table.game
     # The game's own views, not Match.view's copies: they are only read (turned into JSON,
     # narrated), never changed, so nothing can change the match through them. The table keeps
@@ -456,7 +467,32 @@ def live_frame(
     legal = [] if match is None or seat is None else match.legal(seat)
     earlier = None if before is None else table.views.of(game, before, seat)
     state = None if match is None else match.state
-    return for_receiver(common, game, seat, host, view, legal, earlier, state)
+    return for_receiver(common, game, seat, host, view, legal, earlier, state, table.labels, names)
+
+
+def live_texts(
+    table: LiveTable,
+    receivers: Iterable[tuple[int | None, bool, str]],
+    common: Shared,
+    before: Any = None,
+) -> dict[tuple[int | None, bool, str], str]:
+    """The text of each distinct receiver's frame of one change, by (seat, host, language):
+    every seat's view built together (``Views.build``), the shared part written once
+    (``spliced``), the seats' names once per language, each told in its page's language."""
+    wanted = set(receivers)
+    if table.match is not None:
+        table.views.build(table.game, table.match.state, (seat for seat, _, _ in wanted))
+    shared = shared_text(common)
+    names: dict[str, list[str]] = {}
+    texts = {}
+    for key in wanted:
+        seat, host, locale = key
+        with i18n.using(locale):
+            if locale not in names:
+                names[locale] = shown_names(common["table"])
+            frame = live_frame(table, seat, host, common, before, names[locale])
+        texts[key] = spliced(shared, frame)
+    return texts
 
 
 def text(frame: Any) -> str:
@@ -465,6 +501,25 @@ def text(frame: Any) -> str:
     with ``json.dumps``, docs/benchmarks.md). Keys that are not strings (a seat number) are
     written as strings, as ``json.dumps`` writes them."""
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+OWN_KEYS = tuple(k for k in StateFrame.__annotations__ if k not in Shared.__annotations__)
+"""The keys of a state frame that are each receiver's own, in the frame's order (after the
+shared part's)."""
+
+
+def shared_text(common: Shared) -> bytes:
+    """The shared part of a change's frames as JSON, once for all its receivers (``spliced``)."""
+    return orjson.dumps(common, option=orjson.OPT_NON_STR_KEYS)
+
+
+def spliced(shared: bytes, frame: StateFrame) -> str:
+    """``text(frame)`` for a frame whose shared part is the one ``shared`` holds as JSON: only
+    the receiver's own keys are turned into JSON and joined to it, the same text to the byte
+    (``{"type":...,"outcome":null`` + ``,"you":...}``). The table's summary, the events and
+    the clock are written once a change, not once per receiver."""
+    own = orjson.dumps({k: frame[k] for k in OWN_KEYS}, option=orjson.OPT_NON_STR_KEYS)  # type: ignore[literal-required]
+    return (shared[:-1] + b"," + own[1:]).decode()
 
 
 def error_frame(

@@ -339,15 +339,13 @@ class Hub(Memory):
             # Seats change hands before the start (a guest moves, another sits down): a
             # socket always shows its guest's seat of now, never the one it was opened at.
             client.seat = table.seat_of(client.player)
+        if not clients:
+            return  # nobody here to tell (another process's clients hear it from it)
         common = frames.live_shared(table, events, reason, by, self.settings.clock_scale)
-        texts: dict[tuple[int | None, bool, str], str] = {}
+        keys = {c: (c.seat, self.is_host(table, c), c.locale) for c in clients}
+        texts = frames.live_texts(table, keys.values(), common, before)
         for client in clients:
-            key = (client.seat, self.is_host(table, client), client.locale)
-            if key not in texts:
-                with i18n.using(client.locale):  # told in the language of its page
-                    frame = frames.live_frame(table, key[0], key[1], common, before)
-                texts[key] = frames.text(frame)
-            client.post(texts[key])
+            client.post(texts[keys[client]])
 
     def presence(self, table: LiveTable) -> None:
         """Someone came or went: one frame for everyone a moment later, however many came

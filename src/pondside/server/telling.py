@@ -87,6 +87,7 @@ def tell(
     state: Any = None,
     legal: Sequence[str] | None = None,
     replay: bool = False,
+    kept: KeptLabels | None = None,
 ) -> Told:
     """What one receiver is told about a step: the narrator's lines for ``events`` (those of
     one action; none for a frame that shows no action) between the receiver's view ``before``
@@ -97,7 +98,8 @@ def tell(
     that ``after`` is a view of, when the caller holds it (a live table): the labels are then
     read from it rather than from a state determinized from the view (the same answer), and
     ``legal`` are the seat's legal actions there, when the caller has them. ``replay``: the
-    frames are a replay's (``Game.captions`` may then call the seat followed by name)."""
+    frames are a replay's (``Game.captions`` may then call the seat followed by name).
+    ``kept``: the table's labels as last told, told again while what they read is unchanged."""
     if after is None:
         return {
             "narration": [],
@@ -121,9 +123,53 @@ def tell(
         "captions": game.captions(after, names, replay),
     }
     if seat is not None and offered:
-        told["labels"] = game.labels(after, names, state, legal if state is not None else None)
-    told["card_words"] = words_in(game, sentences(told), names)
+        legal = legal if state is not None else None
+        if kept is None:
+            told["labels"] = game.labels(after, names, state, legal)
+        else:
+            told["labels"] = kept.labels(game, after, names, state, legal)
+    if type(game).card_spans is not Game.card_spans:  # (the sentences, only if needed)
+        told["card_words"] = words_in(game, sentences(told), names)
     return told
+
+
+class KeptLabels:
+    """A live table's labels as each seat was last told them, in each language, with what they
+    were read from (``Game.labels_read``, the names, the legal actions): told again, not built
+    again, while none of it has changed. A simultaneous game's seat is otherwise labelled anew
+    at every other seat's choice (Lame Duck: ten times a turn of four seats where four do).
+    Kept by seat, so a seat's labels, which may name its hidden cards, only ever answer for
+    that seat; the labels are read, never changed (a frame is turned into text at once)."""
+
+    def __init__(self) -> None:
+        self._held: dict[tuple[int, str], tuple[Any, Labels]] = {}
+
+    def labels(
+        self,
+        game: Game[Any],
+        view: View,
+        names: Sequence[str],
+        state: Any,
+        legal: Sequence[str] | None,
+    ) -> Labels:
+        """``game.labels(view, names, state, legal)``, as last told when it read the same."""
+        read = game.labels_read(view)
+        seat = view["seat"]
+        if read is None or seat is None:
+            return game.labels(view, names, state, legal)
+        key = (
+            read,
+            seat in view["to_act"],
+            tuple(names),
+            None if legal is None else tuple(legal),
+        )
+        where = (seat, i18n.current())
+        held = self._held.get(where)
+        if held is not None and held[0] == key:
+            return held[1]
+        labels = game.labels(view, names, state, legal)
+        self._held[where] = (key, labels)
+        return labels
 
 
 def sentences(told: Told) -> list[str]:
@@ -218,4 +264,4 @@ def nothing() -> Labels:
     return {"actions": [], "unplayable": []}
 
 
-__all__ = ["Told", "Why", "shown_names", "tell", "why", "words_in"]
+__all__ = ["KeptLabels", "Told", "Why", "shown_names", "tell", "why", "words_in"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 from pondside.engine import ActionLabel, Event, Game, GameInfo, Option, View
@@ -67,9 +67,13 @@ class LameDuck(Game[LameDuckState]):
     card_facts = staticmethod(words.card_facts)
     hand_action = staticmethod(words.hand_action)
     standings = staticmethod(words.standings)
+    labels_read = staticmethod(words.labels_read)
 
     def view(self, state: LameDuckState, seat: int | None) -> LameDuckView:
         return seat_knows.view(self, state, seat)
+
+    def views(self, state: LameDuckState, seats: Iterable[int | None]) -> list[View]:
+        return seat_knows.views(self, state, seats)
 
     def narrate(
         self,

@@ -13,9 +13,11 @@ goes, what a column costs) come from ``rules``; ``game`` binds these to the game
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
+from pondside import i18n
 from pondside.engine import ActionLabel, ScoreNote, Speaker, Term, View, places_from_results
 from pondside.engine.narrate import Lines, waiting_for
 from pondside.i18n import N_, _, ngettext
@@ -49,7 +51,10 @@ def narrate(
     who takes which column, and the rounds' ends. ``before`` is the receiver's view before the
     step: with it, a placed card's line names the card it follows."""
     sp = Speaker(names, receiver)
-    columns = [list(c) for c in before["columns"]] if before is not None else None
+    # The columns as the cards go on them, for the lines of the cards placed and taken (a
+    # step of a card chosen, most of them, places none: no copy).
+    placing = before is not None and any(ev["type"] in ("place", "take") for ev in events)
+    columns = [list(c) for c in before["columns"]] if placing and before is not None else None
     lines = Lines()
     for ev in lines.each(events):
         if ev["type"] == "reveal":
@@ -242,7 +247,7 @@ def action_label(view: View, action: str) -> ActionLabel:
     """A card with its ducks and where it would go now (LD-6, LD-7, LD-8); a column to take
     with its cards and ducks."""
     kind, value = rules.PARSE[action]
-    columns = tuple(tuple(c) for c in view["columns"])
+    columns: list[list[int]] = view["columns"]  # read only: no copy per label
     if kind == "take":
         got = view["column_ducks"][value]
         return {
@@ -325,20 +330,45 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
     a replay calls the seat it follows by name ("Ann played 45")."""
     options = view["options"]
     target, rounds = options.get("target"), options.get("rounds") or 1
-    number = view["hand_number"]
-    out = {
-        "match": _("to {ducks}").format(ducks=ducks(target))
-        if target
-        else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
-        "round": _("Round {round}").format(round=number)
-        if target
-        else _("Round {round} of {rounds}").format(round=number, rounds=rounds),
-        "turn": _("Finished")
-        if view["over"]
-        else _("Turn {turn} of {turns}").format(turn=view["turn_number"], turns=view["turns"]),
-    }
+    out = dict(
+        headings(
+            target,
+            rounds,
+            view["hand_number"],
+            view["over"],
+            view["turn_number"],
+            view["turns"],
+            i18n.current(),
+        )
+    )
     out.update(status(view, names, replay))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def headings(
+    target: int | None, rounds: int, number: int, over: bool, turn: int, turns: int, locale: str
+) -> tuple[tuple[str, str], ...]:
+    """The table's headings (``captions``), in ``locale`` (the current language): the same
+    for every seat and every step of a turn, so written once (remembered)."""
+    return (
+        (
+            "match",
+            _("to {ducks}").format(ducks=ducks(target))
+            if target
+            else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds),
+        ),
+        (
+            "round",
+            _("Round {round}").format(round=number)
+            if target
+            else _("Round {round} of {rounds}").format(round=number, rounds=rounds),
+        ),
+        (
+            "turn",
+            _("Finished") if over else _("Turn {turn} of {turns}").format(turn=turn, turns=turns),
+        ),
+    )
 
 
 def _then(sentence: str, waiting: str) -> str:
@@ -406,3 +436,15 @@ def terms() -> list[Term]:
             ),
         },
     ]
+
+
+def labels_read(view: View) -> Hashable:
+    """The labels read the hand, the columns (where each card would go, LD-6, LD-7, and what
+    each column holds, LD-8) and whether a column is to be taken: none of it moves while the
+    other seats choose their cards (LD-5), so a seat's labels are built once a turn."""
+    return (
+        tuple(view.get("hand", ())),
+        tuple(map(tuple, view["columns"])),
+        tuple(view["column_ducks"]),
+        view["awaiting_take"],
+    )

@@ -5,7 +5,7 @@ seat's default (LD-11). ``game`` binds them to the engine's ``Game``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pondside.engine import (
@@ -59,7 +59,7 @@ PARSE: dict[str, tuple[str, int]] = {
 """Each action's kind and number: ``PARSE["take 2"] == ("take", 2)``."""
 
 
-def target_column(columns: tuple[tuple[int, ...], ...], card: int) -> int:
+def target_column(columns: Sequence[Sequence[int]], card: int) -> int:
     """LD-6: the column whose last card is lower than ``card`` and closest to it; -1 if too low."""
     best, best_end = -1, 0
     for i, col in enumerate(columns):

@@ -4,6 +4,8 @@ determinization from that view for the bots that search, and the check of a give
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from typing import Any
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
@@ -13,10 +15,15 @@ from .state import COLUMNS, TURNS, LameDuckState, LameDuckView, column_ducks, de
 
 def view(game: Game[LameDuckState], state: LameDuckState, seat: int | None) -> LameDuckView:
     """What ``seat`` sees (a spectator: None): the table, and its own hand and choice (LD-12)."""
+    return seat_view(shared_view(game, state), state, seat)
+
+
+def shared_view(game: Game[LameDuckState], state: LameDuckState) -> LameDuckView:
+    """What every seat's view holds alike: a spectator's (the table, LD-12), but ``seat``."""
     st = state
-    v: LameDuckView = {
-        # The common keys; mypy cannot know the ** holds no "hand", set below.
-        **game.common_view(st, seat, st.round_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
+    return {
+        # The common keys; mypy cannot know the ** holds no "hand", set by seat_view.
+        **game.common_view(st, None, st.round_no, st.hands, st.totals(), st.history),  # type: ignore[typeddict-item]
         "options": {"expert": st.expert, "rounds": st.rounds, "target": st.target},
         "turn_number": min(st.turn + 1, TURNS),
         "turns": TURNS,
@@ -28,9 +35,16 @@ def view(game: Game[LameDuckState], state: LameDuckState, seat: int | None) -> L
         "taken": [list(t) for t in st.taken],
         "round_ducks": list(st.ducks),
     }
+
+
+def seat_view(shared: LameDuckView, state: LameDuckState, seat: int | None) -> LameDuckView:
+    """``seat``'s view: the ``shared`` part (its values are shared with every view made from
+    it, not copied: such views are only read), its seat, and its own hand and choice."""
+    v = shared.copy()
+    v["seat"] = seat
     if seat is not None:
-        v["hand"] = list(st.hands[seat])
-        v["my_choice"] = st.chosen[seat] or None
+        v["hand"] = list(state.hands[seat])
+        v["my_choice"] = state.chosen[seat] or None
     return v
 
 
@@ -111,3 +125,10 @@ def check_position(state: LameDuckState, column_limit: int) -> LameDuckState:
     if len(st.history) != st.round_no - (st.turn < TURNS):
         raise BadPosition("history holds one entry per finished round")
     return st
+
+
+def views(game: Game[Any], state: LameDuckState, seats: Iterable[int | None]) -> list[View]:
+    """Every seat's view with the table built once: only the hand and the choice are each
+    seat's own (LD-12). The views share the table's values: read them only."""
+    shared = shared_view(game, state)
+    return [seat_view(shared, state, seat) for seat in seats]

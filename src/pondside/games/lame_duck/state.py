@@ -3,6 +3,7 @@ seat gets of it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 from pondside.engine import (
@@ -40,7 +41,7 @@ def deck_size(players: int, expert: bool) -> int:
     return 10 * players + 4 if expert else 104
 
 
-def column_ducks(column: tuple[int, ...]) -> int:
+def column_ducks(column: Sequence[int]) -> int:
     return sum(DUCKS[c] for c in column)
 
 
