@@ -61,3 +61,10 @@ def test_kq14_the_excuse_led_says_it_has_no_suit() -> None:
     from pondside.games.king_of_the_quackers.narrate import excuse_effect
 
     assert "no suit" in excuse_effect(True) and "any single card may follow" in excuse_effect(True)
+
+
+def test_la9_a_discard_to_an_empty_rung_pile_does_not_say_empty_twice() -> None:
+    from pondside.games.ladders.narrate import discard_label
+
+    assert discard_label("11", 0, None) == ("discard 11 to RUNG pile 1", "(ends your turn)")
+    assert discard_label("7", 1, "9") == ("discard 7 to RUNG pile 2", "on 9 (ends your turn)")
