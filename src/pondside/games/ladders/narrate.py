@@ -317,10 +317,7 @@ def discard_label(card: str, rung: int, top: str | None) -> tuple[str, str]:
     An empty pile's effect does not say "empty": the pile's own name says it, and the page
     reads both together (issue 27: "RUNG pile 1: empty: … RUNG pile 1 empty, ending the
     turn")."""
-    if top:
-        on = _("on {card} (ends your turn)").format(card=top)
-    else:
-        on = _("(ends your turn)")
+    on = _("on {card} (ends your turn)").format(card=top) if top else _("(ends your turn)")
     return _("discard {card} to RUNG pile {n}").format(card=card, n=rung + 1), on
 
 
