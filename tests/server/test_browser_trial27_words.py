@@ -34,3 +34,23 @@ def test_a_too_low_card_says_so_in_the_status_and_each_revealed_card_names_its_o
         owner = "your card" if name.startswith("Ann") else f"{name}'s card"
         assert owner in said, (name, said)
     assert not page.errors, page.errors
+
+
+def test_the_lobby_options_read_in_players_words_with_seats_as_the_table_numbers_them(
+    web: ServerProcess, new_page: Any
+) -> None:
+    """Finding 5: no "1..10·players+4", no seats numbered from 0."""
+    page = new_page(web)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    page.goto("/")
+    page.locator("#game").select_option("lame-duck")
+    expert = page.locator("#opt-expert-help")
+    expert.wait_for()
+    assert expert.text_content().startswith("a smaller deck: 10 cards per player plus 4")
+    page.locator("#game").select_option("ladders")
+    teams = page.locator("#opt-teams-help")
+    teams.wait_for()
+    said = teams.text_content()
+    assert "seats 1 and 3 against seats 2 and 4" in said and "0+2" not in said, said
+    assert not page.errors, page.errors
