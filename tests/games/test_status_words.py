@@ -65,8 +65,9 @@ def test_ld6_while_a_too_low_card_takes_a_column_the_others_wait_for_its_player(
     assert m.view(None)["awaiting_take"] == 0
     assert status(LD, m.view(1)) == "Ann is choosing a column to take."
     assert status(LD, m.view(None)) == "Ann is choosing a column to take."
-    # Ann reads the take's own prompt (Game.prompts "too low"), not a second line.
-    assert status(LD, m.view(0)) == ""
+    # Ann's status line says what she must do (issue 27: the pond's toast alone was missed).
+    assert status(LD, m.view(0)) == ("Your 5 is lower than every column: choose a column to take.")
+    assert status(LD, m.view(0), replay=True) == "Ann is choosing a column to take."
 
 
 def test_ld5_ld9_the_headings_say_the_round_the_turn_and_how_long_the_match_is() -> None:

@@ -103,6 +103,7 @@ READ_TABLE = """() => {
     values: [...document.querySelectorAll(".dd-group .dd-group-value")].map((e) => e.textContent),
     beat: [...document.querySelectorAll(".dd-group")].map((e) => Number(e.dataset.number)),
     hand: [...document.querySelectorAll(".dd-hand-card")].map((e) => [Number(e.dataset.card), e.className]),
+    names: [...document.querySelectorAll(".dd-hand-card")].map((e) => [e.dataset.card, e.getAttribute("aria-label"), e.disabled]),
   };
 }"""
 
@@ -124,6 +125,8 @@ def check_table(page: Any, frame: dict[str, Any]) -> None:
         seat = got["seats"][str(s)]
         # The bar counts the cards held (hand and front, DD-9), the spot the hand alone.
         assert f"{cards(v['held'][s])} held" in seat["info"], (s, seat)
+        if v["front"][s]:  # both counts, so the bar and the spot agree (issue 27)
+            assert f"held: {v['hand_sizes'][s]} in hand, 1 in front" in seat["info"], (s, seat)
         if v["options"]["games"] > 1:
             wins = v["wins"][s]
             assert f"{wins} win{'' if wins == 1 else 's'}" in seat["info"], (s, seat)
@@ -133,6 +136,10 @@ def check_table(page: Any, frame: dict[str, Any]) -> None:
     # front is not one of them.
     to_beat = [g for g in v["groups"] if me not in g["seats"]]
     assert got["values"] == [str(g["value"]) for g in to_beat]
+    # A hand card's name: its number, or on the player's turn the play's words, which begin
+    # with it (issue 27: "2" beside "2: play 2 → worth 2").
+    for card, name, off in got["names"]:
+        assert name == card or name.startswith(f"play {card} "), (card, name, off)
     assert got["beat"] == [g["number"] for g in to_beat]
     if me is not None:
         assert [c for c, _ in got["hand"]] == v["hand"]

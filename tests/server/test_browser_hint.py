@@ -42,6 +42,17 @@ def agrees_with_the_table_and_itself(page: Any) -> Any:
     card = suggested.group(1)
     assert re.search(r"expected place [1-4]\.\d of 4", text), text
     assert "1 is first, 4 is last" in text
+    # The list is in the search's order (issue 27, 1): its heading says so, and any "why not
+    # the first of the list" comes at once under the headline, not below the list.
+    assert "the moves tried in the most games first" in text and "best first" not in text
+    why_not = page.locator(f"{PANEL} .hint-why-not")
+    if why_not.count():
+        assert (
+            page.locator(
+                f"{PANEL} .hint-main + .hint-why-not, {PANEL} .hint-why + .hint-why-not"
+            ).count()
+            == 1
+        )
     rows = page.locator(f"{PANEL} .hint-list li")
     assert rows.count() >= 1
     # The headline never contradicts the list (issue 27, 1): it is the best-rated action, or

@@ -312,6 +312,8 @@ def test_a_guest_plays_five_bots_to_the_end_by_keys_a_drag_and_clicks(
     ):
         assert term.replace("\n", " ") in words.replace("\n", " "), words
     assert page.locator(".player .la-info-climb").first.inner_text() == "CLIMB 20"
+    # Every seat's hand count is said, 0 included (issue 27: a count that vanished at 0).
+    page.wait_for_function("() => document.querySelectorAll('.player .la-info-hand').length === 6")
 
     # The first turn: several plays and a discard (the seed's, see short_seed).
     f = ann.wait_ready()
@@ -344,6 +346,9 @@ def test_a_guest_plays_five_bots_to_the_end_by_keys_a_drag_and_clicks(
     page.locator(".la-seat.mine .la-rung").nth(rung).locator(
         f'.la-card[data-card="{card}"]'
     ).wait_for()
+    # The hands are refilled at a turn's start only: between turns a seat may hold none.
+    counts = page.locator(".player .la-info-hand").all_inner_texts()
+    assert len(counts) == 6 and all(c.endswith(" in hand") for c in counts), counts
     said = ann.explanations()
     assert any(t.startswith("You play ") or t.startswith("You start ACCENT pile") for t in said)
     assert any(t.startswith("You end your turn, leaving ") for t in said), said

@@ -376,8 +376,24 @@ def play_line(
         line = _("{play} — BOMB!").format(play=line)
     # The same English for one card left or several: a language whose words follow the count
     # says it in its own forms.
-    return ngettext("{play} ({n} left).", "{play} ({n} left).", ev["left"]).format(
+    said = ngettext("{play} ({n} left).", "{play} ({n} left).", ev["left"]).format(
         play=line, n=ev["left"]
+    )
+    if ev["kind"] == "bomb" and len(ev["cards"]) == 1:
+        # Issue 27: after a Crown, the Excuse then a Pawn looked like a broken rule; say what
+        # the Excuse does to what may follow it.
+        return f"{said} {excuse_effect(leads)}"
+    return said
+
+
+def excuse_effect(leads: bool) -> str:
+    """What the Excuse does to the round (KQ-14 led: it has no suit, any single may follow;
+    KQ-15 played: a one-card Bomb whose rank, the lowest, is the one to beat)."""
+    if leads:
+        return _("The Excuse has no suit: any single card may follow it, and leads the round.")
+    return _(
+        "The Excuse is a one-card Bomb: it beats any single, and the rank to beat is now the "
+        "lowest, so any single sharing a suit with the round's lead card may follow it."
     )
 
 

@@ -25,7 +25,11 @@ class Ladders(Game[LaddersState]):
         default_players=2,
         options=(
             Option(
-                "teams", bool, False, "two partnerships, seats 0+2 against 1+3 (4 players, LA-2)"
+                "teams",
+                bool,
+                False,
+                "two partnerships, partners sitting opposite: seats 1 and 3 against seats 2 and 4 "
+                "(4 players, LA-2)",
             ),
             Option(
                 "target",

@@ -313,8 +313,11 @@ def source_words(source: str, card: str, rung: int | None, partner_name: str | N
 
 
 def discard_label(card: str, rung: int, top: str | None) -> tuple[str, str]:
-    """A discard as it is offered: ``discard 7 to RUNG pile 2``, ``on 9, ending the turn``."""
-    on = _("on {card}, ending the turn").format(card=top) if top else _("empty, ending the turn")
+    """A discard as it is offered: ``discard 7 to RUNG pile 2``, ``on 9 (ends your turn)``.
+    An empty pile's effect does not say "empty": the pile's own name says it, and the page
+    reads both together (issue 27: "RUNG pile 1: empty: … RUNG pile 1 empty, ending the
+    turn")."""
+    on = _("on {card} (ends your turn)").format(card=top) if top else _("(ends your turn)")
     return _("discard {card} to RUNG pile {n}").format(card=card, n=rung + 1), on
 
 

@@ -24,7 +24,13 @@ class LameDuck(Game[LameDuckState]):
         max_players=10,
         default_players=4,
         options=(
-            Option("expert", bool, False, "cards 1..10·players+4 only, all in play (LD-1)"),
+            Option(
+                "expert",
+                bool,
+                False,
+                "a smaller deck: 10 cards per player plus 4 (44 at four players), every card "
+                "dealt, so you can count what the others hold (LD-1)",
+            ),
             Option("rounds", int, 1, "play this many rounds (LD-10)", minimum=1, nullable=True),
             Option(
                 "target",

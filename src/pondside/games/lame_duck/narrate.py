@@ -384,9 +384,13 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     waiting = waiting_for(to_act, names, me)
     taking = view["awaiting_take"]
     if taking is not None:
-        # The seat taking reads the take's own prompt (prompts "too low").
-        if taking == me:
-            return {"status": ""}
+        # The seat taking is told here too (issue 27: the pond's toast alone was missed); a
+        # replay says it of the seat it follows.
+        if taking == me and not replay:
+            card = next((c for s, c in view["revealed"] if s == me), None)
+            if card is None:
+                return {"status": _("Choose a column to take.")}
+            return {"status": prompts()["too low"].format(card=card)}
         return {"status": _("{name} is choosing a column to take.").format(name=names[taking])}
     if me is None:
         return {"status": _then(_("You are watching."), waiting)}

@@ -148,13 +148,18 @@ def bid_prompt(tricks: int, bids: Sequence[int | None]) -> str:
     return _("Bid how many of the {tricks} tricks you will take.").format(tricks=tricks)
 
 
-def play_prompt(led: str, can_follow: bool, trump: str, trump_lead: str) -> str:
+def play_prompt(
+    led: str, can_follow: bool, trump: str, trump_lead: str, *, holds_trump: bool = True
+) -> str:
     """What the player to play is told (WC-9, WC-10): following ``led`` (a suit as the leader
     read it) or, leading (``led`` empty), whether a trump may be led: ``trump_lead`` is
-    ``only`` (the hand holds only trumps), ``any`` (classic, trumps broken) or ``no``."""
+    ``only`` (the hand holds only trumps), ``any`` (classic, trumps broken) or ``no``. A hand
+    with no trump is not told that a trump can win (issue 27: it read as a hint to hold one)."""
     if led:
         if can_follow:
             return _("Follow {suit}: play one of your marked cards.").format(suit=suit_name(led))
+        if not holds_trump:
+            return _("You have no {suit}: play any card.").format(suit=suit_name(led))
         return _("You have no {suit}: play any card (a trump can win the trick).").format(
             suit=suit_name(led)
         )
@@ -258,7 +263,8 @@ def prompt(st: ChicaneState, seat: int) -> str:
     follow = any(SUIT[c][reading] == led for c in hand)
     only = all(SUIT[c][reading] == trump for c in hand)
     lead = "only" if only else "any" if st.classic and st.broken else "no"
-    return play_prompt(led, follow, trump, lead)
+    holds = any(SUIT[c][reading] == trump for c in hand)
+    return play_prompt(led, follow, trump, lead, holds_trump=holds)
 
 
 def card_words(code: str) -> str:

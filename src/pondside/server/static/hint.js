@@ -151,8 +151,13 @@ export class Hints {
     if (h.coach && h.lesson) out.unshift(el("p", "hint-lesson", h.lesson));
     if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? `Why: ${sentence(named(h.why, h.card_words))}` : sentence(named(h.why, h.card_words))));
     if (h.coach) out.push(this.coachDoes(h));
+    // Where the suggestion and the estimates' best differ, the server says why (never a
+    // headline that its own list contradicts), at once under the headline: below the list it
+    // fell out of sight (issue 27, 1: the German hint at 1366×768).
+    if (h.note) out.push(el("p", "hint-note hint-why-not", named(h.note, h.card_words)));
     // In the server's order: the search's survivors first (judged on every game), then the
-    // actions it dropped early (on fewer games, so a rougher place that may read better).
+    // actions it dropped early (on fewer games, so a rougher place that may read better): the
+    // heading says so, not "best first" (issue 27, 1).
     const shown = (h.estimates || []).filter((e) => typeof e.place === "number");
     if (shown.length) {
       out.push(
@@ -160,8 +165,8 @@ export class Hints {
           "p",
           "hint-note",
           tn(
-            "Expected place (1 is first, {last} is last), best first, from {n} quick simulated game:",
-            "Expected place (1 is first, {last} is last), best first, from {n} quick simulated games:",
+            "Expected place (1 is first, {last} is last) from {n} quick simulated game, the moves tried in the most games first:",
+            "Expected place (1 is first, {last} is last) from {n} quick simulated games, the moves tried in the most games first:",
             h.samples,
             { last: players },
           ),
@@ -182,9 +187,6 @@ export class Hints {
       }
       out.push(list);
     }
-    // Where the suggestion and the estimates' best differ, the server says why (never a
-    // headline that its own list contradicts).
-    if (h.note) out.push(el("p", "hint-note", named(h.note, h.card_words)));
     this.body.replaceChildren(...out);
     this.open(true);
     this.mark();

@@ -111,7 +111,8 @@ function renderHand(ctx, choice) {
       const tagged = el("span", "dd-tag", text);
       if (!text) tagged.classList.add("blank");
       b.append(tagged);
-      label = `${c}: ${words(ctx, c)}`;
+      // The play's words name the card ("play 2 → worth 2"): one name, not "2: play 2 …".
+      label = words(ctx, c);
     }
     if (choice === c && Number(ctx.select.i) === i) {
       b.classList.add("selected");
@@ -240,9 +241,14 @@ export default {
     const out = document.createDocumentFragment();
     // Held: the hand and the card in front together, what DD-9 ranks by (the spot on the
     // board says how many are in the hand).
-    const held = el("span", "dd-info-held", tn("{n} card held", "{n} cards held", view.held[seat]));
-    const counts = (ctx.facts.prompts || {}).held;
+    // With a card in front the bar says both counts, so that its number agrees with the
+    // spot's "in hand" (issue 27: "6 cards held" beside "5 in hand" read as a miscount).
     const inHand = view.hand_sizes[seat];
+    const heldWords = view.front[seat]
+      ? tn("{n} card held: {hand} in hand, 1 in front", "{n} cards held: {hand} in hand, 1 in front", view.held[seat], { hand: inHand })
+      : tn("{n} card held", "{n} cards held", view.held[seat]);
+    const held = el("span", "dd-info-held", heldWords);
+    const counts = (ctx.facts.prompts || {}).held;
     const where = view.front[seat] ? t("{n} in hand and 1 in front", { n: inHand }) : t("{n} in hand", { n: inHand });
     held.title = counts ? `${where}: ${counts}` : where;
     out.append(held);

@@ -212,7 +212,7 @@ function destination(ctx, state, node, key, words) {
     node.classList.add("lit");
     node.dataset.action = action;
     const said = ctx.label(action);
-    node.setAttribute("aria-label", said ? `${words}: ${said.label} ${said.effect}` : words);
+    node.setAttribute("aria-label", said ? `${words}; ${said.label} ${said.effect}` : words);
   } else if (!node.dataset.src) {
     node.setAttribute("aria-label", words);
   }

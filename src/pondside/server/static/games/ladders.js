@@ -293,13 +293,11 @@ function seatInfo(view, seat, ctx) {
           top: top === WILD ? t("SKIP PORTAL") : top,
         });
   box.append(climb);
-  // An empty hand between turns is usual (a turn starts by drawing): only cards are worth a word.
+  // Said at 0 too (issue 27: a count that vanished read as a missing one).
   const held = view.hand_sizes[seat];
-  if (held) {
-    const h = el("span", "la-info-hand", t("{n} in hand", { n: held }));
-    h.title = tn("{n} card in hand", "{n} cards in hand", held);
-    box.append(h);
-  }
+  const h = el("span", "la-info-hand", t("{n} in hand", { n: held }));
+  h.title = tn("{n} card in hand", "{n} cards in hand", held);
+  box.append(h);
   const p = view.partners[seat];
   if (p != null) {
     box.append(el("span", "la-info-team", p === ctx.me ? t("with you") : t("with {name}", { name: ctx.names[p] })));

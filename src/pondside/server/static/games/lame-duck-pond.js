@@ -160,7 +160,10 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
     if (info) {
       // The card is read with what the badge and the ring show: its place in the order, too low.
       const pos = order.indexOf(s);
-      const said = [pos >= 0 && info.up ? t("placed {place}", { place: ordinal(pos + 1) }) : "", lowSeat === s ? t("too low") : ""];
+      // Whose card it is leads its words: a screen reader reads the cards, not the names
+      // beside them (issue 27: "5 (2 ducks) | 3 (1 duck)" with no owner).
+      const owner = s === ctx.me ? t("your card") : t("{name}'s card", { name: ctx.names[s] });
+      const said = [owner, pos >= 0 && info.up ? t("placed {place}", { place: ordinal(pos + 1) }) : "", lowSeat === s ? t("too low") : ""];
       const c = cardEl(info.up ? info.card : null, { faceDown: !info.up, name: said.filter(Boolean).join(", ") });
       c.classList.add("slot-card");
       if (info.flip) c.classList.add("flip");
