@@ -173,7 +173,19 @@ const hintMarks = (action) => {
   const found = actionElements(action);
   return found.length || !game || !game.hintMarks ? found : game.hintMarks(action);
 };
-const hints = new Hints({ describe: describeAction, marks: hintMarks, send: (action) => send(action) });
+// A move the hint or the coach plays ("Play it for me") is this page's own: the game's module
+// is told, as when its own controls send one (Lame Duck says "chosen in another window" of a
+// move of its seat it did not see sent).
+const hints = new Hints({
+  describe: describeAction,
+  marks: hintMarks,
+  send: (action) => {
+    const view = shown && shown.view;
+    const ok = send(action);
+    if (ok && view && game && game.sentFromPage) game.sentFromPage(view, action);
+    return ok;
+  },
+});
 // The turn alerts (the tab's title and icon, a sound, a notification): for a seat being played.
 const alerts = new Alerts({ active: !replaying && !puzzling });
 // On /replay/<id> the frames come from the stored match instead of the table's socket; on

@@ -129,6 +129,9 @@ function group(view, ev) {
 
 export default {
   stylesheet: true,
+  // A move sent for this seat by the page itself (the coach's "Play it for me"): no "another
+  // window" toast for it.
+  sentFromPage: (view, action) => markSent(view, action.startsWith("take ") ? "take" : "play"),
   handName: t("Round"),
   playersAside: true,
   unit: [t("duck"), t("ducks")],
