@@ -121,10 +121,11 @@ def test_a_whole_lame_duck_round_by_keyboard_alone(web: ServerProcess, new_page:
             break
         seq = page.evaluate("document.body.dataset.seq")
         if page.locator(".take-btn:not([disabled])").count():
-            # The reveal, read as cards: mine too low, each revealed card with its order.
+            # The reveal, read as cards: mine too low, each revealed card with its owner (the
+            # second trial, 13) and its order.
             mine = page.locator('.slot[data-seat="0"]').get_by_role("img")
             said = str(mine.get_attribute("aria-label"))
-            assert re.fullmatch(r"\d+ \(\d ducks?\), placed 1st, too low", said), said
+            assert re.fullmatch(r"\d+ \(\d ducks?\), your card, placed 1st, too low", said), said
             if takes == 0:
                 assert said.startswith(f"{low} ("), said
             names = (
