@@ -69,9 +69,18 @@ def test_a_turn_based_game_announces_the_others_plays_with_explanations_off(
     seq = page.evaluate("document.body.dataset.seq")
     card = mine.get_attribute("data-card")
     # A click selects, a second one plays (the table may ask for it).
-    for _ in range(3):
+    # Each click is answered (the card selected, or the play's frame drawn) before the next: a
+    # fixed wait let a loaded machine click a card already played, and wait for it forever.
+    pressed = f"#hand button[data-card='{card}'][aria-pressed='true']"
+    for _ in range(2):
+        was_pressed = page.locator(pressed).count() > 0
         page.locator(f"#hand button[data-card='{card}']").first.click()
-        page.wait_for_timeout(200)
+        if was_pressed:
+            break  # the second click on a selected card plays it
+        page.wait_for_function(
+            "([s, sel]) => document.body.dataset.seq !== s || document.querySelector(sel) !== null",
+            arg=[seq, pressed],
+        )
         if page.evaluate("document.body.dataset.seq") != seq:
             break
     page.wait_for_function("s => document.body.dataset.seq !== s", arg=seq)

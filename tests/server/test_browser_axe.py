@@ -134,7 +134,11 @@ def test_lame_duck_while_a_too_low_card_chooses_its_column(
     page.goto(f"/t/{table_via_api(page, seed=seed)}")
     page.locator(f"#hand .hand-card[data-card='{low}'][aria-disabled='false']").click()
     if screen == "phone":  # a first tap selects and previews, a second plays (issue 27, 2)
-        page.wait_for_timeout(200)
+        # Either the tap picked the card (a second plays it) or it played (the TAKE buttons come
+        # after the server's answer, which a loaded machine may give after any fixed wait).
+        page.wait_for_function(
+            "() => document.querySelector('.take-btn, #hand .hand-card.picked') !== null"
+        )
         if not page.locator(".take-btn").count():
             page.locator(f"#hand .hand-card[data-card='{low}']").click()
     page.locator(".take-btn:not([disabled])").first.wait_for()
