@@ -293,10 +293,10 @@ class WildcatChicaneTables(TablesBase):
             (self.rulers, self.readings, self.trumps, self.bids, self.won, self.voids, self.places)
         ):
             array[rows] = seats[pick, k]
-        for k, array in enumerate(
+        for k, column in enumerate(
             (self.phase, self.turn, self.dealer, self.hand_no, self.led, self.played)
         ):
-            array[rows] = scalars[pick, k]
+            column[rows] = scalars[pick, k]
         self.broken[rows] = np.array([st.broken for st in states], dtype=bool)[pick]
         self.totals[rows] = np.array([st.totals for st in states], dtype=np.int64)[pick]
         self.over[rows] = self.phase[rows] == OVER

@@ -105,18 +105,23 @@ class BatchedRollouts:
             raise ValueError(f"{game.info.name} has no batched rollouts ({_PACKAGE}.*{ROLLOUT})")
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
-        self._tables: dict[tuple[int, tuple[Any, ...]], Any] = {}
+        self._tables: dict[tuple[int, tuple[Any, ...]], tuple[Any, dict[str, int]]] = {}
         self.playouts = 0
 
-    def _tables_for(self, rows: int, options: dict[str, Any]) -> Any:
-        """Tables of this size and options, made once and loaded over at every call."""
-        key = (rows, tuple(sorted(options.items())))
-        tables = self._tables.get(key)
-        if tables is None:
-            tables = self._tables[key] = self._module.TABLES(
-                rows, players=self.players, options=options, seed=0
-            )
-        return tables
+    def _tables_for(self, rows: int, options: dict[str, Any]) -> tuple[Any, dict[str, int]]:
+        """Tables of at least ``rows`` rows (a power of two: a search's calls vary in size, and
+        making a game's tables can cost more than a call, King of the Quackers' 35,000 action
+        names some 60 ms) and these options, made once and loaded over at every call; with
+        each action's number by its name."""
+        size = 1 << max(rows - 1, 0).bit_length()
+        key = (size, tuple(sorted(options.items())))
+        found = self._tables.get(key)
+        if found is None:
+            tables = self._module.TABLES(size, players=self.players, options=options, seed=0)
+            made = [i for (_, o), (_, i) in self._tables.items() if o == key[1]]
+            index = made[0] if made else {name: k for k, name in enumerate(tables.actions)}
+            found = self._tables[key] = (tables, index)
+        return found
 
     def play(
         self,
@@ -152,12 +157,16 @@ class BatchedRollouts:
         game, p = self.game, self.players
         sizes = [len(m) for m in moves]
         rows = sum(sizes)
-        tables = self._tables_for(rows, self._module.options_of(starts[0]))
-        index = {name: k for k, name in enumerate(tables.actions)}
+        tables, index = self._tables_for(rows, self._module.options_of(starts[0]))
         group = np.repeat(np.arange(len(starts)), sizes)
-        forced = tables.load_states(np.arange(rows), starts, group)
-        base = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
-        hands = np.array([game.hands_played(root) for root in roots], dtype=np.int64)[group]
+        # The rows past ``rows`` are not played (their ``hands`` bound is below any table's).
+        forced = np.full((tables.batch, p), tables.noop, dtype=np.int64)
+        forced[:rows] = tables.load_states(np.arange(rows), starts, group)
+        base = np.zeros((tables.batch, p))
+        base[:rows] = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
+        hands = np.full(tables.batch, -1, dtype=np.int64)
+        hands[:rows] = np.array([game.hands_played(root) for root in roots])[group]
+        luck = np.zeros((tables.batch, p))
         r = 0
         for its in moves:
             for k, move in enumerate(its):
@@ -167,8 +176,8 @@ class BatchedRollouts:
         live = ~tables.over & (self._module.hands_played(tables) <= hands)
         first = True
         while live.any():
-            u = rng.random((len(starts), p))[group]
-            actions = self.policy(tables, u, live)
+            luck[:rows] = rng.random((len(starts), p))[group]
+            actions = self.policy(tables, luck, live)
             if first:
                 # The hidden choices of the start and the candidates are played at the first step
                 # where their seats act (the start's turn, or its take).
