@@ -28,6 +28,7 @@ What is the same as one by one, and what is not:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,6 +49,11 @@ Move = tuple[int, str] | None
 ROLLOUT = "_rollout"
 """A game's batched rollout policies are its companion ``pondside.bots.<game>_rollout``
 (``games.companion``): the games that have one play their playouts on the batched engine."""
+
+_MADE = threading.local()
+"""Per thread, the tables made so far, by game, players, size and options, with each action's
+number by its name: every search bot of a process (a bench makes one a position) loads over
+the same tables, which a call fills completely before it plays them."""
 
 _CHUNK = 4096
 """The most rows a batch is given at once (Lame Duck's steps are fastest from about a thousand
@@ -105,7 +111,6 @@ class BatchedRollouts:
             raise ValueError(f"{game.info.name} has no batched rollouts ({_PACKAGE}.*{ROLLOUT})")
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
-        self._tables: dict[tuple[int, tuple[Any, ...]], tuple[Any, dict[str, int]]] = {}
         self.playouts = 0
 
     def _tables_for(self, rows: int, options: dict[str, Any]) -> tuple[Any, dict[str, int]]:
@@ -114,13 +119,16 @@ class BatchedRollouts:
         names some 60 ms) and these options, made once and loaded over at every call; with
         each action's number by its name."""
         size = 1 << max(rows - 1, 0).bit_length()
-        key = (size, tuple(sorted(options.items())))
-        found = self._tables.get(key)
+        made: dict[tuple[Any, ...], tuple[Any, dict[str, int]]] = _MADE.__dict__.setdefault(
+            "tables", {}
+        )
+        settings = (self.game.info.slug, self.players, tuple(sorted(options.items())))
+        found = made.get((size, *settings))
         if found is None:
             tables = self._module.TABLES(size, players=self.players, options=options, seed=0)
-            made = [i for (_, o), (_, i) in self._tables.items() if o == key[1]]
-            index = made[0] if made else {name: k for k, name in enumerate(tables.actions)}
-            found = self._tables[key] = (tables, index)
+            same = [i for (_, *other), (_, i) in made.items() if tuple(other) == settings]
+            index = same[0] if same else {name: k for k, name in enumerate(tables.actions)}
+            found = made[(size, *settings)] = (tables, index)
         return found
 
     def play(
