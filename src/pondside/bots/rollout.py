@@ -5,8 +5,9 @@ batched engine that can be loaded from an engine state and a batched rollout pol
 playouts of many samples (each sample's candidate actions and, across samples, many
 determinizations) are loaded into the rows of one batch of tables and played to the end of the
 hand in play together, one step of every table at a time; each row's end is judged by the
-search's own reward. Lame Duck (``lame_duck_rollout.py``) and Down the Drain
-(``down_the_drain_rollout.py``) have one.
+search's own reward. Lame Duck (``lame_duck_rollout.py``), Down the Drain
+(``down_the_drain_rollout.py``) and Wildcat Chicane (``wildcat_chicane_rollout.py``) have both
+policies, King of the Quackers (``king_of_the_quackers_rollout.py``) the random one.
 
 What is the same as one by one, and what is not:
 - ``rollout=heuristic``: the heuristic draws nothing, so a playout from a given state is one
