@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from kq_positions import position
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.adapters.codec import Codec
 from pondside.batch import KingOfTheQuackersTables, ParallelEnv
 from pondside.batch.check import OPTION_SETS, check
@@ -314,3 +315,48 @@ def test_kq11_a_leader_out_of_cards_hands_the_lead_right_or_left(
     for seat in (2, 3, 0):
         both(t, m, seat, "pass")
     assert t.turn[0] == leader and t.round_size[0] == 0 and t.out[0, 0] == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (3, {"target": 20}),
+        (4, {"target": 20}),
+        (3, {"deck": "basic", "bidding": True, "target": 20}),
+        (4, {"deck": "basic", "bidding": True, "lead_passes": "left", "target": 15}),
+        (4, {"bidding": True, "target": 15}),
+        (3, {"lead_passes": "left", "target": 15}),
+    ],
+)
+def test_tables_loaded_from_engine_states_play_on_as_the_engine(
+    players: int, options: dict[str, Any]
+) -> None:
+    """Positions met in random matches (at the pass with some gives chosen, leads, follows,
+    promises, later hands) loaded into rows play on, with the same actions, to the same views
+    after every step (the later hands dealt by the state's own generator) and the same places."""
+    states = engine_positions(GAME, players, options, 8, players, share=0.03)
+    t = KingOfTheQuackersTables(len(states), players, options, seed=0)
+    assert_plays_on_as_the_engine(t, GAME, states, players)
+
+
+def test_the_gives_chosen_at_the_pass_are_returned_to_be_played() -> None:
+    state = GAME.new(4, GAME.options(4, {}), seed=3)
+    for seat in (0, 2):
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[seat + 5])
+    t = KingOfTheQuackersTables(2, 4, seed=0)
+    forced = t.load_states(np.array([1]), [state])
+    names = [t.actions[a] if a != t.noop else None for a in forced[0].tolist()]
+    assert names == [
+        GAME.legal_actions(GAME.new(4, GAME.options(4, {}), seed=3), 0)[5],
+        None,
+        GAME.legal_actions(GAME.new(4, GAME.options(4, {}), seed=3), 2)[7],
+        None,
+    ]
+
+
+def test_a_loaded_state_of_other_players_or_options_is_refused() -> None:
+    state = GAME.new(3, GAME.options(3, {}), seed=1)
+    with pytest.raises(ValueError, match="does not fit"):
+        KingOfTheQuackersTables(2, 4, seed=0).load_states(np.arange(1), [state])
+    with pytest.raises(ValueError, match="does not fit"):
+        KingOfTheQuackersTables(2, 3, {"deck": "basic"}, seed=0).load_states(np.arange(1), [state])

@@ -9,6 +9,7 @@ import copy
 import numpy as np
 import pytest
 
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.adapters.codec import Codec
 from pondside.batch import ParallelEnv, WildcatChicaneTables
 from pondside.batch.check import OPTION_SETS, check
@@ -233,3 +234,42 @@ def test_a_seed_gives_the_same_tables() -> None:
 
     assert run(3) == run(3)
     assert run(3) != run(4)
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (3, {"target": 30}),
+        (4, {"target": 30}),
+        (3, {"variant": "classic", "target": 30}),
+        (4, {"variant": "classic", "target": 20}),
+    ],
+)
+def test_tables_loaded_from_engine_states_play_on_as_the_engine(
+    players: int, options: dict[str, object]
+) -> None:
+    """Positions met in random matches (ruling cards partly chosen, calls, bids, tricks in play,
+    later hands) loaded into rows play on, with the same actions, to the same views after
+    every step (the later hands dealt by the state's own generator) and the same places."""
+    states = engine_positions(GAME, players, options, 10, players, share=0.04)
+    t = WildcatChicaneTables(len(states), players, options, seed=0)
+    assert_plays_on_as_the_engine(t, GAME, states, players)
+
+
+def test_the_ruling_cards_chosen_and_not_revealed_are_returned_to_be_played() -> None:
+    state = GAME.new(4, GAME.options(4, {}), seed=3)
+    chosen = GAME.legal_actions(state, 1)[-1]
+    state, _ = GAME.apply(state, 1, chosen)
+    t = WildcatChicaneTables(3, 4, seed=0)
+    forced = t.load_states(np.array([2]), [state])
+    assert forced[0].tolist() == [t.noop, t.actions.index(chosen), t.noop, t.noop]
+
+
+def test_a_loaded_state_of_other_players_or_options_is_refused() -> None:
+    state = GAME.new(3, GAME.options(3, {}), seed=1)
+    with pytest.raises(ValueError, match="does not fit"):
+        WildcatChicaneTables(2, 4, seed=0).load_states(np.arange(1), [state])
+    with pytest.raises(ValueError, match="does not fit"):
+        WildcatChicaneTables(2, 3, {"variant": "classic"}, seed=0).load_states(
+            np.arange(1), [state]
+        )

@@ -36,7 +36,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -115,6 +115,7 @@ class KingOfTheQuackersTables(TablesBase):
         """[step][seat, seats holding cards as bits]: the nearest holder after the seat, going
         ``step`` (+1 left, -1 right; the seat itself last), -1 for none."""
         self._acting: Bools | None = None
+        self._index: dict[str, int] | None = None
 
     # --- dealing ----------------------------------------------------------------------
     def reset(self, rows: Bools | None = None) -> None:
@@ -236,44 +237,103 @@ class KingOfTheQuackersTables(TablesBase):
         by the game's own ``check_position``; its players and options must be the batch's).
         The table's record then starts from its earlier deal, so it no longer replays."""
         st = GAME.check_position(state.copy())
-        if st.n != self.players or dict(st.options()) != {
-            k: self.options[k] for k in ("deck", "bidding", "target", "lead_passes")
-        }:
-            raise ValueError("the state's players and options must be the batch's")
-        t, n = table, self.players
-        self.hands[t] = [sum(card_bit(c) for c in h) for h in st.hands]
-        self.held[t] = [len(h) for h in st.hands]
-        self.aside[t] = st.aside
-        self.gives[t] = [[-1, -1] if g is None else list(g) for g in st.gives]
-        self.phase[t] = _PHASES.index(st.phase)
-        self.dealer[t], self.hand_no[t], self.turn[t] = st.dealer, st.hand_no, st.turn
-        self.round_size[t], self.round_kind[t], self.lead[t] = st.size, st.kind, st.lead
-        self.last_seat[t], self.last_kind[t] = st.last_seat, st.last_kind
-        self.last_rank[t] = st.last_rank
-        self.passed[t] = [bool(st.passed >> s & 1) for s in range(n)]
-        self.round_plays[t] = len(st.round_plays)
-        for i, (seat, action) in enumerate(st.round_plays):
-            self.round_seats[t, i], self.round_actions[t, i] = seat, self.actions.index(action)
-        self.played[t] = len(st.played)
-        self.played_cards[t, : len(st.played)] = st.played
-        self.mountain[t] = MOUNTAIN in st.played
-        self.out[t] = -1
-        self.out[t, : len(st.out)] = st.out
-        self.out_count[t] = len(st.out)
-        self.promiser[t] = -1 if st.promise is None else st.promise[0]
-        self.promise_value[t] = 0 if st.promise is None else st.promise[1]
-        self.bonus[t] = st.bonus
-        self.totals[t] = st.totals
-        if len(st.history) > self.history.shape[1]:
-            grown = np.zeros((self.batch, len(st.history), n), dtype=np.int64)
+        if st.phase == "pass" and any(g is not None for g in st.gives):
+            raise ValueError("a position at the pass is set before anyone has given")
+        self.load_states(np.array([table]), [st])
+
+    def load_states(
+        self, rows: Ints, states: Sequence[QuackersState], of: Ints | None = None
+    ) -> Ints:
+        """Put table ``rows[k]`` in the engine's state ``states[of[k]]`` (``states[k]`` when
+        ``of`` is None): any ``QuackersState`` of this batch's players and options, mid-hand or
+        at the pass, its generator included, so that the table plays on as the engine would
+        (the next hands dealt as the engine deals them; the search's playouts,
+        ``bots/rollout.py``). A loaded table's record is not its match's. Returns ``[len(rows),
+        P]``: at the pass, the give each seat has chosen and not yet made (the batch keeps no
+        hidden choice: play it at the next step), ``noop`` elsewhere."""
+        p, n = self.players, len(states)
+        rows = np.asarray(rows, dtype=np.int64)
+        pick = np.arange(n) if of is None else np.asarray(of, dtype=np.int64)
+        mine = {k: self.options[k] for k in ("deck", "bidding", "target", "lead_passes")}
+        index = self.action_index()
+        d = self.cards - 1
+        longest = max((len(st.history) for st in states), default=0)
+        if longest > self.history.shape[1]:
+            grown = np.zeros((self.batch, longest, p), dtype=np.int64)
             grown[:, : self.history.shape[1]] = self.history
             self.history = grown
-        self.history[t] = 0
-        if st.history:
-            self.history[t, : len(st.history)] = st.history
-        self.over[t] = st.over
-        self.places[t] = 0
+        hands = np.zeros((n, p), dtype=np.uint64)
+        gives = np.full((n, p, 2), -1, dtype=np.int64)
+        forced = np.full((n, p), self.noop, dtype=np.int64)
+        round_actions = np.zeros((n, self.cards), dtype=np.int64)
+        round_seats = np.zeros((n, self.cards), dtype=np.int64)
+        played_cards = np.zeros((n, self.cards), dtype=np.int64)
+        out = np.full((n, p), -1, dtype=np.int64)
+        history = np.zeros((n, self.history.shape[1], p), dtype=np.int64)
+        places = np.zeros((n, p), dtype=np.int64)
+        scalars = np.zeros((n, 15), dtype=np.int64)
+        for i, st in enumerate(states):
+            if st.n != p or dict(st.options()) != mine:
+                raise ValueError(
+                    f"a state of {st.n} players and options {dict(st.options())} does not fit "
+                    f"these tables of {p} players and options {mine}"
+                )
+            hands[i] = [sum(card_bit(c) for c in h) for h in st.hands]
+            for s, g in enumerate(st.gives):
+                if g is not None:
+                    gives[i, s] = g
+                    if st.phase == "pass":  # chosen, not yet exchanged (KQ-5)
+                        left, right = g
+                        forced[i, s] = left * d + (right if right < left else right - 1)
+            for k, (seat, action) in enumerate(st.round_plays):
+                round_seats[i, k], round_actions[i, k] = seat, index[action]
+            played_cards[i, : len(st.played)] = st.played
+            out[i, : len(st.out)] = st.out
+            if st.history:
+                history[i, : len(st.history)] = st.history
+            if st.over:
+                places[i] = places_from_results(list(st.totals), lower_is_better=False)
+            promiser, value = st.promise if st.promise is not None else (-1, 0)
+            scalars[i] = (
+                st.aside, _PHASES.index(st.phase), st.dealer, st.hand_no, st.turn, st.size,
+                st.kind, st.lead, st.last_seat, st.last_kind, st.last_rank, st.passed,
+                len(st.round_plays), promiser, value,
+            )  # fmt: skip
+        self.hands[rows] = hands[pick]
+        self.held[rows] = np.array([[len(h) for h in st.hands] for st in states])[pick]
+        self.gives[rows] = gives[pick]
+        columns = (
+            self.aside, self.phase, self.dealer, self.hand_no, self.turn, self.round_size,
+            self.round_kind, self.lead, self.last_seat, self.last_kind, self.last_rank,
+        )  # fmt: skip
+        for k, column in enumerate(columns):
+            column[rows] = scalars[pick, k]
+        self.passed[rows] = ((scalars[pick, 11, None] >> self._seats) & 1).astype(bool)
+        self.round_plays[rows] = scalars[pick, 12]
+        self.round_actions[rows], self.round_seats[rows] = round_actions[pick], round_seats[pick]
+        self.played[rows] = np.array([len(st.played) for st in states])[pick]
+        self.played_cards[rows] = played_cards[pick]
+        self.mountain[rows] = np.array([MOUNTAIN in st.played for st in states])[pick]
+        self.out[rows] = out[pick]
+        self.out_count[rows] = np.array([len(st.out) for st in states])[pick]
+        self.promiser[rows], self.promise_value[rows] = scalars[pick, 13], scalars[pick, 14]
+        self.bonus[rows] = np.array([st.bonus for st in states], dtype=np.int64)[pick]
+        self.totals[rows] = np.array([st.totals for st in states], dtype=np.int64)[pick]
+        self.history[rows] = history[pick]
+        self.over[rows] = np.array([st.over for st in states], dtype=bool)[pick]
+        self.places[rows] = places[pick]
+        self.states[rows] = np.array(
+            [st.rng & 0xFFFFFFFFFFFFFFFF for st in states], dtype=np.uint64
+        )[pick]
         self._acting = None
+        loaded: Ints = forced[pick]
+        return loaded
+
+    def action_index(self) -> dict[str, int]:
+        """Each action's number by its name (made once: tens of thousands of names)."""
+        if self._index is None:
+            self._index = {name: k for k, name in enumerate(self.actions)}
+        return self._index
 
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:

@@ -56,6 +56,7 @@ from pondside.games.wildcat_chicane import (
     hand_size,
     reading_of_ruler,
     trick_count,
+    voids,
 )
 
 from .base import Bools, Ints, Step, StepLog, TablesBase
@@ -228,6 +229,83 @@ class WildcatChicaneTables(TablesBase):
         self.history[table] = 0
         self.over[table] = False
         self.places[table] = 0
+
+    def load_states(
+        self, rows: Ints, states: Sequence[ChicaneState], of: Ints | None = None
+    ) -> Ints:
+        """Put table ``rows[k]`` in the engine's state ``states[of[k]]`` (``states[k]`` when
+        ``of`` is None): any ``ChicaneState`` of this batch's players and options (ruling
+        cards being chosen, calls, bids, a trick in play, later hands, a match over), its
+        generator included, so that the table plays on as the engine would (the search's
+        playouts, ``bots/rollout.py``). A loaded table's record is not its match's. Returns
+        ``[len(rows), P]``: while the ruling cards are chosen (WC-4), the ruling card each seat
+        has chosen and not yet revealed (the batch keeps no hidden choice: play it at the next
+        step), ``noop`` elsewhere."""
+        p, n = self.players, len(states)
+        rows = np.asarray(rows, dtype=np.int64)
+        pick = np.arange(n) if of is None else np.asarray(of, dtype=np.int64)
+        mine = {k: self.options[k] for k in ("variant", "target")}
+        longest = max((len(st.history) for st in states), default=0)
+        if longest > self.history.shape[1]:
+            grown = np.zeros((self.batch, min(longest, HAND_LIMIT), p), dtype=np.int64)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        owner = np.full((n, _CARDS), -1, dtype=np.int8)
+        played = np.full((n, 2, _CARDS), -1, dtype=np.int64)  # cards, seats
+        winners = np.full((n, self.size), -1, dtype=np.int64)
+        calls = np.full((n, 2), -1, dtype=np.int64)
+        history = np.zeros((n, self.history.shape[1], p), dtype=np.int64)
+        seats = np.zeros((n, 7, p), dtype=np.int64)  # rulers .. places, below
+        forced = np.full((n, p), self.noop, dtype=np.int64)
+        scalars = np.zeros((n, 6), dtype=np.int64)
+        for i, st in enumerate(states):
+            if st.n != p or {"variant": st.variant, "target": st.target} != mine:
+                raise ValueError(
+                    f"a state of {st.n} players, {st.variant} to {st.target}, does not fit "
+                    f"these tables of {p} players, {mine['variant']} to {mine['target']}"
+                )
+            for s, hand in enumerate(st.hands):
+                owner[i, list(hand)] = s
+            if st.phase == "rule":
+                for s, c in enumerate(st.chosen):
+                    if c >= 0:
+                        forced[i, s] = RULER_CARDS.index(c)
+            plays = [pair for trick in (*st.tricks, st.trick) for pair in trick]
+            if plays:
+                played[i, :, : len(plays)] = np.array(plays).T[::-1]
+            winners[i, : len(st.winners)] = st.winners
+            calls[i, : len(st.calls)] = [CALLS.index(c) for c in st.calls]
+            if st.history:
+                history[i, : len(st.history)] = st.history
+            trumps = [SUITS.index(t) if t else -1 for t in st.trumps]
+            over = st.phase == "over"
+            totals = np.array(st.totals)
+            places = (1 + (totals[None, :] > totals[:, None]).sum(axis=1)) * over
+            seats[i] = (st.rulers, st.readings, trumps, st.bids, st.won, voids(st), places)
+            leader = st.trick[0] if st.trick else (0, -1)
+            led = _SUIT[st.readings[leader[0]], leader[1]] if st.trick else -1
+            scalars[i] = (PHASES.index(st.phase), st.turn, st.dealer, st.hand_no, led, len(plays))
+        self.owner[rows] = owner[pick]
+        self.played_card[rows], self.played_seat[rows] = played[pick, 0], played[pick, 1]
+        self.winners[rows], self.calls[rows] = winners[pick], calls[pick]
+        self.history[rows] = history[pick]
+        for k, array in enumerate(
+            (self.rulers, self.readings, self.trumps, self.bids, self.won, self.voids, self.places)
+        ):
+            array[rows] = seats[pick, k]
+        for k, column in enumerate(
+            (self.phase, self.turn, self.dealer, self.hand_no, self.led, self.played)
+        ):
+            column[rows] = scalars[pick, k]
+        self.broken[rows] = np.array([st.broken for st in states], dtype=bool)[pick]
+        self.totals[rows] = np.array([st.totals for st in states], dtype=np.int64)[pick]
+        self.over[rows] = self.phase[rows] == OVER
+        self.states[rows] = np.array(
+            [st.rng & 0xFFFFFFFFFFFFFFFF for st in states], dtype=np.uint64
+        )[pick]
+        self._acting = self._playable_now = None
+        loaded: Ints = forced[pick]
+        return loaded
 
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:

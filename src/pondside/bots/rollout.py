@@ -5,8 +5,9 @@ batched engine that can be loaded from an engine state and a batched rollout pol
 playouts of many samples (each sample's candidate actions and, across samples, many
 determinizations) are loaded into the rows of one batch of tables and played to the end of the
 hand in play together, one step of every table at a time; each row's end is judged by the
-search's own reward. Lame Duck (``lame_duck_rollout.py``) and Down the Drain
-(``down_the_drain_rollout.py``) have one.
+search's own reward. Lame Duck (``lame_duck_rollout.py``), Down the Drain
+(``down_the_drain_rollout.py``) and Wildcat Chicane (``wildcat_chicane_rollout.py``) have both
+policies, King of the Quackers (``king_of_the_quackers_rollout.py``) the random one.
 
 What is the same as one by one, and what is not:
 - ``rollout=heuristic``: the heuristic draws nothing, so a playout from a given state is one
@@ -28,6 +29,7 @@ What is the same as one by one, and what is not:
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,6 +50,11 @@ Move = tuple[int, str] | None
 ROLLOUT = "_rollout"
 """A game's batched rollout policies are its companion ``pondside.bots.<game>_rollout``
 (``games.companion``): the games that have one play their playouts on the batched engine."""
+
+_MADE = threading.local()
+"""Per thread, the tables made so far, by game, players, size and options, with each action's
+number by its name: every search bot of a process (a bench makes one a position) loads over
+the same tables, which a call fills completely before it plays them."""
 
 _CHUNK = 4096
 """The most rows a batch is given at once (Lame Duck's steps are fastest from about a thousand
@@ -105,18 +112,25 @@ class BatchedRollouts:
             raise ValueError(f"{game.info.name} has no batched rollouts ({_PACKAGE}.*{ROLLOUT})")
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
-        self._tables: dict[tuple[int, tuple[Any, ...]], Any] = {}
         self.playouts = 0
 
-    def _tables_for(self, rows: int, options: dict[str, Any]) -> Any:
-        """Tables of this size and options, made once and loaded over at every call."""
-        key = (rows, tuple(sorted(options.items())))
-        tables = self._tables.get(key)
-        if tables is None:
-            tables = self._tables[key] = self._module.TABLES(
-                rows, players=self.players, options=options, seed=0
-            )
-        return tables
+    def _tables_for(self, rows: int, options: dict[str, Any]) -> tuple[Any, dict[str, int]]:
+        """Tables of at least ``rows`` rows (a power of two: a search's calls vary in size, and
+        making a game's tables can cost more than a call, King of the Quackers' 35,000 action
+        names some 60 ms) and these options, made once and loaded over at every call; with
+        each action's number by its name."""
+        size = 1 << max(rows - 1, 0).bit_length()
+        made: dict[tuple[Any, ...], tuple[Any, dict[str, int]]] = _MADE.__dict__.setdefault(
+            "tables", {}
+        )
+        settings = (self.game.info.slug, self.players, tuple(sorted(options.items())))
+        found = made.get((size, *settings))
+        if found is None:
+            tables = self._module.TABLES(size, players=self.players, options=options, seed=0)
+            same = [i for (_, *other), (_, i) in made.items() if tuple(other) == settings]
+            index = same[0] if same else {name: k for k, name in enumerate(tables.actions)}
+            found = made[(size, *settings)] = (tables, index)
+        return found
 
     def play(
         self,
@@ -152,12 +166,16 @@ class BatchedRollouts:
         game, p = self.game, self.players
         sizes = [len(m) for m in moves]
         rows = sum(sizes)
-        tables = self._tables_for(rows, self._module.options_of(starts[0]))
-        index = {name: k for k, name in enumerate(tables.actions)}
+        tables, index = self._tables_for(rows, self._module.options_of(starts[0]))
         group = np.repeat(np.arange(len(starts)), sizes)
-        forced = tables.load_states(np.arange(rows), starts, group)
-        base = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
-        hands = np.array([game.hands_played(root) for root in roots], dtype=np.int64)[group]
+        # The rows past ``rows`` are not played (their ``hands`` bound is below any table's).
+        forced = np.full((tables.batch, p), tables.noop, dtype=np.int64)
+        forced[:rows] = tables.load_states(np.arange(rows), starts, group)
+        base = np.zeros((tables.batch, p))
+        base[:rows] = np.array([game.scores(root) for root in roots], dtype=np.float64)[group]
+        hands = np.full(tables.batch, -1, dtype=np.int64)
+        hands[:rows] = np.array([game.hands_played(root) for root in roots])[group]
+        luck = np.zeros((tables.batch, p))
         r = 0
         for its in moves:
             for k, move in enumerate(its):
@@ -167,8 +185,8 @@ class BatchedRollouts:
         live = ~tables.over & (self._module.hands_played(tables) <= hands)
         first = True
         while live.any():
-            u = rng.random((len(starts), p))[group]
-            actions = self.policy(tables, u, live)
+            luck[:rows] = rng.random((len(starts), p))[group]
+            actions = self.policy(tables, luck, live)
             if first:
                 # The hidden choices of the start and the candidates are played at the first step
                 # where their seats act (the start's turn, or its take).

@@ -12,10 +12,11 @@ UCB with availability counts. At a simultaneous step the other seats' choices ar
 from the rollout policy, not searched in the tree, so the tree never conditions their choice
 on ours (no peeking).
 
-Where the game has batched rollouts (``rollout.py``: Lame Duck, Down the Drain), the playouts
-run together on its batched engine: ``mcs`` by default (``batch=16``; the same decisions with the
-heuristic as policy, the same distribution with the random one), ``ismcts`` with ``batch=K`` (K
-walks down the tree with virtual visits, then their playouts). ``batch=0`` plays them one by one.
+Where the game has batched rollouts (``rollout.py``: Lame Duck, Down the Drain, Wildcat Chicane;
+King of the Quackers with the random policy only), the playouts run together on its batched
+engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as policy, the
+same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down the tree with
+virtual visits, then their playouts). ``batch=0`` plays them one by one.
 """
 
 from __future__ import annotations

@@ -49,6 +49,11 @@ class ExpectedScore(MCSBot):
 
         self.policy = policy
 
+    def batched(self, state: Any, players: int) -> None:
+        """Never: the batched playouts judge by ``reward_of`` (rank, win, margin), not by the
+        seat's own score, so this search plays its playouts one by one."""
+        return None
+
     def reward(
         self,
         state: Any,
