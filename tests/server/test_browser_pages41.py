@@ -116,9 +116,9 @@ def test_the_replay_shows_the_pond_and_card_area_whole_under_a_tidy_bar(
         bars.append(bar)
     # One block: every control keeps its place whatever the move and the seat shown (a
     # phone's rows; the laptop's bar is one line, as before).
-    assert screen is LAPTOP or all(b["where"] == bars[0]["where"] and b["height"] == bars[0]["height"] for b in bars), (
-        bars
-    )
+    assert screen is LAPTOP or all(
+        b["where"] == bars[0]["where"] and b["height"] == bars[0]["height"] for b in bars
+    ), bars
     assert page.errors == []
 
 
