@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -9,6 +10,20 @@ from typing import Any
 from pondside.i18n import _
 
 from .errors import BadOption, spell
+
+_CODE = re.compile(r",?\s*\b[A-Z]{2}-\d+(?:\.\.\d+)?\b")
+_PARENS = re.compile(r"\s*\(([^()]*)\)")
+
+
+def players_words(text: str) -> str:
+    """An option's help without the rulings' codes: "(KQ-28..30)" goes, "(4 players, LA-2)"
+    keeps "(4 players)"."""
+
+    def keep(m: re.Match[str]) -> str:
+        inside = _CODE.sub("", m.group(1)).strip(" ,;")
+        return f" ({inside})" if inside else ""
+
+    return _PARENS.sub(keep, text).strip()
 
 
 @dataclass(frozen=True)

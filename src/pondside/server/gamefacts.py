@@ -10,17 +10,15 @@ Duck target ends the match instead of its rounds) come from asking the game's ow
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from pondside.engine import BadOption, Game, Option, ScoreNote, Term
+from pondside.engine.options import players_words
 from pondside.i18n import _
 
 # A ruling's code in an option's help, as "(LD-1)", "(KQ-28..30)" or "4 players, LA-2": the
 # rules pages cite them, the players read the words only.
-_CODE = re.compile(r",?\s*\b[A-Z]{2}-\d+(?:\.\.\d+)?\b")
-_PARENS = re.compile(r"\s*\(([^()]*)\)")
 
 
 class OptionFacts(TypedDict):
@@ -74,17 +72,6 @@ class GameFacts(TypedDict):
     score_unit: list[str]
     """What a score counts, one and many (``GameInfo.score_unit``: "duck", "ducks"): a page
     writes a score with its unit."""
-
-
-def players_words(text: str) -> str:
-    """An option's help without the rulings' codes: "(KQ-28..30)" goes, "(4 players, LA-2)"
-    keeps "(4 players)"."""
-
-    def keep(m: re.Match[str]) -> str:
-        inside = _CODE.sub("", m.group(1)).strip(" ,;")
-        return f" ({inside})" if inside else ""
-
-    return _PARENS.sub(keep, text).strip()
 
 
 def label(option: Option) -> str:

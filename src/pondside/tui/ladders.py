@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pondside.engine import Game, View
+from pondside.engine.options import players_words
 from pondside.games.ladders import CARD, WILD, side_of
 from pondside.games.ladders.narrate import rung_name
 from pondside.i18n import N_, _, ngettext
@@ -57,9 +58,13 @@ class UI(TableUI):
             title = [
                 _("Ladders · round {n} · to {target} points").format(n=n, target=opts["target"])
             ]
-        if opts["teams"]:
-            title.append(_("partnerships 0+2 v 1+3"))
         console.rule(" · ".join(title))
+        if opts["teams"]:
+            # The lobby's words for the option (gamefacts.py), seats counted from 1 as the
+            # table shows them: a line of its own, too long for the rule's title.
+            teams = next(o for o in self.game.info.options if o.name == "teams")
+            words = _(players_words(teams.help))
+            console.print(Text(words[:1].upper() + words[1:], style="bold"))
         console.print(self._accents(view))
         console.print(self._players(view))
         draw, discard = view["draw_size"], len(view["discard"])

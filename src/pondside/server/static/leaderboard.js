@@ -47,8 +47,10 @@ async function show(slug) {
     $("board-box").replaceChildren(el("p", "muted", t("No match of {game} has finished yet: the ratings appear with the first.", { game })));
     return;
   }
-  const table = el("table", "data-table stack");
+  // On a phone each row is two compact lines (leaderboard.css), not a block per cell.
+  const table = el("table", "data-table lb-table");
   table.id = "board-table";
+  table.setAttribute("role", "table");
   const head = el("tr");
   for (const [words, cls, title] of HEADS) {
     const th = el("th", cls || null, words);
@@ -60,11 +62,18 @@ async function show(slug) {
   const body = el("tbody");
   for (const r of data.ratings) {
     const tr = el("tr");
-    const name = el("td", "wide", r.bot ? t("{level} bot", { level: levelLabel(r.bot) }) : r.name || t("(no name)"));
+    const name = el("td", "lb-name", r.bot ? t("{level} bot", { level: levelLabel(r.bot) }) : r.name || t("(no name)"));
     if (!r.bot && r.name) name.translate = false; // a person's name is theirs in every language
     // A bot level's row is every bot of that level: said in words.
     if (r.bot) name.append(el("span", "muted", ` · ${t("every bot of this level")}`));
-    tr.append(el("td", "num", String(r.rank)), name, el("td", "num", num(r.ordinal, 1)), el("td", "num", num(r.mu, 1)), el("td", "num", num(r.sigma, 2)), el("td", "num", String(r.matches)));
+    tr.append(
+      el("td", "num lb-rank", String(r.rank)),
+      name,
+      el("td", "num lb-rating", num(r.ordinal, 1)),
+      el("td", "num lb-more lb-skill", num(r.mu, 1)),
+      el("td", "num lb-more", num(r.sigma, 2)),
+      el("td", "num lb-more", String(r.matches)),
+    );
     labelCells(tr, HEADS);
     body.append(tr);
   }

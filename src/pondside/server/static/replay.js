@@ -19,6 +19,13 @@ import { $, el, ordinal, toast } from "./room.js";
 import { num, t, tc, tn } from "./i18n.js";
 
 export const replaying = /^\/replay\/./.test(location.pathname);
+// The replay's own look on a phone (replay.css): the table page's stylesheets are the live table's.
+if (replaying) {
+  const sheet = document.createElement("link");
+  sheet.rel = "stylesheet";
+  sheet.href = "/static/replay.css";
+  document.head.append(sheet);
+}
 
 const params = new URLSearchParams(location.search);
 function speed() {

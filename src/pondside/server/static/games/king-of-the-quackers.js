@@ -40,7 +40,30 @@ function legalPlays(legal, sel = []) {
   return { byKey, playable };
 }
 
+// The hand stays where the pointer is (issue 27's second trial, 14): the dock (the status, the
+// verdict and buttons, the hand) sticks to the window's bottom only when the table is taller
+// than the window, so a short board (a new lead, the pass) left it higher up than a round's
+// board did, and the hand jumped as plays came in. The table is made at least the window's
+// height plus what hangs under the cards (the legend, the notes: their height is measured here,
+// as --kq-under, for king-of-the-quackers.css), so the dock always sticks: the cards' bottom
+// is at the window's bottom (game.js dockCards) whatever is above them.
+let anchored = false;
+function anchorHand() {
+  const dock = document.getElementById("act-dock");
+  if (anchored || !dock) return;
+  anchored = true;
+  const measure = () => {
+    const cards = document.querySelector("#hand .kq-hand");
+    const low = cards ? cards.getBoundingClientRect().bottom : dock.getBoundingClientRect().bottom;
+    const under = Math.max(0, Math.round(dock.getBoundingClientRect().bottom - low));
+    document.body.style.setProperty("--kq-under", `${under}px`);
+  };
+  new ResizeObserver(measure).observe(dock);
+  measure();
+}
+
 function render(ctx) {
+  anchorHand();
   const { view: v, el } = ctx;
   // Every render draws new buttons: the one that had the focus gets it back, so a keyboard
   // player can select card after card.
@@ -192,9 +215,9 @@ function renderActions(ctx) {
     return;
   }
   const playing = legal.some((a) => a.startsWith("play "));
-  // While the hand is played, the verdict and the buttons keep one height (kq.css), so that the
-  // hand under them never moves between two quick clicks: a second click would land beside the
-  // card it was aimed at (issue 27, 16).
+  // While the hand is played the verdict has a row of its own (kq.css). The hand under it never
+  // moves between two quick clicks, a second click landing beside the card it was aimed at
+  // (issue 27, 16): the cards are held at the window's bottom (anchorHand), the dock growing upwards.
   ctx.actions.classList.remove("kq-pass-steady");
   ctx.actions.classList.toggle("kq-steady", v.phase === "play" && !v.over && me != null && (v.hand || []).length > 0);
   if (playing) {
