@@ -122,3 +122,20 @@ def test_heuristic_avoids_the_sixth_card_and_takes_the_cheapest_column() -> None
     assert match.to_act() == (1,)
     # Column ducks: [14]=1, [40]=3, [60]=3, [80]=3 → the heuristic takes column 0.
     assert bot.choose(match.view(1), match.legal(1)) == "take 0"
+
+
+@pytest.mark.parametrize("slug", list(MODULES))
+def test_a_games_own_bots_are_declared_with_its_bots_and_refused_elsewhere(slug: str) -> None:
+    """Each ``own`` bot of a game's declaration builds for that game, is listed, and another
+    game refuses it by saying whose it is."""
+    from pondside.bots.declared import game_bots
+
+    game = get_game(slug)
+    declared = game_bots(game)
+    own = {} if declared is None else declared.own
+    other = get_game(next(s for s in MODULES if s != slug))
+    for name in own:
+        assert name in bot_names() and name not in BUILTIN
+        assert make_bot(name, game, 0, 1) is not None
+        with pytest.raises(UnknownBot, match=f"'{name}' plays {game.info.name} only, not"):
+            make_bot(name, other, 0, 1)

@@ -91,12 +91,17 @@ class GameBots:
     newcomer's misjudged risks (a rough rule in place of the heuristic's estimates), played by
     the beginner on its share ``misjudge`` of the decisions; None where the beginner has only
     its memory and slips. Built as any bot, ``cls(game, seat, rng)``."""
+    own: Mapping[str, str] = field(default_factory=dict)
+    """This game's own bots, by name: ``"module:Class"`` in ``pondside.bots``, imported when
+    first asked for (the published baselines of the game's family, a trained policy). Another
+    game refuses these names, saying whose they are."""
 
     def __post_init__(self) -> None:
         # Frozen copies: a declaration is read by every part, and none may change it for others.
         object.__setattr__(self, "strength_options", _frozen(self.strength_options))
         if self.ladder_options is not None:
             object.__setattr__(self, "ladder_options", _frozen(self.ladder_options))
+        object.__setattr__(self, "own", _frozen(self.own))
 
     @property
     def search(self) -> str:

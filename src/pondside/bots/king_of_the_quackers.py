@@ -413,4 +413,5 @@ BOTS = GameBots(
     # The level ladder (docs/bots.md) plays matches to 25 points, about half a whole match: its
     # round robin seats both search levels in most matches, and whole matches cost too much.
     ladder_options={"target": 25},
+    own={"splitter": "king_of_the_quackers:KingOfTheQuackersSplitter"},
 )

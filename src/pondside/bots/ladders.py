@@ -328,4 +328,6 @@ BOTS = GameBots(
     expert="mcs:iterations=900:rollout=heuristic:turns=3:reward=margin:prior=heuristic",
     # A match to 500 takes several rounds of some 130 decisions a seat: one round a match.
     strength_options={"rounds": 1},
+    # skipbot's naive Skip-Bo player (issue 31; docs/bots.md, "Ladders against skipbot").
+    own={"naive": "ladders_published:NaiveBot"},
 )

@@ -280,4 +280,14 @@ BOTS = GameBots(
     strong="ismcts:iterations=500:rollout=heuristic:reward=win",
     expert="ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic",
     inference=LameDuckInference,
+    # The published 6 nimmt! baselines, rebuilt from their sources (issue 31; docs/bots.md,
+    # "Published baselines"), and a policy trained on the batched engine (issue 29;
+    # examples/train_lame_duck.py).
+    own={
+        "randomcard": "published:RandomCardBot",
+        "highest": "published:HighestBot",
+        "rowgap": "published:RowGapBot",
+        "flatmc": "published:FlatMCBot",
+        "learned": "lame_duck_learned:LameDuckLearned",
+    },
 )

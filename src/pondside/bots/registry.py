@@ -2,10 +2,11 @@
 
 Built in: ``random``, ``heuristic`` (each game's own, declared as ``BOTS`` in
 ``pondside.bots.<game module>``), ``ismcts`` and ``mcs`` (search), ``external:cmd=...``
-(a program speaking the decision protocol). One game's own bots are in ``GAME_ONLY`` (Lame
-Duck's published 6 nimmt! baselines: ``randomcard``, ``highest``, ``rowgap``, ``flatmc``, and
-its trained policy, ``learned``;
-Ladders' ``naive``; Wildcat Chicane's ``bidsearch``), and another game refuses them by name.
+(a program speaking the decision protocol). One game's own bots are declared with its other
+bots (``own`` in its ``GameBots``: Lame Duck's published 6 nimmt! baselines ``randomcard``,
+``highest``, ``rowgap``, ``flatmc`` and its trained policy ``learned``; Ladders' ``naive``;
+Wildcat Chicane's ``bidsearch``; King of the Quackers' ``splitter``), and another game refuses
+them by name.
 Others come from the ``pondside.bots`` entry point group or :func:`register_bot`.
 
 The registry names bots by where they live and imports a bot's module when the bot is first
@@ -19,7 +20,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
@@ -82,24 +83,6 @@ BUILTIN: dict[str, Callable[[Game[Any]], type[Bot]]] = {
     "mcs": _in("search", "MCSBot"),
     "slips": _in("slips", "SlipBot"),
     "external": _in("external", "ExternalBot"),
-}
-# Bots of one game only, by the game's slug: the published baselines of its family, rebuilt
-# from their sources (issue 31; docs/bots.md, "Published baselines").
-GAME_ONLY: dict[str, dict[str, Callable[[Game[Any]], type[Bot]]]] = {
-    "lame-duck": {
-        "randomcard": _in("published", "RandomCardBot"),
-        "highest": _in("published", "HighestBot"),
-        "rowgap": _in("published", "RowGapBot"),
-        "flatmc": _in("published", "FlatMCBot"),
-        # A policy trained on the batched engine (issue 29; examples/train_lame_duck.py).
-        "learned": _in("lame_duck_learned", "LameDuckLearned"),
-    },
-    "ladders": {"naive": _in("ladders_published", "NaiveBot")},
-    # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
-    "wildcat-chicane": {"bidsearch": _in("wildcat_chicane_search", "BidSearchBot")},
-    "king-of-the-quackers": {
-        "splitter": _in("king_of_the_quackers", "KingOfTheQuackersSplitter"),
-    },
 }
 _REGISTERED: dict[str, type[Bot] | Choose] = {}
 
@@ -167,18 +150,29 @@ def _lookup(name: str) -> type[Bot] | Choose | None:
 def bot_names() -> list[str]:
     """The built-in bots, the levels, then the registered and plugin ones by name."""
     levels = [lv for lv in LEVELS if lv not in BUILTIN]
-    own = [name for bots in GAME_ONLY.values() for name in bots]
+    own = [name for bots in _every_games_own().values() for name in bots]
     named = {*BUILTIN, *levels, *own}
     return [*BUILTIN, *levels, *own, *sorted({*_REGISTERED, *_plugins()} - named)]
+
+
+def _own(game: Game[Any]) -> Mapping[str, str]:
+    """The game's own bots (its declaration's ``own``), none for a game without a bot module."""
+    declared = game_bots(game)
+    return {} if declared is None else declared.own
+
+
+def _every_games_own() -> dict[str, Mapping[str, str]]:
+    """Every registered game's own bots, by the game's slug."""
+    return {slug: _own(get_game(slug)) for slug in MODULES}
 
 
 def _game_only(name: str, game: Game[Any]) -> Callable[[Game[Any]], type[Bot]] | None:
     """The class of ``name`` if it is one of ``game``'s own bots; ``UnknownBot`` if it is
     another game's."""
-    own = GAME_ONLY.get(game.info.slug, {})
+    own = _own(game)
     if name in own:
-        return own[name]
-    for slug, bots in GAME_ONLY.items():
+        return _in(*own[name].split(":"))
+    for slug, bots in _every_games_own().items():
         if name in bots:
             raise UnknownBot(
                 f"bot {name!r} plays {get_game(slug).info.name} only, not {game.info.name}"

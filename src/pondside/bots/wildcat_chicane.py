@@ -378,4 +378,6 @@ BOTS = GameBots(
     # The level ladder (docs/bots.md) plays matches to 20 points, about half a whole match: its
     # round robin seats both search levels in most matches, and whole matches cost too much.
     ladder_options={"target": 20},
+    # Bids by expected score (issue 31 point 4; docs/bots.md, Wildcat Chicane).
+    own={"bidsearch": "wildcat_chicane_search:BidSearchBot"},
 )
