@@ -475,7 +475,13 @@ document.addEventListener(
 function choose(card, action) {
   picked = { card, action };
   if (shown && shown.view) render(shown);
-  const node = tapNode(card);
+  previewPick();
+}
+
+/** The module's preview of the card a first tap chose (after the tap, and after a reload that
+ * brings the choice back: the trial's finding 12). */
+function previewPick() {
+  const node = picked && tapNode(picked.card);
   // The focus shows the module's preview of the card, as it does for a keyboard. A module that
   // kept the focus on the card while drawing it saw it before it was marked picked: it is told
   // of the focus again.
@@ -576,6 +582,7 @@ function restoreSelection(frame) {
   const again = instead || kept.picked;
   if (again && typeof again.card === "string" && frame.legal.includes(again.action)) picked = again;
   render(shown);
+  previewPick();
 }
 
 // --- names: whole words, never cut (issue 27, 10) -------------------------------------------------
