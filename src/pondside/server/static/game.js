@@ -269,6 +269,9 @@ async function show(frame, animate) {
   if (!frame.view) {
     shown = frame;
     renderWaiting(frame);
+    // Arrived from the lobby's "Open the table" (a new page): the focus starts at the waiting
+    // room's heading, not the page (the second trial's finding 5).
+    if (focusOnPage()) $("waiting-title").focus({ preventScroll: true });
     return;
   }
   $("waiting").hidden = true;
@@ -424,6 +427,7 @@ function render(frame) {
   if (frame.view.over) showEnd(frame);
   hints.update(frame, pending != null);
   clock.update(frame);
+  settleFocus();
 }
 
 // --- touch: a first tap selects, a second plays (issue 27, 2) --------------------------------------
@@ -703,6 +707,22 @@ for (const d of document.querySelectorAll("dialog")) {
       keepFocus({ node: null, area: "hand" }, pending);
     }
   });
+}
+
+/** Whether the focus is nowhere: on the page itself. */
+const focusOnPage = () => !document.activeElement || document.activeElement === document.body;
+
+/** After a drawing, a focus still on the page (a new page: the match just started, a first
+ * turn; a control that went away: the phone's Play button once it played, the waiting room's
+ * Start) goes to the status, which says what to do next, before the hand: the next Tab reaches
+ * the cards (the second trial's finding 5). Not the first card: on a phone its focus would show
+ * a preview nobody asked for. A focus lost while an action is on its way is handed on by
+ * keepFocus after the answer. */
+function settleFocus() {
+  if (!focusOnPage() || focusLost || document.querySelector("dialog[open]")) return;
+  const status = $("status");
+  status.tabIndex = -1;
+  status.focus({ preventScroll: true });
 }
 
 /** The focus waits on a play area (never on the page) until a control is drawn there. */
