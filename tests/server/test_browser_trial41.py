@@ -89,3 +89,170 @@ def test_a_reload_shows_the_kept_cards_preview(
             )
             press(page, page.locator("#board"))
     assert not page.errors
+
+
+# --- 2. the focus never falls to the page (finding 5) ----------------------------------------
+def waiting_table(page: Any, game: str = "lame-duck", seats: int = 4) -> str:
+    """A table whose other seats are bots, not started: the host's Start the match is next."""
+    body = {"game": game, "players": seats, "profile": "none", "options": {}, "seed": 7}
+    if game == "lame-duck":
+        body["options"] = {"rounds": 1}
+    r = page.request.post("/api/tables", data=body)
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    for seat in range(1, seats):
+        r = page.request.post(
+            f"/api/tables/{table}/seats/{seat}", data={"do": "bot", "level": "heuristic"}
+        )
+        assert r.ok, r.text()
+    return table
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_open_the_table_and_start_the_match_leave_the_focus_on_the_page(
+    new_page: Any, web: ServerProcess, screen: str
+) -> None:
+    """Finding 5: "Open the table" (the lobby) and "Start the match" (the waiting room) left the
+    focus on the page's body; it goes to the waiting room's heading, then to the table's
+    status (before the hand: the next Tab reaches the cards)."""
+    size, touch = SCREENS[screen]
+    page = new_page(web, size, touch=touch)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    page.reload()
+    # The lobby's lists drawn first: the form does not move under the tap.
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    press(page, page.locator("#create-btn"))
+    page.wait_for_url("**/t/*")
+    page.locator("#start-btn").wait_for()
+    focus_not_lost(page, "Open the table")
+    assert page.evaluate("document.activeElement.id") == "waiting-title", page.evaluate(FOCUSED)
+    # Another table, the bots seated: the host starts it.
+    page.goto(f"/t/{waiting_table(page)}")
+    start = page.locator("#start-btn:not([disabled])")
+    press(page, start)
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    focus_not_lost(page, "Start the match")
+    shot(page, f"trial41-focus-after-start-{screen}")
+    assert not page.errors
+
+
+def test_a_phones_play_button_leaves_the_focus_on_the_table(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 5: the phone's Play N button (after a first tap) hides once the card is played:
+    the focus it had went to the page."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    page.goto(f"/t/{table_via_api(page, seed=7, options={'rounds': 2})}")
+    card = page.locator("#hand .hand-card:not([disabled])").nth(1)
+    n = card.get_attribute("data-card")
+    press(page, card)
+    press(page, page.locator("#pick-play"))
+    page.locator(f'#hand .hand-card[data-card="{n}"]').wait_for(state="detached")
+    focus_not_lost(page, "Play")
+    # And the next turn's card can be reached: the hand is after the focus.
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    focus_not_lost(page, "the next turn")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_down_the_drains_first_turn_leaves_the_focus_on_the_table(
+    new_page: Any, web: ServerProcess, screen: str
+) -> None:
+    """Finding 5: a Down the Drain table opened on its first turn had the focus on the page."""
+    size, touch = SCREENS[screen]
+    page = new_page(web, size, touch=touch)
+    page.goto("/")
+    name_via_api(page, "Ann")
+    table = table_via_api(page, game="down-the-drain", players=4, bots=3, options={}, seed=3)
+    page.goto(f"/t/{table}")
+    page.locator("#hand [data-card]").first.wait_for()
+    focus_not_lost(page, "Down the Drain's first turn")
+    assert not page.errors
+
+
+# --- 3 and 5. the top bar: words on the phone, one row on a laptop in German --------------------
+def table_in(page: Any, lang: str) -> None:
+    """A Lame Duck table against three bots in ``lang``, at the first choice."""
+    page.goto(f"/?lang={lang}")
+    name_via_api(page, "Ente")
+    page.goto(f"/t/{table_via_api(page, seed=7)}?lang={lang}")
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.wait_for_timeout(200)
+
+
+# Each tool of the bar as drawn: its accessible words (its label's text, else its aria-label),
+# whether its word is visible (drawn, inside the tool, inside the window), its box; the brand's
+# box, the match's facts' box and line height, and how far the page is wider than the window.
+BAR = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  const tools = [...document.querySelectorAll('#tools .tool')].filter((e) => e.getClientRects().length)
+    .map((e) => {
+      const label = e.querySelector('.tool-label');
+      const seen = !!label && label.getClientRects().length > 0 && label.textContent.trim() !== '';
+      const l = seen ? label.getBoundingClientRect() : null;
+      const t = e.getBoundingClientRect();
+      return {
+        id: e.id, words: seen ? label.textContent.trim() : (e.getAttribute('aria-label') || ''),
+        seen: seen && l.left >= t.left - 0.5 && l.right <= t.right + 0.5 && l.width > 0
+          && l.left >= 0 && l.right <= innerWidth && getComputedStyle(label).visibility !== 'hidden',
+        ...box(e),
+      };
+    });
+  const info = document.getElementById('info');
+  return {
+    tools, brand: box(document.querySelector('.brand')), info: box(info),
+    line: parseFloat(getComputedStyle(info).fontSize) * 1.6,
+    wider: document.documentElement.scrollWidth - innerWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_phones_top_bar_says_each_tool_in_words(
+    new_page: Any, web: ServerProcess, lang: str
+) -> None:
+    """Finding 9: on the phone the top bar showed icons only (a tooltip never shows on touch).
+    Each tool shows its word, under its icon, inside the tool and the window, at 390 and
+    360 px, in English and in German, and the page is no wider than the screen."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    table_in(page, lang)
+    for width, height in ((390, 844), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        bar = page.evaluate(BAR)
+        assert len(bar["tools"]) >= 7, bar["tools"]
+        for tool in bar["tools"]:
+            assert tool["seen"] and tool["words"], (width, tool)
+            assert tool["left"] >= 0 and tool["right"] <= width, (width, tool)
+        assert bar["wider"] <= 0, (width, bar["wider"])
+        shot(page, f"trial41-phone-top-bar-{lang}-{width}")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_the_german_top_bar_stays_on_one_row_on_a_laptop(
+    new_page: Any, web: ServerProcess, width: int
+) -> None:
+    """Finding 16: in German the laptop's top bar put its tools on a second row at 1366 px. The
+    tools, with their words, stay on the brand's row at 1366 (the match's facts on one line
+    too) and at 1024 px (the facts may take two lines there), the page no wider than the
+    window."""
+    page = new_page(web, {"width": width, "height": 768})
+    table_in(page, "de")
+    bar = page.evaluate(BAR)
+    tools, brand = bar["tools"], bar["brand"]
+    assert "Bestätigen" in [t["words"] for t in tools]
+    assert all(t["seen"] for t in tools), tools
+    assert len({round(t["top"]) for t in tools}) == 1, tools
+    assert all(t["top"] < brand["bottom"] and t["bottom"] > brand["top"] for t in tools), bar
+    if width == 1366:
+        assert bar["info"]["bottom"] - bar["info"]["top"] <= bar["line"], bar["info"]
+    assert bar["wider"] <= 0
+    shot(page, f"trial41-german-top-bar-{width}")
+    assert not page.errors
