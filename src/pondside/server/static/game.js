@@ -1202,6 +1202,15 @@ function dockCards() {
 }
 new ResizeObserver(dockCards).observe($("act-dock"));
 
+// A phone's coach stays at the window's top (style.css): what is scrolled into sight comes
+// under it, as it comes above the dock (the second trial, 1).
+function coachPad() {
+  const panel = $("hint-panel");
+  const stays = !panel.hidden && getComputedStyle(panel).position === "sticky";
+  document.documentElement.style.setProperty("--coach-pad", `${stays ? Math.round(panel.offsetHeight) : 0}px`);
+}
+new ResizeObserver(coachPad).observe($("hint-panel"));
+
 async function init() {
   applyTools();
   try {
