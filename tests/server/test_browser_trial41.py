@@ -256,3 +256,101 @@ def test_the_german_top_bar_stays_on_one_row_on_a_laptop(
     assert bar["wider"] <= 0
     shot(page, f"trial41-german-top-bar-{width}")
     assert not page.errors
+
+
+# --- 1. the phone tutorial's coach in sight, and what it names ---------------------------------
+# Where a node is drawn, and whether it is in sight: inside the window, not under the hand's
+# dock (unless it is in the dock) nor under a coach's panel that stays at the window's top
+# (unless it is in that panel).
+IN_SIGHT = """(node) => {
+  const r = node.getBoundingClientRect();
+  const dock = document.getElementById('act-dock').getBoundingClientRect();
+  const panel = document.getElementById('hint-panel');
+  const p = panel.getBoundingClientRect();
+  const stuck = getComputedStyle(panel).position === 'sticky' && p.top <= 0.5;
+  const inPanel = panel.contains(node);
+  const top = inPanel ? Math.max(0, p.top) : stuck ? p.bottom : 0;
+  let bottom = node.closest('#act-dock') ? innerHeight : Math.min(innerHeight, dock.top);
+  if (inPanel) bottom = Math.min(bottom, p.bottom);  // not scrolled out of the panel
+  return { top: r.top, bottom: r.bottom, from: top, to: bottom,
+           seen: r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1 };
+}"""
+
+
+def in_sight(locator: Any) -> dict[str, Any]:
+    return dict(locator.evaluate(IN_SIGHT))
+
+
+def test_the_phones_tutorial_coach_and_what_it_names_are_in_sight(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The second trial, 1: in Lame Duck's tutorial on a 390x844 phone the coach's panel was
+    below the fold, said "click it" to a finger, and after "Play it for me" the page had
+    scrolled the column it named off. The coach now speaks in sight, says "tap it", and what
+    it names (the card, then the column to take) is in sight beside it."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    name_via_api(page, "Learner")
+    page.goto("/learn")
+    press(page, page.get_by_role("button", name="Learn Lame Duck"))
+    page.wait_for_url("**/t/*")
+    main = page.locator("#hint-panel .hint-main", has_text="Try this:")
+    main.wait_for()
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0  # without scrolling
+    assert in_sight(main)["seen"], in_sight(main)
+    assert in_sight(page.locator("#hint-panel .hint-do"))["seen"]
+    note = page.locator("#hint-panel .coach-do .hint-note").inner_text()
+    assert "tap it" in note and "click" not in note, note
+    mark = page.locator(".hint-mark").first
+    assert in_sight(mark)["seen"], in_sight(mark)
+    shot(page, "trial41-phone-coach-first")
+    seq = page.evaluate("document.body.dataset.seq")
+    press(page, page.locator("#hint-panel .hint-do"))
+    page.wait_for_function("(s) => document.body.dataset.seq !== s", arg=seq, timeout=15_000)
+    # The coach speaks of the next decision: the column to take (the tutorial's deal).
+    page.locator("#hint-panel .hint-main", has_text="take column").wait_for(timeout=15_000)
+    page.wait_for_timeout(600)
+    take = page.locator("button.hint-mark").first
+    assert in_sight(take)["seen"], in_sight(take)
+    assert in_sight(page.locator("#hint-panel .hint-main"))["seen"]
+    shot(page, "trial41-phone-coach-take")
+    assert not page.errors
+
+
+# --- 6. a ten-player reveal on the phone keeps the pond's columns in sight ----------------------
+def test_a_ten_player_reveal_on_the_phone_keeps_column_1_in_sight(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 4 (part): at ten players on a phone the reveal (everyone's card in the card area,
+    three rows of them) scrolled the pond's column 1 off the top of the screen after "Play".
+    While the cards are revealed and placed, column 1 stays in sight."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Bartholomew Quackenbush")
+    # As the trial did: the ten seats filled in the waiting room, whose Start button is below
+    # the fold (the page scrolled down to it).
+    page.goto(f"/t/{waiting_table(page, seats=10)}")
+    press(page, page.locator("#start-btn:not([disabled])"))
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.wait_for_timeout(300)
+    row = page.locator("#columns .row").first
+    assert in_sight(row)["seen"], in_sight(row)
+    press(page, page.locator("#hand .hand-card:not([disabled])").first)
+    press(page, page.locator("#pick-play"))
+    seen = []
+    for _ in range(12):  # through the reveal and the placing
+        page.wait_for_timeout(150)
+        seen.append(in_sight(row))
+    shot(page, "trial41-phone-10p-reveal")
+    assert all(s["top"] >= 0 for s in seen), seen
+    # Scrolled down to the card area (the others' cards of the turn before) and played: the
+    # reveal brings the pond back into sight.
+    page.locator("#hand .hand-card:not([disabled])").first.wait_for()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+    assert not in_sight(row)["seen"]
+    press(page, page.locator("#hand .hand-card:not([disabled])").first)
+    press(page, page.locator("#pick-play"))
+    page.locator("#info-turn", has_text="Turn 3 of").wait_for()
+    assert in_sight(row)["seen"], in_sight(row)
+    assert not page.errors

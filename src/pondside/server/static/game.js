@@ -274,6 +274,12 @@ async function show(frame, animate) {
     if (focusOnPage()) $("waiting-title").focus({ preventScroll: true });
     return;
   }
+  if (prev && !prev.view) {
+    // The match starts under the waiting room's Start button, which a long list of seats (ten,
+    // on a phone) put below the fold: the table is shown from its top, not scrolled down past
+    // the pond's first columns (the second trial, finding 4).
+    window.scrollTo(0, 0);
+  }
   $("waiting").hidden = true;
   $("game").hidden = false;
   document.body.classList.remove("before-start");
@@ -307,6 +313,10 @@ async function show(frame, animate) {
       // it hands the focus on, as for an action of this page (1).
       const held = focusBefore();
       const ctx = context(frame, prev);
+      // What is shown moving happens on the board: a board scrolled up past its top (a phone,
+      // a long card area of ten players) is brought down to it, so the pond's columns are in
+      // sight while the cards are revealed and placed (the second trial, finding 4).
+      if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
       $("status").textContent = frame.view.over ? t("The match is over.") : game.status({ ...ctx, pending: null });
