@@ -719,8 +719,13 @@ for (const d of document.querySelectorAll("dialog")) {
   });
 }
 
-/** Whether the focus is nowhere: on the page itself. */
-const focusOnPage = () => !document.activeElement || document.activeElement === document.body;
+/** Whether the focus is nowhere: on the page itself, or on a control just hidden (the
+ * browser hands such a focus to the page only at its next layout, after this drawing: the
+ * waiting room's Start, the phone's Play button). */
+function focusOnPage() {
+  const at = document.activeElement;
+  return !at || at === document.body || !at.getClientRects().length;
+}
 
 /** After a drawing, a focus still on the page (a new page: the match just started, a first
  * turn; a control that went away: the phone's Play button once it played, the waiting room's
