@@ -269,7 +269,16 @@ async function show(frame, animate) {
   if (!frame.view) {
     shown = frame;
     renderWaiting(frame);
+    // Arrived from the lobby's "Open the table" (a new page): the focus starts at the waiting
+    // room's heading, not the page (the second trial's finding 5).
+    if (focusOnPage()) $("waiting-title").focus({ preventScroll: true });
     return;
+  }
+  if (prev && !prev.view) {
+    // The match starts under the waiting room's Start button, which a long list of seats (ten,
+    // on a phone) put below the fold: the table is shown from its top, not scrolled down past
+    // the pond's first columns (the second trial, finding 4).
+    window.scrollTo(0, 0);
   }
   $("waiting").hidden = true;
   $("game").hidden = false;
@@ -304,6 +313,10 @@ async function show(frame, animate) {
       // it hands the focus on, as for an action of this page (1).
       const held = focusBefore();
       const ctx = context(frame, prev);
+      // What is shown moving happens on the board: a board scrolled up past its top (a phone,
+      // a long card area of ten players) is brought down to it, so the pond's columns are in
+      // sight while the cards are revealed and placed (the second trial, finding 4).
+      if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
       $("status").textContent = frame.view.over ? t("The match is over.") : game.status({ ...ctx, pending: null });
@@ -424,6 +437,7 @@ function render(frame) {
   if (frame.view.over) showEnd(frame);
   hints.update(frame, pending != null);
   clock.update(frame);
+  settleFocus();
 }
 
 // --- touch: a first tap selects, a second plays (issue 27, 2) --------------------------------------
@@ -475,7 +489,13 @@ document.addEventListener(
 function choose(card, action) {
   picked = { card, action };
   if (shown && shown.view) render(shown);
-  const node = tapNode(card);
+  previewPick();
+}
+
+/** The module's preview of the card a first tap chose (after the tap, and after a reload that
+ * brings the choice back: the trial's finding 12). */
+function previewPick() {
+  const node = picked && tapNode(picked.card);
   // The focus shows the module's preview of the card, as it does for a keyboard. A module that
   // kept the focus on the card while drawing it saw it before it was marked picked: it is told
   // of the focus again.
@@ -576,6 +596,7 @@ function restoreSelection(frame) {
   const again = instead || kept.picked;
   if (again && typeof again.card === "string" && frame.legal.includes(again.action)) picked = again;
   render(shown);
+  previewPick();
 }
 
 // --- names: whole words, never cut (issue 27, 10) -------------------------------------------------
@@ -696,6 +717,27 @@ for (const d of document.querySelectorAll("dialog")) {
       keepFocus({ node: null, area: "hand" }, pending);
     }
   });
+}
+
+/** Whether the focus is nowhere: on the page itself, or on a control just hidden (the
+ * browser hands such a focus to the page only at its next layout, after this drawing: the
+ * waiting room's Start, the phone's Play button). */
+function focusOnPage() {
+  const at = document.activeElement;
+  return !at || at === document.body || !at.getClientRects().length;
+}
+
+/** After a drawing, a focus still on the page (a new page: the match just started, a first
+ * turn; a control that went away: the phone's Play button once it played, the waiting room's
+ * Start) goes to the status, which says what to do next, before the hand: the next Tab reaches
+ * the cards (the second trial's finding 5). Not the first card: on a phone its focus would show
+ * a preview nobody asked for. A focus lost while an action is on its way is handed on by
+ * keepFocus after the answer. */
+function settleFocus() {
+  if (!focusOnPage() || focusLost || document.querySelector("dialog[open]")) return;
+  const status = $("status");
+  status.tabIndex = -1;
+  status.focus({ preventScroll: true });
 }
 
 /** The focus waits on a play area (never on the page) until a control is drawn there. */
@@ -1174,6 +1216,15 @@ function dockCards() {
   document.documentElement.style.setProperty("--dock-pad", `${Math.max(0, Math.round(dock.offsetHeight - below))}px`);
 }
 new ResizeObserver(dockCards).observe($("act-dock"));
+
+// A phone's coach stays at the window's top (style.css): what is scrolled into sight comes
+// under it, as it comes above the dock (the second trial, 1).
+function coachPad() {
+  const panel = $("hint-panel");
+  const stays = !panel.hidden && getComputedStyle(panel).position === "sticky";
+  document.documentElement.style.setProperty("--coach-pad", `${stays ? Math.round(panel.offsetHeight) : 0}px`);
+}
+new ResizeObserver(coachPad).observe($("hint-panel"));
 
 async function init() {
   applyTools();

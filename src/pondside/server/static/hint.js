@@ -25,6 +25,9 @@ export function actionElements(action) {
   return found;
 }
 
+/** Whether the page is used by touch (no pointer that hovers): a phone, a tablet. */
+const touchScreen = () => matchMedia("(hover: none)").matches;
+
 function sentence(text) {
   const said = String(text).trim();
   if (!said) return "";
@@ -190,6 +193,17 @@ export class Hints {
     this.body.replaceChildren(...out);
     this.open(true);
     this.mark();
+    if (h.coach) this.inView(h);
+  }
+
+  /** The coach has spoken: what it names on the table (a hand card, a column's TAKE) is
+   * brought into sight if it is not, between the coach's panel (which stays at the window's
+   * top on a phone: style.css) and the hand's dock; the panel opens at its start (the second
+   * trial, 1: on a phone the coach spoke below the fold, and the column it named scrolled off). */
+  inView(h) {
+    this.panel.scrollTop = 0;
+    const named = this.marks(h.action).find((e) => e.getClientRects().length);
+    if (named) named.scrollIntoView({ block: "nearest" });
   }
 
   /** How to follow the coach: the control it marks, or (a move of several controls, or one
@@ -197,7 +211,11 @@ export class Hints {
   coachDoes(h) {
     const box = el("div", "coach-do");
     const marked = this.marks(h.action).length > 0;
-    box.append(el("p", "hint-note", marked ? t("It is marked on the table: click it, or let me play it for you.") : t("Make this move on the table, or let me play it for you.")));
+    // A finger taps: a touch screen is told so (the second trial, 1).
+    const follow = touchScreen()
+      ? t("It is marked on the table: tap it, or let me play it for you.")
+      : t("It is marked on the table: click it, or let me play it for you.");
+    box.append(el("p", "hint-note", marked ? follow : t("Make this move on the table, or let me play it for you.")));
     const button = el("button", "btn hint-do", t("Play it for me"));
     button.type = "button";
     button.addEventListener("click", () => {
@@ -217,8 +235,10 @@ export class Hints {
   /** Show or hide the panel; the page's side column is shown while it is (body.hinting). */
   open(on) {
     this.panel.hidden = !on;
-    $("hint-title").textContent = this.frame && this.frame.table.tutorial ? t("Your coach") : t("Hint");
+    const coach = !!(this.frame && this.frame.table.tutorial);
+    $("hint-title").textContent = coach ? t("Your coach") : t("Hint");
     document.body.classList.toggle("hinting", on);
+    document.body.classList.toggle("coaching", on && coach);
   }
 
   /** Mark the suggested action's controls (redrawn by every render: marked again each time). */
