@@ -14,9 +14,9 @@ from pondside.server.lessons import script, shortest
 
 
 def test_a_companion_that_is_not_there_is_none() -> None:
-    game = get_game("wildcat-chicane")
+    game = get_game("ladders")
     assert companion(game, "pondside.bots", ROLLOUT) is None
-    assert batched_rollouts(game, 3, "random", "rank") is None
+    assert batched_rollouts(game, 2, "random", "rank") is None
     assert companion(game, "pondside.no_such_package") is None
 
 
