@@ -60,6 +60,11 @@ def _signal_handlers_restored() -> Iterator[None]:
     ignored signal (a lab, a `pondside play` that never heard its Ctrl-C). Ray's ``init`` (the
     --ray tests) leaves a SIGTERM handler of its own too."""
     stops = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # Left ignored outside any test's body (seen twice under load in a full run, in the
+        # worker whose Ctrl-C tests then failed: a tournament never stopped, a `pondside
+        # play` started there never heard its Ctrl-C): each test starts with Python's own.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     saved = {s: signal.getsignal(s) for s in stops}
     yield
     for s, handler in saved.items():
