@@ -66,3 +66,22 @@ def test_the_search_worker_starts_with_the_server_unless_it_is_lazy(tmp_path: Pa
             assert bool(children(server.proc.pid)) == warm
         finally:
             server.stop()
+
+
+def test_a_stopped_server_gives_its_workers_queues_back(tmp_path: Path) -> None:
+    """A server stopped as a service manager stops it (SIGTERM) after its search workers ran
+    closes their pool before it exits: Python's resource tracker found the pool's semaphores
+    never given back and warned at every stop (the server had frozen the pool out of the
+    collector's sight)."""
+    log = tmp_path / "server.log"
+    server = ServerProcess(f"sqlite:///{tmp_path / 'p.db'}", log=log, warm_search=True).start()
+    try:
+        assert server.proc is not None
+        deadline = time.monotonic() + 30
+        while not children(server.proc.pid):
+            assert time.monotonic() < deadline, "no search worker started"
+            time.sleep(0.1)
+    finally:
+        server.stop()
+    time.sleep(0.5)  # the resource tracker, a process of its own, writes after the server
+    assert "leaked" not in log.read_text()

@@ -7,6 +7,7 @@ replay's analysis) in a worker process, away from the event loop, one pool for a
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import random
@@ -196,8 +197,24 @@ class Thinking:
             pool.submit(_ready)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop the search workers: a search under way is not waited for (a hint's seconds),
+        and the pool's queues are closed before the server exits (a pool left to the
+        interpreter's exit leaked its semaphores, which Python's resource tracker then warned
+        of at every stop)."""
+        if self._pool is None:
+            return
+        workers = list(self._pool._processes.values())  # the pool names no public way
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=5)
+        self._pool.shutdown(wait=True)
+        # Its queues' semaphores are given back when they are collected, before the exit (the
+        # server froze what it made at its start out of the collector's sight: the pool too).
+        self._pool = None
+        gc.unfreeze()
+        gc.collect()
 
     async def play_bot(
         self,
