@@ -319,7 +319,13 @@ async function show(frame, animate) {
       if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
-      $("status").textContent = frame.view.over ? t("The match is over.") : game.status({ ...ctx, pending: null });
+      // Nor "Your turn" before the hand takes a click (the third trial, 1): while a decision of
+      // this seat waits behind the animation, the status names the move being shown.
+      $("status").textContent = frame.view.over
+        ? t("The match is over.")
+        : frame.legal.length
+          ? showing(frame, me)
+          : game.status({ ...ctx, pending: null });
       await game.animate({ ...ctx, tell });
       if (held && document.activeElement === document.body) focusLost = held;
     }
@@ -339,6 +345,14 @@ async function show(frame, animate) {
   pending = null;
   render(frame);
   if (!prev || !prev.view) restoreSelection(frame);
+}
+
+/** The status while a step is drawn that ends in a decision of this seat: whose move it is. */
+function showing(frame, me) {
+  const seat = frame.by ? frame.by.seat : null;
+  if (seat == null) return t("Showing the last move…");
+  if (seat === me) return t("Showing your move…");
+  return t("Showing {name}'s move…", { name: names(frame)[seat] });
 }
 
 /** A decision of this seat that the clock made. */

@@ -1,0 +1,86 @@
+"""The third new-player trial's findings of issue 27 in the shared table frame (session 41), each
+as the player met it, on the trial's screens (a 1366x768 laptop, a 390x844 touch phone), in
+Chromium against a real ``pondside serve`` on loopback:
+
+1. "Your turn" said while the bots' plays were still drawn and the hand took no click.
+
+Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, press, shot, table_via_api
+from serverproc import ServerProcess
+
+SCREENS = {"laptop": (LAPTOP, False), "phone": (TOUCH_PHONE, True)}
+
+# Every status line the page draws, with how many hand cards take a click at that moment (the
+# observer runs once the script that changed the status has finished its synchronous part).
+WATCH_STATUS = """() => {
+  window.__said = [];
+  const live = () => document.querySelectorAll(
+    "#hand :is(button, [tabindex])[data-card]:not([disabled]):not([aria-disabled='true'])").length;
+  new MutationObserver(() => {
+    window.__said.push([document.getElementById("status").textContent, live()]);
+  }).observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true});
+}"""
+LIVE_CARD = "#hand :is(button, [tabindex])[data-card]:not([disabled]):not([aria-disabled='true'])"
+
+
+def turns_said(page: Any, turns: int, play: Any) -> list[tuple[str, int]]:
+    """Play ``turns`` turns with ``play`` (each once the hand takes a click); every status line
+    drawn meanwhile, with the hand's live cards then, and the "your turn" lines."""
+    yours: list[str] = []
+    for _turn in range(turns):
+        page.locator(LIVE_CARD).first.wait_for(timeout=20_000)
+        page.wait_for_timeout(100)
+        yours.append(page.locator("#status").inner_text().strip())
+        seq = page.evaluate("Number(document.body.dataset.seq)")
+        play(page)
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}", timeout=10_000)
+    page.locator(LIVE_CARD).first.wait_for(timeout=20_000)
+    said = [(str(s).strip(), int(n)) for s, n in page.evaluate("window.__said")]
+    return [(s, n) for s, n in said if s in yours]
+
+
+def dtd_play(page: Any) -> None:
+    press(page, page.locator(LIVE_CARD).first)
+    press(page, page.locator("#actions .dd-play"))
+
+
+def ld_play(page: Any) -> None:
+    card = page.locator(LIVE_CARD).first
+    press(page, card)
+    if page.touch:  # a first tap selects (issue 27): the frame's Play button sends it
+        press(page, page.locator("#pick-play"))
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+@pytest.mark.parametrize("game", ["down-the-drain", "lame-duck"])
+def test_your_turn_is_said_only_when_the_hand_takes_a_click(
+    new_page: Any, web: ServerProcess, screen: str, game: str
+) -> None:
+    """Finding 1: during the animation of the bots' plays the status already said "Your turn"
+    while the hand was still disabled, so a click was lost. Whenever the status says the line of
+    this seat's turn, a card of the hand takes the click."""
+    size, touch = SCREENS[screen]
+    page = new_page(web, size, touch=touch)
+    page.goto("/")
+    name_via_api(page, "Dee")
+    if game == "down-the-drain":
+        table = table_via_api(page, game=game, players=4, bots=3, options={}, seed=3)
+    else:
+        table = table_via_api(page, seed=7, options={"rounds": 2})
+    page.goto(f"/t/{table}")
+    page.locator("#status").wait_for()
+    page.evaluate(WATCH_STATUS)
+    said = turns_said(page, 3, dtd_play if game == "down-the-drain" else ld_play)
+    shot(page, f"trial41b-your-turn-{game}-{screen}")
+    assert said, "no turn of this seat was drawn after a play"
+    dead = [s for s, n in said if n == 0]
+    assert not dead, f"the status said {dead[0]!r} while no card of the hand took a click"
+    assert not page.errors
