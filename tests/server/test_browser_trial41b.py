@@ -3,7 +3,8 @@ as the player met it, on the trial's screens (a 1366x768 laptop, a 390x844 touch
 Chromium against a real ``pondside serve`` on loopback:
 
 1. "Your turn" said while the bots' plays were still drawn and the hand took no click;
-4. the clock's "Your time ran out" left over the status of the next decision.
+4. the clock's "Your time ran out" left over the status of the next decision;
+5. the focus after Join on the next seat's "Join at seat 3 instead of seat 2".
 
 Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
 """
@@ -127,4 +128,39 @@ def test_the_clocks_choice_goes_when_the_next_step_is_drawn(
     shot(page, f"trial41b-clock-told-{game}")
     covered = page.evaluate("window.__told.covered")
     assert not covered, f"the clock's choice covered the status of a decision: {covered!r}"
+    assert not page.errors
+
+
+# --- 5. after Join, the focus rests on the seat joined -----------------------------------------
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_join_leaves_the_focus_on_the_seat_joined(
+    new_page: Any, web: ServerProcess, screen: str
+) -> None:
+    """Finding 5: after Join in the waiting room the focus went to the next free seat's "Join at
+    seat 3 instead of seat 2", where a stray Enter moved the player. It rests on the seat joined."""
+    host = new_page(web, LAPTOP)
+    host.goto("/")
+    name_via_api(host, "Ann")
+    r = host.request.post(
+        "/api/tables",
+        data={"game": "lame-duck", "players": 4, "profile": "none", "options": {"rounds": 1}},
+    )
+    assert r.status == 201, r.text()
+    table = str(r.json()["id"])
+    size, touch = SCREENS[screen]
+    page = new_page(web, size, touch=touch)
+    page.goto("/")
+    name_via_api(page, "Dee")
+    page.goto(f"/t/{table}")
+    join = page.locator('#seat-list li.seat[data-seat="1"] button', has_text="Join")
+    join.focus()
+    press(page, join)
+    page.locator('#seat-list li.seat[data-seat="1"] .you-tag').wait_for()
+    page.wait_for_timeout(300)  # and any drawing after it
+    shot(page, f"trial41b-joined-{screen}")
+    where = page.evaluate(
+        "[document.activeElement.tagName, document.activeElement.dataset.seat ?? null,"
+        " document.activeElement.getAttribute('aria-label')]"
+    )
+    assert where[:2] == ["LI", "1"], f"after Join the focus is on {where}"
     assert not page.errors
