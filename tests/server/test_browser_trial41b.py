@@ -3,6 +3,7 @@ as the player met it, on the trial's screens (a 1366x768 laptop, a 390x844 touch
 Chromium against a real ``pondside serve`` on loopback:
 
 1. "Your turn" said while the bots' plays were still drawn and the hand took no click;
+3. the phone coach's lesson cut under its pinned "Play it for me";
 4. the clock's "Your time ran out" left over the status of the next decision;
 5. the focus after Join on the next seat's "Join at seat 3 instead of seat 2".
 
@@ -163,4 +164,56 @@ def test_join_leaves_the_focus_on_the_seat_joined(
         " document.activeElement.getAttribute('aria-label')]"
     )
     assert where[:2] == ["LI", "1"], f"after Join the focus is on {where}"
+    assert not page.errors
+
+
+# --- 3. the phone coach's lesson scrolls above its footer, never under it -----------------------
+# The text lines of the coach's panel drawn under its "Play it for me" footer: each line's part
+# left in sight by the boxes that clip it (the panel, the lesson's scroller), met by the footer.
+LINES_UNDER_FOOT = """() => {
+  const panel = document.getElementById("hint-panel");
+  const foot = panel.querySelector(".coach-do").getBoundingClientRect();
+  const under = [];
+  const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".coach-do") || !node.textContent.trim()) continue;
+    let top = -Infinity, bottom = Infinity;
+    for (let box = node.parentElement; box && box !== panel.parentElement; box = box.parentElement) {
+      if (getComputedStyle(box).overflowY === "visible") continue;
+      const r = box.getBoundingClientRect();
+      top = Math.max(top, r.top);
+      bottom = Math.min(bottom, r.bottom);
+    }
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const line of range.getClientRects()) {
+      const a = Math.max(line.top, top, foot.top), b = Math.min(line.bottom, bottom, foot.bottom);
+      if (b - a > 1) under.push(node.textContent.trim().slice(0, 40));
+    }
+  }
+  return under;
+}"""
+
+
+def test_the_phones_coach_scrolls_its_lesson_above_the_footer(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 3: on a phone the tutorial coach's text ran under its pinned "Play it for me"
+    footer ("Why: 1 is too low…" cut mid-line). The lesson scrolls above the footer: no line of
+    it is drawn under the footer, at its top or scrolled to its end."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    name_via_api(page, "Learner")
+    page.goto("/learn")
+    press(page, page.get_by_role("button", name="Learn Lame Duck"))
+    page.wait_for_url("**/t/*")
+    page.locator("#hint-panel .hint-do").wait_for()
+    page.wait_for_timeout(300)
+    assert not page.evaluate(LINES_UNDER_FOOT), page.evaluate(LINES_UNDER_FOOT)
+    page.evaluate(
+        "for (const b of [document.getElementById('hint-panel'), document.getElementById('hint-body')])"
+        " b.scrollTop = b.scrollHeight"
+    )
+    page.wait_for_timeout(100)
+    shot(page, "trial41b-phone-coach-scrolled")
+    assert not page.evaluate(LINES_UNDER_FOOT), page.evaluate(LINES_UNDER_FOOT)
     assert not page.errors
