@@ -111,6 +111,7 @@ let pending = null; // the action sent and not yet answered
 const queue = [];
 let pumping = false;
 let endShownFor = null;
+let clockToldAt = null; // the frame whose clock's choice the toast tells, while it is up
 // What the module keeps between renders (a selection, a chosen source...), reset each decision.
 const select = { key: null, data: {} };
 
@@ -294,6 +295,7 @@ async function show(frame, animate) {
         : t("{name}'s time ran out: the clock chose for them.", { name: names(frame)[frame.by.seat] });
     said.unshift({ text: who, event: -1, group: said.length ? said[0].group : null, clock: true });
   }
+  let animated = false;
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
     // Told once it has been shown, so the sentences never run ahead of the board: by the
     // module's animation as it shows each event, and the rest after it.
@@ -319,12 +321,20 @@ async function show(frame, animate) {
       if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
-      $("status").textContent = frame.view.over ? t("The match is over.") : game.status({ ...ctx, pending: null });
+      // Nor "Your turn" before the hand takes a click (the third trial, 1): while a decision of
+      // this seat waits behind the animation, the status names the move being shown.
+      $("status").textContent = frame.view.over
+        ? t("The match is over.")
+        : frame.legal.length
+          ? showing(frame, me)
+          : game.status({ ...ctx, pending: null });
       await game.animate({ ...ctx, tell });
+      animated = true;
       if (held && document.activeElement === document.body) focusLost = held;
     }
     tell(Infinity);
     if (!game.notice) noticeTimeout(frame);
+    if (frame.by && frame.by.how === "timeout" && !$("toast").hidden && $("toast").classList.contains("warn")) clockToldAt = frame.seq;
     remember(frame);
   } else if (!prev || !prev.view) {
     // First sight of the match (a connection, a reload): the explanations kept for this table
@@ -339,6 +349,22 @@ async function show(frame, animate) {
   pending = null;
   render(frame);
   if (!prev || !prev.view) restoreSelection(frame);
+  // The clock's choice is told while the steps after it are drawn, and goes when this seat's
+  // next decision is: its toast covers the status, never the one of a decision whose clock runs
+  // (the third trial, finding 4). The clock's own frame that opens the next decision (Lame Duck)
+  // keeps it up only through its animation.
+  if (clockToldAt != null && frame.legal.length && (frame.seq > clockToldAt || animated)) {
+    if ($("toast").classList.contains("warn")) $("toast").hidden = true;
+    clockToldAt = null;
+  }
+}
+
+/** The status while a step is drawn that ends in a decision of this seat: whose move it is. */
+function showing(frame, me) {
+  const seat = frame.by ? frame.by.seat : null;
+  if (seat == null) return t("Showing the last move…");
+  if (seat === me) return t("Showing your move…");
+  return t("Showing {name}'s move…", { name: names(frame)[seat] });
 }
 
 /** A decision of this seat that the clock made. */

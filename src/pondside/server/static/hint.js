@@ -51,6 +51,7 @@ export class Hints {
     this.button = $("hint-btn");
     this.panel = $("hint-panel");
     this.body = $("hint-body");
+    this.foot = $("hint-foot"); // the coach's "Play it for me", below the lesson that scrolls
     this.button.addEventListener("click", () => this.ask());
     $("hint-close").addEventListener("click", () => this.clear(true));
     document.addEventListener("keydown", (ev) => {
@@ -105,6 +106,7 @@ export class Hints {
     this.hint = null;
     this.mark();
     this.body.replaceChildren(el("p", "hint-thinking", t("Thinking…")));
+    this.foot.replaceChildren();
     this.open(true);
     this.panel.setAttribute("aria-busy", "true");
     this.update(f);
@@ -140,6 +142,7 @@ export class Hints {
     // The server's message goes on the sentence as it is: "No hint this time: a hint is for…".
     const said = String(message).trim().replace(/([^.!?…])$/, "$1.");
     this.body.replaceChildren(el("p", "hint-error", t("No hint this time: {reason}", { reason: said })));
+    this.foot.replaceChildren();
     this.open(true);
   }
 
@@ -153,7 +156,6 @@ export class Hints {
     // time (the game's tutorial script), then says what to play and why.
     if (h.coach && h.lesson) out.unshift(el("p", "hint-lesson", h.lesson));
     if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? `Why: ${sentence(named(h.why, h.card_words))}` : sentence(named(h.why, h.card_words))));
-    if (h.coach) out.push(this.coachDoes(h));
     // Where the suggestion and the estimates' best differ, the server says why (never a
     // headline that its own list contradicts), at once under the headline: below the list it
     // fell out of sight (issue 27, 1: the German hint at 1366×768).
@@ -191,6 +193,9 @@ export class Hints {
       out.push(list);
     }
     this.body.replaceChildren(...out);
+    // How to follow the coach: under the lesson, never over it (a phone's panel scrolls the
+    // lesson alone, so no line is half hidden under the button: the third trial, 3).
+    this.foot.replaceChildren(...(h.coach ? [this.coachDoes(h)] : []));
     this.open(true);
     this.mark();
     if (h.coach) this.inView(h);

@@ -189,7 +189,10 @@ export function renderWaiting(frame) {
           join.title = t("Join at seat {seat} instead of seat {mine}", { seat: seat.seat + 1, mine: me + 1 });
           join.setAttribute("aria-label", join.title);
         }
-        join.addEventListener("click", () => seatChange(seat.seat, "join"));
+        join.addEventListener("click", () => {
+          joining = seat.seat;
+          seatChange(seat.seat, "join");
+        });
         actions.append(join);
       }
       if (host) {
@@ -244,10 +247,22 @@ export function renderWaiting(frame) {
     const free = seats.filter((li) => li.classList.contains("free"));
     const next = free.find((li) => Number(li.dataset.seat) > hadSeat) || free[0];
     const like = next && (controls(next).find((c) => c.tagName + (c.className || "") === hadKind) || controls(next)[0]);
-    const target = again || like || (!start.hidden && !start.disabled ? start : null) || (mine && controls(mine)[0]);
+    let target = again || like || (!start.hidden && !start.disabled ? start : null) || (mine && controls(mine)[0]);
+    // The seat's line once focused (joined) keeps the focus through later drawings.
+    const joined = seats.find((li) => Number(li.dataset.seat) === (had.matches("li.seat") ? hadSeat : joining));
+    if (joined && me === Number(joined.dataset.seat)) {
+      // Joined: the focus rests on the seat's own line, not on the next seat's "Join at seat 3
+      // instead" (nor on Leave), where a stray Enter would move the player (the third trial, 5).
+      // Until this page learns its seat, it waits on the next seat's control, as for a bot.
+      joined.tabIndex = -1;
+      target = joined;
+      joining = null;
+    }
     if (target) target.focus({ preventScroll: true });
   }
 }
+
+let joining = null; // the seat this page's Join asked for, until the page sits there
 
 async function seatChange(seat, what, level) {
   $("waiting-error").textContent = "";
