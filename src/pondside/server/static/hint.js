@@ -155,7 +155,7 @@ export class Hints {
     // A tutorial's coach first teaches the kind of decision the player meets for the first
     // time (the game's tutorial script), then says what to play and why.
     if (h.coach && h.lesson) out.unshift(el("p", "hint-lesson", h.lesson));
-    if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? `Why: ${sentence(named(h.why, h.card_words))}` : sentence(named(h.why, h.card_words))));
+    if (h.why) out.push(el("p", h.coach ? "hint-why coach-why" : "hint-why", h.coach ? t("Why: {reason}", { reason: sentence(named(h.why, h.card_words)) }) : sentence(named(h.why, h.card_words))));
     // Where the suggestion and the estimates' best differ, the server says why (never a
     // headline that its own list contradicts), at once under the headline: below the list it
     // fell out of sight (issue 27, 1: the German hint at 1366×768).
