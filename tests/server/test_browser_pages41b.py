@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 import pytest
-from test_browser_pages41 import open_page
+from test_browser_pages41 import BAR, open_page
 
-from browserkit import LAPTOP, TOUCH_PHONE, name_via_api, shot, table_via_api
+from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, shot, table_via_api
 from serverproc import ServerProcess
 
 
@@ -61,3 +61,55 @@ def test_the_leaderboard_marks_the_viewers_own_row_among_namesakes(
     other.locator("#board-table tbody tr").first.wait_for()
     assert other.locator("tr.lb-you").count() == 1
     assert page.errors == [] and other.errors == []
+
+
+# --- finding 5: the replay bar's Play and Next move look alike --------------------------------
+
+# Each button's glyph drawn black on a 48 px canvas (its ink, pixel by pixel), how much of the
+# ink of each pair the two share (intersection over union), and each button's background.
+GLYPHS = """async (ids) => {
+  const ink = {};
+  for (const id of ids) {
+    const svg = document.querySelector(`#${id} svg`).cloneNode(true);
+    svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+    svg.setAttribute('width', '48'); svg.setAttribute('height', '48');
+    svg.style.cssText = 'fill:#000; stroke:#000; stroke-width:2.4; stroke-linejoin:round';
+    const img = new Image();
+    img.src = 'data:image/svg+xml,' + encodeURIComponent(svg.outerHTML);
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 48;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0, 48, 48);
+    ink[id] = [...g.getImageData(0, 0, 48, 48).data].filter((_, i) => i % 4 === 3).map((a) => a > 127);
+  }
+  const iou = (a, b) => {
+    let both = 0, either = 0;
+    ink[a].forEach((x, i) => { both += x && ink[b][i]; either += x || ink[b][i]; });
+    return both / either;
+  };
+  const bg = (id) => getComputedStyle(document.getElementById(id)).backgroundColor;
+  return { play_next: iou('rb-play', 'rb-next'), prev_first: iou('rb-prev', 'rb-first'),
+           next_last: iou('rb-next', 'rb-last'), bg: [bg('rb-play'), bg('rb-next')] };
+}"""
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, LAPTOP], ids=["390", "laptop"])
+def test_the_replay_bars_play_and_step_buttons_look_different(
+    web: ServerProcess, new_page: Any, screen: dict[str, int]
+) -> None:
+    host = new_page(web)
+    name_via_api(host, "Watcher")
+    table = bots_match(host, "lame-duck", 4, {"rounds": 1}, seed=5)
+    page = open_page(new_page, web, screen)
+    page.goto(f"/replay/{table}")
+    page.wait_for_selector("#rb-count:text('The deal')")
+    shot(page, f"pages41b-replay-bar-{screen['width']}")
+    seen = page.evaluate(GLYPHS, ["rb-first", "rb-prev", "rb-play", "rb-next", "rb-last"])
+    # Play's triangle and Next move's share less than two thirds of their ink (they shared
+    # most: two right-pointing triangles of nearly one size), and Play is filled apart.
+    assert seen["play_next"] < 0.67, seen
+    assert seen["prev_first"] < 0.67 and seen["next_last"] < 0.67, seen
+    assert seen["bg"][0] != seen["bg"][1], seen
+    assert page.evaluate(BAR)["outside"] == []
+    assert page.errors == []
