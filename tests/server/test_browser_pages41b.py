@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 import pytest
-from test_browser_pages41 import BAR, open_page
+from test_browser_pages41 import BAR, SMALL_PHONE, open_page
 
 from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, shot, table_via_api
 from serverproc import ServerProcess
@@ -112,4 +112,44 @@ def test_the_replay_bars_play_and_step_buttons_look_different(
     assert seen["prev_first"] < 0.67 and seen["next_last"] < 0.67, seen
     assert seen["bg"][0] != seen["bg"][1], seen
     assert page.evaluate(BAR)["outside"] == []
+    assert page.errors == []
+
+
+# --- finding 4: My matches on a phone ---------------------------------------------------------
+
+# How many lines each cell's own words take (its column's heading, a ::before, not counted).
+LINES = """(td) => {
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_my_matches_rows_are_readable_on_a_phone(
+    web: ServerProcess, new_page: Any, screen: dict[str, int]
+) -> None:
+    page = open_page(new_page, web, screen)
+    rated(page, "Lena")
+
+    # The longest game's name in the same answer: King of the Quackers.
+    def longest(route: Any) -> None:
+        answer = route.fetch()
+        data = answer.json()
+        data["matches"] += [dict(data["matches"][0], game_name="King of the Quackers")]
+        route.fulfill(response=answer, json=data)
+
+    page.route("**/api/players/me/matches*", longest)
+    page.goto("/history")
+    rows = page.locator("#history-table tbody tr")
+    rows.nth(1).wait_for()
+    shot(page, f"pages41b-history-{screen['width']}")
+    for i in range(2):
+        for cell in (1, 2):  # when it finished, the game
+            td = rows.nth(i).locator(f"td:nth-child({cell})")
+            assert td.evaluate(LINES) == 1, (cell, td.text_content())
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    # A row is a few lines, not a screenful: several matches to a screen.
+    heights = rows.evaluate_all("rs => rs.map((r) => r.getBoundingClientRect().height)")
+    assert max(heights) <= screen["height"] / 4, heights
     assert page.errors == []
