@@ -153,3 +153,44 @@ def test_my_matches_rows_are_readable_on_a_phone(
     heights = rows.evaluate_all("rs => rs.map((r) => r.getBoundingClientRect().height)")
     assert max(heights) <= screen["height"] / 4, heights
     assert page.errors == []
+
+
+# --- finding 6: who you are on every page, and nothing alone on the header's rows ---------------
+
+# The top bar's visible parts, each with the others on its row (their boxes overlap in height).
+HEADER = """() => {
+  const parts = [...document.querySelector('.topbar').children].filter((e) => e.getClientRects().length);
+  const box = (e) => e.getBoundingClientRect();
+  return parts.map((e) => ({
+    part: e.className || e.tagName,
+    with: parts.filter((o) => o !== e && box(o).top < box(e).bottom - 2 && box(e).top < box(o).bottom - 2).length,
+  }));
+}"""
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, SMALL_PHONE, LAPTOP], ids=["390", "360", "laptop"])
+@pytest.mark.parametrize("path", ["/learn", "/rules", "/leaderboard", "/history", "/replay"])
+def test_every_site_page_says_who_you_are_and_leaves_nothing_alone_in_its_header(
+    web: ServerProcess, new_page: Any, screen: dict[str, int], path: str
+) -> None:
+    page = open_page(new_page, web, screen)
+    page.goto("/")
+    name_via_api(page, "Tess")
+    page.goto(path)
+    who = page.locator(".topbar #who-name")
+    who.wait_for()
+    assert who.text_content() == "Tess"
+    page.locator(".topbar .lang-switch").wait_for()
+    shot(page, f"pages41b-header{path.replace('/', '-')}-{screen['width']}")
+    parts = page.evaluate(HEADER)
+    # On a phone the nav's links fill their own rows; everything else shares a row.
+    alone = [p for p in parts if p["with"] == 0 and p["part"] != "site-nav"]
+    assert alone == [], parts
+    assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+    if screen is LAPTOP:
+        assert "Playing as" in page.locator(".topbar .who").inner_text()
+    if path == "/learn":  # Change: the lobby's name form, filled with the name
+        page.locator(".topbar .who-change").click()
+        page.locator("#name-input").wait_for()
+        assert page.locator("#name-input").input_value() == "Tess"
+    assert page.errors == []
