@@ -205,6 +205,7 @@ def test_the_lobby_has_no_gap_between_open_tables_and_the_games_on_a_laptop(
     page = open_page(new_page, web, LAPTOP)
     page.goto("/")
     name_via_api(page, "Tess")
+
     # No table open, as in the trial (other tests' tables are over, but say so anyway).
     def none_open(route: Any) -> None:
         answer = route.fetch()
