@@ -225,3 +225,48 @@ def test_the_lobby_has_no_gap_between_open_tables_and_the_games_on_a_laptop(
     )
     assert gaps[0] <= gaps[1] + 1, gaps
     assert page.errors == []
+
+
+# --- finding 1: King of the Quackers on a phone -----------------------------------------------
+
+# Each received card's ↓ mark against the card's name and suits: the boxes that overlap.
+MARKS = """() => {
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const out = [];
+  for (const mark of document.querySelectorAll('#hand .kq-new')) {
+    const card = mark.closest('.kq-hcard');
+    const m = mark.getBoundingClientRect();
+    for (const part of card.querySelectorAll('.dcard-name, .dcard-suits > *, .dcard-rank, .dcard-person')) {
+      // The name with a little room around it: a mark touching its line reads as over it.
+      const r = part.getBoundingClientRect(), room = part.matches('.dcard-name') ? 4 : 0;
+      const box = { left: r.left, right: r.right, top: r.top - room, bottom: r.bottom + room };
+      if (part.textContent.trim() && hit(m, box)) out.push(`${card.getAttribute('aria-label')}: ${part.className} ${part.textContent}`);
+    }
+    const c = card.getBoundingClientRect();
+    if (m.left < c.left || m.right > c.right || m.top < c.top || m.bottom > c.bottom) out.push(`${card.getAttribute('aria-label')}: outside`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, SMALL_PHONE, LAPTOP], ids=["390", "360", "laptop"])
+def test_the_quackers_received_mark_leaves_the_card_name_readable(
+    web: ServerProcess, new_page: Any, screen: dict[str, int]
+) -> None:
+    page = open_page(new_page, web, screen)
+    page.goto("/")
+    name_via_api(page, "Kit")
+    table = table_via_api(
+        page, game="king-of-the-quackers", players=4, bots=3, options={"target": 50}, seed=55
+    )
+    page.goto(f"/t/{table}")
+    cards = page.locator("#hand .kq-hcard")
+    cards.nth(10).wait_for()
+    cards.nth(0).click()
+    cards.nth(1).click()
+    page.locator(".kq-give:not([disabled])").click()
+    page.locator("#hand .kq-new").first.wait_for()
+    shot(page, f"pages41b-kq-received-{screen['width']}")
+    assert page.locator("#hand .kq-new").count() == 2
+    assert page.evaluate(MARKS) == []
+    assert page.errors == []
