@@ -270,3 +270,35 @@ def test_the_quackers_received_mark_leaves_the_card_name_readable(
     assert page.locator("#hand .kq-new").count() == 2
     assert page.evaluate(MARKS) == []
     assert page.errors == []
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, LAPTOP], ids=["390", "laptop"])
+def test_after_passing_the_keyboards_focus_is_on_something_to_do(
+    web: ServerProcess, new_page: Any, screen: dict[str, int]
+) -> None:
+    """Seed 3: the others lead; the first turn is a play to beat, where some cards are dim."""
+    page = open_page(new_page, web, screen)
+    page.goto("/")
+    name_via_api(page, "Kit")
+    table = table_via_api(
+        page, game="king-of-the-quackers", players=4, bots=3, options={"target": 50}, seed=3
+    )
+    page.goto(f"/t/{table}")
+    cards = page.locator("#hand .kq-hcard")
+    cards.nth(10).wait_for()
+    for target in (cards.nth(0), cards.nth(1), page.locator(".kq-give:not([disabled])")):
+        target.focus()
+        page.keyboard.press("Enter")
+    page.locator("#status", has_text="Your turn").wait_for()
+    page.locator("#hand .kq-hcard.dim").first.wait_for()
+    page.wait_for_timeout(300)
+    shot(page, f"pages41b-kq-focus-{screen['width']}")
+    focused = page.evaluate(
+        "() => { const a = document.activeElement;"
+        " return [a.id, a.className, a.getAttribute('aria-label')]; }"
+    )
+    assert "dim" not in focused[1].split(), focused
+    assert focused[0] == "status" or "playable" in focused[1] or "kq-pass-btn" in focused[1], (
+        focused
+    )
+    assert page.errors == []
