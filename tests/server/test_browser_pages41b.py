@@ -302,3 +302,30 @@ def test_after_passing_the_keyboards_focus_is_on_something_to_do(
         focused
     )
     assert page.errors == []
+
+
+@pytest.mark.parametrize("screen", [TOUCH_PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_the_quackers_pass_leaves_no_empty_band_under_the_slots(
+    web: ServerProcess, new_page: Any, screen: dict[str, int]
+) -> None:
+    page = open_page(new_page, web, screen)
+    page.goto("/")
+    name_via_api(page, "Kit")
+    table = table_via_api(
+        page, game="king-of-the-quackers", players=4, bots=3, options={"target": 50}, seed=3
+    )
+    page.goto(f"/t/{table}")
+    page.locator("#hand .kq-hcard").nth(10).wait_for()
+    page.locator(".kq-slot").nth(1).wait_for()
+    page.wait_for_timeout(300)
+    shot(page, f"pages41b-kq-pass-{screen['width']}")
+    band = page.evaluate(
+        """() => {
+          const board = document.getElementById('board').getBoundingClientRect();
+          const pad = parseFloat(getComputedStyle(document.getElementById('board')).paddingBottom);
+          const slots = [...document.querySelectorAll('.kq-slot')].map((s) => s.getBoundingClientRect().bottom);
+          return board.bottom - pad - Math.max(...slots);
+        }"""
+    )
+    assert band <= 24, band
+    assert page.errors == []
