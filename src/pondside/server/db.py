@@ -567,6 +567,7 @@ class Store:
             return [
                 {
                     "name": name if row.player_id else f"{(row.bot or '').capitalize()} bot",
+                    "player_id": row.player_id,
                     "bot": row.bot,
                     "ordinal": row.ordinal,
                     "mu": row.mu,

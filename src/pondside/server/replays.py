@@ -40,6 +40,7 @@ from .web import (
     TABLE_ID,
     Kept,
     client_address,
+    guest_of,
     hub_of,
     kept_of,
     need_guest,
@@ -526,9 +527,13 @@ def listed(match: dict[str, Any]) -> None:
 
 @router.get("/api/leaderboard/{game}")
 async def leaderboard(
-    game: str, request: Request, limit: Annotated[int, Query(ge=1, le=500)] = 100
+    game: str,
+    request: Request,
+    guest: Annotated[Guest | None, Depends(guest_of)],
+    limit: Annotated[int, Query(ge=1, le=500)] = 100,
 ) -> dict[str, Any]:
-    """A game's ratings, people and bot levels together, best first."""
+    """A game's ratings, people and bot levels together, best first. The asker's own row says
+    ``you``: several guests may share a name, and nobody else's id is given out."""
     hub = hub_of(request)
     if game not in hub.settings.games:
         raise HTTPException(
@@ -545,6 +550,7 @@ async def leaderboard(
         if i == 0 or shown != shown_rating(rows[i - 1]["ordinal"]):
             rank = i + 1
         row["rank"] = rank
+        row["you"] = guest is not None and row.pop("player_id") == guest.id
     return {
         "game": game,
         "game_name": _(get_game(game).info.name),

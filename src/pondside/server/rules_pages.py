@@ -285,10 +285,12 @@ def _page(title: str, body: str) -> str:
 <title>{escape(title)}</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="stylesheet" href="/static/game.css">
+<link rel="stylesheet" href="/static/site.css">
 <link rel="stylesheet" href="/static/rules.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <script id="pondside-i18n" type="application/json">{catalog}</script>
 <script type="module" src="/static/rules.js"></script>
+<script type="module" src="/static/who.js"></script>
 </head>
 <body class="rules-page">
 <header class="topbar">

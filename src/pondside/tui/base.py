@@ -299,6 +299,10 @@ class TableUI:
                 choice = typed(answer) if typed else None
                 if choice is not None:
                     return choice
+                # The board's numbers first: "discard 6 to 1" is RUNG 1 wherever it is typed.
+                action = self.from_typed(answer)
+                if action in values or action in legal:
+                    return action
                 if answer in values or answer in legal:
                     return answer
                 said = _("{answer} is not one of the choices: {wrong}.")
@@ -339,8 +343,17 @@ class TableUI:
             *self.commands,
         ]
 
+    def typed(self, action: str) -> str:
+        """An action as a person types and reads it at this table (``from_typed`` reads it
+        back): the protocol's own words, unless the board numbers its piles otherwise."""
+        return action
+
+    def from_typed(self, answer: str) -> str:
+        """The action a person typed in the board's words (``typed``)."""
+        return answer
+
     def show_help(self, console: Console, view: View, legal: list[str]) -> None:
-        example = sorted(legal, key=reading_order)[0] if legal else ""
+        example = self.typed(sorted(legal, key=reading_order)[0]) if legal else ""
         if example:
             head = _('Type a choice\'s number or the choice itself (e.g. "{example}"), or:')
             console.print(head.format(example=escape(example)))

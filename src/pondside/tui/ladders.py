@@ -121,6 +121,16 @@ class UI(TableUI):
             )
         return table
 
+    # --- the piles' numbers ---------------------------------------------------------------------
+    # The protocol counts piles from 0 ("discard 6 to 0"); the board, the web table and the
+    # narration from 1 (RUNG 1, ACCENT 1). What a person reads and types here is the board's:
+    # the help's example, a hint, "discard 6 to 1" typed (issue 27, third trial).
+    def typed(self, action: str) -> str:
+        return " ".join(_shift(action.split(), 1))
+
+    def from_typed(self, answer: str) -> str:
+        return " ".join(_shift(answer.split(), -1))
+
     # --- the menu ----------------------------------------------------------------------------
     def prompt(self, console: Console, view: View, legal: list[str]) -> str:
         """Each move that makes a difference once: a card that may go on several ACCENT piles
@@ -196,3 +206,11 @@ class UI(TableUI):
     def _onto(self, view: View, action: str) -> str:
         """The pile a play goes on, and what a W stands for there: ``ACCENT pile 2 as 5``."""
         return self.game.action_label(view, action, self.names)["effect"].removeprefix("→ ")
+
+
+def _shift(words: list[str], by: int) -> list[str]:
+    """The pile numbers of an action's words (after "to" and "rung") moved by ``by``."""
+    return [
+        str(int(w) + by) if i and words[i - 1] in ("to", "rung") and w.isdigit() else w
+        for i, w in enumerate(words)
+    ]

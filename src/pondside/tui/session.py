@@ -15,7 +15,7 @@ import os
 import shlex
 import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,21 +41,23 @@ HINT_SECONDS = 0.8  # the search behind a hint stops at whichever comes first
 HINT_SHOWN = 3  # the best few actions a hint shows the search's estimate of
 
 
-def estimates_line(estimates: Estimates, chosen: str) -> str:
+def estimates_line(estimates: Estimates, chosen: str, typed: Callable[[str], str] = str) -> str:
     """One line (rich markup) of a hint: the expected place of the best few actions, and of
-    the bot's ``chosen`` one when it is not among them."""
+    the bot's ``chosen`` one when it is not among them; each as ``typed`` writes it."""
     shown = estimates.actions[:HINT_SHOWN]
     # "play 35 (place 2.3)": the place said as one, never read as a second card.
     place = _("{action} (place {place:.1f})")
     parts = [
-        place.format(action=f"[bold]{escape(e.action)}[/]", place=e.place)
+        place.format(action=f"[bold]{escape(typed(e.action))}[/]", place=e.place)
         if e.action == chosen
-        else place.format(action=escape(e.action), place=e.place)
+        else place.format(action=escape(typed(e.action)), place=e.place)
         for e in shown
     ]
     mine = estimates.of(chosen)
     if mine is not None and mine not in shown:
-        parts.append("… " + place.format(action=f"[bold]{escape(chosen)}[/]", place=mine.place))
+        parts.append(
+            "… " + place.format(action=f"[bold]{escape(typed(chosen))}[/]", place=mine.place)
+        )
     said = ngettext(
         "a search's expected place by the end of the hand (1 = first; {n} guess at the hidden "
         "cards): {places}",
@@ -223,7 +225,8 @@ class Session:
                 note = None
         # The menu's label says more than the action, and usually starts with it.
         label = " ".join(self.ui.label(view, action).split())
-        shown = label if label.startswith(action) else f"{action} — {label}"
+        said = self.ui.typed(action)
+        shown = label if label.startswith(said) else f"{said} — {label}"
         # The suggestion is the bot's unless the search rates another clearly better (the note
         # then says so): the hint never contradicts its own estimates.
         if why is not None:
@@ -237,7 +240,8 @@ class Session:
         if note:
             console.print(Padding(escape(note), (0, 0, 0, 2), expand=False))
         if estimates is not None:
-            console.print(Padding(estimates_line(estimates, action), (0, 0, 0, 2), expand=False))
+            line = estimates_line(estimates, action, self.ui.typed)
+            console.print(Padding(line, (0, 0, 0, 2), expand=False))
 
     @contextlib.contextmanager
     def searching(self, console: Console) -> Iterator[None]:

@@ -15,9 +15,9 @@ function when(seconds) {
 function row(m) {
   const tr = el("tr");
   tr.dataset.table = m.table_id;
-  const date = el("td", null, when(m.finished_at));
+  const date = el("td", "h-date", when(m.finished_at));
   date.dataset.l10n = "intl"; // in the page's language by the browser's own date words
-  const game = el("td", null, m.game_name);
+  const game = el("td", "h-game", m.game_name);
   const who = el("td", "wide");
   const list = el("ul", "seat-names");
   // By place, named as the table named them ("Bot 2"), each score with the game's unit: all
@@ -34,10 +34,10 @@ function row(m) {
     list.append(li);
   }
   who.append(list);
-  const place = el("td");
+  const place = el("td", "h-place");
   place.append(el("span", `place-chip${m.place === 1 ? " first" : ""}`, ordinal(m.place)));
-  const pts = el("td", "num", m.score_words);
-  const links = el("td");
+  const pts = el("td", "num h-score", m.score_words);
+  const links = el("td", "h-links");
   const box = el("span", "links");
   const replay = el("a", null, t("Replay"));
   replay.href = m.replay;

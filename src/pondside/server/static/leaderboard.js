@@ -66,6 +66,13 @@ async function show(slug) {
     if (!r.bot && r.name) name.translate = false; // a person's name is theirs in every language
     // A bot level's row is every bot of that level: said in words.
     if (r.bot) name.append(el("span", "muted", ` · ${t("every bot of this level")}`));
+    // The viewer's own row, as the tables mark theirs: guests may share a name.
+    if (r.you) {
+      tr.classList.add("lb-you");
+      const you = el("span", "you-tag", ` ${t("(you)")}`);
+      you.translate = true; // in a name's cell, but the catalog's words
+      name.append(you);
+    }
     tr.append(
       el("td", "num lb-rank", String(r.rank)),
       name,

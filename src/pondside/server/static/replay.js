@@ -39,14 +39,17 @@ const MISTAKES_SHOWN = 5;
 const plainAction = (action) => action.charAt(0).toUpperCase() + action.slice(1);
 const places = (x) => (x === 1 ? t("{n} place", { n: num(x, 2) }) : t("{n} places", { n: num(x, 2) }));
 
-// The controls' icons (SVG paths: triangles filled, bars stroked).
+// The controls' icons (SVG paths: triangles filled, bars stroked). A step is a triangle
+// against a bar (|◀, ▶|), the ends two triangles against one (|◀◀, ▶▶|), and Play a bare,
+// larger triangle on a filled button (site.css): a new player told Play and Next move apart
+// by nothing but a triangle's size (issue 27, third trial).
 const ICONS = {
-  first: "M6 5v14M19 5 9 12l10 7z",
-  prev: "M17 5 7 12l10 7z",
-  play: "M7 5v14l12-7z",
+  first: "M4 5v14M20 5l-6.5 7 6.5 7zM13.5 5 7 12l6.5 7z",
+  prev: "M6 5v14M18 5 9 12l9 7z",
+  play: "M7 4v16l13-8z",
   pause: "M8 5v14M16 5v14",
-  next: "M7 5l10 7-10 7z",
-  last: "M5 5l10 7-10 7zM18 5v14",
+  next: "M6 5l9 7-9 7zM18 5v14",
+  last: "M4 5l6.5 7L4 19zM10.5 5l6.5 7-6.5 7zM20 5v14",
 };
 function icon(name) {
   const ns = "http://www.w3.org/2000/svg";

@@ -62,8 +62,31 @@ function anchorHand() {
   measure();
 }
 
+// The table hands the focus on after a drawing to the hand's first card (game.js keepFocus):
+// here that may be a dimmed card that makes no play, as after passing (the third trial). A
+// focus handed on so, just after a drawing, goes on to the first playable card, else to the
+// Pass button, else to the status, which says what to do. A card focused by the player (Tab,
+// a click) keeps it: a dimmed card may still be selected.
+let justDrawn = false;
+document.addEventListener("focusin", (ev) => {
+  const node = ev.target;
+  if (!justDrawn || !(node instanceof Element) || !node.matches("#hand .kq-hcard.dim")) return;
+  // After the table's own handing on has finished (it checks where the focus went).
+  setTimeout(() => {
+    const hand = document.getElementById("hand");
+    if (document.activeElement !== node && document.activeElement !== hand) return;
+    const next =
+      document.querySelector("#hand .kq-hcard.playable:not([disabled])") ||
+      document.querySelector("#actions .kq-pass-btn:not([disabled])") ||
+      Object.assign(document.getElementById("status"), { tabIndex: -1 });
+    next.focus({ preventScroll: true });
+  });
+});
+
 function render(ctx) {
   anchorHand();
+  justDrawn = true;
+  setTimeout(() => (justDrawn = false));
   const { view: v, el } = ctx;
   // Every render draws new buttons: the one that had the focus gets it back, so a keyboard
   // player can select card after card.
