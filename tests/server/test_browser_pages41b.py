@@ -12,9 +12,9 @@ import time
 from typing import Any
 
 import pytest
-from test_browser_pages41 import BAR, SMALL_PHONE, open_page
 
 from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, shot, table_via_api
+from server.test_browser_pages41 import BAR, SMALL_PHONE, open_page
 from serverproc import ServerProcess
 
 
