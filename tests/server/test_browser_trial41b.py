@@ -3,8 +3,6 @@ as the player met it, on the trial's screens (a 1366x768 laptop, a 390x844 touch
 Chromium against a real ``pondside serve`` on loopback:
 
 1. "Your turn" said while the bots' plays were still drawn and the hand took no click;
-2. (part) a ten-player phone table whose players' bar of three rows pushed the clock under the
-   hand's dock;
 3. the phone coach's lesson cut under its pinned "Play it for me";
 4. the clock's "Your time ran out" left over the status of the next decision;
 5. the focus after Join on the next seat's "Join at seat 3 instead of seat 2".
@@ -218,52 +216,4 @@ def test_the_phones_coach_scrolls_its_lesson_above_the_footer(
     page.wait_for_timeout(100)
     shot(page, "trial41b-phone-coach-scrolled")
     assert not page.evaluate(LINES_UNDER_FOOT), page.evaluate(LINES_UNDER_FOOT)
-    assert not page.errors
-
-
-# --- 2. a ten-player table on the phone: the clock and the card area above the hand's dock ------
-# Where the dock's top is, and the bottoms of this seat's clock and of the card area's cards.
-ABOVE_DOCK = """() => {
-  const dock = document.getElementById("act-dock").getBoundingClientRect().top;
-  const clock = document.querySelector("#slots .clock, #clock-slot .clock");
-  const docked = !!clock && !!clock.closest("#act-dock");
-  const cards = [...document.querySelectorAll("#slots .slot")].map((s) => s.getBoundingClientRect());
-  return {
-    dock,
-    // In the dock (fixed at the window's bottom) it is in sight: counted as above it.
-    clock: clock ? (docked ? 0 : clock.getBoundingClientRect().bottom) : null,
-    cards: Math.max(...cards.map((r) => r.bottom)),
-    bar: new Set([...document.querySelectorAll("#players .player")].map((p) => Math.round(p.getBoundingClientRect().top))).size,
-    top: Math.min(...cards.map((r) => r.top)),
-  };
-}"""
-
-
-def test_ten_players_on_the_phone_keep_the_clock_in_sight(
-    new_page: Any, web: ServerProcess
-) -> None:
-    """Finding 2 (part): at ten players on a 390x844 phone the players' bar took three rows and
-    pushed the card area, this seat's clock in it, under the hand's fixed dock. The bar takes
-    two rows, the clock waits in the dock (in sight while choosing and during the reveal), and
-    the card area begins above the dock. (Its second row of cards is still under the dock.)"""
-    page = new_page(web, TOUCH_PHONE, touch=True)
-    page.goto("/")
-    name_via_api(page, "Bartholomew Quackenbush")
-    table = table_via_api(page, players=10, bots=9, seed=7)
-    page.goto(f"/t/{table}")
-    page.locator(LIVE_CARD).first.wait_for()
-    page.wait_for_timeout(300)
-    where = page.evaluate(ABOVE_DOCK)
-    shot(page, "trial41b-phone-10p-choose")
-    assert where["bar"] <= 2, where
-    assert where["clock"] is not None and where["clock"] <= where["dock"], where
-    assert 0 <= where["top"] < where["dock"] - 40, where
-    press(page, page.locator(LIVE_CARD).first)
-    press(page, page.locator("#pick-play"))
-    seen = []
-    for _ in range(10):  # through the reveal and the placing
-        page.wait_for_timeout(150)
-        seen.append(page.evaluate(ABOVE_DOCK))
-    shot(page, "trial41b-phone-10p-reveal")
-    assert all(s["clock"] is not None and s["clock"] <= s["dock"] for s in seen), seen
     assert not page.errors
