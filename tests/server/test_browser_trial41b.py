@@ -4,6 +4,7 @@ Chromium against a real ``pondside serve`` on loopback:
 
 1. "Your turn" said while the bots' plays were still drawn and the hand took no click;
 3. the phone coach's lesson cut under its pinned "Play it for me";
+4. the clock's "Your time ran out" left over the status of the next decision;
 5. the focus after Join on the next seat's "Join at seat 3 instead of seat 2".
 
 Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
@@ -85,6 +86,62 @@ def test_your_turn_is_said_only_when_the_hand_takes_a_click(
     assert said, "no turn of this seat was drawn after a play"
     dead = [s for s, n in said if n == 0]
     assert not dead, f"the status said {dead[0]!r} while no card of the hand took a click"
+    assert not page.errors
+
+
+# --- 4. the clock's choice is told until the next decision has been drawn, once read ------------
+# How long the clock's toast stood in the status's place while the hand took a click, at every
+# drawing of the page: the longest such stretch, and how many stretches ended.
+WATCH_TOLD = """() => {
+  const told = window.__told = {seen: false, decisions: 0, live: 0, since: null, longest: 0, ended: 0};
+  const box = document.getElementById("toast");
+  const up = () => !box.hidden && /time ran out/i.test(box.textContent);
+  const live = () => document.querySelectorAll(
+    "#hand :is(button, [tabindex])[data-card]:not([disabled]):not([aria-disabled='true'])").length;
+  const look = () => {
+    if (up()) told.seen = true;
+    const now = live();
+    if (now && !told.live && told.seen) told.decisions += 1;
+    told.live = now;
+    const covering = now && up();
+    if (covering && told.since == null) told.since = performance.now();
+    if (told.since != null) told.longest = Math.max(told.longest, performance.now() - told.since);
+    if (!covering && told.since != null) { told.since = null; told.ended += 1; }
+  };
+  new MutationObserver(look).observe(document.body,
+    {childList: true, characterData: true, subtree: true, attributes: true});
+  setInterval(look, 50);
+}"""
+
+
+@pytest.mark.parametrize("game", ["down-the-drain", "lame-duck"])
+def test_the_clocks_choice_goes_once_read_when_the_next_decision_is_drawn(
+    new_page: Any, quick_clock: ServerProcess, game: str
+) -> None:
+    """The trial's fifth finding: "Your time ran out: the clock chose for you." stayed over the
+    status into the
+    next turn (six seconds), while the next decision's clock ran. It stays until it has been
+    up two seconds (so it is read, and heard), then gives the status back to the decision."""
+    page = new_page(quick_clock, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Dee")
+    if game == "down-the-drain":
+        body: dict[str, Any] = {"game": game, "options": {}, "seed": 3}
+    else:
+        body = {"seed": 7, "options": {"rounds": 2}}
+    # The slow clock (60 s, 6 s on this server): a decision lasts longer than the toast's
+    # reading time, and the toast's own six seconds would cover most of it.
+    page.goto(f"/t/{table_via_api(page, profile='slow', **body)}")
+    page.locator("#status").wait_for()
+    page.evaluate(WATCH_TOLD)
+    page.wait_for_function("window.__told.seen", timeout=30_000)
+    # This seat's next decisions after the clock's choice (each one the clock's too).
+    page.wait_for_function("window.__told.decisions >= 2", timeout=40_000)
+    shot(page, f"trial41b-clock-told-{game}")
+    told = page.evaluate("window.__told")
+    # Over the status of a decision for at most the two seconds of reading (and a margin for a
+    # loaded machine's timers), never the six of a toast's own time.
+    assert told["longest"] < 3200, told
     assert not page.errors
 
 

@@ -90,6 +90,7 @@ import {
   tableId,
   toast,
   toastError,
+  toastOnceRead,
 } from "./room.js";
 
 const params = new URLSearchParams(location.search);
@@ -111,6 +112,7 @@ let pending = null; // the action sent and not yet answered
 const queue = [];
 let pumping = false;
 let endShownFor = null;
+let clockToldAt = null; // the frame whose clock's choice the toast tells, while it is up
 // What the module keeps between renders (a selection, a chosen source...), reset each decision.
 const select = { key: null, data: {} };
 
@@ -294,6 +296,7 @@ async function show(frame, animate) {
         : t("{name}'s time ran out: the clock chose for them.", { name: names(frame)[frame.by.seat] });
     said.unshift({ text: who, event: -1, group: said.length ? said[0].group : null, clock: true });
   }
+  let animated = false;
   if (frame.reason === "action" && prev && prev.view && !frame.gap && frame.events.length) {
     // Told once it has been shown, so the sentences never run ahead of the board: by the
     // module's animation as it shows each event, and the rest after it.
@@ -327,10 +330,12 @@ async function show(frame, animate) {
           ? showing(frame, me)
           : game.status({ ...ctx, pending: null });
       await game.animate({ ...ctx, tell });
+      animated = true;
       if (held && document.activeElement === document.body) focusLost = held;
     }
     tell(Infinity);
     if (!game.notice) noticeTimeout(frame);
+    if (frame.by && frame.by.how === "timeout" && !$("toast").hidden && $("toast").classList.contains("warn")) clockToldAt = frame.seq;
     remember(frame);
   } else if (!prev || !prev.view) {
     // First sight of the match (a connection, a reload): the explanations kept for this table
@@ -345,6 +350,15 @@ async function show(frame, animate) {
   pending = null;
   render(frame);
   if (!prev || !prev.view) restoreSelection(frame);
+  // The clock's choice is told while the steps after it are drawn, and goes when this seat's
+  // next decision is, once it has been up long enough to read (2 s): its toast stands in the
+  // status's place, which the next decision needs while its clock runs (the third trial,
+  // finding 5). The clock's own frame that opens the next decision (Lame Duck) counts only
+  // after its animation.
+  if (clockToldAt != null && frame.legal.length && (frame.seq > clockToldAt || animated)) {
+    toastOnceRead("warn");
+    clockToldAt = null;
+  }
 }
 
 /** The status while a step is drawn that ends in a decision of this seat: whose move it is. */

@@ -49,6 +49,7 @@ export function placeClass(place, allPlaces) {
 }
 
 let toastTimer = null;
+let toastShownAt = 0;
 export function toast(text, kind = "info") {
   const box = $("toast");
   // At a table in play a message takes the status's place for a while (style.css), on the line
@@ -60,8 +61,20 @@ export function toast(text, kind = "info") {
   box.textContent = text;
   box.className = `toast ${kind}`;
   box.hidden = false;
+  toastShownAt = performance.now();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => (box.hidden = true), 6000);
+}
+
+/** The toast of this kind, if up, goes once it has been up for `readMs` (now if it has): it
+ * stood in the status's place, and the status now says something the player needs. */
+export function toastOnceRead(kind, readMs = 2000) {
+  const box = $("toast");
+  if (box.hidden || !box.classList.contains(kind)) return;
+  clearTimeout(toastTimer);
+  const left = toastShownAt + readMs - performance.now();
+  if (left <= 0) box.hidden = true;
+  else toastTimer = setTimeout(() => (box.hidden = true), left);
 }
 
 export function mySeat(frame) {
