@@ -348,7 +348,8 @@ def test_a_ten_player_reveal_on_the_phone_keeps_column_1_in_sight(
     page.locator("#hand .hand-card:not([disabled])").first.wait_for()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_timeout(200)
-    assert not in_sight(row)["seen"]
+    # Scrolled (since the third trial's two-row players' bar column 1 may stay in sight here).
+    assert page.evaluate("window.scrollY") > 0
     press(page, page.locator("#hand .hand-card:not([disabled])").first)
     press(page, page.locator("#pick-play"))
     page.locator("#info-turn", has_text="Turn 3 of").wait_for()

@@ -320,6 +320,18 @@ async function show(frame, animate) {
       // a long card area of ten players) is brought down to it, so the pond's columns are in
       // sight while the cards are revealed and placed (the second trial, finding 4).
       if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
+      else if (matchMedia("(max-width: 600px)").matches) {
+        // On a phone, a board whose lower part (Lame Duck's card area of ten players, where the
+        // cards are revealed) is under the hand's dock is brought up as far as its top allows
+        // (the third trial, 2): the whole board in sight when it fits.
+        // Not under the coach either, which stays at the window's top in a tutorial.
+        const coach = $("hint-panel");
+        const sticky = coach && !coach.hidden && getComputedStyle(coach).position === "sticky";
+        const top = sticky ? Math.max(0, coach.getBoundingClientRect().bottom) : 0;
+        const board = $("board").getBoundingClientRect();
+        const under = board.bottom - $("act-dock").getBoundingClientRect().top;
+        if (under > 1 && board.top > top) window.scrollBy(0, Math.min(under, board.top - top));
+      }
       // The status tells the step being shown from the animation's start: never the frame
       // before beside the play being drawn ("Waiting for Bot 4" by Bot 4's card: the trial, 10).
       // Nor "Your turn" before the hand takes a click (the third trial, 1): while a decision of

@@ -143,7 +143,11 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
   const seats = seatOrder(ctx.frame);
   box.replaceChildren();
   box.classList.toggle("many", seats.length > 6);
-  const clockAt = Math.ceil(seats.length / 2);
+  // Seven to ten players on a phone: the clock waits in the hand's dock, in sight, instead of
+  // in the card area, whose third row it made and pushed under the dock (the third trial, 2).
+  const docked = seats.length > 6 && matchMedia("(max-width: 600px)").matches;
+  const clockAt = docked ? -1 : Math.ceil(seats.length / 2);
+  if (docked) $("clock-slot").append(ctx.clock);
   seats.forEach((s, idx) => {
     if (idx === clockAt) box.append(ctx.clock);
     const slot = el("div", "slot");
