@@ -321,3 +321,38 @@ def test_down_the_drains_hand_sits_under_the_players_words(
         assert 0 <= where["hand"] - where["words"] <= 40, (before, picked)
     assert abs(picked["hand"] - before["hand"]) <= 1, (before, picked)
     assert not page.errors
+
+
+# --- 4. what a hint costs when a clock runs ----------------------------------------------------
+THINKING = """() => {
+  window.__thinking = [];
+  new MutationObserver(() => document.querySelectorAll("#hint-panel .hint-thinking")
+    .forEach((e) => window.__thinking.push(e.textContent)))
+    .observe(document.getElementById("hint-panel"), {childList: true, subtree: true});
+}"""
+
+
+@pytest.mark.parametrize("profile", ["fast", "none"])
+def test_a_hint_says_it_costs_clock_time_when_a_clock_runs(
+    new_page: Any, web: ServerProcess, profile: str
+) -> None:
+    """The trial's fourth finding (and issue 27, 1): the hint thought ~4 s while the player's
+    clock ran, and nothing said so (the page's tip said it, then was overwritten). With a
+    clock, the Hint's tip and its "Thinking…" say the clock keeps running; without one they
+    do not."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Hilde")
+    page.goto(f"/t/{table_via_api(page, profile=profile, seed=4)}")
+    page.locator(LIVE_CARD).first.wait_for()
+    button = page.locator("#hint-btn:not([disabled])")
+    button.wait_for()
+    page.evaluate(THINKING)
+    timed = profile != "none"
+    assert ("your clock keeps running" in (button.get_attribute("title") or "")) is timed
+    press(page, button)
+    page.locator("#hint-panel .hint-main").wait_for(timeout=30_000)
+    said = page.evaluate("window.__thinking")
+    assert said, "the hint said it was thinking"
+    assert all(("your clock keeps running" in s) is timed for s in said), said
+    assert not page.errors

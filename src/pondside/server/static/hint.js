@@ -77,8 +77,17 @@ export class Hints {
     const myTurn = seated && frame.legal.length > 0 && !busy;
     this.button.disabled = !myTurn || this.asked != null;
     this.button.setAttribute("aria-busy", String(this.asked != null));
+    // With a clock running the tip says what a hint costs (the page's own title said it, and
+    // was overwritten here: issue 27, 1).
+    const timed = myTurn && frame.clock && frame.clock.left && frame.clock.left[me] != null;
     this.button.title =
-      this.asked != null ? t("Thinking about a hint…") : myTurn ? t("Hint: what would a good player do here? (H)") : t("A hint is for your turn");
+      this.asked != null
+        ? t("Thinking about a hint…")
+        : timed
+          ? t("Hint: what would a good player do here? (H) About a second of thinking; your clock keeps running.")
+          : myTurn
+            ? t("Hint: what would a good player do here? (H)")
+            : t("A hint is for your turn");
     if (!seated) {
       this.clear();
     } else if (this.hint && frame.seq > this.hint.seq) {
@@ -105,7 +114,11 @@ export class Hints {
     this.asked = f.seq;
     this.hint = null;
     this.mark();
-    this.body.replaceChildren(el("p", "hint-thinking", t("Thinking…")));
+    // A hint's search takes a moment of the player's own time when a clock runs: said while
+    // it thinks (issue 27, 1: "say what a hint costs").
+    const me = mySeat(f);
+    const timed = f.clock && f.clock.left && f.clock.left[me] != null;
+    this.body.replaceChildren(el("p", "hint-thinking", timed ? t("Thinking… (your clock keeps running)") : t("Thinking…")));
     this.foot.replaceChildren();
     this.open(true);
     this.panel.setAttribute("aria-busy", "true");
