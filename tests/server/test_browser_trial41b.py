@@ -356,3 +356,30 @@ def test_a_hint_says_it_costs_clock_time_when_a_clock_runs(
     assert said, "the hint said it was thinking"
     assert all(("your clock keeps running" in s) is timed for s in said), said
     assert not page.errors
+
+
+# --- 10. King of the Quackers' pass on a phone: the slots end above the hand's dock ------------
+def test_the_quackers_pass_slots_end_above_the_dock_on_a_phone(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The trial's tenth finding (its rest): the pass slots filled the phone's board, and the
+    board ran under the hand's dock by the top bar's height (the table was made the window's
+    height plus what hangs under the cards, below the top bar). The slots now end above the
+    dock, whole, with no empty band under them."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    page.goto("/")
+    name_via_api(page, "Kay")
+    table = table_via_api(page, game="king-of-the-quackers", options={}, players=4, bots=3, seed=3)
+    page.goto(f"/t/{table}")
+    page.locator(".kq-give").wait_for(timeout=20_000)
+    page.wait_for_timeout(300)
+    where = page.evaluate(
+        """() => ({
+      dock: document.getElementById("act-dock").getBoundingClientRect().top,
+      slots: document.querySelector(".kq-slots").getBoundingClientRect().bottom,
+      board: document.getElementById("board").getBoundingClientRect().bottom })"""
+    )
+    shot(page, "trial41b-phone-kq-pass")
+    assert where["slots"] <= where["dock"] + 1, where
+    assert where["dock"] - where["board"] <= 12, where  # no empty band either
+    assert not page.errors

@@ -57,8 +57,15 @@ function anchorHand() {
     const low = cards ? cards.getBoundingClientRect().bottom : dock.getBoundingClientRect().bottom;
     const under = Math.max(0, Math.round(dock.getBoundingClientRect().bottom - low));
     document.body.style.setProperty("--kq-under", `${under}px`);
+    // What stands above the table (the top bar) is part of the window's height too: without
+    // it the board ran that much under the dock (a phone's pass slots: the third trial, 10).
+    for (const [name, node] of [["--kq-above-col", document.querySelector(".main-col")], ["--kq-above-game", document.getElementById("game")]]) {
+      const top = node && node.getClientRects().length ? node.getBoundingClientRect().top + window.scrollY : 0;
+      document.body.style.setProperty(name, `${Math.max(0, Math.round(top))}px`);
+    }
   };
   new ResizeObserver(measure).observe(dock);
+  new ResizeObserver(measure).observe(document.querySelector(".topbar") || dock);
   measure();
 }
 
