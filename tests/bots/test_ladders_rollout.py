@@ -155,7 +155,7 @@ def test_mcs_decides_the_same_batched_and_one_by_one_with_heuristic_playouts() -
     for k, (state, seat) in enumerate(samples(2, {}, 4, 5)):
         view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
         spec = "mcs:iterations=60:rollout=heuristic:turns=3:reward=margin:prior=heuristic"
-        batched = make_bot(spec, GAME, seat, k)
+        batched = make_bot(spec + ":batch=16", GAME, seat, k)
         alone = make_bot(spec + ":batch=0", GAME, seat, k)
         assert batched.choose(view, legal) == alone.choose(view, legal)
         assert batched.values == alone.values  # type: ignore[attr-defined]
@@ -172,3 +172,13 @@ def test_ismcts_with_batched_playouts_spends_its_budget_and_plays_a_legal_action
         assert bot.iterations_done == 48  # type: ignore[attr-defined]
         rollouts = bot.batched(state, 3)  # type: ignore[attr-defined]
         assert rollouts is not None and rollouts.playouts > 0
+
+
+def test_the_heuristic_plays_on_the_batch_only_when_asked_and_random_playouts_by_default() -> None:
+    """The batched heuristic is no faster than one by one: the levels stay one by one."""
+    state = GAME.new(2, GAME.options(2, {}), seed=1)
+    heuristic = "mcs:iterations=60:rollout=heuristic:turns=3:reward=margin:prior=heuristic"
+    assert make_bot(heuristic, GAME, 0, 1).batched(state, 2) is None  # type: ignore[attr-defined]
+    asked = make_bot(heuristic + ":batch=16", GAME, 0, 1)
+    assert asked.batched(state, 2) is not None  # type: ignore[attr-defined]
+    assert make_bot("mcs:iterations=60", GAME, 0, 1).batched(state, 2) is not None  # type: ignore[attr-defined]

@@ -37,6 +37,12 @@ Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 
 
+HEURISTIC_BY_DEFAULT = False
+"""The batched heuristic is no faster than one by one (its own judgement is nearly all of a
+step's time either way: ``docs/batch.md``): a search plays it on the batch only when asked
+(``batch=K``), so that the levels (``mcs`` with the heuristic) stay as they were."""
+
+
 def batched_heuristic_applies(heuristic: type) -> bool:
     """Whether the batched policy is the game's declared heuristic."""
     return heuristic is LaddersHeuristic

@@ -124,6 +124,9 @@ class BatchedRollouts:
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
         self.playouts = 0
+        self.by_default = True
+        """Whether a search plays on the batch without being asked (``batch`` not given): not
+        with a policy the game says pays no better batched (its ``HEURISTIC_BY_DEFAULT``)."""
         self.cuts = hasattr(module, "progress")
         """Whether the batch measures a hand in progress (``Game.progress``), so that a
         playout can be cut and judged as ``SearchBot.playout`` cuts it (``play``'s ``cut``)."""
@@ -289,4 +292,6 @@ def batched_rollouts(
         policy: Policy = module.heuristic_actions
     else:
         policy = module.random_actions
-    return BatchedRollouts(game, players, policy, reward)
+    out = BatchedRollouts(game, players, policy, reward)
+    out.by_default = rollout != "heuristic" or getattr(module, "HEURISTIC_BY_DEFAULT", True)
+    return out

@@ -136,6 +136,7 @@ class SearchBot(Bot):
         # past plays under the game's model of them (bots/inference.py), not uniformly.
         self.inference = Inference(game, seat, epsilon, pool) if infer == "heuristic" else None
         self.iterations_done = 0
+        self.batch_asked = batch is not None
         batch = self.default_batch if batch is None else batch
         if not isinstance(batch, int) or batch < 0:
             raise ValueError(
@@ -146,8 +147,9 @@ class SearchBot(Bot):
 
     def batched(self, state: Any, players: int) -> BatchedRollouts | None:
         """The game's batched rollouts for playouts from ``state`` with this bot's policy and
-        reward, or None: ``batch=0``, a game without them, or a hand judged in progress (a cut
-        playout) where the batch does not measure it."""
+        reward, or None: ``batch=0``, a game without them, a policy the game plays batched only
+        when asked (``batch`` given), or a hand judged in progress (a cut playout) where the
+        batch does not measure it."""
         if not self.batch:
             return None
         if players not in self._rollouts:
@@ -158,7 +160,9 @@ class SearchBot(Bot):
                 self.reward_kind,
             )
         found = self._rollouts[players]
-        if found is not None and not found.cuts and self.game.progress(state) is not None:
+        if found is None or (not found.by_default and not self.batch_asked):
+            return None
+        if not found.cuts and self.game.progress(state) is not None:
             return None
         return found
 
