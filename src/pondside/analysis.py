@@ -164,7 +164,7 @@ def estimate_actions(
     seconds: float | None = None,
     seed: int = 0,
     width: int = DEFAULT_WIDTH,
-    batch: int = MCSBot.default_batch,
+    batch: int | None = None,
 ) -> Estimates:
     """The expected place of the seat's legal actions, from its ``view`` only.
 
@@ -179,8 +179,9 @@ def estimate_actions(
     At most ``width`` actions are evaluated: ``keep``, then the heuristic's choice, then a seeded
     sample of the rest; the others are listed in ``not_evaluated``. Where the game has batched
     rollouts (``bots/rollout.py``), a halving round's samples are played out together (the same
-    estimates as one by one: the heuristic's playouts are the same); ``batch=0`` plays them one
-    by one.
+    estimates as one by one: the heuristic's playouts are the same) as ``mcs`` plays them by
+    default (``MCSBot``'s ``batch``; not Ladders' heuristic, no faster batched); ``batch=0``
+    plays them one by one, ``batch=K`` K at a time.
     """
     _check_budget(iterations, seconds)
     if iterations is None and seconds is None:
@@ -243,7 +244,7 @@ def estimate_actions(
             starts.append(game.withdraw_choices(game.determinize(view, rng), others))
             lucks.append(rng.getrandbits(64))
         if chunk == 1 and bot.batched(starts[0], players):
-            chunk = max(1, batch)
+            chunk = max(1, bot.batch)
         for rewards in bot.play_samples(starts, actions, candidates, lucks):
             for k, ranks in zip(candidates, rewards, strict=True):
                 mine = ranks[seat]

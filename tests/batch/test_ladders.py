@@ -4,12 +4,14 @@ itself, what a seat sees, and tables replayed through the exact engine."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from loaded_tables import assert_plays_on_as_the_engine, engine_positions
 from pondside.adapters.codec import Codec
 from pondside.batch import LaddersTables, StepLog
 from pondside.batch.check import check
@@ -197,3 +199,52 @@ def test_batch_check_command_reports_no_mismatch() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "0 mismatches" in result.output
+
+
+def eager_positions(players: int, options: dict[str, Any], count: int, seed: int) -> list[Any]:
+    """Engine states met in matches that play whenever they can (as ``check_actions``' odd
+    tables do), so that ACCENT piles complete, DISCARD is reshuffled (LA-11) and CLIMBs empty:
+    uniformly random play rarely gets there."""
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = GAME.new(players, GAME.options(players, options), seed=rng.getrandbits(32))
+        while not GAME.is_over(state) and len(found) < count:
+            if rng.random() < 0.004:
+                found.append(state)
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            plays = [a for a in legal if a.startswith("play")]
+            state, _ = GAME.apply(state, seat, rng.choice(plays or legal))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {"rounds": 2}),
+        (3, {"target": 60}),
+        (4, {"teams": True, "rounds": 2}),
+        (5, {"rounds": 1}),
+        (6, {"rounds": 1}),
+    ],
+)
+def test_tables_loaded_from_engine_states_play_on_as_the_engine(
+    players: int, options: dict[str, Any]
+) -> None:
+    """Positions mid-turn and mid-match (RUNG piles, ACCENT piles, DISCARD waiting to be
+    reshuffled with the state's generator, later rounds, partnerships) loaded into tables play
+    on with the same actions to the same view for every seat after every step, and to the same
+    places."""
+    states = engine_positions(GAME, players, options, 3, players, share=0.01)
+    states += eager_positions(players, options, 3, players)
+    assert any(st.discard for st in states) and any(st.played for st in states)
+    t = LaddersTables(len(states), players, options, seed=0)
+    assert (t.load_states(np.arange(len(states)), states) == t.noop).all()
+    assert_plays_on_as_the_engine(t, GAME, states, players)
+
+
+def test_a_state_of_other_options_is_refused() -> None:
+    state = GAME.new(2, GAME.options(2, {"rounds": 1}), seed=1)
+    with pytest.raises(ValueError, match="does not fit"):
+        LaddersTables(1, 2, {"target": 100}, seed=0).load_states(np.arange(1), [state])

@@ -46,6 +46,8 @@ def _shuffled(states: npt.NDArray[np.uint64], lengths: Ints | None = None) -> tu
 _DECK = np.array(DECK, dtype=np.int8)
 _SIDE = WILD + 1  # counts are indexed by the card itself (index 0 stays empty)
 _COUNTS = np.bincount(_DECK, minlength=_SIDE)
+_CARDS = np.arange(_SIDE) * (np.arange(_SIDE) > 0) - (np.arange(_SIDE) == 0)
+"""Each count's card, -1 at index 0: a one-hot count of a pile never counts its empty places."""
 _KINDS = ("hand", "climb", "rung", "partner climb", "partner rung", "discard")
 HAND_KIND, CLIMB_KIND, RUNG_KIND, P_CLIMB_KIND, P_RUNG_KIND, DISCARD_KIND = range(len(_KINDS))
 _HEIGHT_CODE = TOP ** np.arange(SLOTS - 1, -1, -1)
@@ -247,6 +249,88 @@ class LaddersTables(TablesBase):
         self.played[t] = False
         self.idle[t] = 0
         self.over[t] = False
+
+    def load_states(self, rows: Ints, states: Sequence[Any], of: Ints | None = None) -> Ints:
+        """Put table ``rows[k]`` in the engine's state ``states[of[k]]`` (``states[k]`` when
+        ``of`` is None): any ``LaddersState`` of this batch's players and options, mid-turn
+        included (the cards played this turn, the idle turns, LA-15), its generator included,
+        so that the table plays on as the engine would (the search's playouts,
+        ``bots/rollout.py``). A loaded table's record is not its match's. Returns ``[len(rows),
+        P]`` of ``noop``: Ladders keeps no hidden choice."""
+        p, n, k = self.players, len(states), self.climb
+        rows = np.asarray(rows, dtype=np.int64)
+        pick = np.arange(n) if of is None else np.asarray(of, dtype=np.int64)
+        mine = {key: self.options[key] for key in ("teams", "target", "rounds")}
+        longest = max((len(st.history) for st in states), default=0)
+        if longest > self.history.shape[1]:
+            grown = np.zeros((self.batch, longest, p), dtype=np.int64)
+            grown[:, : self.history.shape[1]] = self.history
+            self.history = grown
+        climbs = np.zeros((n, p, k), dtype=np.int8)
+        climb_left = np.zeros((n, p), dtype=np.int64)
+        hands = np.zeros((n, p, _SIDE), dtype=np.int64)
+        rungs = np.zeros((n, p, RUNGS, self.rung_depth), dtype=np.int8)
+        rung_sizes = np.zeros((n, p, RUNGS), dtype=np.int64)
+        accents = np.zeros((n, SLOTS, TOP), dtype=np.int8)
+        heights = np.zeros((n, SLOTS), dtype=np.int64)
+        draw = np.zeros((n, len(DECK)), dtype=np.int8)
+        discard = np.zeros((n, len(DECK)), dtype=np.int8)
+        history = np.zeros((n, self.history.shape[1], p), dtype=np.int64)
+        # turn, dealer, played, idle, round_no, over, draw size, discard size
+        scalars = np.zeros((n, 8), dtype=np.int64)
+        for i, st in enumerate(states):
+            given = {"teams": st.teams, "target": st.target, "rounds": st.rounds}
+            if st.n != p or given != mine:
+                raise ValueError(
+                    f"a state of {st.n} players with {given} does not fit these tables of "
+                    f"{p} players with {mine}"
+                )
+            for s in range(p):
+                # Both keep CLIMB, RUNG and ACCENT piles and DRAW bottom first, top last.
+                climbs[i, s, : len(st.climbs[s])] = st.climbs[s]
+                climb_left[i, s] = len(st.climbs[s])
+                np.add.at(hands[i, s], list(st.hands[s]), 1)
+                for r, pile in enumerate(st.rungs[s]):
+                    rungs[i, s, r, : len(pile)] = pile
+                    rung_sizes[i, s, r] = len(pile)
+            for slot, pile in enumerate(st.accents):
+                accents[i, slot, : len(pile)] = pile
+                heights[i, slot] = len(pile)
+            draw[i, : len(st.draw)] = st.draw
+            discard[i, : len(st.discard)] = st.discard
+            if st.history:
+                history[i, : len(st.history)] = st.history
+            scalars[i] = (
+                st.turn, st.dealer, st.played, st.idle, st.round_no, st.over,
+                len(st.draw), len(st.discard),
+            )  # fmt: skip
+        self._known = None
+        self.climbs[rows], self.climb_left[rows] = climbs[pick], climb_left[pick]
+        self.hands[rows] = hands[pick]
+        self.hand_sizes[rows] = hands[pick].sum(axis=2)
+        self.rungs[rows], self.rung_sizes[rows] = rungs[pick], rung_sizes[pick]
+        self.rung_counts[rows] = (rungs[pick][..., None] == _CARDS).sum(axis=3)
+        under = np.maximum(rung_sizes[pick] - 1, 0)[..., None]
+        tops = np.take_along_axis(rungs[pick], under, axis=3)[..., 0]
+        self.rung_tops[rows] = tops * (rung_sizes[pick] > 0)
+        self.accents[rows], self.heights[rows] = accents[pick], heights[pick]
+        self.draw[rows], self.discard[rows] = draw[pick], discard[pick]
+        self.discard_counts[rows] = (discard[pick][..., None] == _CARDS).sum(axis=1)
+        self.history[rows] = history[pick]
+        self.totals[rows] = np.array([st.totals for st in states], dtype=np.int64)[pick]
+        for j, column in enumerate(
+            (self.turn, self.dealer, self.played, self.idle, self.round_no, self.over)
+        ):
+            column[rows] = scalars[pick, j]
+        self.draw_size[rows], self.discard_size[rows] = scalars[pick, 6], scalars[pick, 7]
+        totals = self.totals[rows][:, : self._sides]
+        side_place = 1 + (totals[:, None, :] > totals[:, :, None]).sum(axis=2)
+        self.places[rows] = side_place[:, self._side] * self.over[rows][:, None]
+        self.states[rows] = np.array(
+            [st.rng & 0xFFFFFFFFFFFFFFFF for st in states], dtype=np.uint64
+        )[pick]
+        loaded: Ints = np.full((len(rows), p), self.noop, dtype=np.int64)
+        return loaded
 
     # --- who acts, and what they may do -------------------------------------------------
     def acting(self) -> Bools:

@@ -11,6 +11,7 @@ discarding a high card where it extends a descending RUNG run (LA-9).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from pondside.engine import Game, View
@@ -47,36 +48,69 @@ Source = tuple[str, int]  # ("hand", card) | ("rung", r) | ("prung", r)
 
 
 class Table:
-    """The part of the view the bot reasons about, with cards as ints (W = 13)."""
+    """The part of the view the bot reasons about, with cards as ints (W = 13): read from a
+    view (``from_view``) or, in batched playouts (``ladders_rollout.py``), from the tables'
+    arrays."""
 
-    def __init__(self, view: View, seat: int) -> None:
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        teams: bool,
+        heights: list[int],
+        hand: list[int],
+        tops: list[int | None],
+        rungs: list[list[int]],
+        prungs: list[list[int]],
+        rung_tops: list[set[int]],
+        stock: int,
+        climb_sizes: list[int],
+    ) -> None:
+        """``tops``: each seat's CLIMB top (None: empty); ``rungs`` and ``prungs``: the seat's
+        and its partner's RUNG piles, bottom first (no partner: empty); ``rung_tops``: each
+        seat's RUNG tops; ``stock``: the cards in DRAW and DISCARD."""
         self.seat = seat
-        n = view["players"]
-        teams = view["options"]["teams"]
         self.partner = partner(seat) if teams else -1
-        self.heights = [len(p) for p in view["accents"]]
-        self.hand = [PARSE_CARD[c] for c in view["hand"]]
-        tops = [None if t is None else PARSE_CARD[t] for t in view["climb_tops"]]
+        self.heights = heights
+        self.hand = hand
         self.climb = tops[seat]
         self.partner_climb = tops[self.partner] if teams else None
-        self.rungs = [[PARSE_CARD[c] for c in r] for r in view["rungs"][seat]]
-        self.prungs = (
-            [[PARSE_CARD[c] for c in r] for r in view["rungs"][self.partner]] if teams else []
-        )
-        self.players = n
-        self.stock = view["draw_size"] + len(view["discard"])
-        sizes = view["climb_sizes"]
-        counts = [sum(sizes[s] for s in side) for side in sides(n, teams)]
+        self.rungs = rungs
+        self.prungs = prungs
+        self.players = players
+        self.stock = stock
+        counts = [sum(climb_sizes[s] for s in side) for side in sides(players, teams)]
         own = side_of(seat, teams)
         self.ahead = all(c > counts[own] for i, c in enumerate(counts) if i != own)
         mine = {seat, self.partner}
         self.opponents: list[tuple[int, set[int]]] = []
-        for s in range(n):
+        for s in range(players):
             top = tops[s]
             if s in mine or top is None or top == WILD:
                 continue
-            rung_tops = {PARSE_CARD[r[-1]] for r in view["rungs"][s] if r}
-            self.opponents.append((top, rung_tops))
+            self.opponents.append((top, rung_tops[s]))
+
+    @classmethod
+    def from_view(cls, view: View, seat: int) -> Table:
+        teams = view["options"]["teams"]
+        piles = view["rungs"]
+
+        def ints(pile: list[str]) -> list[int]:
+            return [PARSE_CARD[c] for c in pile]
+
+        return cls(
+            seat,
+            view["players"],
+            teams,
+            [len(p) for p in view["accents"]],
+            ints(view["hand"]),
+            [None if t is None else PARSE_CARD[t] for t in view["climb_tops"]],
+            [ints(r) for r in piles[seat]],
+            [ints(r) for r in piles[partner(seat)]] if teams else [],
+            [{PARSE_CARD[r[-1]] for r in rs if r} for rs in piles],
+            view["draw_size"] + len(view["discard"]),
+            view["climb_sizes"],
+        )
 
     def lowest_empty(self) -> int:
         return next((s for s, h in enumerate(self.heights) if h == 0), -1)
@@ -194,7 +228,10 @@ class LaddersHeuristic(Bot):
         self.gift = float(gift)
 
     def choose(self, view: View, legal: list[str]) -> str:
-        table = Table(view, self.seat)
+        return self.decide(Table.from_view(view, self.seat), legal)
+
+    def decide(self, table: Table, legal: Collection[str]) -> str:
+        """``choose`` on the table as the bot reads it (the batched playouts' entry)."""
         for action in (self._climb(table), self._safe_play(table), self._discard(table)):
             if action is not None and action in legal:
                 return action
@@ -203,7 +240,7 @@ class LaddersHeuristic(Bot):
         return min(plays or legal)
 
     def explain(self, view: View, legal: list[str], action: str) -> str | None:
-        table = Table(view, self.seat)
+        table = Table.from_view(view, self.seat)
         climb = self._climb_chain(table)
         if climb is not None and action == climb[0]:
             if action.startswith(("play climb", "play partner climb")):

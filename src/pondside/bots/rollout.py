@@ -6,8 +6,9 @@ playouts of many samples (each sample's candidate actions and, across samples, m
 determinizations) are loaded into the rows of one batch of tables and played to the end of the
 hand in play together, one step of every table at a time; each row's end is judged by the
 search's own reward. Lame Duck (``lame_duck_rollout.py``), Down the Drain
-(``down_the_drain_rollout.py``) and Wildcat Chicane (``wildcat_chicane_rollout.py``) have both
-policies, King of the Quackers (``king_of_the_quackers_rollout.py``) the random one.
+(``down_the_drain_rollout.py``), Wildcat Chicane (``wildcat_chicane_rollout.py``) and Ladders
+(``ladders_rollout.py``, whose long rounds are cut and judged by progress, ``play``'s ``cut``)
+have both policies, King of the Quackers (``king_of_the_quackers_rollout.py``) the random one.
 
 What is the same as one by one, and what is not:
 - ``rollout=heuristic``: the heuristic draws nothing, so a playout from a given state is one
@@ -59,6 +60,16 @@ the same tables, which a call fills completely before it plays them."""
 _CHUNK = 4096
 """The most rows a batch is given at once (Lame Duck's steps are fastest from about a thousand
 tables on; far more only costs memory)."""
+
+
+def nth_true(mask: npt.NDArray[np.bool_], u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """Per row, the index of a uniformly chosen true column of ``mask`` (each row has one),
+    from the uniform ``u``: the ``floor(u · count)``-th, lowest first (a random policy's
+    choice among a row's legal actions)."""
+    count = mask.sum(axis=1)
+    r = np.minimum((u * count).astype(np.int64), count - 1)
+    out: npt.NDArray[np.int64] = np.argmax(np.cumsum(mask, axis=1) > r[:, None], axis=1)
+    return out
 
 
 def reward_of(results: Sequence[float], kind: str, finished: bool) -> list[float]:
@@ -113,6 +124,12 @@ class BatchedRollouts:
         self.game, self.players, self.policy, self.reward = game, players, policy, reward
         self._module = module
         self.playouts = 0
+        self.by_default = True
+        """Whether a search plays on the batch without being asked (``batch`` not given): not
+        with a policy the game says pays no better batched (its ``HEURISTIC_BY_DEFAULT``)."""
+        self.cuts = hasattr(module, "progress")
+        """Whether the batch measures a hand in progress (``Game.progress``), so that a
+        playout can be cut and judged as ``SearchBot.playout`` cuts it (``play``'s ``cut``)."""
 
     def _tables_for(self, rows: int, options: dict[str, Any]) -> tuple[Any, dict[str, int]]:
         """Tables of at least ``rows`` rows (a power of two: a search's calls vary in size, and
@@ -138,11 +155,22 @@ class BatchedRollouts:
         moves: Sequence[Sequence[Move]],
         luck: int,
         roots: Sequence[Any] | None = None,
+        cut: tuple[int, int | None] | None = None,
+        since: Sequence[tuple[int, int, int]] | None = None,
     ) -> list[list[list[float]]]:
         """``roots[i]`` is the state whose scores and hand a playout from ``starts[i]`` is
         judged against (a tree search's root, before the tree's own moves; the start itself
-        when None)."""
+        when None).
+
+        ``cut``: ``(horizon, turns)`` for a hand judged in progress (only where ``cuts``):
+        each playout ends after ``horizon`` decisions or once the turn has passed ``turns``
+        times (None: no limit), and one that ends so is judged by the progress made since its
+        root, as ``SearchBot.playout`` and ``SearchBot.reward`` do. ``since[i]``: the seat that
+        acted last, the decisions and the passes of the turn already made since the root
+        before ``starts[i]`` (``playout``'s ``last``, ``decisions``, ``passes``; -1, 0, 0 when
+        None)."""
         roots = starts if roots is None else roots
+        since = [(-1, 0, 0)] * len(starts) if since is None else since
         out: list[list[list[float]]] = []
         rng = np.random.default_rng(luck)
         i = 0
@@ -152,7 +180,7 @@ class BatchedRollouts:
             while j < len(starts) and (j == i or rows + len(moves[j]) <= _CHUNK):
                 rows += len(moves[j])
                 j += 1
-            out.extend(self._play(starts[i:j], moves[i:j], roots[i:j], rng))
+            out.extend(self._play(starts[i:j], moves[i:j], roots[i:j], rng, cut, since[i:j]))
             i = j
         return out
 
@@ -162,6 +190,8 @@ class BatchedRollouts:
         moves: Sequence[Sequence[Move]],
         roots: Sequence[Any],
         rng: np.random.Generator,
+        cut: tuple[int, int | None] | None,
+        since: Sequence[tuple[int, int, int]],
     ) -> list[list[list[float]]]:
         game, p = self.game, self.players
         sizes = [len(m) for m in moves]
@@ -183,8 +213,30 @@ class BatchedRollouts:
                     forced[r + k, move[0]] = index[move[1]]
             r += len(its)
         live = ~tables.over & (self._module.hands_played(tables) <= hands)
+        # -1: no limit (as in ``SearchBot.playout``, a count below zero never reaches zero).
+        limit = np.full(tables.batch, -1, dtype=np.int64)
+        turns = np.full(tables.batch, -1, dtype=np.int64)
+        last = np.full(tables.batch, -1, dtype=np.int64)
+        if cut is not None:
+            horizon, most = cut
+            made = np.array(since, dtype=np.int64).reshape(-1, 3)[group]
+            last[:rows] = made[:, 0]
+            limit[:rows] = np.maximum(0, horizon - made[:, 1])
+            if most:
+                turns[:rows] = most - made[:, 2]
+            live &= (limit != 0) & (turns != 0)
         first = True
-        while live.any():
+        while True:
+            if cut is not None:
+                # A new seat to act passes the turn; the last pass allowed ends the playout.
+                seat = np.argmax(tables.acting(), axis=1)
+                changed = live & (seat != last)
+                passed = changed & (last >= 0)
+                turns -= passed
+                live &= ~(passed & (turns == 0))
+                last = np.where(changed, seat, last)
+            if not live.any():
+                break
             luck[:rows] = rng.random((len(starts), p))[group]
             actions = self.policy(tables, luck, live)
             if first:
@@ -194,12 +246,18 @@ class BatchedRollouts:
                 actions = np.where(acting & (forced != tables.noop), forced, actions)
                 first = False
             tables.step(actions, rows=live)
-            live &= ~tables.over & (self._module.hands_played(tables) <= hands)
+            limit -= live
+            live &= ~tables.over & (self._module.hands_played(tables) <= hands) & (limit != 0)
         self.playouts += rows
         lower = game.info.lower_score_is_better
         scores = tables.scores()
         places = tables.places
         over = tables.over
+        in_hand = self._module.hands_played(tables) <= hands
+        if cut is not None:
+            progress = self._module.progress(tables)
+            base_progress = np.zeros((tables.batch, p))
+            base_progress[:rows] = np.array([game.progress(root) for root in roots])[group]
         out: list[list[list[float]]] = []
         r = 0
         for size in sizes:
@@ -207,6 +265,8 @@ class BatchedRollouts:
             for k in range(r, r + size):
                 if over[k]:
                     results = [-float(x) for x in places[k]]
+                elif cut is not None and in_hand[k]:
+                    results = (progress[k] - base_progress[k]).tolist()
                 else:
                     gained = scores[k] - base[k]
                     results = [float(-g if lower else g) for g in gained]
@@ -232,4 +292,6 @@ def batched_rollouts(
         policy: Policy = module.heuristic_actions
     else:
         policy = module.random_actions
-    return BatchedRollouts(game, players, policy, reward)
+    out = BatchedRollouts(game, players, policy, reward)
+    out.by_default = rollout != "heuristic" or getattr(module, "HEURISTIC_BY_DEFAULT", True)
+    return out

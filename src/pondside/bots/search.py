@@ -12,8 +12,9 @@ UCB with availability counts. At a simultaneous step the other seats' choices ar
 from the rollout policy, not searched in the tree, so the tree never conditions their choice
 on ours (no peeking).
 
-Where the game has batched rollouts (``rollout.py``: Lame Duck, Down the Drain, Wildcat Chicane;
-King of the Quackers with the random policy only), the playouts run together on its batched
+Where the game has batched rollouts (``rollout.py``: Lame Duck, Down the Drain, Wildcat Chicane,
+Ladders, its cut playouts included; King of the Quackers with the random policy only), the
+playouts run together on its batched
 engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as policy, the
 same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down the tree with
 virtual visits, then their playouts). ``batch=0`` plays them one by one.
@@ -135,6 +136,7 @@ class SearchBot(Bot):
         # past plays under the game's model of them (bots/inference.py), not uniformly.
         self.inference = Inference(game, seat, epsilon, pool) if infer == "heuristic" else None
         self.iterations_done = 0
+        self.batch_asked = batch is not None
         batch = self.default_batch if batch is None else batch
         if not isinstance(batch, int) or batch < 0:
             raise ValueError(
@@ -145,9 +147,10 @@ class SearchBot(Bot):
 
     def batched(self, state: Any, players: int) -> BatchedRollouts | None:
         """The game's batched rollouts for playouts from ``state`` with this bot's policy and
-        reward, or None: ``batch=0``, a game without them, or a hand judged in progress (a cut
-        playout, which the batch does not measure)."""
-        if not self.batch or self.game.progress(state) is not None:
+        reward, or None: ``batch=0``, a game without them, a policy the game plays batched only
+        when asked (``batch`` given), or a hand judged in progress (a cut playout) where the
+        batch does not measure it."""
+        if not self.batch:
             return None
         if players not in self._rollouts:
             self._rollouts[players] = batched_rollouts(
@@ -156,7 +159,17 @@ class SearchBot(Bot):
                 "random" if self.random_rollout else "heuristic",
                 self.reward_kind,
             )
-        return self._rollouts[players]
+        found = self._rollouts[players]
+        if found is None or (not found.by_default and not self.batch_asked):
+            return None
+        if not found.cuts and self.game.progress(state) is not None:
+            return None
+        return found
+
+    def cut(self, state: Any) -> tuple[int, int | None] | None:
+        """How ``playout`` cuts a playout from ``state`` (``horizon``, ``turns``), for the
+        batched playouts; None where the hand is played to its end."""
+        return None if self.game.progress(state) is None else (self.horizon, self.turns)
 
     def _random_policy(self, state: Any, seat: int, legal: list[str]) -> str:
         # choice(seq) draws seq[_randbelow(len(seq))], as randrange(len(seq)) did: the same
@@ -412,7 +425,7 @@ class ISMCTSBot(SearchBot):
                     n.visits += 1
                 leaves.append(leaf)
             batched = self.batched(leaves[0][0], view["players"])
-            if batched is None or any(leaf[6] for leaf in leaves):
+            if batched is None:
                 results = [finish(r, s, la, d, p, t) for r, s, _, la, d, p, t in leaves]
             else:
                 played = batched.play(
@@ -420,6 +433,8 @@ class ISMCTSBot(SearchBot):
                     [[None]] * count,
                     rng.getrandbits(64),
                     roots=[leaf[0] for leaf in leaves],
+                    cut=self.cut(leaves[0][0]),
+                    since=[(leaf[3], leaf[4], leaf[5]) for leaf in leaves],
                 )
                 results = [per[0] for per in played]
             for leaf, rewards in zip(leaves, results, strict=True):
@@ -539,7 +554,7 @@ class MCSBot(SearchBot):
                 for state, luck in zip(starts, lucks, strict=True)
             ]
         moves: list[Move] = [(self.seat, actions[k]) for k in candidates]
-        return batched.play(starts, [moves] * len(starts), lucks[0])
+        return batched.play(starts, [moves] * len(starts), lucks[0], cut=self.cut(starts[0]))
 
     def play_each(
         self, state: Any, actions: list[str], candidates: list[int], luck: int
