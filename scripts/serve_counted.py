@@ -3,7 +3,8 @@
 Every 5 seconds a line of JSON is appended to ``OUT``: the event loop thread's CPU time, the
 process's, the actions so far, and the CPU time (each in the thread that spent it) of the
 broadcasts, the commits (the committer's thread) and the collector's passes by generation,
-with the longest pass of each. The load test's own "server CPU ms/action" counts everything
+with the longest pass of each (a pass of 20 ms or more is also logged to stderr with its
+``time.monotonic()``). The load test's own "server CPU ms/action" counts everything
 from the start of play, the thousand tables' warm-up (4,000 sockets connecting) included; the
 difference of two lines of the steady state says what an action costs then::
 
@@ -22,6 +23,8 @@ import threading
 import time
 from collections.abc import Callable
 from typing import Any
+
+LONG_PASS = 0.02  # seconds: a collector's pass this long is logged (stderr) when it ends
 
 spent: collections.Counter[str] = collections.Counter()
 calls: collections.Counter[str] = collections.Counter()
@@ -49,6 +52,8 @@ def collected(phase: str, info: dict[str, Any]) -> None:
     spent[name] += took
     calls[name] += 1
     spent[name + " longest"] = max(spent[name + " longest"], took)
+    if took >= LONG_PASS:  # when, to set beside the slow actions of the load test
+        print(f"{time.monotonic():.1f} {name} pass: {1e3 * took:.0f} ms", file=sys.stderr)
 
 
 def sample(out: Any) -> None:
