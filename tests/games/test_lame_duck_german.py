@@ -198,3 +198,33 @@ def test_the_served_words_the_tutorial_and_the_terminal_go_through_the_catalog()
     # The board's words are marked; what is left is numbers, names, cards and rules.
     leftover = re.findall(r"[^\W\d_]+", pseudo_leaks(board) or "")
     assert set(leftover) <= {"Ann", "Bob", "Cid"}, leftover
+
+
+def test_the_labels_words_are_remembered_in_each_language_apart() -> None:
+    """The labels' words, remembered per language (the server's hot path), read as the
+    language of the moment writes them, whichever was asked first."""
+    from pondside.games.lame_duck.narrate import play_effect, play_label, take_label
+
+    def words() -> tuple[str, ...]:
+        return (
+            play_label(45, 2),
+            play_effect(1, None),
+            play_effect(2, 7),
+            play_effect(-1, None),
+            take_label(1),
+        )
+
+    with i18n.using("de"):
+        first_german = words()
+    english = words()
+    with i18n.using("de"):
+        assert words() == first_german
+    assert english == (
+        "play 45 (2 ducks)",
+        "→ column 2",
+        "→ column 3, 6th: you take 7 ducks",
+        "too low: you choose a column",
+        "take column 2",
+    )
+    assert "Enten" in first_german[0] and "Spalte" in first_german[4]
+    assert all(g != e for g, e in zip(first_german, english, strict=True))

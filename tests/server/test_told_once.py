@@ -117,3 +117,20 @@ def test_a_frame_spliced_onto_its_shared_part_is_its_text() -> None:
                     common, game, receiver, False, view, legal, game.view(before, receiver)
                 )
                 assert frames.spliced(shared, frame) == frames.text(frame)
+                assert frames.text(frame) == orjson.dumps(frame, option=NON_STR).decode()
+
+
+NON_STR = orjson.OPT_NON_STR_KEYS
+
+
+def test_a_frame_is_written_as_with_keys_of_any_kind() -> None:
+    """``frames.dumped`` leaves out orjson's option for keys that are not strings where every
+    key is one (quicker): the same bytes as with it; a value keyed by seat numbers is written
+    with it, as before."""
+    for value in (
+        {"a": [1, {"b": None, "c": "é ⟦x⟧"}], "d": 1.5},
+        {"seats": {0: "Ann", 1: "Bob"}},
+        {1: {"x": [True, False]}},
+        [],
+    ):
+        assert frames.dumped(value) == orjson.dumps(value, option=NON_STR)

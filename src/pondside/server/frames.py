@@ -483,15 +483,17 @@ def live_texts(
     if table.match is not None:
         table.views.build(table.game, table.match.state, (seat for seat, _, _ in wanted))
     shared = shared_text(common)
-    names: dict[str, list[str]] = {}
-    texts = {}
+    # Each language entered once for all its receivers (most changes have one language).
+    languages: dict[str, list[tuple[int | None, bool, str]]] = {}
     for key in wanted:
-        seat, host, locale = key
+        languages.setdefault(key[2], []).append(key)
+    texts = {}
+    for locale, keys in languages.items():
         with i18n.using(locale):
-            if locale not in names:
-                names[locale] = shown_names(common["table"])
-            frame = live_frame(table, seat, host, common, before, names[locale])
-        texts[key] = spliced(shared, frame)
+            names = shown_names(common["table"])
+            for key in keys:
+                frame = live_frame(table, key[0], key[1], common, before, names)
+                texts[key] = spliced(shared, frame)
     return texts
 
 
@@ -500,7 +502,17 @@ def text(frame: Any) -> str:
     receiver's frame into text was the largest single cost of a broadcast (about 40 % of it
     with ``json.dumps``, docs/benchmarks.md). Keys that are not strings (a seat number) are
     written as strings, as ``json.dumps`` writes them."""
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    return dumped(frame).decode()
+
+
+def dumped(value: Any) -> bytes:
+    """``value`` as JSON (``text``). Most frames have only keys that are strings: orjson writes
+    them about a third quicker without its option for other keys, which gives the same bytes
+    for them; a frame with another key (a seat number) is written again with it."""
+    try:
+        return orjson.dumps(value)
+    except orjson.JSONEncodeError:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 OWN_KEYS = tuple(k for k in StateFrame.__annotations__ if k not in Shared.__annotations__)
@@ -510,7 +522,7 @@ shared part's)."""
 
 def shared_text(common: Shared) -> bytes:
     """The shared part of a change's frames as JSON, once for all its receivers (``spliced``)."""
-    return orjson.dumps(common, option=orjson.OPT_NON_STR_KEYS)
+    return dumped(common)
 
 
 def spliced(shared: bytes, frame: StateFrame) -> str:
@@ -518,7 +530,7 @@ def spliced(shared: bytes, frame: StateFrame) -> str:
     the receiver's own keys are turned into JSON and joined to it, the same text to the byte
     (``{"type":...,"outcome":null`` + ``,"you":...}``). The table's summary, the events and
     the clock are written once a change, not once per receiver."""
-    own = orjson.dumps({k: frame[k] for k in OWN_KEYS}, option=orjson.OPT_NON_STR_KEYS)  # type: ignore[literal-required]
+    own = dumped({k: frame[k] for k in OWN_KEYS})  # type: ignore[literal-required]
     return (shared[:-1] + b"," + own[1:]).decode()
 
 

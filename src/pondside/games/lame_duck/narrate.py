@@ -189,6 +189,14 @@ def narrate(
 
 def play_label(card: int, card_ducks: int) -> str:
     """A card of the hand as it is offered: ``play 45 (2 ducks)``."""
+    return _play_label(card, card_ducks, i18n.current())
+
+
+# The labels' words are remembered per language: a seat's hand is labelled anew at every turn
+# of every table (the server's hot path), from a hundred-odd cards and a few columns.
+@functools.lru_cache(maxsize=1024)
+def _play_label(card: int, card_ducks: int, locale: str) -> str:
+    """``play_label`` in ``locale`` (the current language)."""
     return _("play {card} ({ducks})").format(card=card, ducks=ducks(card_ducks))
 
 
@@ -196,6 +204,12 @@ def play_effect(column: int, sixth_ducks: int | None) -> str:
     """Where a card would go now if no lower card came first (the rulebook's card preview):
     ``column`` from 0, -1 when the card is too low; ``sixth_ducks`` the ducks it would take as
     the column's sixth card (``None`` when it would not be the sixth)."""
+    return _play_effect(column, sixth_ducks, i18n.current())
+
+
+@functools.lru_cache(maxsize=1024)
+def _play_effect(column: int, sixth_ducks: int | None, locale: str) -> str:
+    """``play_effect`` in ``locale`` (the current language)."""
     if column < 0:
         return _("too low: you choose a column")
     if sixth_ducks is None:
@@ -207,6 +221,12 @@ def play_effect(column: int, sixth_ducks: int | None) -> str:
 
 def take_label(column: int) -> str:
     """A column to take, as it is offered: ``take column 2``."""
+    return _take_label(column, i18n.current())
+
+
+@functools.lru_cache(maxsize=64)
+def _take_label(column: int, locale: str) -> str:
+    """``take_label`` in ``locale`` (the current language)."""
     return _("take column {column}").format(column=column + 1)
 
 
@@ -296,6 +316,11 @@ def standings(events: Sequence[Mapping[str, Any]], after: View) -> list[list[int
     return out[::-1]
 
 
+def too_low_prompt() -> str:
+    """What the page says to the seat whose card is too low (LD-6): ``{card}`` the card."""
+    return _("Your {card} is lower than every column: choose a column to take.")
+
+
 def prompts() -> dict[str, str]:
     """What the page says while a column is to be taken (LD-6: a card lower than every
     column's last takes a column; ``{card}`` the card, ``{who}`` the seat taking), the heading
@@ -305,7 +330,7 @@ def prompts() -> dict[str, str]:
     time ran out (LD-11: ``{card}``, ``{column}`` as the page numbers it), the winner's title
     and an expert table's badge."""
     return {
-        "too low": _("Your {card} is lower than every column: choose a column to take."),
+        "too low": too_low_prompt(),
         "too low other": _("{who}'s {card} is too low: {who} is choosing a column to take."),
         "placing": _("Placing the cards…"),
         "heading": _("Round {round}, turn {turn}"),
@@ -381,7 +406,6 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
     for (LD-4: the cards are chosen together and revealed at once), who is choosing a column
     to take (LD-6), or what this seat is to do."""
     me, to_act = view["seat"], view["to_act"]
-    waiting = waiting_for(to_act, names, me)
     taking = view["awaiting_take"]
     if taking is not None:
         # The seat taking is told here too (issue 27: the pond's toast alone was missed); a
@@ -390,17 +414,19 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
             card = next((c for s, c in view["revealed"] if s == me), None)
             if card is None:
                 return {"status": _("Choose a column to take.")}
-            return {"status": prompts()["too low"].format(card=card)}
+            return {"status": too_low_prompt().format(card=card)}
         return {"status": _("{name} is choosing a column to take.").format(name=names[taking])}
+    # (Whom the table waits for is written only where it is said: every seat's frame of every
+    # change tells its status, the server's hot path.)
     if me is None:
-        return {"status": _then(_("You are watching."), waiting)}
+        return {"status": _then(_("You are watching."), waiting_for(to_act, names, me))}
     chosen = view.get("my_choice")
     if chosen is not None:
         if replay:
             played = _("{name} played {card}.").format(name=names[me], card=chosen)
         else:
             played = _("You played {what}.").format(what=chosen)
-        return {"status": _then(played, waiting)}
+        return {"status": _then(played, waiting_for(to_act, names, me))}
     if me not in to_act:
         return {"status": ""}
     if replay:
@@ -409,7 +435,7 @@ def status(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[
         "status": _("Choose a card to play."),
         "status confirm": _("Choose a card, then confirm it."),
         # {what} is the page's: the card it sent, filled in there.
-        "status sent": _then(_("You played {what}."), waiting),
+        "status sent": _then(_("You played {what}."), waiting_for(to_act, names, me)),
     }
 
 
