@@ -50,9 +50,11 @@ class KingOfTheQuackers(Game[QuackersState]):
         ),
         simultaneous=True,
         lower_score_is_better=False,
-        summary="A Decktet climbing game: pass two cards, then beat the last play with a higher "
-        "single, Set or Straight Flush, or blow it up with a Bomb of personalities. Go out "
-        "first to score most.",
+        # KQ-13: "equal or higher", sharing a suit with the round's lead. The summary said
+        # "higher", which the rules page and the table contradicted (the fourth trial, 14).
+        summary="A Decktet climbing game: pass two cards, then follow the last play with an "
+        "equal or higher single sharing a suit with the lead, Set or Straight Flush, or blow "
+        "it up with a Bomb of personalities. Go out first to score most.",
     )
 
     # Each method is the function itself, not a method that calls it: no call in between on

@@ -217,6 +217,10 @@ $("name-form").addEventListener("submit", async (ev) => {
     const then = afterName;
     keepForAfterName(null);
     if (then) then();
+    // The form that had the focus is gone: it goes to "Playing as NAME", which says the name
+    // was kept, with Change and the new table's form next (the fourth trial, 2: focus had
+    // fallen to the page).
+    if (!then || document.activeElement === document.body) focusWho();
   } catch (e) {
     $("name-error").textContent = e.message;
   }
@@ -233,7 +237,15 @@ $("change-name").addEventListener("click", () => {
 $("name-cancel").addEventListener("click", () => {
   $("name-panel").hidden = !!myName;
   keepForAfterName(null);
+  if (myName) focusWho();
 });
+
+function focusWho() {
+  const who = $("who");
+  if (who.hidden) return;
+  who.tabIndex = -1;
+  who.focus();
+}
 
 /** What the name's button does next, said on it (issue 27, s35-7): "Save name" saves the
  * name and nothing else, unless the person asked for a table first ("Save name and open the

@@ -383,7 +383,15 @@ export class ReplaySource {
     const seat = this.seat;
     if (seat == null || this.analysing != null) return;
     if (this.analyses.has(seat)) {
+      // "See the analysis": it is under the table, maybe below the window's edge (the fourth
+      // trial, 1): brought into sight, and the focus with it.
       this.showAnalysis();
+      const panel = $("rb-analysis");
+      if (panel && !panel.hidden) {
+        panel.tabIndex = -1;
+        panel.focus({ preventScroll: true });
+        panel.scrollIntoView({ block: "nearest" });
+      }
       return;
     }
     this.analysing = seat;
@@ -406,14 +414,18 @@ export class ReplaySource {
     if (!panel || !this.data) return;
     const seat = this.seat;
     const found = seat == null ? null : this.analyses.get(seat);
-    button.disabled = seat == null || this.analysing != null || found != null;
+    // Never disabled under the person's focus while it works or once it has answered (the
+    // focus fell to the page: the fourth trial, 1): busy, it says so and does nothing; done, it
+    // offers the analysis, which appears under the table without moving it (s35-3).
+    button.disabled = seat == null;
+    button.setAttribute("aria-disabled", String(this.analysing != null));
     button.title =
       seat == null
         ? t("Choose a seat (Seen by) to analyse its decisions")
         : found
           ? t("This seat's decisions are analysed below")
           : t("Judge {name}'s decisions with a short search", { name: this.seatName(seat) });
-    button.textContent = this.analysing != null ? t("Analysing…") : t("Analyse");
+    button.textContent = this.analysing != null ? t("Analysing…") : found ? t("See the analysis ↓") : t("Analyse");
     const summary = $("rb-an-summary");
     const mistakes = $("rb-an-mistakes");
     panel.classList.remove("failed");

@@ -217,7 +217,9 @@ export function renderHand(ctx, frozen = false) {
   const legal = ctx.pending || frozen ? new Set() : legalCards(ctx);
   const cards = [...v.hand].sort((a, b) => (sortOrder === "asc" ? a - b : b - a));
   if (hand.selected != null && !legal.has(hand.selected)) hand.selected = null;
-  if (previewed() != null && !cards.includes(previewed())) setPreview(hand.cur, null);
+  // No preview while a step is shown: the columns it names are changing under it (a ghost 19
+  // "→ column 1" while the real 17 moved there: the fourth trial, 4).
+  if (previewed() != null && (frozen || !cards.includes(previewed()))) setPreview(hand.cur, null);
   if (hand.focusCard == null || !cards.includes(hand.focusCard)) hand.focusCard = cards.find((c) => legal.has(c)) ?? cards[0] ?? null;
   box.replaceChildren();
   box.classList.toggle("active", legal.size > 0);
@@ -236,8 +238,10 @@ export function renderHand(ctx, frozen = false) {
     }
     b.tabIndex = n === hand.focusCard ? 0 : -1;
     b.append(cardEl(n));
-    // The server's label names a playable card with its ducks; any other card reads its face.
-    const offer = ctx.label(`play ${n}`);
+    // The server's label names a playable card with its ducks; any other card reads its face,
+    // as does every card while the turn's cards are placed ("Play 28" on a card that could
+    // not be played: the fourth trial, 4).
+    const offer = can ? ctx.label(`play ${n}`) : null;
     const name = offer ? capital(offer.label) : t("Card {card}", { card: cardName(n) });
     b.setAttribute("aria-label", chosen ? t("{card}, chosen", { card: name }) : name);
     b.addEventListener("click", () => onCardClick(n));

@@ -12,6 +12,17 @@ let pointerCard = null;
 let ringCard = null;
 let ringLast = false;
 
+// While a turn's cards are shown placed, no preview: the columns it would name are changing
+// under it (a ghost 19 "→ column 1" stayed while the real 17 moved there: the fourth trial, 4).
+let placing = false;
+
+/** A turn's cards are being placed (true: the preview goes) or are placed (false: it comes
+ *  back with the next drawing, the hand's and the status's). */
+export function placingShown(on, ctx) {
+  placing = on;
+  if (on) applyPreview(ctx);
+}
+
 /** The card previewed now (null: none). */
 export const previewed = () => previewCard;
 
@@ -56,7 +67,7 @@ export function applyPreview(ctx) {
   $("pond").classList.remove("preview-low");
   const v = ctx && ctx.view;
   // Where the card would go now, as the server labels it (others' cards may change it).
-  const offer = previewCard == null || !v || v.over || v.awaiting_take != null ? null : ctx.label(`play ${previewCard}`);
+  const offer = placing || previewCard == null || !v || v.over || v.awaiting_take != null ? null : ctx.label(`play ${previewCard}`);
   if (!offer) {
     p.textContent = "";
     p.classList.remove("on");

@@ -15,7 +15,7 @@ import { fill, prompt, said } from "./terms.js";
 import { el, toast } from "../room.js";
 import { chooseTake, hand, handTools, legalCards, markSent, playCard, renderHand, wasSent } from "./lame-duck-hand.js";
 import { animate, buildBoard, renderColumns, renderSlots, seatScore, slotsOf } from "./lame-duck-pond.js";
-import { applyPreview } from "./lame-duck-preview.js";
+import { applyPreview, placingShown } from "./lame-duck-preview.js";
 
 const $ = (id) => document.getElementById(id);
 // The game's facts before any card is drawn (its faces print LD-2's ducks, served by the game)
@@ -107,11 +107,17 @@ async function show(ctx) {
     $("status").textContent = prompt(ctx, "placing");
   }
   if (ctx.view.hand_number === ctx.prev.view.hand_number && kinds.includes("reveal")) {
-    // The revealed card leaves the hand at once; the hand wakes up after the placements.
+    // The revealed card leaves the hand at once; the hand wakes up after the placements. The
+    // status keeps saying the cards are placed (it went blank: the fourth trial, 4).
     renderHand(ctx, true);
-    $("status").textContent = "";
   }
-  await animate(ctx);
+  const placing = kinds.includes("reveal") || kinds.includes("place");
+  if (placing) placingShown(true, ctx);
+  try {
+    await animate(ctx);
+  } finally {
+    if (placing) placingShown(false, ctx);
+  }
 }
 
 // --- words: the server's (the frame's captions, the game's prompts) ----------------------------------

@@ -87,12 +87,13 @@ function button(ctx, cls, text, onPress, { primary = false, label = null, title 
 const upper = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /** The engine's sentence why a hand card cannot be played or chosen now (ctx.why), as a person
- *  reads it: capitalised, with its rule codes ("(WC-10)") left to the tooltip. */
+ *  reads it: capitalised, without its rule codes ("(WC-10)"), in the tooltip too (a code means
+ *  nothing to a player hovering a card: the fourth trial, 8). */
 function plainWhy(ctx, code) {
   const reason = ctx.why(code);
   if (!reason) return null;
   const words = reason.replace(/\s*\((?:WC-\d+(?:,\s*)?)+\)/g, "");
-  return { title: `${upper(reason)}.`, said: `${upper(words)}.`, words: `${words}.` };
+  return { title: `${upper(words)}.`, said: `${upper(words)}.`, words: `${words}.` };
 }
 
 function renderHand(ctx, kinds) {
