@@ -7,7 +7,9 @@ the trial's screens (a 1366x768 laptop, a 390x844 touch phone), in Chromium agai
 2. Enter in the lobby's name field: the focus fell to the page (the form it was in went away);
 4. while a turn's cards are placed, Lame Duck's dimmed hand cards kept the names "Play 28 (1
    duck)" of cards that could be played, and a stale preview stayed on the pond;
-8. Wildcat Chicane's tooltips carried rule codes (test_browser_wc.py).
+8. Wildcat Chicane's tooltips carried rule codes (test_browser_wc.py);
+and the third trial's 3 again: the phone coach's lesson, scrolling within it, hid its "Why:"
+line with nothing to say there was more below.
 
 Without Chromium (or Playwright) the tests are skipped, except under CI; see browserkit.py.
 """
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import LAPTOP, bots_match, name_via_api, shot, table_via_api
+from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, press, shot, table_via_api
 from serverproc import ServerProcess
 
 FOCUSED = "() => { const e = document.activeElement; return e ? (e.id || e.tagName) : null; }"
@@ -121,4 +123,35 @@ def test_while_the_cards_are_placed_the_hand_offers_nothing(
     for drawn in seen:
         assert not any(n and n.startswith("Play ") for n in drawn["names"]), drawn
         assert not drawn["preview"] and not drawn["ghost"], drawn
+    assert not page.errors
+
+
+def test_the_phones_coach_shows_there_is_more_of_its_lesson_below(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """The third trial's 3, seen again: on a 390x844 phone the coach's lesson scrolls within its
+    box, above "Play it for me", and its "Why:" line was below the box's edge with no
+    scrollbar to show it. While there is more below, the box says so (its last lines fade);
+    scrolled to its end, it does not."""
+    page = new_page(web, TOUCH_PHONE, touch=True)
+    name_via_api(page, "Learner")
+    page.goto("/learn")
+    press(page, page.get_by_role("button", name="Learn Lame Duck"))
+    page.wait_for_url("**/t/*")
+    page.locator("#hint-panel .hint-do").wait_for()
+    page.wait_for_timeout(300)
+    overflows = page.evaluate(
+        "(() => { const b = document.getElementById('hint-body');"
+        " return b.scrollHeight - b.clientHeight > 2; })()"
+    )
+    more = "document.getElementById('hint-panel').classList.contains('more-below')"
+    assert page.evaluate(more) is overflows
+    shot(page, "trial42-phone-coach-more-below")
+    if overflows:
+        mask = page.evaluate("getComputedStyle(document.getElementById('hint-body')).maskImage")
+        assert "gradient" in mask, mask
+        page.evaluate(
+            "(() => { const b = document.getElementById('hint-body'); b.scrollTop = b.scrollHeight; })()"
+        )
+        page.wait_for_function(f"!{more}", timeout=2_000)
     assert not page.errors

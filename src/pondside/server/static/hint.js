@@ -52,6 +52,11 @@ export class Hints {
     this.panel = $("hint-panel");
     this.body = $("hint-body");
     this.foot = $("hint-foot"); // the coach's "Play it for me", below the lesson that scrolls
+    // A lesson longer than a phone's coach scrolls within it, with no scrollbar to show: its
+    // lower edge fades while there is more below (its "Why:" line went unseen: the fourth
+    // trial, on the third's 3).
+    this.body.addEventListener("scroll", () => this.moreBelow(), { passive: true });
+    new ResizeObserver(() => this.moreBelow()).observe(this.body);
     this.button.addEventListener("click", () => this.ask());
     $("hint-close").addEventListener("click", () => this.clear(true));
     document.addEventListener("keydown", (ev) => {
@@ -123,6 +128,12 @@ export class Hints {
     this.open(true);
     this.panel.setAttribute("aria-busy", "true");
     this.update(f);
+  }
+
+  /** Whether the lesson has more below what its box shows (a phone's coach). */
+  moreBelow() {
+    const b = this.body;
+    this.panel.classList.toggle("more-below", b.scrollHeight - b.scrollTop - b.clientHeight > 2);
   }
 
   /** The server's {"type": "hint"} answer. */
@@ -210,6 +221,7 @@ export class Hints {
     // lesson alone, so no line is half hidden under the button: the third trial, 3).
     this.foot.replaceChildren(...(h.coach ? [this.coachDoes(h)] : []));
     this.open(true);
+    this.moreBelow();
     this.mark();
     if (h.coach) this.inView(h);
   }
