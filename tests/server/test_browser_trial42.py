@@ -7,6 +7,8 @@ the trial's screens (a 1366x768 laptop, a 390x844 touch phone), in Chromium agai
 2. Enter in the lobby's name field: the focus fell to the page (the form it was in went away);
 4. while a turn's cards are placed, Lame Duck's dimmed hand cards kept the names "Play 28 (1
    duck)" of cards that could be played, and a stale preview stayed on the pond;
+7. King of the Quackers' pass: with both cards picked the status still said "Choose a card for
+   Bot 2…" and a slot stayed outlined as if waiting for a card;
 8. Wildcat Chicane's tooltips carried rule codes (test_browser_wc.py);
 and the third trial's 3 again: the phone coach's lesson, scrolling within it, hid its "Why:"
 line with nothing to say there was more below.
@@ -154,4 +156,27 @@ def test_the_phones_coach_shows_there_is_more_of_its_lesson_below(
             "(() => { const b = document.getElementById('hint-body'); b.scrollTop = b.scrollHeight; })()"
         )
         page.wait_for_function(f"!{more}", timeout=2_000)
+    assert not page.errors
+
+
+def test_the_pass_with_both_cards_picked_says_so(new_page: Any, web: ServerProcess) -> None:
+    """Finding 7: with both cards of the pass picked, King of the Quackers' status still asked
+    to choose them and the right-hand slot stayed outlined as if waiting. It says both are
+    picked (give them, or pick a slot to change one), and no slot waits until one is picked."""
+    page = new_page(web, LAPTOP)
+    page.goto("/")
+    name_via_api(page, "Kay")
+    table = table_via_api(page, game="king-of-the-quackers", options={}, players=4, bots=3, seed=3)
+    page.goto(f"/t/{table}")
+    page.locator(".kq-give").wait_for(timeout=20_000)
+    status = page.locator("#status")
+    assert status.inner_text().startswith("Choose a card for")
+    for i in range(2):
+        page.locator("#hand .kq-hcard").nth(i).click()
+    page.locator("#status", has_text="Both cards are picked").wait_for()
+    assert page.locator(".kq-slot.active").count() == 0
+    assert not page.locator(".kq-give").is_disabled()
+    shot(page, "trial42-kq-pass-both-picked")
+    page.locator('.kq-slot[data-side="left"]').click()
+    page.locator('.kq-slot.active[data-side="left"]').wait_for()
     assert not page.errors

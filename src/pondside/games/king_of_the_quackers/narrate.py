@@ -123,6 +123,10 @@ def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dic
                 "Choose a card for {left} on your left, then one for {right} on your right, "
                 "and give them."
             ).format(left=names[left_of(seat, n)], right=names[right_of(seat, n)])
+            # Once the page holds both (its own selection, before the give is sent).
+            out["status both chosen"] = _(
+                "Both cards are picked: give them, or pick a slot to change its card."
+            )
         elif waiting:
             out["status"] = _("Waiting for {names} to choose their two cards.").format(
                 names=joined(waiting)

@@ -130,8 +130,11 @@ export function passPanel(ctx) {
   const p = passState(ctx);
   const chosen = choosing ? p : v.gave ? { left: v.gave[0], right: v.gave[1] } : p;
   const slots = el("div", "kq-slots");
+  // The slot the next card goes to is outlined; with both filled, none is until one is picked
+  // to change its card (it looked as if still waiting for one: the fourth trial, 7).
+  const waits = (side) => choosing && p.slot === side && (!(p.left && p.right) || p.armed);
   for (const side of ["left", "right"]) {
-    const slot = el("button", `kq-slot${choosing && p.slot === side ? " active" : ""}`);
+    const slot = el("button", `kq-slot${waits(side) ? " active" : ""}`);
     slot.type = "button";
     slot.dataset.side = side;
     slot.dataset.focus = `slot-${side}`;
@@ -144,12 +147,13 @@ export function passPanel(ctx) {
       slot.append(card(code, { small: true }));
       slot.append(el("span", "kq-slot-name", cardName(code)));
     } else {
-      slot.append(el("span", "kq-slot-empty", choosing && p.slot === side ? t("pick a card in your hand") : "—"));
+      slot.append(el("span", "kq-slot-empty", waits(side) ? t("pick a card in your hand") : "—"));
     }
     const held = code ? cardName(code) : t("no card yet");
     slot.setAttribute("aria-label", t("{slot}: {card}", { slot: label.textContent, card: held }));
     slot.addEventListener("click", () => {
       p.slot = side;
+      p.armed = true;
       ctx.rerender();
     });
     slots.append(slot);

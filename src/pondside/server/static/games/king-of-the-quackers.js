@@ -209,6 +209,7 @@ function pickForPass(ctx, code) {
   } else {
     p[p.slot] = code;
     if (!p[other(p.slot)]) p.slot = other(p.slot);
+    p.armed = false; // both filled: no slot waits for a card until one is picked again
   }
   ctx.rerender();
 }
@@ -323,6 +324,9 @@ function renderActions(ctx) {
 function status(ctx) {
   // The server's words (the frame's captions: KQ-5's pass, KQ-8's lead, KQ-9's beat or pass).
   if (ctx.pending) return said(ctx, "status sent");
+  // Both cards of the pass picked: not "choose a card…" any more (the fourth trial, 7).
+  const p = ctx.select.pass;
+  if (p && p.left && p.right && ctx.legal.some((a) => a.startsWith("give "))) return said(ctx, "status both chosen");
   const playing = ctx.legal.some((a) => a.startsWith("play "));
   return said(ctx, ctx.view.phase === "play" && ctx.legal.length && !playing ? "status nothing beats" : "status");
 }
