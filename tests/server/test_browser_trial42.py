@@ -10,6 +10,8 @@ the trial's screens (a 1366x768 laptop, a 390x844 touch phone), in Chromium agai
 7. King of the Quackers' pass: with both cards picked the status still said "Choose a card for
    Bot 2…" and a slot stayed outlined as if waiting for a card;
 8. Wildcat Chicane's tooltips carried rule codes (test_browser_wc.py);
+10. the deal of the day, finished alone: "Best so far" named the player's own fourth place, and
+    the other games' boxes stretched empty to its height;
 and the third trial's 3 again: the phone coach's lesson, scrolling within it, hid its "Why:"
 line with nothing to say there was more below.
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, press, shot, table_via_api
+from server.test_browser_daily import play_through_the_page
 from serverproc import ServerProcess
 
 FOCUSED = "() => { const e = document.activeElement; return e ? (e.id || e.tagName) : null; }"
@@ -179,4 +182,26 @@ def test_the_pass_with_both_cards_picked_says_so(new_page: Any, web: ServerProce
     shot(page, "trial42-kq-pass-both-picked")
     page.locator('.kq-slot[data-side="left"]').click()
     page.locator('.kq-slot.active[data-side="left"]').wait_for()
+    assert not page.errors
+
+
+def test_the_deal_of_the_day_finished_alone_names_no_best_and_keeps_its_boxes_short(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 10: the first to finish today's deal read "Best so far: Daily, 24 ducks", their
+    own fourth place, and the games not played yet were boxes as tall as the finished one,
+    empty. With nobody else yet there is no best of others; each box is as tall as it holds."""
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Daily")
+    play_through_the_page(page, web, 1)
+    page.goto("/daily")
+    mine = page.locator("section.daily-game").first
+    mine.locator(".daily-result").wait_for()
+    assert "the first to finish" in mine.locator(".daily-result").inner_text()
+    assert "Best so far" not in mine.inner_text()
+    heights = page.locator("section.daily-game").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    shot(page, "trial42-daily-alone")
+    assert all(h < heights[0] for h in heights[1:]), heights
     assert not page.errors

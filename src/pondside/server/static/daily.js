@@ -59,7 +59,9 @@ function standingOf(s) {
   );
   box.append(spread(s.scores, m.score));
   box.append(el("p", "muted small", t("Each bar: how many players finished with that score (yours dark), best first.")));
-  if (s.best) {
+  // The best of others: with nobody else yet, the best is the player's own (the fourth trial,
+  // 10: "Best so far: Daily, 24 ducks" beside a fourth place that was the only result).
+  if (s.best && others) {
     const p = el("p", null, `${t("Best so far: {name}, {score}.", { name: s.best.name, score: s.best.score_words })} `);
     const a = el("a", null, t("Watch it"));
     a.href = s.best.replay;
