@@ -10,6 +10,8 @@ the trial's screens (a 1366x768 laptop, a 390x844 touch phone), in Chromium agai
 7. King of the Quackers' pass: with both cards picked the status still said "Choose a card for
    Bot 2…" and a slot stayed outlined as if waiting for a card;
 8. Wildcat Chicane's tooltips carried rule codes (test_browser_wc.py);
+11. the replay at 1366x768: "Copy link" wrapped to a second row of the bar, and the hand's dock
+    covered the card area's lower edge;
 10. the deal of the day, finished alone: "Best so far" named the player's own fourth place, and
     the other games' boxes stretched empty to its height;
 and the third trial's 3 again: the phone coach's lesson, scrolling within it, hid its "Why:"
@@ -37,7 +39,7 @@ def test_analyse_keeps_the_focus_and_then_shows_the_analysis_in_sight(
 ) -> None:
     """Finding 1: at 1366x768 the analysis came under the table, below the window's edge, and
     the focus fell to the page: the person saw nothing happen. The button keeps the focus
-    while it works, then offers "See the analysis ↓", which brings it into sight with the
+    while it works, then offers "Analysis ↓", which brings it into sight with the
     focus (the table itself never moves when the analysis appears: test_browser_focus35)."""
     page = new_page(web, LAPTOP)
     name_via_api(page, "Cal")
@@ -53,7 +55,7 @@ def test_analyse_keeps_the_focus_and_then_shows_the_analysis_in_sight(
     assert page.evaluate(FOCUSED) == "rb-analyse"
     page.wait_for_selector("#rb-an-summary:has-text('decisions judged')", timeout=90_000)
     assert page.evaluate(FOCUSED) == "rb-analyse"
-    assert button.inner_text().startswith("See the analysis")
+    assert button.inner_text().startswith("Analysis ↓")
     page.keyboard.press("Enter")
     page.wait_for_function(IN_WINDOW, arg="#rb-an-summary", timeout=5_000)
     assert page.evaluate(FOCUSED) == "rb-analysis"
@@ -204,4 +206,30 @@ def test_the_deal_of_the_day_finished_alone_names_no_best_and_keeps_its_boxes_sh
     )
     shot(page, "trial42-daily-alone")
     assert all(h < heights[0] for h in heights[1:]), heights
+    assert not page.errors
+
+
+def test_the_laptop_replay_bar_is_one_row_and_the_card_area_clear_of_the_dock(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 11: at 1366x768 the replay bar took two rows ("Copy link" alone on the second)
+    and the hand's dock covered the lower edge of the card area ("choosing" cut). The bar is
+    one row and the card area ends above the dock."""
+    page = new_page(web, LAPTOP)
+    name_via_api(page, "Histo")
+    table = bots_match(page, "lame-duck", 2, {"rounds": 1}, seed=23)
+    page.goto(f"/replay/{table}?seat=0")
+    page.locator("#hand .hand-card").first.wait_for()
+    page.wait_for_timeout(300)
+    where = page.evaluate(
+        """() => ({
+      rows: new Set([...document.querySelector('.replay-bar').children]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => Math.round(e.getBoundingClientRect().top / 20))).size,
+      slots: document.getElementById('slots').getBoundingClientRect().bottom,
+      dock: document.getElementById('act-dock').getBoundingClientRect().top })"""
+    )
+    shot(page, "trial42-replay-laptop")
+    assert where["rows"] == 1, where
+    assert where["slots"] <= where["dock"] + 1, where
     assert not page.errors

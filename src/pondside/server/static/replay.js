@@ -383,7 +383,7 @@ export class ReplaySource {
     const seat = this.seat;
     if (seat == null || this.analysing != null) return;
     if (this.analyses.has(seat)) {
-      // "See the analysis": it is under the table, maybe below the window's edge (the fourth
+      // "Analysis ↓": it is under the table, maybe below the window's edge (the fourth
       // trial, 1): brought into sight, and the focus with it.
       this.showAnalysis();
       const panel = $("rb-analysis");
@@ -425,7 +425,7 @@ export class ReplaySource {
         : found
           ? t("This seat's decisions are analysed below")
           : t("Judge {name}'s decisions with a short search", { name: this.seatName(seat) });
-    button.textContent = this.analysing != null ? t("Analysing…") : found ? t("See the analysis ↓") : t("Analyse");
+    button.textContent = this.analysing != null ? t("Analysing…") : found ? t("Analysis ↓") : t("Analyse");
     const summary = $("rb-an-summary");
     const mistakes = $("rb-an-mistakes");
     panel.classList.remove("failed");
