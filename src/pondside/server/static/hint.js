@@ -221,7 +221,10 @@ export class Hints {
     // lesson alone, so no line is half hidden under the button: the third trial, 3).
     this.foot.replaceChildren(...(h.coach ? [this.coachDoes(h)] : []));
     this.open(true);
-    this.moreBelow();
+    // After the next frame is drawn, not by forcing a layout before it: one forced here (or in
+    // that frame's animation callbacks) clamped the explanations' scroll before their box's
+    // own resize observer kept its latest line in sight (test_browser_trial36, finding 8).
+    requestAnimationFrame(() => setTimeout(() => this.moreBelow()));
     this.mark();
     if (h.coach) this.inView(h);
   }
