@@ -320,7 +320,7 @@ async function show(frame, animate) {
       // a long card area of ten players) is brought down to it, so the pond's columns are in
       // sight while the cards are revealed and placed (the second trial, finding 4).
       if ($("board").getBoundingClientRect().top < 0) $("board").scrollIntoView({ block: "start" });
-      else if (matchMedia("(max-width: 600px)").matches) {
+      else if (game.revealBelow && matchMedia("(max-width: 600px)").matches) {
         // On a phone, a board whose lower part (Lame Duck's card area of ten players, where the
         // cards are revealed) is under the hand's dock is brought up as far as its top allows
         // (the third trial, 2): the whole board in sight when it fits.

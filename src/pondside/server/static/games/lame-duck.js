@@ -149,6 +149,9 @@ export default {
   status,
   group,
   animate: show,
+  // Its card area, where the cards are revealed, may sit under a phone's dock: the frame
+  // brings the board up while a turn is shown (game.js; the third trial, 2).
+  revealBelow: true,
   animates: (frame) => !!frame.events && frame.events.some((e) => e.type !== "chose"),
   notice,
   seatScore,
