@@ -44,7 +44,9 @@ async def play_until(sock: Sock, done: Any, timeout: float = 30.0) -> dict[str, 
         )
         if done(m):
             return dict(m)
-        if m["seq"] > acted:
+        # Only on the newest frame received: one still queued behind others may ask for an
+        # action the table has moved past (a take due, LD-8: refused, flakily).
+        if m["seq"] > acted and sock.cursor == len(sock.messages):
             acted = m["seq"]
             await sock.send({"op": "act", "action": m["legal"][0]})
 
