@@ -210,12 +210,8 @@ LINES_UNDER_FOOT = """() => {
 }"""
 
 
-def test_the_phones_coach_scrolls_its_lesson_above_the_footer(
-    new_page: Any, web: ServerProcess
-) -> None:
-    """Finding 3: on a phone the tutorial coach's text ran under its pinned "Play it for me"
-    footer ("Why: 1 is too low…" cut mid-line). The lesson scrolls above the footer: no line of
-    it is drawn under the footer, at its top or scrolled to its end."""
+def phone_coach(new_page: Any, web: ServerProcess) -> Any:
+    """A 390x844 touch phone in Lame Duck's tutorial, its coach speaking of the first decision."""
     page = new_page(web, TOUCH_PHONE, touch=True)
     name_via_api(page, "Learner")
     page.goto("/learn")
@@ -223,6 +219,16 @@ def test_the_phones_coach_scrolls_its_lesson_above_the_footer(
     page.wait_for_url("**/t/*")
     page.locator("#hint-panel .hint-do").wait_for()
     page.wait_for_timeout(300)
+    return page
+
+
+def test_the_phones_coach_scrolls_its_lesson_above_the_footer(
+    new_page: Any, web: ServerProcess
+) -> None:
+    """Finding 3: on a phone the tutorial coach's text ran under its pinned "Play it for me"
+    footer ("Why: 1 is too low…" cut mid-line). The lesson scrolls above the footer: no line of
+    it is drawn under the footer, at its top or scrolled to its end."""
+    page = phone_coach(new_page, web)
     assert not page.evaluate(LINES_UNDER_FOOT), page.evaluate(LINES_UNDER_FOOT)
     page.evaluate(
         "for (const b of [document.getElementById('hint-panel'), document.getElementById('hint-body')])"

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from browserkit import LAPTOP, TOUCH_PHONE, bots_match, name_via_api, press, shot, table_via_api
+from browserkit import LAPTOP, bots_match, name_via_api, shot, table_via_api
 from server.test_browser_daily import play_through_the_page
+from server.test_browser_trial41b import phone_coach
 from serverproc import ServerProcess
 
 FOCUSED = "() => { const e = document.activeElement; return e ? (e.id || e.tagName) : null; }"
@@ -140,13 +141,7 @@ def test_the_phones_coach_shows_there_is_more_of_its_lesson_below(
     box, above "Play it for me", and its "Why:" line was below the box's edge with no
     scrollbar to show it. While there is more below, the box says so (its last lines fade);
     scrolled to its end, it does not."""
-    page = new_page(web, TOUCH_PHONE, touch=True)
-    name_via_api(page, "Learner")
-    page.goto("/learn")
-    press(page, page.get_by_role("button", name="Learn Lame Duck"))
-    page.wait_for_url("**/t/*")
-    page.locator("#hint-panel .hint-do").wait_for()
-    page.wait_for_timeout(300)
+    page = phone_coach(new_page, web)
     overflows = page.evaluate(
         "(() => { const b = document.getElementById('hint-body');"
         " return b.scrollHeight - b.clientHeight > 2; })()"
