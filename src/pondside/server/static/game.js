@@ -123,6 +123,7 @@ const handlers = {
       document.body.dataset.welcomes = String(Number(document.body.dataset.welcomes || 0) + 1);
     }
     latest = frame;
+    hints.seen(frame.seq);
     alerts.frame(frame, mySeat(frame)); // at once, before any animation of the frames before it
     queue.push(frame);
     pump();

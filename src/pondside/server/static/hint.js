@@ -48,6 +48,8 @@ export class Hints {
     this.asked = null; // the seq a hint was asked at, until its answer (or error) comes
     this.hint = null; // the hint shown
     this.coached = null; // the position a tutorial's coach was last asked about
+    this.busy = false; // the player's action is on its way: the position is being left
+    this.newest = -1; // the newest frame received, drawn or still waiting behind an animation
     this.button = $("hint-btn");
     this.panel = $("hint-panel");
     this.body = $("hint-body");
@@ -73,8 +75,9 @@ export class Hints {
 
   /** After each drawing: the button's state, a hint outlived by the position dropped, the
    * marks put back on the controls the page has just redrawn. `busy`: an action is on its way. */
-  update(frame, busy = false) {
+  update(frame, busy = this.busy) {
     this.frame = frame;
+    this.busy = busy;
     const v = frame && frame.view;
     const me = mySeat(frame);
     const seated = !replaying && me != null && v && !v.over;
@@ -136,13 +139,19 @@ export class Hints {
     this.panel.classList.toggle("more-below", b.scrollHeight - b.scrollTop - b.clientHeight > 2);
   }
 
+  /** A frame has come from the server (it is drawn later, after the animations before it). */
+  seen(seq) {
+    this.newest = Math.max(this.newest, seq);
+  }
+
   /** The server's {"type": "hint"} answer. */
   received(msg) {
     this.asked = null;
     this.panel.removeAttribute("aria-busy");
     const f = this.frame;
-    if (!f || typeof msg.seq !== "number" || msg.seq < f.seq || msg.seat !== mySeat(f)) {
-      // Worked out for a position the table has left: not shown.
+    if (!f || typeof msg.seq !== "number" || msg.seq < Math.max(f.seq, this.newest) || this.busy || msg.seat !== mySeat(f)) {
+      // Worked out for a position the table has left, or is leaving (a move of this player's
+      // is on its way, or a newer frame waits behind an animation): not shown.
       this.clear();
       if (f) this.update(f);
       return;
