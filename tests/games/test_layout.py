@@ -76,8 +76,11 @@ def test_the_games_folder_holds_only_game_packages_and_the_shared_cards() -> Non
 def test_no_module_of_src_is_over_800_lines() -> None:
     long = {
         str(p.relative_to(SRC.parent)): n
-        for p in sorted(SRC.rglob("*.py"))
-        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+        for p in sorted(SRC.rglob("*"))
+        # Every file of code: Python and the pages' JavaScript, CSS and HTML (issue 26: "no
+        # file in src/ over 800 lines"); the catalogs are data, not read in one go.
+        if p.suffix in {".py", ".js", ".css", ".html"}
+        and (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert not long, f"modules over {MAX_LINES} lines (split them by concern): {long}"
 

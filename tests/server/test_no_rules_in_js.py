@@ -16,7 +16,11 @@ import pytest
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pondside" / "server" / "static"
 FILES = sorted(STATIC.glob("games/*.js")) + [
     STATIC / name
-    for name in ("cards.js", "pond.js", "decktet.js", "rules.js", "game.js", "room.js")
+    for name in (
+        *("cards.js", "pond.js", "decktet.js", "rules.js", "game.js", "room.js"),
+        # The table frame's parts (split from game.js).
+        *("explain.js", "fitnames.js", "focus.js", "picks.js", "scores.js"),
+    )
 ]
 
 # Each identifier or sentence with the rule it restated.
