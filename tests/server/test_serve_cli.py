@@ -29,6 +29,30 @@ def test_loadtest_refuses_a_bad_table_count() -> None:
     assert "--tables is a number" in result.output
 
 
+def test_loadtest_against_no_server_stops_in_one_line() -> None:
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = CliRunner().invoke(
+        main, ["loadtest", "--url", f"http://127.0.0.1:{port}", "--tables", "1", "--seconds", "1"]
+    )
+    assert result.exit_code == 1
+    assert "the load test stopped:" in result.output and "Traceback" not in result.output
+
+
+def test_a_server_error_in_a_load_test_is_told_with_the_servers_log(tmp_path) -> None:
+    from pondside.sim.load import _server_said
+
+    log = tmp_path / "server.log"
+    log.write_text("".join(f"line {i}\n" for i in range(100)) + "sqlite3.OperationalError: x\n")
+    said = _server_said(log)
+    assert said.startswith("\nthe server's log ends:\n") and said.endswith("OperationalError: x")
+    assert "line 61" in said and "line 60\n" not in said  # its last 40 lines
+    assert _server_said(tmp_path / "none.log") == ""
+
+
 def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
     from pondside.sim.load import run_load
     from pondside.sim.plots import plot_soak, plot_sweep
@@ -42,6 +66,10 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["server_cpu_seconds"] > 0 and figures["server_cpu_ms_per_action"] > 0
     assert 0 < figures["server_cpu_percent"] < 200  # two cores at most
+    # What an action costs once every table plays, the tables' start left out: some actions
+    # and some CPU since then.
+    assert 0 < result.steady_actions < result.actions
+    assert figures["steady_server_cpu_ms_per_action"] > 0
     assert figures["rss_start_mb"] > 10 and figures["rss_end_mb"] > 10
     assert len(result.rss_samples) >= 3  # the memory, every half second of play
     plot_sweep([figures, {**figures, "tables": 4}], tmp_path / "sweep.png")

@@ -285,6 +285,7 @@ def loadtest(
         "max ms",
         "warm-up p99",
         "CPU ms/act",
+        "after warm-up",
         "server CPU",
         "RSS MB",
         "client CPU",
@@ -293,7 +294,10 @@ def loadtest(
     runs = []
     for count in counts:
         with console.status(f"{count} tables for {seconds:g} s..."):
-            runs.append(test.run(count))
+            try:
+                runs.append(test.run(count))
+            except RuntimeError as exc:  # the server refused or failed: said, with its log
+                fail(str(exc))
         grid.add_row(*row_of(runs[-1].to_json()))
     console.print(grid)
     if plot is not None:
@@ -319,6 +323,7 @@ def row_of(run: dict[str, Any]) -> list[str]:
         f"{run['max_ms']:.1f}",
         f"{run['warmup_p99_ms']:.0f} ({run['warmup_seconds']:.0f} s)",
         shown(run["server_cpu_ms_per_action"], "{:.2f} ms"),
+        shown(run.get("steady_server_cpu_ms_per_action"), "{:.2f} ms"),
         shown(run["server_cpu_percent"], "{:.0f}%"),
         f"{shown(run['rss_start_mb'], '{:.0f}')}→{shown(run['rss_end_mb'], '{:.0f}')}",
         shown(run["client_cpu_percent"], "{:.0f}%"),

@@ -65,6 +65,10 @@ class LoadResult:
     matches: int = 0  # matches that ended and were followed by the next one
     warmup_seconds: float = 0.0  # from the start of play until every table had begun
     warmup_latencies_ms: list[float] = field(default_factory=list)  # actions sent meanwhile
+    # The server's CPU and the actions from the end of the warm-up on: what an action costs once
+    # every table plays (the whole run's figure also counts thousands of sockets connecting).
+    steady_cpu_seconds: float | None = None
+    steady_actions: int = 0
 
     @property
     def per_second(self) -> float:
@@ -105,6 +109,9 @@ class LoadResult:
             "warmup_seconds": round(self.warmup_seconds, 1),
             "warmup_actions": len(self.warmup_latencies_ms),
             "warmup_p99_ms": round(_quantile(self.warmup_latencies_ms, 0.99), 1),
+            "steady_server_cpu_ms_per_action": None
+            if self.steady_cpu_seconds is None or not self.steady_actions
+            else round(1000 * self.steady_cpu_seconds / self.steady_actions, 2),
         }
 
 
@@ -408,6 +415,8 @@ class _Run:
     samples: list[tuple[float, float]]
     warm_at: float  # when every table had begun (monotonic)
     warmup: float  # seconds from the start of play until then
+    steady_cpu: float | None  # the server's CPU seconds from then on
+    steady_actions: int  # the actions from then on
 
 
 async def _run(
@@ -451,8 +460,19 @@ async def _run(
                 samples.append((round(time.monotonic() - start, 1), round(rss, 1)))
             await asyncio.sleep(sample_every)
 
-    sampler = asyncio.ensure_future(sample())
     moments: dict[str, float] = {"tables": tables}
+
+    async def warmed() -> None:
+        # The server's CPU and the actions when every table has begun (within 50 ms of it).
+        while "all_started" not in moments:
+            await asyncio.sleep(0.05)
+        cpu = _cpu_seconds(pid) if pid else None
+        if cpu is not None:
+            moments["cpu_warm"] = cpu
+        moments["actions_warm"] = counters["actions"]
+
+    sampler = asyncio.ensure_future(sample())
+    watcher = asyncio.ensure_future(warmed())
     plays = (
         _play(url, s, random.Random(rng.random()), think, stop_at, counters, moments)
         for s in setups
@@ -462,6 +482,7 @@ async def _run(
         played = await asyncio.wait_for(asyncio.gather(*plays), seconds + 60)
     finally:
         sampler.cancel()
+        watcher.cancel()
         gc.set_threshold(*thresholds)
         gc.enable()
         gc.unfreeze()
@@ -470,8 +491,18 @@ async def _run(
     cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     logs = [log for table_logs in played for log in table_logs]
     warm = moments.get("all_started", stop_at)
+    steady = None if cpu1 is None or "cpu_warm" not in moments else cpu1 - moments["cpu_warm"]
     return _Run(
-        logs, counters, elapsed, cpu, time.process_time() - client0, samples, warm, warm - start
+        logs,
+        counters,
+        elapsed,
+        cpu,
+        time.process_time() - client0,
+        samples,
+        warm,
+        warm - start,
+        steady,
+        counters["actions"] - int(moments.get("actions_warm", counters["actions"])),
     )
 
 
@@ -498,15 +529,20 @@ def run_load(
     proc: subprocess.Popen[str] | None = None
     own_redis: subprocess.Popen[bytes] | None = None
     tmp = tempfile.TemporaryDirectory(prefix="pondside-load-")
+    server_log = Path(tmp.name) / "server.log"
     try:
         if url is None:
             db = database or f"sqlite:///{Path(tmp.name) / 'load.db'}"
             if processes > 1 and redis is None:
                 own_redis, redis = start_redis(Path(tmp.name))
-            proc, url = _start_server(db, processes, redis, gc_young)
+            proc, url = _start_server(db, processes, redis, gc_young, server_log)
         pid = proc.pid if proc else None
         rss0 = _rss_mb(pid)
-        run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every, rounds))
+        try:
+            run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every, rounds))
+        except Exception as exc:
+            said = _server_said(server_log) if proc is not None else ""
+            raise RuntimeError(f"the load test stopped: {exc}{said}") from exc
         rss1 = _rss_mb(pid)
     finally:
         if proc is not None:
@@ -540,6 +576,8 @@ def run_load(
         matches=run.counters["matches"],
         warmup_seconds=run.warmup,
         warmup_latencies_ms=warming,
+        steady_cpu_seconds=run.steady_cpu,
+        steady_actions=run.steady_actions,
     )
 
 
@@ -592,15 +630,26 @@ def _end(proc: subprocess.Popen[str]) -> None:
         proc.stdout.close()
 
 
+def _server_said(log: Path, lines: int = 40) -> str:
+    """The end of the server's log, for an error of the run: a 500 says why only there."""
+    try:
+        said = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+    except OSError:
+        return ""
+    return "\nthe server's log ends:\n" + "\n".join(said) if said else ""
+
+
 def _start_server(
-    database: str, processes: int, redis: str | None, gc_young: int | None = None
+    database: str, processes: int, redis: str | None, gc_young: int | None, log: Path
 ) -> tuple[subprocess.Popen[str], str]:
     cmd = [sys.executable, "-m", "pondside", "serve", "--port", "0", "--database", database]
     if gc_young is not None:
         cmd += ["--gc-young", str(gc_young)]
     if processes > 1 or redis:
         cmd += ["--processes", str(processes), "--redis", str(redis)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    # Its log is kept (a server error in the run is told with the log's end: _server_said).
+    with log.open("w") as err:
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True)
     try:
         return proc, _wait_until_up(proc)
     except BaseException:
