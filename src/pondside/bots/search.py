@@ -213,6 +213,11 @@ class SearchBot(Bot):
         limit = max(0, self.horizon - decisions) if cut else -1
         turns = self.turns - passes if cut and self.turns else -1
         if self.random_rollout and draws_inline(self.prng):
+            fused = getattr(game, "random_playout", None)
+            if fused is not None:
+                # The game's own loop: the same actions from the same draws, on lists it owns.
+                end: Any = fused(state, hands, last, limit, turns, self.prng.getrandbits)
+                return end
             # The same loop with the random policy's draw written out: prng.choice(legal), the
             # same number from the same stream, without two Python calls a step (a sixth of a
             # search's time went to them).
