@@ -14,8 +14,9 @@ from pondside.engine import Game, PondsideError
 from pondside.games import all_games
 
 FUSED = [g for g in all_games() if getattr(g, "random_playout", None) is not None]
-VARIANTS: dict[str, dict[str, Any]] = {"ladders": {"teams": True}}
-"""Options a game's playout also runs under, at a table they allow (Ladders' partnerships)."""
+VARIANTS: dict[str, dict[str, Any]] = {"ladders": {"teams": True}, "lame-duck": {"expert": True}}
+"""Options a game's playout also runs under, at a table they allow (Ladders' partnerships,
+Lame Duck's expert deck)."""
 
 
 def step_by_step(
