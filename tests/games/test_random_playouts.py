@@ -14,9 +14,13 @@ from pondside.engine import Game, PondsideError
 from pondside.games import all_games
 
 FUSED = [g for g in all_games() if getattr(g, "random_playout", None) is not None]
-VARIANTS: dict[str, dict[str, Any]] = {"ladders": {"teams": True}, "lame-duck": {"expert": True}}
+VARIANTS: dict[str, dict[str, Any]] = {
+    "ladders": {"teams": True},
+    "lame-duck": {"expert": True},
+    "wildcat-chicane": {"variant": "classic"},
+}
 """Options a game's playout also runs under, at a table they allow (Ladders' partnerships,
-Lame Duck's expert deck)."""
+Lame Duck's expert deck, Wildcat Chicane's classic variant)."""
 
 
 def step_by_step(
