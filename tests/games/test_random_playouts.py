@@ -18,9 +18,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "ladders": {"teams": True},
     "lame-duck": {"expert": True},
     "wildcat-chicane": {"variant": "classic"},
+    "king-of-the-quackers": {"bidding": True, "deck": "basic"},
 }
 """Options a game's playout also runs under, at a table they allow (Ladders' partnerships,
-Lame Duck's expert deck, Wildcat Chicane's classic variant)."""
+Lame Duck's expert deck, Wildcat Chicane's classic variant, King of the Quackers' promises)."""
 
 
 def step_by_step(
