@@ -114,3 +114,17 @@ def test_long_playouts_reach_the_rules_steps() -> None:
             expected = step_by_step(game, state, 0, -1, -1, -1, theirs)
             assert game.hands_played(end) == 1
             assert fields(game, end) == fields(game, expected)
+
+
+def test_lame_duck_playout_follows_the_labs_column_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The designer's lab sets ``rules.COLUMN_LIMIT`` (LD-7); the playout reads it there."""
+    from pondside.games.lame_duck import GAME
+    from pondside.games.lame_duck import rules as lame_duck_rules
+
+    monkeypatch.setattr(lame_duck_rules, "COLUMN_LIMIT", 3)
+    for seed in range(4):
+        state = start(GAME, 4, seed, 0)
+        ours, theirs = random.Random(seed), random.Random(seed)
+        end = GAME.random_playout(state, 0, -1, -1, -1, ours.getrandbits)  # type: ignore[attr-defined]
+        expected = step_by_step(GAME, state, 0, -1, -1, -1, theirs)
+        assert fields(GAME, end) == fields(GAME, expected)

@@ -18,6 +18,10 @@ playouts run together on its batched
 engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as policy, the
 same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down the tree with
 virtual visits, then their playouts). ``batch=0`` plays them one by one.
+
+One by one, a random playout is the game's own loop where it has one (``random_playout``, each
+game's ``playout.py``): the same actions from the same draws as ``legal_actions`` and ``apply``
+step by step, on lists it owns, so the search decides as before in less time.
 """
 
 from __future__ import annotations
