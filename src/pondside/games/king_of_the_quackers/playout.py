@@ -14,7 +14,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import rules
-from .combinations import PASS, Play, classify, parse_play
+from .combinations import (
+    FLUSH,
+    PASS,
+    RANK,
+    SET,
+    SINGLE,
+    Play,
+    action_of,
+    bombs,
+    classify,
+    flushes,
+    parse_play,
+    sets,
+)
 from .state import QuackersState
 
 _READ: dict[str, tuple[Play, bool]] = {}
@@ -46,13 +59,37 @@ def random_playout(
                 if turns == 0:
                     return st
             last = seat
-        legal = legal_actions(st, seat)
-        count = len(legal)
-        k = count.bit_length()
-        i = getrandbits(k)
-        while i >= count:
+        size = st.size
+        if st.phase == "play" and size != 1 and not st.bidding:
+            # legal_actions' combinations in its order, only the chosen one written as text.
+            hand = st.hands[seat]
+            if size == 0:  # KQ-8: the leader plays any combination and may not pass
+                plays = [Play((c,), SINGLE, RANK[c], 0) for c in hand]
+                plays += sets(hand, 0, 0)
+                plays += flushes(hand, 0, 0)
+                plays += bombs(hand, 0)
+                first = 0
+            else:  # PASS, then a Bomb, or the round's kind higher (KQ-16..KQ-24)
+                plays = bombs(hand, size)
+                if st.kind != FLUSH:
+                    plays += sets(hand, size, st.last_rank)
+                if st.kind != SET and size >= 3:
+                    plays += flushes(hand, size, st.last_rank)
+                first = 1
+            count = len(plays) + first
+            k = count.bit_length()
             i = getrandbits(k)
-        action = legal[i]
+            while i >= count:
+                i = getrandbits(k)
+            action = action_of(plays[i - first]) if i >= first else PASS
+        else:
+            legal = legal_actions(st, seat)
+            count = len(legal)
+            k = count.bit_length()
+            i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
+            action = legal[i]
         limit -= 1
         if st.phase == "pass":  # KQ-5: the cards given, by the rules
             st, _events = rules.apply(st, seat, action)  # a new state, owned as well
