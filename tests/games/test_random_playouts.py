@@ -50,6 +50,20 @@ def step_by_step(
     return state
 
 
+UNDEALT = {"lame-duck"}
+"""Games whose playout does not deal the next hand where the hand in play ends: there the ends
+are compared by what a search reads of them (scores, outcome, hands played)."""
+
+
+def same_end(game: Game[Any], end: Any, expected: Any, hands: int) -> None:
+    if game.info.slug in UNDEALT and game.hands_played(expected) > hands:
+        assert game.hands_played(end) == game.hands_played(expected)
+        assert game.scores(end) == game.scores(expected)
+        assert game.outcome(end) == game.outcome(expected)
+    else:
+        assert fields(game, end) == fields(game, expected)
+
+
 def fields(game: Game[Any], state: Any) -> dict[str, Any]:
     snapshot: dict[str, Any] = state.snapshot(skip=("last_events",))
     return snapshot
@@ -97,7 +111,7 @@ def test_random_playout_is_the_step_by_step_playout(
     ours, theirs = random.Random(seed), random.Random(seed)
     end = game.random_playout(state, hands, last, limit, turns, ours.getrandbits)  # type: ignore[attr-defined]
     expected = step_by_step(game, state, hands, last, limit, turns, theirs)
-    assert fields(game, end) == fields(game, expected)
+    same_end(game, end, expected, hands)
     assert ours.getrandbits(64) == theirs.getrandbits(64)  # the same draws were used
     assert fields(game, state) == before  # the start is left as it was
 
@@ -113,7 +127,7 @@ def test_long_playouts_reach_the_rules_steps() -> None:
             end = game.random_playout(state, 0, -1, -1, -1, ours.getrandbits)  # type: ignore[attr-defined]
             expected = step_by_step(game, state, 0, -1, -1, -1, theirs)
             assert game.hands_played(end) == 1
-            assert fields(game, end) == fields(game, expected)
+            same_end(game, end, expected, 0)
 
 
 def test_lame_duck_playout_follows_the_labs_column_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -127,4 +141,4 @@ def test_lame_duck_playout_follows_the_labs_column_limit(monkeypatch: pytest.Mon
         ours, theirs = random.Random(seed), random.Random(seed)
         end = GAME.random_playout(state, 0, -1, -1, -1, ours.getrandbits)  # type: ignore[attr-defined]
         expected = step_by_step(GAME, state, 0, -1, -1, -1, theirs)
-        assert fields(GAME, end) == fields(GAME, expected)
+        same_end(GAME, end, expected, 0)
