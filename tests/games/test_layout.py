@@ -28,8 +28,9 @@ GAMES = Path(pondside.games.__file__).resolve().parent
 # state, what a seat knows (view, determinization, position checks), the narrator, and the thin
 # ``Game`` binding that names them.
 REQUIRED = ("__init__", "state", "events", "rules", "seat", "narrate", "game")
-# Modules a game may have (docs/adding-a-game.md): its tutorial's lessons, read by the server.
-OPTIONAL = {"tutorial"}
+# Modules a game may have (docs/adding-a-game.md): its tutorial's lessons, read by the server,
+# and a search's random playout played in one loop (``random_playout``, issue 29).
+OPTIONAL = {"tutorial", "playout"}
 # A game's own helper modules, beside the required ones.
 OWN_HELPERS = {
     "king-of-the-quackers": {"combinations"},

@@ -18,6 +18,10 @@ playouts run together on its batched
 engine: ``mcs`` by default (``batch=16``; the same decisions with the heuristic as policy, the
 same distribution with the random one), ``ismcts`` with ``batch=K`` (K walks down the tree with
 virtual visits, then their playouts). ``batch=0`` plays them one by one.
+
+One by one, a random playout is the game's own loop where it has one (``random_playout``, each
+game's ``playout.py``): the same actions from the same draws as ``legal_actions`` and ``apply``
+step by step, on lists it owns, so the search decides as before in less time.
 """
 
 from __future__ import annotations
@@ -213,6 +217,11 @@ class SearchBot(Bot):
         limit = max(0, self.horizon - decisions) if cut else -1
         turns = self.turns - passes if cut and self.turns else -1
         if self.random_rollout and draws_inline(self.prng):
+            fused = getattr(game, "random_playout", None)
+            if fused is not None:
+                # The game's own loop: the same actions from the same draws, on lists it owns.
+                end: Any = fused(state, hands, last, limit, turns, self.prng.getrandbits)
+                return end
             # The same loop with the random policy's draw written out: prng.choice(legal), the
             # same number from the same stream, without two Python calls a step (a sixth of a
             # search's time went to them).

@@ -9,7 +9,7 @@ from typing import cast
 from pondside.engine import Event, Game, GameInfo, Option, View
 
 from . import narrate as words
-from . import rules
+from . import playout, rules
 from . import seat as seat_knows
 from .events import DownTheDrainEvent
 from .state import DownTheDrainState, DownTheDrainView
@@ -49,6 +49,7 @@ class DownTheDrain(Game[DownTheDrainState]):
     outcome = staticmethod(rules.outcome)
     standing = staticmethod(rules.standing)
     determinize = staticmethod(rules.determinize)
+    random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)
     score_notes = staticmethod(words.score_notes)

@@ -10,7 +10,7 @@ from pondside.engine import Event, Game, GameInfo, Option, View
 from pondside.games import decktet
 
 from . import narrate as words
-from . import rules
+from . import playout, rules
 from . import seat as seat_knows
 from .events import QuackersEvent
 from .state import QuackersState, QuackersView
@@ -74,6 +74,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     hands_played = staticmethod(rules.hands_played)
     outcome = staticmethod(rules.outcome)
     determinize = staticmethod(rules.determinize)
+    random_playout = staticmethod(playout.random_playout)
 
     card_facts = staticmethod(words.card_facts)
     card_spans = staticmethod(decktet.card_spans)

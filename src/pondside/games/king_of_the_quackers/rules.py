@@ -191,6 +191,10 @@ def _check_follow(st: QuackersState, play: Play) -> int:
     return play.kind
 
 
+follow_kind = _check_follow
+"""The kind a play counts as in this round, for a playout that plays only legal actions."""
+
+
 def _check_promise(st: QuackersState, hand: tuple[int, ...], cards: tuple[int, ...]) -> None:
     if not st.bidding:
         raise IllegalAction(_("promises belong to the bidding rules (option bidding)"), "KQ-28")
@@ -208,6 +212,13 @@ def _play(
     state: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
 ) -> tuple[QuackersState, list[QuackersEvent]]:
     st = state.copy()
+    return st, play_into(st, seat, play, kind, action, promise)
+
+
+def play_into(
+    st: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
+) -> list[QuackersEvent]:
+    """``_play`` on ``st`` itself (a search's playout owns its state): the play's events."""
     cards = play.cards
     hands = list(st.hands)
     hands[seat] = tuple(c for c in hands[seat] if c not in cards)
@@ -243,12 +254,12 @@ def _play(
         _go_out(st, seat, events)
         if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
             _end_hand(st, events)
-            return st, events
+            return events
     elif promise:  # KQ-29: the value is the cards left after the play
         st.promise = (seat, left)
         events.append({"type": "promise", "seat": seat, "value": left})
     st.turn = next_holding(st, seat, 1)
-    return st, events
+    return events
 
 
 def _go_out(st: QuackersState, seat: int, events: list[QuackersEvent]) -> None:
@@ -288,20 +299,25 @@ def _pass(state: QuackersState, seat: int) -> tuple[QuackersState, list[Quackers
     if state.size == 0:
         raise IllegalAction(_("the leader must play a combination, not pass"), "KQ-8")
     st = state.copy()
+    return st, pass_into(st, seat)
+
+
+def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
+    """``_pass`` on ``st`` itself (a search's playout owns its state): the pass's events."""
     st.passed |= 1 << seat
     events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
     st.last_events = events  # the same list: what is appended below is kept too
     waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
     if waiting:
         st.turn = next_holding(st, seat, 1)
-        return st, events
+        return events
     # KQ-10: everyone else passed; KQ-11: a leader without cards hands the lead on
     leader = st.last_seat
     if not st.hands[leader]:
         leader = next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
     reset_round(st, leader)
     events.append({"type": "round_end", "leader": leader})
-    return st, events
+    return events
 
 
 def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:

@@ -9,7 +9,7 @@ from typing import Any, cast
 from pondside.engine import ActionLabel, Event, Game, GameInfo, Option, View
 
 from . import narrate as words
-from . import rules
+from . import playout, rules
 from . import seat as seat_knows
 from .events import LaddersEvent
 from .state import PARSE_CARD, LaddersState, LaddersView
@@ -72,6 +72,7 @@ class Ladders(Game[LaddersState]):
     outcome = staticmethod(rules.outcome)
     standing = staticmethod(rules.standing)
     determinize = staticmethod(rules.determinize)
+    random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)
     prompts = staticmethod(words.prompts)

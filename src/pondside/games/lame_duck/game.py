@@ -9,7 +9,7 @@ from typing import cast
 from pondside.engine import ActionLabel, Event, Game, GameInfo, Option, View
 
 from . import narrate as words
-from . import rules
+from . import playout, rules
 from . import seat as seat_knows
 from .events import LameDuckEvent
 from .state import LameDuckState, LameDuckView
@@ -66,6 +66,7 @@ class LameDuck(Game[LameDuckState]):
     hands_played = staticmethod(rules.hands_played)
     outcome = staticmethod(rules.outcome)
     determinize = staticmethod(rules.determinize)
+    random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)
     score_notes = staticmethod(words.score_notes)

@@ -169,16 +169,24 @@ def _place(
     return st, events
 
 
-def _end_round(st: LameDuckState, events: list[LameDuckEvent]) -> None:
+def close_round(st: LameDuckState) -> list[int]:
+    """LD-9, LD-10: the round's ducks go into the history and the match may be over; each
+    seat's ducks over the match. The next round is not dealt (``_end_round`` deals it; a
+    search's playout, judged by the scores, stops here)."""
     st.history = (*st.history, st.ducks)
     totals = [sum(r[s] for r in st.history) for s in range(st.n)]
-    events.append(
-        {"type": "round_end", "round": st.round_no, "ducks": list(st.ducks), "totals": totals}
-    )
     if st.target is not None:
         st.over = max(totals) >= st.target
     else:
         st.over = st.round_no >= (st.rounds or 1)
+    return totals
+
+
+def _end_round(st: LameDuckState, events: list[LameDuckEvent]) -> None:
+    totals = close_round(st)
+    events.append(
+        {"type": "round_end", "round": st.round_no, "ducks": list(st.ducks), "totals": totals}
+    )
     if st.over:
         places = places_from_results(totals, lower_is_better=True)
         events.append({"type": "match_end", "scores": totals, "places": list(places)})

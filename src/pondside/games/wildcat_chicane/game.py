@@ -9,7 +9,7 @@ from typing import cast
 from pondside.engine import Event, Game, GameInfo, Option, View
 from pondside.games import decktet
 
-from . import board, rules
+from . import board, playout, rules
 from . import narrate as words
 from . import seat as seat_knows
 from .events import ChicaneEvent
@@ -62,6 +62,7 @@ class WildcatChicane(Game[ChicaneState]):
     hands_played = staticmethod(rules.hands_played)
     outcome = staticmethod(rules.outcome)
     determinize = staticmethod(rules.determinize)
+    random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)
     card_spans = staticmethod(decktet.card_spans)

@@ -5,7 +5,9 @@ bots that search, and the check of a given position's cards."""
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 
 from pondside.engine import BadPosition, Game, View
 from pondside.engine.rng import shuffle
@@ -131,12 +133,20 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
                 for s in others
             ]
         pool = [c for c in cls if c not in seen]
-
-        def allowed(i: int, card: int) -> bool:
-            s = others[i]
-            return st.readings[s] < 0 or not void[s] & SUIT_BIT[SUIT[card][st.readings[s]]]
-
-        for i, cards in enumerate(sample_hands(pool, caps, allowed, rng)):
+        # Which hands each card may go to (a bit per hand): a void suit, as that seat reads
+        # it, is closed to it (WC-10). Worked out here once, not asked card by card.
+        anywhere = (1 << len(others)) - 1
+        closed = [
+            (1 << i, void[s], st.readings[s])
+            for i, s in enumerate(others)
+            if st.readings[s] >= 0 and void[s]
+        ]
+        masks = dict.fromkeys(pool, anywhere)
+        for bit, suits, reading in closed:
+            for c in pool:
+                if suits & SUIT_BIT[SUIT[c][reading]]:
+                    masks[c] &= ~bit
+        for i, cards in enumerate(deal_hands(pool, caps, masks, rng)):
             hands[others[i]].extend(cards)
     st.hands = tuple(tuple(sorted(h)) for h in hands)
     my_choice = view.get("my_choice")
@@ -162,9 +172,38 @@ def sample_hands(
     the deal never dead-ends when any consistent deal exists.
     """
     k = len(caps)
+    masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
+    return deal_hands(pool, caps, masks, rng)
+
+
+def _weighted_choice(rng: random.Random, options: list[int], weights: list[int]) -> int:
+    """``rng.choices(options, weights)[0]``: the library's own formula (one ``random()``, the
+    cumulative weights bisected), without its checks and list."""
+    cum = list(accumulate(weights))
+    return options[bisect(cum, rng.random() * (cum[-1] + 0.0), 0, len(cum) - 1)]
+
+
+def _same_choices() -> bool:
+    """Whether ``_weighted_choice`` draws as this Python's ``random.Random.choices``."""
+    for seed in range(20):
+        one, other = random.Random(seed), random.Random(seed)
+        for weights in ([3, 1, 4], [1], [2, 7], [5, 0, 5, 1]):
+            options = list(range(len(weights)))
+            if one.choices(options, weights)[0] != _weighted_choice(other, options, weights):
+                return False
+    return one.random() == other.random()
+
+
+_CHOICES_INLINE = _same_choices()
+
+
+def deal_hands(
+    pool: Sequence[int], caps: Sequence[int], masks: dict[int, int], rng: random.Random
+) -> list[list[int]]:
+    """``sample_hands`` with each card's hands given as a bit mask (bit i: hand i may get it)."""
+    k = len(caps)
     if sum(caps) != len(pool):
         raise BadPosition(_("the unseen cards do not match the hand sizes"))
-    masks = {c: sum(1 << i for i in range(k) if allowed(i, c)) for c in pool}
     count: dict[int, int] = {}
     for m in masks.values():
         count[m] = count.get(m, 0) + 1
@@ -178,25 +217,33 @@ def sample_hands(
                 return False
         return True
 
-    if not feasible():
+    anywhere = (1 << k) - 1
+    restricted = sum(v for m, v in count.items() if m != anywhere)
+    # With every card free to go anywhere, only the whole table's room counts, and the sizes
+    # add up (checked above): the check over every group of hands is not needed.
+    if restricted and not feasible():
         raise BadPosition(_("no deal of the unseen cards fits what this seat knows"))
     cards = list(pool)
     shuffle(rng, cards)
     hands: list[list[int]] = [[] for _hand in range(k)]
+    hand_range = range(k)
+    choose = _weighted_choice if _CHOICES_INLINE else None
     # Once every card left may go to every hand, any deal of them fits (the rooms add up to
     # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
     # nothing, so the deal is the same.
-    anywhere = (1 << k) - 1
-    restricted = sum(v for m, v in count.items() if m != anywhere)
     for c in cards:
         m = masks[c]
-        count[m] -= 1
-        if m != anywhere:
-            restricted -= 1
-        options = [i for i in range(k) if m >> i & 1 and room[i] > 0]
+        if restricted:
+            count[m] -= 1
+            if m != anywhere:
+                restricted -= 1
+        options = [i for i in hand_range if m >> i & 1 and room[i] > 0]
         while True:
             weights = [room[i] for i in options]
-            i = rng.choices(options, weights)[0]
+            if choose is not None:
+                i = choose(rng, options, weights)
+            else:
+                i = rng.choices(options, weights)[0]
             room[i] -= 1
             if not restricted or feasible():
                 break

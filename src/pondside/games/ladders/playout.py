@@ -1,0 +1,177 @@
+"""A search's random playout of Ladders in one loop over lists (issue 29, point 5).
+
+``search.py`` plays a random playout as ``legal_actions`` and ``apply`` step after step; in
+Ladders those two are nearly all of an ISMCTS's time (sixty decisions a playout, each copying
+the state, building its events and the actions' strings). ``random_playout`` plays the same
+playout, the same action at every step from the same draws of ``getrandbits``, on lists it owns:
+the legal actions are listed in ``legal_actions``' order as tuples (a discard only counted), and a
+play or discard changes the piles in place as ``rules`` would (LA-4..LA-9, LA-11).
+
+A step that could end the round (a side's CLIMB down to its last card, LA-12; DRAW and DISCARD
+nearly empty, so that a turn could pass idle, LA-15) is played by the rules themselves on a state
+written back from the lists, and the lists are read again after it. The playout's end is a
+``LaddersState`` as the step-by-step playout ends it (``last_events`` aside: no events are made);
+``tests/games/ladders/test_playout.py`` compares the two.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pondside.engine import Rng
+
+from . import rules
+from .state import HAND, RUNGS, SLOTS, TOP, WILD, LaddersState
+
+_SAFE_PILE = 2 * HAND
+"""DRAW and DISCARD hold more cards than one step can draw (a new turn's hand and a refill of
+an emptied hand, LA-4, LA-8): the turn cannot pass idle, and every hand is refilled."""
+
+
+def random_playout(
+    state: LaddersState,
+    hands_done: int,
+    last: int,
+    limit: int,
+    turns: int,
+    getrandbits: Callable[[int], int],
+) -> LaddersState:
+    """``SearchBot.playout``'s loop with the random policy from ``state``: until the round after
+    ``hands_done`` rounds ends, ``limit`` decisions were made (-1: no limit) or the turn passed
+    from one seat to another ``turns`` times (-1: no limit); ``last`` acted last."""
+    st = state
+    while True:
+        if st.over or len(st.history) > hands_done or limit == 0:
+            return st
+        n, teams = st.n, st.teams
+        hands = [list(h) for h in st.hands]
+        climbs = [list(c) for c in st.climbs]
+        rungs = [[list(p) for p in r] for r in st.rungs]
+        accents = [list(p) for p in st.accents]
+        draw, discard = list(st.draw), list(st.discard)
+        rng, turn, played, idle = st.rng, st.turn, st.played, st.idle
+        fits: list[list[int]] | None = None  # per card, the slots it may go to (open_slots)
+        sizes: list[int] = []
+        while limit != 0:
+            seat = turn
+            if seat != last:
+                if last >= 0:
+                    turns -= 1
+                    if turns == 0:
+                        break
+                last = seat
+            partner = (seat + 2) % 4 if teams else -1
+            if (
+                len(draw) + len(discard) <= _SAFE_PILE
+                or len(climbs[seat]) <= 1
+                or (partner >= 0 and len(climbs[partner]) <= 1)
+            ):
+                break  # the rules play this step (the module's docstring says why)
+            # legal_actions' order: plays from the hand (set order), the CLIMB top, the RUNG
+            # tops, a partner's CLIMB and RUNG tops, then every discard of the hand. Only
+            # counted: the chosen one is found by walking the same order.
+            if fits is None:  # the ACCENT piles changed: open_slots for every card again
+                fits = [[] for _card in range(WILD + 1)]
+                empty = False
+                for s in range(SLOTS):
+                    pile = accents[s]
+                    if pile:
+                        fits[len(pile) + 1].append(s)
+                    elif empty:
+                        continue
+                    else:
+                        empty = True
+                        fits[1].append(s)
+                    fits[WILD].append(s)
+                sizes = [len(f) for f in fits]
+            hand = hands[seat]
+            cards = list(set(hand))
+            own = rungs[seat]
+            plays = (
+                sum([sizes[c] for c in cards])
+                + sizes[climbs[seat][-1]]  # the CLIMB is never empty here
+                + sum([sizes[p[-1]] for p in own if p])
+            )
+            if partner >= 0:
+                other = rungs[partner]
+                plays += sizes[climbs[partner][-1]] + sum([sizes[p[-1]] for p in other if p])
+            count = plays + RUNGS * len(cards)
+            if not count:
+                break
+            k = count.bit_length()
+            i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
+            limit -= 1
+            if i >= plays:  # LA-9: a discard ends the turn
+                i -= plays
+                card = cards[i // RUNGS]
+                hand.remove(card)
+                rungs[seat][i % RUNGS].append(card)
+                # LA-15: DRAW or DISCARD holds cards, so the turn is not idle.
+                idle = 0
+                turn = (turn + 1) % n
+                played = False
+                refill = HAND - len(hands[turn])
+            else:  # LA-5: a card onto an ACCENT pile
+                # The sources in legal_actions' order, each with its top card.
+                tops = [(0, c, c) for c in cards]
+                tops.append((1, seat, climbs[seat][-1]))
+                tops += [(2, seat * RUNGS + r, own[r][-1]) for r in range(RUNGS) if own[r]]
+                if partner >= 0:
+                    tops.append((1, partner, climbs[partner][-1]))
+                    tops += [
+                        (2, partner * RUNGS + r, other[r][-1]) for r in range(RUNGS) if other[r]
+                    ]
+                j = 0
+                while i >= sizes[tops[j][2]]:
+                    i -= sizes[tops[j][2]]
+                    j += 1
+                kind, x, card = tops[j]
+                slot = fits[card][i]
+                if kind == 0:
+                    hand.remove(card)
+                elif kind == 1:
+                    climbs[x].pop()  # LA-6: the next card is face up; the round goes on
+                else:
+                    rungs[x // RUNGS][x % RUNGS].pop()
+                pile = accents[slot]
+                pile.append(card)
+                if len(pile) == TOP:  # LA-7: the completed pile goes to DISCARD
+                    discard += pile
+                    accents[slot] = []
+                fits = None
+                played = True
+                refill = 0 if hand else HAND  # LA-8: an emptied hand is refilled
+            if refill > 0:  # _draw_cards: off the top, DISCARD reshuffled when DRAW runs out
+                target = hands[turn]
+                while refill > 0:
+                    if not draw:
+                        shuffler = Rng(rng)
+                        draw = shuffler.shuffled(discard)
+                        rng = shuffler.state
+                        discard = []
+                    got = min(refill, len(draw))
+                    target += draw[-got:]
+                    del draw[-got:]
+                    refill -= got
+                target.sort()
+        st = st.copy()
+        st.hands = tuple([tuple(h) for h in hands])
+        st.climbs = tuple([tuple(c) for c in climbs])
+        st.rungs = tuple([tuple([tuple(p) for p in r]) for r in rungs])
+        st.accents = tuple([tuple(p) for p in accents])
+        st.draw, st.discard = tuple(draw), tuple(discard)
+        st.rng, st.turn, st.played, st.idle = rng, turn, played, idle
+        st.last_events = []
+        if limit == 0 or turns == 0:
+            return st
+        # The step the lists leave to the rules, as the step-by-step loop plays it.
+        legal = rules.legal_actions(st, turn)
+        count = len(legal)
+        k = count.bit_length()
+        i = getrandbits(k)
+        while i >= count:
+            i = getrandbits(k)
+        st, _events = rules.apply(st, turn, legal[i])
+        limit -= 1
