@@ -217,7 +217,7 @@ class SearchBot(Bot):
         limit = max(0, self.horizon - decisions) if cut else -1
         turns = self.turns - passes if cut and self.turns else -1
         if self.random_rollout and draws_inline(self.prng):
-            fused = getattr(game, "random_playout", None)
+            fused = game.random_playout
             if fused is not None:
                 # The game's own loop: the same actions from the same draws, on lists it owns.
                 end: Any = fused(state, hands, last, limit, turns, self.prng.getrandbits)

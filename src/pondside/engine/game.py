@@ -16,7 +16,7 @@ import functools
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -146,6 +146,10 @@ class Game(ABC, Generic[S]):
 
     info: ClassVar[GameInfo]
     state_type: type[S]
+    # The game's own loop of a search's random playout, where it has one (its ``playout.py``):
+    # (state, hands done, last seat, decisions left, turns left, getrandbits) -> the end state,
+    # the same actions from the same draws as ``SearchBot.playout``'s loop, on lists it owns.
+    random_playout: ClassVar[Callable[..., Any] | None] = None
 
     # --- options ----------------------------------------------------------------------
     def options(self, players: int, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
