@@ -18,6 +18,7 @@ from __future__ import annotations
 import collections
 import gc
 import json
+import signal
 import sys
 import threading
 import time
@@ -123,6 +124,26 @@ def time_callbacks() -> None:
                 )
 
     events.Handle._run = timed  # type: ignore[method-assign]
+
+
+def full_pass(_signum: int, _frame: Any) -> None:
+    """On SIGUSR1: a full pass over everything, the frozen objects too, that lists (stderr) the
+    kinds of what it freed: what the server's freezing of each pass's survivors
+    (server/collector.py) had hidden from the collector until its next full pass."""
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    gc.unfreeze()
+    wall = time.perf_counter()
+    gc.collect()
+    wall = time.perf_counter() - wall
+    kinds = collections.Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+    print(
+        f"{time.monotonic():.1f} full pass on SIGUSR1: {1e3 * wall:.0f} ms, "
+        f"{len(gc.garbage)} objects freed; {kinds.most_common(12)}",
+        file=sys.stderr,
+    )
+    gc.garbage.clear()
+    gc.set_debug(0)
+    gc.freeze()
 
 
 def time_iterations() -> None:
@@ -233,6 +254,7 @@ def main() -> None:
     gc.callbacks.append(collected)
     time_callbacks()
     time_iterations()
+    signal.signal(signal.SIGUSR1, full_pass)
     startup = hub.Hub.startup
 
     async def watched(self: Any) -> int:
