@@ -2,9 +2,13 @@
 
 Every 5 seconds a line of JSON is appended to ``OUT``: the event loop thread's CPU time, the
 process's, the actions so far, and the CPU time (each in the thread that spent it) of the
-broadcasts, the commits (the committer's thread) and the collector's passes by generation,
-with the longest pass of each (a pass of 20 ms or more is also logged to stderr with its
-``time.monotonic()``). The load test's own "server CPU ms/action" counts everything
+broadcasts, the commits (the committer's thread) and the collector's passes by generation, in
+CPU and in wall time (far more wall than CPU: the thread was descheduled), with the longest pass
+of each (a pass of 20 ms or more is also logged to stderr with its ``time.monotonic()``); and
+the event loop's stalls (a watchdog's lateness), its turns and its callbacks (each of 50 ms or
+more logged with its CPU time and the collector's part). On SIGUSR1 a full pass over every
+object, frozen ones too, lists what it freed (what freezing had hidden from the collector).
+The load test's own "server CPU ms/action" counts everything
 from the start of play, the thousand tables' warm-up (4,000 sockets connecting) included; the
 difference of two lines of the steady state says what an action costs then::
 
