@@ -287,3 +287,28 @@ def test_the_server_starts_young_passes_on_a_clock_and_stops_with_its_lifespan(
     assert on >= 3 and off == 0
     assert all("_freeze_survivors" not in getattr(c, "__name__", "") for c in gc.callbacks)
     gc.unfreeze()
+
+
+def test_the_freezing_lasts_while_any_server_of_the_process_runs() -> None:
+    """Two servers in one process (as tests run them): the first to stop leaves the other's
+    passes freezing their survivors; the last one's stop ends it."""
+    first, second = Collector(10_000), Collector(10_000)
+    try:
+        first.start()
+        second.start()
+        first.stop()
+        first.stop()  # twice: counted once
+        frozen = gc.get_freeze_count()
+        _kept = [_Node() for _n in range(10)]
+        gc.collect(0)
+        assert gc.get_freeze_count() >= frozen + 10
+        second.stop()
+        assert Collector.running == 0
+        frozen = gc.get_freeze_count()
+        _more = [_Node() for _n in range(10)]
+        gc.collect(0)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        first.stop()
+        second.stop()
+        gc.unfreeze()

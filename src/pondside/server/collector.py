@@ -43,21 +43,30 @@ def _freeze_survivors(phase: str, _info: dict[str, Any]) -> None:
 
 class Collector:
     """The server's collector settings while it runs (``start``: freeze what exists, collect
-    young objects every ``young`` allocations, freeze each pass's survivors; ``stop`` undoes
-    the freezing of later passes)."""
+    young objects every ``young`` allocations, freeze each pass's survivors; ``stop``: no more
+    freezing once every server of the process has stopped)."""
+
+    running = 0  # servers of this process whose collector is started (tests run several)
 
     def __init__(self, young: int) -> None:
         self.young = young
+        self.started = False
 
     def start(self) -> None:
         gc.collect()  # what the start made and then dropped, before it is frozen for good
         gc.freeze()
         gc.set_threshold(self.young, 10, 10)
+        if not self.started:
+            self.started = True
+            Collector.running += 1
         if _freeze_survivors not in gc.callbacks:
             gc.callbacks.append(_freeze_survivors)
 
     def stop(self) -> None:
-        if _freeze_survivors in gc.callbacks:
+        if self.started:
+            self.started = False
+            Collector.running -= 1
+        if not Collector.running and _freeze_survivors in gc.callbacks:
             gc.callbacks.remove(_freeze_survivors)
 
     @staticmethod
