@@ -213,6 +213,8 @@ def sample(out: Any) -> None:
             "t": time.monotonic(),
             "loop": time.clock_gettime(loop),
             "process": time.process_time(),
+            "blocks": sys.getallocatedblocks(),  # the allocator's live blocks: objects kept
+            "frozen": gc.get_freeze_count(),
             "spent": dict(spent),
             "calls": dict(calls),
         }
