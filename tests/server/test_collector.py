@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,7 @@ import pytest
 import uvicorn
 
 from pondside.server.app import LOOP, create_app
+from pondside.server.collector import YOUNG_SECONDS, Collector
 from pondside.server.hub import Guest, Hub
 from pondside.server.settings import Settings
 from tablesock import run
@@ -204,3 +206,109 @@ def test_a_closed_connection_leaves_nothing_for_the_collector(closes: str) -> No
     loop_factory = uvicorn.Config(None, loop=LOOP).get_loop_factory()
     with asyncio.Runner(loop_factory=loop_factory) as runner:
         assert runner.run(main()) == Counter()
+
+
+class _Node:
+    """A container object the collector tracks (one of a cycle when it refers to another)."""
+
+    other: Any = None
+
+
+@contextmanager
+def running(collector: Collector) -> Iterator[None]:
+    collector.start()
+    try:
+        yield
+    finally:
+        collector.stop()
+        gc.unfreeze()  # the test process's collector as it was
+
+
+def test_each_pass_freezes_what_survived_it_and_reference_counting_still_frees_it() -> None:
+    """After a young pass nothing is left for the next to scan again; a frozen object is
+    freed the moment its last reference goes."""
+    with running(Collector(10_000)):
+        kept = _Node()
+        frozen = gc.get_freeze_count()
+        gc.collect(0)
+        assert gc.get_freeze_count() > frozen
+        assert gc.get_count()[0] == 0
+        gone = weakref.ref(kept)
+        del kept
+        assert gone() is None
+
+
+def test_the_full_pass_frees_a_cycle_that_formed_among_frozen_objects() -> None:
+    """The freezing hides from the collector a cycle that forms once its objects were frozen
+    (none is known to form: test_a_finished_table_leaves_nothing_for_the_collector); the full
+    pass every ``FULL_SECONDS`` frees it."""
+    with running(Collector(10_000)):
+        a, b = _Node(), _Node()
+        gc.collect(0)  # both frozen, alive
+        a.other, b.other = b, a
+        gone = weakref.ref(a)
+        del a, b
+        gc.collect()
+        assert gone() is not None  # frozen: out of a full collection's sight
+        assert Collector.full() >= 2
+        assert gone() is None
+
+
+def test_the_server_starts_young_passes_on_a_clock_and_stops_with_its_lifespan(
+    tmp_path: Path,
+) -> None:
+    """A young pass every ``YOUNG_SECONDS`` whatever the allocations (Python's own count
+    hardly moves while frozen objects die), none while the collector is turned off, and no
+    freezing once the server has stopped."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'gc.db'}"))
+    passes: list[int] = []
+
+    def counted(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop":
+            passes.append(info["generation"])
+
+    async def main() -> tuple[int, int]:
+        async with app.router.lifespan_context(app):
+            gc.callbacks.append(counted)
+            try:
+                await asyncio.sleep(5 * YOUNG_SECONDS)
+                on = len(passes)
+                gc.disable()
+                try:
+                    await asyncio.sleep(3 * YOUNG_SECONDS)
+                    off = len(passes) - on
+                finally:
+                    gc.enable()
+            finally:
+                gc.callbacks.remove(counted)
+        return on, off
+
+    on, off = run(main())
+    assert on >= 3 and off == 0
+    assert all("_freeze_survivors" not in getattr(c, "__name__", "") for c in gc.callbacks)
+    gc.unfreeze()
+
+
+def test_the_freezing_lasts_while_any_server_of_the_process_runs() -> None:
+    """Two servers in one process (as tests run them): the first to stop leaves the other's
+    passes freezing their survivors; the last one's stop ends it."""
+    first, second = Collector(10_000), Collector(10_000)
+    try:
+        first.start()
+        second.start()
+        first.stop()
+        first.stop()  # twice: counted once
+        frozen = gc.get_freeze_count()
+        _kept = [_Node() for _n in range(10)]
+        gc.collect(0)
+        assert gc.get_freeze_count() >= frozen + 10
+        second.stop()
+        assert Collector.running == 0
+        frozen = gc.get_freeze_count()
+        _more = [_Node() for _n in range(10)]
+        gc.collect(0)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        first.stop()
+        second.stop()
+        gc.unfreeze()

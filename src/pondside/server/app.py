@@ -8,7 +8,6 @@ Origin check), and every client message is validated before anything reads it.
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 import logging
 import secrets
@@ -31,6 +30,7 @@ from pondside.games import get_game
 from pondside.i18n import _
 
 from . import leaving, seating
+from .collector import Collector
 from .daily import router as daily_router
 from .db import Store
 from .gamefacts import game_facts
@@ -318,19 +318,23 @@ def create_app(settings: Settings) -> FastAPI:
         # Python's collector scans every live object in a full collection: with thousands of
         # sockets and tables that is half a second of a stopped event loop, several times a
         # minute when many tables start together (measured: docs/benchmarks.md). What the start
-        # made (modules, the app, restored tables) is frozen out of its sight, and the young
-        # objects are collected rarely (``GC_YOUNG``): nothing of a finished table or a closed
-        # connection waits for the collector (tests/server/test_collector.py), so rarely costs
-        # no memory.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(settings.gc_young or GC_YOUNG, 10, 10)
+        # made is frozen out of its sight, and so is what survives each later pass
+        # (collector.py); the young objects are collected rarely (``GC_YOUNG``): nothing of a
+        # finished table or a closed connection waits for the collector
+        # (tests/server/test_collector.py), so rarely costs no memory.
+        collector = Collector(settings.gc_young or GC_YOUNG)
+        collector.start()
         if restored:
             log.info("restored %d tables", restored)
         app.state.hub = hub
         app.state.traffic = Traffic(settings)
         sweeper = asyncio.create_task(leaving.keep_sweeping(hub))  # abandoned matches
-        yield
+        passes = asyncio.create_task(collector.keep_collecting())
+        try:
+            yield
+        finally:  # the process's collector as it was, for whatever runs in it next (tests)
+            passes.cancel()
+            collector.stop()
         sweeper.cancel()
         await hub.close()
         store.close()

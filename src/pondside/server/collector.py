@@ -1,0 +1,96 @@
+"""Python's cycle collector kept to short passes while thousands of sockets play.
+
+A collector's pass scans every object of the generations it collects. Under load the server's
+passes found nothing to free (a finished table and a closed connection leave no cycle:
+tests/server/test_collector.py), yet each scanned what the earlier passes had already seen and
+kept: with 1,000 tables the middle generation's passes took 40 to 140 ms of CPU and the full
+ones 300 ms, the event loop stopped meanwhile (docs/benchmarks.md, issue 26 point 7). So what
+survives a pass is frozen (``gc.freeze``, which moves the tracked objects out of the collector's
+sight in constant time): each object is scanned by at most one pass, and a pass scans only what
+was made since the one before.
+
+Python starts a young pass when its allocations less its deallocations reach a threshold; every
+frozen object that dies counts as a deallocation, so while the tables replace their old objects
+with new ones that count hardly moves, the new objects pile up, and the pass that finally comes
+scans a few hundred thousand of them (200 ms measured). So the server also collects its young
+objects on a clock, every ``YOUNG_SECONDS``: a few milliseconds each.
+
+A frozen object is still freed by reference counting the moment nothing refers to it; only a
+reference cycle that forms among frozen objects is not found. None is known to form, and so that
+one would not be kept forever a full pass over everything runs once every ``FULL_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any
+
+YOUNG_SECONDS = 0.1
+"""Seconds between the young passes the server starts itself (besides Python's own)."""
+
+FULL_SECONDS = 1800.0
+"""Seconds between full passes over everything, the frozen objects too: one pause of a few
+hundred milliseconds at 1,000 tables, for a cycle that no known path makes."""
+
+
+def _freeze_survivors(phase: str, _info: dict[str, Any]) -> None:
+    # Called by the collector itself in whichever thread triggered the pass, when the pass is
+    # over and its lists are consistent again; gc.freeze only splices lists together.
+    if phase == "stop":
+        gc.freeze()
+
+
+class Collector:
+    """The server's collector settings while it runs (``start``: freeze what exists, collect
+    young objects every ``young`` allocations, freeze each pass's survivors; ``stop``: no more
+    freezing once every server of the process has stopped)."""
+
+    running = 0  # servers of this process whose collector is started (tests run several)
+
+    def __init__(self, young: int) -> None:
+        self.young = young
+        self.started = False
+
+    def start(self) -> None:
+        gc.collect()  # what the start made and then dropped, before it is frozen for good
+        gc.freeze()
+        gc.set_threshold(self.young, 10, 10)
+        if not self.started:
+            self.started = True
+            Collector.running += 1
+        if _freeze_survivors not in gc.callbacks:
+            gc.callbacks.append(_freeze_survivors)
+
+    def stop(self) -> None:
+        if self.started:
+            self.started = False
+            Collector.running -= 1
+        if not Collector.running and _freeze_survivors in gc.callbacks:
+            gc.callbacks.remove(_freeze_survivors)
+
+    @staticmethod
+    def full() -> int:
+        """A pass over every object, the frozen ones included; what survives is frozen
+        again. Returns what it freed."""
+        gc.unfreeze()
+        freed = gc.collect()
+        gc.freeze()
+        return freed
+
+    async def keep_collecting(
+        self, young: float = YOUNG_SECONDS, full: float = FULL_SECONDS
+    ) -> None:
+        """A young pass every ``young`` seconds and ``full`` every ``full`` seconds, until
+        cancelled."""
+        loop = asyncio.get_running_loop()
+        last_full = loop.time()
+        while True:
+            await asyncio.sleep(young)
+            if not gc.isenabled():  # turned off (a test counting what only it would free)
+                continue
+            if loop.time() - last_full >= full:
+                self.full()
+                last_full = loop.time()
+            else:
+                gc.collect(0)  # its survivors frozen as it ends
