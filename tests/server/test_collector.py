@@ -260,7 +260,7 @@ def test_the_server_starts_young_passes_on_a_clock_and_stops_with_its_lifespan(
     """A young pass every ``YOUNG_SECONDS`` whatever the allocations (Python's own count
     hardly moves while frozen objects die), none while the collector is turned off, and no
     freezing once the server has stopped."""
-    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'gc.db'}"))
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'gc.db'}", gc_freeze=True))
     passes: list[int] = []
 
     def counted(phase: str, info: dict[str, Any]) -> None:
@@ -286,6 +286,22 @@ def test_the_server_starts_young_passes_on_a_clock_and_stops_with_its_lifespan(
     on, off = run(main())
     assert on >= 3 and off == 0
     assert all("_freeze_survivors" not in getattr(c, "__name__", "") for c in gc.callbacks)
+    gc.unfreeze()
+
+
+def test_by_default_the_server_freezes_only_what_its_start_made(tmp_path: Path) -> None:
+    """``gc_freeze`` off (the default): no pass's survivors frozen, no passes on a clock."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'gc.db'}"))
+
+    async def main() -> int:
+        async with app.router.lifespan_context(app):
+            frozen = gc.get_freeze_count()
+            _kept = [_Node() for _n in range(10)]
+            gc.collect(0)
+            assert not any("_freeze_survivors" in getattr(c, "__name__", "") for c in gc.callbacks)
+            return gc.get_freeze_count() - frozen
+
+    assert run(main()) == 0
     gc.unfreeze()
 
 

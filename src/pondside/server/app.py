@@ -322,7 +322,7 @@ def create_app(settings: Settings) -> FastAPI:
         # (collector.py); the young objects are collected rarely (``GC_YOUNG``): nothing of a
         # finished table or a closed connection waits for the collector
         # (tests/server/test_collector.py), so rarely costs no memory.
-        collector = Collector(settings.gc_young or GC_YOUNG)
+        collector = Collector(settings.gc_young or GC_YOUNG, survivors=settings.gc_freeze)
         collector.start()
         if restored:
             log.info("restored %d tables", restored)

@@ -94,6 +94,10 @@ class Settings:
     (Python's own default is 700). Larger means fewer and shorter pauses of the event loop
     with thousands of sockets; it costs no memory as long as nothing of a table or a connection
     is left in a reference cycle (tests/server/test_collector.py; docs/benchmarks.md)."""
+    gc_freeze: bool = False
+    """Whether what survives each of the collector's passes is frozen, with a young pass every
+    0.1 s (server/collector.py): far shorter passes at 1,000 tables, but not the default while a
+    soak's memory grew faster with it (docs/benchmarks.md, issue 26 point 7, session 43)."""
     compress: bool = False
     """Whether WebSocket messages may be compressed (permessage-deflate, when the client asks).
     Off by default: a frame is a few kilobytes, and compressing every frame for every socket
