@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pondside.bots.search import step_by_step_playout
 from pondside.engine import Game, PondsideError
 from pondside.games import all_games
 
-FUSED = [g for g in all_games() if getattr(g, "random_playout", None) is not None]
+FUSED = [g for g in all_games() if g.random_playout is not None]
 VARIANTS: dict[str, dict[str, Any]] = {
     "ladders": {"teams": True},
     "lame-duck": {"expert": True},
@@ -28,26 +29,7 @@ def step_by_step(
     game: Game[Any], state: Any, hands: int, last: int, limit: int, turns: int, rng: random.Random
 ) -> Any:
     """``SearchBot.playout``'s loop with the random policy, as the rules' functions play it."""
-    while limit != 0:
-        seats = game.to_act(state)
-        if not seats or game.hands_played(state) > hands:
-            return state
-        seat = seats[0]
-        if seat != last:
-            if last >= 0:
-                turns -= 1
-                if turns == 0:
-                    return state
-            last = seat
-        legal = game.legal_actions(state, seat)
-        n = len(legal)
-        k = n.bit_length()
-        r = rng.getrandbits(k)
-        while r >= n:
-            r = rng.getrandbits(k)
-        state, _ = game.apply(state, seat, legal[r])
-        limit -= 1
-    return state
+    return step_by_step_playout(game, state, hands, last, limit, turns, rng.getrandbits)
 
 
 UNDEALT = {"lame-duck"}

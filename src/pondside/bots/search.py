@@ -44,6 +44,50 @@ Policy = Callable[[Any, int, list[str]], str]
 REWARDS = ("rank", "mixed", "win", "margin")
 
 
+def step_by_step_playout(
+    game: Game[Any],
+    state: Any,
+    hands: int,
+    last: int,
+    limit: int,
+    turns: int,
+    getrandbits: Callable[[int], int],
+) -> Any:
+    """A random playout through the rules' functions, step by step: until the hand after
+    ``hands`` hands ends, ``limit`` decisions were made (-1: no limit) or the turn passed from
+    one seat to another ``turns`` times (-1: no limit); ``last`` acted last. The random
+    policy's draw is written out: ``prng.choice(legal)``, the same number from the same stream,
+    without two Python calls a step (a sixth of a search's time went to them). A game's own
+    ``random_playout`` plays the same actions from the same draws
+    (tests/games/test_random_playouts.py holds it to this)."""
+    to_act, legal_actions, apply, hands_played = (
+        game.to_act,
+        game.legal_actions,
+        game.apply,
+        game.hands_played,
+    )
+    while limit != 0:
+        seats = to_act(state)
+        if not seats or hands_played(state) > hands:
+            return state
+        seat = seats[0]
+        if seat != last:
+            if last >= 0:
+                turns -= 1
+                if turns == 0:
+                    return state
+            last = seat
+        legal = legal_actions(state, seat)
+        n = len(legal)
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        state, _ = apply(state, seat, legal[r])
+        limit -= 1
+    return state
+
+
 class Budget:
     """Iterations, or seconds of thinking (seconds make decisions depend on machine speed)."""
 
@@ -222,30 +266,9 @@ class SearchBot(Bot):
                 # The game's own loop: the same actions from the same draws, on lists it owns.
                 end: Any = fused(state, hands, last, limit, turns, self.prng.getrandbits)
                 return end
-            # The same loop with the random policy's draw written out: prng.choice(legal), the
-            # same number from the same stream, without two Python calls a step (a sixth of a
-            # search's time went to them).
-            getrandbits = self.prng.getrandbits
-            while limit != 0:
-                seats = to_act(state)
-                if not seats or hands_played(state) > hands:
-                    return state
-                seat = seats[0]
-                if seat != last:
-                    if last >= 0:
-                        turns -= 1
-                        if turns == 0:
-                            return state
-                    last = seat
-                legal = legal_actions(state, seat)
-                n = len(legal)
-                k = n.bit_length()
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                state, _ = apply(state, seat, legal[r])
-                limit -= 1
-            return state
+            return step_by_step_playout(
+                game, state, hands, last, limit, turns, self.prng.getrandbits
+            )
         while limit != 0:
             seats = to_act(state)
             if not seats or hands_played(state) > hands:
