@@ -166,21 +166,31 @@ def play_until_end(
     """Call ``act`` on every page (it does what that page must do now and names it, or returns
     "") until each page shows the end screen; counts what was done in ``done``."""
     deadline = time.monotonic() + limit
+    last: dict[int, str] = {}
     while time.monotonic() < deadline:
         if all(p.locator("#end-dialog[open]").count() for p in pages):
             return done
         acted = False
-        for p in pages:
+        for i, p in enumerate(pages):
             try:
                 what = act(p)
-            except Exception:  # the table moved on under the click: look again
+            except Exception as e:  # the table moved on under the click: look again
                 what = ""
+                last[i] = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
             if what:
                 done[what] += 1
                 acted = True
         if not acted:
             pages[0].wait_for_timeout(pause_ms)
-    raise AssertionError(f"the match did not end in {limit} s ({done})")
+    # What each page showed when the time ran out, and the last click that failed: a run that
+    # stalls on a loaded machine says where it stood.
+    text = "s => document.querySelector(s)?.innerText ?? null"
+    seen = [
+        f"page {i}: status {p.evaluate(text, '#status')!r}, "
+        f"actions {p.evaluate(text, '#actions')!r}, last failure {last.get(i)!r}"
+        for i, p in enumerate(pages)
+    ]
+    raise AssertionError(f"the match did not end in {limit} s ({done}); " + "; ".join(seen))
 
 
 def bots_match(page: Any, game: str, players: int, options: dict[str, Any], seed: int) -> str:

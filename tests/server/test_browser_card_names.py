@@ -45,27 +45,37 @@ def codes_shown(page: Any) -> list[str]:
 
 
 def act_kq(page: Any) -> str:
-    """King of the Quackers by clicking: two cards given, a single card led, else a pass."""
+    """King of the Quackers by clicking: two cards given, a single card led, else a pass.
+
+    One tap a call, each on a card that can be tapped now: taps aimed at the pass's cards that
+    landed after the hand had moved on to the play (CI, session 43) selected two cards that make
+    no combination, and the player then led nothing for ever; such a selection is cleared."""
     give = page.locator(".kq-give")
     if give.count():
-        if give.is_disabled():
-            for i in range(2):
-                press(page, page.locator("#hand .kq-hcard").nth(i))
         if not give.is_disabled():
             press(page, give)
             return "give"
+        free = page.locator("#hand .kq-hcard:not([disabled]):not(.selected)")
+        if page.locator("#hand .kq-hcard.selected").count() < 2 and free.count():
+            press(page, free.first)
         return ""
     passing = page.locator(".kq-pass-btn")
     if passing.count():
         press(page, passing)
         return "pass"
+    if not page.locator(".kq-verdict").count():
+        return ""
+    play = page.locator(".kq-play-btn:not([disabled])")
+    if play.count():
+        press(page, play.first)
+        return "play"
+    clear = page.locator(".kq-clear:not([disabled])")
+    if clear.count():
+        press(page, clear)
+        return ""
     lead = page.locator("#hand .kq-hcard.playable")
-    if lead.count() and page.locator(".kq-verdict").count():
+    if lead.count():
         press(page, lead.first)
-        play = page.locator(".kq-play-btn:not([disabled])")
-        if play.count():
-            press(page, play.first)
-            return "play"
     return ""
 
 

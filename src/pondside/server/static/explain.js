@@ -62,7 +62,7 @@ export function addExplanation({ text, group: heading }) {
   // In the order things happened, the newest last (each turn's lines under its name where the
   // game groups them), and the panel kept scrolled to it: one order for every game, read down
   // like the story it is, opening on the latest (issue 27, the phone trial, 4).
-  const follow = atEnd();
+  const follow = readingLatest || atEnd();
   if (heading == null) {
     list.append(el("li", "explain-line", text));
     while (list.children.length > 200) list.firstChild.remove();
@@ -99,11 +99,23 @@ function atEnd() {
 function toLatest() {
   const box = $("explain");
   box.scrollTop = box.scrollHeight;
+  ownTop = box.scrollTop;
+  readingLatest = true;
 }
 // The box shrinks when the hint opens beside it (the trial, 8): a reader of the latest lines
-// keeps them in sight, as a new line would keep them.
+// keeps them in sight, as a new line would keep them. Only a reader's own scroll says they left
+// the latest lines: the event for a scroll made here comes a frame later, when the box may have
+// shrunk again (the hint's answer in) before its resize observer has run, and measured then it
+// read as a reader scrolled up, and the latest lines were left out of sight (CI, session 43).
 let readingLatest = true;
-$("explain").addEventListener("scroll", () => (readingLatest = atEnd()), { passive: true });
+let ownTop = null;
+$("explain").addEventListener(
+  "scroll",
+  () => {
+    if ($("explain").scrollTop !== ownTop) readingLatest = atEnd();
+  },
+  { passive: true },
+);
 new ResizeObserver(() => {
   if (readingLatest) toLatest();
 }).observe($("explain"));
