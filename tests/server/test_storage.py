@@ -1,6 +1,7 @@
 """When the database cannot take an action (here: another program holds SQLite's write lock
 longer than the server waits for it, 5 s), nothing changes for anyone, the player is told to
-try again, and the table (its bots included) plays on once the database is back."""
+try again, and the table (its bots included) plays on once the database is back. A request to
+the lobby meanwhile is told the server is busy and when to try again (503, Retry-After)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from serverproc import GuestClient, ServerProcess
@@ -25,6 +27,11 @@ def slow_bots(tmp_path: Path) -> Iterator[ServerProcess]:
     proc.start()
     yield proc
     proc.stop()
+
+
+def new_guest(server: ServerProcess, name: str) -> httpx.Response:
+    with httpx.Client(base_url=server.url, timeout=20) as http:
+        return http.post("/api/guest", json={"name": name})
 
 
 def test_an_action_the_database_refused_changes_nothing_and_play_goes_on(
@@ -47,6 +54,8 @@ def test_an_action_the_database_refused_changes_nothing_and_play_goes_on(
         assert (await c.act(cats["legal"][0]))["type"] == "state"
         lock = sqlite3.connect(path, isolation_level=None, timeout=10)
         lock.execute("BEGIN IMMEDIATE")  # the server's commits wait, then fail
+        # Meanwhile a new guest's name: the lobby's write waits as long, then is refused.
+        newcomer = asyncio.create_task(asyncio.to_thread(new_guest, server, "Dan"))
         try:
             held_at = c.last_state()["seq"]
             await a.send({"op": "act", "action": start["legal"][0]})
@@ -60,6 +69,11 @@ def test_an_action_the_database_refused_changes_nothing_and_play_goes_on(
             )
             assert answer["type"] == "error", answer
             assert "could not save" in answer["message"] and answer["seq"] == start["seq"]
+            # Busy, not broken: try again in a moment, and when (no 500 with a traceback).
+            refused = await newcomer
+            assert refused.status_code == 503, refused.text
+            assert refused.headers["retry-after"] == "2"
+            assert refused.json() == {"detail": "the server is busy; try again in a moment"}
             # Wait for the bot's move to fail as well.
             deadline = time.monotonic() + 10
             while f"{with_bot}: action" not in server.log.read_text():  # type: ignore[union-attr]
@@ -68,6 +82,9 @@ def test_an_action_the_database_refused_changes_nothing_and_play_goes_on(
         finally:
             lock.rollback()
             lock.close()
+        assert "POST /api/guest: the database is busy" in server.log.read_text()
+        assert "Exception in ASGI application" not in server.log.read_text()  # no 500
+        assert new_guest(server, "Dan").status_code == 200  # the database back: welcome
         assert not [m for m in b.messages if m.get("seq", 0) > start["seq"]]
         assert (await b.sync())["view"] == bob_start["view"]
         # Try again: accepted now, and Bob hears of it once.

@@ -22,6 +22,8 @@ from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pondside.bots.levels import LEVEL_NAMES, LEVELS
@@ -32,7 +34,7 @@ from pondside.i18n import _
 from . import leaving, seating
 from .collector import Collector
 from .daily import router as daily_router
-from .db import Store
+from .db import Store, busy
 from .gamefacts import game_facts
 from .hub import LIMITS, Guest, Hub, LiveTable, Refused, check_name
 from .peers import Alone, Peers
@@ -379,6 +381,24 @@ def create_app(settings: Settings) -> FastAPI:
         body = json.dumps({"detail": str(exc)}, ensure_ascii=True)
         return Response(body, status_code=status, media_type="application/json")
 
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(PoolTimeout)
+    async def database_busy(request: Request, exc: Exception) -> Response:
+        # A database busy for now (SQLite's lock held by another writer past its timeout, many
+        # tables at once under load) is not a fault: the asker is told to try again and when.
+        # Anything else is ours, a 500 with its traceback in the log.
+        if not busy(exc):
+            raise exc
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        log.warning("%s %s: the database is busy: %s", request.method, request.url.path, first)
+        said = _("the server is busy; try again in a moment")
+        return Response(
+            json.dumps({"detail": said}, ensure_ascii=True),
+            status_code=503,
+            media_type="application/json",
+            headers={"Retry-After": str(RETRY_AFTER_BUSY)},
+        )
+
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>
@@ -394,9 +414,14 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
+RETRY_AFTER_BUSY = 2
+"""Seconds a request that found the database busy is asked to wait (its Retry-After): longer
+than most lock holds, short enough that a person does not give up."""
+
 # What each operation may answer besides its success and FastAPI's own 422, so that the
 # OpenAPI description is true (tests/server/test_fuzz_http.py holds the server to it). Every
-# POST may be refused (403) as a request from another site's page.
+# POST may be refused (403) as a request from another site's page; every operation may find
+# the database busy (503, added to each below).
 ERRORS: dict[tuple[str, str], tuple[int, ...]] = {
     ("POST", "/api/guest"): (400, 403, 429),
     ("POST", "/api/tables"): (400, 401, 403, 429),
@@ -432,7 +457,8 @@ MEANING = {
     410: "Gone: this version of Pondside cannot replay it (the record can be downloaded).",
     413: "Too large.",
     429: "Too many lately: wait a while.",
-    503: "The server takes no more of these for now.",
+    503: "Busy: the server takes no more of these for now, or its database is busy; try again"
+    " later (after the Retry-After header's seconds, where it has one).",
 }
 PROBLEM = {
     "type": "object",
@@ -459,7 +485,7 @@ def _describe_errors(app: FastAPI) -> None:
         if not route.include_in_schema:
             continue
         for method in route.methods or ():
-            for code in ERRORS.get((method, route.path), ()):
+            for code in sorted({*ERRORS.get((method, route.path), ()), 503}):
                 route.responses.setdefault(
                     code,
                     {

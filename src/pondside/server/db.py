@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import sqlite3
 import threading
 import time
 from collections.abc import Iterator
@@ -24,6 +25,7 @@ from typing import Any
 from sqlalchemy import and_, bindparam, create_engine, event, func, or_, select, text, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
 from .results import Result, ResultSeat, add_result, rate_result
@@ -694,6 +696,24 @@ def _row_values(t: TableData) -> dict[str, Any]:
         "clock": {str(k): v for k, v in t.clock.items()},
         "next_id": t.next_id,
     }
+
+
+def busy(exc: BaseException) -> bool:
+    """Whether a database error says the database is busy or out of reach for now, so that the
+    same request may succeed in a moment (an HTTP 503 with Retry-After), rather than a fault of
+    ours (a 500). SQLite: its write lock held past the busy timeout by another writer (another
+    process, a backup). PostgreSQL: every error its driver calls operational (a lock or
+    statement timeout, a deadlock, a connection lost or refused); a query's own fault is a
+    ProgrammingError or an IntegrityError there, while SQLite's driver calls a missing table
+    operational too, hence its codes. Either: no connection free in the pool in time."""
+    if isinstance(exc, PoolTimeout):
+        return True
+    if not isinstance(exc, OperationalError):
+        return False
+    if isinstance(exc.orig, sqlite3.Error):
+        code = getattr(exc.orig, "sqlite_errorcode", 0) & 0xFF  # the primary code
+        return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return True
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
