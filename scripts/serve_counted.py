@@ -7,7 +7,8 @@ CPU and in wall time (far more wall than CPU: the thread was descheduled), with 
 of each (a pass of 20 ms or more is also logged to stderr with its ``time.monotonic()``); and
 the event loop's stalls (a watchdog's lateness), its turns and its callbacks (each of 50 ms or
 more logged with its CPU time and the collector's part). On SIGUSR1 a full pass over every
-object, frozen ones too, lists what it freed (what freezing had hidden from the collector).
+object, frozen ones too, lists what it freed (what freezing had hidden from the collector) and
+what is alive by kind.
 The load test's own "server CPU ms/action" counts everything
 from the start of play, the thousand tables' warm-up (4,000 sockets connecting) included; the
 difference of two lines of the steady state says what an action costs then::
@@ -147,6 +148,16 @@ def full_pass(_signum: int, _frame: Any) -> None:
     )
     gc.garbage.clear()
     gc.set_debug(0)
+    # What is alive, by kind: two servers' lists side by side say what one keeps that the other
+    # does not (the collector's settings apart, the same code and the same load).
+    alive = collections.Counter(
+        f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects()
+    )
+    print(
+        f"{time.monotonic():.1f} alive after it: {sum(alive.values())} objects the collector "
+        f"tracks, {sys.getallocatedblocks()} blocks; {alive.most_common(40)}",
+        file=sys.stderr,
+    )
     gc.freeze()
 
 
