@@ -273,8 +273,15 @@ def main() -> None:
     if sys.argv[1:2] == ["--report"]:
         report(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         return
+    import os
+
     from pondside.cli import main as cli
     from pondside.server import db, hub
+    from pondside.server.collector import YOUNG_SECONDS, Collector
+
+    if os.environ.get("PONDSIDE_FULL_SECONDS"):  # the full passes' period, for a soak with freezing
+        full = float(os.environ["PONDSIDE_FULL_SECONDS"])
+        Collector.keep_collecting.__defaults__ = (YOUNG_SECONDS, full)
 
     hub.Hub.broadcast = counted("broadcast", hub.Hub.broadcast)  # type: ignore[method-assign]
     db.Store.commit_actions = counted("commit", db.Store.commit_actions)  # type: ignore[method-assign]
