@@ -182,20 +182,13 @@ class Store:
         # Ratings are read and written back: one match's at a time in this process (and the
         # rows read FOR UPDATE, for PostgreSQL).
         self._rating_lock = threading.Lock()
-        # SQLite takes one writer at a time, and a writer that finds another in its way sleeps
-        # in SQLite's busy handler (1 ms, 2, 5 ... then 100 ms at a time) however soon the
-        # other is done: under load the process's threads (the group commit, new guests and
-        # tables) queued there for whole seconds, and one past the 5 s timeout was refused.
-        # Within the process they take turns on a lock instead, each woken as the one before
-        # it ends (re-entrant: a transaction opened inside another in the same thread).
-        self._turns = threading.RLock() if self.engine.dialect.name == "sqlite" else None
 
     def close(self) -> None:
         self.engine.dispose()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
-        with self._turns or contextlib.nullcontext(), self.sessions() as s, s.begin():
+        with self.sessions() as s, s.begin():
             yield s
 
     # --- guests -------------------------------------------------------------------------
