@@ -20,11 +20,11 @@ reference cycle that forms among frozen objects is not found. None is known to f
 one would not be kept forever a full pass over everything runs once every ``FULL_SECONDS``.
 
 Freezing the survivors is **off by default** (``Settings.gc_freeze``, ``pondside serve
---gc-freeze``): it cut the passes from 40-140 ms to under 3 ms of CPU at 1,000 tables, but in one
-pair of 8-minute soaks on a loaded machine the server's memory grew by 11.2 MB with it and
-5.5 MB without (live objects, not uncollected cycles; what keeps them was not found:
-docs/benchmarks.md, issue 26 point 7, session 43). Off, the server freezes what its start made
-and collects its young objects every ``young`` allocations, as before.
+--gc-freeze``): it cut the passes from 40-140 ms to under 3 ms of CPU at 1,000 tables, but it
+did not shorten the 1,000-table load test's 99th percentile on the quiet machine (session 44:
+646 and 439 ms with it, 533 and 626 ms without, alternating), and its memory is flat only with
+the full passes every ``FULL_SECONDS`` (below). Off, the server freezes what its start made and
+collects its young objects every ``young`` allocations, as before.
 """
 
 from __future__ import annotations
@@ -36,9 +36,15 @@ from typing import Any
 YOUNG_SECONDS = 0.1
 """Seconds between the young passes the server starts itself (besides Python's own)."""
 
-FULL_SECONDS = 1800.0
+FULL_SECONDS = 300.0
 """Seconds between full passes over everything, the frozen objects too: one pause of a few
-hundred milliseconds at 1,000 tables, for a cycle that no known path makes."""
+hundred milliseconds at 1,000 tables (a tenth of a percent of the time at this period). With
+one every 30 minutes a soak's memory grew all the while (50 tables of one-round matches:
+RSS +11.8 MB in 28 minutes, against +5.0 MB without freezing); with one every 5 minutes it was
+flat (+1.1 MB from minute 6 to 27, the allocator's live blocks a saw-tooth between 666,000 and
+693,000 with no rise: docs/benchmarks.md, issue 26 point 7, session 44). What a full pass
+releases there is not garbage of the server's (it finds a few openskill closures), so it is
+likely what only a full pass empties, as the interpreter's free lists."""
 
 
 def _freeze_survivors(phase: str, _info: dict[str, Any]) -> None:
