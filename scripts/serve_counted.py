@@ -131,13 +131,19 @@ def time_callbacks() -> None:
     events.Handle._run = timed  # type: ignore[method-assign]
 
 
+def kind(o: object) -> str:
+    return f"{type(o).__module__}.{type(o).__qualname__}"
+
+
 def full_pass(_signum: int, _frame: Any) -> None:
     """On SIGUSR1: a full pass over everything, the frozen objects too, that lists (stderr) the
     kinds of what it freed: what the server's freezing of each pass's survivors
     (server/collector.py) had hidden from the collector until its next full pass."""
+    from pondside.server.collector import _freeze_survivors
+
     # The server's own freezing (server/collector.py) waits: it would freeze what this pass
     # kept before it is counted below.
-    freezing = [c for c in gc.callbacks if getattr(c, "__name__", "") == "_freeze_survivors"]
+    freezing = [c for c in gc.callbacks if c is _freeze_survivors]
     for c in freezing:
         gc.callbacks.remove(c)
     gc.set_debug(gc.DEBUG_SAVEALL)
@@ -145,7 +151,7 @@ def full_pass(_signum: int, _frame: Any) -> None:
     wall = time.perf_counter()
     gc.collect()
     wall = time.perf_counter() - wall
-    kinds = collections.Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+    kinds = collections.Counter(map(kind, gc.garbage))
     # What the garbage's objects belong to: the server's own kinds, apart from the builtins.
     ours = collections.Counter(
         k for k in kinds.elements() if not k.startswith(("builtins.", "collections.", "asyncio."))
@@ -160,9 +166,7 @@ def full_pass(_signum: int, _frame: Any) -> None:
     gc.set_debug(0)
     # What is alive, by kind: two servers' lists side by side say what one keeps that the other
     # does not (the collector's settings apart, the same code and the same load).
-    alive = collections.Counter(
-        f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects()
-    )
+    alive = collections.Counter(map(kind, gc.get_objects()))
     print(
         f"{time.monotonic():.1f} alive after it: {sum(alive.values())} objects the collector "
         f"tracks, {sys.getallocatedblocks()} blocks; {alive.most_common(40)}",
