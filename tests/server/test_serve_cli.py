@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from click.testing import CliRunner
 
@@ -27,6 +29,12 @@ def test_loadtest_refuses_a_bad_table_count() -> None:
     result = CliRunner().invoke(main, ["loadtest", "--tables", "ten"])
     assert result.exit_code == 1
     assert "--tables is a number" in result.output
+
+
+def test_loadtest_refuses_a_ramp_as_long_as_the_run() -> None:
+    result = CliRunner().invoke(main, ["loadtest", "--seconds", "5", "--ramp", "5"])
+    assert result.exit_code == 1
+    assert "--ramp is the first part of a run: under its 5 s, not 5" in result.output
 
 
 def test_loadtest_against_no_server_stops_in_one_line() -> None:
@@ -57,8 +65,10 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
     from pondside.sim.load import run_load
     from pondside.sim.plots import plot_soak, plot_sweep
 
-    result = run_load(tables=2, seconds=3, think=0.02, sample_every=0.5)
+    result = run_load(tables=2, seconds=3, think=0.02, sample_every=0.5, ramp=0.5)
     figures = result.to_json()
+    # The second table sat down half a second after the first: the warm-up lasted that long.
+    assert 0.5 <= figures["warmup_seconds"] < 3
     assert figures["tables"] == 2 and figures["sockets"] == 8  # every socket opened
     assert result.actions > 20
     assert len(result.latencies_ms) > 10  # every seat of the table received the update
@@ -72,6 +82,14 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
     assert figures["steady_server_cpu_ms_per_action"] > 0
     assert figures["rss_start_mb"] > 10 and figures["rss_end_mb"] > 10
     assert len(result.rss_samples) >= 3  # the memory, every half second of play
+    # Where in the run the tail lies: every steady action in one second of the timeline, the
+    # seconds in order and within the run, each second's median at most its 99th percentile.
+    timeline = figures["timeline"]
+    assert sum(row["actions"] for row in timeline) == len(result.latencies_ms)
+    seconds = [row["second"] for row in timeline]
+    assert seconds == sorted(set(seconds)) and seconds[0] >= 0 and seconds[-1] <= 3
+    assert all(0 < row["p50_ms"] <= row["p99_ms"] for row in timeline)
+    assert figures["started_monotonic"] <= time.monotonic()
     plot_sweep([figures, {**figures, "tables": 4}], tmp_path / "sweep.png")
     plot_soak(result, tmp_path / "soak.png")
     assert (tmp_path / "sweep.png").read_bytes()[:4] == b"\x89PNG"

@@ -192,6 +192,14 @@ def serve(
     show_default=True,
     help="Mean seconds a client waits before each action (uniform on 0..2x).",
 )
+@click.option(
+    "--ramp",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="Seconds over which the tables sit down, evenly (0: all at once). Actions sent "
+    "before the last has begun are reported apart, as the warm-up.",
+)
 @click.option("--url", default=None, help="A running server (default: start one on SQLite).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
@@ -244,6 +252,7 @@ def loadtest(
     tables: str,
     seconds: float,
     think: float,
+    ramp: float,
     url: str | None,
     seed: int,
     soak: float | None,
@@ -280,9 +289,11 @@ def loadtest(
     if soak is not None:
         seconds = soak * 60
         counts = counts[:1]
+    if ramp >= seconds:
+        fail(f"--ramp is the first part of a run: under its {seconds:g} s, not {ramp:g}")
     test = LoadTest(
         seconds, think, url, seed, rounds, processes, redis_url, database, gc_young,
-        soak=soak is not None,
+        soak=soak is not None, ramp=ramp,
     )  # fmt: skip
     grid = Table(title=f"pondside loadtest: {seconds:g} s per run, think {think:g} s")
     for col in (

@@ -69,6 +69,10 @@ class LoadResult:
     # every table plays (the whole run's figure also counts thousands of sockets connecting).
     steady_cpu_seconds: float | None = None
     steady_actions: int = 0
+    # Seconds into play at which each steady latency's action was sent (the same order as
+    # ``latencies_ms``): where in the run a tail comes from (a burst, a pause, the end).
+    sent_seconds: list[float] = field(default_factory=list)
+    started_monotonic: float = 0.0  # play's start on this machine's clock (a server log's)
 
     @property
     def per_second(self) -> float:
@@ -112,7 +116,25 @@ class LoadResult:
             "steady_server_cpu_ms_per_action": None
             if self.steady_cpu_seconds is None or not self.steady_actions
             else round(1000 * self.steady_cpu_seconds / self.steady_actions, 2),
+            "started_monotonic": round(self.started_monotonic, 2),
+            "timeline": self.timeline(),
         }
+
+    def timeline(self) -> list[dict[str, float]]:
+        """The steady latencies second by second of sending: each second's actions, median
+        and 99th percentile (a tail spread over the run, or one burst or pause)."""
+        by_second: dict[int, list[float]] = {}
+        for at, ms in zip(self.sent_seconds, self.latencies_ms, strict=True):
+            by_second.setdefault(int(at), []).append(ms)
+        return [
+            {
+                "second": second,
+                "actions": len(values),
+                "p50_ms": round(_quantile(values, 0.5), 1),
+                "p99_ms": round(_quantile(values, 0.99), 1),
+            }
+            for second, values in sorted(by_second.items())
+        ]
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -281,12 +303,14 @@ async def _play(
     stop_at: float,
     counters: dict[str, int],
     moments: dict[str, float],
+    delay: float = 0.0,
 ) -> list[TableLog]:
     import httpx
 
     table_id, headers, host, source = setup
     logs = []
     try:
+        await asyncio.sleep(delay)  # a ramp: the table sits down this long after the first
         while True:
             log = TableLog()
             logs.append(log)
@@ -428,6 +452,7 @@ async def _run(
     pid: int | None,
     sample_every: float,
     rounds: int,
+    ramp: float = 0.0,
 ) -> _Run:
     rng = random.Random(seed)
     counters = {"actions": 0, "errors": 0, "sockets": 0, "matches": 0}
@@ -474,9 +499,12 @@ async def _run(
     sampler = asyncio.ensure_future(sample())
     watcher = asyncio.ensure_future(warmed())
     plays = (
-        _play(url, s, random.Random(rng.random()), think, stop_at, counters, moments)
-        for s in setups
-    )
+        _play(
+            url, s, random.Random(rng.random()), think, stop_at, counters, moments,
+            ramp * i / max(1, tables - 1),  # the first at once, the last after ``ramp``
+        )
+        for i, s in enumerate(setups)
+    )  # fmt: skip
     try:
         # Every client stops by itself at stop_at; the margin is for the last frames.
         played = await asyncio.wait_for(asyncio.gather(*plays), seconds + 60)
@@ -518,14 +546,18 @@ def run_load(
     redis: str | None = None,
     database: str | None = None,
     gc_young: int | None = None,
+    ramp: float = 0.0,
 ) -> LoadResult:
     """Play ``tables`` tables for ``seconds`` against ``url`` or a server started here (of
     ``processes`` processes over ``redis``, on ``database`` or a fresh SQLite file). Matches of
-    ``rounds`` rounds; one that ends is followed by the next, at a new table."""
+    ``rounds`` rounds; one that ends is followed by the next, at a new table. The tables sit
+    down evenly over the first ``ramp`` seconds of play (0: all at once)."""
     if not 1 <= tables <= MAX_TABLES:
         raise ValueError(f"a load test plays 1 to {MAX_TABLES} tables, not {tables}")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"a load test plays for up to {MAX_SECONDS:g} s, not {seconds:g}")
+    if not 0 <= ramp < seconds:
+        raise ValueError(f"the tables sit down within the run's {seconds:g} s, not over {ramp:g}")
     proc: subprocess.Popen[str] | None = None
     own_redis: subprocess.Popen[bytes] | None = None
     tmp = tempfile.TemporaryDirectory(prefix="pondside-load-")
@@ -539,7 +571,9 @@ def run_load(
         pid = proc.pid if proc else None
         rss0 = _rss_mb(pid)
         try:
-            run = asyncio.run(_run(url, tables, seconds, think, seed, pid, sample_every, rounds))
+            run = asyncio.run(
+                _run(url, tables, seconds, think, seed, pid, sample_every, rounds, ramp)
+            )
         except Exception as exc:
             said = _server_said(server_log) if proc is not None else ""
             raise RuntimeError(f"the load test stopped: {exc}{said}") from exc
@@ -552,15 +586,20 @@ def run_load(
             own_redis.wait()
         tmp.cleanup()
     latencies: list[float] = []
+    sent_seconds: list[float] = []
     warming: list[float] = []
+    start = run.warm_at - run.warmup
     for log in run.logs:
         for seq, sent in log.actor_sent.items():
             arrived = log.arrivals.get(seq)
             if arrived and all(arrived):
                 # Actions sent while tables were still being started (all at once, as no
                 # evening does) are reported apart: the warm-up.
-                kept = latencies if sent >= run.warm_at else warming
-                kept.append((max(arrived) - sent) * 1000)
+                if sent >= run.warm_at:
+                    latencies.append((max(arrived) - sent) * 1000)
+                    sent_seconds.append(sent - start)
+                else:
+                    warming.append((max(arrived) - sent) * 1000)
     return LoadResult(
         tables=tables,
         sockets=run.counters["sockets"],
@@ -578,6 +617,8 @@ def run_load(
         warmup_latencies_ms=warming,
         steady_cpu_seconds=run.steady_cpu,
         steady_actions=run.steady_actions,
+        sent_seconds=sent_seconds,
+        started_monotonic=start,
     )
 
 
@@ -693,12 +734,13 @@ class LoadTest:
     database: str | None = None
     gc_young: int | None = None
     soak: bool = False
+    ramp: float = 0.0
 
     def run(self, tables: int) -> LoadResult:
         """One run of ``tables`` tables."""
         return run_load(
             tables, self.seconds, self.think, self.url, self.seed, 5.0 if self.soak else 1.0,
-            self.rounds, self.processes, self.redis, self.database, self.gc_young,
+            self.rounds, self.processes, self.redis, self.database, self.gc_young, self.ramp,
         )  # fmt: skip
 
     def report(self, runs: list[LoadResult]) -> dict[str, Any]:
@@ -707,6 +749,7 @@ class LoadTest:
             "think": self.think,
             "seconds": self.seconds,
             "rounds": self.rounds,
+            "ramp": self.ramp,
             "processes": self.processes,
             "database": "sqlite" if not self.database else self.database.split(":", 1)[0],
             "runs": [run.to_json() for run in runs],
