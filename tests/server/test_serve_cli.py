@@ -89,6 +89,7 @@ def test_loadtest_plays_real_tables_and_times_every_action(tmp_path) -> None:
     seconds = [row["second"] for row in timeline]
     assert seconds == sorted(set(seconds)) and seconds[0] >= 0 and seconds[-1] <= 3
     assert all(0 < row["p50_ms"] <= row["p99_ms"] for row in timeline)
+    assert all(row["client_stall_ms"] >= 0 for row in timeline)  # the client watched itself
     assert figures["started_monotonic"] <= time.monotonic()
     plot_sweep([figures, {**figures, "tables": 4}], tmp_path / "sweep.png")
     plot_soak(result, tmp_path / "soak.png")
@@ -224,3 +225,24 @@ def test_websocket_messages_are_compressed_only_when_asked(tmp_path, compress: b
     finally:
         server.stop()
     assert (negotiated is not None and "permessage-deflate" in negotiated) == compress
+
+
+@pytest.mark.parametrize(("flags", "frozen"), [([], True), (["--no-gc-freeze"], False)])
+def test_serve_freezes_the_collectors_survivors_unless_told_not_to(
+    tmp_path, monkeypatch: pytest.MonkeyPatch, flags: list[str], frozen: bool
+) -> None:
+    """``pondside serve``'s process is the server's own: what survives the collector's passes
+    is frozen by default (no pass over a few milliseconds at 1,000 tables), ``--no-gc-freeze``
+    turns it off. The Settings of an embedded server leave it off (the tests' process)."""
+    import pondside.server
+    from pondside.server import Settings
+
+    seen: list[Settings] = []
+    monkeypatch.setattr(
+        pondside.server, "serve", lambda settings, *_a, **_kw: seen.append(settings)
+    )
+    database = f"sqlite:///{tmp_path / 'x.db'}"
+    result = CliRunner().invoke(main, ["serve", "--database", database, *flags])
+    assert result.exit_code == 0, result.output
+    assert [s.gc_freeze for s in seen] == [frozen]
+    assert Settings(database_url=database).gc_freeze is False

@@ -19,12 +19,15 @@ A frozen object is still freed by reference counting the moment nothing refers t
 reference cycle that forms among frozen objects is not found. None is known to form, and so that
 one would not be kept forever a full pass over everything runs once every ``FULL_SECONDS``.
 
-Freezing the survivors is **off by default** (``Settings.gc_freeze``, ``pondside serve
---gc-freeze``): it cut the passes from 40-140 ms to under 3 ms of CPU at 1,000 tables, but it
-did not shorten the 1,000-table load test's 99th percentile on the quiet machine (session 44:
-646 and 439 ms with it, 533 and 626 ms without, alternating), and its memory is flat only with
-the full passes every ``FULL_SECONDS`` (below). Off, the server freezes what its start made and
-collects its young objects every ``young`` allocations, as before.
+Freezing the survivors is what ``pondside serve`` does unless ``--no-gc-freeze``
+(``Settings.gc_freeze``, off for a server embedded in another program, whose process it is):
+it cut the passes from 40-140 ms to under 3 ms of CPU at 1,000 tables, and the load test's
+timeline (each second's 99th percentile) shows it: without it each of six 30-second runs had
+seconds in mid-run with a 99th percentile of 200-790 ms (passes of the middle or old
+generation); with it, of six runs, one mid-run second reached 161 ms and no other 100
+(session 45, docs/benchmarks.md). Its memory is flat with the full passes every
+``FULL_SECONDS`` (below). Off, the server freezes what its start made and collects its young
+objects every ``young`` allocations.
 """
 
 from __future__ import annotations

@@ -90,6 +90,7 @@ class Hub(Memory):
             for client in table.clients:
                 client.close()
         self.thinking.close()
+        await self.committer.close()
 
     # --- finding tables -----------------------------------------------------------------
     async def lobby(self, guest: Guest | None = None, bots: bool = False) -> list[dict[str, Any]]:

@@ -96,8 +96,9 @@ class Settings:
     is left in a reference cycle (tests/server/test_collector.py; docs/benchmarks.md)."""
     gc_freeze: bool = False
     """Whether what survives each of the collector's passes is frozen, with a young pass every
-    0.1 s (server/collector.py): far shorter passes at 1,000 tables, but not the default while a
-    soak's memory grew faster with it (docs/benchmarks.md, issue 26 point 7, session 43)."""
+    0.1 s (server/collector.py): no pass over a few milliseconds at 1,000 tables. ``pondside
+    serve`` turns it on (its process is the server's own); off here because freezing is the
+    whole process's, and an application embedding the server (the tests do) owns its process."""
     compress: bool = False
     """Whether WebSocket messages may be compressed (permessage-deflate, when the client asks).
     Off by default: a frame is a few kilobytes, and compressing every frame for every socket

@@ -31,6 +31,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
+
 SEATS = 4
 MAX_TABLES = 2000
 MAX_SECONDS = 3600.0
@@ -73,6 +75,7 @@ class LoadResult:
     # ``latencies_ms``): where in the run a tail comes from (a burst, a pause, the end).
     sent_seconds: list[float] = field(default_factory=list)
     started_monotonic: float = 0.0  # play's start on this machine's clock (a server log's)
+    client_stalls: dict[int, float] = field(default_factory=dict)  # second -> longest, s
 
     @property
     def per_second(self) -> float:
@@ -122,7 +125,8 @@ class LoadResult:
 
     def timeline(self) -> list[dict[str, float]]:
         """The steady latencies second by second of sending: each second's actions, median
-        and 99th percentile (a tail spread over the run, or one burst or pause)."""
+        and 99th percentile (a tail spread over the run, or one burst or pause), and the
+        client's own longest stall that second (a tail as long is the client's)."""
         by_second: dict[int, list[float]] = {}
         for at, ms in zip(self.sent_seconds, self.latencies_ms, strict=True):
             by_second.setdefault(int(at), []).append(ms)
@@ -132,6 +136,7 @@ class LoadResult:
                 "actions": len(values),
                 "p50_ms": round(_quantile(values, 0.5), 1),
                 "p99_ms": round(_quantile(values, 0.99), 1),
+                "client_stall_ms": round(1000 * self.client_stalls.get(second, 0.0), 1),
             }
             for second, values in sorted(by_second.items())
         ]
@@ -207,7 +212,10 @@ async def _seat_client(
             except TimeoutError:
                 break
             now = time.monotonic()
-            frame = json.loads(text)
+            # orjson, as the server writes them: the client reads four frames for every action
+            # of a thousand tables, and a frame read late is timed late (its own stalls were a
+            # good part of the tail with the standard library's parser).
+            frame = orjson.loads(text)
             if frame["type"] == "error":
                 counters["errors"] += 1
                 continue
@@ -441,6 +449,19 @@ class _Run:
     warmup: float  # seconds from the start of play until then
     steady_cpu: float | None  # the server's CPU seconds from then on
     steady_actions: int  # the actions from then on
+    client_stalls: dict[int, float]  # second of play -> this process's longest stall, s
+
+
+async def _client_stalls(start: float, stalls: dict[int, float]) -> None:
+    """The client's own event loop, watched: how late a 10 ms sleep wakes, the longest of each
+    second of play. A frame the client reads late is timed late; a tail in a second where the
+    client stalled as long is the instrument's, not the server's."""
+    while True:
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        late = time.monotonic() - before - 0.01
+        second = int(before - start)
+        stalls[second] = max(stalls.get(second, 0.0), late)
 
 
 async def _run(
@@ -496,8 +517,10 @@ async def _run(
             moments["cpu_warm"] = cpu
         moments["actions_warm"] = counters["actions"]
 
+    stalls: dict[int, float] = {}
     sampler = asyncio.ensure_future(sample())
     watcher = asyncio.ensure_future(warmed())
+    stall_watch = asyncio.ensure_future(_client_stalls(start, stalls))
     plays = (
         _play(
             url, s, random.Random(rng.random()), think, stop_at, counters, moments,
@@ -511,6 +534,7 @@ async def _run(
     finally:
         sampler.cancel()
         watcher.cancel()
+        stall_watch.cancel()
         gc.set_threshold(*thresholds)
         gc.enable()
         gc.unfreeze()
@@ -531,6 +555,7 @@ async def _run(
         warm - start,
         steady,
         counters["actions"] - int(moments.get("actions_warm", counters["actions"])),
+        stalls,
     )
 
 
@@ -619,6 +644,7 @@ def run_load(
         steady_actions=run.steady_actions,
         sent_seconds=sent_seconds,
         started_monotonic=start,
+        client_stalls=run.client_stalls,
     )
 
 
