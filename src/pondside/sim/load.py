@@ -149,18 +149,6 @@ def _quantile(values: list[float], q: float) -> float:
     return data[min(len(data) - 1, int(q * len(data)))]
 
 
-def _actor(events: list[dict[str, Any]], before: list[bool] | None) -> int | None:
-    """The seat whose action made this Lame Duck update (from its first event)."""
-    if not events:
-        return None
-    first = events[0]
-    if first["type"] in ("chose", "take"):
-        return int(first["seat"])
-    if first["type"] == "reveal" and before is not None and before.count(False) == 1:
-        return before.index(False)
-    return None
-
-
 def _source(url: str, table: int) -> str | None:
     """The loopback address a table's clients connect from, on a server of this machine.
 
@@ -188,7 +176,6 @@ async def _seat_client(
     import websockets
 
     ws_url = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    chosen_before: list[bool] | None = None
     pending: asyncio.Future[None] | None = None
     acted_on: list[str] | None = None
     extra: dict[str, Any] = {} if source is None else {"local_addr": (source, 0)}
@@ -197,10 +184,10 @@ async def _seat_client(
     ) as ws:
         counters["sockets"] += 1
 
-        async def act(legal: list[str]) -> None:
+        async def act(legal: list[str], me: int) -> None:
             if think:
                 await asyncio.sleep(rng.uniform(0, 2 * think))
-            log.sent[seat] = time.monotonic()
+            log.sent[me] = time.monotonic()
             await ws.send(json.dumps({"op": "act", "action": rng.choice(legal)}))
             counters["actions"] += 1
 
@@ -228,10 +215,12 @@ async def _seat_client(
             seq, view = frame["seq"], frame["view"]
             if frame["reason"] == "action":
                 log.arrivals.setdefault(seq, [0.0] * SEATS)[seat] = now
-                actor = _actor(frame["events"], chosen_before)
-                if actor is not None and actor in log.sent and seq not in log.actor_sent:
-                    log.actor_sent[seq] = log.sent[actor]
-            chosen_before = list(view["chosen"])
+                # Whose action it was, as the server says (its seat, not this client's place in
+                # the setup: "Play again" seats everyone one seat on), and a player's, not the
+                # clock's: its sending time is the one this action's latency counts from.
+                by = frame["by"]
+                if by and by["how"] == "player" and by["seat"] in log.sent:
+                    log.actor_sent.setdefault(seq, log.sent[by["seat"]])
             if view["over"]:
                 break
             legal = frame["legal"]
@@ -241,7 +230,7 @@ async def _seat_client(
                 # One action per decision; the reading goes on while the client thinks, so
                 # arrivals are timed as they come.
                 acted_on = legal
-                pending = asyncio.ensure_future(act(legal))
+                pending = asyncio.ensure_future(act(legal, frame["you"]["seat"]))
         if pending is not None:
             pending.cancel()
 
