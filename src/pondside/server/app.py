@@ -399,6 +399,9 @@ def create_app(settings: Settings) -> FastAPI:
             headers={"Retry-After": str(RETRY_AFTER_BUSY)},
         )
 
+    # The table's WebSocket first: a connection is matched against the routes in order, and
+    # behind the pages and the API a tenth of a socket's connecting was the matching.
+    app.include_router(sockets_router)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(rules_router)  # /rules, /rules/<slug>, /api/rules/<slug>
@@ -409,7 +412,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(puzzles_router)  # puzzles from guests' mistakes
     app.include_router(tutorials_router)  # a coached first deal of each game
     _describe_errors(app)
-    app.include_router(sockets_router)  # the WebSocket of a table
     app.add_middleware(Language)  # every answer in its person's language
     return app
 
