@@ -7,9 +7,10 @@ playout, the same action at every step from the same draws of ``getrandbits``, o
 the legal actions are listed in ``legal_actions``' order as tuples (a discard only counted), and a
 play or discard changes the piles in place as ``rules`` would (LA-4..LA-9, LA-11).
 
-A step that could end the round (a side's CLIMB down to its last card, LA-12; DRAW and DISCARD
-nearly empty, so that a turn could pass idle, LA-15) is played by the rules themselves on a state
-written back from the lists, and the lists are read again after it. The playout's end is a
+A step that could end the round (a play of a CLIMB's last card, LA-12, drawn here and played by
+the rules; DRAW and DISCARD nearly empty, so that a turn could pass idle, LA-15; a partner's
+CLIMB already empty, LA-14) is played by the rules themselves on a state written back from the
+lists, and the lists are read again after it. The playout's end is a
 ``LaddersState`` as the step-by-step playout ends it (``last_events`` aside: no events are made);
 ``tests/games/ladders/test_playout.py`` compares the two.
 """
@@ -21,11 +22,38 @@ from collections.abc import Callable
 from pondside.engine import Rng
 
 from . import rules
-from .state import HAND, RUNGS, SLOTS, TOP, WILD, LaddersState
+from .state import HAND, RUNGS, TOP, WILD, LaddersState
 
 _SAFE_PILE = 2 * HAND
 """DRAW and DISCARD hold more cards than one step can draw (a new turn's hand and a refill of
 an emptied hand, LA-4, LA-8): the turn cannot pass idle, and every hand is refilled."""
+
+
+_OPEN: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
+"""``_open_slots`` by the ACCENT piles' sizes, for those seen so far."""
+
+
+def _open_slots(
+    piles: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Per card, the slots ``rules.open_slots`` offers it with ACCENT piles of ``piles`` cards
+    (LA-5: a pile takes the next number or a SKIP PORTAL; only the lowest empty slot is
+    offered), and their numbers. Worked out once for each of the piles' sizes (at most 12**4)."""
+    found = _OPEN.get(piles)
+    if found is None:
+        fits: list[list[int]] = [[] for _card in range(WILD + 1)]
+        empty = False
+        for s, size in enumerate(piles):
+            if size:
+                fits[size + 1].append(s)
+            elif empty:
+                continue
+            else:
+                empty = True
+                fits[1].append(s)
+            fits[WILD].append(s)
+        found = _OPEN[piles] = (tuple(map(tuple, fits)), tuple(map(len, fits)))
+    return found
 
 
 def random_playout(
@@ -43,6 +71,25 @@ def random_playout(
     while True:
         if st.over or len(st.history) > hands_done or limit == 0:
             return st
+        if len(st.draw) + len(st.discard) <= _SAFE_PILE:
+            # The rules play every step while DRAW and DISCARD stay this low (LA-15), on the
+            # state itself: no lists read and written back for each of them.
+            seat = st.turn
+            if seat != last:
+                if last >= 0:
+                    turns -= 1
+                    if turns == 0:
+                        return st
+                last = seat
+            legal = rules.legal_actions(st, seat)
+            count = len(legal)
+            k = count.bit_length()
+            i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
+            st, _events = rules.apply(st, seat, legal[i])
+            limit -= 1
+            continue
         n, teams = st.n, st.teams
         hands = [list(h) for h in st.hands]
         climbs = [list(c) for c in st.climbs]
@@ -50,8 +97,9 @@ def random_playout(
         accents = [list(p) for p in st.accents]
         draw, discard = list(st.draw), list(st.discard)
         rng, turn, played, idle = st.rng, st.turn, st.played, st.idle
-        fits: list[list[int]] | None = None  # per card, the slots it may go to (open_slots)
-        sizes: list[int] = []
+        fits: tuple[tuple[int, ...], ...] | None = None  # per card, its open_slots
+        sizes: tuple[int, ...] = ()
+        chosen = -1  # an action drawn here that the rules play (a CLIMB's last card, LA-12)
         while limit != 0:
             seat = turn
             if seat != last:
@@ -63,27 +111,15 @@ def random_playout(
             partner = (seat + 2) % 4 if teams else -1
             if (
                 len(draw) + len(discard) <= _SAFE_PILE
-                or len(climbs[seat]) <= 1
-                or (partner >= 0 and len(climbs[partner]) <= 1)
+                or not climbs[seat]
+                or (partner >= 0 and not climbs[partner])
             ):
                 break  # the rules play this step (the module's docstring says why)
             # legal_actions' order: plays from the hand (set order), the CLIMB top, the RUNG
             # tops, a partner's CLIMB and RUNG tops, then every discard of the hand. Only
             # counted: the chosen one is found by walking the same order.
             if fits is None:  # the ACCENT piles changed: open_slots for every card again
-                fits = [[] for _card in range(WILD + 1)]
-                empty = False
-                for s in range(SLOTS):
-                    pile = accents[s]
-                    if pile:
-                        fits[len(pile) + 1].append(s)
-                    elif empty:
-                        continue
-                    else:
-                        empty = True
-                        fits[1].append(s)
-                    fits[WILD].append(s)
-                sizes = [len(f) for f in fits]
+                fits, sizes = _open_slots(tuple(map(len, accents)))
             hand = hands[seat]
             cards = list(set(hand))
             own = rungs[seat]
@@ -103,6 +139,7 @@ def random_playout(
             while i >= count:
                 i = getrandbits(k)
             limit -= 1
+            drawn = i
             if i >= plays:  # LA-9: a discard ends the turn
                 i -= plays
                 card = cards[i // RUNGS]
@@ -128,6 +165,10 @@ def random_playout(
                     i -= sizes[tops[j][2]]
                     j += 1
                 kind, x, card = tops[j]
+                if kind == 1 and len(climbs[x]) == 1:  # LA-12: the round may be won
+                    chosen = drawn
+                    limit += 1  # counted when the rules play it
+                    break
                 slot = fits[card][i]
                 if kind == 0:
                     hand.remove(card)
@@ -168,10 +209,12 @@ def random_playout(
             return st
         # The step the lists leave to the rules, as the step-by-step loop plays it.
         legal = rules.legal_actions(st, turn)
-        count = len(legal)
-        k = count.bit_length()
-        i = getrandbits(k)
-        while i >= count:
+        i = chosen
+        if i < 0:
+            count = len(legal)
+            k = count.bit_length()
             i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
         st, _events = rules.apply(st, turn, legal[i])
         limit -= 1
