@@ -7,12 +7,15 @@ playout, the same action at every step from the same draws of ``getrandbits``, o
 the legal actions are listed in ``legal_actions``' order as tuples (a discard only counted), and a
 play or discard changes the piles in place as ``rules`` would (LA-4..LA-9, LA-11).
 
-A step that could end the round (a play of a CLIMB's last card, LA-12, drawn here and played by
-the rules; DRAW and DISCARD nearly empty, so that a turn could pass idle, LA-15; a partner's
-CLIMB already empty, LA-14) is played by the rules themselves on a state written back from the
-lists, and the lists are read again after it. The playout's end is a
-``LaddersState`` as the step-by-step playout ends it (``last_events`` aside: no events are made);
-``tests/games/ladders/test_playout.py`` compares the two.
+Turns that pass by themselves (an empty hand with nothing to draw and no play, LA-9, LA-11) and
+the idle turns of LA-15 are played on the lists too, and a round ended by them in a deadlock is
+closed by the rules (``end_round``) on a state written back from the lists. A step that could
+end the round otherwise is played by the rules on such a state (a play of a CLIMB's last card
+or a discard that makes the deadlock, LA-12, LA-15: drawn here, as ``legal_actions`` lists it;
+a seat whose CLIMB, or whose partner's, is already empty, LA-14), and the lists are read again
+after it. The playout's end is a ``LaddersState`` as the step-by-step playout ends it
+(``last_events`` aside: no events are made); ``tests/games/test_random_playouts.py`` compares
+the two.
 """
 
 from __future__ import annotations
@@ -23,11 +26,6 @@ from pondside.engine import Rng
 
 from . import rules
 from .state import HAND, RUNGS, TOP, WILD, LaddersState
-
-_SAFE_PILE = 2 * HAND
-"""DRAW and DISCARD hold more cards than one step can draw (a new turn's hand and a refill of
-an emptied hand, LA-4, LA-8): the turn cannot pass idle, and every hand is refilled."""
-
 
 _OPEN: dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]] = {}
 """``_open_slots`` by the ACCENT piles' sizes, for those seen so far."""
@@ -71,25 +69,6 @@ def random_playout(
     while True:
         if st.over or len(st.history) > hands_done or limit == 0:
             return st
-        if len(st.draw) + len(st.discard) <= _SAFE_PILE:
-            # The rules play every step while DRAW and DISCARD stay this low (LA-15), on the
-            # state itself: no lists read and written back for each of them.
-            seat = st.turn
-            if seat != last:
-                if last >= 0:
-                    turns -= 1
-                    if turns == 0:
-                        return st
-                last = seat
-            legal = rules.legal_actions(st, seat)
-            count = len(legal)
-            k = count.bit_length()
-            i = getrandbits(k)
-            while i >= count:
-                i = getrandbits(k)
-            st, _events = rules.apply(st, seat, legal[i])
-            limit -= 1
-            continue
         n, teams = st.n, st.teams
         hands = [list(h) for h in st.hands]
         climbs = [list(c) for c in st.climbs]
@@ -99,7 +78,8 @@ def random_playout(
         rng, turn, played, idle = st.rng, st.turn, st.played, st.idle
         fits: tuple[tuple[int, ...], ...] | None = None  # per card, its open_slots
         sizes: tuple[int, ...] = ()
-        chosen = -1  # an action drawn here that the rules play (a CLIMB's last card, LA-12)
+        chosen = -1  # an action drawn here that the rules play (the round may end, LA-12, LA-15)
+        ended = False  # the round ended by itself in a deadlock (LA-15): ``st`` says how
         while limit != 0:
             seat = turn
             if seat != last:
@@ -109,11 +89,7 @@ def random_playout(
                         break
                 last = seat
             partner = (seat + 2) % 4 if teams else -1
-            if (
-                len(draw) + len(discard) <= _SAFE_PILE
-                or not climbs[seat]
-                or (partner >= 0 and not climbs[partner])
-            ):
+            if not climbs[seat] or (partner >= 0 and not climbs[partner]):
                 break  # the rules play this step (the module's docstring says why)
             # legal_actions' order: plays from the hand (set order), the CLIMB top, the RUNG
             # tops, a partner's CLIMB and RUNG tops, then every discard of the hand. Only
@@ -142,11 +118,15 @@ def random_playout(
             drawn = i
             if i >= plays:  # LA-9: a discard ends the turn
                 i -= plays
+                busy = played or draw or discard
+                if not busy and idle + 1 >= n:  # LA-15: the round ends in a deadlock
+                    chosen = drawn
+                    limit += 1  # counted when the rules play it
+                    break
                 card = cards[i // RUNGS]
                 hand.remove(card)
                 rungs[seat][i % RUNGS].append(card)
-                # LA-15: DRAW or DISCARD holds cards, so the turn is not idle.
-                idle = 0
+                idle = 0 if busy else idle + 1  # LA-15
                 turn = (turn + 1) % n
                 played = False
                 refill = HAND - len(hands[turn])
@@ -184,19 +164,43 @@ def random_playout(
                 fits = None
                 played = True
                 refill = 0 if hand else HAND  # LA-8: an emptied hand is refilled
-            if refill > 0:  # _draw_cards: off the top, DISCARD reshuffled when DRAW runs out
-                target = hands[turn]
-                while refill > 0:
-                    if not draw:
-                        shuffler = Rng(rng)
-                        draw = shuffler.shuffled(discard)
-                        rng = shuffler.state
-                        discard = []
-                    got = min(refill, len(draw))
-                    target += draw[-got:]
-                    del draw[-got:]
-                    refill -= got
-                target.sort()
+            while True:  # rules._settle: the seat to act refilled, or its turn passes by itself
+                if refill > 0:  # _draw_cards: off the top, DISCARD reshuffled when DRAW runs out
+                    target = hands[turn]
+                    while refill > 0:
+                        if not draw:
+                            if not discard:
+                                break  # LA-11: both empty, draw what there is
+                            shuffler = Rng(rng)
+                            draw = shuffler.shuffled(discard)
+                            rng = shuffler.state
+                            discard = []
+                        got = min(refill, len(draw))
+                        target += draw[-got:]
+                        del draw[-got:]
+                        refill -= got
+                    target.sort()
+                if hands[turn]:
+                    break
+                # An empty hand with nothing to draw: a play from the piles, or the turn passes.
+                if fits is None:
+                    fits, sizes = _open_slots(tuple(map(len, accents)))
+                holders = (turn, (turn + 2) % 4) if teams else (turn,)
+                if any(
+                    sizes[c]
+                    for h in holders
+                    for c in [*climbs[h][-1:], *[p[-1] for p in rungs[h] if p]]
+                ):
+                    break
+                idle = 0 if played or draw or discard else idle + 1  # LA-15
+                if idle >= n:  # the round ends in a deadlock, by the rules
+                    ended = True
+                    break
+                turn = (turn + 1) % n
+                played = False
+                refill = HAND - len(hands[turn])
+            if ended:
+                break
         st = st.copy()
         st.hands = tuple([tuple(h) for h in hands])
         st.climbs = tuple([tuple(c) for c in climbs])
@@ -205,6 +209,9 @@ def random_playout(
         st.draw, st.discard = tuple(draw), tuple(discard)
         st.rng, st.turn, st.played, st.idle = rng, turn, played, idle
         st.last_events = []
+        if ended:
+            rules.end_round(st, rules.fewest_climb_side(st), "deadlock", [])
+            continue
         if limit == 0 or turns == 0:
             return st
         # The step the lists leave to the rules, as the step-by-step loop plays it.
