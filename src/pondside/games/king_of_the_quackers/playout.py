@@ -66,7 +66,7 @@ def random_playout(
             left, right = divmod(i, others)
             if right >= left:
                 right += 1
-            action = f"give {CODE[hand[left]]} {CODE[hand[right]]}"
+            action = rules.GIVE[hand[left]][hand[right]]
             st, _events = rules.apply(st, seat, action)  # a new state, owned as well
             continue
         if size == 1 and not (st.bidding and st.may_promise() and len(st.hands[seat]) > 1):

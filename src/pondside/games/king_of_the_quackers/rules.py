@@ -79,6 +79,11 @@ def _blank(players: int, options: dict[str, Any], seed: int) -> QuackersState:
     return st
 
 
+GIVE: tuple[tuple[str, ...], ...] = tuple(tuple(f"give {a} {b}" for b in CODE) for a in CODE)
+"""``GIVE[left][right]``: the action that gives card ``left`` to the left and ``right`` to the
+right (KQ-5), written once: a search lists every pair of a hand at each pass."""
+
+
 def _with_promises(
     st: QuackersState, hand: tuple[int, ...], size: int, kind: int, last_rank: int
 ) -> list[str]:
@@ -464,8 +469,7 @@ def legal_actions(state: QuackersState, seat: int) -> list[str]:
     if st.phase == "pass":
         if st.gives[seat] is not None:
             return []
-        codes = [CODE[c] for c in hand]
-        return [f"give {a} {b}" for a in codes for b in codes if a != b]
+        return [GIVE[a][b] for a in hand for b in hand if a != b]
     if seat != st.turn:
         return []
     if st.size == 0:  # KQ-8: the leader plays any combination and may not pass
