@@ -99,14 +99,20 @@ def random_playout(
             hand = hands[seat]
             cards = list(set(hand))
             own = rungs[seat]
-            plays = (
-                sum([sizes[c] for c in cards])
-                + sizes[climbs[seat][-1]]  # the CLIMB is never empty here
-                + sum([sizes[p[-1]] for p in own if p])
-            )
+            # Loops, not sums of comprehensions: at most five cards and four piles each, and a
+            # comprehension's call cost more than its work (a fifth of the playout).
+            plays = sizes[climbs[seat][-1]]  # the CLIMB is never empty here
+            for c in cards:
+                plays += sizes[c]
+            for p in own:
+                if p:
+                    plays += sizes[p[-1]]
             if partner >= 0:
                 other = rungs[partner]
-                plays += sizes[climbs[partner][-1]] + sum([sizes[p[-1]] for p in other if p])
+                plays += sizes[climbs[partner][-1]]
+                for p in other:
+                    if p:
+                        plays += sizes[p[-1]]
             count = plays + RUNGS * len(cards)
             if not count:
                 break
@@ -131,20 +137,29 @@ def random_playout(
                 played = False
                 refill = HAND - len(hands[turn])
             else:  # LA-5: a card onto an ACCENT pile
-                # The sources in legal_actions' order, each with its top card.
-                tops = [(0, c, c) for c in cards]
-                tops.append((1, seat, climbs[seat][-1]))
-                tops += [(2, seat * RUNGS + r, own[r][-1]) for r in range(RUNGS) if own[r]]
-                if partner >= 0:
-                    tops.append((1, partner, climbs[partner][-1]))
-                    tops += [
-                        (2, partner * RUNGS + r, other[r][-1]) for r in range(RUNGS) if other[r]
-                    ]
-                j = 0
-                while i >= sizes[tops[j][2]]:
-                    i -= sizes[tops[j][2]]
-                    j += 1
-                kind, x, card = tops[j]
+                # The sources in legal_actions' order (the hand's cards, the CLIMB top, the RUNG
+                # tops, then a partner's), walked until the i-th play: kind 0 the hand, 1 a
+                # CLIMB (x its seat), 2 a RUNG pile (x = seat * RUNGS + pile).
+                kind = x = card = -1
+                for c in cards:
+                    if i < sizes[c]:
+                        kind, x, card = 0, c, c
+                        break
+                    i -= sizes[c]
+                for s in () if kind >= 0 else (seat, partner) if partner >= 0 else (seat,):
+                    card = climbs[s][-1]
+                    if i < sizes[card]:
+                        kind, x = 1, s
+                        break
+                    i -= sizes[card]
+                    for r, p in enumerate(rungs[s]):
+                        if p:
+                            if i < sizes[p[-1]]:
+                                kind, x, card = 2, s * RUNGS + r, p[-1]
+                                break
+                            i -= sizes[p[-1]]
+                    if kind >= 0:
+                        break
                 if kind == 1 and len(climbs[x]) == 1:  # LA-12: the round may be won
                     chosen = drawn
                     limit += 1  # counted when the rules play it
