@@ -63,6 +63,12 @@ class Play(NamedTuple):
     ace: int
 
 
+SINGLE_PLAYS: tuple[Play, ...] = tuple(
+    Play((c,), SINGLE, RANK[c], 0) for c in range(len(ALL_CARDS))
+)
+"""Each card as a single (KQ-13), made once: every lead lists them."""
+
+
 def is_personality(card: int) -> bool:
     return PERSONALITY[card]
 
@@ -204,6 +210,32 @@ def parse_play(action: str) -> tuple[tuple[int, ...], int, bool]:
     return result, ace, promise
 
 
+Read = tuple[tuple[int, ...], int, bool, Play]
+"""A play's text read: its cards, the Ace's number (or 0), whether it promises, its combination."""
+KNOWN_PLAYS: dict[str, Read] = {}
+"""The texts read so far that are plays (``remember_play``): a search applies the same few plays
+over and over, and each is parsed and classified once."""
+_KNOWN_MOST = 200_000
+"""Texts kept at most (a hand's plays are far fewer): past it the table starts again."""
+
+
+def remember_play(action: str, read: Read) -> None:
+    """Keeps ``action``'s reading, parsed and classified without error, in ``KNOWN_PLAYS``."""
+    if len(KNOWN_PLAYS) >= _KNOWN_MOST:
+        KNOWN_PLAYS.clear()
+    KNOWN_PLAYS[action] = read
+
+
+def read_play(action: str) -> Read:
+    """``parse_play`` and ``classify`` of ``action``, read once (``KNOWN_PLAYS``)."""
+    read = KNOWN_PLAYS.get(action)
+    if read is None:
+        cards, ace, promise = parse_play(action)
+        read = (cards, ace, promise, classify(cards, ace))
+        remember_play(action, read)
+    return read
+
+
 NOTATION = N_(
     "write 'give LEFT RIGHT' (e.g. 'give 3SK 9LK'), 'pass', or 'play CARDS' "
     "(e.g. 'play 5ML', 'play 3SK 3LY', 'play 1V=9 7VY 8VL'), optionally ending in ' promise'"
@@ -311,8 +343,67 @@ def bombs(hand: tuple[int, ...], size: int) -> list[Play]:
     return out
 
 
+_TEXT: dict[Play, str] = {}
+"""Each combination's text, for the combinations written so far (``action_of``)."""
+
+
 def action_of(p: Play) -> str:
-    return play_text(p.cards, p.ace)
+    """``play_text`` of the combination, written once: ``legal_actions`` lists the same plays
+    at every step of a search."""
+    text = _TEXT.get(p)
+    if text is None:
+        if len(_TEXT) >= _KNOWN_MOST:
+            _TEXT.clear()
+        text = _TEXT[p] = play_text(p.cards, p.ace)
+    return text
+
+
+_ListKey = tuple[tuple[int, ...], int, int, int]
+_PLAYS: dict[_ListKey, tuple[Play, ...]] = {}
+"""``plays_of`` by hand and round, for those listed so far."""
+_TEXTS: dict[_ListKey, tuple[str, ...]] = {}
+"""``texts_of`` by hand and round, for those written so far."""
+_LISTS_MOST = 20_000
+"""Hands and rounds kept at most in each: past it the table starts again."""
+
+
+def plays_of(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> tuple[Play, ...]:
+    """The combinations ``hand`` may play, in ``legal_actions``' order: every combination to
+    lead a round (``size`` 0, KQ-8), or a round of ``size`` ≥ 2 cards of ``kind`` at
+    ``last_rank`` followed (KQ-16..KQ-24: a Bomb, or the round's kind higher).
+
+    Listed once for a hand and a round: a search asks for the same ones at every iteration (the
+    searching seat's hand is the same in every sample)."""
+    key = (hand, size, kind, last_rank) if size else (hand, 0, 0, 0)
+    found = _PLAYS.get(key)
+    if found is None:
+        if size == 0:
+            plays = [SINGLE_PLAYS[c] for c in hand]
+            plays += sets(hand, 0, 0)
+            plays += flushes(hand, 0, 0)
+            plays += bombs(hand, 0)
+        else:
+            plays = bombs(hand, size)
+            if kind != FLUSH:
+                plays += sets(hand, size, last_rank)
+            if kind != SET and size >= 3:
+                plays += flushes(hand, size, last_rank)
+        if len(_PLAYS) >= _LISTS_MOST:
+            _PLAYS.clear()
+        found = _PLAYS[key] = tuple(plays)
+    return found
+
+
+def texts_of(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> tuple[str, ...]:
+    """``plays_of``'s combinations as ``play`` actions, written once for a hand and a round."""
+    key = (hand, size, kind, last_rank) if size else (hand, 0, 0, 0)
+    found = _TEXTS.get(key)
+    if found is None:
+        plays = plays_of(hand, size, kind, last_rank)
+        if len(_TEXTS) >= _LISTS_MOST:
+            _TEXTS.clear()
+        found = _TEXTS[key] = tuple([action_of(p) for p in plays])
+    return found
 
 
 def all_plays(cards: tuple[int, ...], max_cards: int) -> list[str]:

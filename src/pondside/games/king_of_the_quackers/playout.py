@@ -15,25 +15,19 @@ from collections.abc import Callable
 
 from . import rules
 from .combinations import (
-    FLUSH,
+    BOMB,
+    CODE,
+    EXCUSE,
     PASS,
     RANK,
-    SET,
     SINGLE,
+    SUITMASK,
     Play,
     action_of,
-    bombs,
-    classify,
-    flushes,
-    parse_play,
-    sets,
+    plays_of,
+    read_play,
 )
 from .state import QuackersState
-
-_READ: dict[str, tuple[Play, bool]] = {}
-"""Each play's combination and whether it promises, by its text (the legal ones seen so far)."""
-_READ_MOST = 200_000
-"""Texts kept at most (a hand's plays are far fewer): past it the table starts again."""
 
 
 def random_playout(
@@ -60,48 +54,72 @@ def random_playout(
                     return st
             last = seat
         size = st.size
-        if st.phase == "play" and size != 1 and not st.bidding:
-            # legal_actions' combinations in its order, only the chosen one written as text.
+        limit -= 1
+        if st.phase == "pass":  # KQ-5: legal_actions' gives, in its order; given by the rules
             hand = st.hands[seat]
-            if size == 0:  # KQ-8: the leader plays any combination and may not pass
-                plays = [Play((c,), SINGLE, RANK[c], 0) for c in hand]
-                plays += sets(hand, 0, 0)
-                plays += flushes(hand, 0, 0)
-                plays += bombs(hand, 0)
-                first = 0
-            else:  # PASS, then a Bomb, or the round's kind higher (KQ-16..KQ-24)
-                plays = bombs(hand, size)
-                if st.kind != FLUSH:
-                    plays += sets(hand, size, st.last_rank)
-                if st.kind != SET and size >= 3:
-                    plays += flushes(hand, size, st.last_rank)
-                first = 1
+            others = len(hand) - 1
+            count = len(hand) * others
+            k = count.bit_length()
+            i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
+            left, right = divmod(i, others)
+            if right >= left:
+                right += 1
+            action = rules.GIVE[hand[left]][hand[right]]
+            st, _events = rules.apply(st, seat, action)  # a new state, owned as well
+            continue
+        if size == 1 and not (st.bidding and st.may_promise() and len(st.hands[seat]) > 1):
+            # legal_actions' PASS, then the singles that follow (KQ-13, KQ-15), in hand order.
+            lead, low = st.lead, st.last_rank
+            if lead == EXCUSE:
+                fits = [c for c in st.hands[seat] if c == EXCUSE or RANK[c] >= low]
+            else:
+                mask = SUITMASK[lead]
+                fits = [
+                    c
+                    for c in st.hands[seat]
+                    if c == EXCUSE or (RANK[c] >= low and SUITMASK[c] & mask)
+                ]
+            count = len(fits) + 1
+            k = count.bit_length()
+            i = getrandbits(k)
+            while i >= count:
+                i = getrandbits(k)
+            if i == 0:
+                rules.pass_into(st, seat)
+            else:
+                card = fits[i - 1]
+                kind = BOMB if card == EXCUSE else SINGLE  # KQ-15: a following Excuse bombs
+                play = Play((card,), SINGLE, RANK[card], 0)
+                rules.play_into(st, seat, play, kind, "play " + CODE[card], False)
+            continue
+        if size != 1 and not st.may_promise():
+            # legal_actions' combinations in its order, only the chosen one written as text.
+            plays = plays_of(st.hands[seat], size, st.kind, st.last_rank)
+            first = 1 if size else 0  # KQ-8: the leader may not pass
             count = len(plays) + first
             k = count.bit_length()
             i = getrandbits(k)
             while i >= count:
                 i = getrandbits(k)
-            action = action_of(plays[i - first]) if i >= first else PASS
-        else:
-            legal = legal_actions(st, seat)
-            count = len(legal)
-            k = count.bit_length()
+            if i < first:
+                rules.pass_into(st, seat)
+            else:
+                play = plays[i - first]
+                kind = rules.follow_kind(st, play)
+                rules.play_into(st, seat, play, kind, action_of(play), False)
+            continue
+        legal = legal_actions(st, seat)
+        count = len(legal)
+        k = count.bit_length()
+        i = getrandbits(k)
+        while i >= count:
             i = getrandbits(k)
-            while i >= count:
-                i = getrandbits(k)
-            action = legal[i]
-        limit -= 1
-        if st.phase == "pass":  # KQ-5: the cards given, by the rules
-            st, _events = rules.apply(st, seat, action)  # a new state, owned as well
-        elif action == PASS:
+        action = legal[i]
+        if action == PASS:
             rules.pass_into(st, seat)
         else:
-            read = _READ.get(action)
-            if read is None:
-                if len(_READ) >= _READ_MOST:
-                    _READ.clear()
-                cards, ace, promise = parse_play(action)
-                read = _READ[action] = (classify(cards, ace), promise)
-            play, promise = read
+            _cards, _ace, promise, play = read_play(action)
             rules.play_into(st, seat, play, rules.follow_kind(st, play), action, promise)
     return st

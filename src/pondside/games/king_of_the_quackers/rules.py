@@ -29,24 +29,23 @@ from .combinations import (
     EXCUSE,
     FLUSH,
     KIND_NAME,
+    KNOWN_PLAYS,
     MOUNTAIN,
     NOTATION,
     OPEN,
     PASS,
     POINTS,
-    RANK,
     SET,
     SINGLE,
     Play,
-    action_of,
     all_plays,
-    bombs,
     classify,
-    flushes,
     parse_play,
-    sets,
+    plays_of,
+    remember_play,
     shares_a_suit,
     singles,
+    texts_of,
 )
 from .events import QuackersEvent
 from .state import (
@@ -80,17 +79,28 @@ def _blank(players: int, options: dict[str, Any], seed: int) -> QuackersState:
     return st
 
 
-def _with_promises(st: QuackersState, hand: tuple[int, ...], plays: list[Play]) -> list[str]:
-    texts = [action_of(p) for p in plays]
+GIVE: tuple[tuple[str, ...], ...] = tuple(tuple(f"give {a} {b}" for b in CODE) for a in CODE)
+"""``GIVE[left][right]``: the action that gives card ``left`` to the left and ``right`` to the
+right (KQ-5), written once: a search lists every pair of a hand at each pass."""
+
+
+def _with_promises(
+    st: QuackersState, hand: tuple[int, ...], size: int, kind: int, last_rank: int
+) -> list[str]:
+    """The combinations of ``plays_of`` as actions, each again with a promise where allowed."""
+    texts = texts_of(hand, size, kind, last_rank)
     if not (st.bidding and st.may_promise()):
-        return texts
+        return list(texts)
+    plays = plays_of(hand, size, kind, last_rank)
     left = len(hand)
-    texts += [
-        t + " promise"
-        for t, p in zip(texts, plays, strict=True)
-        if len(p.cards) < left and MOUNTAIN not in p.cards
+    return [
+        *texts,
+        *[
+            t + " promise"
+            for t, p in zip(texts, plays, strict=True)
+            if len(p.cards) < left and MOUNTAIN not in p.cards
+        ],
     ]
-    return texts
 
 
 # --- the pass ----------------------------------------------------------------------
@@ -221,7 +231,7 @@ def play_into(
     """``_play`` on ``st`` itself (a search's playout owns its state): the play's events."""
     cards = play.cards
     hands = list(st.hands)
-    hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+    hands[seat] = tuple([c for c in hands[seat] if c not in cards])
     st.hands = tuple(hands)
     st.played = st.played + cards
     if st.size == 0:  # KQ-24: the lead fixes the size, and the kind unless it is a Bomb
@@ -307,10 +317,11 @@ def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
     st.passed |= 1 << seat
     events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
     st.last_events = events  # the same list: what is appended below is kept too
-    waiting = [s for s in st.holding() if s != st.last_seat and not st.passed >> s & 1]
-    if waiting:
-        st.turn = next_holding(st, seat, 1)
-        return events
+    hands, last, passed = st.hands, st.last_seat, st.passed
+    for s in range(st.n):
+        if hands[s] and s != last and not passed >> s & 1:  # someone still to answer the play
+            st.turn = next_holding(st, seat, 1)
+            return events
     # KQ-10: everyone else passed; KQ-11: a leader without cards hands the lead on
     leader = st.last_seat
     if not st.hands[leader]:
@@ -458,27 +469,17 @@ def legal_actions(state: QuackersState, seat: int) -> list[str]:
     if st.phase == "pass":
         if st.gives[seat] is not None:
             return []
-        codes = [CODE[c] for c in hand]
-        return [f"give {a} {b}" for a in codes for b in codes if a != b]
+        return [GIVE[a][b] for a in hand for b in hand if a != b]
     if seat != st.turn:
         return []
     if st.size == 0:  # KQ-8: the leader plays any combination and may not pass
-        plays: list[Play] = [Play((c,), SINGLE, RANK[c], 0) for c in hand]
-        plays += sets(hand, 0, 0)
-        plays += flushes(hand, 0, 0)
-        plays += bombs(hand, 0)
-        return _with_promises(st, hand, plays)
+        return _with_promises(st, hand, 0, 0, 0)
     if st.size == 1:
         texts = singles(hand, st.lead, st.last_rank)
         if st.bidding and st.may_promise() and len(hand) > 1:
             texts += [t + " promise" for t in texts if t != "play 4MS"]
         return [PASS, *texts]
-    plays = bombs(hand, st.size)
-    if st.kind != FLUSH:
-        plays += sets(hand, st.size, st.last_rank)
-    if st.kind != SET and st.size >= 3:
-        plays += flushes(hand, st.size, st.last_rank)
-    return [PASS, *_with_promises(st, hand, plays)]
+    return [PASS, *_with_promises(st, hand, st.size, st.kind, st.last_rank)]
 
 
 def apply(
@@ -511,14 +512,20 @@ def apply(
             _("it is seat {turn}'s turn, not seat {seat}'s").format(turn=state.turn, seat=seat),
             "KQ-7",
         )
-    cards, ace, promise = parse_play(action)
+    known = KNOWN_PLAYS.get(action)  # a play read before needs no parsing or classifying
+    if known is None:
+        cards, ace, promise = parse_play(action)
+    else:
+        cards, ace, promise, play = known
     hand = state.hands[seat]
     for c in cards:
         if c not in hand:
             raise IllegalAction(
                 _("{card} is not in seat {seat}'s hand").format(card=CODE[c], seat=seat)
             )
-    play = classify(cards, ace)
+    if known is None:
+        play = classify(cards, ace)
+        remember_play(action, (cards, ace, promise, play))
     kind = _check_follow(state, play)
     if promise:
         _check_promise(state, hand, cards)

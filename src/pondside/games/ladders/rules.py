@@ -430,6 +430,11 @@ def _end_round(
     _deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
 
 
+end_round = _end_round
+fewest_climb_side = _fewest_climb_side
+"""For a playout that plays the steps on its own lists until the round ends (``playout.py``)."""
+
+
 # --- the options and the deal -----------------------------------------------------------
 def check_options(players: int, options: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
     """LA-2: partnerships at 4 players only; the match ends after its rounds or at its
