@@ -396,6 +396,19 @@ SHRINK_THEN_TELL_SCROLL = """() => {
 }"""
 
 
+# Lines told from now on (old turns are trimmed from the top as new ones come).
+COUNT_LINES = """() => {
+  window.linesTold = 0;
+  new MutationObserver((changes) => {
+    for (const c of changes) for (const n of c.addedNodes) if (n.classList && n.classList.contains('explain-line')) window.linesTold++;
+  }).observe(document.getElementById('explain-list'), { childList: true, subtree: true });
+}"""
+
+
+# The explanations box's scrollTop when it shows its last line.
+AT_END = "(e => e.scrollHeight - e.clientHeight)(document.getElementById('explain'))"
+
+
 def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: ServerProcess) -> None:
     """Finding 8: on the laptop, with Down the Drain's explanations on, opening the Hint left the
     top of "What just happened" out of sight. The hint and the explanations now share the side
@@ -411,11 +424,15 @@ def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: Serve
     page.wait_for_selector("#hint-btn:not([disabled])", timeout=20_000)
     page.click("#explain-btn")
     hand = ".dd-hand.active .dd-hand-card:not([disabled])"
-    for _ in range(3):  # a few turns' lines: more than the box holds
+
+    def play_a_card() -> None:
         page.wait_for_selector(hand, timeout=20_000)
         page.locator(hand).first.click()
         page.locator(".dd-play").click()
         page.wait_for_selector("#hint-btn:not([disabled])", timeout=20_000)
+
+    for _ in range(3):  # a few turns' lines: more than the box holds
+        play_a_card()
     page.click("#hint-btn")
     page.wait_for_selector("#hint-panel .hint-main", timeout=60_000)
     # The bots play on meanwhile: a line told just now scrolls into view in a moment (the box
@@ -441,6 +458,25 @@ def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: Serve
     box, latest = seen["box"], seen["latest"]
     assert box["bottom"] - box["top"] <= before["bottom"] - before["top"] - 40, seen
     assert latest["bottom"] <= box["bottom"] + 0.5, seen
+    # A reader who scrolls up with the wheel to an older turn is left there as lines come; one
+    # who scrolls back down to the latest follows the story again.
+    middle = ((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
+    page.mouse.move(*middle)
+    page.mouse.wheel(0, -200)
+    page.wait_for_function(f"document.getElementById('explain').scrollTop < {AT_END} - 150")
+    page.evaluate(COUNT_LINES)
+    play_a_card()
+    page.wait_for_function("window.linesTold > 0", timeout=30_000)
+    page.wait_for_timeout(300)
+    assert page.evaluate(f"document.getElementById('explain').scrollTop < {AT_END} - 150")
+    box = page.evaluate(SIDE)["box"]
+    page.mouse.move((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
+    page.mouse.wheel(0, 5000)
+    page.wait_for_function(f"document.getElementById('explain').scrollTop >= {AT_END} - 2")
+    page.evaluate(COUNT_LINES)
+    play_a_card()
+    page.wait_for_function("window.linesTold > 0", timeout=30_000)
+    page.wait_for_function(f"document.getElementById('explain').scrollTop >= {AT_END} - 2")
     assert page.errors == []
 
 

@@ -99,20 +99,30 @@ function atEnd() {
 function toLatest() {
   const box = $("explain");
   box.scrollTop = box.scrollHeight;
-  ownTop = box.scrollTop;
   readingLatest = true;
 }
 // The box shrinks when the hint opens beside it (the trial, 8): a reader of the latest lines
 // keeps them in sight, as a new line would keep them. Only a reader's own scroll says they left
-// the latest lines: the event for a scroll made here comes a frame later, when the box may have
-// shrunk again (the hint's answer in) before its resize observer has run, and measured then it
-// read as a reader scrolled up, and the latest lines were left out of sight (CI, session 43).
+// the latest lines, and a scroll is theirs when it follows their wheel, touch, key or pointer on
+// the box. Scrolls the page makes come too: this file's own, the browser's clamp when the box
+// grows, its scroll anchoring when old turns are trimmed from the top, each told a frame late
+// when the box may have shrunk again (the hint's answer in) before its resize observer has run;
+// measured then, each read as a reader scrolled up, and the latest lines were left out of sight
+// (CI, sessions 43 and 45).
 let readingLatest = true;
-let ownTop = null;
-$("explain").addEventListener(
+let heldOn = false; // a pointer held on the box: its scroll bar dragged
+let touchedAt = -Infinity; // the reader's last wheel, touch or key on the box
+const reader = () => {
+  touchedAt = performance.now();
+};
+const explainBox = $("explain");
+for (const kind of ["wheel", "touchmove", "keydown"]) explainBox.addEventListener(kind, reader, { passive: true });
+explainBox.addEventListener("pointerdown", () => (heldOn = true), { passive: true });
+for (const kind of ["pointerup", "pointercancel"]) addEventListener(kind, () => (heldOn = false), { passive: true });
+explainBox.addEventListener(
   "scroll",
   () => {
-    if ($("explain").scrollTop !== ownTop) readingLatest = atEnd();
+    if (heldOn || performance.now() - touchedAt < 1000) readingLatest = atEnd();
   },
   { passive: true },
 );
