@@ -64,10 +64,13 @@ bench: $(STAMP)
 
 # The figures of docs/bots.md as they were made, line by line (some three hours on 2 cores; each
 # line's results go to docs/strength/GAME.json, and a line stopped with Ctrl-C keeps its matches):
-# each game's top level against the heuristics, then the level ladders. Budgets are iterations,
-# so the figures do not depend on JOBS or on the machine's load.
+# each game's top level against the heuristics, then the level ladders, then the ladders' steps
+# (each level against the one below; the search levels' steps are most of the time: hours a
+# game at STEP_MATCHES). Budgets are iterations, so the figures do not depend on JOBS or on the
+# machine's load.
 JOBS ?= 2
 LADDER_MATCHES ?= 60
+STEP_MATCHES ?= 400
 STRENGTH = $(VENV)/bin/pondside strength --jobs $(JOBS) --out docs/bots.md
 strength: $(STAMP)
 	$(STRENGTH) --games lame-duck,down-the-drain --lines search-heuristic --matches 100
@@ -76,6 +79,8 @@ strength: $(STAMP)
 		$(STRENGTH) --games $$game --lines ladder --ladder-matches $(LADDER_MATCHES) || exit 1; \
 	done
 	$(STRENGTH) --games ladders --lines ladder --ladder-matches 40
+	$(STRENGTH) --lines steps --steps random-beginner,beginner-casual --step-matches 2000
+	$(STRENGTH) --lines steps --steps casual-strong,strong-expert --step-matches $(STEP_MATCHES)
 
 # docs/lab: the designer's lab's report of every game (docs/lab/README.md says what each shows).
 # Every option set is played by the casual level at every seat on enough deals for about ±2

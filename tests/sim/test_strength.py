@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -138,3 +139,59 @@ def test_a_stopped_line_is_kept_and_marked(tmp_path: Path) -> None:
     assert row["partial"] is True and row["planned_matches"] == 400
     assert 0 < row["matches"] < 400
     assert f"| {row['matches']} (stopped; 400 planned) |" in page.read_text()
+
+
+def test_each_step_of_the_ladder_is_a_level_against_the_one_below_half_the_seats_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pondside.bots.lame_duck as lame_duck
+    from pondside.sim.strength import STEPS_END, STEPS_START, step_sides
+
+    # Half the seats each; with an odd number both ways, so neither level holds more seats.
+    assert step_sides(2) == [1] and step_sides(4) == [2] and step_sides(3) == [2, 1]
+    quick = dataclasses.replace(
+        lame_duck.BOTS, strong="mcs:iterations=4", expert="mcs:iterations=8"
+    )
+    monkeypatch.setattr(lame_duck, "BOTS", quick, raising=True)
+    page = tmp_path / "bots.md"
+    page.write_text(f"# Bots\n{STEPS_START}\n{STEPS_END}\nprose\n")
+
+    def strength(*args: str) -> list[dict[str, Any]]:
+        common = ["strength", "--games", "lame-duck", "--results", str(tmp_path), "--jobs", "1"]
+        result = CliRunner().invoke(main, [*common, "--lines", "steps", *args])
+        assert result.exit_code == 0, result.output
+        (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
+        assert row["line"] == "steps"
+        return list(row["steps"])
+
+    steps = strength("--step-matches", "8", "--out", str(page))
+    assert [(s["lower"], s["upper"]) for s in steps] == [
+        ("random", "beginner"),
+        ("beginner", "casual"),
+        ("casual", "strong"),
+        ("strong", "expert"),
+    ]
+    for step in steps:
+        assert step["matches"] == 8  # two deals, each from the four turns of the seats
+        assert step["ci95"][0] <= step["share"] <= step["ci95"][1]
+        # Two seats of each level: their mean places average the four places, 2.5 (less where
+        # seats tie and share the better place).
+        assert 1 <= step["upper_mean_place"] <= 4 and 1 <= step["lower_mean_place"] <= 4
+        assert step["upper_mean_place"] + step["lower_mean_place"] <= 5.0
+    assert "| lame-duck | 4 | defaults | casual → **strong** | 8 |" in page.read_text()
+    # A step played again replaces only itself.
+    again = strength("--step-matches", "4", "--steps", "beginner-casual")
+    assert [s["matches"] for s in again] == [8, 4, 8, 8]
+    assert again[0] == steps[0] and again[2:] == steps[2:]
+    bad = CliRunner().invoke(main, ["strength", "--lines", "steps", "--steps", "casual-expert"])
+    assert bad.exit_code != 0 and "unknown step 'casual-expert'" in bad.output
+
+
+def test_a_step_at_three_seats_seats_each_level_twice_and_once(tmp_path: Path) -> None:
+    from pondside.sim.strength import run_steps
+
+    row = run_steps("wildcat-chicane", 6, 1, 1, ["random-beginner"])
+    (step,) = row["steps"]
+    # Half the matches with two beginners and one random player, half the other way round.
+    assert row["players"] == 3 and step["matches"] == 6
+    assert 0 <= step["share"] <= 1

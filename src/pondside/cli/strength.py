@@ -44,6 +44,21 @@ from .progress import RunSignals, signal_name
     "choice of levels for the seats, each deal from every seat; at least one round).",
 )
 @click.option(
+    "--step-matches",
+    type=int,
+    default=200,
+    show_default=True,
+    help="Matches of each step of the ladder (a level against the one below, half the seats "
+    "each), in whole deals (each deal from every turn of the seats).",
+)
+@click.option(
+    "--steps",
+    "pairs",
+    default="",
+    help="Which steps to play, as LOWER-UPPER (e.g. random-beginner,beginner-casual); all "
+    "by default. The others are kept from --results.",
+)
+@click.option(
     "--lines",
     default=",".join(LINES),
     show_default=True,
@@ -68,6 +83,8 @@ def strength(
     random_matches: int,
     heuristic_matches: int,
     ladder_matches: int,
+    step_matches: int,
+    pairs: str,
     lines: str,
     seed: int,
     jobs: int,
@@ -77,19 +94,26 @@ def strength(
     report_only: bool,
 ) -> None:
     """The bot strength tables of docs/bots.md: for every game at its default table, search vs
-    heuristic, heuristic vs random and search vs random, one seat against the rest; and the
-    level ladder, a duplicate round robin of the levels with ratings."""
+    heuristic, heuristic vs random and search vs random, one seat against the rest; the level
+    ladder, a duplicate round robin of the levels with ratings; and the ladder's steps, each
+    level against the one below, half the seats each, on duplicate deals."""
     from pondside.sim import strength as tables
 
     chosen = lines.split(",")
     unknown = sorted(set(chosen) - set(LINES))
     if unknown:
         fail(f"unknown line {unknown[0]!r}: the lines are {', '.join(LINES)}")
+    steps = tables.step_names()
+    chosen_pairs = [p for p in pairs.split(",") if p]
+    for pair in chosen_pairs:
+        if pair not in steps:
+            fail(f"unknown step {pair!r}: the steps are {', '.join(steps)}")
     counts = {
         "search-heuristic": matches,
         "heuristic-random": heuristic_matches,
         "search-random": random_matches,
         "ladder": ladder_matches,
+        "steps": step_matches,
     }
     played = tables.play_lines(
         [] if report_only else games.split(","),
@@ -100,6 +124,7 @@ def strength(
         search,
         results,
         command_line(ctx),
+        chosen_pairs,
     )
     with RunSignals() as signals:
         try:
@@ -113,12 +138,14 @@ def strength(
                 err=True,
             )
     signals.running = False
-    text, ladder = tables.tables(tables.merged(results))
+    text, ladder, steps_table = tables.tables(tables.merged(results))
     click.echo(text)
     click.echo(ladder)
+    click.echo(steps_table)
     if out:
         tables.write_between_markers(out, text)
         tables.write_between_markers(out, ladder, tables.LADDER_START, tables.LADDER_END)
+        tables.write_between_markers(out, steps_table, tables.STEPS_START, tables.STEPS_END)
         specs = tables.level_specs_markdown()
         tables.write_between_markers(out, specs, tables.SPECS_START, tables.SPECS_END)
     if signals.first is not None:

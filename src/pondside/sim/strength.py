@@ -6,17 +6,22 @@ between matches. The search bot is the top level's, ``expert`` in the game's bot
 (``GameBots``) (within 2 s a decision on one core, measured by ``pondside bench GAME --bot SPEC``).
 
 And the level ladder: a duplicate round robin of the levels (``pondside.bots.levels``), with
-openskill ratings and, for each level, its share of the meetings with the level below.
+openskill ratings and, for each level, its share of the meetings with the level below. And the
+ladder's steps: each level against the one below alone, half the seats each, on duplicate
+deals; a round robin of five levels spends most of its matches on pairs that are not
+neighbours (two seats: nine matches in ten), so the steps are where a neighbour's edge is
+measured with hundreds of matches (issue 31, point 6).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import platform
 import sys
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +48,7 @@ def table_options(slug: str) -> dict[str, Any]:
     return {} if declared is None else dict(declared.strength_options)
 
 
-LINES = ("search-heuristic", "heuristic-random", "search-random", "ladder")
+LINES = ("search-heuristic", "heuristic-random", "search-random", "ladder", "steps")
 
 
 def matchups(search: str) -> dict[str, tuple[str, str]]:
@@ -173,6 +178,135 @@ def ladder_markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join([*lines, "", made, ""])
 
 
+def step_names() -> list[str]:
+    """The ladder's steps, as ``lower-upper``, weakest first."""
+    from pondside.bots.levels import LEVELS
+
+    return [f"{lower}-{upper}" for lower, upper in itertools.pairwise(LEVELS)]
+
+
+def step_sides(players: int) -> list[int]:
+    """How many seats the upper level holds at each of a step's tables: half; with an odd
+    number of seats both ways (2 of 3, then 1 of 3), so that neither level holds more seats."""
+    half = players // 2
+    return [half] if players % 2 == 0 else [players - half, half]
+
+
+def run_steps(
+    slug: str, matches: int, seed: int, jobs: int, pairs: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Each level against the one below (``pairs``: those named ``lower-upper``, else every
+    step): ``matches`` matches a step at the ladder's table, the upper level in half the seats
+    and the lower in the rest, every deal played from every turn of the seats (duplicate). A
+    match counts for the upper level when its seats' mean place is better than the lower's
+    (a tie counts half; fair is one half by symmetry), with a Wilson 95 % interval over the
+    matches: within a deal the turns share its luck, which the interval does not credit."""
+    from pondside.bots.levels import LEVELS, level_spec
+
+    game = get_game(slug)
+    players = game.info.default_players
+    options = ladder_options(slug)
+    started = time.perf_counter()
+    steps: list[dict[str, Any]] = []
+    stopped: Stopped | None = None
+    for lower, upper in itertools.pairwise(LEVELS):
+        if pairs and f"{lower}-{upper}" not in pairs:
+            continue
+        step: dict[str, Any] = {
+            "lower": lower,
+            "upper": upper,
+            "specs": [level_spec(game, upper), level_spec(game, lower)],
+            "wins": 0.0,
+            "matches": 0,
+            "upper_places": 0.0,
+            "lower_places": 0.0,
+        }
+        sides = step_sides(players)
+        for i, k in enumerate(sides):
+            # Whole deals (every turn of the seats) at each table, splitting the step's matches.
+            share = matches // len(sides) + (matches % len(sides) if i == 0 else 0)
+            n = max(players, share - share % players)
+            bots = [upper] * k + [lower] * (players - k)
+            tally = _step_tally(slug, lower, upper, step, n)
+            try:
+                result = tournament(
+                    slug, bots, n, seed, players, options, True, jobs, progress=tally
+                )
+            except Stopped as stop:
+                result, stopped = stop.result, stop
+            for match in result.rows:
+                seated = list(zip(match.places, match.seats, strict=True))
+                ups = [p for p, e in seated if e < k]
+                downs = [p for p, e in seated if e >= k]
+                up, down = sum(ups) / len(ups), sum(downs) / len(downs)
+                step["wins"] += 1.0 if up < down else 0.5 if up == down else 0.0
+                step["upper_places"] += up
+                step["lower_places"] += down
+                step["matches"] += 1
+            if stopped:
+                break
+        if step["matches"]:
+            step["share"] = step["wins"] / step["matches"]
+            step["ci95"] = list(wilson_interval(step["wins"], step["matches"]))
+            step["upper_mean_place"] = step.pop("upper_places") / step["matches"]
+            step["lower_mean_place"] = step.pop("lower_places") / step["matches"]
+            steps.append(step)
+        if stopped:
+            break
+    row = {
+        "game": slug,
+        "line": "steps",
+        "players": players,
+        "matches": matches,
+        "options": options,
+        "seed": seed,
+        "steps": steps,
+        "seconds": time.perf_counter() - started,
+    }
+    if stopped:
+        row.update(partial=True, planned_matches=matches)
+    return row
+
+
+def _step_tally(
+    slug: str, lower: str, upper: str, step: dict[str, Any], planned: int
+) -> Callable[[TournamentResult, int], None]:
+    every, shown = max(10, planned // 5), 0
+
+    def report(so_far: TournamentResult, _: int) -> None:
+        nonlocal shown
+        if so_far.matches // every > shown // every or so_far.matches == planned:
+            shown = so_far.matches
+            print(
+                f"  {slug} step {lower} -> {upper}: {step['matches'] + shown} matches",
+                file=sys.stderr,
+            )
+
+    return report
+
+
+def steps_markdown(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| game | seats | options | step | matches | upper level ahead | 95% interval |"
+        " mean place (upper / lower) | above ½? |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        for st in r["steps"]:
+            lo, hi = st["ci95"]
+            verdict = "yes" if lo > 0.5 else ("below" if hi < 0.5 else "not shown")
+            stopped = " (stopped)" if r.get("partial") else ""
+            lines.append(
+                f"| {r['game']} | {r['players']} | {options_text(r)} |"
+                f" {st['lower']} → **{st['upper']}** | {st['matches']}{stopped} |"
+                f" {st['share']:.1%} | {lo:.1%} – {hi:.1%} |"
+                f" {st['upper_mean_place']:.2f} / {st['lower_mean_place']:.2f} | {verdict} |"
+            )
+    commands = sorted({f"`{r['command']}`" for r in rows if "command" in r})
+    made = f"Made by {', '.join(commands)}." if commands else ""
+    return "\n".join([*lines, "", made, ""])
+
+
 def line_of(row: dict[str, Any]) -> str:
     if "line" in row:
         return str(row["line"])
@@ -280,20 +414,24 @@ def play_lines(
     search: str | None,
     results: Path,
     command: str,
+    pairs: Sequence[str] = (),
 ) -> Iterator[dict[str, Any]]:
-    """Play ``lines`` of each game's table, ``matches[line]`` matches each; yield each row as it
-    is kept in ``results``/GAME.json beside the lines not played again."""
+    """Play ``lines`` of each game's table, ``matches[line]`` matches each (a step of the ladder
+    each, of the steps ``pairs`` names or all); yield each row as it is kept in
+    ``results``/GAME.json beside the lines not played again."""
     results.mkdir(parents=True, exist_ok=True)
     for slug in games:
         path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-        plays = {**matchups(search or search_spec(slug)), "ladder": ("", "")}
+        plays = {**matchups(search or search_spec(slug)), "ladder": ("", ""), "steps": ("", "")}
         for line, (first, rest) in plays.items():
             if line not in lines or matches[line] < 1:
                 continue
             if line == "ladder":
                 unit = ladder_round(slug)
                 row = run_ladder(slug, max(unit, matches[line] - matches[line] % unit), seed, jobs)
+            elif line == "steps":
+                row = run_steps(slug, matches[line], seed, jobs, pairs)
             else:
                 row = run(slug, first, rest, matches[line], seed, jobs)
             row["command"] = command
@@ -301,6 +439,13 @@ def play_lines(
             # Read again: another run may have written another line of this game meanwhile.
             if path.is_file():
                 kept = {line_of(r): r for r in json.loads(path.read_text())}
+            if line == "steps" and "steps" in kept and pairs:
+                # Steps played again replace only themselves: the others' figures stay.
+                again = {(st["lower"], st["upper"]) for st in row["steps"]}
+                others = [
+                    st for st in kept["steps"]["steps"] if (st["lower"], st["upper"]) not in again
+                ]
+                row["steps"] = sorted([*others, *row["steps"]], key=_step_order)
             kept[line] = row
             # Written after every line, so a long run that is stopped keeps what it measured.
             path.write_text(json.dumps([kept[k] for k in LINES if k in kept], indent=1) + "\n")
@@ -310,7 +455,20 @@ def play_lines(
                 raise KeyboardInterrupt
 
 
+def _step_order(step: dict[str, Any]) -> int:
+    from pondside.bots.levels import LEVELS
+
+    return LEVELS.index(step["lower"])
+
+
 def summary_line(row: dict[str, Any]) -> str:
+    if row.get("line") == "steps":
+        told = ", ".join(
+            f"{st['lower']} -> {st['upper']} {st['share']:.1%} "
+            f"[{st['ci95'][0]:.1%}, {st['ci95'][1]:.1%}] of {st['matches']}"
+            for st in row["steps"]
+        )
+        return f"{row['game']:22} steps: {told} ({row['seconds']:.0f} s)"
     if row.get("line") == "ladder":
         ranked = sorted(row["levels"], key=lambda lv: -lv["rating_mu"])
         order = " > ".join(f"{lv['level']} {lv['rating_mu']:.1f}" for lv in ranked)
@@ -335,6 +493,7 @@ START, END = "<!-- strength table: make strength -->", "<!-- end of strength tab
 LADDER_START, LADDER_END = "<!-- ladder table: make strength -->", "<!-- end of ladder table -->"
 
 
+STEPS_START, STEPS_END = "<!-- steps table: make strength -->", "<!-- end of steps table -->"
 SPECS_START, SPECS_END = "<!-- level specs: make strength -->", "<!-- end of level specs -->"
 
 
@@ -350,10 +509,12 @@ def level_specs_markdown() -> str:
     return "\n".join([*lines, ""])
 
 
-def tables(rows: list[dict[str, Any]]) -> tuple[str, str]:
-    """The strength table and the ladder table, in Markdown."""
+def tables(rows: list[dict[str, Any]]) -> tuple[str, str, str]:
+    """The strength table, the ladder table and the steps table, in Markdown."""
     ladders = [r for r in rows if r.get("line") == "ladder"]
-    return markdown([r for r in rows if r.get("line") != "ladder"]), ladder_markdown(ladders)
+    steps = [r for r in rows if r.get("line") == "steps"]
+    lines = [r for r in rows if r.get("line") not in ("ladder", "steps")]
+    return markdown(lines), ladder_markdown(ladders), steps_markdown(steps)
 
 
 def write_between_markers(path: Path, table: str, start: str = START, end: str = END) -> None:
