@@ -144,7 +144,10 @@ HAND = """() => {
     .concat([...document.getElementById('actions').children])
     .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom);
   const first = hand.getBoundingClientRect().top + parseFloat(getComputedStyle(hand).paddingTop);
-  return { top: Math.round(hand.getBoundingClientRect().top), rows, band: Math.round(first - Math.max(...above)) };
+  const tall = ['clock-slot', 'status', 'pick-play', 'result-btn', 'actions'].map((id) => document.getElementById(id))
+    .map((e) => e && e.getClientRects().length ? `${e.id}:${Math.round(e.getBoundingClientRect().height)}` : '').filter(Boolean).join(' ');
+  return { top: Math.round(hand.getBoundingClientRect().top), rows, band: Math.round(first - Math.max(...above)),
+           heights: tall, status: document.getElementById('status').textContent.slice(0, 60) };
 }"""
 
 
