@@ -183,6 +183,9 @@ def test_each_step_of_the_ladder_is_a_level_against_the_one_below_half_the_seats
     again = strength("--step-matches", "4", "--steps", "beginner-casual")
     assert [s["matches"] for s in again] == [8, 4, 8, 8]
     assert again[0] == steps[0] and again[2:] == steps[2:]
+    # Each step says how it was made: the table lists both commands.
+    assert "--steps beginner-casual" in again[1]["command"]
+    assert "--steps" not in again[0]["command"]
     bad = CliRunner().invoke(main, ["strength", "--lines", "steps", "--steps", "casual-expert"])
     assert bad.exit_code != 0 and "unknown step 'casual-expert'" in bad.output
 

@@ -221,6 +221,7 @@ def run_steps(
             "upper_places": 0.0,
             "lower_places": 0.0,
         }
+        begun = time.perf_counter()
         sides = step_sides(players)
         for i, k in enumerate(sides):
             # Whole deals (every turn of the seats) at each table, splitting the step's matches.
@@ -250,6 +251,9 @@ def run_steps(
             step["ci95"] = list(wilson_interval(step["wins"], step["matches"]))
             step["upper_mean_place"] = step.pop("upper_places") / step["matches"]
             step["lower_mean_place"] = step.pop("lower_places") / step["matches"]
+            step["seconds"] = time.perf_counter() - begun
+            if stopped:
+                step.update(partial=True, planned_matches=matches)
             steps.append(step)
         if stopped:
             break
@@ -295,14 +299,14 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
         for st in r["steps"]:
             lo, hi = st["ci95"]
             verdict = "yes" if lo > 0.5 else ("below" if hi < 0.5 else "not shown")
-            stopped = " (stopped)" if r.get("partial") else ""
+            stopped = f" (stopped; {st['planned_matches']} planned)" if st.get("partial") else ""
             lines.append(
                 f"| {r['game']} | {r['players']} | {options_text(r)} |"
                 f" {st['lower']} → **{st['upper']}** | {st['matches']}{stopped} |"
                 f" {st['share']:.1%} | {lo:.1%} – {hi:.1%} |"
                 f" {st['upper_mean_place']:.2f} / {st['lower_mean_place']:.2f} | {verdict} |"
             )
-    commands = sorted({f"`{r['command']}`" for r in rows if "command" in r})
+    commands = sorted({f"`{st['command']}`" for r in rows for st in r["steps"] if "command" in st})
     made = f"Made by {', '.join(commands)}." if commands else ""
     return "\n".join([*lines, "", made, ""])
 
@@ -436,6 +440,8 @@ def play_lines(
                 row = run(slug, first, rest, matches[line], seed, jobs)
             row["command"] = command
             row["line"] = line
+            for st in row.get("steps", ()):
+                st["command"] = command  # each step says how it was made: they merge below
             # Read again: another run may have written another line of this game meanwhile.
             if path.is_file():
                 kept = {line_of(r): r for r in json.loads(path.read_text())}
