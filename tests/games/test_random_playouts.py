@@ -20,9 +20,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "lame-duck": {"expert": True},
     "wildcat-chicane": {"variant": "classic"},
     "king-of-the-quackers": {"bidding": True, "deck": "basic"},
+    "down-the-drain": {"games": 3},
 }
 """Options a game's playout also runs under, at a table they allow (Ladders' partnerships,
-Lame Duck's expert deck, Wildcat Chicane's classic variant, King of the Quackers' promises)."""
+Lame Duck's expert deck, Wildcat Chicane's classic variant, King of the Quackers' promises,
+Down the Drain's series: a game's end there deals the next)."""
 
 
 def step_by_step(

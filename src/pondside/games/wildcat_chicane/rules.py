@@ -556,7 +556,7 @@ def timeout_action(state: ChicaneState, seat: int) -> str:
 # --- scoring --------------------------------------------------------------------------
 def scores(state: ChicaneState) -> tuple[float, ...]:
     """The running totals (WC-12)."""
-    return tuple(float(t) for t in state.totals)
+    return tuple(map(float, state.totals))
 
 
 def hands_played(state: ChicaneState) -> int:
