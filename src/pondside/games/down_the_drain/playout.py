@@ -9,8 +9,9 @@ beaten cards and their draws (DD-4..DD-7) and the push-through (DD-4a) change th
 A push-through that ends the game (a seat with an empty hand in the group, DD-8) is played
 here too, the game then recorded by ``rules.end_game`` on a state written back from the lists (no
 look-ahead at every step for whether a card would end it); the guard (DD-10) is left to
-``rules.apply``. The lists are read again after either. The playout's end is the state the step-by-step playout ends with
-(``last_events`` aside: no events are made); ``tests/games/test_random_playouts.py`` compares them.
+``rules.apply``. The lists are read again after either. The playout's end is the state the
+step-by-step playout ends with (``last_events`` aside: no events are made);
+``tests/games/test_random_playouts.py`` compares them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from pondside.engine import Rng
 
 from . import rules
 from .state import GUARD_CYCLES, OTHERS, PLAY, DownTheDrainState
-
 
 # AROUND[n][s]: seat s, then the other seats clockwise (a push-through's order, DD-4a).
 AROUND = {n: tuple((s, *others) for s, others in enumerate(seats)) for n, seats in OTHERS.items()}

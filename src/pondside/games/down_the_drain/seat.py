@@ -67,9 +67,7 @@ def view(
     return v
 
 
-def determinizer(
-    view: View, st: DownTheDrainState
-) -> Callable[[random.Random], DownTheDrainState]:
+def determinizer(view: View, st: DownTheDrainState) -> Callable[[random.Random], DownTheDrainState]:
     """Deal the cards this seat cannot see to the other hands and the stack.
 
     A seat sees its hand, every card in front and the discard pile (DD-11); the rest of
