@@ -89,11 +89,17 @@ def reward_of(results: Sequence[float], kind: str, finished: bool) -> list[float
         return [
             0.5 + 0.5 * x / (1.0 + abs(x)) for x in ((r - (total - r) / (n - 1)) for r in results)
         ]
-    ranks = [
-        (sum(1 for r in results if r < mine) + 0.5 * (sum(1 for r in results if r == mine) - 1))
-        / (n - 1)
-        for mine in results
-    ]
+    # Counted in plain loops: every iteration of a search comes here, and two generators a
+    # seat cost more than the counting.
+    ranks = []
+    for mine in results:
+        below = same = 0
+        for r in results:
+            if r < mine:
+                below += 1
+            elif r == mine:
+                same += 1
+        ranks.append((below + 0.5 * (same - 1)) / (n - 1))
     if kind == "rank":
         return ranks
     if kind in ("win", "margin"):

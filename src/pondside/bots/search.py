@@ -324,8 +324,8 @@ class SearchBot(Bot):
         weighted by inference."""
         if self.inference is not None:
             return self.inference.sampler(view, self.rng)
-        game, rng = self.game, self.rng
-        return lambda: game.determinize(view, rng)
+        rng, sample = self.rng, self.game.determinizer(view)
+        return lambda: sample(rng)
 
     def search(self, view: View, legal: list[str]) -> str:
         raise NotImplementedError

@@ -541,6 +541,12 @@ class Game(ABC, Generic[S]):
         choices already made by other seats at a simultaneous step are sampled too.
         """
 
+    def determinizer(self, view: View) -> Callable[[random.Random], S]:
+        """``determinize(view, ·)`` for the many samples a search draws from one view: the same
+        states from the same draws. A game may read the view once here (what it fixes: the
+        cards seen, the hand sizes) rather than at every sample."""
+        return lambda rng: self.determinize(view, rng)
+
     @abstractmethod
     def timeout_action(self, state: S, seat: int) -> str:
         """The action the rules take for ``seat`` when its time runs out (the server's clock)."""

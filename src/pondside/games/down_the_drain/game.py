@@ -49,6 +49,7 @@ class DownTheDrain(Game[DownTheDrainState]):
     outcome = staticmethod(rules.outcome)
     standing = staticmethod(rules.standing)
     determinize = staticmethod(rules.determinize)
+    determinizer = staticmethod(rules.determinizer)
     random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)

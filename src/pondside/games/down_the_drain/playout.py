@@ -6,10 +6,12 @@ card at every step from the same draws of ``getrandbits``, on lists it owns: the
 beaten cards and their draws (DD-4..DD-7) and the push-through (DD-4a) change them in place as
 ``rules.apply`` would.
 
-A step that ends the game (a seat with an empty hand in the group pushed through, DD-8; the
-guard, DD-10) is played by ``rules.apply`` on a state written back from the lists, and the lists are
-read again after it. The playout's end is the state the step-by-step playout ends with
-(``last_events`` aside: no events are made); ``tests/games/test_random_playouts.py`` compares them.
+A push-through that ends the game (a seat with an empty hand in the group, DD-8) is played
+here too, the game then recorded by ``rules.end_game`` on a state written back from the lists (no
+look-ahead at every step for whether a card would end it); the guard (DD-10) is left to
+``rules.apply``. The lists are read again after either. The playout's end is the state the
+step-by-step playout ends with (``last_events`` aside: no events are made);
+``tests/games/test_random_playouts.py`` compares them.
 """
 
 from __future__ import annotations
@@ -21,32 +23,8 @@ from pondside.engine import Rng
 from . import rules
 from .state import GUARD_CYCLES, OTHERS, PLAY, DownTheDrainState
 
-
-def _wins(
-    front: list[int],
-    hands: list[list[int]],
-    others: tuple[tuple[int, ...], ...],
-    seat: int,
-    card: int,
-) -> bool:
-    """Whether ``seat`` playing ``card`` ends the game: the group pushed through next (DD-4a)
-    holds a seat whose hand is empty then (DD-8). A beaten seat draws, and leaves the group."""
-    after = list(front)
-    after[seat] = card
-    value = card * after.count(card)
-    beaten = [
-        t
-        for t in others[seat]
-        if (c := after[t]) and c < value and c != card and c * after.count(c) < value
-    ]
-    for t in beaten:
-        after[t] = -1  # its card is gone, and its hand is not empty
-    nxt = others[seat][0]
-    pushed = after[nxt]
-    return pushed > 0 and any(
-        after[t] == pushed and (len(hands[t]) == (1 if t == seat else 0))
-        for t in (nxt, *others[nxt])
-    )
+# AROUND[n][s]: seat s, then the other seats clockwise (a push-through's order, DD-4a).
+AROUND = {n: tuple((s, *others) for s, others in enumerate(seats)) for n, seats in OTHERS.items()}
 
 
 def random_playout(
@@ -66,6 +44,7 @@ def random_playout(
             return st
         n = st.n
         others = OTHERS[n]
+        around = AROUND[n]
         guard = GUARD_CYCLES * n - 1
         hands = [list(h) for h in st.hands]
         front = list(st.front)
@@ -73,6 +52,7 @@ def random_playout(
         top, discard = st.top, list(st.discard)
         rng, seat, plays = st.rng, st.seat, st.plays
         delegate = ""  # the action left to the rules
+        winners: list[int] = []
         while limit != 0:
             if seat != last:
                 if last >= 0:
@@ -89,21 +69,23 @@ def random_playout(
                 i = getrandbits(k)
             limit -= 1
             card = cards[i]
-            if plays >= guard or (
-                (len(hand) == 1 or not all(hands)) and _wins(front, hands, others, seat, card)
-            ):
-                delegate = PLAY[card]  # the game ends with it (DD-8, DD-10)
+            if plays >= guard:
+                delegate = PLAY[card]  # the game ends with it (DD-10)
                 break
             hand.remove(card)
             front[seat] = card
             value = card * front.count(card)
-            # DD-4d, DD-5: rules.apply's beaten, in the same order.
-            beaten = [
-                t
-                for t in others[seat]
-                if (c := front[t]) and c < value and c != card and c * front.count(c) < value
-            ]
-            if beaten:
+            # DD-4d, DD-5: rules.apply's beaten, in the same order; a plain loop (a
+            # comprehension's call cost more than its work over a few seats).
+            beaten = None
+            for t in others[seat]:
+                c = front[t]
+                if c and c < value and c != card and c * front.count(c) < value:
+                    if beaten is None:
+                        beaten = [t]
+                    else:
+                        beaten.append(t)
+            if beaten is not None:
                 for t in beaten:
                     discard.append(front[t])
                     front[t] = 0
@@ -124,17 +106,24 @@ def random_playout(
             plays += 1
             seat = seat + 1 if seat + 1 < n else 0
             pushed = front[seat]
-            if pushed:  # DD-4a: every hand holds cards, so nobody wins by it
-                for t in (seat, *others[seat]):
+            if pushed:  # DD-4a: the group goes; a seat of it with an empty hand wins (DD-8)
+                for t in around[seat]:
                     if front[t] == pushed:
                         front[t] = 0
                         discard.append(pushed)
+                        if not hands[t]:
+                            winners.append(t)
+                if winners:
+                    break
         st = st.copy()
         st.hands = tuple([tuple(h) for h in hands])
         st.front = tuple(front)
         st.stack, st.top, st.discard = tuple(stack), top, tuple(discard)
         st.rng, st.seat, st.plays = rng, seat, plays
         st.last_events = []
-        if not delegate:
+        if winners:
+            rules.end_game(st, tuple(sorted(winners)))
+        elif delegate:
+            st, _events = rules.apply(st, seat, delegate)
+        else:
             return st
-        st, _events = rules.apply(st, seat, delegate)

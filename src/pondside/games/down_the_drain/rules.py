@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -113,7 +113,14 @@ def _deal_from_rng(st: DownTheDrainState, start: int | None) -> None:
 
 def _places(results: list[tuple[float, ...]]) -> tuple[int, ...]:
     """Competition places over keys where smaller is better (1, 2, 2, 4)."""
-    return tuple(1 + sum(1 for o in results if o < r) for r in results)
+    places = []
+    for r in results:  # plain loops: a search's every playout ends here
+        place = 1
+        for o in results:
+            if o < r:
+                place += 1
+        places.append(place)
+    return tuple(places)
 
 
 def game_places(winners: tuple[int, ...], held: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -166,7 +173,7 @@ def outcome(state: DownTheDrainState) -> Outcome | None:
     totals = state.totals()
     wins = state.wins()
     places = _places([(-w, t) for w, t in zip(wins, totals, strict=True)])
-    return Outcome(tuple(float(t) for t in totals), places)
+    return Outcome(tuple(map(float, totals)), places)
 
 
 def _push_through(st: DownTheDrainState, seat: int, events: list[DownTheDrainEvent]) -> None:
@@ -213,6 +220,11 @@ def _end_game(
     st.game_no += 1
     _deal_from_rng(st, (st.start + 1) % st.n)
     events.append({"type": "deal", "game": st.game_no, "start": st.start})
+
+
+def end_game(st: DownTheDrainState, winners: tuple[int, ...]) -> None:
+    """``_end_game`` without its events: a search's playout, which reads none."""
+    _end_game(st, winners, [])
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -279,12 +291,17 @@ def check_position(state: DownTheDrainState) -> DownTheDrainState:
     return seat_knows.check_position(state, hand_size(state.n))
 
 
-def determinize(view: View, rng: random.Random) -> DownTheDrainState:
-    """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
+def determinizer(view: View) -> Callable[[random.Random], DownTheDrainState]:
+    """Deals of the cards this seat cannot see to the other hands and the stack (seat), the
+    view read once."""
     if view["seat"] is None:
         raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
+def determinize(view: View, rng: random.Random) -> DownTheDrainState:
+    """Deal the cards this seat cannot see to the other hands and the stack (seat)."""
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------
@@ -378,7 +395,7 @@ def timeout_action(state: DownTheDrainState, seat: int) -> str:
 def scores(state: DownTheDrainState) -> tuple[float, ...]:
     """Cards held at the end of each finished game, summed (DD-9): search bots judge a game
     by the cards each seat was left holding (a winner holds none)."""
-    return tuple(float(t) for t in state.totals())
+    return tuple(map(float, state.totals()))
 
 
 def hands_played(state: DownTheDrainState) -> int:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from pondside.engine import BadPosition, Game, View
-from pondside.engine.rng import shuffle
+from pondside.engine.rng import seed_state, shuffle
 from pondside.i18n import _
 
 from .state import (
@@ -66,12 +67,14 @@ def view(
     return v
 
 
-def determinize(view: View, st: DownTheDrainState, rng: random.Random) -> DownTheDrainState:
+def determinizer(view: View, st: DownTheDrainState) -> Callable[[random.Random], DownTheDrainState]:
     """Deal the cards this seat cannot see to the other hands and the stack.
 
     A seat sees its hand, every card in front and the discard pile (DD-11); the rest of
     the deck, in the other hands and the stack, is shuffled and dealt back in the sizes
-    the view shows. ``st`` is a blank state for the view's table.
+    the view shows. ``st`` is a blank state for the view's table. The view is read once,
+    here: each call of the sampler returned draws the blank's seed and a shuffle (a search
+    samples one view a thousand times).
     """
     seat = view["seat"]
     if seat is None:
@@ -87,24 +90,33 @@ def determinize(view: View, st: DownTheDrainState, rng: random.Random) -> DownTh
     st.start = view["start"]
     st.plays = view["plays"]
     st.seat = view["to_act"][0] if view["to_act"] else st.start
-    own = view["hand"]
+    st.hands, st.stack, st.top = (), (), 0  # each sample's own
+    own = tuple(view["hand"])
     unseen = Counter(DECK)
     unseen.subtract(own)
     unseen.subtract(f for f in st.front if f)
     unseen.subtract(st.discard)
-    pool = list(unseen.elements())
-    shuffle(rng, pool)
-    hands: list[tuple[int, ...]] = []
-    for s, size in enumerate(view["hand_sizes"]):
-        if s == seat:
-            hands.append(tuple(own))
-        else:
-            hands.append(tuple(sorted(pool[:size])))
-            del pool[:size]
-    st.hands = tuple(hands)
-    st.stack = tuple(pool)
-    st.top = 0
-    return st
+    unseen_cards = list(unseen.elements())
+    sizes = list(enumerate(view["hand_sizes"]))
+
+    def sample(rng: random.Random) -> DownTheDrainState:
+        new = st.copy()
+        new.rng = seed_state(rng.getrandbits(63))
+        pool = list(unseen_cards)
+        shuffle(rng, pool)
+        hands: list[tuple[int, ...]] = []
+        at = 0
+        for s, size in sizes:
+            if s == seat:
+                hands.append(own)
+            else:
+                hands.append(tuple(sorted(pool[at : at + size])))
+                at += size
+        new.hands = tuple(hands)
+        new.stack = tuple(pool[at:])
+        return new
+
+    return sample
 
 
 def check_position(state: DownTheDrainState, hand_limit: int) -> DownTheDrainState:

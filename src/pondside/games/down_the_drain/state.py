@@ -81,7 +81,11 @@ class DownTheDrainState(State):
 
     def totals(self) -> list[int]:
         """Cards held at the end of each finished game, summed per seat."""
-        return [sum(h[s] for _, h in self.history) for s in range(self.n)]
+        out = [0] * self.n
+        for _, held in self.history:  # a plain loop: a search's every playout asks
+            for s, h in enumerate(held):
+                out[s] += h
+        return out
 
 
 class DownTheDrainOptions(TypedDict):

@@ -561,7 +561,7 @@ def scores(state: QuackersState) -> tuple[float, ...]:
     out (KQ-25) and a resolved promise (KQ-30)."""
     st = state
     if st.over or st.phase == "pass":
-        return tuple(float(t) for t in st.totals)
+        return tuple(map(float, st.totals))
     table = POINTS[(st.n, st.bidding)]
     now = [float(t + b) for t, b in zip(st.totals, st.bonus, strict=True)]
     for place, seat in enumerate(st.out):

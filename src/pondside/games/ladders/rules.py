@@ -210,7 +210,7 @@ def outcome(state: LaddersState) -> Outcome | None:
     if not state.over:
         return None
     places = side_places(state.totals, state.sides())
-    return Outcome(tuple(float(t) for t in state.totals), tuple(places))
+    return Outcome(tuple(map(float, state.totals)), tuple(places))
 
 
 def _start_round(
@@ -659,7 +659,7 @@ def timeout_action(state: LaddersState, seat: int) -> str:
 # --- scoring --------------------------------------------------------------------------
 def scores(state: LaddersState) -> tuple[float, ...]:
     """The running totals (LA-13); partners carry their side's total (LA-14)."""
-    return tuple(float(t) for t in state.totals)
+    return tuple(map(float, state.totals))
 
 
 def progress(state: LaddersState) -> tuple[float, ...] | None:

@@ -62,6 +62,7 @@ class WildcatChicane(Game[ChicaneState]):
     hands_played = staticmethod(rules.hands_played)
     outcome = staticmethod(rules.outcome)
     determinize = staticmethod(rules.determinize)
+    determinizer = staticmethod(rules.determinizer)
     random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)

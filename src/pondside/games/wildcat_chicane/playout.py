@@ -6,9 +6,13 @@ playout, the same card at every step from the same draws of ``getrandbits``, on 
 the cards each seat may play (WC-9, WC-10, WC-15), the trick and its winner (WC-8, WC-11) as
 ``rules`` makes them.
 
-Every other step (ruling cards, calls, bids) and the trick that ends the hand (WC-12) are played
-by the rules on a state written back from the lists. The playout's end is the state the
-step-by-step playout ends with (``last_events`` aside: no events are made);
+Every other step (ruling cards, calls, bids) is played by the rules on a state written back
+from the lists. Where the playout stops at the hand's end, its last trick is played here and the
+hand scored by ``rules.close_hand``: the history, the totals and the match's end are the rules',
+and the next hand is not dealt (its deal, a tenth of a search's time, is read by no reward);
+where it plays on, the trick that ends the hand (WC-12) is left to ``rules.apply``. The
+playout's end is the state the step-by-step playout ends with (``last_events`` aside: no events
+are made), or where the hand ended, the same hands played, scores and outcome;
 ``tests/games/test_random_playouts.py`` compares them.
 """
 
@@ -45,6 +49,10 @@ def random_playout(
         playing = st.phase == "play"
         seat = turn if playing else rules.to_act(st)[0]
         delegate = ""  # the action left to the rules
+        # The hand's end stops the playout unless it is to play on: then the rules end it
+        # (and deal the next); else it is scored here, the next hand not dealt (close_hand).
+        closing = len(st.history) + 1 > hands_done
+        ended = False
         while limit != 0:
             if seat != last:
                 if last >= 0:
@@ -77,7 +85,7 @@ def random_playout(
                 delegate = legal[i]
                 break
             card = cards[i]
-            if len(trick) == n - 1 and (len(hand) == 1 or not all(hands)):
+            if not closing and len(trick) == n - 1 and (len(hand) == 1 or not all(hands)):
                 delegate = PLAY[card]  # the hand could end with this trick (WC-12)
                 break
             hand.remove(card)
@@ -92,6 +100,9 @@ def random_playout(
             winners.append(winner)
             trick = []
             seat = turn = winner  # WC-8: the winner leads next
+            if not hands[winner]:  # WC-12: the hand is over (closing: else delegated)
+                ended = True
+                break
         if playing:
             st = st.copy()
             st.hands = tuple([tuple(h) for h in hands])
@@ -99,6 +110,9 @@ def random_playout(
             st.winners, st.won = tuple(winners), tuple(won)
             st.turn, st.broken = turn, broken
             st.last_events = []
+        if ended:
+            rules.close_hand(st)
+            return st
         if not delegate:
             return st
         st, _events = rules.apply(st, seat, delegate)

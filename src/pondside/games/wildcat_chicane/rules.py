@@ -5,7 +5,7 @@ them to the engine's ``Game``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -282,12 +282,24 @@ def _play(
     return new, events
 
 
-def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
-    """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
-    dealer."""
+def close_hand(st: ChicaneState) -> tuple[int, ...]:
+    """WC-12 scores the hand into the history and the totals; WC-13 (the target, the tie rule)
+    and WC-16 (the hand limit) may end the match. The next hand is not dealt (``_end_hand``
+    deals it; a search's playout, judged by the scores, stops here). The hand's scores."""
     scores = tuple(hand_score(b, w) for b, w in zip(st.bids, st.won, strict=True))
     st.history = (*st.history, scores)
     st.totals = tuple(t + s for t, s in zip(st.totals, scores, strict=True))
+    best = max(st.totals)
+    reached = best >= st.target and st.totals.count(best) == 1
+    if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
+        st.phase, st.turn = "over", -1
+    return scores
+
+
+def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
+    """WC-12 scores; WC-13 the target and the tie rule; WC-16 the hand limit; WC-2 the next
+    dealer."""
+    scores = close_hand(st)
     events.append(
         {
             "type": "hand_end",
@@ -298,10 +310,7 @@ def _end_hand(st: ChicaneState, events: list[ChicaneEvent]) -> None:
             "totals": list(st.totals),
         }
     )
-    best = max(st.totals)
-    reached = best >= st.target and st.totals.count(best) == 1
-    if reached or st.hand_no >= HAND_LIMIT:  # WC-16: tied seats then share their place
-        st.phase, st.turn = "over", -1
+    if st.phase == "over":
         places = places_from_results(st.totals, lower_is_better=False)
         events.append({"type": "match_end", "scores": list(st.totals), "places": list(places)})
         return
@@ -410,13 +419,18 @@ def check_position(state: ChicaneState) -> ChicaneState:
     return st
 
 
+def determinizer(view: View) -> Callable[[random.Random], ChicaneState]:
+    """Deals of the cards this seat cannot see so that everything it knows still holds
+    (seat), the view read once."""
+    if view["seat"] is None:
+        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
 def determinize(view: View, rng: random.Random) -> ChicaneState:
     """Deal the cards this seat cannot see so that everything it knows still holds
     (seat)."""
-    if view["seat"] is None:
-        raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------
@@ -542,7 +556,7 @@ def timeout_action(state: ChicaneState, seat: int) -> str:
 # --- scoring --------------------------------------------------------------------------
 def scores(state: ChicaneState) -> tuple[float, ...]:
     """The running totals (WC-12)."""
-    return tuple(float(t) for t in state.totals)
+    return tuple(map(float, state.totals))
 
 
 def hands_played(state: ChicaneState) -> int:

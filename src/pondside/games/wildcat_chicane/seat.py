@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 
 from pondside.engine import BadPosition, Game, View
-from pondside.engine.rng import shuffle
+from pondside.engine.rng import seed_state, shuffle
 from pondside.i18n import _
 
 from . import narrate as words
@@ -76,14 +76,16 @@ def view(game: Game[ChicaneState], state: ChicaneState, seat: int | None) -> Chi
     return v
 
 
-def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneState:
+def determinizer(view: View, st: ChicaneState) -> Callable[[random.Random], ChicaneState]:
     """Deal the cards this seat cannot see so that everything it knows still holds.
 
     Kept: its own hand, the revealed ruling cards (so every reading and trump) or the calls,
     the bids, every card played, and how many Aces/Crowns and number cards each other hand
     still holds (WC-3). A seat that failed to follow a suit never gets a card it would read
     as that suit. Others who already chose a ruling card get one from their sampled hand.
-    ``st`` is a blank state for the view's table.
+    ``st`` is a blank state for the view's table. The view is read once, here: each call of
+    the sampler returned draws the blank's seed and a deal (a search samples one view a
+    thousand times, and reading it was half of each determinization).
     """
     seat = view["seat"]
     if seat is None:
@@ -111,15 +113,15 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
     if st.phase == "over":
         st.hands = tuple(() for _seat in range(n))
         st.chosen = (-1,) * n
-        return st
+        return lambda rng: _seeded(st, rng)
+    st.hands, st.chosen = (), ()  # each sample's own
     void = [0] * n if st.readings[0] < 0 else voids(st)
     played: list[list[int]] = [[] for _seat in range(n)]
     for s, c in (*(p for t in st.tricks for p in t), *st.trick):
         played[s].append(c)
     seen = set(own) | {c for c in st.rulers if c >= 0} | {c for p in played for c in p}
     others = [s for s in range(n) if s != seat]
-    hands: list[list[int]] = [[] for _seat in range(n)]
-    hands[seat] = list(own)
+    deals: list[tuple[list[int], list[int], dict[int, int]]] = []  # pool, caps, masks
     classes = [tuple(range(36))] if st.classic else [RULER_CARDS, NUMBER_CARDS]
     for cls in classes:
         if st.classic:
@@ -146,17 +148,34 @@ def determinize(view: View, st: ChicaneState, rng: random.Random) -> ChicaneStat
             for c in pool:
                 if suits & SUIT_BIT[SUIT[c][reading]]:
                     masks[c] &= ~bit
-        for i, cards in enumerate(deal_hands(pool, caps, masks, rng)):
-            hands[others[i]].extend(cards)
-    st.hands = tuple(tuple(sorted(h)) for h in hands)
+        deals.append((pool, caps, masks))
     my_choice = view.get("my_choice")
-    st.chosen = tuple(
-        (INDEX[my_choice] if my_choice else -1)
-        if s == seat
-        else (rng.choice([c for c in st.hands[s] if IS_RULER[c]]) if view["chosen"][s] else -1)
-        for s in range(n)
-    )
-    return st
+    mine = INDEX[my_choice] if my_choice else -1
+    chose = [s for s in range(n) if s != seat and view["chosen"][s]]
+
+    def sample(rng: random.Random) -> ChicaneState:
+        new = _seeded(st, rng)
+        hands: list[list[int]] = [[] for _seat in range(n)]
+        hands[seat] = list(own)
+        for pool, caps, masks in deals:
+            for i, cards in enumerate(deal_hands(pool, caps, masks, rng)):
+                hands[others[i]].extend(cards)
+        new.hands = dealt = tuple([tuple(sorted(h)) for h in hands])
+        chosen = [-1] * n
+        chosen[seat] = mine
+        for s in chose:
+            chosen[s] = rng.choice([c for c in dealt[s] if IS_RULER[c]])
+        new.chosen = tuple(chosen)
+        return new
+
+    return sample
+
+
+def _seeded(st: ChicaneState, rng: random.Random) -> ChicaneState:
+    """A copy of ``st`` with its generator seeded by ``rng`` (the blank's seed, drawn first)."""
+    new = st.copy()
+    new.rng = seed_state(rng.getrandbits(63))
+    return new
 
 
 def sample_hands(
@@ -231,7 +250,10 @@ def deal_hands(
     # Once every card left may go to every hand, any deal of them fits (the rooms add up to
     # the cards left): the check, the bulk of a search's determinization, is skipped. It draws
     # nothing, so the deal is the same.
-    for c in cards:
+    for at, c in enumerate(cards):
+        if not restricted and choose is not None:
+            _deal_freely(cards, at, room, hands, rng)
+            break
         m = masks[c]
         if restricted:
             count[m] -= 1
@@ -251,6 +273,31 @@ def deal_hands(
             options.remove(i)
         hands[i].append(c)
     return hands
+
+
+def _deal_freely(
+    cards: list[int], at: int, room: list[int], hands: list[list[int]], rng: random.Random
+) -> None:
+    """``deal_hands``' loop from ``cards[at]`` on, where every card left may go to every hand:
+    ``_weighted_choice`` over the hands with room, weighted by it, written out (the same
+    ``random()`` a card; the first hand whose cumulative room exceeds it, as ``bisect``, the
+    last hand with room where none does)."""
+    random_ = rng.random
+    hand_range = range(len(room))
+    left = sum(room)
+    for c in cards[at:]:
+        x = random_() * (left + 0.0)
+        acc, pick = 0, -1
+        for i in hand_range:
+            r = room[i]
+            if r:
+                acc += r
+                pick = i
+                if x < acc:
+                    break
+        room[pick] -= 1
+        left -= 1
+        hands[pick].append(c)
 
 
 def check_position(state: ChicaneState) -> ChicaneState:
