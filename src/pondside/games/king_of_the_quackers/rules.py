@@ -226,9 +226,18 @@ def _play(
 
 
 def play_into(
-    st: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
+    st: QuackersState,
+    seat: int,
+    play: Play,
+    kind: int,
+    action: str,
+    promise: bool,
+    deal: bool = True,
 ) -> list[QuackersEvent]:
-    """``_play`` on ``st`` itself (a search's playout owns its state): the play's events."""
+    """``_play`` on ``st`` itself (a search's playout owns its state): the play's events.
+
+    ``deal=False``: a play that ends the hand leaves the next hand undealt (a playout that
+    stops at the hand's end reads only its scores; the deal was a twentieth of a playout)."""
     cards = play.cards
     hands = list(st.hands)
     hands[seat] = tuple([c for c in hands[seat] if c not in cards])
@@ -263,7 +272,7 @@ def play_into(
     if not left:
         _go_out(st, seat, events)
         if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
-            _end_hand(st, events)
+            _end_hand(st, events, deal)
             return events
     elif promise:  # KQ-29: the value is the cards left after the play
         st.promise = (seat, left)
@@ -331,8 +340,9 @@ def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
     return events
 
 
-def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
-    """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
+def _end_hand(st: QuackersState, events: list[QuackersEvent], deal: bool = True) -> None:
+    """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule; then the next deal
+    (KQ-3, KQ-4) unless ``deal`` is false."""
     n = st.n
     last = st.holding()
     order = (*st.out, *last)
@@ -360,6 +370,9 @@ def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
         st.over = True
         places_m = places_from_results(st.totals, lower_is_better=False)
         events.append({"type": "match_end", "scores": list(st.totals), "places": list(places_m)})
+        return
+    if not deal:  # what counted in this hand is in the totals now, as after the deal
+        st.out, st.promise, st.bonus = (), None, (0,) * n
         return
     st.hand_no += 1
     st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
