@@ -95,7 +95,7 @@ def random_playout(
                 card = fits[i - 1]
                 kind = BOMB if card == EXCUSE else SINGLE  # KQ-15: a following Excuse bombs
                 play = Play((card,), SINGLE, RANK[card], 0)
-                rules.play_into(st, seat, play, kind, "play " + CODE[card], False, deal)
+                rules.play_into(st, seat, play, kind, "play " + CODE[card], False, deal, False)
             continue
         if size != 1 and not st.may_promise():
             # legal_actions' combinations in its order, only the chosen one written as text.
@@ -111,7 +111,7 @@ def random_playout(
             else:
                 play = plays[i - first]
                 kind = rules.follow_kind(st, play)
-                rules.play_into(st, seat, play, kind, action_of(play), False, deal)
+                rules.play_into(st, seat, play, kind, action_of(play), False, deal, False)
             continue
         legal = legal_actions(st, seat)
         count = len(legal)
@@ -125,5 +125,5 @@ def random_playout(
         else:
             _cards, _ace, promise, play = read_play(action)
             kind = rules.follow_kind(st, play)
-            rules.play_into(st, seat, play, kind, action, promise, deal)
+            rules.play_into(st, seat, play, kind, action, promise, deal, False)
     return st

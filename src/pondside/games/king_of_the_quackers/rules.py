@@ -233,11 +233,13 @@ def play_into(
     action: str,
     promise: bool,
     deal: bool = True,
+    tell: bool = True,
 ) -> list[QuackersEvent]:
     """``_play`` on ``st`` itself (a search's playout owns its state): the play's events.
 
     ``deal=False``: a play that ends the hand leaves the next hand undealt (a playout that
-    stops at the hand's end reads only its scores; the deal was a twentieth of a playout)."""
+    stops at the hand's end reads only its scores; the deal was a seventh of a playout).
+    ``tell=False``: the play's own event is left out (no playout reads it)."""
     cards = play.cards
     hands = list(st.hands)
     hands[seat] = tuple([c for c in hands[seat] if c not in cards])
@@ -257,17 +259,19 @@ def play_into(
     st.passed = 0
     st.round_plays = (*st.round_plays, (seat, action))
     left = len(hands[seat])
-    events: list[QuackersEvent] = [
-        {
-            "type": "play",
-            "seat": seat,
-            "action": action,
-            "cards": [CODE[c] for c in cards],
-            "kind": KIND_NAME[kind],
-            "rank": st.last_rank,
-            "left": left,
-        }
-    ]
+    events: list[QuackersEvent] = []
+    if tell:
+        events.append(
+            {
+                "type": "play",
+                "seat": seat,
+                "action": action,
+                "cards": [CODE[c] for c in cards],
+                "kind": KIND_NAME[kind],
+                "rank": st.last_rank,
+                "left": left,
+            }
+        )
     st.last_events = events  # the same list: what is appended below is kept too
     if not left:
         _go_out(st, seat, events)
