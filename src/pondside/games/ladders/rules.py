@@ -5,7 +5,7 @@ engine's ``Game``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from pondside.engine import (
@@ -577,12 +577,17 @@ def check_position(state: LaddersState) -> LaddersState:
     return st
 
 
-def determinize(view: View, rng: random.Random) -> LaddersState:
-    """Keep every public pile and the seat's hand; resample the rest (seat)."""
+def determinizer(view: View) -> Callable[[random.Random], LaddersState]:
+    """Deals of what this seat cannot see, every public pile and its hand kept (seat), the
+    view read once."""
     if view["seat"] is None:
         raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
+def determinize(view: View, rng: random.Random) -> LaddersState:
+    """Keep every public pile and the seat's hand; resample the rest (seat)."""
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------
