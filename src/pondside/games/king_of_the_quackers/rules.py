@@ -5,7 +5,7 @@ scoring (rules/king-of-the-quackers.md, KQ-1..KQ-30). ``game`` binds them to the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -457,12 +457,16 @@ def check_position(state: QuackersState) -> QuackersState:
     return seat_knows.check_position(state)
 
 
-def determinize(view: View, rng: random.Random) -> QuackersState:
-    """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+def determinizer(view: View) -> Callable[[random.Random], QuackersState]:
+    """States consistent with what ``view``'s seat knows (KQ-27; seat), the view read once."""
     if view["seat"] is None:
         raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
+def determinize(view: View, rng: random.Random) -> QuackersState:
+    """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------
