@@ -74,6 +74,7 @@ class KingOfTheQuackers(Game[QuackersState]):
     hands_played = staticmethod(rules.hands_played)
     outcome = staticmethod(rules.outcome)
     determinize = staticmethod(rules.determinize)
+    determinizer = staticmethod(rules.determinizer)
     random_playout = staticmethod(playout.random_playout)
 
     card_facts = staticmethod(words.card_facts)

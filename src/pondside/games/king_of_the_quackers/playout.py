@@ -46,6 +46,9 @@ def random_playout(
     while limit != 0:
         if st.over or len(st.history) > hands_done:
             return st
+        # A play that ends the hand the playout stops at leaves the next hand undealt: what
+        # the search reads of the end (the hands played, the scores, the outcome) is there.
+        deal = len(st.history) < hands_done
         seat = to_act(st)[0]
         if seat != last:
             if last >= 0:
@@ -92,7 +95,7 @@ def random_playout(
                 card = fits[i - 1]
                 kind = BOMB if card == EXCUSE else SINGLE  # KQ-15: a following Excuse bombs
                 play = Play((card,), SINGLE, RANK[card], 0)
-                rules.play_into(st, seat, play, kind, "play " + CODE[card], False)
+                rules.play_into(st, seat, play, kind, "play " + CODE[card], False, deal, False)
             continue
         if size != 1 and not st.may_promise():
             # legal_actions' combinations in its order, only the chosen one written as text.
@@ -108,7 +111,7 @@ def random_playout(
             else:
                 play = plays[i - first]
                 kind = rules.follow_kind(st, play)
-                rules.play_into(st, seat, play, kind, action_of(play), False)
+                rules.play_into(st, seat, play, kind, action_of(play), False, deal, False)
             continue
         legal = legal_actions(st, seat)
         count = len(legal)
@@ -121,5 +124,6 @@ def random_playout(
             rules.pass_into(st, seat)
         else:
             _cards, _ace, promise, play = read_play(action)
-            rules.play_into(st, seat, play, rules.follow_kind(st, play), action, promise)
+            kind = rules.follow_kind(st, play)
+            rules.play_into(st, seat, play, kind, action, promise, deal, False)
     return st

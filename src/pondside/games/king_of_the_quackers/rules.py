@@ -5,7 +5,7 @@ scoring (rules/king-of-the-quackers.md, KQ-1..KQ-30). ``game`` binds them to the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pondside.engine import (
@@ -226,9 +226,20 @@ def _play(
 
 
 def play_into(
-    st: QuackersState, seat: int, play: Play, kind: int, action: str, promise: bool
+    st: QuackersState,
+    seat: int,
+    play: Play,
+    kind: int,
+    action: str,
+    promise: bool,
+    deal: bool = True,
+    tell: bool = True,
 ) -> list[QuackersEvent]:
-    """``_play`` on ``st`` itself (a search's playout owns its state): the play's events."""
+    """``_play`` on ``st`` itself (a search's playout owns its state): the play's events.
+
+    ``deal=False``: a play that ends the hand leaves the next hand undealt (a playout that
+    stops at the hand's end reads only its scores; the deal was a seventh of a playout).
+    ``tell=False``: the play's own event is left out (no playout reads it)."""
     cards = play.cards
     hands = list(st.hands)
     hands[seat] = tuple([c for c in hands[seat] if c not in cards])
@@ -248,22 +259,24 @@ def play_into(
     st.passed = 0
     st.round_plays = (*st.round_plays, (seat, action))
     left = len(hands[seat])
-    events: list[QuackersEvent] = [
-        {
-            "type": "play",
-            "seat": seat,
-            "action": action,
-            "cards": [CODE[c] for c in cards],
-            "kind": KIND_NAME[kind],
-            "rank": st.last_rank,
-            "left": left,
-        }
-    ]
+    events: list[QuackersEvent] = []
+    if tell:
+        events.append(
+            {
+                "type": "play",
+                "seat": seat,
+                "action": action,
+                "cards": [CODE[c] for c in cards],
+                "kind": KIND_NAME[kind],
+                "rank": st.last_rank,
+                "left": left,
+            }
+        )
     st.last_events = events  # the same list: what is appended below is kept too
     if not left:
         _go_out(st, seat, events)
         if len(st.holding()) == 1:  # KQ-12: the hand ends at once, mid-round or not
-            _end_hand(st, events)
+            _end_hand(st, events, deal)
             return events
     elif promise:  # KQ-29: the value is the cards left after the play
         st.promise = (seat, left)
@@ -331,8 +344,9 @@ def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
     return events
 
 
-def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
-    """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule."""
+def _end_hand(st: QuackersState, events: list[QuackersEvent], deal: bool = True) -> None:
+    """KQ-12, KQ-25, KQ-26: places, points, the target and the tie rule; then the next deal
+    (KQ-3, KQ-4) unless ``deal`` is false."""
     n = st.n
     last = st.holding()
     order = (*st.out, *last)
@@ -360,6 +374,9 @@ def _end_hand(st: QuackersState, events: list[QuackersEvent]) -> None:
         st.over = True
         places_m = places_from_results(st.totals, lower_is_better=False)
         events.append({"type": "match_end", "scores": list(st.totals), "places": list(places_m)})
+        return
+    if not deal:  # what counted in this hand is in the totals now, as after the deal
+        st.out, st.promise, st.bonus = (), None, (0,) * n
         return
     st.hand_no += 1
     st.dealer = (st.dealer + 1) % n  # KQ-3: the deal passes to the left
@@ -440,12 +457,16 @@ def check_position(state: QuackersState) -> QuackersState:
     return seat_knows.check_position(state)
 
 
-def determinize(view: View, rng: random.Random) -> QuackersState:
-    """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+def determinizer(view: View) -> Callable[[random.Random], QuackersState]:
+    """States consistent with what ``view``'s seat knows (KQ-27; seat), the view read once."""
     if view["seat"] is None:
         raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
+def determinize(view: View, rng: random.Random) -> QuackersState:
+    """A state consistent with what ``view``'s seat knows (KQ-27; seat)."""
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------

@@ -4,9 +4,10 @@ determinization from that view for the bots that search, and the check of a give
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pondside.engine import BadPosition, Game, View
-from pondside.engine.rng import sample, shuffle
+from pondside.engine.rng import sample, seed_state, shuffle
 from pondside.games.decktet import INDEX
 from pondside.i18n import _
 
@@ -69,14 +70,16 @@ def _promise_json(st: QuackersState) -> QuackersPromise | None:
     return None if st.promise is None else {"seat": st.promise[0], "value": st.promise[1]}
 
 
-def determinize(view: View, st: QuackersState, rng: random.Random) -> QuackersState:
-    """A state consistent with what ``view``'s seat knows (KQ-27).
+def determinizer(view: View, st: QuackersState) -> Callable[[random.Random], QuackersState]:
+    """States consistent with what ``view``'s seat knows (KQ-27).
 
     The seat knows its hand, every played card, every hand's size and the two cards it gave:
     each is still in its receiver's hand unless played. The other cards, the put-aside card
     among them, are dealt at random; others' choices at the pass are sampled from their
     sampled hands, and the cards others gave to third seats are sampled from those seats'
-    hands.
+    hands. ``st`` is a blank state for the view's table. The view is read once, here: each
+    call of the sampler returned draws the blank's seed, then deals (a search samples one view
+    a thousand times).
     """
     seat = view["seat"]
     if seat is None:
@@ -105,21 +108,32 @@ def determinize(view: View, st: QuackersState, rng: random.Random) -> QuackersSt
             if card not in played:
                 fixed[to].append(card)
     known = set(own) | set(st.played) | {c for f in fixed for c in f}
-    unseen = [c for c in deck_cards(st.deck) if c not in known]
-    shuffle(rng, unseen)
-    hands: list[tuple[int, ...]] = []
-    for s, size in enumerate(view["hand_sizes"]):
-        if s == seat:
-            hands.append(own)
-            continue
-        take = size - len(fixed[s])
-        hands.append(tuple(sorted(fixed[s] + unseen[:take])))
-        del unseen[:take]
-    st.hands = tuple(hands)
-    st.aside = unseen[0] if view["put_aside"] else -1
-    st.gives = _sample_gives(view, st, gave, rng)
+    unseen_cards = [c for c in deck_cards(st.deck) if c not in known]
+    takes = [
+        (s, fixed[s], size - len(fixed[s]))
+        for s, size in enumerate(view["hand_sizes"])
+        if s != seat
+    ]
+    aside = bool(view["put_aside"])
     _round_from_view(st, view)
-    return st
+    st.hands, st.aside, st.gives = (), -1, ()  # each sample's own
+
+    def sample(rng: random.Random) -> QuackersState:
+        new = st.copy()
+        new.rng = seed_state(rng.getrandbits(63))
+        unseen = unseen_cards.copy()
+        shuffle(rng, unseen)
+        hands = [own] * n
+        at = 0
+        for s, given, take in takes:
+            hands[s] = tuple(sorted(given + unseen[at : at + take]))
+            at += take
+        new.hands = tuple(hands)
+        new.aside = unseen[at] if aside else -1
+        new.gives = _sample_gives(view, new, gave, rng)
+        return new
+
+    return sample
 
 
 def _bonus_from_view(st: QuackersState) -> tuple[int, ...]:

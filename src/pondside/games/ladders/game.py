@@ -72,6 +72,7 @@ class Ladders(Game[LaddersState]):
     outcome = staticmethod(rules.outcome)
     standing = staticmethod(rules.standing)
     determinize = staticmethod(rules.determinize)
+    determinizer = staticmethod(rules.determinizer)
     random_playout = staticmethod(playout.random_playout)
 
     terms = staticmethod(words.terms)

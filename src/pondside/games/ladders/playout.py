@@ -69,6 +69,8 @@ def random_playout(
     while True:
         if st.over or len(st.history) > hands_done or limit == 0:
             return st
+        # A round ended where the playout stops is left undealt: the search reads the totals.
+        deal = len(st.history) < hands_done
         n, teams = st.n, st.teams
         hands = [list(h) for h in st.hands]
         climbs = [list(c) for c in st.climbs]
@@ -225,7 +227,7 @@ def random_playout(
         st.rng, st.turn, st.played, st.idle = rng, turn, played, idle
         st.last_events = []
         if ended:
-            rules.end_round(st, rules.fewest_climb_side(st), "deadlock", [])
+            rules.end_round(st, rules.fewest_climb_side(st), "deadlock", [], deal)
             continue
         if limit == 0 or turns == 0:
             return st
@@ -238,5 +240,5 @@ def random_playout(
             i = getrandbits(k)
             while i >= count:
                 i = getrandbits(k)
-        st, _events = rules.apply(st, turn, legal[i])
+        st, _events = rules.apply(st, turn, legal[i], deal)
         limit -= 1

@@ -5,7 +5,7 @@ engine's ``Game``."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from pondside.engine import (
@@ -254,7 +254,14 @@ def _deal_from_rng(st: LaddersState, dealer: int | None, events: list[LaddersEve
     _start_round(st, climbs, [[] for _ in range(st.n)], cards[st.n * k :], dealer, events)
 
 
-def _discard(st: LaddersState, seat: int, card: int, rung: int, events: list[LaddersEvent]) -> None:
+def _discard(
+    st: LaddersState,
+    seat: int,
+    card: int,
+    rung: int,
+    events: list[LaddersEvent],
+    deal: bool = True,
+) -> None:
     """LA-9: one card from the hand onto one of the player's own RUNG piles ends the turn."""
     hand = list(st.hands[seat])
     if card not in hand:
@@ -269,11 +276,17 @@ def _discard(st: LaddersState, seat: int, card: int, rung: int, events: list[Lad
     rungs = st.rungs[seat]
     st.rungs = _replace(st.rungs, seat, _replace(rungs, rung, (*rungs[rung], card)))
     events.append({"type": "discard", "seat": seat, "card": CARD[card], "rung": rung})
-    _end_turn(st, events)
+    _end_turn(st, events, deal=deal)
 
 
 def _play(
-    st: LaddersState, seat: int, kind: str, x: int, slot: int, events: list[LaddersEvent]
+    st: LaddersState,
+    seat: int,
+    kind: str,
+    x: int,
+    slot: int,
+    events: list[LaddersEvent],
+    deal: bool = True,
 ) -> None:
     """LA-5: move one card onto an ACCENT pile; LA-6..LA-8 and LA-12 follow at once."""
     owner = seat
@@ -350,45 +363,51 @@ def _play(
         if climb:  # LA-6: the next CLIMB card is turned face up at once
             events.append({"type": "turn_up", "seat": owner, "card": CARD[climb[-1]]})
         if _round_won(st, owner):
-            _end_round(st, st.side(owner), "climb", events)
+            _end_round(st, st.side(owner), "climb", events, deal)
             return
-    _settle(st, events)
+    _settle(st, events, deal)
 
 
-def _settle(st: LaddersState, events: list[LaddersEvent]) -> None:
+def _settle(st: LaddersState, events: list[LaddersEvent], deal: bool = True) -> None:
     """An empty hand is refilled at once (LA-8); with nothing to draw and no play left the
-    turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15)."""
-    while not st.over:
+    turn ends by itself (LA-9), possibly turn after turn until the deadlock guard (LA-15),
+    which ends the round (the next one, dealt, settled itself)."""
+    rounds = len(st.history)
+    while not st.over and len(st.history) == rounds:
         seat = st.turn
         if not st.hands[seat]:
             _draw_cards(st, seat, HAND, events)
         if st.hands[seat] or _has_play(st, seat):
             return
         events.append({"type": "pass", "seat": seat})
-        _end_turn(st, events, settle=False)
+        _end_turn(st, events, settle=False, deal=deal)
 
 
-def _end_turn(st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
+def _end_turn(
+    st: LaddersState, events: list[LaddersEvent], settle: bool = True, deal: bool = True
+) -> None:
     """LA-15: count idle turns; then the next player (clockwise) starts (LA-4)."""
     if not st.played and not st.draw and not st.discard:
         st.idle += 1
     else:
         st.idle = 0
     if st.idle >= st.n:
-        _end_round(st, _fewest_climb_side(st), "deadlock", events)
+        _end_round(st, _fewest_climb_side(st), "deadlock", events, deal)
         return
     st.turn = (st.turn + 1) % st.n
     st.played = False
-    _start_turn(st, events, settle)
+    _start_turn(st, events, settle, deal)
 
 
-def _start_turn(st: LaddersState, events: list[LaddersEvent], settle: bool = True) -> None:
+def _start_turn(
+    st: LaddersState, events: list[LaddersEvent], settle: bool = True, deal: bool = True
+) -> None:
     """LA-4: draw until the hand holds 5 cards."""
     seat = st.turn
     events.append({"type": "turn", "seat": seat})
     _draw_cards(st, seat, HAND - len(st.hands[seat]), events)
     if settle:
-        _settle(st, events)
+        _settle(st, events, deal)
 
 
 def _end_round(
@@ -396,8 +415,11 @@ def _end_round(
     winner: int | None,
     reason: RoundEndReason,
     events: list[LaddersEvent],
+    deal: bool = True,
 ) -> None:
-    """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs."""
+    """LA-13: the winning side scores 25 + 5 per card left in the opponents' CLIMBs; then the
+    next round is dealt, unless ``deal`` is false (a playout that stops at the round's end
+    reads only the totals; the deal was a fifth of a playout)."""
     points = [0] * st.n
     if winner is not None:
         sides = st.sides()
@@ -425,6 +447,8 @@ def _end_round(
         out = outcome(st)
         assert out is not None
         events.append({"type": "match_end", "scores": list(st.totals), "places": list(out.places)})
+        return
+    if not deal:
         return
     st.round_no += 1
     _deal_from_rng(st, (st.dealer + 1) % st.n, events)  # LA-3: the deal passes left
@@ -553,12 +577,17 @@ def check_position(state: LaddersState) -> LaddersState:
     return st
 
 
-def determinize(view: View, rng: random.Random) -> LaddersState:
-    """Keep every public pile and the seat's hand; resample the rest (seat)."""
+def determinizer(view: View) -> Callable[[random.Random], LaddersState]:
+    """Deals of what this seat cannot see, every public pile and its hand kept (seat), the
+    view read once."""
     if view["seat"] is None:
         raise BadPosition(_("determinization is from one seat's view, not a spectator's"))
-    blank = _blank(view["players"], view["options"], rng.getrandbits(63))
-    return seat_knows.determinize(view, blank, rng)
+    return seat_knows.determinizer(view, _blank(view["players"], view["options"], 0))
+
+
+def determinize(view: View, rng: random.Random) -> LaddersState:
+    """Keep every public pile and the seat's hand; resample the rest (seat)."""
+    return determinizer(view)(rng)
 
 
 # --- playing ------------------------------------------------------------------------
@@ -612,9 +641,11 @@ def legal_actions(state: LaddersState, seat: int) -> list[str]:
     return out
 
 
-def apply(state: LaddersState, seat: int, action: str) -> tuple[LaddersState, list[LaddersEvent]]:
+def apply(
+    state: LaddersState, seat: int, action: str, deal: bool = True
+) -> tuple[LaddersState, list[LaddersEvent]]:
     """``seat`` plays a card (LA-5..LA-8) or discards, ending the turn (LA-9); the given state
-    is left as it was."""
+    is left as it was. ``deal=False``: a round ended leaves the next one undealt."""
     parsed = PARSE.get(action)
     if parsed is None:
         raise IllegalAction(
@@ -634,9 +665,9 @@ def apply(state: LaddersState, seat: int, action: str) -> tuple[LaddersState, li
     events: list[LaddersEvent] = []
     st.last_events = events
     if kind == "discard":
-        _discard(st, seat, x, y, events)
+        _discard(st, seat, x, y, events, deal)
     else:
-        _play(st, seat, kind, x, y, events)
+        _play(st, seat, kind, x, y, events, deal)
     return st, events
 
 

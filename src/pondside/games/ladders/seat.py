@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from pondside.engine import BadPosition, Game, View
-from pondside.engine.rng import shuffle
+from pondside.engine.rng import seed_state, shuffle
 from pondside.i18n import _, ngettext
 
 from .state import (
@@ -59,12 +60,14 @@ def view(game: Game[LaddersState], state: LaddersState, seat: int | None) -> Lad
     return v
 
 
-def determinize(view: View, st: LaddersState, rng: random.Random) -> LaddersState:
+def determinizer(view: View, st: LaddersState) -> Callable[[random.Random], LaddersState]:
     """Keep every public pile and the seat's hand; resample the rest from the unseen cards.
 
     ``st`` is a blank state for the view's table. The unseen cards (the deck less the hand,
     CLIMB tops, RUNG, ACCENT and DISCARD piles) are shuffled and dealt to the other hands,
-    under each CLIMB top, and into DRAW.
+    under each CLIMB top, and into DRAW. The view is read once, here: each call of the sampler
+    returned draws the blank's seed, then shuffles and deals (a search samples one view a
+    thousand times).
     """
     seat = view["seat"]
     st.round_no = view["hand_number"]
@@ -105,25 +108,40 @@ def determinize(view: View, st: LaddersState, rng: random.Random) -> LaddersStat
     for t in tops:
         if t:
             unseen[t] -= 1
-    pool = [c for c in DECK_COUNTS for _copy in range(unseen[c])]
-    shuffle(rng, pool)
-    hands: list[tuple[int, ...]] = []
-    for s, size in enumerate(view["hand_sizes"]):
-        hands.append(own if s == seat else tuple(sorted(pool[:size])))
-        if s != seat:
-            del pool[:size]
-    climbs: list[tuple[int, ...]] = []
-    for t, size in zip(tops, view["climb_sizes"], strict=True):
-        if size:
-            climbs.append((*pool[: size - 1], t))
-            del pool[: size - 1]
-        else:
-            climbs.append(())
-    st.hands, st.climbs = tuple(hands), tuple(climbs)
-    if len(pool) != view["draw_size"]:
+    unseen_cards = [c for c in DECK_COUNTS for _copy in range(unseen[c])]
+    hand_sizes = [(s, size) for s, size in enumerate(view["hand_sizes"])]
+    climb_sizes = list(zip(tops, view["climb_sizes"], strict=True))
+    dealt = sum(size for s, size in hand_sizes if s != seat)
+    dealt += sum(size - 1 for _top, size in climb_sizes if size)
+    if len(unseen_cards) - dealt != view["draw_size"]:
         raise BadPosition(_("the view's card counts do not add up to the deck (LA-1)"))
-    st.draw = tuple(pool)
-    return st
+    st.hands, st.climbs, st.draw = (), (), ()  # each sample's own
+
+    def sample(rng: random.Random) -> LaddersState:
+        new = st.copy()
+        new.rng = seed_state(rng.getrandbits(63))
+        pool = unseen_cards.copy()
+        shuffle(rng, pool)
+        at = 0
+        hands: list[tuple[int, ...]] = []
+        for s, size in hand_sizes:
+            if s == seat:
+                hands.append(own)
+            else:
+                hands.append(tuple(sorted(pool[at : at + size])))
+                at += size
+        climbs: list[tuple[int, ...]] = []
+        for t, size in climb_sizes:
+            if size:
+                climbs.append((*pool[at : at + size - 1], t))
+                at += size - 1
+            else:
+                climbs.append(())
+        new.hands, new.climbs = tuple(hands), tuple(climbs)
+        new.draw = tuple(pool[at:])
+        return new
+
+    return sample
 
 
 def check_deck(cards: list[int], error: type[Exception]) -> None:
