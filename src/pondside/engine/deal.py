@@ -59,3 +59,20 @@ class DealLayout:
         n = len(self.slots)
         cards = [self.alphabet[a] for a in dealt[:n]]
         return self.build(cards, dealt[n] if self.seats else None)
+
+
+def deal_others(
+    pool: Sequence[Any], sizes: Sequence[tuple[int, int]], seat: int, own: tuple[Any, ...]
+) -> tuple[tuple[tuple[Any, ...], ...], int]:
+    """The hands of a determinization: ``seat`` keeps ``own``; every other seat, in ``sizes``
+    (seat, hand size) order, takes its size of ``pool`` (shuffled by the caller) from the
+    front, sorted. Returns the hands and how many cards of ``pool`` they took."""
+    hands: list[tuple[Any, ...]] = []
+    at = 0
+    for s, size in sizes:
+        if s == seat:
+            hands.append(own)
+        else:
+            hands.append(tuple(sorted(pool[at : at + size])))
+            at += size
+    return tuple(hands), at

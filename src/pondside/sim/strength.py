@@ -148,6 +148,12 @@ def ladder_row(
     }
 
 
+def verdict_of(lo: float, hi: float, fair: float) -> str:
+    """A table's last column: whether a 95 % interval lies above the fair share, below it, or
+    across it."""
+    return "yes" if lo > fair else ("below" if hi < fair else "not shown")
+
+
 def ladder_markdown(rows: list[dict[str, Any]]) -> str:
     lines = [
         "| game | seats | options | matches | level | bot | rating (μ ± 2σ) | mean place |"
@@ -162,7 +168,7 @@ def ladder_markdown(rows: list[dict[str, Any]]) -> str:
                 lo, hi = below["ci95"]
                 vs = f"{below['share']:.1%} of {below['meetings']} vs {below['level']}"
                 interval = f"{lo:.1%} – {hi:.1%}"
-                verdict = "yes" if lo > 0.5 else ("below" if hi < 0.5 else "not shown")
+                verdict = verdict_of(lo, hi, 0.5)
             else:
                 vs = interval = verdict = "—"
             lines.append(
@@ -212,15 +218,8 @@ def run_steps(
     for lower, upper in itertools.pairwise(LEVELS):
         if pairs and f"{lower}-{upper}" not in pairs:
             continue
-        step: dict[str, Any] = {
-            "lower": lower,
-            "upper": upper,
-            "specs": [level_spec(game, upper), level_spec(game, lower)],
-            "wins": 0.0,
-            "matches": 0,
-            "upper_places": 0.0,
-            "lower_places": 0.0,
-        }
+        # Each match played: the upper and the lower level's mean places.
+        played: list[tuple[float, float]] = []
         begun = time.perf_counter()
         sides = step_sides(players)
         for i, k in enumerate(sides):
@@ -228,7 +227,7 @@ def run_steps(
             share = matches // len(sides) + (matches % len(sides) if i == 0 else 0)
             n = max(players, share - share % players)
             bots = [upper] * k + [lower] * (players - k)
-            tally = _step_tally(slug, lower, upper, step, n)
+            tally = _step_tally(slug, lower, upper, len(played), n)
             try:
                 result = tournament(
                     slug, bots, n, seed, players, options, True, jobs, progress=tally
@@ -239,19 +238,23 @@ def run_steps(
                 seated = list(zip(match.places, match.seats, strict=True))
                 ups = [p for p, e in seated if e < k]
                 downs = [p for p, e in seated if e >= k]
-                up, down = sum(ups) / len(ups), sum(downs) / len(downs)
-                step["wins"] += 1.0 if up < down else 0.5 if up == down else 0.0
-                step["upper_places"] += up
-                step["lower_places"] += down
-                step["matches"] += 1
+                played.append((sum(ups) / len(ups), sum(downs) / len(downs)))
             if stopped:
                 break
-        if step["matches"]:
-            step["share"] = step["wins"] / step["matches"]
-            step["ci95"] = list(wilson_interval(step["wins"], step["matches"]))
-            step["upper_mean_place"] = step.pop("upper_places") / step["matches"]
-            step["lower_mean_place"] = step.pop("lower_places") / step["matches"]
-            step["seconds"] = time.perf_counter() - begun
+        if played:
+            wins = sum(1.0 if up < down else 0.5 if up == down else 0.0 for up, down in played)
+            step: dict[str, Any] = {
+                "lower": lower,
+                "upper": upper,
+                "specs": [level_spec(game, upper), level_spec(game, lower)],
+                "wins": wins,
+                "matches": len(played),
+                "share": wins / len(played),
+                "ci95": list(wilson_interval(wins, len(played))),
+                "upper_mean_place": sum(up for up, _ in played) / len(played),
+                "lower_mean_place": sum(down for _, down in played) / len(played),
+                "seconds": time.perf_counter() - begun,
+            }
             if stopped:
                 step.update(partial=True, planned_matches=matches)
             steps.append(step)
@@ -273,8 +276,10 @@ def run_steps(
 
 
 def _step_tally(
-    slug: str, lower: str, upper: str, step: dict[str, Any], planned: int
+    slug: str, lower: str, upper: str, before: int, planned: int
 ) -> Callable[[TournamentResult, int], None]:
+    """A running tally on stderr of a step's table (``before``: the step's matches at its
+    tables played already)."""
     every, shown = max(10, planned // 5), 0
 
     def report(so_far: TournamentResult, _: int) -> None:
@@ -282,7 +287,7 @@ def _step_tally(
         if so_far.matches // every > shown // every or so_far.matches == planned:
             shown = so_far.matches
             print(
-                f"  {slug} step {lower} -> {upper}: {step['matches'] + shown} matches",
+                f"  {slug} step {lower} -> {upper}: {before + shown} matches",
                 file=sys.stderr,
             )
 
@@ -298,7 +303,7 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         for st in r["steps"]:
             lo, hi = st["ci95"]
-            verdict = "yes" if lo > 0.5 else ("below" if hi < 0.5 else "not shown")
+            verdict = verdict_of(lo, hi, 0.5)
             stopped = f" (stopped; {st['planned_matches']} planned)" if st.get("partial") else ""
             lines.append(
                 f"| {r['game']} | {r['players']} | {options_text(r)} |"
@@ -395,7 +400,7 @@ def markdown(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         e = r["entry"]
         lo, hi = e["ci95"]
-        verdict = "yes" if lo > r["fair"] else ("below" if hi < r["fair"] else "not shown")
+        verdict = verdict_of(lo, hi, r["fair"])
         lines.append(
             f"| {r['game']} | {r['players']} | {options_text(r)} | `{r['first']}` |"
             f" {r['players'] - 1} × `{r['rest']}` |"

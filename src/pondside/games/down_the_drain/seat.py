@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from pondside.engine import BadPosition, Game, View
+from pondside.engine.deal import deal_others
 from pondside.engine.rng import seed_state, shuffle
 from pondside.i18n import _
 
@@ -104,15 +105,7 @@ def determinizer(view: View, st: DownTheDrainState) -> Callable[[random.Random],
         new.rng = seed_state(rng.getrandbits(63))
         pool = list(unseen_cards)
         shuffle(rng, pool)
-        hands: list[tuple[int, ...]] = []
-        at = 0
-        for s, size in sizes:
-            if s == seat:
-                hands.append(own)
-            else:
-                hands.append(tuple(sorted(pool[at : at + size])))
-                at += size
-        new.hands = tuple(hands)
+        new.hands, at = deal_others(pool, sizes, seat, own)
         new.stack = tuple(pool[at:])
         return new
 

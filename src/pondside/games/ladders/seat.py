@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from pondside.engine import BadPosition, Game, View
+from pondside.engine.deal import deal_others
 from pondside.engine.rng import seed_state, shuffle
 from pondside.i18n import _, ngettext
 
@@ -122,14 +123,7 @@ def determinizer(view: View, st: LaddersState) -> Callable[[random.Random], Ladd
         new.rng = seed_state(rng.getrandbits(63))
         pool = unseen_cards.copy()
         shuffle(rng, pool)
-        at = 0
-        hands: list[tuple[int, ...]] = []
-        for s, size in hand_sizes:
-            if s == seat:
-                hands.append(own)
-            else:
-                hands.append(tuple(sorted(pool[at : at + size])))
-                at += size
+        hands, at = deal_others(pool, hand_sizes, seat, own)
         climbs: list[tuple[int, ...]] = []
         for t, size in climb_sizes:
             if size:
@@ -137,7 +131,7 @@ def determinizer(view: View, st: LaddersState) -> Callable[[random.Random], Ladd
                 at += size - 1
             else:
                 climbs.append(())
-        new.hands, new.climbs = tuple(hands), tuple(climbs)
+        new.hands, new.climbs = hands, tuple(climbs)
         new.draw = tuple(pool[at:])
         return new
 
