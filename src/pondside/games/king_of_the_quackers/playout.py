@@ -21,9 +21,11 @@ from .combinations import (
     PASS,
     RANK,
     SINGLE,
+    SINGLE_PLAYS,
     SUITMASK,
     Play,
     action_of,
+    count_of,
     plays_of,
     read_play,
 )
@@ -99,9 +101,11 @@ def random_playout(
             continue
         if size != 1 and not st.may_promise():
             # legal_actions' combinations in its order, only the chosen one written as text.
-            plays = plays_of(st.hands[seat], size, st.kind, st.last_rank)
+            # A hand new to the search (most of the others' sampled hands) is only counted:
+            # the combinations are listed when the draw chose one that is not a single.
+            hand, kind, last_rank = st.hands[seat], st.kind, st.last_rank
             first = 1 if size else 0  # KQ-8: the leader may not pass
-            count = len(plays) + first
+            count = count_of(hand, size, kind, last_rank) + first
             k = count.bit_length()
             i = getrandbits(k)
             while i >= count:
@@ -109,7 +113,11 @@ def random_playout(
             if i < first:
                 rules.pass_into(st, seat)
             else:
-                play = plays[i - first]
+                i -= first
+                if not size and i < len(hand):  # a lead lists the singles first, in hand order
+                    play = SINGLE_PLAYS[hand[i]]
+                else:
+                    play = plays_of(hand, size, kind, last_rank)[i]
                 kind = rules.follow_kind(st, play)
                 rules.play_into(st, seat, play, kind, action_of(play), False, deal, False)
             continue
