@@ -51,7 +51,7 @@ def random_playout(
         # A play that ends the hand the playout stops at leaves the next hand undealt: what
         # the search reads of the end (the hands played, the scores, the outcome) is there.
         deal = len(st.history) < hands_done
-        seat = to_act(st)[0]
+        seat = st.turn if st.phase == "play" else to_act(st)[0]  # KQ-7: to_act in a round
         if seat != last:
             if last >= 0:
                 turns -= 1
@@ -92,7 +92,7 @@ def random_playout(
             while i >= count:
                 i = getrandbits(k)
             if i == 0:
-                rules.pass_into(st, seat)
+                rules.pass_into(st, seat, False)
             else:
                 card = fits[i - 1]
                 kind = BOMB if card == EXCUSE else SINGLE  # KQ-15: a following Excuse bombs
@@ -111,7 +111,7 @@ def random_playout(
             while i >= count:
                 i = getrandbits(k)
             if i < first:
-                rules.pass_into(st, seat)
+                rules.pass_into(st, seat, False)
             else:
                 i -= first
                 if not size and i < len(hand):  # a lead lists the singles first, in hand order
@@ -129,7 +129,7 @@ def random_playout(
             i = getrandbits(k)
         action = legal[i]
         if action == PASS:
-            rules.pass_into(st, seat)
+            rules.pass_into(st, seat, False)
         else:
             _cards, _ace, promise, play = read_play(action)
             kind = rules.follow_kind(st, play)
