@@ -411,7 +411,7 @@ def _choose_at_least(n: int, p: int, size: int) -> int:
     among ``p`` of them."""
     if size:
         return comb(n, size) - comb(p, size)
-    return (2**n - 1 - n) - (2**p - 1 - p)
+    return ((1 << n) - 1 - n) - ((1 << p) - 1 - p)
 
 
 def count_plays(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> int:
@@ -437,7 +437,7 @@ def _count_bombs(hand: tuple[int, ...], size: int) -> int:
             people += 1
     if size:
         return comb(people, size)
-    return 2**people - 1 - people
+    return (1 << people) - 1 - people
 
 
 def _count_sets(hand: tuple[int, ...], size: int, min_rank: int) -> int:
