@@ -21,6 +21,7 @@ from pondside.games.king_of_the_quackers import (
     deck_cards,
     play_text,
 )
+from pondside.games.king_of_the_quackers.combinations import count_of, count_plays, plays_of
 
 OPTIONS = st.fixed_dictionaries(
     {
@@ -158,3 +159,23 @@ def test_positions_round_trip_mid_round() -> None:
     assert again.position() == m.position()
     for s in range(4):
         assert again.legal(s) == m.legal(s) and again.view(s) == m.view(s)
+
+
+@given(
+    st.lists(st.integers(0, len(CODE) - 1), min_size=1, max_size=14, unique=True),
+    st.sampled_from([0, 0, 2, 3, 4, 5, 8]),
+    st.integers(0, 4),
+    st.integers(0, 12),
+)
+def test_a_playout_counts_the_combinations_legal_actions_lists(
+    cards: list[int], size: int, kind: int, last_rank: int
+) -> None:
+    """``count_plays`` (a playout's count of a hand's combinations, issue 29) is the length of
+    ``plays_of``'s list (``legal_actions``' order) for every hand and round."""
+    hand = tuple(sorted(cards))
+    if not size:
+        kind = last_rank = 0
+    counted = count_plays(hand, size, kind, last_rank)
+    assert counted == count_of(hand, size, kind, last_rank)
+    assert counted == len(plays_of(hand, size, kind, last_rank))
+    assert count_of(hand, size, kind, last_rank) == counted  # once listed, read from the list

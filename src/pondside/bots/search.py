@@ -374,16 +374,18 @@ class ISMCTSBot(SearchBot):
         inline_rng = draws_inline(rng)
         prng_bits, rng_bits = self.prng.getrandbits, rng.getrandbits
 
-        def descend() -> tuple[Any, Any, list[_Node], int, int, int, int]:
+        def descend() -> tuple[Any, Any, list[_Node], int, int, int, int, Any]:
             """One iteration's sample and its walk down the tree: the sample, the state
             reached, the nodes passed, the last seat to act, the decisions and passes of the
-            turn made, and the turns after which the hand is cut (0: never)."""
+            turn made, the turns after which the hand is cut (0: never), and the sample's
+            progress (read once: the reward measures from it)."""
             nonlocal hands
             state = root_state = game.withdraw_choices(draw(), others)
             if hands < 0:
                 hands = game.hands_played(state)
             # The cut of a long hand counts from the root, the tree's moves included.
-            turns = self.turns if game.progress(state) is not None and self.turns else 0
+            base_progress = game.progress(state)
+            turns = self.turns if base_progress is not None and self.turns else 0
             node, path, last, decisions, passes = root, [], me, 0, 0
             while True:
                 seats = to_act(state)
@@ -447,20 +449,26 @@ class ISMCTSBot(SearchBot):
                 path.append(best)
                 node = best
                 last, decisions = seat, decisions + 1
-            return root_state, state, path, last, decisions, passes, turns
+            return root_state, state, path, last, decisions, passes, turns, base_progress
 
         def finish(
-            root_state: Any, state: Any, last: int, decisions: int, passes: int, turns: int
+            root_state: Any,
+            state: Any,
+            last: int,
+            decisions: int,
+            passes: int,
+            turns: int,
+            base_progress: Any,
         ) -> list[float]:
             """The playout from the tree's leaf, judged against the sample's root."""
             if not turns or passes < turns:
                 state = self.playout(state, hands, last, decisions, passes)
-            base, base_progress = game.scores(root_state), game.progress(root_state)
+            base = game.scores(root_state)
             return self.reward(state, base, hands, base_progress)
 
         def iteration(_step: int) -> None:
-            root_state, state, path, last, decisions, passes, turns = descend()
-            rewards = finish(root_state, state, last, decisions, passes, turns)
+            root_state, state, path, last, decisions, passes, turns, progress = descend()
+            rewards = finish(root_state, state, last, decisions, passes, turns, progress)
             for n in path:
                 n.visits += 1
                 n.total += rewards[n.seat]
@@ -476,7 +484,7 @@ class ISMCTSBot(SearchBot):
                 leaves.append(leaf)
             batched = self.batched(leaves[0][0], view["players"])
             if batched is None:
-                results = [finish(r, s, la, d, p, t) for r, s, _, la, d, p, t in leaves]
+                results = [finish(r, s, la, d, p, t, b) for r, s, _, la, d, p, t, b in leaves]
             else:
                 played = batched.play(
                     [leaf[1] for leaf in leaves],

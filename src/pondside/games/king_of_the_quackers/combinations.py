@@ -10,6 +10,7 @@ Play(cards=(2, 23, 25), kind=3, rank=9, ace=9)
 from __future__ import annotations
 
 from itertools import combinations, pairwise
+from math import comb
 from typing import NamedTuple
 
 from pondside.engine import IllegalAction
@@ -392,6 +393,120 @@ def plays_of(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> tup
             _PLAYS.clear()
         found = _PLAYS[key] = tuple(plays)
     return found
+
+
+_ALL_PERSONAL: tuple[dict[tuple[int, int], bool], ...] = tuple(
+    {
+        (low, high): all(PERSONALITY[numbers[r]] for r in range(low, high + 1))
+        for low, high, _window in _ALL_WINDOWS
+        if all(r in numbers for r in range(low, high + 1))
+    }
+    for numbers in NUMBER_OF
+)
+"""Per suit, whether each run of its number cards is personalities only (KQ-21: a Bomb)."""
+
+
+def _choose_at_least(n: int, p: int, size: int) -> int:
+    """How many ``size``-card (every size >= 2 if 0) combinations of ``n`` cards are not all
+    among ``p`` of them."""
+    if size:
+        return comb(n, size) - comb(p, size)
+    return ((1 << n) - 1 - n) - ((1 << p) - 1 - p)
+
+
+def count_plays(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> int:
+    """``len(plays_of(hand, size, kind, last_rank))`` without listing them: a playout draws
+    its choice from the count and lists the combinations only when it chose one that is not a
+    single (``playout.random_playout``), most hands being new to the search."""
+    if size == 0:
+        return (
+            len(hand) + _count_sets(hand, 0, 0) + _count_flushes(hand, 0, 0) + _count_bombs(hand, 0)
+        )
+    count = _count_bombs(hand, size)
+    if kind != FLUSH:
+        count += _count_sets(hand, size, last_rank)
+    if kind != SET and size >= 3:
+        count += _count_flushes(hand, size, last_rank)
+    return count
+
+
+def _count_bombs(hand: tuple[int, ...], size: int) -> int:
+    people = 0
+    for c in hand:
+        if PERSONALITY[c]:
+            people += 1
+    if size:
+        return comb(people, size)
+    return (1 << people) - 1 - people
+
+
+def _count_sets(hand: tuple[int, ...], size: int, min_rank: int) -> int:
+    """``len(sets(...))``: per rank, its combinations less those of personalities only."""
+    groups: dict[int, list[int]] = {}
+    for c in hand:
+        r = RANK[c]
+        if 1 <= r < CROWN and r >= min_rank:
+            group = groups.get(r)
+            if group is None:
+                groups[r] = [1, PERSONALITY[c]]
+            else:
+                group[0] += 1
+                group[1] += PERSONALITY[c]
+    count = 0
+    for n, p in groups.values():
+        if n >= 2 and n >= size:
+            count += _choose_at_least(n, p, size)
+    return count
+
+
+def _count_flushes(hand: tuple[int, ...], size: int, min_rank: int) -> int:
+    """``len(flushes(...))``, by the same walk over the suits' runs without making them."""
+    suit_ranks = [0] * 6
+    aces = [False] * 6
+    for c in hand:
+        r = RANK[c]
+        if r == 1:
+            aces[_SUIT_INDEXES[c][0]] = True
+        elif 2 <= r <= 9:
+            for s in _SUIT_INDEXES[c]:
+                suit_ranks[s] |= 1 << r
+    count = 0
+    for s in range(6):
+        ranks, ace = suit_ranks[s], aces[s]
+        if ranks.bit_count() + ace < 3:
+            continue
+        personal = _ALL_PERSONAL[s]
+        for low, high, window in _WINDOWS[size] if size else _ALL_WINDOWS:
+            if high < min_rank:
+                continue
+            missing = window & ~ranks
+            if not missing:
+                if not personal[low, high]:
+                    count += 1
+                if ace:
+                    count += high - low + 1
+            elif ace and not missing & (missing - 1):
+                count += 1
+    return count
+
+
+_COUNTS: dict[_ListKey, int] = {}
+"""``count_of`` by hand and round, for those counted so far and not listed."""
+
+
+def count_of(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> int:
+    """``len(plays_of(...))``: the list's length if it was listed, else counted once for a
+    hand and a round (``count_plays``)."""
+    key = (hand, size, kind, last_rank) if size else (hand, 0, 0, 0)
+    found = _PLAYS.get(key)
+    if found is not None:
+        return len(found)
+    count = _COUNTS.get(key)
+    if count is None:
+        if len(_COUNTS) >= _LISTS_MOST:
+            _COUNTS.clear()
+        count = _COUNTS[key] = count_plays(hand, size, kind, last_rank)
+    return count
 
 
 def texts_of(hand: tuple[int, ...], size: int, kind: int, last_rank: int) -> tuple[str, ...]:

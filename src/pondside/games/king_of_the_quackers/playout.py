@@ -21,9 +21,11 @@ from .combinations import (
     PASS,
     RANK,
     SINGLE,
+    SINGLE_PLAYS,
     SUITMASK,
     Play,
     action_of,
+    count_of,
     plays_of,
     read_play,
 )
@@ -49,7 +51,7 @@ def random_playout(
         # A play that ends the hand the playout stops at leaves the next hand undealt: what
         # the search reads of the end (the hands played, the scores, the outcome) is there.
         deal = len(st.history) < hands_done
-        seat = to_act(st)[0]
+        seat = st.turn if st.phase == "play" else to_act(st)[0]  # KQ-7: to_act in a round
         if seat != last:
             if last >= 0:
                 turns -= 1
@@ -90,7 +92,7 @@ def random_playout(
             while i >= count:
                 i = getrandbits(k)
             if i == 0:
-                rules.pass_into(st, seat)
+                rules.pass_into(st, seat, False)
             else:
                 card = fits[i - 1]
                 kind = BOMB if card == EXCUSE else SINGLE  # KQ-15: a following Excuse bombs
@@ -99,17 +101,23 @@ def random_playout(
             continue
         if size != 1 and not st.may_promise():
             # legal_actions' combinations in its order, only the chosen one written as text.
-            plays = plays_of(st.hands[seat], size, st.kind, st.last_rank)
+            # A hand new to the search (most of the others' sampled hands) is only counted:
+            # the combinations are listed when the draw chose one that is not a single.
+            hand, kind, last_rank = st.hands[seat], st.kind, st.last_rank
             first = 1 if size else 0  # KQ-8: the leader may not pass
-            count = len(plays) + first
+            count = count_of(hand, size, kind, last_rank) + first
             k = count.bit_length()
             i = getrandbits(k)
             while i >= count:
                 i = getrandbits(k)
             if i < first:
-                rules.pass_into(st, seat)
+                rules.pass_into(st, seat, False)
             else:
-                play = plays[i - first]
+                i -= first
+                if not size and i < len(hand):  # a lead lists the singles first, in hand order
+                    play = SINGLE_PLAYS[hand[i]]
+                else:
+                    play = plays_of(hand, size, kind, last_rank)[i]
                 kind = rules.follow_kind(st, play)
                 rules.play_into(st, seat, play, kind, action_of(play), False, deal, False)
             continue
@@ -121,7 +129,7 @@ def random_playout(
             i = getrandbits(k)
         action = legal[i]
         if action == PASS:
-            rules.pass_into(st, seat)
+            rules.pass_into(st, seat, False)
         else:
             _cards, _ace, promise, play = read_play(action)
             kind = rules.follow_kind(st, play)

@@ -325,10 +325,11 @@ def _pass(state: QuackersState, seat: int) -> tuple[QuackersState, list[Quackers
     return st, pass_into(st, seat)
 
 
-def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
-    """``_pass`` on ``st`` itself (a search's playout owns its state): the pass's events."""
+def pass_into(st: QuackersState, seat: int, tell: bool = True) -> list[QuackersEvent]:
+    """``_pass`` on ``st`` itself (a search's playout owns its state): the pass's events
+    (``tell=False``: none, as no playout reads them)."""
     st.passed |= 1 << seat
-    events: list[QuackersEvent] = [{"type": "pass", "seat": seat}]
+    events: list[QuackersEvent] = [{"type": "pass", "seat": seat}] if tell else []
     st.last_events = events  # the same list: what is appended below is kept too
     hands, last, passed = st.hands, st.last_seat, st.passed
     for s in range(st.n):
@@ -340,7 +341,8 @@ def pass_into(st: QuackersState, seat: int) -> list[QuackersEvent]:
     if not st.hands[leader]:
         leader = next_holding(st, leader, -1 if st.lead_passes == "right" else 1)
     reset_round(st, leader)
-    events.append({"type": "round_end", "leader": leader})
+    if tell:
+        events.append({"type": "round_end", "leader": leader})
     return events
 
 
