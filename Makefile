@@ -71,7 +71,8 @@ bench: $(STAMP)
 JOBS ?= 2
 LADDER_MATCHES ?= 60
 STEP_MATCHES ?= 400
-STRENGTH = $(VENV)/bin/pondside strength --jobs $(JOBS) --out docs/bots.md
+STRENGTH = $(VENV)/bin/pondside strength --jobs $(JOBS) --out docs/bots.md \
+	--levels-out src/pondside/bots/steps.json
 strength: $(STAMP)
 	$(STRENGTH) --games lame-duck,down-the-drain --lines search-heuristic --matches 100
 	$(STRENGTH) --games wildcat-chicane,king-of-the-quackers --lines search-heuristic --matches 60

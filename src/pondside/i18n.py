@@ -35,7 +35,7 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 DEFAULT = "en"
 """The language of the message ids, and of a person whose browser names no language of ours."""
@@ -138,6 +138,17 @@ def number(value: float, digits: int = 1) -> str:
         locale=DEFAULT if locale == PSEUDO else locale,
         decimal_quantization=True,
     )
+
+
+def percent(share: float) -> str:
+    """``share`` (0 to 1) as a whole percentage, as the current language writes it (``66%`` in
+    English, ``66 %`` in German): a sentence takes it whole, so no ``%`` stands in a message.
+
+    >>> percent(0.657)
+    '66%'
+    """
+    locale = _current.get()
+    return format_percent(share, locale=DEFAULT if locale == PSEUDO else locale)
 
 
 def pgettext(context: str, message: str) -> str:

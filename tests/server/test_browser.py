@@ -120,7 +120,13 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
         if seat == 3:
             shot(page, "waiting-desktop")  # a free seat left, with its bot level
         row = page.locator(f'.seat[data-seat="{seat}"]')
+        note = row.locator(".level-note")
+        if seat == 1:
+            # Beside the level chosen (casual first), how it did against the level below, as
+            # the ladder's steps measured it (docs/bots.md); random has no level below.
+            assert note.inner_text().startswith("Ahead of the beginner level in ")
         row.locator("select").select_option(levels[seat - 1])
+        assert note.is_hidden() if levels[seat - 1] == "random" else note.is_visible()
         row.get_by_role("button", name=f"Add a bot at seat {seat + 1}").click()
         page.locator(f'.seat[data-seat="{seat}"].bot').wait_for()
     assert "Random bot" in page.locator('.seat[data-seat="3"]').inner_text()

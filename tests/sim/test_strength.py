@@ -164,7 +164,8 @@ def test_each_step_of_the_ladder_is_a_level_against_the_one_below_half_the_seats
         assert row["line"] == "steps"
         return list(row["steps"])
 
-    steps = strength("--step-matches", "8", "--out", str(page))
+    lobby = tmp_path / "steps.json"
+    steps = strength("--step-matches", "8", "--out", str(page), "--levels-out", str(lobby))
     assert [(s["lower"], s["upper"]) for s in steps] == [
         ("random", "beginner"),
         ("beginner", "casual"),
@@ -179,6 +180,11 @@ def test_each_step_of_the_ladder_is_a_level_against_the_one_below_half_the_seats
         assert 1 <= step["upper_mean_place"] <= 4 and 1 <= step["lower_mean_place"] <= 4
         assert step["upper_mean_place"] + step["lower_mean_place"] <= 5.0
     assert "| lame-duck | 4 | defaults | casual → **strong** | 8 |" in page.read_text()
+    # The lobby's copy (bots/levels.py reads it) holds the same steps' figures.
+    told = json.loads(lobby.read_text())["lame-duck"]
+    assert [(s["upper"], s["matches"], s["share"]) for s in told] == [
+        (s["upper"], s["matches"], s["share"]) for s in steps
+    ]
     # A step played again replaces only itself.
     again = strength("--step-matches", "4", "--steps", "beginner-casual")
     assert [s["matches"] for s in again] == [8, 4, 8, 8]

@@ -16,10 +16,13 @@ work as bot specs in ``play --bots``, ``simulate`` and ``tournament``.
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pondside.engine import Game, PondsideError
-from pondside.i18n import N_
+from pondside.i18n import N_, _, percent
 
 from .declared import DEFAULT_EXPERT, DEFAULT_STRONG, game_bots
 
@@ -33,6 +36,20 @@ LEVEL_NAMES = {
     "strong": N_("Strong (thinks ahead, quickly)"),
     "expert": N_("Expert (thinks longest, up to 2 s a move)"),
 }
+
+LEVEL_WORDS = {
+    "random": N_("random"),
+    "beginner": N_("beginner"),
+    "casual": N_("casual"),
+    "strong": N_("strong"),
+    "expert": N_("expert"),
+}
+"""Each level's name inside a sentence ("ahead of the casual level")."""
+
+STEPS_FILE = Path(__file__).with_name("steps.json")
+"""The ladder's steps as measured (each level against the one below, docs/bots.md), per game:
+``pondside strength --out`` writes it beside the table from docs/strength, so the lobby can say
+how each level did without reading the documentation."""
 
 ALIASES = {"heuristic": "casual", "search": "strong"}
 """The names of the first three levels (before issue 17), still accepted: tables and records
@@ -83,3 +100,43 @@ def level_spec(game: Game[Any], level: str, online: bool = False) -> str:
 def is_search(level: str) -> bool:
     """Whether the level thinks long enough to need a worker process."""
     return ALIASES.get(level, level) in ("strong", "expert")
+
+
+@cache
+def measured_steps() -> dict[str, list[dict[str, Any]]]:
+    """Every game's measured steps (``STEPS_FILE``): lower, upper, matches, share, ci95 and
+    whether the step was stopped early; empty where nothing is measured."""
+    if not STEPS_FILE.is_file():
+        return {}
+    data: dict[str, list[dict[str, Any]]] = json.loads(STEPS_FILE.read_text())
+    return data
+
+
+def level_notes(slug: str) -> dict[str, str]:
+    """What the lobby says of each level of a game that was measured against the level below
+    it (the ladder's steps), in the current language: the share of their matches in which it
+    finished ahead, with its 95 % interval, and whether that shows it stronger."""
+    notes = {}
+    for step in measured_steps().get(slug, ()):
+        low, high = step["ci95"]
+        words = {
+            "lower": _(LEVEL_WORDS[step["lower"]]),
+            "share": percent(step["share"]),
+            "low": percent(low),
+            "high": percent(high),
+            "matches": step["matches"],
+            "confidence": percent(0.95),
+        }
+        if low > 0.5:
+            said = _(
+                "Ahead of the {lower} level in {share} of {matches} matches against it"
+                " (between {low} and {high}, at {confidence} confidence)."
+            )
+        else:
+            said = _(
+                "Not yet shown stronger than the {lower} level: ahead in {share} of"
+                " {matches} matches against it (between {low} and {high}, at {confidence}"
+                " confidence)."
+            )
+        notes[step["upper"]] = said.format(**words)
+    return notes

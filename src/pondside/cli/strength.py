@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -74,6 +75,10 @@ from .progress import RunSignals, signal_name
     default=Path("docs/strength"),
 )
 @path_option("--out", help="Write the table here (Markdown), between its markers.")
+@path_option(
+    "--levels-out",
+    help="Write the steps here as the lobby reads them (src/pondside/bots/steps.json).",
+)
 @click.option("--report-only", is_flag=True, help="Only merge the results already in --results.")
 @click.pass_context
 def strength(
@@ -91,6 +96,7 @@ def strength(
     search: str | None,
     results: Path,
     out: Path | None,
+    levels_out: Path | None,
     report_only: bool,
 ) -> None:
     """The bot strength tables of docs/bots.md: for every game at its default table, search vs
@@ -138,7 +144,8 @@ def strength(
                 err=True,
             )
     signals.running = False
-    text, ladder, steps_table = tables.tables(tables.merged(results))
+    rows = tables.merged(results)
+    text, ladder, steps_table = tables.tables(rows)
     click.echo(text)
     click.echo(ladder)
     click.echo(steps_table)
@@ -148,6 +155,10 @@ def strength(
         tables.write_between_markers(out, steps_table, tables.STEPS_START, tables.STEPS_END)
         specs = tables.level_specs_markdown()
         tables.write_between_markers(out, specs, tables.SPECS_START, tables.SPECS_END)
+    if levels_out:
+        # The lobby's words for each level come from the same steps (bots/levels.py).
+        summary = json.dumps(tables.steps_summary(rows), indent=1, sort_keys=True)
+        levels_out.write_text(summary + "\n")
     if signals.first is not None:
         sys.exit(128 + signals.first)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from pondside.bots.levels import level_notes
 from pondside.engine import BadOption, Game, Option, ScoreNote, Term
 from pondside.engine.options import players_words
 from pondside.i18n import _
@@ -69,6 +70,9 @@ class GameFacts(TypedDict):
     """The line under a table's scores, what wins: the first whose ``when`` the table's
     options meet (``Game.score_notes``)."""
     card_facts: dict[str, Any]
+    level_notes: dict[str, str]
+    """How each bot level did against the level below it, where that was measured (the
+    ladder's steps, ``bots.levels.level_notes``): the lobby shows it beside the level."""
     score_unit: list[str]
     """What a score counts, one and many (``GameInfo.score_unit``: "duck", "ducks"): a page
     writes a score with its unit."""
@@ -156,6 +160,7 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         score_notes=game.score_notes(),
         card_facts=game.card_facts(),
         score_unit=[_(unit) for unit in info.score_unit],
+        level_notes=level_notes(info.slug),
     )
 
 

@@ -316,6 +316,19 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
     return "\n".join([*lines, "", made, ""])
 
 
+def steps_summary(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The steps rows as the lobby reads them (``pondside.bots.levels.STEPS_FILE``): per
+    game, each step's levels, matches, share of the upper level and its interval."""
+    keep = ("lower", "upper", "matches", "share", "ci95")
+    return {
+        r["game"]: [
+            {**{k: st[k] for k in keep}, "partial": bool(st.get("partial"))} for st in r["steps"]
+        ]
+        for r in rows
+        if r.get("line") == "steps"
+    }
+
+
 def line_of(row: dict[str, Any]) -> str:
     if "line" in row:
         return str(row["line"])

@@ -692,6 +692,7 @@ async function init() {
     scoring.facts = games.games;
     room.myName = me.name;
     room.levels = games.levels;
+    room.facts = games.games;
   } catch (e) {
     toast(e.message, "error");
   }

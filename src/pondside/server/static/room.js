@@ -11,7 +11,7 @@ export const $ = (id) => document.getElementById(id);
 export const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
 /** What the page knows of its visitor and the server: set by the page at start. */
-export const room = { myName: null, levels: [], socket: null, onNamed: null };
+export const room = { myName: null, levels: [], facts: [], socket: null, onNamed: null };
 
 export function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -211,19 +211,30 @@ export function renderWaiting(frame) {
       if (host) {
         const sel = el("select", "bot-level");
         sel.setAttribute("aria-label", t("Bot level for seat {n}", { n: seat.seat + 1 }));
+        // How each level did against the one below, as the server measured and words it.
+        const notes = (room.facts.find((g) => g.slug === tb.game) || {}).level_notes || {};
         for (const lv of room.levels) {
           const o = el("option", null, t("{level} bot", { level: levelLabel(lv.id) }));
-          o.title = lv.name;
+          o.title = notes[lv.id] ? `${lv.name} ${notes[lv.id]}` : lv.name;
           o.value = lv.id;
           if (lv.id === "casual") o.selected = true;
           sel.append(o);
         }
+        const note = el("small", "level-note");
+        note.id = `level-note-${seat.seat}`;
+        const tell = () => {
+          note.textContent = notes[sel.value] || "";
+          note.hidden = !note.textContent;
+        };
+        tell();
+        sel.setAttribute("aria-describedby", note.id);
+        sel.addEventListener("change", tell);
         const add = el("button", "btn", t("Add bot"));
         add.type = "button";
         add.setAttribute("aria-label", t("Add a bot at seat {n}", { n: seat.seat + 1 }));
         add.addEventListener("click", () => seatChange(seat.seat, "bot", sel.value));
         const pick = el("span", "bot-pick");
-        pick.append(sel, add);
+        pick.append(sel, add, note);
         actions.append(pick);
       }
     } else if (seat.seat === me) {
