@@ -140,6 +140,17 @@ def number(value: float, digits: int = 1) -> str:
     )
 
 
+def whole(value: int) -> str:
+    """A count with the current language's grouping (``2,000`` in English, ``2.000`` in
+    German).
+
+    >>> whole(1998)
+    '1,998'
+    """
+    locale = _current.get()
+    return format_decimal(value, locale=DEFAULT if locale == PSEUDO else locale)
+
+
 def percent(share: float) -> str:
     """``share`` (0 to 1) as a whole percentage, as the current language writes it (``66%`` in
     English, ``66 %`` in German): a sentence takes it whole, so no ``%`` stands in a message.

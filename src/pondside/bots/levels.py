@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pondside.engine import Game, PondsideError
-from pondside.i18n import N_, _, percent
+from pondside.i18n import N_, _, percent, whole
 
 from .declared import DEFAULT_EXPERT, DEFAULT_STRONG, game_bots
 
@@ -124,7 +124,7 @@ def level_notes(slug: str) -> dict[str, str]:
             "share": percent(step["share"]),
             "low": percent(low),
             "high": percent(high),
-            "matches": step["matches"],
+            "matches": whole(step["matches"]),
             "confidence": percent(0.95),
         }
         if low > 0.5:
