@@ -119,6 +119,7 @@ def serve(
     """Run the online table: lobby and tables in the browser (see docs/server.md)."""
     from pondside.server import Settings
     from pondside.server import serve as run
+    from pondside.server.app import Stopped
     from pondside.server.supervise import (
         Siblings,
         Unavailable,
@@ -167,7 +168,7 @@ def serve(
 
         try:
             run(settings, host, port, announce, reuse_port=reuse_port or processes > 1)
-        except KeyboardInterrupt:  # uvicorn has shut down cleanly and passes the Ctrl-C on
+        except (KeyboardInterrupt, Stopped):  # uvicorn has shut down and passes the signal on
             click.echo("Pondside stopped; every table is kept for the next start.")
         except OSError as exc:
             fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")

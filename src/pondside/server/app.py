@@ -11,6 +11,8 @@ import asyncio
 import json
 import logging
 import secrets
+import signal
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -505,6 +507,15 @@ async def _call(fn: Any, *args: Any) -> Any:
     return await asyncio.to_thread(fn, *args)
 
 
+class Stopped(Exception):
+    """The server was asked to stop (SIGTERM, as a service manager stops it) and has shut down:
+    the command ends as after a Ctrl-C, its ``finally`` blocks and exit handlers run."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
 LOOP = "pondside.server.loop:new_event_loop"
 """uvicorn's event loop: asyncio's, whose transports leave no reference cycle (loop.py)."""
 
@@ -545,12 +556,23 @@ def serve(
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     announce(f"http://{shown}:{bound}/")
-    server.run(sockets=[sock])
+    # uvicorn shuts down on a SIGTERM, then raises it again with the handler it found: the
+    # default one ended the process at once, skipping the exit handlers, among them
+    # multiprocessing's, which give back the search pool's semaphores whatever the collector
+    # had reached (otherwise its resource tracker warned of them as leaked).
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _stopped) if main else None
+    try:
+        server.run(sockets=[sock])
+    finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
 
 
 __all__ = [
     "LOOP",
     "ClientMessage",
+    "Stopped",
     "Traffic",
     "Window",
     "api_routes",

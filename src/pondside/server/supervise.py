@@ -113,7 +113,7 @@ class Siblings:
 
 def die_with_parent() -> None:
     """In a child server process (Linux): a SIGTERM when the first process ends, however it
-    ends (uvicorn passes a SIGTERM on after its shutdown, which skips ``finally``; a kill -9)."""
+    ends (``Siblings`` stops them when the first one stops, but a kill -9 skips that)."""
     import ctypes
     import signal
 
