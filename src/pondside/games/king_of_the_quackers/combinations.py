@@ -284,10 +284,10 @@ def sets(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
     return out
 
 
-def flushes(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
-    """KQ-17/KQ-18: Straight Flushes of ``size`` cards (every length ≥ 3 if size is 0) of rank
-    ≥ min_rank, one action per reading of the Ace."""
-    suit_ranks = [0] * 6  # bit r of suit_ranks[s]: the suit's number card of rank r is held
+def _suit_ranks(hand: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Per suit: the ranks of the number cards held in it, as bits (bit r: rank r), and its Ace
+    held (the card, or -1); a number card counts in each of its suits (KQ-17)."""
+    suit_ranks = [0] * 6
     aces = [-1] * 6
     for c in hand:
         r = RANK[c]
@@ -296,6 +296,13 @@ def flushes(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
         elif 2 <= r <= 9:
             for s in _SUIT_INDEXES[c]:
                 suit_ranks[s] |= 1 << r
+    return suit_ranks, aces
+
+
+def flushes(hand: tuple[int, ...], size: int, min_rank: int) -> list[Play]:
+    """KQ-17/KQ-18: Straight Flushes of ``size`` cards (every length ≥ 3 if size is 0) of rank
+    ≥ min_rank, one action per reading of the Ace."""
+    suit_ranks, aces = _suit_ranks(hand)
     out = []
     for s in range(6):
         ranks, ace = suit_ranks[s], aces[s]
@@ -461,18 +468,10 @@ def _count_sets(hand: tuple[int, ...], size: int, min_rank: int) -> int:
 
 def _count_flushes(hand: tuple[int, ...], size: int, min_rank: int) -> int:
     """``len(flushes(...))``, by the same walk over the suits' runs without making them."""
-    suit_ranks = [0] * 6
-    aces = [False] * 6
-    for c in hand:
-        r = RANK[c]
-        if r == 1:
-            aces[_SUIT_INDEXES[c][0]] = True
-        elif 2 <= r <= 9:
-            for s in _SUIT_INDEXES[c]:
-                suit_ranks[s] |= 1 << r
+    suit_ranks, aces = _suit_ranks(hand)
     count = 0
     for s in range(6):
-        ranks, ace = suit_ranks[s], aces[s]
+        ranks, ace = suit_ranks[s], aces[s] >= 0
         if ranks.bit_count() + ace < 3:
             continue
         personal = _ALL_PERSONAL[s]
