@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from pondside.engine import Game, PondsideError, View
 from pondside.games import companion
@@ -40,6 +40,18 @@ class PlayerModel(Protocol):
     def observe(self, view: View) -> None: ...
 
     def likelihood(self, state: Any) -> float: ...
+
+
+@runtime_checkable
+class SeatModel(PlayerModel, Protocol):
+    """A player model that also weighs each other seat apart (``rollout=adaptive`` on a search
+    bot): for a sampled state, per seat, how likely the plays it was seen to make this hand
+    were under the model and under a player choosing uniformly among its legal actions
+    (``seat_likelihoods``); ``hand_seen`` numbers the hand those plays are of."""
+
+    def hand_seen(self) -> int: ...
+
+    def seat_likelihoods(self, state: Any) -> dict[int, tuple[float, float]]: ...
 
 
 PlayerModelFactory = Callable[[Game[Any], int, float], PlayerModel]

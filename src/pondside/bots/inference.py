@@ -12,6 +12,15 @@ The search draws a pool of uniform determinizations, weighs each by the likeliho
 plays seen so far, and samples its iterations' states from the pool by weight (importance
 resampling). The likelihood never reads a hidden card of the real match: only the bot's own
 views and the sampled state.
+
+With ``rollout=adaptive`` the model is put to the test, seat by seat (a ``SeatModel``): each
+seat's plays seen this hand are weighed under the model, averaged over the pool (the deals it
+could hold), against a player who plays any legal action alike. Their ratio, added up over the
+hands seen (a Bayes factor, even odds at first), says which explains that seat better; the
+playouts then play each seat as the model that explains it (``modelled``: the seats played by
+the heuristic), and only those seats' plays weigh the deals (a seat that plays at random says
+nothing of its hand). Against players who play well that is the heuristic's playouts, against
+random players or a random-playout search the uniform ones, and a mixed table gets both.
 """
 
 from __future__ import annotations
@@ -25,13 +34,21 @@ from typing import Any
 
 from pondside.engine import Game, View
 
-from .declared import PlayerModel, game_bots
+from .declared import PlayerModel, SeatModel, game_bots
 
 
 class Inference:
     """The pool sampler of one bot (``infer=heuristic`` on a search bot)."""
 
-    def __init__(self, game: Game[Any], seat: int, epsilon: float = 0.1, pool: int = 200) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        seat: int,
+        epsilon: float = 0.1,
+        pool: int = 200,
+        weigh: bool = True,
+        adapt: bool = False,
+    ) -> None:
         if not isinstance(epsilon, int | float) or not 0 < epsilon < 1:
             raise ValueError(
                 f"epsilon (the model's slip probability) is above 0 and below 1, not {epsilon!r}"
@@ -43,19 +60,41 @@ class Inference:
         if cls is None:
             raise ValueError(f"{game.info.name} has no model of its players to infer with")
         self.game = game
+        self.seat = seat
         self.model: PlayerModel = cls(game, seat, float(epsilon))
+        if adapt and not isinstance(self.model, SeatModel):
+            raise ValueError(
+                f"{game.info.name}'s model of its players does not weigh each seat apart, "
+                "which rollout=adaptive needs"
+            )
         self.pool = pool
+        self.weigh = weigh
+        self.adapt = adapt
         self.spread = max(1.0, pool / 8)  # the effective pool size tempering keeps, at least
         self.effective = 0.0  # of the last pool: (sum w)^2 / sum w^2, for the curious
+        self.evidence: dict[int, dict[int, float]] = {}
+        """By hand seen, per other seat: the log of how much better the model explains its
+        plays than a uniform player (the latest estimate of the hand)."""
+        self.modelled: frozenset[int] | None = None
+        """The seats the playouts play by the heuristic (``rollout=adaptive``): this one and
+        those the evidence does not count against the model; None before the first look."""
 
     def observe(self, view: View) -> None:
         self.model.observe(view)
 
     def sampler(self, view: View, rng: random.Random) -> Callable[[], Any]:
-        """A function drawing one determinization of ``view``, by the model's weights."""
+        """A function drawing one determinization of ``view``: by the model's weights, or
+        uniformly from the pool where the deals are not weighed (an adaptive search without
+        inference, whose pool serves only to test the model)."""
         game = self.game
         states = [game.determinize(view, rng) for _ in range(self.pool)]
-        weights = tempered([self.model.likelihood(s) for s in states], self.spread)
+        if self.adapt:
+            likelihoods = self._adapt(states)
+            if not self.weigh:
+                return lambda: states[rng.randrange(len(states))]
+        else:
+            likelihoods = [self.model.likelihood(s) for s in states]
+        weights = tempered(likelihoods, self.spread)
         if not weights:
             self.effective = 0.0
             return lambda: game.determinize(view, rng)
@@ -68,6 +107,32 @@ class Inference:
             return states[min(last, bisect_right(cumulative, rng.random() * total))]
 
         return draw
+
+    def _adapt(self, states: list[Any]) -> list[float]:
+        """Test the model seat by seat on the pool ``states`` (``modelled``, ``evidence``);
+        each state's likelihood under the model for the seats it models."""
+        model = self.model
+        assert isinstance(model, SeatModel)
+        per_state = [model.seat_likelihoods(s) for s in states]
+        seats = sorted(per_state[0]) if per_state else []
+        now = self.evidence[model.hand_seen()] = {}
+        for seat in seats:
+            mean = sum(lk[seat][0] for lk in per_state) / len(per_state)
+            alike = per_state[0][seat][1]  # the same in every deal: it counts the cards
+            now[seat] = math.log(mean / alike) if mean > 0 else -math.inf
+        modelled = {self.seat}
+        for seat in seats:
+            if sum(hand.get(seat, 0.0) for hand in self.evidence.values()) >= 0:
+                modelled.add(seat)
+        self.modelled = frozenset(modelled)
+        out = []
+        for lk in per_state:
+            weight = 1.0
+            for seat in seats:
+                if seat in modelled:
+                    weight *= lk[seat][0]
+            out.append(weight)
+        return out
 
 
 def tempered(likelihoods: list[float], least: float) -> list[float]:

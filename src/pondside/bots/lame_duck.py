@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
 from math import comb
 from typing import Any
 
@@ -232,8 +233,29 @@ class LameDuckInference:
             }
             self.turns.append((public, {}))
 
+    def hand_seen(self) -> int:
+        return self.round
+
     def likelihood(self, state: Any) -> float:
-        weight, epsilon = 1.0, self.epsilon
+        weight = 1.0
+        for _seat, factor, _uniform in self._factors(state):
+            weight *= factor
+        return weight
+
+    def seat_likelihoods(self, state: Any) -> dict[int, tuple[float, float]]:
+        """Per other seat, the likelihood of its plays seen this round under the model, and
+        under a player who plays any card of its hand alike (1 / cards at each play)."""
+        out = {s: (1.0, 1.0) for s in range(len(state.hands)) if s != self.seat}
+        for s, factor, uniform in self._factors(state):
+            model, alike = out[s]
+            out[s] = (model * factor, alike * uniform)
+        return out
+
+    def _factors(self, state: Any) -> Iterator[tuple[int, float, float]]:
+        """Each seen play of another seat this round, latest turn first: the seat, the play's
+        likelihood under the model, and under a uniform player. A play from a single card is
+        no evidence and is left out."""
+        epsilon = self.epsilon
         hands: list[tuple[int, ...]] = state.hands
         later: dict[int, list[int]] = {s: [] for s in range(len(hands))}
         known = set(range(len(hands))) - {self.seat}  # seats whose hands are known so far back
@@ -253,10 +275,9 @@ class LameDuckInference:
                 view = {**public, "hand": hand}
                 legal = [f"play {c}" for c in hand]
                 if self.heuristic.choose(view, legal) == f"play {card}":
-                    weight *= 1 - epsilon
+                    yield s, 1 - epsilon, 1 / len(hand)
                 else:
-                    weight *= epsilon / (len(hand) - 1)
-        return weight
+                    yield s, epsilon / (len(hand) - 1), 1 / len(hand)
 
 
 def _ducks(n: int) -> str:

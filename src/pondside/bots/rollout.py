@@ -282,22 +282,59 @@ class BatchedRollouts:
         return out
 
 
+class SeatPolicies:
+    """``rollout=adaptive``: each seat by the heuristic where ``modelled()`` names it (every
+    seat while it is None), the others at random."""
+
+    def __init__(
+        self,
+        heuristic: Policy,
+        random: Policy,
+        players: int,
+        modelled: Callable[[], frozenset[int] | None],
+    ) -> None:
+        self.heuristic, self.random, self.players = heuristic, random, players
+        self.modelled = modelled
+
+    def __call__(
+        self, t: Any, u: npt.NDArray[np.float64], live: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.int64]:
+        named = self.modelled()
+        if named is None or len(named) == self.players:
+            return self.heuristic(t, u, live)
+        if not named:
+            return self.random(t, u, live)
+        seats = np.isin(np.arange(self.players), list(named))
+        out: npt.NDArray[np.int64] = np.where(
+            seats[None, :], self.heuristic(t, u, live), self.random(t, u, live)
+        )
+        return out
+
+
 def batched_rollouts(
-    game: Game[Any], players: int, rollout: str, reward: str
+    game: Game[Any],
+    players: int,
+    rollout: str,
+    reward: str,
+    modelled: Callable[[], frozenset[int] | None] | None = None,
 ) -> BatchedRollouts | None:
-    """The game's batched rollouts with this policy (``random`` or ``heuristic``), or None
-    where there are none: a game without a batched engine loaded from states, a hand judged in
-    progress (``Game.progress``: the batch has no progress measure), or a heuristic the batched
-    policy is not (a game's heuristic tuned by the lab)."""
+    """The game's batched rollouts with this policy (``random``, ``heuristic``, or
+    ``adaptive``: each seat one or the other as ``modelled()`` says), or None where there are
+    none: a game without a batched engine loaded from states, a hand judged in progress
+    (``Game.progress``: the batch has no progress measure), or a heuristic the batched policy is
+    not (a game's heuristic tuned by the lab)."""
     module = companion(game, _PACKAGE, ROLLOUT)
     if module is None:
         return None
-    if rollout == "heuristic":
+    if rollout in ("heuristic", "adaptive"):
         if not module.batched_heuristic_applies(heuristic_class(game)):
             return None
         policy: Policy = module.heuristic_actions
+        if rollout == "adaptive":
+            assert modelled is not None
+            policy = SeatPolicies(policy, module.random_actions, players, modelled)
     else:
         policy = module.random_actions
     out = BatchedRollouts(game, players, policy, reward)
-    out.by_default = rollout != "heuristic" or getattr(module, "HEURISTIC_BY_DEFAULT", True)
+    out.by_default = rollout == "random" or getattr(module, "HEURISTIC_BY_DEFAULT", True)
     return out

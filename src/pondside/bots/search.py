@@ -42,6 +42,7 @@ from .rollout import BatchedRollouts, Move, batched_rollouts, reward_of
 
 Policy = Callable[[Any, int, list[str]], str]
 REWARDS = ("rank", "mixed", "win", "margin")
+ROLLOUTS = ("random", "heuristic", "adaptive")
 
 
 def step_by_step_playout(
@@ -164,13 +165,20 @@ class SearchBot(Bot):
         if reward not in REWARDS:
             raise ValueError(f"reward is {', '.join(REWARDS)}, not {reward!r}")
         self.reward_kind = reward
-        if rollout not in ("random", "heuristic"):
-            raise ValueError(f"rollout is random or heuristic, not {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout is {', '.join(ROLLOUTS)}, not {rollout!r}")
         # Playouts draw from their own generator, so flat Monte-Carlo can replay the same
         # luck after every candidate action (common random numbers).
         self.prng = random.Random(rng.random())
+        self.rollout = rollout
         self.random_rollout = rollout == "random"
-        self.policy = self._random_policy if self.random_rollout else self._heuristic_policy()
+        self.policy = (
+            self._random_policy
+            if self.random_rollout
+            else self._adaptive_policy()
+            if rollout == "adaptive"
+            else self._heuristic_policy()
+        )
         if prior not in ("none", "heuristic"):
             raise ValueError(f"prior is none or heuristic, not {prior!r}")
         # With prior=heuristic the game's heuristic keeps its choice unless the search finds
@@ -181,8 +189,16 @@ class SearchBot(Bot):
         if infer not in ("none", "heuristic"):
             raise ValueError(f"infer is none or heuristic, not {infer!r}")
         # With infer=heuristic the hidden cards are dealt by how well they explain the others'
-        # past plays under the game's model of them (bots/inference.py), not uniformly.
-        self.inference = Inference(game, seat, epsilon, pool) if infer == "heuristic" else None
+        # past plays under the game's model of them (bots/inference.py), not uniformly. With
+        # rollout=adaptive the same model is tested seat by seat on a pool of deals, and the
+        # playouts play each seat as the heuristic or at random, whichever explains it better.
+        self.inference = (
+            Inference(game, seat, epsilon, pool, weigh=infer == "heuristic", adapt=True)
+            if rollout == "adaptive"
+            else Inference(game, seat, epsilon, pool)
+            if infer == "heuristic"
+            else None
+        )
         self.iterations_done = 0
         self.batch_asked = batch is not None
         batch = self.default_batch if batch is None else batch
@@ -202,10 +218,7 @@ class SearchBot(Bot):
             return None
         if players not in self._rollouts:
             self._rollouts[players] = batched_rollouts(
-                self.game,
-                players,
-                "random" if self.random_rollout else "heuristic",
-                self.reward_kind,
+                self.game, players, self.rollout, self.reward_kind, self.modelled
             )
         found = self._rollouts[players]
         if found is None or (not found.by_default and not self.batch_asked):
@@ -234,6 +247,24 @@ class SearchBot(Bot):
             if bot is None:
                 bot = bots[seat] = cls(self.game, seat, self.prng)
             return bot.choose(view(state, seat), legal)
+
+        return policy
+
+    def modelled(self) -> frozenset[int] | None:
+        """The seats an adaptive search's playouts play by the heuristic (``Inference``'s
+        ``modelled``): every seat until the first look at the evidence."""
+        return None if self.inference is None else self.inference.modelled
+
+    def _adaptive_policy(self) -> Policy:
+        """``rollout=adaptive``: each seat by the heuristic where ``modelled`` says so, the
+        others uniformly at random."""
+        heuristic, choice = self._heuristic_policy(), self.prng.choice
+
+        def policy(state: Any, seat: int, legal: list[str]) -> str:
+            modelled = self.modelled()
+            if modelled is None or seat in modelled:
+                return heuristic(state, seat, legal)
+            return choice(legal)
 
         return policy
 
