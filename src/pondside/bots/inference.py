@@ -84,14 +84,15 @@ class Inference:
 
     def sampler(self, view: View, rng: random.Random) -> Callable[[], Any]:
         """A function drawing one determinization of ``view``: by the model's weights, or
-        uniformly from the pool where the deals are not weighed (an adaptive search without
-        inference, whose pool serves only to test the model)."""
+        uniformly where the deals are not weighed (an adaptive search without inference,
+        whose pool serves only to test the model)."""
         game = self.game
         states = [game.determinize(view, rng) for _ in range(self.pool)]
         if self.adapt:
             likelihoods = self._adapt(states)
             if not self.weigh:
-                return lambda: states[rng.randrange(len(states))]
+                sample = game.determinizer(view)
+                return lambda: sample(rng)
         else:
             likelihoods = [self.model.likelihood(s) for s in states]
         weights = tempered(likelihoods, self.spread)
