@@ -172,13 +172,13 @@ class SearchBot(Bot):
         self.prng = random.Random(rng.random())
         self.rollout = rollout
         self.random_rollout = rollout == "random"
-        self.policy = (
-            self._random_policy
-            if self.random_rollout
-            else self._adaptive_policy()
-            if rollout == "adaptive"
-            else self._heuristic_policy()
-        )
+        self.policy: Policy
+        if rollout == "random":
+            self.policy = self._random_policy
+        elif rollout == "adaptive":
+            self.policy = self._adaptive_policy()
+        else:
+            self.policy = self._heuristic_policy()
         if prior not in ("none", "heuristic"):
             raise ValueError(f"prior is none or heuristic, not {prior!r}")
         # With prior=heuristic the game's heuristic keeps its choice unless the search finds
@@ -192,13 +192,11 @@ class SearchBot(Bot):
         # past plays under the game's model of them (bots/inference.py), not uniformly. With
         # rollout=adaptive the same model is tested seat by seat on a pool of deals, and the
         # playouts play each seat as the heuristic or at random, whichever explains it better.
-        self.inference = (
-            Inference(game, seat, epsilon, pool, weigh=infer == "heuristic", adapt=True)
-            if rollout == "adaptive"
-            else Inference(game, seat, epsilon, pool)
-            if infer == "heuristic"
-            else None
-        )
+        self.inference: Inference | None = None
+        if rollout == "adaptive" or infer == "heuristic":
+            self.inference = Inference(
+                game, seat, epsilon, pool, weigh=infer == "heuristic", adapt=rollout == "adaptive"
+            )
         self.iterations_done = 0
         self.batch_asked = batch is not None
         batch = self.default_batch if batch is None else batch
