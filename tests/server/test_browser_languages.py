@@ -102,12 +102,13 @@ def test_a_german_browser_gets_the_site_in_german_and_the_switch_is_remembered(
         shot(page, "lobby-de")
         # The switch: English now, and on the next visit (a cookie the server reads).
         page.select_option("#lang-switch", "en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        # (The switch loads the page again: for a moment there is no document element.)
+        page.wait_for_function("document.documentElement?.lang === 'en'")
         assert page.locator("#create-title").text_content() == "New table"
         page.goto("/history")
         assert page.locator("html").get_attribute("lang") == "en"
         page.select_option("#lang-switch", "de")
-        page.wait_for_function("document.documentElement.lang === 'de'")
+        page.wait_for_function("document.documentElement?.lang === 'de'")
         assert page.locator("#nav-history").text_content() == "Meine Partien"
         page.set_viewport_size(TOUCH_PHONE)
         page.goto("/")
