@@ -178,11 +178,11 @@ def test_a_seed_gives_the_same_tables() -> None:
 
 
 def test_every_setup_replays_through_the_exact_engine() -> None:
-    """Tables at every player count and option set: scores, places, and a sample's views at
-    every step. One-round matches keep it quick; partnerships and the target's later rounds
+    """1,000 tables at every player count and option set: scores, places, and a sample's views
+    at every step. One-round matches keep it quick; partnerships and the target's later rounds
     (dealt from each table's seed) have tables of their own."""
-    report = check("ladders", 500, options={"rounds": 1}, seed=3, sample=0.01, chunk=512)
-    assert report.tables == 500 and not report.mismatches, report.mismatches[:1]
+    report = check("ladders", 920, options={"rounds": 1}, seed=3, sample=0.01, chunk=512)
+    assert report.tables == 920 and not report.mismatches, report.mismatches[:1]
     # A tenth of the partnership tables have every seat's view compared (LA-14's shared sight
     # of the partner's piles): at the default 1 %, 40 tables often sampled none.
     report = check(

@@ -11,14 +11,20 @@ def throughput_plot(results: list[BatchBenchResult], hearts: BenchResult | None,
     load_matplotlib()
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.5))
+    fig, ax = plt.subplots(figsize=(9, 4.8))
     lines: dict[tuple[str, int], list[BatchBenchResult]] = {}
     for r in results:
         lines.setdefault((r.game, r.players), []).append(r)
+    # A colour a game and a line style a player count: eleven lines outrun one colour cycle.
+    games = list(dict.fromkeys(game for game, _ in lines))
+    styles = ("-", "--", ":", "-.")
     for (game, players), rs in lines.items():
+        counts = sorted(p for g, p in lines if g == game)
         ax.plot(
             [r.batch for r in rs],
             [r.table_steps_per_s for r in rs],
+            color=plt.get_cmap("tab10")(games.index(game) % 10),
+            linestyle=styles[counts.index(players) % len(styles)],
             marker="o",
             label=f"{game}, {players} players",
         )
@@ -35,7 +41,8 @@ def throughput_plot(results: list[BatchBenchResult], hearts: BenchResult | None,
     ax.set_ylabel("table-steps per CPU second")
     ax.set_title("Batched engines: random play on one core")
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+    # Beside the axes: inside, it hid the lines at a thousand tables.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), fontsize="small")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
