@@ -193,7 +193,7 @@ def test_a_too_low_card_takes_the_column_its_player_clicks(
     page.get_by_role("button", name=re.compile(r"Take column 3:")).click()
     counter = page.locator('#players .player[data-seat="0"] .player-score')
     page.wait_for_function(
-        "d => document.querySelector('#players .player[data-seat=\"0\"] .player-score').textContent === d",
+        "d => document.querySelector('#players .player[data-seat=\"0\"] .player-score')?.textContent === d",
         arg=str(ducks),
     )
     assert counter.inner_text() == str(ducks)

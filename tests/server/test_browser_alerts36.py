@@ -120,7 +120,7 @@ def test_the_tab_tells_the_waiting_guest_it_is_their_turn(
     bea.context.grant_permissions(["notifications"], origin=web.url)
     bea.locator("#alert-notify:not([disabled])").wait_for()
     bea.locator("#alert-notify").check()
-    bea.wait_for_function("document.getElementById('alert-notify').checked")
+    bea.wait_for_function("document.getElementById('alert-notify')?.checked")
     # The sound: switched on, a first chime says what it sounds like (two notes).
     bea.locator("#alert-sound").check()
     bea.wait_for_function("window.__alerts.oscillators === 2")

@@ -399,7 +399,7 @@ def test_preview_tells_the_card_the_ring_or_the_pointer_moved_to_last(
 
     def says(k: int) -> None:
         page.wait_for_function(
-            "n => document.getElementById('preview').textContent.startsWith(`Play ${n} `)",
+            "n => document.getElementById('preview')?.textContent.startsWith(`Play ${n} `)",
             arg=codes[k],
         )
 

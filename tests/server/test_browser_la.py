@@ -493,7 +493,7 @@ def test_the_explanations_are_the_servers_narration_line_for_line(
         assert ann.step()
     ann.wait_ready()
     page.wait_for_function(
-        "seq => Number(document.querySelector('.la-board').dataset.seq) >= seq",
+        "seq => Number(document.querySelector('.la-board')?.dataset.seq) >= seq",
         arg=ann.latest["seq"] if ann.latest else 0,
     )
     told = [line for fr in ann.frames if fr.get("type") == "state" for line in fr["narration"]]

@@ -139,7 +139,7 @@ def test_opening_a_table_without_a_name_says_what_is_missing(
         page.locator("#create-btn").click()
         with contextlib.suppress(Exception):
             page.wait_for_function(
-                "() => document.querySelector('#name-error').innerText.trim()", timeout=2000
+                "() => document.querySelector('#name-error')?.innerText.trim()", timeout=2000
             )
             break
     assert "name" in said.inner_text().lower()

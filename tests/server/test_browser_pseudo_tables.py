@@ -41,7 +41,7 @@ def replay_at(page: Any, move: int) -> None:
     page.locator("#rb-step").evaluate(
         f"(el) => {{ el.value = '{move}'; el.dispatchEvent(new Event('input')); }}"
     )
-    page.wait_for_function(f"document.querySelector('#rb-step').value === '{move}'", timeout=5_000)
+    page.wait_for_function(f"document.querySelector('#rb-step')?.value === '{move}'", timeout=5_000)
     page.wait_for_timeout(100)
 
 

@@ -143,7 +143,7 @@ def test_an_uploaded_record_of_another_game_is_watched_and_a_bad_one_explained(
     ]
     page.click("#rb-next")
     page.wait_for_selector(f"#rb-count:text('Move 1 of {n}')")
-    page.wait_for_function("document.getElementById('status').textContent.length > 0")
+    page.wait_for_function("document.getElementById('status')?.textContent.length > 0")
     page.click("#rb-last")
     page.wait_for_selector("#end-dialog[open]")
     assert page.locator("#status").text_content() == "The match is over."
@@ -227,7 +227,7 @@ def test_another_guest_plays_a_left_matchs_deal_from_its_replay(
     shot(bob, "replay-a-bot-played-for")
     bob.evaluate(f"location.hash = '#move={bots}'")  # a bot's own seat: nothing to tell
     bob.wait_for_function(
-        f"document.getElementById('rb-count').textContent === 'Move {bots} of {n}'"
+        f"document.getElementById('rb-count')?.textContent === 'Move {bots} of {n}'"
     )
     bob.evaluate("location.hash = '#move=0'")
     bob.locator("#rb-count", has_text="The deal").wait_for()

@@ -60,7 +60,7 @@ def test_decktet_rules_on_a_phone_and_the_way_to_a_table(web: ServerProcess, new
     # "Open a table" brings the lobby with the game chosen.
     page.click("#open-table")
     page.wait_for_url("**/?game=king-of-the-quackers")
-    page.wait_for_function("document.querySelector('#game').value === 'king-of-the-quackers'")
+    page.wait_for_function("document.querySelector('#game')?.value === 'king-of-the-quackers'")
     assert not page.errors
 
 

@@ -293,7 +293,7 @@ def test_the_score_dialog_shows_the_running_clock(new_page: Any, web: ServerProc
     first = int(clock.locator(".clock-text").inner_text())
     assert 0 < first <= 60
     page.wait_for_function(
-        "n => Number(document.querySelector('#score-dialog .clock-text').textContent) < n",
+        "n => Number(document.querySelector('#score-dialog .clock-text')?.textContent) < n",
         arg=first,
     )
     assert "seconds left for you" in clock.get_attribute("aria-label")

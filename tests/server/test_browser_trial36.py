@@ -275,7 +275,7 @@ def test_the_resign_dialog_shows_the_clock_that_keeps_running(
     first = int(timer.locator(".clock-text").inner_text())
     assert str(timer.get_attribute("aria-label")).endswith("seconds left for you")
     page.wait_for_function(
-        f"Number(document.querySelector('#resign-clock .clock-text').textContent) < {first}"
+        f"Number(document.querySelector('#resign-clock .clock-text')?.textContent) < {first}"
     )
     assert page.evaluate("document.activeElement.id") == "resign-no"  # still the safe answer
     shot(page, "trial36-resign-clock")
@@ -463,7 +463,7 @@ def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: Serve
     middle = ((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
     page.mouse.move(*middle)
     page.mouse.wheel(0, -200)
-    page.wait_for_function(f"document.getElementById('explain').scrollTop < {AT_END} - 150")
+    page.wait_for_function(f"document.getElementById('explain')?.scrollTop < {AT_END} - 150")
     page.evaluate(COUNT_LINES)
     play_a_card()
     page.wait_for_function("window.linesTold > 0", timeout=30_000)
@@ -472,11 +472,11 @@ def test_the_hint_covers_nothing_of_what_just_happened(new_page: Any, web: Serve
     box = page.evaluate(SIDE)["box"]
     page.mouse.move((box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2)
     page.mouse.wheel(0, 5000)
-    page.wait_for_function(f"document.getElementById('explain').scrollTop >= {AT_END} - 2")
+    page.wait_for_function(f"document.getElementById('explain')?.scrollTop >= {AT_END} - 2")
     page.evaluate(COUNT_LINES)
     play_a_card()
     page.wait_for_function("window.linesTold > 0", timeout=30_000)
-    page.wait_for_function(f"document.getElementById('explain').scrollTop >= {AT_END} - 2")
+    page.wait_for_function(f"document.getElementById('explain')?.scrollTop >= {AT_END} - 2")
     assert page.errors == []
 
 

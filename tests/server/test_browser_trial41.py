@@ -68,7 +68,7 @@ def test_a_reload_shows_the_kept_cards_preview(
         if way == "confirm":
             press(page, page.locator("#confirm-btn"))
             page.wait_for_function(
-                "document.getElementById('confirm-btn').getAttribute('aria-pressed') === 'true'"
+                "document.getElementById('confirm-btn')?.getAttribute('aria-pressed') === 'true'"
             )
         card = page.locator("#hand .hand-card:not([disabled])").nth(2)
         n = str(card.get_attribute("data-card"))
@@ -85,7 +85,7 @@ def test_a_reload_shows_the_kept_cards_preview(
         if way == "confirm":  # Confirm off again, the selection dropped: the tap's turn
             press(page, page.locator("#confirm-btn"))
             page.wait_for_function(
-                "document.getElementById('confirm-btn').getAttribute('aria-pressed') === 'false'"
+                "document.getElementById('confirm-btn')?.getAttribute('aria-pressed') === 'false'"
             )
             press(page, page.locator("#board"))
     assert not page.errors
