@@ -91,14 +91,10 @@ class LaddersTables(TablesBase):
         self._kind = np.array([_KINDS.index(k) for k, _, _ in parsed] + [-1], dtype=np.int64)
         self._x = np.array([x for _, x, _ in parsed] + [0], dtype=np.int64)
         self._slot = np.array([s for _, _, s in parsed] + [0], dtype=np.int64)
-        # Where each kind's actions start: hand plays are card-major (CARD order 1..12, W).
-        self._at = {
-            k: self._kind.tolist().index(i) for i, k in enumerate(_KINDS) if i in self._kind
-        }
         self._partner = (self._seats + 2) % p if self.teams else self._seats
-        # _work_out_legal puts the kinds' masks side by side in this order.
-        starts = [self._at[k] for k in _KINDS if k in self._at]
-        assert starts == sorted(starts) and starts[0] == 0, self._at
+        # _work_out_legal puts the kinds' masks side by side: each kind's actions together, in
+        # _KINDS' order, from the hand's plays (card-major, CARD order 1..12, W) on.
+        assert (np.diff(self._kind[:-1]) >= 0).all() and self._kind[0] == HAND_KIND
         self._side = self._seats % 2 if self.teams else self._seats
         self._sides = 2 if self.teams else p
         self._climbing = (self._kind[:-1] == CLIMB_KIND) | (self._kind[:-1] == P_CLIMB_KIND)
@@ -367,15 +363,16 @@ class LaddersTables(TablesBase):
         r = np.arange(n)
         seat = self.turn[idx]
         fits = self._fits(idx)
-        # Each held card once a slot: the hand's plays, card-major (and its discards, one a
-        # RUNG pile, when there are as many RUNG piles as slots). Repeated, then and-ed: an
-        # and broadcast over a length-one axis took three times as long.
-        held = np.repeat(self.hands[idx, seat, 1:] > 0, SLOTS, axis=1)
+        # Each held card once a slot (the hand's plays, card-major) and once a RUNG pile (its
+        # discards). Repeated, then and-ed: an and broadcast over a length-one axis took three
+        # times as long.
+        cards = self.hands[idx, seat, 1:] > 0
+        held = np.repeat(cards, SLOTS, axis=1)
         parts = [held & fits[:, 1:].reshape(n, -1)]
         for owner in (seat, self._partner[seat]) if self.teams else (seat,):
             climb, rungs = self._tops(idx, owner)
             parts += [fits[r, climb], fits[r[:, None], rungs].reshape(n, -1)]
-        parts.append(held if RUNGS == SLOTS else np.repeat(held[:, ::SLOTS], RUNGS, axis=1))
+        parts.append(held if RUNGS == SLOTS else np.repeat(cards, RUNGS, axis=1))
         # The kinds' actions lie in _KINDS' order, one after another (checked in __init__).
         out: Bools = np.concatenate(parts, axis=1)
         return out
