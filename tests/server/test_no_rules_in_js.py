@@ -20,6 +20,8 @@ FILES = sorted(STATIC.glob("games/*.js")) + [
         *("cards.js", "pond.js", "decktet.js", "rules.js", "game.js", "room.js"),
         # The table frame's parts (split from game.js).
         *("explain.js", "fitnames.js", "focus.js", "picks.js", "scores.js"),
+        # The lobby, the hint and the replay page read game facts too.
+        *("lobby.js", "hint.js", "replay.js"),
     )
 ]
 
@@ -147,6 +149,10 @@ GONE = {
         "LD-4's four columns and LD-7's five cards a column (Lame Duck's card facts "
         "'column_limit', prompts 'pond')"
     ),
+    r"\b(SLOTS|RUNGS) = \d": (
+        "LA-5's four ACCENT piles and LA-9's four RUNG piles a seat (the view's accents, rungs)"
+    ),
+    r'sixth-mark", "\d': "LD-7's sixth card, its number (Lame Duck's card facts 'column_limit')",
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

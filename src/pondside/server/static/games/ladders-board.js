@@ -7,9 +7,6 @@ import { t, tn } from "../i18n.js";
 import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
 import { prompt, termsList, termsOf } from "./terms.js";
 
-const SLOTS = 4;
-const RUNGS = 4;
-
 export const isPlay = (dest) => dest.startsWith("accent:");
 export const canBuild = (dests) => !!dests && [...dests.keys()].some(isPlay);
 export const isPhone = () => window.matchMedia("(max-width: 600px)").matches;
@@ -135,7 +132,8 @@ export function seatArea(ctx, seat, state) {
   if (climbKey) source(ctx, state, climbCell, climbKey, climbWords);
   row.append(climbCell);
   // The RUNG piles, whole.
-  for (let r = 0; r < RUNGS; r++) {
+  // As many RUNG piles as the view holds (LA-9's number is the game's, not the page's).
+  for (let r = 0; r < view.rungs[seat].length; r++) {
     const pile = view.rungs[seat][r];
     const slots = { r: r + 1, name: names[seat], cards: pile.map(cardText).join(", "), top: cardText(pile[pile.length - 1]) };
     const words = !pile.length
@@ -173,7 +171,7 @@ export function accentArea(ctx, state) {
   stacks.append(draw, disc);
   const row = el("div", "la-accents");
   const tops = view.accents.map((p) => p.join(","));
-  for (let s = 0; s < SLOTS; s++) {
+  for (let s = 0; s < view.accents.length; s++) {
     const pile = view.accents[s];
     const key = `accent:${s}`;
     const cell = control(ctx, key, "la-pile la-accent");

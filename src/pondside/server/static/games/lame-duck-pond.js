@@ -84,7 +84,7 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
         if (dealt) c.classList.add("dealt");
         cell.append(c);
       } else if (k === COLUMN_LIMIT) {
-        const mark = el("span", "sixth-mark", "6");
+        const mark = el("span", "sixth-mark", String(COLUMN_LIMIT + 1)); // the card that would take the column (LD-7), as the game serves its limit
         mark.setAttribute("aria-hidden", "true"); // the cell's title says what it marks
         cell.append(mark);
       }
