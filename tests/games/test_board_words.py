@@ -148,6 +148,22 @@ def test_kq_a_hand_is_shown_low_to_high_by_rank_then_in_table_order() -> None:
     assert len(order) == len(set(order)) == 45
 
 
+def test_kq20_the_cards_marked_as_personalities_are_the_bomb_makers_the_excuse_among_them() -> None:
+    # KQ-20: the Author, Painter, Savage, Sailor, Soldier, Lunatic, Penitent, Diplomat, Merchant,
+    # Huntress, Bard, Watchman, Light Keeper, Consul, and the Excuse (the page marks them ☺).
+    from pondside.games.decktet import name_of
+
+    marked = get_game("king-of-the-quackers").card_facts()["personalities"]
+    assert len(marked) == len(set(marked)) == 15
+    assert "0" in marked
+    assert {name_of(c) for c in marked if c != "0"} == {
+        f"the {name}"
+        for name in ("Author", "Painter", "Savage", "Sailor", "Soldier", "Lunatic", "Penitent",
+                     "Diplomat", "Merchant", "Huntress", "Bard", "Watchman", "Light Keeper",
+                     "Consul")
+    }  # fmt: skip
+
+
 # --- Lame Duck ------------------------------------------------------------------------------------
 def test_ld11_the_clocks_defaults_and_the_winners_title_are_the_games_words() -> None:
     prompts = get_game("lame-duck").prompts()

@@ -153,6 +153,10 @@ GONE = {
         "LA-5's four ACCENT piles and LA-9's four RUNG piles a seat (the view's accents, rungs)"
     ),
     r'sixth-mark", "\d': "LD-7's sixth card, its number (Lame Duck's card facts 'column_limit')",
+    r"\)\.personality\b": (
+        "KQ-20's cards that make Bombs, the Excuse among them (King of the Quackers' card facts "
+        "'personalities')"
+    ),
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

@@ -17,7 +17,7 @@ from pondside.games import decktet
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, rank_word, suit_name
 from pondside.i18n import N_, _, ngettext
 
-from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe
+from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe, is_personality
 from .events import QuackersEvent
 from .state import deck_cards, left_of, right_of
 
@@ -568,7 +568,9 @@ def card_facts() -> dict[str, Any]:
     """Which ranks each deck holds (KQ-1), low to high by their codes, for the legend of
     the card symbols: the page looks its table's ``deck`` option up here and restates no
     deck; and every card low to high by its rank, then in the Decktet's table order
-    (``"order"``), the order a hand and a play are shown in."""
+    (``"order"``), the order a hand and a play are shown in; and the cards that make Bombs
+    (``"personalities"``, KQ-20: the fourteen personalities and the Excuse), which the page
+    marks with their symbol."""
     order = decktet.RANK_VALUE.__getitem__
     table = {code: i for i, code in enumerate(decktet.CODES)}
     return {
@@ -577,6 +579,7 @@ def card_facts() -> dict[str, Any]:
             for kind in ("extended", "basic")
         },
         "order": sorted(table, key=lambda code: (order(code[0]), table[code])),
+        "personalities": [CODE[i] for i in range(len(CODE)) if is_personality(i)],
     }
 
 

@@ -4,7 +4,7 @@
 // server's labels; the game's words link to the rulebook.
 import { getGames, prefs } from "../api.js";
 import { named as read } from "../named.js";
-import { cardName, decktetCard, parse, rankKey, suitKey } from "../decktet.js";
+import { cardName, decktetCard, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
 import { prompt } from "./terms.js";
 
@@ -13,7 +13,9 @@ import { prompt } from "./terms.js";
 // table order, as the game serves it (its card facts, GET /api/games): no rank is valued here.
 const served = (await getGames()).games.find((g) => g.slug === "king-of-the-quackers");
 const ORDER_INDEX = new Map((served?.card_facts?.order || []).map((c, i) => [c, i]));
-export const isPersonality = (code) => code !== "0" && parse(code).personality;
+// The cards that make Bombs (KQ-20: the personalities and the Excuse), as the game serves them.
+const PERSONALITIES = new Set(served?.card_facts?.personalities || []);
+export const isPersonality = (code) => PERSONALITIES.has(code);
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
 export const byRank = (a, b) => (ORDER_INDEX.get(a) ?? 0) - (ORDER_INDEX.get(b) ?? 0);
