@@ -17,6 +17,7 @@ from pondside.games.king_of_the_quackers.narrate import short_names
 from pondside.games.lame_duck import GAME as LD
 from pondside.games.wildcat_chicane import GAME as WC
 from pondside.games.wildcat_chicane import WORKED_DEAL
+from pondside.games.wildcat_chicane import board as wc_board
 from pondside.server.replays import frames
 from pondside.server.telling import tell
 
@@ -268,6 +269,27 @@ def test_wc5_wc7_each_seat_is_said_to_read_its_cards_and_to_have_bid() -> None:
     said = WC.captions(m.view(1), NAMES[:3])
     assert said["seat reads 0"] == "Ann reads TOP, trump Wyrms."
     assert said["seat bid 0"] == "Ann bid 3 and has taken 0 tricks."
+    # Nothing taken yet against a bid of 3: neither past it nor at it.
+    assert "seat bid over 0" not in said and "seat bid exact 0" not in said
+
+
+def test_wc12_a_bid_taken_past_or_met_exactly_is_said_for_the_page_to_mark() -> None:
+    view = {
+        "seat": 0,
+        "readings": [None, None, None],
+        "trumps": [None, None, None],
+        "bids": [1, 2, 0],
+        "won": [2, 2, 0],
+        "phase": "play",
+    }
+    said = wc_board.seat_words(view, NAMES[:3])
+    assert said["seat bid over 0"] == "You have taken more tricks than you bid."
+    assert said["seat bid exact 1"] == "Bob has taken exactly as many tricks as bid."
+    assert said["seat bid exact 2"] == "Cid has taken exactly as many tricks as bid."
+    assert "seat bid exact 0" not in said and "seat bid over 1" not in said
+    # While bids are still being made, a bid of 0 with nothing taken is not yet met.
+    said = wc_board.seat_words({**view, "phase": "bid", "won": [0, 0, 0]}, NAMES[:3])
+    assert not [key for key in said if key.startswith(("seat bid over", "seat bid exact"))]
 
 
 # --- Ladders and a game with no page of its own -----------------------------------------------------

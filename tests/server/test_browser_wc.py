@@ -255,6 +255,16 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
         assert set(marked) == legal
         view = [f for f in frames if f.get("view")][-1]["view"]
         assert page.locator("#status").inner_text() == view["prompt"]
+        # A bid taken past or met exactly is marked as the game judges it (WC-12, its captions).
+        said = [f for f in frames if f.get("view")][-1]["captions"]
+        marks = page.locator("#players [data-seat] .wc-bidwon").evaluate_all(
+            "els => els.map(e => [Number(e.closest('[data-seat]').dataset.seat),"
+            " e.classList.contains('over'), e.classList.contains('exact')])"
+        )
+        assert len(marks) == 3
+        assert marks == [
+            [s, f"seat bid over {s}" in said, f"seat bid exact {s}" in said] for s, _o, _e in marks
+        ]
         # Each card in the trick as its player read it: the view's trick_read.
         for r in view["trick_read"]:
             cap = page.locator(f'.wc-slot:has(.dcard[data-card="{r["card"]}"]) .wc-cap')

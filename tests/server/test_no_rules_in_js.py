@@ -157,6 +157,9 @@ GONE = {
         "KQ-20's cards that make Bombs, the Excuse among them (King of the Quackers' card facts "
         "'personalities')"
     ),
+    r"won > bid|won === bid": (
+        "WC-12's bid taken past or met exactly (captions 'seat bid over N', 'seat bid exact N')"
+    ),
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

@@ -195,7 +195,9 @@ def turn_info(view: Mapping[str, Any]) -> dict[str, str]:
 def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
     """What the players' bar says of each seat, for the seat of ``view``: how it reads its
     cards (``"seat reads 2"``: "Cy reads TOP, trump Wyrms.", WC-5, WC-6) and its bid against
-    the tricks it has taken (``"seat bid 2"``, WC-7)."""
+    the tricks it has taken (``"seat bid 2"``, WC-7), and, where it stands past its bid or
+    exactly at it, that too (``"seat bid over 2"``, ``"seat bid exact 2"``: the page marks the
+    bid so, WC-12)."""
     sp = Speaker(names, view["seat"])
     out: dict[str, str] = {}
     for s, (reading, trump) in enumerate(zip(view["readings"], view["trumps"], strict=True)):
@@ -225,6 +227,20 @@ def seat_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
                 bid=bid,
                 n=won,
             )
+            # Where the bid stands now (WC-12 scores the difference): past it already, or met
+            # exactly once the tricks are being played (a bid of 0 is not "met" before then).
+            if won > bid:
+                out[f"seat bid over {s}"] = sp.says(
+                    s,
+                    _("You have taken more tricks than you bid."),
+                    _("{name} has taken more tricks than bid."),
+                )
+            elif won == bid and view["phase"] in ("play", "over"):
+                out[f"seat bid exact {s}"] = sp.says(
+                    s,
+                    _("You have taken exactly as many tricks as you bid."),
+                    _("{name} has taken exactly as many tricks as bid."),
+                )
     return out
 
 

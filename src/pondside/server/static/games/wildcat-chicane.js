@@ -340,9 +340,12 @@ export default {
       const bid = view.bids[seat];
       const won = view.won[seat];
       b.append(...bold(el, t("won {won} of {bid} bid"), { won, bid }));
-      if (won > bid) b.classList.add("over");
-      else if (won === bid && (view.phase === "play" || view.phase === "over")) b.classList.add("exact");
-      b.title = said[`seat bid ${seat}`] || "";
+      // Past the bid, or exactly at it: the game's judgement (its captions), marked and said.
+      const over = said[`seat bid over ${seat}`];
+      const exact = said[`seat bid exact ${seat}`];
+      if (over) b.classList.add("over");
+      else if (exact) b.classList.add("exact");
+      b.title = [said[`seat bid ${seat}`], over || exact].filter(Boolean).join(" ");
       box.append(b);
     } else if (view.phase === "bid") {
       box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? t("bidding…") : t("bid to come")));
