@@ -40,6 +40,7 @@ COMMANDS: list[click.Command] = [
     play.replay,
     runs.simulate,
     runs.tournament,
+    runs.merge,
     strength.strength,
     lab.lab,
     analyze.analyze,

@@ -8,7 +8,7 @@ import difflib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -240,6 +240,7 @@ def _rescue_dir() -> str | None:
     return "." if os.access(".", os.W_OK) else None
 
 
-def and_list(paths: list[Path]) -> str:
-    names = [str(p) for p in paths]
+def and_list(items: Sequence[object]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: paths or words in a sentence."""
+    names = [str(p) for p in items]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -234,6 +234,14 @@ def stopped(result: TournamentResult, signum: int | None, write: Writer | None) 
     return 128 + (signum or signal.SIGINT)
 
 
+def seeds_text(result: TournamentResult) -> str:
+    """``seed 7``, or the seeds of the runs added up (``seeds 101, 102 and 103: 3 runs``)."""
+    if not result.runs:
+        return f"seed {result.seed}"
+    seeds = and_list([str(run["seed"]) for run in result.runs])
+    return f"seeds {seeds}: {plural(len(result.runs), 'run')} added up"
+
+
 def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> None:
     from pondside.sim.report import changed_options, matches_text
 
@@ -243,7 +251,8 @@ def show_results(game: Game[Any], result: TournamentResult, seconds: float) -> N
     # terminal) rather than folding mid-phrase.
     title = [
         f"{game.info.name}: {matches_text(result)}, {plural(result.players, 'seat')}"
-        f"{', duplicate deals' if result.duplicate else ''}, seed {result.seed} ({seconds:.1f} s)",
+        f"{', duplicate deals' if result.duplicate else ''}, {seeds_text(result)}"
+        f"{f' ({seconds:.1f} s)' if seconds else ''}",
         *filter(None, [" ".join(changed_options(result))]),
     ]
     table = Table(title="\n".join(title), min_width=min(console.width, max(map(len, title))))
@@ -361,3 +370,34 @@ def tournament(ctx: click.Context, out: Path | None, **run: Any) -> None:
         return [save_or_rescue(out, lambda p: write_folder(result, p), "Results", folder=True)]
 
     run_entries(ctx, write=write if out else None, draws=out is not None, **run)
+
+
+@click.command(context_settings=EXTRA)
+@click.argument(
+    "folders",
+    nargs=-1,
+    required=True,
+    metavar="FOLDER...",
+    type=click.Path(file_okay=False, path_type=Path),
+)
+@path_option(
+    "--out", help="Write the sum's results.json, CSVs and PNG plots into this folder.", folder=True
+)
+def merge(folders: tuple[Path, ...], out: Path | None) -> None:
+    """Add up tournament runs of the same game and bots, each from its --out folder: one
+    measurement played in pieces (different seeds; the same game, seats, options, rule
+    constants and duplicate setting). Shows the entries, intervals and pairwise shares over
+    all their matches, as one run of them all would."""
+    from pondside.sim.merge import MergeError, merge_runs
+    from pondside.sim.report import FILES, write_folder
+
+    if out is not None:
+        check_folder(out, FILES)
+    try:
+        result = merge_runs(folders)
+    except MergeError as exc:
+        fail(str(exc))
+    show_results(game_arg(result.game), result, 0.0)
+    if out is not None:
+        written = save_or_rescue(out, lambda p: write_folder(result, p), "Results", folder=True)
+        console.print(f"Results written to {written}", soft_wrap=True)

@@ -195,6 +195,9 @@ class TournamentResult:
     rating_history: list[list[float]] = field(default_factory=list)  # ordinals after each match
     rows: list[Row] = field(default_factory=list)
     tuning: dict[str, Any] = field(default_factory=dict)  # the rule constants changed (--tune)
+    runs: list[dict[str, Any]] = field(default_factory=list)
+    """The runs added up into this one (``merge.py``: each's folder, seed and matches); empty
+    for a run played whole."""
 
     def __post_init__(self) -> None:
         n = len(self.entries)
@@ -307,6 +310,7 @@ class TournamentResult:
             "duplicate": self.duplicate,
             "entries": self.summary(),
             "pairwise": {"bots": [e.label for e in self.entries], "win_share": self.pairwise()},
+            **({"runs": self.runs} if self.runs else {}),
         }
 
 

@@ -1,0 +1,131 @@
+"""``pondside merge``: tournament runs of the same bots, played in pieces with different seeds,
+added up as one run of all their matches (a measurement of thousands of matches is played so:
+issue 31's search against the planner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pondside.cli import main
+from pondside.sim.merge import MergeError, merge_runs
+from pondside.sim.report import write_folder
+from pondside.sim.tournament import Row, TournamentResult, plan, tournament
+
+BOTS = ["heuristic", "random"]
+
+
+def played(
+    tmp_path: Path, name: str, seed: int, bots: list[str] = BOTS, players: int | None = None
+) -> Path:
+    """A run of six matches of Lame Duck written as ``pondside tournament --out`` writes it."""
+    result = tournament("lame-duck", bots, 6, seed=seed, players=players)
+    folder = tmp_path / name
+    write_folder(result, folder)
+    return folder
+
+
+def folded(*results: TournamentResult) -> TournamentResult:
+    """The rows of ``results`` folded one after the other into a fresh result."""
+    first = results[0]
+    out = plan(first.game, BOTS, 2, first.seed, first.players, first.options, True).new_result()
+    offset = 0
+    for result in results:
+        for row in result.rows:
+            out.add(Row(offset + row.index, row.seats, row.places, row.scores))
+        offset += result.matches
+    return out
+
+
+def test_two_runs_add_up_to_their_matches_folded_in_order(tmp_path: Path) -> None:
+    one = tournament("lame-duck", BOTS, 6, seed=1, duplicate=True)
+    two = tournament("lame-duck", BOTS, 4, seed=2, duplicate=True)
+    write_folder(one, tmp_path / "a")
+    write_folder(two, tmp_path / "b")
+    merged = merge_runs([tmp_path / "a", tmp_path / "b"]).to_json()
+    expected = folded(one, two).to_json()
+    assert merged["matches"] == 10 == merged["planned_matches"]
+    assert merged["entries"] == expected["entries"]
+    assert merged["pairwise"] == expected["pairwise"]
+    assert [(r["seed"], r["matches"]) for r in merged["runs"]] == [(1, 6), (2, 4)]
+    assert [e["wins"] for e in merged["entries"]] == [
+        a["wins"] + b["wins"]
+        for a, b in zip(one.to_json()["entries"], two.to_json()["entries"], strict=True)
+    ]
+
+
+def test_a_sum_adds_up_again_and_still_refuses_a_seed_it_holds(tmp_path: Path) -> None:
+    a, b, c = (played(tmp_path, name, seed) for name, seed in (("a", 1), ("b", 2), ("c", 3)))
+    ab = merge_runs([a, b])
+    write_folder(ab, tmp_path / "ab")
+    abc = merge_runs([tmp_path / "ab", c]).to_json()
+    assert abc["matches"] == 18
+    assert [r["seed"] for r in abc["runs"]] == [1, 2, 3]
+    assert abc["entries"] == merge_runs([a, b, c]).to_json()["entries"]
+    with pytest.raises(MergeError, match="both played with seed 2: the same deals"):
+        merge_runs([tmp_path / "ab", b])
+
+
+def test_the_games_tallies_are_summed_from_each_runs_entries(tmp_path: Path) -> None:
+    # Wildcat Chicane counts each seat's exact bids (Game.tallies); matches.csv does not hold them.
+    runs = [
+        tournament("wildcat-chicane", ["heuristic", "random", "random"], 3, seed=s, players=3)
+        for s in (4, 5)
+    ]
+    for i, result in enumerate(runs):
+        write_folder(result, tmp_path / str(i))
+    merged = merge_runs([tmp_path / "0", tmp_path / "1"]).to_json()
+    for k, entry in enumerate(merged["entries"]):
+        for name, tally in entry["tallies"].items():
+            parts = [r.to_json()["entries"][k]["tallies"][name] for r in runs]
+            assert tally["happened"] == sum(p["happened"] for p in parts)
+            assert tally["of"] == sum(p["of"] for p in parts) > 0
+
+
+def test_runs_that_did_not_play_the_same_way_are_refused_with_the_reason(
+    tmp_path: Path,
+) -> None:
+    a = played(tmp_path, "a", 1)
+    with pytest.raises(MergeError, match="seed 1: the same deals would count twice"):
+        merge_runs([a, played(tmp_path, "again", 1)])
+    with pytest.raises(MergeError, match=r"differ in players: .* has 2, .* has 3"):
+        merge_runs([a, played(tmp_path, "three", 2, players=3, bots=[*BOTS, "random"])])
+    with pytest.raises(MergeError, match="the runs' bots differ"):
+        merge_runs([a, played(tmp_path, "other", 3, bots=["heuristic", "highest"])])
+    with pytest.raises(MergeError, match="at least two"):
+        merge_runs([a])
+    with pytest.raises(MergeError, match="holds no tournament's results"):
+        merge_runs([a, tmp_path / "nowhere"])
+
+
+def test_a_damaged_run_is_refused_saying_where(tmp_path: Path) -> None:
+    a, b = played(tmp_path, "a", 1), played(tmp_path, "b", 2)
+    lines = (b / "matches.csv").read_text().splitlines()
+    (b / "matches.csv").write_text("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(MergeError, match=r"holds 5 matches where its results\.json counts 6"):
+        merge_runs([a, b])
+    (b / "matches.csv").write_text("\n".join([*lines[:2], "1,heuristic,nobody,1,2,0,5"]) + "\n")
+    with pytest.raises(MergeError, match="line 3: expected a match of 2 seats"):
+        merge_runs([a, b])
+    (b / "results.json").write_text("{not json")
+    with pytest.raises(MergeError, match="could not be read as a tournament's results"):
+        merge_runs([a, b])
+    (b / "results.json").write_text(json.dumps({"game": "lame-duck"}))
+    with pytest.raises(MergeError, match=r"is not a tournament.s results\.json"):
+        merge_runs([a, b])
+
+
+def test_the_command_shows_the_sum_and_writes_its_folder(tmp_path: Path) -> None:
+    a, b = played(tmp_path, "a", 1), played(tmp_path, "b", 2)
+    out = tmp_path / "sum"
+    ran = CliRunner().invoke(main, ["merge", str(a), str(b), "--out", str(out)])
+    assert ran.exit_code == 0, ran.output
+    assert "12 matches, 2 seats, seeds 1 and 2: 2 runs added up" in " ".join(ran.output.split())
+    assert json.loads((out / "results.json").read_text())["matches"] == 12
+    assert (out / "matches.csv").read_text().count("\n") == 13
+    refused = CliRunner().invoke(main, ["merge", str(a), str(a)])
+    assert refused.exit_code == 1
+    assert "both played with seed 1" in refused.output
