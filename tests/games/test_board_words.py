@@ -192,3 +192,17 @@ def test_dd4_the_turn_and_the_highest_group_to_beat_are_the_games_words() -> Non
     assert said[f"group {others[0]['number']} words"].startswith("Highest: ")
     assert not said[f"group {others[1]['number']} words"].startswith("Highest")
     assert get_game("down-the-drain").prompts()["score won"] == "{n} (won)"
+
+
+def test_decktet_games_serve_the_deck_the_page_draws_names_types_and_rank_order() -> None:
+    # rules/decktet.md: the table of cards with their types (P personality, L location,
+    # E event), and the rank order Excuse < Ace < 2..9 < Pawn < Court < Crown.
+    kq = get_game("king-of-the-quackers").card_facts()["decktet"]
+    wc = get_game("wildcat-chicane").card_facts()["decktet"]
+    assert kq["cards"] == wc["cards"] and len(kq["cards"]) == 45
+    assert kq["cards"]["8YK"] == {"name": "the Betrayal", "called": "the Betrayal", "types": "E"}
+    assert kq["cards"]["1K"] == {"name": "Ace of Knots", "called": "the Ace of Knots", "types": ""}
+    assert kq["cards"]["2VL"]["types"] == "LE" and kq["cards"]["PMYK"]["types"] == "P"
+    assert kq["ranks"] == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "P", "T", "N"]
+    assert wc["ranks"] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "N"]  # WC-1: basic deck
+    assert wc["suits"]["Y"] == "Wyrms" and wc["rank_names"]["T"] == "Court"

@@ -147,6 +147,11 @@ def test_pass_card_by_card_lead_a_straight_flush_by_selection_and_play_to_the_en
     assert "Penitent" in right.inner_text() and "Island" not in right.inner_text()
     assert card(page, "TSVY").get_attribute("aria-pressed") == "false"
     shot(page, f"{SLUG}-pass")
+    # The legend's ranks are the extended deck's, low to high, in the game's words (its card
+    # facts: decktet.md's rank order, no copy of it in the page).
+    assert "low to high: E the Excuse · A Ace · 2–9 the numbers · P Pawn · Ct Court · ★ Crown" in (
+        page.locator(".kq-legend-box").text_content() or ""
+    )
     give = page.locator(".kq-give")
     # The button says what the server labels the give: each card with the neighbour it goes to,
     # by name (the terminal's "(1S)", for typing, is not read on the page: issue 27).

@@ -233,6 +233,10 @@ def test_wildcat_a_ruling_card_a_bid_and_the_tricks_by_clicking(
     box = page.locator("#hand .wc-card").last.bounding_box()
     assert box and box["y"] + box["height"] <= DESKTOP["height"], box
     shot(page, "wildcat-chicane-bid-desktop")
+    # The legend's ranks are the basic deck's (WC-1), low to high, as the game serves them.
+    assert "low to high: A Ace · 2–9 the numbers · ★ Crown." in (
+        page.locator(".wc-legend").text_content() or ""
+    )
     assert page.locator(".wc-bidsum").inner_text().startswith("bids: ")
     page.locator('.wc-bid[data-bid="2"]').click()
     page.locator(".explain-line", has_text="You bid 2 tricks.").wait_for()

@@ -160,6 +160,10 @@ GONE = {
     r"won > bid|won === bid": (
         "WC-12's bid taken past or met exactly (captions 'seat bid over N', 'seat bid exact N')"
     ),
+    r'\bRANK_NAMES\b|t\("the (Author|Betrayal|Excuse)"\)': (
+        "decktet.md's table of cards, their types and the rank order (Decktet games' card facts "
+        "'decktet')"
+    ),
     r"a random card|taken for you": "LD-11's defaults on timeout (Lame Duck's prompts 'timeout')",
     r"win the pond|Expert mode:": "LD-10's winner and LD-1's expert table (prompts 'win title')",
     r"Turn \{n\}\"|\(in play\)|\(won\)|\} held\"": (

@@ -15,7 +15,7 @@ type the card's name ("the Betrayal", "betrayal").
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -199,6 +199,29 @@ def card_name(code: str) -> str:
     if card.is_ace:
         return _("the Ace of {suit}").format(suit=suit_name(card.top))
     return _(card.name)
+
+
+def deck_facts(cards: Iterable[str]) -> dict[str, Any]:
+    """The Decktet as a page draws and names its cards (a game's ``card_facts``, ``"decktet"``),
+    in the reader's language, so that no page holds a copy of the table: every card's name
+    (``name``: ``the Betrayal``; an Ace ``Ace of Knots``), its name in a sentence (``called``),
+    its types (``types``: P personality, L location, E event); the suits' and the named ranks'
+    words; and the ranks that ``cards`` (the table's deck) holds, low to high (``ranks``: the
+    rank order of rules/decktet.md)."""
+    held = {code[0] for code in cards}
+    return {
+        "cards": {
+            c.code: {
+                "name": name_of(c.code),
+                "called": card_name(c.code),
+                "types": "".join(c.types),
+            }
+            for c in ALL_CARDS
+        },
+        "suits": {s: suit_name(s) for s in SUITS},
+        "rank_names": {code: _(name) for code, name in RANK_NAMES.items()},
+        "ranks": [code for code in RANK_CODES if code in held],
+    }
 
 
 def name_of(code: str) -> str:

@@ -570,7 +570,8 @@ def card_facts() -> dict[str, Any]:
     deck; and every card low to high by its rank, then in the Decktet's table order
     (``"order"``), the order a hand and a play are shown in; and the cards that make Bombs
     (``"personalities"``, KQ-20: the fourteen personalities and the Excuse), which the page
-    marks with their symbol."""
+    marks with their symbol; and the Decktet as the page names and draws it (``"decktet"``,
+    :func:`decktet.deck_facts`)."""
     order = decktet.RANK_VALUE.__getitem__
     table = {code: i for i, code in enumerate(decktet.CODES)}
     return {
@@ -580,6 +581,7 @@ def card_facts() -> dict[str, Any]:
         },
         "order": sorted(table, key=lambda code: (order(code[0]), table[code])),
         "personalities": [CODE[i] for i in range(len(CODE)) if is_personality(i)],
+        "decktet": decktet.deck_facts(CODE),
     }
 
 

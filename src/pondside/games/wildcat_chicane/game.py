@@ -4,7 +4,7 @@ game), ``seat`` (what a seat sees) and ``narrate`` (the words), named, not resta
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
+from typing import Any, cast
 
 from pondside.engine import Event, Game, GameInfo, Option, View
 from pondside.games import decktet
@@ -87,6 +87,10 @@ class WildcatChicane(Game[ChicaneState]):
 
     def prompts(self) -> dict[str, str]:
         return board.prompts()
+
+    def card_facts(self) -> dict[str, Any]:
+        # The Decktet as the page names and draws it, the basic deck's ranks (WC-1).
+        return {"decktet": decktet.deck_facts(c.code for c in decktet.BASIC_DECK)}
 
     def captions(self, view: View, names: Sequence[str], replay: bool = False) -> dict[str, str]:
         return board.captions(view, names, replay)

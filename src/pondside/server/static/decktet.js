@@ -2,36 +2,51 @@
 // rank (0 Excuse, 1 Ace, 2-9, P Pawn, T Court, N Crown) then the suits, top to bottom.
 // King of the Quackers and Wildcat Chicane both draw their cards with this module.
 // The corner says the rank: A Ace, 2-9, P Pawn, Ct Court, ★ Crown, E Excuse. Court is "Ct",
-// not "C", which a new player reads as Crown (RANK_KEY says which is which, for legends).
-// Names are the page's language (the same catalog messages as the server's sentences, so that a
-// page finds a suit's name in them): the Decktet's own card names stay as the German rules keep
-// them ("the Betrayal"), ranks and suits are translated.
+// not "C", which a new player reads as Crown (rankKey says which is which, for legends).
+// What the deck is, its cards' names and types, its suits' and ranks' words and the rank order,
+// is the server's (games/decktet.py's deck_facts, a Decktet game's card facts in GET
+// /api/games, in the page's language): this module holds only how a card looks.
+import { getGames } from "./api.js";
 import { t } from "./i18n.js";
 
-export const SUITS = {
-  M: { name: t("Moons"), symbol: "☾", colour: "#5a6fd6" },
-  S: { name: t("Suns"), symbol: "☀", colour: "#e0a100" },
-  V: { name: t("Waves"), symbol: "≋", colour: "#1f8fb8" },
-  L: { name: t("Leaves"), symbol: "❦", colour: "#3f9a3a" },
-  Y: { name: t("Wyrms"), symbol: "§", colour: "#c2412d" },
-  K: { name: t("Knots"), symbol: "∞", colour: "#8a5a2b" },
+const deck = (await getGames()).games.map((g) => g.card_facts?.decktet).find(Boolean) || {
+  cards: {},
+  suits: {},
+  rank_names: {},
+  ranks: [],
 };
-export const SUIT_ORDER = ["M", "S", "V", "L", "Y", "K"];
 
-const RANKS = { 0: "", 1: "A", P: "P", T: "Ct", N: "★" };
-const RANK_NAMES = { 0: t("Excuse"), 1: t("Ace"), P: t("Pawn"), T: t("Court"), N: t("Crown") };
+// Each suit's symbol and colour, and its name as the server gives it.
+const LOOK = {
+  M: { symbol: "☾", colour: "#5a6fd6" },
+  S: { symbol: "☀", colour: "#e0a100" },
+  V: { symbol: "≋", colour: "#1f8fb8" },
+  L: { symbol: "❦", colour: "#3f9a3a" },
+  Y: { symbol: "§", colour: "#c2412d" },
+  K: { symbol: "∞", colour: "#8a5a2b" },
+};
+export const SUITS = Object.fromEntries(
+  Object.entries(LOOK).map(([s, look]) => [s, { ...look, name: deck.suits[s] ?? s }]),
+);
+export const SUIT_ORDER = Object.keys(deck.suits).length ? Object.keys(deck.suits) : Object.keys(LOOK);
 
-/** The corner letters and what they stand for, low to high. `ranks`, the rank codes the
- *  table's deck holds, come from the server (the game's card facts); without them, the basic
- *  deck's (no Excuse, Pawn or Court), and `extended` adds those three. */
-export function rankKey({ extended = false, ranks = null } = {}) {
-  const has = (r) => (ranks ? ranks.includes(r) : extended);
+// The corner's letters (how the deck prints a rank), by rank code.
+const CORNER = { 0: "E", 1: "A", P: "P", T: "Ct", N: "★" };
+const rankName = (rank) => deck.rank_names[rank] || rank;
+
+/** The corner letters and what they stand for, low to high, for the ranks `ranks` (the rank
+ *  codes of the table's deck, low to high, as the server lists them). */
+export function rankKey(ranks = deck.ranks) {
   const key = [];
-  if (has("0")) key.push(["E", t("the Excuse")]);
-  key.push(["A", RANK_NAMES[1]], ["2–9", t("the numbers")]);
-  if (has("P")) key.push(["P", RANK_NAMES.P]);
-  if (has("T")) key.push(["Ct", RANK_NAMES.T]);
-  key.push(["★", RANK_NAMES.N]);
+  let numbers = false;
+  for (const r of ranks) {
+    if (r >= "2" && r <= "9") {
+      if (!numbers) key.push(["2–9", t("the numbers")]);
+      numbers = true;
+    } else {
+      key.push([CORNER[r] ?? r, r === "0" ? deck.cards["0"]?.called ?? rankName(r) : rankName(r)]);
+    }
+  }
   return key;
 }
 
@@ -52,39 +67,21 @@ export function suitKey() {
   return line;
 }
 
-// name and type (P personality, L location, E event) of every card but the Aces.
-const CARDS = {
-  0: [t("the Excuse"), ""],
-  "2MK": [t("the Author"), "P"], "2SY": [t("the Desert"), "L"], "2VL": [t("the Origin"), "LE"],
-  "3MV": [t("the Journey"), "E"], "3SK": [t("the Painter"), "P"], "3LY": [t("the Savage"), "P"],
-  "4MS": [t("the Mountain"), "L"], "4VL": [t("the Sailor"), "P"], "4YK": [t("the Battle"), "E"],
-  "5ML": [t("the Forest"), "L"], "5SV": [t("the Discovery"), "E"], "5YK": [t("the Soldier"), "P"],
-  "6MV": [t("the Lunatic"), "P"], "6SY": [t("the Penitent"), "P"], "6LK": [t("the Market"), "LE"],
-  "7ML": [t("the Chance Meeting"), "E"], "7SK": [t("the Castle"), "L"], "7VY": [t("the Cave"), "L"],
-  "8MS": [t("the Diplomat"), "P"], "8VL": [t("the Mill"), "L"], "8YK": [t("the Betrayal"), "E"],
-  "9MS": [t("the Pact"), "E"], "9VY": [t("the Darkness"), "L"], "9LK": [t("the Merchant"), "P"],
-  NM: [t("the Huntress"), "P"], NS: [t("the Bard"), "P"], NV: [t("the Sea"), "L"],
-  NL: [t("the End"), "LE"], NY: [t("the Calamity"), "E"], NK: [t("the Windfall"), "E"],
-  PMSL: [t("the Harvest"), "E"], PMYK: [t("the Watchman"), "P"], PSVK: [t("the Light Keeper"), "P"],
-  PVLY: [t("the Borderland"), "L"], TMVK: [t("the Consul"), "P"], TMLY: [t("the Rite"), "E"],
-  TSVY: [t("the Island"), "L"], TSLK: [t("the Window"), "L"],
-};
-
 /** {code, rank, rankLabel, suits, name, type, personality} of a card code. */
 export function parse(code) {
   const c = String(code);
   const rank = c[0];
   const suits = c.slice(1).split("");
-  const known = CARDS[c];
-  const name = known ? known[0] : rank === "1" ? t("Ace of {suit}", { suit: SUITS[suits[0]]?.name ?? "?" }) : c;
-  const type = known ? known[1] : "";
+  const known = deck.cards[c];
+  const type = known ? known.types : "";
   return {
     code: c,
     rank,
-    rankLabel: rank in RANKS ? RANKS[rank] : rank,
-    rankName: RANK_NAMES[rank] || rank,
+    rankLabel: CORNER[rank] ?? rank,
+    rankName: rankName(rank),
     suits,
-    name,
+    name: known ? known.name : c,
+    called: known ? known.called : c,
     type,
     personality: type.includes("P"),
     excuse: c === "0",
@@ -94,16 +91,15 @@ export function parse(code) {
 /** "the Betrayal (8 Wyrms/Knots)": a card in words. */
 export function cardName(code) {
   const p = parse(code);
-  if (p.excuse) return CARDS[0][0];
-  const suits = p.suits.map((s) => SUITS[s].name).join("/");
+  if (p.excuse) return p.called;
   if (p.rank === "1") return p.name;
+  const suits = p.suits.map((s) => SUITS[s].name).join("/");
   return t("{card} ({rank} {suits})", { card: p.name, rank: p.rankName, suits });
 }
 
 /** "the Ace of Knots", "the Betrayal": a card's name in a sentence (the server's card_name). */
 export function nameInSentence(code) {
-  const p = parse(code);
-  return p.rank === "1" ? t("the Ace of {suit}", { suit: SUITS[p.suits[0]]?.name ?? "?" }) : p.name;
+  return parse(code).called;
 }
 
 /** The card's face: rank in the corner, its suits top to bottom, its name along the foot. */
@@ -150,7 +146,7 @@ export function decktetCard(code, { small = false, faceDown = false, tag = "div"
   const name = document.createElement("span");
   name.className = "dcard-name";
   // The name without its article ("Betrayal"; the German rules keep "the Betrayal" too).
-  name.textContent = p.excuse ? RANK_NAMES[0] : p.rank === "1" ? RANK_NAMES[1] : p.name.replace(/^the /, "");
+  name.textContent = p.excuse || p.rank === "1" ? p.rankName : p.name.replace(/^the /, "");
   // A long name is not cut short ("Chance M…"): "long" may take two lines under two suits;
   // "tight" (three suits leave no room for a second line) takes a smaller type. The games'
   // stylesheets draw both.

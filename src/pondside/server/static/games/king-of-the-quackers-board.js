@@ -94,7 +94,7 @@ export function wordsLegend(ctx) {
   list.append(terms);
   const ranks = el("div");
   const inDeck = ctx.facts.card_facts?.deck_ranks?.[ctx.view.options.deck];
-  const key = rankKey({ ranks: inDeck }).map(([k, w]) => `${k} ${w}`).join(" · ");
+  const key = rankKey(inDeck).map(([k, w]) => `${k} ${w}`).join(" · ");
   ranks.append(
     el("dt", null, t("Ranks")),
     el("dd", null, t("low to high: {ranks}. ☺ marks a personality; ↓ a card passed to you.", { ranks: key })),

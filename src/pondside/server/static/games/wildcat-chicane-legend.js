@@ -35,7 +35,8 @@ export function wcLegend(ctx) {
   dd.append(suitKey());
   suits.append(el("dt", null, t("Suits")), dd);
   const ranks = el("div");
-  const key = rankKey().map(([k, w]) => `${k} ${w}`).join(" · ");
+  // The basic deck's ranks (WC-1), low to high, as the game serves them.
+  const key = rankKey(ctx.facts.card_facts?.decktet?.ranks).map(([k, w]) => `${k} ${w}`).join(" · ");
   ranks.append(el("dt", null, t("Ranks")), el("dd", null, t("low to high: {key}. ☺ marks a personality.", { key })));
   list.append(suits, ranks);
   d.append(list);
