@@ -2,10 +2,9 @@
 // spots with the card in front of each, the groups to beat as the view lists them (strongest
 // first), the stack and the discard pile, and the legend of the game's words. A preview is the
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
-import { prefs } from "../api.js";
 import { t, tn } from "../i18n.js";
 import { el } from "../room.js";
-import { termsList } from "./terms.js";
+import { legendBox, termsList } from "./terms.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -210,20 +209,9 @@ function piles(view) {
 // --- the words of the game ------------------------------------------------------------------------
 // A legend, open until the player closes it once (then closed on every table). It sits under
 // the hand, so that the board and the hand always share the screen.
-let legendOpen = prefs.get("dd.legend", "") !== "seen";
-
 export function legend() {
-  const d = el("details", "dd-legend");
-  d.open = legendOpen;
-  const summary = el("summary", null, t("What do joins, beats and pushed through mean?"));
-  d.append(summary);
+  const d = legendBox(el, "dd.legend", "dd-legend", t("What do joins, beats and pushed through mean?"));
   d.append(termsList(el, "down-the-drain"));
-  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
-  // between would otherwise draw the legend open again.
-  summary.addEventListener("click", () => {
-    legendOpen = !d.open;
-    if (!legendOpen) prefs.set("dd.legend", "seen");
-  });
   return d;
 }
 

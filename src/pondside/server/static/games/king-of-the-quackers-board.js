@@ -2,11 +2,11 @@
 // panel, the round in play with the play to beat, the cards passed and received, and the
 // legend of the card symbols. It states no rule: what a play is comes from the view and the
 // server's labels; the game's words link to the rulebook.
-import { getGames, prefs } from "../api.js";
+import { getGames } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
-import { prompt } from "./terms.js";
+import { legendBox, prompt } from "./terms.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // How a hand and a play are shown: every card low to high by its rank, then in the Decktet's
@@ -74,13 +74,10 @@ export const caption = (ctx, key) => read((ctx.frame.captions || {})[key] || "",
 // --- the legend: the card symbols, and the rules page for the game's words -------------------------
 // Open the first time (a new player meets "Set", "Straight Flush", "Bomb" at once); closed, it
 // stays closed on every later table. The words themselves are the rulebook's (one link away).
-let legendOpen = prefs.get("kq.legend", "") !== "seen";
-
 export function wordsLegend(ctx) {
   const { el } = ctx;
-  const d = el("details", "kq-legend-box");
-  d.open = legendOpen;
-  d.append(el("summary", null, t("What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols")));
+  const summary = t("What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols");
+  const d = legendBox(el, "kq.legend", "kq-legend-box", summary);
   const list = el("dl");
   const terms = el("div");
   const link = el("a", null, t("the rules of King of the Quackers"));
@@ -105,10 +102,6 @@ export function wordsLegend(ctx) {
   suits.append(el("dt", null, t("Suits")), key2);
   list.append(ranks, suits);
   d.append(list);
-  d.addEventListener("toggle", () => {
-    legendOpen = d.open;
-    if (!d.open) prefs.set("kq.legend", "seen");
-  });
   return d;
 }
 

@@ -2,10 +2,9 @@
 // four ACCENT piles, DRAW and DISCARD, the hand, the legend of the game's words, and the cards
 // that fly when another player moves. Sources and destinations are marked from the moves that
 // ladders.js reads off the server's legal actions (`state`): nothing here decides what is legal.
-import { prefs } from "../api.js";
 import { t, tn } from "../i18n.js";
 import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
-import { prompt, termsList, termsOf } from "./terms.js";
+import { legendBox, prompt, termsList, termsOf } from "./terms.js";
 
 export const isPlay = (dest) => dest.startsWith("accent:");
 export const canBuild = (dests) => !!dests && [...dests.keys()].some(isPlay);
@@ -23,21 +22,11 @@ termsOf("ladders").then(
 );
 
 export function legend(el) {
-  const d = el("details", "la-legend");
-  d.open = legendOpen;
-  const summary = el("summary", null, t("What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
-  d.append(summary);
+  const d = legendBox(el, "ladders.legend", "la-legend", t("What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
   // (How a turn goes is the status line's to say, next to the hand.)
   d.append(termsList(el, "ladders", undefined, (row, term) => (row.dataset.term = term)));
-  // Remembered at the click, not at the "toggle" event that follows it: a frame drawn in
-  // between would otherwise draw the legend open again.
-  summary.addEventListener("click", () => {
-    legendOpen = !d.open;
-    if (!legendOpen) prefs.set("ladders.legend", "seen");
-  });
   return d;
 }
-let legendOpen = prefs.get("ladders.legend", "") !== "seen";
 
 // --- drawing ----------------------------------------------------------------------------------------
 let lastTops = null; // the ACCENT tops of the last render, to mark the piles that changed

@@ -1,7 +1,7 @@
 // A game's own words for its legend, as the server serves them once a page in GET /api/games
 // (`terms`: the game's `Game.terms()`, written in Python beside its rules). The legends draw
 // them; no page writes a term's meaning itself.
-import { getGames } from "../api.js";
+import { getGames, prefs } from "../api.js";
 import { t } from "../i18n.js";
 import { named } from "../named.js";
 
@@ -71,4 +71,24 @@ export function termsList(el, slug, options, item) {
     () => list.append(el("div", null, t("The game's words could not be loaded; the rules page has them."))),
   );
   return list;
+}
+
+// --- a legend that stays closed once closed ------------------------------------------------------
+const legendsOpen = new Map(); // pref key -> open now, for the tables drawn after this one
+
+/** A legend (`<details class=cls>` under `summary`), open until the player closes it once and
+ * then closed on every later table (remembered as `key` in the browser's prefs). Remembered at
+ * the click on its summary (a key press on it clicks too), not at the "toggle" event that
+ * follows: a frame drawn in between would otherwise draw the legend open again. */
+export function legendBox(el, key, cls, summary) {
+  if (!legendsOpen.has(key)) legendsOpen.set(key, prefs.get(key, "") !== "seen");
+  const d = el("details", cls);
+  d.open = legendsOpen.get(key);
+  const head = el("summary", null, summary);
+  d.append(head);
+  head.addEventListener("click", () => {
+    legendsOpen.set(key, !d.open);
+    if (d.open) prefs.set(key, "seen");
+  });
+  return d;
 }

@@ -2,12 +2,9 @@
 // what a bid scores, the suits and ranks, one click away under the board. It is open the first
 // time and, once closed, stays closed on every later table (as Ladders' and King of the
 // Quackers' legends do): a new player meets these words before any of them is explained.
-import { prefs } from "../api.js";
 import { rankKey, SUITS, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
-import { termsList } from "./terms.js";
-
-let open = prefs.get("wc.legend", "") !== "seen";
+import { legendBox, termsList } from "./terms.js";
 
 /** The struck-through suit of a two-suit card, as the table draws it (WC-5). */
 function faded(el) {
@@ -19,12 +16,10 @@ function faded(el) {
 export function wcLegend(ctx) {
   const { el, view: v } = ctx;
   const classic = v.options.variant === "classic";
-  const d = el("details", "wc-legend");
-  d.open = open;
   const summary = classic
     ? t("What are the calls, TOP and BOTTOM, trump? What a bid scores; the symbols")
     : t("What are a ruling card, TOP and BOTTOM, trump? What a bid scores; the symbols");
-  d.append(el("summary", null, summary));
+  const d = legendBox(el, "wc.legend", "wc-legend", summary);
   // The game's words for this table's variant (Game.terms(), served in /api/games); the
   // TOP / BOTTOM row shows the struck-through suit it speaks of.
   const list = termsList(el, "wildcat-chicane", v.options, (row, term, dd) => {
@@ -40,9 +35,5 @@ export function wcLegend(ctx) {
   ranks.append(el("dt", null, t("Ranks")), el("dd", null, t("low to high: {key}. ☺ marks a personality.", { key })));
   list.append(suits, ranks);
   d.append(list);
-  d.addEventListener("toggle", () => {
-    open = d.open;
-    if (!d.open) prefs.set("wc.legend", "seen");
-  });
   return d;
 }
