@@ -1,5 +1,6 @@
 // Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
 import { t, tn } from "./i18n.js";
+import { svg } from "./svg.js";
 
 // The ducks printed on each card (LD-2) and the legend's sample cards are the game's facts
 // (`Game.card_facts()`), served in GET /api/games: lame-duck.js hands them over before any card
@@ -20,17 +21,10 @@ export function ducks(n) {
  * `column_ducks` holds them once the step is over). */
 export const columnDucks = (column) => column.reduce((sum, c) => sum + ducks(c), 0);
 
-const NS = "http://www.w3.org/2000/svg";
 
 export const DUCK_COLOURS = { 1: "#5fa55a", 2: "#3d8fd1", 3: "#e9a426", 5: "#d9482b", 7: "#8e2a8a" };
 export const DUCK_NAMES = { 1: "green", 2: "blue", 3: "amber", 5: "red", 7: "purple" };
 
-export function svg(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  if (parent) parent.appendChild(el);
-  return el;
-}
 
 /** A small duck facing left, in a 20 × 16 box. */
 export function duckShape(parent, x, y, scale, fill, stroke) {

@@ -1,6 +1,6 @@
 // The pond's surprise: click the water and it ripples; Simon, the laziest drake in the pond,
 // wakes up, yawns, paddles over to have a look and dozes off again.
-import { svg } from "./cards.js";
+import { svg } from "./svg.js";
 import { t } from "./i18n.js";
 
 function drawSimon() {

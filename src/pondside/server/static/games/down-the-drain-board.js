@@ -5,17 +5,11 @@
 import { t, tn } from "../i18n.js";
 import { el } from "../room.js";
 import { legendBox, termsList } from "./terms.js";
+import { svg } from "../svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
 
 // --- drawing --------------------------------------------------------------------------------
 
-function svg(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.append(e);
-  return e;
-}
 
 /** A card's colour: from blue (2, the commonest) through green and amber to red (20, unique). */
 function hue(n) {

@@ -4,17 +4,11 @@
 // fanned RUNG pile, where only the band of each card shows, can be read whole.
 
 import { t } from "../i18n.js";
+import { svg } from "../svg.js";
 
-const NS = "http://www.w3.org/2000/svg";
 
 export const WILD = "W";
 
-function svg(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  if (parent) parent.append(e);
-  return e;
-}
 
 function colourOf(code) {
   if (code === WILD) return "#7b3fb3";
