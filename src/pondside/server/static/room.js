@@ -88,8 +88,13 @@ export function names(frame) {
 
 /** Seats in the order shown: this page's seat first, then round the table. */
 export function seatOrder(frame) {
-  const n = frame.table.players;
-  const start = mySeat(frame) ?? 0;
+  return seatsFrom(frame.table.players, mySeat(frame));
+}
+
+/** The `n` seats round the table from `me` (the seat a page shows as its own: a replay's
+ * followed seat too), seat 0's first where it has none. */
+export function seatsFrom(n, me) {
+  const start = me ?? 0;
   return Array.from({ length: n }, (_, i) => (start + i) % n);
 }
 

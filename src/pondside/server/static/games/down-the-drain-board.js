@@ -3,7 +3,7 @@
 // first), the stack and the discard pile, and the legend of the game's words. A preview is the
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
 import { t, tn } from "../i18n.js";
-import { el } from "../room.js";
+import { el, seatsFrom } from "../room.js";
 import { legendBox, termsList } from "./terms.js";
 import { svg } from "../svg.js";
 
@@ -49,11 +49,6 @@ export function drawCard(code, { small = false, back = false } = {}) {
   return box;
 }
 
-/** Seats in the order shown: this page's seat first, then round the table. */
-function seatOrder(n, me) {
-  const start = me ?? 0;
-  return Array.from({ length: n }, (_, i) => (start + i) % n);
-}
 
 export function toAct(view) {
   return view.over ? null : view.to_act[0] ?? null;
@@ -213,7 +208,7 @@ export function renderBoard(ctx, preview) {
   const { view } = ctx;
   const board = el("div", "dd-board");
   const seats = el("div", `dd-seats n${view.players}`);
-  for (const s of seatOrder(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
+  for (const s of seatsFrom(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
   const middle = el("div", "dd-middle");
   middle.append(groupsPanel(ctx, preview), piles(view));
   board.append(seats, middle);

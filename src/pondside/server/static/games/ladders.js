@@ -9,6 +9,7 @@
 // never works out a rule: a refused move is explained by the server's engine (ctx.why, ctx.ask),
 // a move is named by the server's label, and every sentence about the game is its narration.
 import { t, tn } from "../i18n.js";
+import { seatsFrom } from "../room.js";
 import { cardEl, WILD } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
 import { fill, prompt, promptsOf, said } from "./terms.js";
@@ -227,7 +228,7 @@ function render(ctx) {
   board.dataset.seq = String(ctx.frame.seq); // which frame is drawn (the browser tests wait on it)
   // The legend sits under the hand: reachable, and never pushing the hand off the screen.
   const words = legend(el);
-  const order = Array.from({ length: view.players }, (_, i) => ((ctx.me ?? 0) + i) % view.players);
+  const order = seatsFrom(view.players, ctx.me);
   const others = el("div", "la-others");
   for (const s of order) if (s !== ctx.me) others.append(seatArea(ctx, s, state));
   const lower = el("div", "la-lower");

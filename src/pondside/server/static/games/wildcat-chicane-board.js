@@ -5,6 +5,7 @@
 // out here.
 import { cardName, decktetCard, nameInSentence, parse, SUITS } from "../decktet.js";
 import { t } from "../i18n.js";
+import { seatsFrom } from "../room.js";
 import { prompt } from "./terms.js";
 
 /** "Waves" */
@@ -37,13 +38,6 @@ function sym(el, s, cls = "wc-sym") {
   return e;
 }
 
-/** Seats as they sit round this page's player: itself at the bottom, its left next (WC seats go
- *  clockwise; "left" of seat s is s+1), the rest following. */
-function around(view, me) {
-  const n = view.players;
-  const start = me ?? 0;
-  return Array.from({ length: n }, (_, k) => (start + k) % n);
-}
 
 function banner(ctx) {
   const { el, view: v } = ctx;
@@ -88,7 +82,7 @@ function lastHand(ctx, handEnd) {
   const box = el("div", "wc-last");
   box.append(el("h3", null, heading));
   const list = el("ul");
-  for (const s of around(v, ctx.me)) {
+  for (const s of seatsFrom(v.players, ctx.me)) {
     const li = el("li");
     li.dataset.seat = String(s);
     li.append(el("span", "wc-last-name", seatName(ctx, s)));
@@ -267,7 +261,7 @@ export function wcBoard(ctx, rule, handEnd) {
   // While the table calls (classic), the seats have nothing in front of them: only the middle
   // is drawn, so that on a phone the hand, which the call is about, stays in view.
   if (v.phase === "call" && !v.over) table.classList.add("calling");
-  else around(v, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
+  else seatsFrom(v.players, ctx.me).forEach((s, k) => table.append(spot(ctx, s, k, trick, read, last, winner)));
   table.append(middle(ctx, trick, last));
   board.append(table);
   const n = note(ctx, rule);
