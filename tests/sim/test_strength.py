@@ -204,3 +204,65 @@ def test_a_step_at_three_seats_seats_each_level_twice_and_once(tmp_path: Path) -
     # Half the matches with two beginners and one random player, half the other way round.
     assert row["players"] == 3 and step["matches"] == 6
     assert 0 <= step["share"] <= 1
+
+
+def test_a_long_step_is_played_in_pieces_each_with_its_own_seed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pondside.bots.lame_duck as lame_duck
+    from pondside.sim.strength import STEPS_END, STEPS_START, run_steps, step_seeds
+
+    quick = dataclasses.replace(lame_duck.BOTS, strong="mcs:iterations=2")
+    monkeypatch.setattr(lame_duck, "BOTS", quick, raising=True)
+    page = tmp_path / "bots.md"
+    page.write_text(f"# Bots\n{STEPS_START}\n{STEPS_END}\n")
+
+    def strength(*args: str) -> CliRunner:
+        common = ["strength", "--games", "lame-duck", "--results", str(tmp_path), "--jobs", "1"]
+        base = [*common, "--lines", "steps", "--steps", "casual-strong", "--step-matches", "4"]
+        return CliRunner().invoke(main, [*base, *args])
+
+    def kept() -> dict[str, Any]:
+        (row,) = json.loads((tmp_path / "lame-duck.json").read_text())
+        (step,) = row["steps"]
+        return dict(step)
+
+    assert strength().exit_code == 0
+    first = kept()
+    ran = strength("--more", "--seed", "1", "--out", str(page))
+    assert ran.exit_code == 0, ran.output
+    both = kept()
+    # The second piece is the step played alone with seed 1: the two add up.
+    (alone,) = run_steps("lame-duck", 4, 1, 1, ["casual-strong"])["steps"]
+    assert both["matches"] == 8 and both["wins"] == first["wins"] + alone["wins"]
+    assert both["share"] == both["wins"] / 8
+    assert both["upper_mean_place"] == pytest.approx(
+        (first["upper_mean_place"] + alone["upper_mean_place"]) / 2
+    )
+    assert step_seeds(both) == [0, 1] and len(both["commands"]) == 2
+    text = page.read_text()
+    assert "| lame-duck | 4 | defaults | casual → **strong** | 8 |" in text
+    # The table lists both pieces' commands.
+    assert "--steps casual-strong --lines steps --jobs 1" in text
+    assert "--steps casual-strong --lines steps --seed 1" in text and "--more`" in text
+    # A seed played already, a line other than the steps, or a level changed since: refused
+    # before a match is played, saying why.
+    again = strength("--more", "--seed", "1")
+    assert again.exit_code != 0 and "played with seed 1 already" in again.output
+    assert "played with 0, 1" in again.output
+    lines = strength("--more", "--seed", "2", "--lines", "steps,ladder")
+    assert lines.exit_code != 0 and "give --lines steps" in lines.output
+    monkeypatch.setattr(
+        lame_duck, "BOTS", dataclasses.replace(quick, strong="mcs:iterations=3"), raising=True
+    )
+    changed = strength("--more", "--seed", "2")
+    assert changed.exit_code != 0 and "play it again without --more" in changed.output
+    assert kept() == both
+
+
+def test_a_step_kept_before_seeds_were_recorded_was_played_with_its_commands_seed() -> None:
+    from pondside.sim.strength import step_seeds
+
+    assert step_seeds({"command": "pondside strength --games ladders --steps casual-strong"}) == [0]
+    assert step_seeds({"command": "pondside strength --seed 7 --lines steps"}) == [7]
+    assert step_seeds({"seeds": [3, 4], "command": "pondside strength"}) == [3, 4]

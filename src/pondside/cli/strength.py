@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from pondside.engine import PondsideError
 from pondside.games import slugs
 from pondside.sim.strength import LINES
 
@@ -80,6 +81,12 @@ from .progress import RunSignals, signal_name
     help="Write the steps here as the lobby reads them (src/pondside/bots/steps.json).",
 )
 @click.option("--report-only", is_flag=True, help="Only merge the results already in --results.")
+@click.option(
+    "--more",
+    is_flag=True,
+    help="Add the steps' matches to those kept in --results, played with a --seed they were "
+    "not (a long step played in pieces), instead of playing them again.",
+)
 @click.pass_context
 def strength(
     ctx: click.Context,
@@ -98,6 +105,7 @@ def strength(
     out: Path | None,
     levels_out: Path | None,
     report_only: bool,
+    more: bool,
 ) -> None:
     """The bot strength tables of docs/bots.md: for every game at its default table, search vs
     heuristic, heuristic vs random and search vs random, one seat against the rest; the level
@@ -131,11 +139,14 @@ def strength(
         results,
         command_line(ctx),
         chosen_pairs,
+        more,
     )
     with RunSignals() as signals:
         try:
             for row in played:
                 click.echo(tables.summary_line(row))
+        except PondsideError as exc:  # refused before its matches: --more's seed or levels
+            fail(str(exc))
         except KeyboardInterrupt:
             signals.running = False
             click.echo(

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pondside.bots.declared import DEFAULT_EXPERT, game_bots
+from pondside.engine import PondsideError
 from pondside.games import get_game, slugs
 
 from .simulate import simulate
@@ -254,6 +255,7 @@ def run_steps(
                 "upper_mean_place": sum(up for up, _ in played) / len(played),
                 "lower_mean_place": sum(down for _, down in played) / len(played),
                 "seconds": time.perf_counter() - begun,
+                "seeds": [seed],
             }
             if stopped:
                 step.update(partial=True, planned_matches=matches)
@@ -311,7 +313,7 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
                 f" {st['share']:.1%} | {lo:.1%} – {hi:.1%} |"
                 f" {st['upper_mean_place']:.2f} / {st['lower_mean_place']:.2f} | {verdict} |"
             )
-    commands = sorted({f"`{st['command']}`" for r in rows for st in r["steps"] if "command" in st})
+    commands = sorted({f"`{c}`" for r in rows for st in r["steps"] for c in step_commands(st)})
     made = f"Made by {', '.join(commands)}." if commands else ""
     return "\n".join([*lines, "", made, ""])
 
@@ -437,14 +439,20 @@ def play_lines(
     results: Path,
     command: str,
     pairs: Sequence[str] = (),
+    more: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Play ``lines`` of each game's table, ``matches[line]`` matches each (a step of the ladder
     each, of the steps ``pairs`` names or all); yield each row as it is kept in
-    ``results``/GAME.json beside the lines not played again."""
+    ``results``/GAME.json beside the lines not played again. With ``more``, a step's matches
+    are added to those kept of it (``added_step``), played with a ``seed`` they were not."""
     results.mkdir(parents=True, exist_ok=True)
+    if more and any(line != "steps" for line in lines):
+        raise PondsideError("only the ladder's steps take more matches: give --lines steps")
     for slug in games:
         path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
+        if more:
+            check_more(slug, kept.get("steps"), seed, pairs)
         plays = {**matchups(search or search_spec(slug)), "ladder": ("", ""), "steps": ("", "")}
         for line, (first, rest) in plays.items():
             if line not in lines or matches[line] < 1:
@@ -463,12 +471,19 @@ def play_lines(
             # Read again: another run may have written another line of this game meanwhile.
             if path.is_file():
                 kept = {line_of(r): r for r in json.loads(path.read_text())}
-            if line == "steps" and "steps" in kept and pairs:
-                # Steps played again replace only themselves: the others' figures stay.
+            if line == "steps" and "steps" in kept and (pairs or more):
+                # Steps played again replace only themselves (or, with ``more``, add to
+                # themselves): the others' figures stay.
+                before = {(st["lower"], st["upper"]): st for st in kept["steps"]["steps"]}
+                if more:
+                    row["steps"] = [
+                        added_step(before[st["lower"], st["upper"]], st)
+                        if (st["lower"], st["upper"]) in before
+                        else st
+                        for st in row["steps"]
+                    ]
                 again = {(st["lower"], st["upper"]) for st in row["steps"]}
-                others = [
-                    st for st in kept["steps"]["steps"] if (st["lower"], st["upper"]) not in again
-                ]
+                others = [st for key, st in before.items() if key not in again]
                 row["steps"] = sorted([*others, *row["steps"]], key=_step_order)
             kept[line] = row
             # Written after every line, so a long run that is stopped keeps what it measured.
@@ -477,6 +492,73 @@ def play_lines(
             if row.get("partial"):
                 # Stopped (Ctrl-C, SIGTERM) mid-line: what it played is kept, the rest not played.
                 raise KeyboardInterrupt
+
+
+def step_seeds(step: dict[str, Any]) -> list[int]:
+    """The seeds a kept step's matches were played with: recorded with it (``seeds``), or, for
+    a step kept before they were, the one its command gave (``--seed``; 0 by default)."""
+    if "seeds" in step:
+        return [int(s) for s in step["seeds"]]
+    words = str(step.get("command", "")).split()
+    return [int(words[words.index("--seed") + 1])] if "--seed" in words else [0]
+
+
+def step_commands(step: dict[str, Any]) -> list[str]:
+    """The commands that played a step's matches (several once matches were added)."""
+    return list(step.get("commands") or ([step["command"]] if "command" in step else []))
+
+
+def check_more(slug: str, row: dict[str, Any] | None, seed: int, pairs: Sequence[str]) -> None:
+    """Refuse, before a match is played, to add matches to a kept step with a seed its matches
+    were played with (the same deals would count twice), or whose levels have changed since."""
+    from pondside.bots.levels import level_spec
+
+    game = get_game(slug)
+    for st in row["steps"] if row else ():
+        if pairs and f"{st['lower']}-{st['upper']}" not in pairs:
+            continue
+        now = [level_spec(game, st["upper"]), level_spec(game, st["lower"])]
+        if now != st["specs"]:
+            raise PondsideError(
+                f"{slug}'s step {st['lower']}-{st['upper']} was played as {st['specs']} and its "
+                f"levels are now {now}: play it again without --more"
+            )
+        if seed in step_seeds(st):
+            raise PondsideError(
+                f"{slug}'s step {st['lower']}-{st['upper']} was played with seed {seed} already: "
+                f"the same deals would count twice; give --seed another number (played with "
+                f"{', '.join(map(str, step_seeds(st)))})"
+            )
+
+
+def added_step(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """One step over ``old``'s matches and ``new``'s (played with another seed): the wins and
+    matches added, the share, its interval and the mean places over them all. Refused where the
+    levels' specs are not the ones ``old`` was played with (the level changed since)."""
+    if old["specs"] != new["specs"]:
+        raise PondsideError(
+            f"the step {old['lower']}-{old['upper']} was played as {old['specs']} and its levels "
+            f"are now {new['specs']}: play it again without --more"
+        )
+    a, b = old["matches"], new["matches"]
+    n, wins = a + b, old["wins"] + new["wins"]
+    step: dict[str, Any] = {
+        "lower": old["lower"],
+        "upper": old["upper"],
+        "specs": new["specs"],
+        "wins": wins,
+        "matches": n,
+        "share": wins / n,
+        "ci95": list(wilson_interval(wins, n)),
+        "upper_mean_place": (old["upper_mean_place"] * a + new["upper_mean_place"] * b) / n,
+        "lower_mean_place": (old["lower_mean_place"] * a + new["lower_mean_place"] * b) / n,
+        "seconds": old.get("seconds", 0.0) + new.get("seconds", 0.0),
+        "seeds": step_seeds(old) + step_seeds(new),
+        "commands": step_commands(old) + step_commands(new),
+    }
+    if new.get("partial"):
+        step.update(partial=True, planned_matches=a + new["planned_matches"])
+    return step
 
 
 def _step_order(step: dict[str, Any]) -> int:
