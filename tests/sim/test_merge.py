@@ -5,15 +5,17 @@ issue 31's search against the planner)."""
 from __future__ import annotations
 
 import json
+import statistics
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from pondside.cli import main
-from pondside.sim.merge import MergeError, merge_runs
+from pondside.sim.merge import MergeError, merge_runs, pair_figures
 from pondside.sim.report import write_folder
-from pondside.sim.tournament import Row, TournamentResult, plan, tournament
+from pondside.sim.tournament import EntryStats, Row, TournamentResult, plan, tournament
 
 BOTS = ["heuristic", "random"]
 
@@ -95,8 +97,8 @@ def test_runs_that_did_not_play_the_same_way_are_refused_with_the_reason(
         merge_runs([a, played(tmp_path, "three", 2, players=3, bots=[*BOTS, "random"])])
     with pytest.raises(MergeError, match="the runs' bots differ"):
         merge_runs([a, played(tmp_path, "other", 3, bots=["heuristic", "highest"])])
-    with pytest.raises(MergeError, match="at least two"):
-        merge_runs([a])
+    with pytest.raises(MergeError, match="at least one"):
+        merge_runs([])
     with pytest.raises(MergeError, match="holds no tournament's results"):
         merge_runs([a, tmp_path / "nowhere"])
 
@@ -129,3 +131,71 @@ def test_the_command_shows_the_sum_and_writes_its_folder(tmp_path: Path) -> None
     refused = CliRunner().invoke(main, ["merge", str(a), str(a)])
     assert refused.exit_code == 1
     assert "both played with seed 1" in refused.output
+
+
+def two_seat_result(rows: list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]) -> Any:
+    """A duplicate run of ``heuristic`` (entry 0) against ``random`` (entry 1) at two seats, its
+    matches given as (seats, places, scores)."""
+    result = TournamentResult(
+        "lame-duck", 2, {}, 0, True, [EntryStats("heuristic"), EntryStats("random")], len(rows)
+    )
+    for i, (seats, places, scores) in enumerate(rows):
+        result.add(Row(i, seats, places, (float(scores[0]), float(scores[1]))))
+    return result
+
+
+def test_a_pair_is_set_against_each_other_deal_by_deal_as_the_climbing_papers_report() -> None:
+    result = two_seat_result(
+        [
+            # Deal 0, from both seats: the heuristic wins once by 5 and loses once by 5.
+            ((0, 1), (1, 2), (10, 5)),
+            ((1, 0), (1, 2), (8, 3)),
+            # Deal 1: a shared first place (half of it the heuristic's), then a win by 7.
+            ((0, 1), (1, 1), (7, 7)),
+            ((1, 0), (2, 1), (2, 9)),
+        ]
+    )
+    told = pair_figures(result, "heuristic", "random")
+    assert (told["deals"], told["matches"]) == (2, 4)
+    half = 1.96 * statistics.stdev([0.5, 0.75]) / 2**0.5
+    assert told["first"]["mean"] == told["above"]["mean"] == 0.625
+    assert told["first"]["ci95"] == pytest.approx([0.625 - half, 0.625 + half])
+    assert told["first"]["fair"] == 0.5
+    points_half = 1.96 * statistics.stdev([0.0, 3.5]) / 2**0.5
+    assert told["points"]["mean"] == 1.75
+    assert told["points"]["ci95"] == pytest.approx([1.75 - points_half, 1.75 + points_half])
+    with pytest.raises(MergeError, match="no bot 'expert' played these matches"):
+        pair_figures(result, "expert", "random")
+    with pytest.raises(MergeError, match="two different bots"):
+        pair_figures(result, "random", "random")
+    with pytest.raises(MergeError, match="an interval needs two or more"):
+        pair_figures(two_seat_result([((0, 1), (1, 2), (1, 0))]), "heuristic", "random")
+
+
+def test_a_run_stopped_mid_deal_leaves_the_next_runs_deals_whole(tmp_path: Path) -> None:
+    stopped = two_seat_result(
+        [((0, 1), (1, 2), (10, 5)), ((1, 0), (1, 2), (8, 3)), ((0, 1), (2, 1), (0, 4))]
+    )
+    stopped.seed, stopped.planned = 1, 4
+    whole = two_seat_result([((0, 1), (1, 2), (3, 1)), ((1, 0), (2, 1), (2, 6))])
+    whole.seed = 2
+    write_folder(stopped, tmp_path / "a")
+    write_folder(whole, tmp_path / "b")
+    merged = merge_runs([tmp_path / "a", tmp_path / "b"])
+    # The stopped run's deal 1 has one match; the next run's first deal is deal 2, whole.
+    assert [r.index for r in merged.rows] == [0, 1, 2, 4, 5]
+    assert merged.partial and merged.planned == 6
+    assert pair_figures(merged, "heuristic", "random")["deals"] == 3
+
+
+def test_the_command_sets_a_pair_against_each_other(tmp_path: Path) -> None:
+    a, b = played(tmp_path, "a", 1), played(tmp_path, "b", 2)
+    ran = CliRunner().invoke(main, ["merge", str(a), str(b), "--pair", "heuristic,random"])
+    assert ran.exit_code == 0, ran.output
+    said = " ".join(ran.output.split())
+    assert "heuristic against random, over 12 deals (12 matches)" in said
+    assert "finished first:" in said and "by chance 50.0%" in said
+    assert "points less random's, a match:" in said
+    for bad, why in (("heuristic", "two bots as A,B"), ("heuristic,expert", "no bot 'expert'")):
+        refused = CliRunner().invoke(main, ["merge", str(a), "--pair", bad])
+        assert refused.exit_code == 1 and why in refused.output

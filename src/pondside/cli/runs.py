@@ -383,21 +383,55 @@ def tournament(ctx: click.Context, out: Path | None, **run: Any) -> None:
 @path_option(
     "--out", help="Write the sum's results.json, CSVs and PNG plots into this folder.", folder=True
 )
-def merge(folders: tuple[Path, ...], out: Path | None) -> None:
+@click.option(
+    "--pair",
+    metavar="A,B",
+    help="Also set bot A against bot B deal by deal: A's first places, A above B, and A's "
+    "points less B's, each with a 95% interval over the deals.",
+)
+def merge(folders: tuple[Path, ...], out: Path | None, pair: str | None) -> None:
     """Add up tournament runs of the same game and bots, each from its --out folder: one
     measurement played in pieces (different seeds; the same game, seats, options, rule
     constants and duplicate setting). Shows the entries, intervals and pairwise shares over
-    all their matches, as one run of them all would."""
-    from pondside.sim.merge import MergeError, merge_runs
+    all their matches, as one run of them all would (one folder: that run's)."""
+    from pondside.sim.merge import MergeError, merge_runs, pair_figures
     from pondside.sim.report import FILES, write_folder
 
     if out is not None:
         check_folder(out, FILES)
+    bots = pair.split(",") if pair else []
+    if pair is not None and (len(bots) != 2 or not all(bots)):
+        fail(f"--pair takes two bots as A,B, not {pair!r}")
     try:
         result = merge_runs(folders)
+        figures = pair_figures(result, *bots) if bots else None
     except MergeError as exc:
         fail(str(exc))
     show_results(game_arg(result.game), result, 0.0)
+    if figures:
+        show_pair(figures)
     if out is not None:
         written = save_or_rescue(out, lambda p: write_folder(result, p), "Results", folder=True)
         console.print(f"Results written to {written}", soft_wrap=True)
+
+
+def show_pair(figures: dict[str, Any]) -> None:
+    """``pair_figures`` as three lines a person reads."""
+    a, b = figures["bots"]
+
+    def span(key: str, percent: bool) -> str:
+        f = figures[key]
+        lo, hi = f["ci95"]
+        if percent:
+            return f"{f['mean']:.1%} ({lo:.1%} – {hi:.1%})"
+        return f"{f['mean']:+.2f} ({lo:+.2f} to {hi:+.2f})"
+
+    console.print(
+        f"{a} against {b}, over {figures['deals']} deals ({figures['matches']} matches), each "
+        "deal counted once, 95% intervals over the deals:\n"
+        f"  finished first: {span('first', True)}; by chance {figures['first']['fair']:.1%}\n"
+        f"  placed above {b}: {span('above', True)} (ties half); by chance 50.0%\n"
+        f"  points less {b}'s, a match: {span('points', False)}",
+        highlight=False,
+        soft_wrap=True,
+    )

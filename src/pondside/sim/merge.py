@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import json
+import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -81,8 +82,8 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
     """The runs in ``folders`` as one result (see the module's docstring): refused, with the
     reason, where they did not play the same game the same way, used a seed twice, or do not
     hold a tournament's files."""
-    if len(folders) < 2:
-        raise MergeError("give at least two runs' folders to add up")
+    if not folders:
+        raise MergeError("give the --out folder of at least one tournament run")
     runs = [(Path(f), read_json(Path(f))) for f in folders]
     first_folder, first = runs[0]
     labels = [e["bot"] for e in first["entries"]]
@@ -120,12 +121,15 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
         tuning=dict(first["tuning"]),
     )
     offset = 0
+    step = first["players"] if first["duplicate"] else 1
     for folder, data in runs:
         rows = read_rows(folder, data, entry_of)
         for row in rows:
             # Numbered on from the runs before: match i of the merged result is one match.
             merged.add(Row(offset + row.index, row.seats, row.places, row.scores))
-        offset += max((row.index for row in rows), default=-1) + 1
+        # Whole deals: a run stopped mid-deal leaves the rest of its last deal's numbers unused,
+        # so that a deal's matches are still ``index // players`` (duplicate deals).
+        offset += -(-(max((row.index for row in rows), default=-1) + 1) // step) * step
         merged.runs.extend(
             data.get("runs")
             or [
@@ -144,3 +148,55 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
                 total[0] += tally["happened"]
                 total[1] += tally["of"]
     return merged
+
+
+def pair_figures(result: TournamentResult, a: str, b: str) -> dict[str, Any]:
+    """Bot ``a`` against bot ``b`` over ``result``'s matches, as the papers on climbing games
+    report a bot against another (win share and average point difference apart), each deal
+    counted once: the share of matches ``a``'s seats finish first (a first place shared counts
+    its part), the share of meetings in which ``a`` placed above ``b`` (ties half), and ``a``'s
+    points less ``b``'s, each the mean over deals of that deal's matches (duplicate matches of
+    one deal share its luck) with a normal 95 % interval over the deals. ``a`` and ``b`` are bot
+    specs as the run named them; ``name#2`` is ``name``'s second entry, counted with it."""
+    labels = [e.label.split("#")[0] for e in result.entries]
+    for name in (a, b):
+        if name not in labels:
+            raise MergeError(
+                f"no bot {name!r} played these matches: they had {sorted(set(labels))}"
+            )
+    if a == b:
+        raise MergeError("give two different bots to set against each other")
+    per_deal: dict[int, list[tuple[float, float, float]]] = {}
+    fair: list[float] = []  # the share of first places ``a``'s seats would have by chance
+    step = result.players if result.duplicate else 1
+    for row in result.rows:
+        mine = [s for s, e in enumerate(row.seats) if labels[e] == a]
+        theirs = [s for s, e in enumerate(row.seats) if labels[e] == b]
+        if not mine or not theirs:
+            continue  # a table without both (more entries than seats)
+        first = sum(row.places[s] == 1 for s in mine) / row.places.count(1)
+        above = statistics.mean(
+            1.0 if row.places[s] < row.places[t] else 0.5 if row.places[s] == row.places[t] else 0.0
+            for s in mine
+            for t in theirs
+        )
+        points = statistics.mean(row.scores[s] for s in mine) - statistics.mean(
+            row.scores[t] for t in theirs
+        )
+        per_deal.setdefault(row.index // step, []).append((first, above, points))
+        fair.append(len(mine) / result.players)
+    deals = [
+        [statistics.mean(x) for x in zip(*matches, strict=True)] for matches in per_deal.values()
+    ]
+    if len(deals) < 2:
+        raise MergeError(f"{a} and {b} met in {len(deals)} deal(s): an interval needs two or more")
+    out: dict[str, Any] = {
+        "bots": [a, b],
+        "deals": len(deals),
+        "matches": sum(map(len, per_deal.values())),
+    }
+    for name, xs in zip(("first", "above", "points"), zip(*deals, strict=True), strict=True):
+        mean, half = statistics.mean(xs), 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
+        out[name] = {"mean": mean, "ci95": [mean - half, mean + half]}
+    out["first"]["fair"] = statistics.mean(fair)
+    return out
