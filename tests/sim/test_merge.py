@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from pondside.cli import main
 from pondside.sim.merge import MergeError, merge_runs, pair_figures
 from pondside.sim.report import write_folder
+from pondside.sim.stats import Z95
 from pondside.sim.tournament import EntryStats, Row, TournamentResult, plan, tournament
 
 BOTS = ["heuristic", "random"]
@@ -157,11 +158,11 @@ def test_a_pair_is_set_against_each_other_deal_by_deal_as_the_climbing_papers_re
     )
     told = pair_figures(result, "heuristic", "random")
     assert (told["deals"], told["matches"]) == (2, 4)
-    half = 1.96 * statistics.stdev([0.5, 0.75]) / 2**0.5
+    half = Z95 * statistics.stdev([0.5, 0.75]) / 2**0.5
     assert told["first"]["mean"] == told["above"]["mean"] == 0.625
     assert told["first"]["ci95"] == pytest.approx([0.625 - half, 0.625 + half])
     assert told["first"]["fair"] == 0.5
-    points_half = 1.96 * statistics.stdev([0.0, 3.5]) / 2**0.5
+    points_half = Z95 * statistics.stdev([0.0, 3.5]) / 2**0.5
     assert told["points"]["mean"] == 1.75
     assert told["points"]["ci95"] == pytest.approx([1.75 - points_half, 1.75 + points_half])
     with pytest.raises(MergeError, match="no bot 'expert' played these matches"):
@@ -199,3 +200,17 @@ def test_the_command_sets_a_pair_against_each_other(tmp_path: Path) -> None:
     for bad, why in (("heuristic", "two bots as A,B"), ("heuristic,expert", "no bot 'expert'")):
         refused = CliRunner().invoke(main, ["merge", str(a), "--pair", bad])
         assert refused.exit_code == 1 and why in refused.output
+
+
+def test_each_entry_has_its_mean_score_with_an_interval_in_the_json_and_the_csv(
+    tmp_path: Path,
+) -> None:
+    result = two_seat_result([((0, 1), (1, 2), (10, 5)), ((1, 0), (1, 2), (8, 3))])
+    heuristic = result.summary()[0]
+    assert heuristic["mean_score"] == 6.5  # 10 and 3
+    half = Z95 * statistics.stdev([10, 3]) / 2**0.5
+    assert heuristic["score_ci95"] == pytest.approx([6.5 - half, 6.5 + half])
+    write_folder(result, tmp_path)
+    header = (tmp_path / "entries.csv").read_text().splitlines()[0].split(",")
+    assert header[header.index("mean_score") - 2 :][:2] == ["ci95_low", "ci95_high"]
+    assert {"score_ci95_low", "score_ci95_high"} <= set(header)

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pondside.sim.stats import Z95, wilson_interval
+from pondside.sim.stats import mean_interval, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -152,10 +152,8 @@ class Mean:
 def mean(values: Sequence[float]) -> Mean:
     if not values:
         return Mean(0.0, 0.0, 0.0, 0.0, 0)
-    m = statistics.fmean(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    half = Z95 * sd / math.sqrt(len(values))
-    return Mean(m, sd, m - half, m + half, len(values))
+    return Mean(statistics.fmean(values), sd, *mean_interval(values), len(values))
 
 
 # The per-match figures that are averaged over matches: name → how one trace gives it.

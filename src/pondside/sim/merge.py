@@ -21,6 +21,7 @@ from typing import Any
 
 from pondside.engine import PondsideError
 
+from .stats import mean_interval
 from .tournament import EntryStats, Row, TournamentResult
 
 SAME = ("game", "players", "options", "tuning", "duplicate")
@@ -196,7 +197,6 @@ def pair_figures(result: TournamentResult, a: str, b: str) -> dict[str, Any]:
         "matches": sum(map(len, per_deal.values())),
     }
     for name, xs in zip(("first", "above", "points"), zip(*deals, strict=True), strict=True):
-        mean, half = statistics.mean(xs), 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
-        out[name] = {"mean": mean, "ci95": [mean - half, mean + half]}
+        out[name] = {"mean": statistics.fmean(xs), "ci95": list(mean_interval(xs))}
     out["first"]["fair"] = statistics.mean(fair)
     return out

@@ -92,8 +92,8 @@ def write_entries(result: TournamentResult, path: Path) -> None:
     for entry in result.summary():
         row: dict[str, Any] = {}
         for key, value in entry.items():
-            if key == "ci95":
-                row["ci95_low"], row["ci95_high"] = value
+            if key in ("ci95", "score_ci95"):
+                row[f"{key}_low"], row[f"{key}_high"] = value
             elif key != "tallies":
                 row[key] = value
         row = {key: rounded(key, value) for key, value in row.items()}

@@ -1,7 +1,10 @@
-"""Statistics for win rates: Wilson score intervals (good at small samples and extreme rates)."""
+"""Statistics for win rates: Wilson score intervals (good at small samples and extreme rates);
+and the normal interval of a mean (scores, ducks, points)."""
 
 from __future__ import annotations
 
+import statistics
+from collections.abc import Sequence
 from math import sqrt
 
 Z95 = 1.959963984540054
@@ -28,3 +31,18 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     lo = 0.0 if successes <= 0 else max(0.0, centre - half)
     hi = 1.0 if successes >= trials else min(1.0, centre + half)
     return (lo, hi)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The normal 95 % interval of the mean of ``values`` (mean ± z standard errors); a single
+    value is its own interval, none is (0, 0).
+
+    >>> lo, hi = mean_interval([8, 10, 12, 10])
+    >>> round(lo, 2), round(hi, 2)
+    (8.4, 11.6)
+    """
+    if not values:
+        return (0.0, 0.0)
+    m = statistics.fmean(values)
+    half = z * statistics.stdev(values) / sqrt(len(values)) if len(values) > 1 else 0.0
+    return (m - half, m + half)

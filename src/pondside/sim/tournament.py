@@ -39,7 +39,7 @@ from pondside.games import get_game
 from pondside.workers import worker_start
 
 from .runner import derive_seed, play_match
-from .stats import wilson_interval
+from .stats import mean_interval, wilson_interval
 
 MODEL = PlackettLuce()  # of the ratings: finishing orders with ties, any number of seats
 
@@ -253,6 +253,8 @@ class TournamentResult:
                     "win_rate": e.wins / e.matches if e.matches else 0.0,
                     "ci95": [lo, hi],
                     "mean_score": sum(e.scores) / len(e.scores) if e.scores else 0.0,
+                    # A match's score, mean ± 1.96 standard errors (Bertschi & Mégret's ducks).
+                    "score_ci95": list(mean_interval(e.scores)),
                     "matches": e.matches,
                     "mean_place": sum(e.places) / len(e.places) if e.places else 0.0,
                     "rating_mu": rating.mu,
