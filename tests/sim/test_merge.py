@@ -5,6 +5,7 @@ issue 31's search against the planner)."""
 from __future__ import annotations
 
 import json
+import re
 import statistics
 from pathlib import Path
 from typing import Any
@@ -100,8 +101,12 @@ def test_runs_that_did_not_play_the_same_way_are_refused_with_the_reason(
         merge_runs([a, played(tmp_path, "other", 3, bots=["heuristic", "highest"])])
     with pytest.raises(MergeError, match="at least one"):
         merge_runs([])
-    with pytest.raises(MergeError, match="holds no tournament's results"):
+    with pytest.raises(MergeError, match="nowhere is not a folder"):
         merge_runs([a, tmp_path / "nowhere"])
+    with pytest.raises(MergeError, match="holds no tournament's results"):
+        merge_runs([a, tmp_path])
+    with pytest.raises(MergeError, match="is given twice: each run counts once"):
+        merge_runs([a, a])
 
 
 def test_a_damaged_run_is_refused_saying_where(tmp_path: Path) -> None:
@@ -116,9 +121,24 @@ def test_a_damaged_run_is_refused_saying_where(tmp_path: Path) -> None:
     (b / "results.json").write_text("{not json")
     with pytest.raises(MergeError, match="could not be read as a tournament's results"):
         merge_runs([a, b])
-    (b / "results.json").write_text(json.dumps({"game": "lame-duck"}))
-    with pytest.raises(MergeError, match=r"is not a tournament.s results\.json"):
-        merge_runs([a, b])
+    data = json.loads((a / "results.json").read_text())
+    for damaged, why in (
+        (5, "expected an object of game, players"),
+        (None, "not NoneType"),
+        ({"game": "lame-duck"}, "expected 'players' to be int, not None"),
+        ({**data, "game": "chess"}, "'chess' is not a game here"),
+        ({**data, "entries": [{"wins": 3}]}, "expected each entry to name its bot"),
+        ({**data, "runs": [{"seed": [1]}]}, "expected each of its runs to give its seed"),
+        (
+            {**data, "entries": [{"bot": "heuristic", "tallies": {"exact": {"of": 2}}}]},
+            "expected the tally 'exact' to count",
+        ),
+    ):
+        (b / "results.json").write_text(json.dumps(damaged))
+        with pytest.raises(MergeError, match=r"is not a tournament.s results\.json as --out"):
+            merge_runs([a, b])
+        with pytest.raises(MergeError, match=re.escape(why)):
+            merge_runs([a, b])
 
 
 def test_the_command_shows_the_sum_and_writes_its_folder(tmp_path: Path) -> None:
@@ -129,9 +149,12 @@ def test_the_command_shows_the_sum_and_writes_its_folder(tmp_path: Path) -> None
     assert "12 matches, 2 seats, seeds 1 and 2: 2 runs added up" in " ".join(ran.output.split())
     assert json.loads((out / "results.json").read_text())["matches"] == 12
     assert (out / "matches.csv").read_text().count("\n") == 13
-    refused = CliRunner().invoke(main, ["merge", str(a), str(a)])
+    refused = CliRunner().invoke(main, ["merge", str(a), str(played(tmp_path, "c", 1))])
     assert refused.exit_code == 1
     assert "both played with seed 1" in refused.output
+    # One folder is that run's results again, under its own seed.
+    alone = CliRunner().invoke(main, ["merge", str(a)])
+    assert alone.exit_code == 0 and "6 matches, 2 seats, seed 1" in " ".join(alone.output.split())
 
 
 def two_seat_result(rows: list[tuple[tuple[int, int], tuple[int, int], tuple[int, int]]]) -> Any:
@@ -186,7 +209,13 @@ def test_a_run_stopped_mid_deal_leaves_the_next_runs_deals_whole(tmp_path: Path)
     # The stopped run's deal 1 has one match; the next run's first deal is deal 2, whole.
     assert [r.index for r in merged.rows] == [0, 1, 2, 4, 5]
     assert merged.partial and merged.planned == 6
-    assert pair_figures(merged, "heuristic", "random")["deals"] == 3
+    # Deal 1 was not played from both seats: it is left out of the pair's figures, and said.
+    told = pair_figures(merged, "heuristic", "random")
+    assert (told["deals"], told["matches"], told["left_out"]) == (2, 4, 1)
+    args = ["merge", str(tmp_path / "a"), str(tmp_path / "b"), "--pair", "heuristic,random"]
+    said = " ".join(CliRunner().invoke(main, args).output.split())
+    assert "over 2 deals (4 matches)" in said
+    assert "(1 match of deals not played from every seat left out)" in said
 
 
 def test_the_command_sets_a_pair_against_each_other(tmp_path: Path) -> None:

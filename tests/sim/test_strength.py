@@ -266,3 +266,27 @@ def test_a_step_kept_before_seeds_were_recorded_was_played_with_its_commands_see
     assert step_seeds({"command": "pondside strength --games ladders --steps casual-strong"}) == [0]
     assert step_seeds({"command": "pondside strength --seed 7 --lines steps"}) == [7]
     assert step_seeds({"seeds": [3, 4], "command": "pondside strength"}) == [3, 4]
+
+
+def test_more_is_refused_for_every_game_before_any_is_played(tmp_path: Path) -> None:
+    from pondside.bots.levels import level_spec
+    from pondside.games import get_game
+
+    # Wildcat Chicane's casual -> strong step, kept as played with seed 1.
+    wc = get_game("wildcat-chicane")
+    step = {
+        "lower": "casual",
+        "upper": "strong",
+        "specs": [level_spec(wc, "strong"), level_spec(wc, "casual")],
+        "wins": 3.0,
+        "matches": 6,
+        "seeds": [1],
+    }
+    row = {"game": "wildcat-chicane", "line": "steps", "players": 3, "steps": [step]}
+    (tmp_path / "wildcat-chicane.json").write_text(json.dumps([row]))
+    args = ["strength", "--games", "lame-duck,wildcat-chicane", "--lines", "steps"]
+    args += ["--steps", "casual-strong", "--more", "--seed", "1", "--results", str(tmp_path)]
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code != 0
+    assert "wildcat-chicane's step casual-strong was played with seed 1 already" in refused.output
+    assert not (tmp_path / "lame-duck.json").exists()  # Lame Duck's step was not played first

@@ -236,7 +236,7 @@ def stopped(result: TournamentResult, signum: int | None, write: Writer | None) 
 
 def seeds_text(result: TournamentResult) -> str:
     """``seed 7``, or the seeds of the runs added up (``seeds 101, 102 and 103: 3 runs``)."""
-    if not result.runs:
+    if len(result.runs) < 2:
         return f"seed {result.seed}"
     seeds = and_list([str(run["seed"]) for run in result.runs])
     return f"seeds {seeds}: {plural(len(result.runs), 'run')} added up"
@@ -428,7 +428,14 @@ def show_pair(figures: dict[str, Any]) -> None:
 
     console.print(
         f"{a} against {b}, over {figures['deals']} deals ({figures['matches']} matches), each "
-        "deal counted once, 95% intervals over the deals:\n"
+        "deal counted once, 95% intervals over the deals"
+        + (
+            f" ({plural(figures['left_out'], 'match')} of deals not played from every seat left "
+            "out)"
+            if figures["left_out"]
+            else ""
+        )
+        + ":\n"
         f"  finished first: {span('first', True)}; by chance {figures['first']['fair']:.1%}\n"
         f"  placed above {b}: {span('above', True)} (ties half); by chance 50.0%\n"
         f"  points less {b}'s, a match: {span('points', False)}",

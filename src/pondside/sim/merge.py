@@ -17,9 +17,10 @@ import json
 import statistics
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pondside.engine import PondsideError
+from pondside.games import slugs
 
 from .stats import mean_interval
 from .tournament import EntryStats, Row, TournamentResult
@@ -34,6 +35,8 @@ class MergeError(PondsideError):
 
 def read_json(folder: Path) -> dict[str, Any]:
     path = folder / "results.json"
+    if not folder.is_dir():
+        raise MergeError(f"{folder} is not a folder: give the --out folder of a tournament run")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -43,10 +46,50 @@ def read_json(folder: Path) -> dict[str, Any]:
         ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise MergeError(f"{path} could not be read as a tournament's results: {exc}") from None
-    missing = [key for key in (*SAME, "seed", "matches", "entries") if key not in data]
-    if not isinstance(data, dict) or missing:
-        raise MergeError(f"{path} is not a tournament's results.json (it lacks {missing})")
-    return data
+    wrong = problem(data)
+    if wrong:
+        raise MergeError(f"{path} is not a tournament's results.json as --out writes it: {wrong}")
+    return cast(dict[str, Any], data)
+
+
+# What results.json must hold to be added up, by key: the type each value must have.
+KINDS: dict[str, type | tuple[type, ...]] = {
+    "game": str,
+    "players": int,
+    "options": dict,
+    "tuning": dict,
+    "duplicate": bool,
+    "seed": int,
+    "matches": int,
+    "entries": list,
+}
+
+
+def problem(data: Any) -> str:
+    """What in a parsed results.json is not as a tournament writes it ("" when nothing)."""
+    if not isinstance(data, dict):
+        return f"expected an object of {', '.join(KINDS)}, not {type(data).__name__}"
+    for key, kind in KINDS.items():
+        if not isinstance(data.get(key), kind):
+            return (
+                f"expected {key!r} to be {getattr(kind, '__name__', kind)}, not {data.get(key)!r}"
+            )
+    if data["game"] not in slugs():
+        return f"{data['game']!r} is not a game here (the games: {', '.join(slugs())})"
+    for entry in data["entries"]:
+        if not isinstance(entry, dict) or not isinstance(entry.get("bot"), str):
+            return f"expected each entry to name its bot, not {entry!r}"
+        for name, tally in (entry.get("tallies") or {}).items():
+            if not isinstance(tally, dict) or not all(
+                isinstance(tally.get(k), int | float) for k in ("happened", "of")
+            ):
+                return f"expected the tally {name!r} to count 'happened' of 'of', not {tally!r}"
+    for run in data.get("runs") or []:
+        if not isinstance(run, dict) or not all(
+            isinstance(run.get(k), int) for k in ("seed", "matches")
+        ):
+            return f"expected each of its runs to give its seed and matches, not {run!r}"
+    return ""
 
 
 def read_rows(folder: Path, data: dict[str, Any], entry_of: dict[str, int]) -> list[Row]:
@@ -85,6 +128,9 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
     hold a tournament's files."""
     if not folders:
         raise MergeError("give the --out folder of at least one tournament run")
+    twice = sorted({str(f) for f in folders if list(folders).count(f) > 1})
+    if twice:
+        raise MergeError(f"{twice[0]} is given twice: each run counts once")
     runs = [(Path(f), read_json(Path(f))) for f in folders]
     first_folder, first = runs[0]
     labels = [e["bot"] for e in first["entries"]]
@@ -122,7 +168,7 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
         tuning=dict(first["tuning"]),
     )
     offset = 0
-    step = first["players"] if first["duplicate"] else 1
+    step = deal_size(first["duplicate"], first["players"])
     for folder, data in runs:
         rows = read_rows(folder, data, entry_of)
         for row in rows:
@@ -151,14 +197,21 @@ def merge_runs(folders: Sequence[Path]) -> TournamentResult:
     return merged
 
 
+def deal_size(duplicate: bool, players: int) -> int:
+    """The matches of one deal: every turn of the seats in duplicate mode, else one."""
+    return players if duplicate else 1
+
+
 def pair_figures(result: TournamentResult, a: str, b: str) -> dict[str, Any]:
     """Bot ``a`` against bot ``b`` over ``result``'s matches, as the papers on climbing games
     report a bot against another (win share and average point difference apart), each deal
     counted once: the share of matches ``a``'s seats finish first (a first place shared counts
     its part), the share of meetings in which ``a`` placed above ``b`` (ties half), and ``a``'s
     points less ``b``'s, each the mean over deals of that deal's matches (duplicate matches of
-    one deal share its luck) with a normal 95 % interval over the deals. ``a`` and ``b`` are bot
-    specs as the run named them; ``name#2`` is ``name``'s second entry, counted with it."""
+    one deal share its luck) with a normal 95 % interval over the deals; a duplicate deal not
+    played from every turn of the seats (a run stopped mid-deal) is left out (``left_out``: its
+    matches). ``a`` and ``b`` are bot specs as the run named them; ``name#2`` is ``name``'s
+    second entry, counted with it."""
     labels = [e.label.split("#")[0] for e in result.entries]
     for name in (a, b):
         if name not in labels:
@@ -167,9 +220,10 @@ def pair_figures(result: TournamentResult, a: str, b: str) -> dict[str, Any]:
             )
     if a == b:
         raise MergeError("give two different bots to set against each other")
-    per_deal: dict[int, list[tuple[float, float, float]]] = {}
-    fair: list[float] = []  # the share of first places ``a``'s seats would have by chance
-    step = result.players if result.duplicate else 1
+    # Per deal, each match's figures and the share of first places ``a``'s seats would have by
+    # chance.
+    per_deal: dict[int, list[tuple[float, float, float, float]]] = {}
+    step = deal_size(result.duplicate, result.players)
     for row in result.rows:
         mine = [s for s, e in enumerate(row.seats) if labels[e] == a]
         theirs = [s for s, e in enumerate(row.seats) if labels[e] == b]
@@ -184,19 +238,24 @@ def pair_figures(result: TournamentResult, a: str, b: str) -> dict[str, Any]:
         points = statistics.mean(row.scores[s] for s in mine) - statistics.mean(
             row.scores[t] for t in theirs
         )
-        per_deal.setdefault(row.index // step, []).append((first, above, points))
-        fair.append(len(mine) / result.players)
-    deals = [
-        [statistics.mean(x) for x in zip(*matches, strict=True)] for matches in per_deal.values()
-    ]
+        chance = len(mine) / result.players
+        per_deal.setdefault(row.index // step, []).append((first, above, points, chance))
+    # A duplicate deal stopped before every turn of its seats was played keeps a seat's edge
+    # unbalanced: it is left out, and said.
+    whole = [matches for matches in per_deal.values() if len(matches) == step]
+    deals = [[statistics.fmean(x) for x in zip(*matches, strict=True)] for matches in whole]
     if len(deals) < 2:
-        raise MergeError(f"{a} and {b} met in {len(deals)} deal(s): an interval needs two or more")
+        raise MergeError(
+            f"{a} and {b} met in {len(deals)} whole deal(s): an interval needs two or more"
+        )
     out: dict[str, Any] = {
         "bots": [a, b],
         "deals": len(deals),
-        "matches": sum(map(len, per_deal.values())),
+        "matches": sum(map(len, whole)),
+        "left_out": sum(map(len, per_deal.values())) - sum(map(len, whole)),
     }
-    for name, xs in zip(("first", "above", "points"), zip(*deals, strict=True), strict=True):
+    columns = list(zip(*deals, strict=True))
+    for name, xs in zip(("first", "above", "points"), columns, strict=False):
         out[name] = {"mean": statistics.fmean(xs), "ci95": list(mean_interval(xs))}
-    out["first"]["fair"] = statistics.mean(fair)
+    out["first"]["fair"] = statistics.fmean(columns[3])
     return out

@@ -446,13 +446,17 @@ def play_lines(
     ``results``/GAME.json beside the lines not played again. With ``more``, a step's matches
     are added to those kept of it (``added_step``), played with a ``seed`` they were not."""
     results.mkdir(parents=True, exist_ok=True)
-    if more and any(line != "steps" for line in lines):
-        raise PondsideError("only the ladder's steps take more matches: give --lines steps")
+    if more:
+        if any(line != "steps" for line in lines):
+            raise PondsideError("only the ladder's steps take more matches: give --lines steps")
+        # Every game checked before any is played: a refusal never comes after hours of play.
+        for slug in games:
+            path = results / f"{slug}.json"
+            kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
+            check_more(slug, kept.get("steps"), seed, pairs)
     for slug in games:
         path = results / f"{slug}.json"
         kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-        if more:
-            check_more(slug, kept.get("steps"), seed, pairs)
         plays = {**matchups(search or search_spec(slug)), "ladder": ("", ""), "steps": ("", "")}
         for line, (first, rest) in plays.items():
             if line not in lines or matches[line] < 1:
@@ -477,7 +481,7 @@ def play_lines(
                 before = {(st["lower"], st["upper"]): st for st in kept["steps"]["steps"]}
                 if more:
                     row["steps"] = [
-                        added_step(before[st["lower"], st["upper"]], st)
+                        added_step(slug, before[st["lower"], st["upper"]], st)
                         if (st["lower"], st["upper"]) in before
                         else st
                         for st in row["steps"]
@@ -517,29 +521,30 @@ def check_more(slug: str, row: dict[str, Any] | None, seed: int, pairs: Sequence
     for st in row["steps"] if row else ():
         if pairs and f"{st['lower']}-{st['upper']}" not in pairs:
             continue
-        now = [level_spec(game, st["upper"]), level_spec(game, st["lower"])]
-        if now != st["specs"]:
-            raise PondsideError(
-                f"{slug}'s step {st['lower']}-{st['upper']} was played as {st['specs']} and its "
-                f"levels are now {now}: play it again without --more"
-            )
-        if seed in step_seeds(st):
+        same_levels(slug, st, [level_spec(game, st["upper"]), level_spec(game, st["lower"])])
+        seeds = step_seeds(st)
+        if seed in seeds:
             raise PondsideError(
                 f"{slug}'s step {st['lower']}-{st['upper']} was played with seed {seed} already: "
                 f"the same deals would count twice; give --seed another number (played with "
-                f"{', '.join(map(str, step_seeds(st)))})"
+                f"{', '.join(map(str, seeds))})"
             )
 
 
-def added_step(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+def same_levels(slug: str, step: dict[str, Any], now: list[str]) -> None:
+    """Refuse to add to ``step`` matches of levels other than those it was played with."""
+    if now != step["specs"]:
+        raise PondsideError(
+            f"{slug}'s step {step['lower']}-{step['upper']} was played as {step['specs']} and "
+            f"its levels are now {now}: play it again without --more"
+        )
+
+
+def added_step(slug: str, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     """One step over ``old``'s matches and ``new``'s (played with another seed): the wins and
     matches added, the share, its interval and the mean places over them all. Refused where the
     levels' specs are not the ones ``old`` was played with (the level changed since)."""
-    if old["specs"] != new["specs"]:
-        raise PondsideError(
-            f"the step {old['lower']}-{old['upper']} was played as {old['specs']} and its levels "
-            f"are now {new['specs']}: play it again without --more"
-        )
+    same_levels(slug, old, new["specs"])
     a, b = old["matches"], new["matches"]
     n, wins = a + b, old["wins"] + new["wins"]
     step: dict[str, Any] = {
@@ -556,8 +561,12 @@ def added_step(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         "seeds": step_seeds(old) + step_seeds(new),
         "commands": step_commands(old) + step_commands(new),
     }
+    # Stopped before all its matches, the step is partial: of the matches planned over its
+    # pieces (a piece stopped before counts what it had planned).
     if new.get("partial"):
-        step.update(partial=True, planned_matches=a + new["planned_matches"])
+        step.update(
+            partial=True, planned_matches=old.get("planned_matches", a) + new["planned_matches"]
+        )
     return step
 
 

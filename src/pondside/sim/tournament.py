@@ -253,7 +253,9 @@ class TournamentResult:
                     "win_rate": e.wins / e.matches if e.matches else 0.0,
                     "ci95": [lo, hi],
                     "mean_score": sum(e.scores) / len(e.scores) if e.scores else 0.0,
-                    # A match's score, mean ± 1.96 standard errors (Bertschi & Mégret's ducks).
+                    # A match's score, mean ± 1.96 standard errors (Bertschi & Mégret's ducks),
+                    # over matches: a duplicate deal's matches share its luck, which this does
+                    # not credit (`pondside merge --pair` counts each deal once).
                     "score_ci95": list(mean_interval(e.scores)),
                     "matches": e.matches,
                     "mean_place": sum(e.places) / len(e.places) if e.places else 0.0,

@@ -21,10 +21,8 @@ export function ducks(n) {
  * `column_ducks` holds them once the step is over). */
 export const columnDucks = (column) => column.reduce((sum, c) => sum + ducks(c), 0);
 
-
 export const DUCK_COLOURS = { 1: "#5fa55a", 2: "#3d8fd1", 3: "#e9a426", 5: "#d9482b", 7: "#8e2a8a" };
 export const DUCK_NAMES = { 1: "green", 2: "blue", 3: "amber", 5: "red", 7: "purple" };
-
 
 /** A small duck facing left, in a 20 × 16 box. */
 export function duckShape(parent, x, y, scale, fill, stroke) {

@@ -7,9 +7,7 @@ import { el, seatsFrom } from "../room.js";
 import { legendBox, termsList } from "./terms.js";
 import { svg } from "../svg.js";
 
-
 // --- drawing --------------------------------------------------------------------------------
-
 
 /** A card's colour: from blue (2, the commonest) through green and amber to red (20, unique). */
 function hue(n) {
@@ -48,7 +46,6 @@ export function drawCard(code, { small = false, back = false } = {}) {
   box.setAttribute("aria-label", String(n));
   return box;
 }
-
 
 export function toAct(view) {
   return view.over ? null : view.to_act[0] ?? null;

@@ -6,9 +6,7 @@
 import { t } from "../i18n.js";
 import { svg } from "../svg.js";
 
-
 export const WILD = "W";
-
 
 function colourOf(code) {
   if (code === WILD) return "#7b3fb3";
