@@ -220,8 +220,12 @@ def test_a_run_stopped_mid_deal_leaves_the_next_runs_deals_whole(tmp_path: Path)
 
 def test_the_command_sets_a_pair_against_each_other(tmp_path: Path) -> None:
     a, b = played(tmp_path, "a", 1), played(tmp_path, "b", 2)
-    ran = CliRunner().invoke(main, ["merge", str(a), str(b), "--pair", "heuristic,random"])
+    out = tmp_path / "sum"
+    args = ["merge", str(a), str(b), "--pair", "heuristic,random", "--out", str(out)]
+    ran = CliRunner().invoke(main, args)
     assert ran.exit_code == 0, ran.output
+    kept = json.loads((out / "pair.json").read_text())
+    assert kept["bots"] == ["heuristic", "random"] and kept["deals"] == 12
     said = " ".join(ran.output.split())
     assert "heuristic against random, over 12 deals (12 matches)" in said
     assert "finished first:" in said and "by chance 50.0%" in said

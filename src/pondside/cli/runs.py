@@ -4,6 +4,7 @@ and writes its files after it is over."""
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from collections.abc import Callable
@@ -398,7 +399,7 @@ def merge(folders: tuple[Path, ...], out: Path | None, pair: str | None) -> None
     from pondside.sim.report import FILES, write_folder
 
     if out is not None:
-        check_folder(out, FILES)
+        check_folder(out, [*FILES, "pair.json"])
     bots = pair.split(",") if pair else []
     if pair is not None and (len(bots) != 2 or not all(bots)):
         fail(f"--pair takes two bots as A,B, not {pair!r}")
@@ -411,7 +412,13 @@ def merge(folders: tuple[Path, ...], out: Path | None, pair: str | None) -> None
     if figures:
         show_pair(figures)
     if out is not None:
-        written = save_or_rescue(out, lambda p: write_folder(result, p), "Results", folder=True)
+
+        def write(folder: Path) -> None:
+            write_folder(result, folder)
+            if figures:  # the pair's figures beside the sum's (as printed, unrounded)
+                (folder / "pair.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+        written = save_or_rescue(out, write, "Results", folder=True)
         console.print(f"Results written to {written}", soft_wrap=True)
 
 
