@@ -451,12 +451,10 @@ def play_lines(
             raise PondsideError("only the ladder's steps take more matches: give --lines steps")
         # Every game checked before any is played: a refusal never comes after hours of play.
         for slug in games:
-            path = results / f"{slug}.json"
-            kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
-            check_more(slug, kept.get("steps"), seed, pairs)
+            check_more(slug, kept_lines(results / f"{slug}.json").get("steps"), seed, pairs)
     for slug in games:
         path = results / f"{slug}.json"
-        kept = {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
+        kept = kept_lines(path)
         plays = {**matchups(search or search_spec(slug)), "ladder": ("", ""), "steps": ("", "")}
         for line, (first, rest) in plays.items():
             if line not in lines or matches[line] < 1:
@@ -473,8 +471,7 @@ def play_lines(
             for st in row.get("steps", ()):
                 st["command"] = command  # each step says how it was made: they merge below
             # Read again: another run may have written another line of this game meanwhile.
-            if path.is_file():
-                kept = {line_of(r): r for r in json.loads(path.read_text())}
+            kept = kept_lines(path)
             if line == "steps" and "steps" in kept and (pairs or more):
                 # Steps played again replace only themselves (or, with ``more``, add to
                 # themselves): the others' figures stay.
@@ -496,6 +493,12 @@ def play_lines(
             if row.get("partial"):
                 # Stopped (Ctrl-C, SIGTERM) mid-line: what it played is kept, the rest not played.
                 raise KeyboardInterrupt
+
+
+def kept_lines(path: Path) -> dict[str, dict[str, Any]]:
+    """A game's rows kept in ``path`` (``results``/GAME.json), by line; none where there is
+    no such file yet."""
+    return {line_of(r): r for r in json.loads(path.read_text())} if path.is_file() else {}
 
 
 def step_seeds(step: dict[str, Any]) -> list[int]:

@@ -38,7 +38,6 @@ function sym(el, s, cls = "wc-sym") {
   return e;
 }
 
-
 function banner(ctx) {
   const { el, view: v } = ctx;
   const box = el("div", "wc-banner");
