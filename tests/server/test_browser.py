@@ -126,7 +126,10 @@ def test_a_table_with_three_bots_is_opened_in_the_lobby_and_a_round_played(
             # the ladder's steps measured it (docs/bots.md); random has no level below.
             assert note.inner_text().startswith("Ahead of the beginner level in ")
         row.locator("select").select_option(levels[seat - 1])
-        assert note.is_hidden() if levels[seat - 1] == "random" else note.is_visible()
+        # Waited for: a redraw of the room (another seat's change) may come in between, and keeps
+        # the level picked here.
+        note.wait_for(state="hidden" if levels[seat - 1] == "random" else "visible", timeout=3000)
+        assert row.locator("select").input_value() == levels[seat - 1]
         row.get_by_role("button", name=f"Add a bot at seat {seat + 1}").click()
         page.locator(f'.seat[data-seat="{seat}"].bot').wait_for()
     assert "Random bot" in page.locator('.seat[data-seat="3"]').inner_text()

@@ -222,7 +222,8 @@ export function renderWaiting(frame) {
           const o = el("option", null, t("{level} bot", { level: levelLabel(lv.id) }));
           o.title = notes[lv.id] ? `${lv.name} ${notes[lv.id]}` : lv.name;
           o.value = lv.id;
-          if (lv.id === "casual") o.selected = true;
+          // A redraw (anyone joining, a bot added elsewhere) keeps the level this host picked.
+          if (lv.id === (pickedLevel[seat.seat] || "casual")) o.selected = true;
           sel.append(o);
         }
         const note = el("small", "level-note");
@@ -233,7 +234,10 @@ export function renderWaiting(frame) {
         };
         tell();
         sel.setAttribute("aria-describedby", note.id);
-        sel.addEventListener("change", tell);
+        sel.addEventListener("change", () => {
+          pickedLevel[seat.seat] = sel.value;
+          tell();
+        });
         const add = el("button", "btn", t("Add bot"));
         add.type = "button";
         add.setAttribute("aria-label", t("Add a bot at seat {n}", { n: seat.seat + 1 }));
@@ -291,6 +295,7 @@ export function renderWaiting(frame) {
   }
 }
 
+const pickedLevel = {}; // seat -> the bot level this host chose there, kept across redraws
 let joining = null; // the seat this page's Join asked for, until the page sits there
 
 async function seatChange(seat, what, level) {
