@@ -24,6 +24,7 @@ PYTHON_KEYWORDS: Mapping[str, Any] = {
     "_": None,
     "N_": None,
     "ngettext": (1, 2),
+    "plural_forms": (1, 2),
     "pgettext": ((1, "c"), 2),
 }
 BROWSER_KEYWORDS: Mapping[str, Any] = {"t": None, "tn": (1, 2), "tc": ((1, "c"), 2)}

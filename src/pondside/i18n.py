@@ -288,6 +288,17 @@ def browser_catalog(locale: str) -> dict[str, Any]:
     return {"locale": locale, "lang": locale, "messages": messages}
 
 
+def plural_forms(one: str, many: str) -> dict[str, str]:
+    """A message with a count, in every plural form of the current language, by CLDR category
+    ("one", "other": what ``Intl.PluralRules`` answers): a page picks the form for any count
+    it has itself (a column's ducks mid-animation), where a sentence made here has the count
+    already. The catalog takes the pair from here as from ``ngettext``."""
+    locale = _current.get()
+    translate = translations(locale)
+    categories = _plural_categories(DEFAULT if locale == PSEUDO else locale, translate)
+    return {cat: _plural_form(translate, one, many, i) for cat, i in categories.items()}
+
+
 def _plural_form(translate: _gettext.NullTranslations, one: str, many: str, index: int) -> str:
     """The catalog's ``index``-th plural form of a message (gettext asks by number, not by
     index: a number that picks that index is found)."""

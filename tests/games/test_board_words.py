@@ -206,3 +206,76 @@ def test_decktet_games_serve_the_deck_the_page_draws_names_types_and_rank_order(
     assert kq["ranks"] == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "P", "T", "N"]
     assert wc["ranks"] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "N"]  # WC-1: basic deck
     assert wc["suits"]["Y"] == "Wyrms" and wc["rank_names"]["T"] == "Court"
+
+
+# --- the board's counts and labels (issue 26's sweep of session 52) -------------------------------
+def test_la1_la14_each_pile_is_read_bottom_card_first_for_its_owner_or_by_name() -> None:
+    game = get_game("ladders")
+    m = Match(game, 2, {}, seed=3)
+    view = dict(m.view(0))
+    view["rungs"] = [[["3", "W"], [], [], []], [["9"], [], [], []]]
+    said = game.captions(view, NAMES[:2])
+    assert said["rung 0 0"] == "Your RUNG pile 1: 2 cards, 3, SKIP PORTAL (top SKIP PORTAL)"
+    assert said["rung 0 1"] == "Your RUNG pile 2: empty"
+    assert said["rung 1 0"] == "Bob's RUNG pile 1: 1 card, 9 (top 9)"
+    size, top = view["climb_sizes"][1], view["climb_tops"][1]
+    assert said["climb 1"] == f"Bob's CLIMB: {size} cards, top {game.card_facts()['words'][top]}"
+    assert said["climb 0"].startswith("Your CLIMB: ")
+
+
+def test_la1_each_card_is_named_with_its_article_as_the_narration_names_it() -> None:
+    words = get_game("ladders").card_facts()["words"]
+    assert (words["7"], words["8"], words["11"], words["W"]) == (
+        "a 7",
+        "an 8",
+        "an 11",
+        "a SKIP PORTAL",
+    )
+    assert len(words) == 13
+
+
+def test_dd9_the_cards_held_count_hand_and_front_together() -> None:
+    game = get_game("down-the-drain")
+    m = Match(game, 3, {"games": 3}, seed=2)
+    play_until(m, lambda v: any(v["front"]) and v["plays"] >= 2)
+    view = m.view(0)
+    said = game.captions(view, NAMES[:3])
+    for s in range(3):
+        held, hand = view["held"][s], view["hand_sizes"][s]
+        assert said[f"held {s}"].startswith(f"{held} card")
+        assert held == hand + (1 if view["front"][s] else 0)
+        if view["front"][s]:
+            assert said[f"held {s}"].endswith(f"{hand} in hand, 1 in front")
+        assert said[f"held where {s}"].endswith("fewer is better, none wins")
+        # A series counts its games won too, on the bar and on the end screen.
+        assert said[f"wins {s}"] == f"{view['wins'][s]} wins"
+        assert said[f"end score {s}"].endswith("held over the games")
+    assert said["stack count"] == f"Stack: {view['stack_size']} cards"
+
+
+def test_dd9_one_game_ends_with_the_cards_held() -> None:
+    game = get_game("down-the-drain")
+    m = Match(game, 3, {"games": 1}, seed=2)
+    said = game.captions(m.view(0), NAMES[:3])
+    assert said["end score 0"] == "0 cards held"
+    assert "wins 0" not in said
+
+
+def test_ld2_a_number_of_ducks_in_every_plural_form_of_the_readers_language() -> None:
+    from pondside.i18n import using
+
+    game = get_game("lame-duck")
+    assert game.counts()["ducks"] == {"one": "{n} duck", "other": "{n} ducks"}
+    with using("de"):
+        assert game.counts()["ducks"] == {"one": "{n} Ente", "other": "{n} Enten"}
+    # The legend's terms are found by the names the prompts give them.
+    names = {t["term"] for t in game.terms()}
+    assert {game.prompts()["term ducks per card"], game.prompts()["term sixth card"]} <= names
+
+
+def test_wc_the_board_words_and_counts_are_the_games() -> None:
+    game = get_game("wildcat-chicane")
+    prompts = game.prompts()
+    assert (prompts["top"], prompts["bottom"]) == ("TOP", "BOTTOM")
+    assert prompts["term top bottom"] in {t["term"] for t in game.terms()}
+    assert game.counts()["bid tricks"]["other"] == "Bid {n} tricks"

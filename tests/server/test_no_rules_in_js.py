@@ -195,3 +195,53 @@ def test_a_game_module_is_a_board_and_its_controls_not_a_second_engine(path: Pat
         f"{path.name} has {lines} lines; split it by what its parts do (the board, the hand, "
         f"the previews), at most {MODULE_LINES} lines each"
     )
+
+
+# Words of a game beyond its terms' names that its pages write only as the game serves them.
+MORE_WORDS = {
+    "lame-duck": ("duck", "ducks", "column", "too low", "pond", "take"),
+    "king-of-the-quackers": (
+        *("Set", "Straight Flush", "Bomb", "Excuse", "personality", "Ace", "promised"),
+        *("pass", "passed", "To beat", "dealer"),
+    ),
+    "wildcat-chicane": ("trick", "tricks", "dealer", "call", "led", "lead", "leads", "bidding"),
+    "ladders": ("DRAW", "DISCARD"),
+    "down-the-drain": ("in front", "beaten", "joined", "stack", "discard", "To beat", "games won"),
+}
+SLUG_FILES = {"lame-duck": ("cards.js", "pond.js")}
+"""Lame Duck's page draws with two modules of the frame's folder as well as its own."""
+MESSAGE = re.compile(r"\bt[nc]?\(\s*\"((?:[^\"\\]|\\.)*)\"(?:\s*,\s*\"((?:[^\"\\]|\\.)*)\")?")
+
+
+def game_words(slug: str) -> list[str]:
+    """The game's own words in English: each term's name (``Game.terms()``; "TOP / BOTTOM" is
+    two, "Personality (☺)" one) and :data:`MORE_WORDS`."""
+    from pondside.games import get_game
+    from pondside.i18n import using
+
+    with using("en"):
+        names = [term["term"] for term in get_game(slug).terms()]
+    words = {w.strip() for name in names for w in re.sub(r"\(.*?\)", "", name).split(" / ")}
+    return sorted(words | set(MORE_WORDS.get(slug, ())))
+
+
+@pytest.mark.parametrize(
+    "slug", ["lame-duck", "king-of-the-quackers", "wildcat-chicane", "ladders", "down-the-drain"]
+)
+def test_a_game_module_writes_its_game_words_only_as_the_game_serves_them(slug: str) -> None:
+    """A page's own messages (``t``, ``tn``) are the frame's: buttons, counts, what a click
+    does. A game's words (CLIMB, a trump, a duck) come from the game (its prompts, captions,
+    card facts), written once in Python with their translations."""
+    files = sorted(STATIC.glob(f"games/{slug}*.js")) + [
+        STATIC / f for f in SLUG_FILES.get(slug, ())
+    ]
+    words = game_words(slug)
+    found = []
+    for path in files:
+        for match in MESSAGE.finditer(path.read_text(encoding="utf-8")):
+            for message in filter(None, match.groups()):
+                message = re.sub(r"\{\w+\}", "", message)  # its slots are not words
+                for word in words:
+                    if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", message, re.IGNORECASE):
+                        found.append(f"{path.name}: {message!r} ({word})")
+    assert not found, "game words written by a page:\n" + "\n".join(found)

@@ -460,6 +460,13 @@ class Game(ABC, Generic[S]):
         once, in ``GET /api/games``; none by default (a game's view says its ``prompt``)."""
         return {}
 
+    def counts(self) -> dict[str, dict[str, str]]:
+        """The game's words with a count that a page fills with a number of its own (Lame
+        Duck's "{n} ducks" on a column drawn mid-animation): each in every plural form of the
+        reader's language by CLDR category (``pondside.i18n.plural_forms``). The server sends
+        them once, in ``GET /api/games``; none by default."""
+        return {}
+
     def standing(self, view: View) -> list[int]:
         """Each seat's place while the match is played, from what any seat sees (``view``):
         by default by the totals, as the match's end ranks them. A game whose end ranks by

@@ -70,6 +70,9 @@ class GameFacts(TypedDict):
     """The line under a table's scores, what wins: the first whose ``when`` the table's
     options meet (``Game.score_notes``)."""
     card_facts: dict[str, Any]
+    counts: dict[str, dict[str, str]]
+    """The game's words with a count, in each plural form by CLDR category (``Game.counts``):
+    a page picks the form for its number with ``Intl.PluralRules``."""
     level_notes: dict[str, str]
     """How each bot level did against the level below it, where that was measured (the
     ladder's steps, ``bots.levels.level_notes``): the lobby shows it beside the level."""
@@ -159,6 +162,7 @@ def game_facts(game: Game[Any], limits: Mapping[str, int]) -> GameFacts:
         prompts=game.prompts(),
         score_notes=game.score_notes(),
         card_facts=game.card_facts(),
+        counts=game.counts(),
         score_unit=[_(unit) for unit in info.score_unit],
         level_notes=level_notes(info.slug),
     )

@@ -375,6 +375,19 @@ def prompts() -> dict[str, str]:
         "score won": _("{n} (won)"),
         "score row in play": _("Game {n} (in play)"),
         "score held": _("{n} held"),
+        "score wins": _("Games won"),
+        # The board's words (DD-3..DD-6): a hand card's tag and its preview on the spots, the
+        # groups' panel, the cards in front.
+        "legend": _("What do joins, beats and pushed through mean?"),
+        "tag both": _("joins + beats"),
+        "tag beats": _("beats"),
+        "tag joins": _("joins"),
+        "will be beaten": _("beaten"),
+        "will join": _("joined"),
+        "to beat heading": _("To beat"),
+        "group value": _("the group's value"),
+        "in front": _("{number} in front"),
+        "none in front": _("no card in front"),
     }
 
 
@@ -419,6 +432,7 @@ def table_captions(view: View, names: Sequence[str], replay: bool = False) -> di
     hand that would beat a group if played now (DD-4d), as each card's label shows it."""
     said = captions(view, names)
     said.update(table_words(view, names))
+    said.update(count_words(view))
     seat = view["seat"]
     beating = 0
     if seat is not None and seat in view["to_act"] and not replay:
@@ -472,6 +486,70 @@ def table_words(view: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]
         out[f"group {g['number']} words"] = (
             _("Highest: {group}").format(group=group) if i == 0 else group
         )
+    return out
+
+
+def count_words(view: Mapping[str, Any]) -> dict[str, str]:
+    """The counts the board and the players' bar show, in words: the stack and the discard
+    pile (``"stack count"``, ``"stack words"``, ``"discard count"``, ``"discard words"``), each
+    seat's cards held (DD-9: hand and front together; ``"held 2"``, with ``"held where 2"`` for its
+    tooltip), its group on the spot (``"spot 2 group"``), its games won in a series (``"wins
+    2"``, ``"wins words 2"``) and its score on the end screen (``"end score 2"``)."""
+    stack, discard = view["stack_size"], len(view["discard"])
+    out = {
+        "stack count": ngettext("Stack: {n} card", "Stack: {n} cards", stack).format(n=stack),
+        "stack words": ngettext(
+            "The stack holds {n} card, face down", "The stack holds {n} cards, face down", stack
+        ).format(n=stack),
+        "discard count": ngettext("Discard: {n} card", "Discard: {n} cards", discard).format(
+            n=discard
+        ),
+        "discard words": ngettext(
+            "The discard pile holds {n} card", "The discard pile holds {n} cards", discard
+        ).format(n=discard),
+    }
+    series = view["options"]["games"] > 1
+    counts = prompts()["held"]
+    for s in range(view["players"]):
+        held, in_hand = view["held"][s], view["hand_sizes"][s]
+        if view["front"][s]:
+            # Both counts, so that the bar's number agrees with the spot's "in hand" (issue 27:
+            # "6 cards held" beside "5 in hand" read as a miscount).
+            out[f"held {s}"] = ngettext(
+                "{n} card held: {hand} in hand, 1 in front",
+                "{n} cards held: {hand} in hand, 1 in front",
+                held,
+            ).format(n=held, hand=in_hand)
+            where = _("{n} in hand and 1 in front").format(n=in_hand)
+        else:
+            out[f"held {s}"] = ngettext("{n} card held", "{n} cards held", held).format(n=held)
+            where = _("{n} in hand").format(n=in_hand)
+        out[f"held where {s}"] = f"{where}: {counts}"
+        group = next((g for g in view["groups"] if s in g["seats"]), None)
+        if group is not None and len(group["seats"]) > 1:
+            out[f"spot {s} group"] = ngettext(
+                "{n} card of {number} together, worth {value}",
+                "{n} cards of {number} together, worth {value}",
+                len(group["seats"]),
+            ).format(n=len(group["seats"]), number=group["number"], value=group["value"])
+        total, won = view["totals"][s], view["wins"][s]
+        if series:
+            out[f"wins {s}"] = ngettext("{n} win", "{n} wins", won).format(n=won)
+            out[f"wins words {s}"] = ngettext(
+                "{n} game won in the series", "{n} games won in the series", won
+            ).format(n=won)
+            out[f"end score {s}"] = " · ".join(
+                (
+                    ngettext("{n} game won", "{n} games won", won).format(n=won),
+                    ngettext(
+                        "{n} card held over the games", "{n} cards held over the games", total
+                    ).format(n=total),
+                )
+            )
+        else:
+            out[f"end score {s}"] = ngettext("{n} card held", "{n} cards held", total).format(
+                n=total
+            )
     return out
 
 

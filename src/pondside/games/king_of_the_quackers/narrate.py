@@ -194,6 +194,46 @@ def prompts() -> dict[str, str]:
         "promise ace": _("Play, Ace as {n}, and promise"),
         "promise worth": _("Play and promise ({value})"),
         "promise ace worth": _("Play, Ace as {n}, and promise ({value})"),
+        "play ace": _("Play, Ace as {n}"),
+        "pass button": _("Pass"),
+        # The cards as the table marks them: a personality (KQ-20), the Excuse, an Ace's
+        # number (KQ-17), a card passed to the seat (KQ-5).
+        "personality card": _("{card} ☺ (a personality)"),
+        "personality": _("personality"),
+        "ace as": _("as {n}"),
+        "card ace as": _("{card}, as {n}"),
+        "mark personality": _("☺ a personality card."),
+        "mark excuse": _("E the Excuse."),
+        "mark passed": _("↓ a card passed to you this hand."),
+        "passed to you": _("passed to you"),
+        "received title": _("Received: {name} passed you this card at the start of the hand"),
+        "received": _("received: {name} passed you this card at the start of the hand"),
+        # KQ-5: the pass to the neighbours.
+        "the pass": _("The pass"),
+        "pass left": _("◀ left"),
+        "pass right": _("right ▶"),
+        "give the cards": _("Give the two cards"),
+        "cards passed": _("The cards passed this hand"),
+        "given to": _("{card}, given to {name}"),
+        "received from": _("{card}, received from {name}"),
+        "chose": _("✓ chose"),
+        # KQ-8, KQ-9: the round and what beats it; KQ-25..KQ-29: the seats' marks.
+        "this round": _("This round"),
+        "earlier plays": _("Earlier plays of this round"),
+        "to beat heading": _("To beat"),
+        "to beat": _("to beat"),
+        "passed": _("passed"),
+        "out": _("out {place}"),
+        "dealer": _("dealer"),
+        "promised": _("promised {n}"),
+        # The legend.
+        "legend": _("What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols"),
+        "legend rules": _("Set, Straight Flush, Bomb, the Excuse and the rest: see {rules}."),
+        "legend link": _("the rules of King of the Quackers"),
+        "words": _("Words"),
+        "ranks": _("Ranks"),
+        "ranks key": _("low to high: {ranks}. ☺ marks a personality; ↓ a card passed to you."),
+        "suits": _("Suits"),
     }
 
 

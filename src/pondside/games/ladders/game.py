@@ -77,6 +77,7 @@ class Ladders(Game[LaddersState]):
 
     terms = staticmethod(words.terms)
     prompts = staticmethod(words.prompts)
+    card_facts = staticmethod(words.card_facts)
 
     def view(self, state: LaddersState, seat: int | None) -> LaddersView:
         """LA-16: CLIMB tops and sizes, RUNG piles, ACCENT piles, DISCARD, DRAW size, hand

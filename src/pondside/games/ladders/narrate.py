@@ -18,6 +18,7 @@ SKIP PORTAL"; after "with" the dative, ``card_with``), the pile a card comes fro
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pondside.engine import ActionLabel, Speaker, Term, View
 from pondside.engine.narrate import Lines, joined
@@ -396,7 +397,33 @@ def prompts() -> dict[str, str]:
         # LA-4, LA-7 and LA-11 in the tooltips of the DRAW and DISCARD stacks.
         "draw": _("DRAW: the face-down pile the hands are filled from"),
         "discard": _("DISCARD: the full ACCENT piles, shuffled into a new DRAW when DRAW runs out"),
+        # The board's labels, in the rulebook's words (LA-1..LA-5, LA-14).
+        "legend": _("What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"),
+        "climb": _("CLIMB"),
+        "climb size": _("CLIMB {n}"),
+        "climb left": _("{n} left"),
+        "rung": _("RUNG"),
+        "rung n": _("RUNG {n}"),
+        "accent": _("ACCENT"),
+        "accent n": _("ACCENT {n}"),
+        "accent needs": _("needs {n}"),
+        "draw name": _("DRAW"),
+        "discard name": _("DISCARD"),
+        "stacks": _("DRAW {draw} · DISCARD {discard}"),
+        "wild": _(WILD_NAME),
+        "wild in hand": _("SKIP PORTAL (wild) in your hand"),
+        "in hand": _("{card} in your hand"),
+        "from hand": _("{card} from hand"),
+        "counting as": _("{card} counting as {n}"),
+        "partner you": _("with you"),
+        "partner": _("with {name}"),
     }
+
+
+def card_facts() -> dict[str, Any]:
+    """Each card in words as a sentence names it (``card_words``: "a 7", "an 8", "a SKIP
+    PORTAL"), for the faces' names wherever a page draws them."""
+    return {"words": {code: card_words(code) for code in CARD.values()}}
 
 
 def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
@@ -465,6 +492,47 @@ def pile_words(view: View, names: Sequence[str]) -> dict[str, str]:
             out[f"piles {s}"] = _("{name}'s piles").format(name=names[s])
     if mate is not None:
         out["partner note"] = _("you may play their tops")
+    for s in range(view["players"]):
+        out.update(_seat_piles(view, s, names[s], s == me))
+    return out
+
+
+def _seat_piles(view: View, seat: int, name: str, mine: bool) -> dict[str, str]:
+    """Seat ``seat``'s CLIMB (``"climb 1"``: "Ann's CLIMB: 12 cards, top a 7") and each of its
+    RUNG piles (``"rung 1 0"``: "Ann's RUNG pile 1: 2 cards, 9, SKIP PORTAL (top SKIP
+    PORTAL)"), bottom card first, for the reader (``mine``: the pile is the reader's)."""
+    size = view["climb_sizes"][seat]
+    top = view["climb_tops"][seat]
+    climb = {"n": size, "name": name, "top": _("none") if top is None else card_words(top)}
+    out = {
+        f"climb {seat}": (
+            ngettext("Your CLIMB: {n} card, top {top}", "Your CLIMB: {n} cards, top {top}", size)
+            if mine
+            else ngettext(
+                "{name}'s CLIMB: {n} card, top {top}", "{name}'s CLIMB: {n} cards, top {top}", size
+            )
+        ).format(**climb)
+    }
+    for r, pile in enumerate(view["rungs"][seat]):
+        shown = [_(WILD_NAME) if c == WILD_CODE else c for c in pile]
+        slots = {"r": r + 1, "name": name, "n": len(pile)}
+        if not pile:
+            words = _("Your RUNG pile {r}: empty") if mine else _("{name}'s RUNG pile {r}: empty")
+        elif mine:
+            words = ngettext(
+                "Your RUNG pile {r}: {n} card, {cards} (top {top})",
+                "Your RUNG pile {r}: {n} cards, {cards} (top {top})",
+                len(pile),
+            )
+        else:
+            words = ngettext(
+                "{name}'s RUNG pile {r}: {n} card, {cards} (top {top})",
+                "{name}'s RUNG pile {r}: {n} cards, {cards} (top {top})",
+                len(pile),
+            )
+        if pile:
+            slots.update(cards=", ".join(shown), top=shown[-1])
+        out[f"rung {seat} {r}"] = words.format(**slots)
     return out
 
 

@@ -72,6 +72,7 @@ class LameDuck(Game[LameDuckState]):
     score_notes = staticmethod(words.score_notes)
     prompts = staticmethod(words.prompts)
     card_facts = staticmethod(words.card_facts)
+    counts = staticmethod(words.counts)
     hand_action = staticmethod(words.hand_action)
     standings = staticmethod(words.standings)
     labels_read = staticmethod(words.labels_read)

@@ -20,7 +20,7 @@ from typing import Any
 from pondside import i18n
 from pondside.engine import ActionLabel, ScoreNote, Speaker, Term, View, places_from_results
 from pondside.engine.narrate import Lines, waiting_for
-from pondside.i18n import N_, _, ngettext
+from pondside.i18n import N_, _, ngettext, plural_forms
 
 from . import rules
 from .events import LameDuckEvent
@@ -346,7 +346,24 @@ def prompts() -> dict[str, str]:
         "win title": _("You win the pond!"),
         "pond": _("The pond: four columns"),  # LD-4, the pond's name for a screen reader
         "expert": _("Expert mode: see the rules"),
+        # The pond's words (LD-4, LD-6, LD-10): a column, its ducks, taking one, a card too low.
+        "column": _("Column {column}"),
+        "column ducks": _("Column {column}: {ducks}"),
+        "take": _("Take"),
+        "too low mark": _("too low"),
+        "choosing column": _("choosing a column"),
+        "taken elsewhere": _("Column {column} was taken in another window."),
+        "table word": _("pond"),
+        # The legend's terms, which the page finds by their names in the reader's language.
+        "term ducks per card": _("Ducks per card"),
+        "term sixth card": _("Sixth card"),
     }
+
+
+def counts() -> dict[str, dict[str, str]]:
+    """A number of ducks (LD-2, LD-9), for the counts a page has itself: a column's ducks
+    drawn mid-animation, the ducks printed on a card."""
+    return {"ducks": plural_forms("{n} duck", "{n} ducks")}
 
 
 def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool) -> dict[str, str]:

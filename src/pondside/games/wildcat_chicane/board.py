@@ -11,7 +11,7 @@ from typing import Any
 from pondside.engine import Speaker
 from pondside.engine.narrate import waiting_for
 from pondside.games.decktet import suit_name
-from pondside.i18n import _, ngettext
+from pondside.i18n import _, ngettext, plural_forms
 
 from .narrate import (
     bid_effect,
@@ -53,9 +53,75 @@ def bids_words(bids: Sequence[int | None], tricks: int) -> dict[str, str]:
 
 
 def prompts() -> dict[str, str]:
-    """Words the page fills with numbers it has: each seat's bid against the tricks it took in
-    the last hand (``"bid took"``, WC-12: from the hand's end)."""
-    return {"bid took": _("bid {bid}, took {won}")}
+    """The game's words where the page draws them, some with numbers or names it fills: each
+    seat's bid against the tricks it took in the last hand (``"bid took"``, WC-12: from the
+    hand's end), the readings and trumps (WC-4..WC-6), the calls (WC-15), the bids (WC-7,
+    WC-12) and the trick (WC-10, WC-11) as the board marks them, and the legend's heading."""
+    return {
+        "bid took": _("bid {bid}, took {won}"),
+        # WC-4..WC-6: a ruling card, its reading and the trump it makes.
+        "top": _("TOP"),
+        "bottom": _("BOTTOM"),
+        "suit trump": _("{suit} trump"),
+        "ruler title": _("{card}: {reading}, trump {suit}"),
+        "ruler hidden": _("hidden"),
+        "ruler hidden title": _("Your ruling card, chosen."),
+        "ruler pick": _("your pick?"),
+        "ruler pick title": _("Not chosen yet: confirm it below."),
+        "ruler chosen mark": _("chosen"),
+        "ruler choosing": _("choosing"),
+        "ruler mark": _("ruling"),
+        "ruling chosen": _("ruling card chosen"),
+        "choose ruler": _("{card}: choose as your ruling card"),
+        "choose ruler effect": _("{card}: choose as your ruling card ({effect})"),
+        "card ruler chosen": _("{card}: your ruling card, chosen"),
+        "rule with": _("Rule with {card}"),
+        "card read as": _("{card}, read as {suit}"),
+        "card trump": _("{card}, a trump"),
+        "read as": _("as"),
+        "trump mark": _("trump"),
+        # WC-15: the calls of the classic variant.
+        "your call": _("Your call"),
+        "call": _("call {call}"),
+        # WC-7, WC-12: the bids.
+        "bidding": _("bidding"),
+        "bidding now": _("bidding…"),
+        "to bid": _("to bid"),
+        "bid made": _("bid"),
+        "bid to come": _("bid to come"),
+        "your bid": _("Your bid"),
+        "bid label": _("Bid:"),
+        "bid line": _("Bid {n}: {effect}."),
+        "won of bid": _("won {won} of {bid} bid"),
+        # WC-2, WC-10, WC-11: the dealer, and the trick as the board marks it.
+        "dealer": _("dealer"),
+        "to play": _("to play"),
+        "to lead": _("to lead"),
+        "led": _("led"),
+        "leads": _("leads"),
+        "took it": _("took it"),
+        "winning": _("winning"),
+        # The legend (the terms' names are found in the reader's language).
+        "legend classic": _(
+            "What are the calls, TOP and BOTTOM, trump? What a bid scores; the symbols"
+        ),
+        "legend": _(
+            "What are a ruling card, TOP and BOTTOM, trump? What a bid scores; the symbols"
+        ),
+        "term top bottom": _("TOP / BOTTOM"),
+        "suits": _("Suits"),
+        "ranks": _("Ranks"),
+        "ranks key": _("low to high: {key}. ☺ marks a personality."),
+    }
+
+
+def counts() -> dict[str, dict[str, str]]:
+    """The trumps a call would make (WC-15) and a bid's tricks (WC-7), for the numbers the
+    page's buttons hold."""
+    return {
+        "trumps": plural_forms("{n} trump", "{n} trumps"),
+        "bid tricks": plural_forms("Bid {n} trick", "Bid {n} tricks"),
+    }
 
 
 def captions(view: Mapping[str, Any], names: Sequence[str], replay: bool = False) -> dict[str, str]:

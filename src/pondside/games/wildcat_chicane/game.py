@@ -88,6 +88,9 @@ class WildcatChicane(Game[ChicaneState]):
     def prompts(self) -> dict[str, str]:
         return board.prompts()
 
+    def counts(self) -> dict[str, dict[str, str]]:
+        return board.counts()
+
     def card_facts(self) -> dict[str, Any]:
         # The Decktet as the page names and draws it, the basic deck's ranks (WC-1).
         return {"decktet": decktet.deck_facts(c.code for c in decktet.BASIC_DECK)}

@@ -1,16 +1,22 @@
 // Cards drawn in SVG by our own code: the number, the ducks as symbols, a colour per duck value.
-import { t, tn } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { svg } from "./svg.js";
 
 // The ducks printed on each card (LD-2) and the legend's sample cards are the game's facts
 // (`Game.card_facts()`), served in GET /api/games: lame-duck.js hands them over before any card
 // is drawn. A table's preview and names read the server's labels (`shows.card_ducks`).
 let facts = { ducks: [], samples: [] };
+let counts = {}; // the game's words with a count (its `counts`): "{n} ducks"
 
-/** Take the game's card facts (`card_facts` of Lame Duck's /api/games entry). */
-export function useCardFacts(served) {
+/** Take the game's card facts and counts (Lame Duck's /api/games entry). */
+export function useCardFacts(game) {
+  const served = game?.card_facts;
   if (served && Array.isArray(served.ducks)) facts = served;
+  counts = game?.counts || {};
 }
+
+/** "1 duck", "7 ducks": a number of ducks in the game's words. */
+export const duckCount = (n) => plural(counts.ducks, n);
 
 /** The ducks printed on card `n`, as the game serves them. */
 export function ducks(n) {
@@ -71,7 +77,7 @@ export function cardFace(n) {
   const num = svg("text", { x: 50, y: 101, "text-anchor": "middle", class: "card-num", ...wide }, root);
   num.textContent = String(n);
   const dk = svg("text", { x: 50, y: 128, "text-anchor": "middle", class: "card-ducks", fill: colour }, root);
-  dk.textContent = tn("{n} duck", "{n} ducks", d);
+  dk.textContent = duckCount(d);
   return root;
 }
 
@@ -91,7 +97,7 @@ export function cardBack() {
 /** Card `n` in words, as a screen reader says it: "34 (1 duck)", "55 (7 ducks)". */
 export function cardName(n) {
   const d = ducks(n);
-  return t("{card} ({ducks})", { card: n, ducks: tn("{n} duck", "{n} ducks", d) });
+  return t("{card} ({ducks})", { card: n, ducks: duckCount(d) });
 }
 
 /** The name a face-down card is read with. */

@@ -43,6 +43,13 @@ export function tn(one, many, n, values) {
   return fill(text, { n, ...values });
 }
 
+/** A served message with a count (`forms`: its plural forms by CLDR category, as the
+ * server's `plural_forms` sends them) for the count `n`, {n} and `values` filled. */
+export function plural(forms, n, values) {
+  const f = forms || {};
+  return fill(f[plurals.select(n)] ?? f.other ?? "", { n, ...values });
+}
+
 /** A number in the page's language (1.5 is "1,5" in German). */
 export function num(n, digits) {
   const options = digits == null ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };

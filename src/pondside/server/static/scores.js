@@ -108,7 +108,9 @@ export function showEnd(frame) {
     if (s === me) li.classList.add("mine");
     li.append(el("span", "end-rank", ordinal(pl[s])), el("span", "end-name", n[s] + (s === me ? ` ${t("(you)")}` : "")));
     const score = el("span", "end-ducks");
-    score.append(game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s]));
+    // The game's words for the score where it has them (its captions' "end score N").
+    const said = (frame.captions || {})[`end score ${s}`];
+    score.append(said ?? (game.endScore ? game.endScore(v, s, frame.outcome) : String(scores[s])));
     // A score drawn as a number alone (a picture beside it at most) gets the game's unit,
     // in the game's words (GET /api/games: "12 ducks").
     const scored = el("span", "end-score");

@@ -4,8 +4,12 @@
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
 import { t, tn } from "../i18n.js";
 import { el, seatsFrom } from "../room.js";
-import { legendBox, termsList } from "./terms.js";
+import { fill, legendBox, promptsOf, termsList } from "./terms.js";
 import { svg } from "../svg.js";
+
+// The game's words for the board (its prompts; the frame's captions for its counts).
+const PROMPTS = await promptsOf("down-the-drain");
+const word = (key, slots = {}) => fill(PROMPTS[key] || "", slots);
 
 // --- drawing --------------------------------------------------------------------------------
 
@@ -97,7 +101,9 @@ function seatSpot(ctx, s, preview) {
     const size = g ? g.seats.length : 1;
     if (size > 1) {
       const badge = el("span", "dd-group-badge", `×${size} = ${g.value}`);
-      badge.title = tn("{n} card of {number} together, worth {value}", "{n} cards of {number} together, worth {value}", size, { number: card, value: g.value });
+      // The group in the server's words: the play's label for a preview, else its captions.
+      const l = preview && s === me ? ctx.label(`play ${card}`) : null;
+      badge.title = l ? `${l.label} ${l.effect}`.trim() : (ctx.frame.captions || {})[`spot ${s} group`] || "";
       place.append(badge);
       spot.classList.add("in-group");
       spot.style.setProperty("--ddc", `hsl(${hue(card)} 70% 55%)`);
@@ -107,10 +113,10 @@ function seatSpot(ctx, s, preview) {
   }
   if (preview && preview.beats.includes(s)) {
     spot.classList.add("will-beat");
-    note.textContent = t("beaten");
+    note.textContent = word("will be beaten");
   } else if (preview && preview.joins.includes(s)) {
     spot.classList.add("will-join");
-    note.textContent = t("joined");
+    note.textContent = word("will join");
   } else {
     // What the last play did to this seat, and whose turn it is: both, so that a person
     // beaten just before their turn reads what happened to them as a bot's spot says it.
@@ -127,7 +133,7 @@ function seatSpot(ctx, s, preview) {
   // "in hand": the players' bar counts the cards held, hand and front together (DD-9).
   const held = el("div", "dd-spot-held", t("{n} in hand", { n: view.hand_sizes[s] }));
   spot.append(name, place, note, held);
-  const bits = [card ? t("{number} in front", { number: card }) : t("no card in front")];
+  const bits = [card ? word("in front", { number: card }) : word("none in front")];
   bits.push(tn("{n} card in hand", "{n} cards in hand", view.hand_sizes[s]));
   if (note.textContent) bits.push(note.textContent);
   const who = s === me ? `${names[s]} ${t("(you)")}` : names[s];
@@ -141,7 +147,7 @@ function groupsPanel(ctx, preview) {
   const { view, me, names } = ctx;
   const who = (s) => (s === me ? t("you") : names[s]);
   const box = el("div", "dd-groups");
-  box.append(el("h3", "dd-label", t("To beat")));
+  box.append(el("h3", "dd-label", word("to beat heading")));
   // The player's own group is not one to beat: its spot shows it, and when it goes.
   const groups = view.groups.filter((g) => !g.seats.includes(me));
   if (!groups.length) {
@@ -159,7 +165,7 @@ function groupsPanel(ctx, preview) {
     const cards = el("span", "dd-group-cards");
     for (const _ of g.seats) cards.append(drawCard(g.number, { small: true }));
     const value = el("span", "dd-group-value", String(g.value));
-    value.title = t("the group's value");
+    value.title = word("group value");
     const holders = list(g.seats.map(who));
     const whose = el("span", "dd-group-who", holders);
     // Whose turn pushes the group through, in the server's words (its captions).
@@ -176,17 +182,19 @@ function groupsPanel(ctx, preview) {
   return box;
 }
 
-function piles(view) {
+function piles(ctx) {
+  const { view } = ctx;
+  const said = ctx.frame.captions || {};
   const box = el("div", "dd-piles");
   const stack = el("div", "dd-pile dd-stack");
   stack.append(view.stack_size ? drawCard(0, { small: true, back: true }) : el("span", "dd-pile-empty", t("empty")));
-  stack.append(el("span", "dd-pile-label", tn("Stack: {n} card", "Stack: {n} cards", view.stack_size)));
-  stack.setAttribute("aria-label", tn("The stack holds {n} card, face down", "The stack holds {n} cards, face down", view.stack_size));
+  stack.append(el("span", "dd-pile-label", said["stack count"] || ""));
+  stack.setAttribute("aria-label", said["stack words"] || "");
   const discard = el("div", "dd-pile dd-discard");
   const top = view.discard[view.discard.length - 1];
   discard.append(top ? drawCard(top, { small: true }) : el("span", "dd-pile-empty", t("empty")));
-  discard.append(el("span", "dd-pile-label", tn("Discard: {n} card", "Discard: {n} cards", view.discard.length)));
-  const holds = tn("The discard pile holds {n} card", "The discard pile holds {n} cards", view.discard.length);
+  discard.append(el("span", "dd-pile-label", said["discard count"] || ""));
+  const holds = said["discard words"] || "";
   discard.setAttribute("aria-label", top ? `${holds}; ${t("{number} on top", { number: top })}` : holds);
   box.append(stack, discard);
   return box;
@@ -196,7 +204,7 @@ function piles(view) {
 // A legend, open until the player closes it once (then closed on every table). It sits under
 // the hand, so that the board and the hand always share the screen.
 export function legend() {
-  const d = legendBox(el, "dd.legend", "dd-legend", t("What do joins, beats and pushed through mean?"));
+  const d = legendBox(el, "dd.legend", "dd-legend", word("legend"));
   d.append(termsList(el, "down-the-drain"));
   return d;
 }
@@ -207,7 +215,7 @@ export function renderBoard(ctx, preview) {
   const seats = el("div", `dd-seats n${view.players}`);
   for (const s of seatsFrom(view.players, ctx.me)) seats.append(seatSpot(ctx, s, preview));
   const middle = el("div", "dd-middle");
-  middle.append(groupsPanel(ctx, preview), piles(view));
+  middle.append(groupsPanel(ctx, preview), piles(ctx));
   board.append(seats, middle);
   ctx.board.replaceChildren(board);
 }

@@ -6,7 +6,7 @@
 // play it (the Play button, or the same card again). Everything comes from the view and the
 // server: what a card would do is its label (`effect` in words, `shows` for the preview),
 // the sentences about each step are the frame's narration: no play's effect is worked out here.
-import { t, tn } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el } from "../room.js";
 import { drawCard, legend, renderBoard } from "./down-the-drain-board.js";
 import { fill, promptsOf, said } from "./terms.js";
@@ -76,9 +76,9 @@ async function animate(ctx) {
 
 /** A card's tag: what the server says it would do, in the few words a tag has room for. */
 function tag(fx) {
-  if (fx.beats.length && fx.joins.length) return [t("joins + beats"), "both"];
-  if (fx.beats.length) return [t("beats"), "beats"];
-  if (fx.joins.length) return [t("joins"), "joins"];
+  if (fx.beats.length && fx.joins.length) return [PROMPTS["tag both"] || "", "both"];
+  if (fx.beats.length) return [PROMPTS["tag beats"] || "", "beats"];
+  if (fx.joins.length) return [PROMPTS["tag joins"] || "", "joins"];
   return ["", "none"];
 }
 
@@ -243,29 +243,17 @@ export default {
     // board says how many are in the hand).
     // With a card in front the bar says both counts, so that its number agrees with the
     // spot's "in hand" (issue 27: "6 cards held" beside "5 in hand" read as a miscount).
-    const inHand = view.hand_sizes[seat];
-    const heldWords = view.front[seat]
-      ? tn("{n} card held: {hand} in hand, 1 in front", "{n} cards held: {hand} in hand, 1 in front", view.held[seat], { hand: inHand })
-      : tn("{n} card held", "{n} cards held", view.held[seat]);
-    const held = el("span", "dd-info-held", heldWords);
-    const counts = (ctx.facts.prompts || {}).held;
-    const where = view.front[seat] ? t("{n} in hand and 1 in front", { n: inHand }) : t("{n} in hand", { n: inHand });
-    held.title = counts ? `${where}: ${counts}` : where;
+    // The counts in the server's words (its captions).
+    const said = ctx.frame.captions || {};
+    const held = el("span", "dd-info-held", said[`held ${seat}`] || "");
+    held.title = said[`held where ${seat}`] || "";
     out.append(held);
-    if (view.options.games > 1) {
-      const w = view.wins[seat];
-      const wins = el("span", "dd-info-wins", tn("{n} win", "{n} wins", w));
-      wins.title = tn("{n} game won in the series", "{n} games won in the series", w);
+    if (said[`wins ${seat}`]) {
+      const wins = el("span", "dd-info-wins", said[`wins ${seat}`]);
+      wins.title = said[`wins words ${seat}`] || "";
       out.append(wins);
     }
     return out;
-  },
-
-  endScore(view, seat) {
-    const held = view.totals[seat];
-    if (view.options.games <= 1) return tn("{n} card held", "{n} cards held", held);
-    const won = tn("{n} game won", "{n} games won", view.wins[seat]);
-    return `${won} · ${tn("{n} card held over the games", "{n} cards held over the games", held)}`;
   },
 
   info(view, frame) {
@@ -283,7 +271,7 @@ export default {
     }));
     if (!view.over) rows.push({ label: say("score row in play", view.hand_number), cells: view.held.map((h) => say("score held", h)) });
     // What the places go by is the score note's (the server's words).
-    if (view.options.games > 1) rows.push({ label: t("Games won"), cells: view.wins.map(String) });
+    if (view.options.games > 1) rows.push({ label: say("score wins"), cells: view.wins.map(String) });
     return rows;
   },
 

@@ -6,7 +6,7 @@ import { getGames } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
-import { legendBox, prompt } from "./terms.js";
+import { fill, legendBox, prompt } from "./terms.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // How a hand and a play are shown: every card low to high by its rank, then in the Decktet's
@@ -16,6 +16,8 @@ const ORDER_INDEX = new Map((served?.card_facts?.order || []).map((c, i) => [c, 
 // The cards that make Bombs (KQ-20: the personalities and the Excuse), as the game serves them.
 const PERSONALITIES = new Set(served?.card_facts?.personalities || []);
 export const isPersonality = (code) => PERSONALITIES.has(code);
+/** The game's word `key` (its prompts), its {slots} filled. */
+export const word = (key, slots = {}) => fill(served?.prompts?.[key] || "", slots);
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
 export const byRank = (a, b) => (ORDER_INDEX.get(a) ?? 0) - (ORDER_INDEX.get(b) ?? 0);
@@ -46,7 +48,7 @@ export const Name = (names, me, s) => (s === me ? t("You") : names[s]);
 // --- drawing -----------------------------------------------------------------------------------------
 export function card(code, opts = {}) {
   const e = decktetCard(code, opts);
-  e.title = isPersonality(code) ? t("{card} ☺ (a personality)", { card: cardName(code) }) : cardName(code);
+  e.title = isPersonality(code) ? word("personality card", { card: cardName(code) }) : cardName(code);
   return e;
 }
 
@@ -58,8 +60,8 @@ export function cardRow(el, codes, small = false, ace = 0) {
     const face = card(c, { small });
     if (ace && c[0] === "1") {
       face.classList.add("kq-ace-as");
-      face.append(el("span", "kq-as", t("as {n}", { n: ace })));
-      face.title = t("{card}, as {n}", { card: face.title, n: ace });
+      face.append(el("span", "kq-as", word("ace as", { n: ace })));
+      face.title = word("card ace as", { card: face.title, n: ace });
       face.setAttribute("aria-label", face.title);
     }
     row.append(face);
@@ -76,30 +78,29 @@ export const caption = (ctx, key) => read((ctx.frame.captions || {})[key] || "",
 // stays closed on every later table. The words themselves are the rulebook's (one link away).
 export function wordsLegend(ctx) {
   const { el } = ctx;
-  const summary = t("What are a Set, a Straight Flush, a Bomb, the Excuse? The card symbols");
-  const d = legendBox(el, "kq.legend", "kq-legend-box", summary);
+  const d = legendBox(el, "kq.legend", "kq-legend-box", word("legend"));
   const list = el("dl");
   const terms = el("div");
-  const link = el("a", null, t("the rules of King of the Quackers"));
+  const link = el("a", null, word("legend link"));
   link.href = "/rules/king-of-the-quackers";
   link.target = "_blank";
   // The sentence whole for the catalog; the link is drawn where its {rules} stands.
   const dd = el("dd");
-  const [before, after] = t("Set, Straight Flush, Bomb, the Excuse and the rest: see {rules}.").split("{rules}");
+  const [before, after] = word("legend rules").split("{rules}");
   dd.append(before, link, after ?? "");
-  terms.append(el("dt", null, t("Words")), dd);
+  terms.append(el("dt", null, word("words")), dd);
   list.append(terms);
   const ranks = el("div");
   const inDeck = ctx.facts.card_facts?.deck_ranks?.[ctx.view.options.deck];
   const key = rankKey(inDeck).map(([k, w]) => `${k} ${w}`).join(" · ");
   ranks.append(
-    el("dt", null, t("Ranks")),
-    el("dd", null, t("low to high: {ranks}. ☺ marks a personality; ↓ a card passed to you.", { ranks: key })),
+    el("dt", null, word("ranks")),
+    el("dd", null, word("ranks key", { ranks: key })),
   );
   const suits = el("div");
   const key2 = el("dd");
   key2.append(suitKey());
-  suits.append(el("dt", null, t("Suits")), key2);
+  suits.append(el("dt", null, word("suits")), key2);
   list.append(ranks, suits);
   d.append(list);
   return d;
@@ -115,7 +116,7 @@ export function passState(ctx) {
 export function passPanel(ctx) {
   const { view: v, el, me, legal } = ctx;
   const box = el("section", "kq-pass");
-  box.setAttribute("aria-label", t("The pass"));
+  box.setAttribute("aria-label", word("the pass"));
   if (v.hand_scores.length) box.append(lastHand(ctx));
   // What this seat is to do or has done, in the server's words from the view (a replay
   // watched from a seat, which offers no action, says the same as its table did).
@@ -164,7 +165,7 @@ const lastHand = (ctx) => ctx.el("p", "kq-last", caption(ctx, "last hand"));
 export function roundPanel(ctx) {
   const { view: v, el, names, me } = ctx;
   const box = el("section", "kq-round");
-  box.setAttribute("aria-label", t("This round"));
+  box.setAttribute("aria-label", word("this round"));
   const r = v.round;
   if (v.over) {
     box.append(el("p", "kq-head", t("The match is over.")));
@@ -188,7 +189,7 @@ export function roundPanel(ctx) {
   const last = plays[plays.length - 1];
   if (plays.length > 1) {
     const earlier = el("div", "kq-earlier");
-    earlier.setAttribute("aria-label", t("Earlier plays of this round"));
+    earlier.setAttribute("aria-label", word("earlier plays"));
     plays.slice(0, -1).forEach((p, k) => {
       const g = el("div", "kq-group");
       // The small cards have no room for their names: they go under them (desktop only), in
@@ -202,7 +203,7 @@ export function roundPanel(ctx) {
   beat.dataset.seat = String(last.seat);
   const what = el("div", "kq-tobeat-text");
   what.append(
-    el("span", "kq-tobeat-label", t("To beat")),
+    el("span", "kq-tobeat-label", word("to beat heading")),
     el("span", "kq-tobeat-who", caption(ctx, "to beat by")),
     // What the play makes and its cards, an Ace with the number it stands for: the server's.
     el("span", "kq-tobeat-what", cap(caption(ctx, "to beat"))),
@@ -219,11 +220,11 @@ export function notesPanel(ctx) {
   const box = el("div", "kq-notes");
   if (v.phase === "play" && v.gave && v.received && me != null && !v.over) {
     const swap = el("div", "kq-swap");
-    swap.setAttribute("aria-label", t("The cards passed this hand"));
+    swap.setAttribute("aria-label", word("cards passed"));
     const item = (label, arrow, seat, code) => {
       const g = el("span", "kq-swap-item");
       g.append(card(code, { small: true }), el("span", "kq-swap-who", `${arrow} ${names[seat]}`));
-      g.title = label === "to" ? t("{card}, given to {name}", { card: cardName(code), name: names[seat] }) : t("{card}, received from {name}", { card: cardName(code), name: names[seat] });
+      g.title = word(label === "to" ? "given to" : "received from", { card: cardName(code), name: names[seat] });
       g.setAttribute("aria-label", g.title);
       return g;
     };

@@ -17,6 +17,7 @@ import {
   readPlay,
   right,
   roundPanel,
+  word,
   wordsLegend,
 } from "./king-of-the-quackers-board.js";
 import { cardName } from "../decktet.js";
@@ -137,21 +138,21 @@ function renderHand(ctx) {
     b.setAttribute("aria-pressed", String(picked));
     if (playing && !picked) b.classList.add(playable.has(code) ? "playable" : "dim");
     if (passing && picked) {
-      b.append(el("span", "kq-tag", code === p.left ? t("◀ left") : t("right ▶")));
+      b.append(el("span", "kq-tag", word(code === p.left ? "pass left" : "pass right")));
     }
     if (received.includes(code)) {
       const from = code === received[0] ? ctx.names[left(v)] : ctx.names[right(v)];
       const tag = el("span", "kq-new", "↓");
-      tag.title = t("Received: {name} passed you this card at the start of the hand", { name: from });
-      const lower = t("received: {name} passed you this card at the start of the hand", { name: from.toLowerCase() });
+      tag.title = word("received title", { name: from });
+      const lower = word("received", { name: from.toLowerCase() });
       b.title = `${b.title} · ${lower}`;
       b.append(tag);
     }
     b.disabled = !!ctx.pending || !(passing || playing);
-    const got = received.includes(code) && t("passed to you");
+    const got = received.includes(code) && word("passed to you");
     const said = [
       cardName(code),
-      isPersonality(code) && t("personality"),
+      isPersonality(code) && word("personality"),
       got,
       playing && playable.has(code) && t("playable"),
       picked && t("selected"),
@@ -165,9 +166,9 @@ function renderHand(ctx) {
     nodes.push(el("p", "kq-note", caption(ctx, "went out") || t("No cards.")));
   }
   const legend = [];
-  if (hand.some(isPersonality)) legend.push(t("☺ a personality card."));
-  if (hand.includes("0")) legend.push(t("E the Excuse."));
-  if (hand.some((c) => received.includes(c))) legend.push(t("↓ a card passed to you this hand."));
+  if (hand.some(isPersonality)) legend.push(word("mark personality"));
+  if (hand.includes("0")) legend.push(word("mark excuse"));
+  if (hand.some((c) => received.includes(c))) legend.push(word("mark passed"));
   if (legend.length) nodes.push(el("p", "kq-legend", legend.join(" ")));
   // What was passed and received, the promise, the hand's progress: under the hand, so that
   // on a phone the board above stays short and the hand in view (issue 27).
@@ -231,7 +232,7 @@ function renderActions(ctx) {
     const action = p.left && p.right ? `give ${p.left} ${p.right}` : null;
     const ok = action && legal.includes(action);
     const said = ok && ctx.label(action);
-    const label = said ? cap(said.label) : t("Give the two cards");
+    const label = said ? cap(said.label) : word("give the cards");
     out.push(button(ctx, label, "primary kq-give", () => ok && ctx.send(action), !ok));
     // Clear is there from the start, usable once a card is chosen, and the buttons keep room
     // for the Give label's two lines (kq.css): nothing moves when they change (s35-3).
@@ -285,7 +286,7 @@ function renderActions(ctx) {
     const plain = matches.filter((m) => !m.promise);
     for (const m of plain) {
       // Each number an Ace may stand for is its own legal play; the button says which.
-      const words = m.ace ? t("Play, Ace as {n}", { n: m.ace }) : t("Play");
+      const words = m.ace ? word("play ace", { n: m.ace }) : t("Play");
       const b = button(ctx, words, "primary kq-play-btn", () => ctx.send(m.action));
       const said = ctx.label(m.action);
       if (said) b.title = said.label;
@@ -315,7 +316,7 @@ function renderActions(ctx) {
     none.setAttribute("aria-live", "polite");
     out.push(none);
   }
-  if (legal.includes("pass")) out.push(button(ctx, t("Pass"), "kq-pass-btn", () => ctx.send("pass")));
+  if (legal.includes("pass")) out.push(button(ctx, word("pass button"), "kq-pass-btn", () => ctx.send("pass")));
   ctx.actions.replaceChildren(...out);
 }
 
@@ -337,17 +338,17 @@ function seatInfo(v, seat, ctx) {
   const bits = [];
   const add = (text, cls) => bits.push(el("span", `kq-chip ${cls || ""}`, text));
   if (v.phase === "pass" && !v.over) {
-    add(v.chosen[seat] ? t("✓ chose") : t("choosing…"), v.chosen[seat] ? "ok" : "");
+    add(v.chosen[seat] ? word("chose") : t("choosing…"), v.chosen[seat] ? "ok" : "");
   }
   const place = v.out.indexOf(seat) + 1;
-  if (place && !v.over) add(t("out {place}", { place: ordinal(place) }), "out");
+  if (place && !v.over) add(word("out", { place: ordinal(place) }), "out");
   else if (!v.over) add(tn("{n} card", "{n} cards", v.hand_sizes[seat]), "count");
-  if (v.dealer === seat) add(t("dealer"), "muted");
-  if (v.promise && v.promise.seat === seat) add(t("promised {n}", { n: v.promise.value }), "promise");
+  if (v.dealer === seat) add(word("dealer"), "muted");
+  if (v.promise && v.promise.seat === seat) add(word("promised", { n: v.promise.value }), "promise");
   const r = v.round;
   if (r && !v.over) {
-    if (r.last_seat === seat) add(t("to beat"), "beat");
-    else if (r.passed.includes(seat)) add(t("passed"), "muted");
+    if (r.last_seat === seat) add(word("to beat"), "beat");
+    else if (r.passed.includes(seat)) add(word("passed"), "muted");
   }
   box.append(...bits);
   return box;

@@ -2,8 +2,8 @@
 // four ACCENT piles, DRAW and DISCARD, the hand, the legend of the game's words, and the cards
 // that fly when another player moves. Sources and destinations are marked from the moves that
 // ladders.js reads off the server's legal actions (`state`): nothing here decides what is legal.
-import { t, tn } from "../i18n.js";
-import { cardBack, cardEl, cardWords, WILD } from "./ladders-cards.js";
+import { t } from "../i18n.js";
+import { cardBack, cardEl, WILD, word } from "./ladders-cards.js";
 import { legendBox, prompt, termsList, termsOf } from "./terms.js";
 
 export const isPlay = (dest) => dest.startsWith("accent:");
@@ -22,7 +22,7 @@ termsOf("ladders").then(
 );
 
 export function legend(el) {
-  const d = legendBox(el, "ladders.legend", "la-legend", t("What are CLIMB, RUNG, ACCENT and SKIP PORTAL?"));
+  const d = legendBox(el, "ladders.legend", "la-legend", word("legend"));
   // (How a turn goes is the status line's to say, next to the hand.)
   d.append(termsList(el, "ladders", undefined, (row, term) => (row.dataset.term = term)));
   return d;
@@ -84,8 +84,6 @@ function still(el, cls, words) {
   return d;
 }
 
-const cardText = (c) => (c === WILD ? t("SKIP PORTAL") : c);
-
 /** A control on the table: a source, a destination, or both (an own RUNG pile). */
 function control(ctx, key, cls) {
   const b = ctx.el("button", cls);
@@ -96,7 +94,7 @@ function control(ctx, key, cls) {
 }
 
 export function seatArea(ctx, seat, state) {
-  const { el, view, me, names } = ctx;
+  const { el, view, me } = ctx;
   const mine = seat === me;
   const partner = partnerOf(view, me) === seat;
   const area = el("section", `la-seat${mine ? " mine" : ""}${partner ? " partner" : ""}${view.to_act.includes(seat) && !view.over ? " to-act" : ""}`);
@@ -111,31 +109,21 @@ export function seatArea(ctx, seat, state) {
   // The CLIMB.
   const size = view.climb_sizes[seat];
   const top = view.climb_tops[seat];
-  const climbTop = { top: top == null ? t("none") : cardWords(top), name: names[seat] };
-  const climbWords = mine
-    ? tn("Your CLIMB: {n} card, top {top}", "Your CLIMB: {n} cards, top {top}", size, climbTop)
-    : tn("{name}'s CLIMB: {n} card, top {top}", "{name}'s CLIMB: {n} cards, top {top}", size, climbTop);
+  const climbWords = said[`climb ${seat}`] || "";
   const climbKey = mine ? "climb" : partner ? "pclimb" : null;
   const climbCell = climbKey ? control(ctx, climbKey, "la-pile la-climb") : still(el, "la-pile la-climb", climbWords);
-  climbCell.append(label(el, t("CLIMB"), t("CLIMB")), climbPile(el, top, size), el("span", "la-count", t("{n} left", { n: size })));
+  climbCell.append(label(el, word("climb"), word("climb")), climbPile(el, top, size), el("span", "la-count", word("climb left", { n: size })));
   if (climbKey) source(ctx, state, climbCell, climbKey, climbWords);
   row.append(climbCell);
   // The RUNG piles, whole.
   // As many RUNG piles as the view holds (LA-9's number is the game's, not the page's).
   for (let r = 0; r < view.rungs[seat].length; r++) {
     const pile = view.rungs[seat][r];
-    const slots = { r: r + 1, name: names[seat], cards: pile.map(cardText).join(", "), top: cardText(pile[pile.length - 1]) };
-    const words = !pile.length
-      ? mine
-        ? t("Your RUNG pile {r}: empty", slots)
-        : t("{name}'s RUNG pile {r}: empty", slots)
-      : mine
-        ? tn("Your RUNG pile {r}: {n} card, {cards} (top {top})", "Your RUNG pile {r}: {n} cards, {cards} (top {top})", pile.length, slots)
-        : tn("{name}'s RUNG pile {r}: {n} card, {cards} (top {top})", "{name}'s RUNG pile {r}: {n} cards, {cards} (top {top})", pile.length, slots);
+    const words = said[`rung ${seat} ${r}`] || "";
     const srcKey = mine ? `rung:${r}` : partner ? `prung:${r}` : null;
     const cell = srcKey ? control(ctx, srcKey, "la-pile la-rung") : still(el, "la-pile la-rung", words);
     // The others' piles fan fewer cards: they are read, not played from (but a partner's).
-    cell.append(label(el, t("RUNG {n}", { n: r + 1 }), t("RUNG")), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
+    cell.append(label(el, word("rung n", { n: r + 1 }), word("rung")), fan(el, pile, isPhone() ? 1 : mine ? 3 : view.players > 4 ? 1 : 2));
     if (srcKey) source(ctx, state, cell, srcKey, words);
     if (mine) destination(ctx, state, cell, `rung:${r}`, words);
     row.append(cell);
@@ -152,10 +140,10 @@ export function accentArea(ctx, state) {
   // (its prompts; the frame's captions, a SKIP PORTAL's number among them).
   const said = ctx.frame.captions || {};
   const draw = el("span", "la-stack", "");
-  draw.append(cardBack(), el("span", null, `${t("DRAW")} `), el("b", null, String(view.draw_size)));
+  draw.append(cardBack(), el("span", null, `${word("draw name")} `), el("b", null, String(view.draw_size)));
   draw.title = prompt(ctx, "draw");
   const disc = el("span", "la-stack", "");
-  disc.append(el("span", null, `${t("DISCARD")} `), el("b", null, String(view.discard.length)));
+  disc.append(el("span", null, `${word("discard name")} `), el("b", null, String(view.discard.length)));
   disc.title = prompt(ctx, "discard");
   stacks.append(draw, disc);
   const row = el("div", "la-accents");
@@ -166,10 +154,10 @@ export function accentArea(ctx, state) {
     const cell = control(ctx, key, "la-pile la-accent");
     if (lastTops && lastTops[s] !== tops[s]) cell.classList.add("fresh");
     const next = view.accent_next[s];
-    cell.append(label(el, t("ACCENT {n}", { n: s + 1 }), t("ACCENT")));
+    cell.append(label(el, word("accent n", { n: s + 1 }), word("accent")));
     // An empty pile shows the number it needs on its blank card.
     cell.append(pile.length ? cardEl(pile[pile.length - 1], said[`accent ${s} as`] ?? null) : el("span", "la-card empty", String(next)));
-    cell.append(el("span", "la-need", t("needs {n}", { n: next })));
+    cell.append(el("span", "la-need", word("accent needs", { n: next })));
     destination(ctx, state, cell, key, said[`accent ${s}`] || "");
     row.append(cell);
   }
@@ -213,7 +201,7 @@ export function handArea(ctx, state) {
     const key = `hand:${c}`;
     const b = control(ctx, `${key}#${i}`, "la-hand-card");
     b.append(cardEl(c));
-    source(ctx, state, b, key, c === WILD ? t("SKIP PORTAL (wild) in your hand") : t("{card} in your hand", { card: c }));
+    source(ctx, state, b, key, c === WILD ? word("wild in hand") : word("in hand", { card: c }));
     // Two equal cards are one source: only the first is shown selected.
     if (state.src === key && hand.indexOf(c) !== i) {
       b.classList.remove("selected");

@@ -5,8 +5,13 @@
 
 import { t } from "../i18n.js";
 import { svg } from "../svg.js";
+import { factsOf, fill } from "./terms.js";
 
 export const WILD = "W";
+// Each card in words and the board's words: the game's (its card facts and prompts).
+const FACTS = await factsOf("ladders");
+const NAMES = FACTS.card_facts?.words || {};
+const PROMPTS = FACTS.prompts || {};
 
 function colourOf(code) {
   if (code === WILD) return "#7b3fb3";
@@ -14,11 +19,11 @@ function colourOf(code) {
   return n <= 4 ? "#2a66c9" : n <= 8 ? "#23814a" : "#c23b26";
 }
 
-/** "a 5", "an 8", "an 11", "a SKIP PORTAL": a card in words (the narration's messages). */
-export function cardWords(code) {
-  if (code === WILD) return t("a SKIP PORTAL");
-  return code === "8" || code === "11" ? t("an {card}", { card: code }) : t("a {card}", { card: code });
-}
+/** "a 5", "an 8", "a SKIP PORTAL": a card in words, as the narration writes it. */
+export const cardWords = (code) => NAMES[code] || code;
+
+/** The game's board word `key` (its prompts), its {slots} filled. */
+export const word = (key, slots = {}) => fill(PROMPTS[key] || "", slots);
 
 /**
  * The face of a card as an <svg> (viewBox 60 × 84). `as`: the number a SKIP PORTAL counts
@@ -62,7 +67,7 @@ export function cardEl(code, as = null) {
   c.append(cardFace(code, as));
   // An image named in words, so a screen reader reads every card a person sees.
   c.setAttribute("role", "img");
-  c.setAttribute("aria-label", as == null ? cardWords(code) : t("{card} counting as {n}", { card: cardWords(code), n: as }));
+  c.setAttribute("aria-label", as == null ? cardWords(code) : word("counting as", { card: cardWords(code), n: as }));
   return c;
 }
 

@@ -10,7 +10,7 @@
 // a move is named by the server's label, and every sentence about the game is its narration.
 import { t, tn } from "../i18n.js";
 import { seatsFrom } from "../room.js";
-import { cardEl, WILD } from "./ladders-cards.js";
+import { cardEl, word } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
 import { fill, prompt, promptsOf, said } from "./terms.js";
 
@@ -61,7 +61,7 @@ function actionOf(src, dest) {
 function sourceWords(ctx, { moves, src }) {
   const play = [...moves.get(src).values()].find((a) => !a.startsWith("discard"));
   const said = play && ctx.label(play);
-  return said ? said.label : t("{card} from hand", { card: src.split(":")[1] });
+  return said ? said.label : word("from hand", { card: src.split(":")[1] });
 }
 
 // --- the module's memory between renders -------------------------------------------------------
@@ -284,15 +284,8 @@ function status(ctx) {
 function seatInfo(view, seat, ctx) {
   const el = ctx.el;
   const box = el("span", "la-info");
-  const top = view.climb_tops[seat];
-  const size = view.climb_sizes[seat];
-  const climb = el("span", "la-info-climb", t("CLIMB {n}", { n: size }));
-  climb.title =
-    top == null
-      ? tn("{n} card left in the CLIMB pile", "{n} cards left in the CLIMB pile", size)
-      : tn("{n} card left in the CLIMB pile, top {top}", "{n} cards left in the CLIMB pile, top {top}", size, {
-          top: top === WILD ? t("SKIP PORTAL") : top,
-        });
+  const climb = el("span", "la-info-climb", word("climb size", { n: view.climb_sizes[seat] }));
+  climb.title = (ctx.frame.captions || {})[`climb ${seat}`] || "";
   box.append(climb);
   // Said at 0 too (issue 27: a count that vanished read as a missing one).
   const held = view.hand_sizes[seat];
@@ -301,7 +294,7 @@ function seatInfo(view, seat, ctx) {
   box.append(h);
   const p = view.partners[seat];
   if (p != null) {
-    box.append(el("span", "la-info-team", p === ctx.me ? t("with you") : t("with {name}", { name: ctx.names[p] })));
+    box.append(el("span", "la-info-team", p === ctx.me ? word("partner you") : word("partner", { name: ctx.names[p] })));
   }
   return box;
 }
@@ -317,7 +310,7 @@ async function animate(ctx) {
 }
 
 function turnInfo(view) {
-  return t("DRAW {draw} · DISCARD {discard}", { draw: view.draw_size, discard: view.discard.length });
+  return word("stacks", { draw: view.draw_size, discard: view.discard.length });
 }
 
 function scoreRows(view) {

@@ -2,17 +2,19 @@
 // card area with everyone's card and the clock, and the animation of one frame's events (the
 // reveal, then each card placed, lowest first, and the columns taken).
 import { getGames } from "../api.js";
-import { cardEl, columnDucks, duckIcon } from "../cards.js";
+import { cardEl, columnDucks, duckCount, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
-import { t, tn } from "../i18n.js";
+import { t } from "../i18n.js";
 import { el, ordinal, placeClass, seatOrder } from "../room.js";
-import { prompt } from "./terms.js";
+import { fill, prompt } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 /** The cells a column is drawn with, before the one of the card that takes it (LD-7): the
  * game's number (its card facts, GET /api/games), which the designer's lab may change. */
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
 export const COLUMN_LIMIT = served?.card_facts?.column_limit;
+// The board's words: the game's (its prompts).
+const word = (key, slots = {}) => fill(served?.prompts?.[key] || "", slots);
 /** The server's label ("take column 2") as a sentence or a name begins. */
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // What the page does around the board: after the columns are drawn (the preview), on a TAKE;
@@ -63,7 +65,7 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
     row.dataset.col = String(i);
     // A group named with its number: a screen reader says "Column 2" before its cards.
     row.setAttribute("role", "group");
-    const name = t("Column {column}", { column: i + 1 });
+    const name = word("column", { column: i + 1 });
     row.setAttribute("aria-label", name);
     if (taking === i) row.classList.add("taking");
     const label = el("span", "row-label", String(i + 1));
@@ -102,20 +104,20 @@ export function renderColumns(columns, { costs = null, takes = null, takeMode = 
       badge.dataset.tapFirst = offer.action;
       row.dataset.tapFirst = offer.action;
       badge.setAttribute("aria-label", `${capital(offer.label)}: ${offer.effect}`);
-      badge.append(el("span", "take-word", t("Take")));
+      badge.append(el("span", "take-word", word("take")));
       badge.addEventListener("click", () => hooks.take(i));
       row.classList.add("takeable");
       row.addEventListener("click", (ev) => ev.target.closest("button") || hooks.take(i));
     } else {
       badge = el("span", "row-ducks");
-      badge.title = t("Column {column}: {ducks}", { column: i + 1, ducks: tn("{n} duck", "{n} ducks", total) });
+      badge.title = word("column ducks", { column: i + 1, ducks: duckCount(total) });
     }
     const num = el("span", "row-ducks-num");
     // The number and the duck icon are a picture of the count: a screen reader reads it in
     // words instead.
     const shown = el("span", "num", String(total));
     shown.setAttribute("aria-hidden", "true");
-    num.append(shown, duckIcon(), el("span", "sr-only", tn("{n} duck", "{n} ducks", total)));
+    num.append(shown, duckIcon(), el("span", "sr-only", duckCount(total)));
     badge.append(num);
     if (takeMode) badge.classList.add("big");
     row.append(label, cells, badge);
@@ -167,7 +169,7 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
       // Whose card it is leads its words: a screen reader reads the cards, not the names
       // beside them (issue 27: "5 (2 ducks) | 3 (1 duck)" with no owner).
       const owner = s === ctx.me ? t("your card") : t("{name}'s card", { name: ctx.names[s] });
-      const said = [owner, pos >= 0 && info.up ? t("placed {place}", { place: ordinal(pos + 1) }) : "", lowSeat === s ? t("too low") : ""];
+      const said = [owner, pos >= 0 && info.up ? t("placed {place}", { place: ordinal(pos + 1) }) : "", lowSeat === s ? word("too low mark") : ""];
       const c = cardEl(info.up ? info.card : null, { faceDown: !info.up, name: said.filter(Boolean).join(", ") });
       c.classList.add("slot-card");
       if (info.flip) c.classList.add("flip");
@@ -179,14 +181,14 @@ export function renderSlots(ctx, v, slots, order, lowSeat, animating = false) {
         badge.setAttribute("aria-hidden", "true"); // the card's name says it
         spot.append(badge);
       }
-      note = info.up ? (lowSeat === s ? t("too low") : s === ctx.me && !order.length ? t("your card") : "") : t("chosen");
+      note = info.up ? (lowSeat === s ? word("too low mark") : s === ctx.me && !order.length ? t("your card") : "") : t("chosen");
     } else if (!v.over && !animating && v.to_act.includes(s)) {
       spot.append(el("span", "slot-empty thinking", "…"));
-      note = v.awaiting_take === s ? t("choosing a column") : t("choosing");
+      note = v.awaiting_take === s ? word("choosing column") : t("choosing");
     } else {
       spot.append(el("span", "slot-empty"));
     }
-    if (lowSeat === s && v.awaiting_take === s) note = t("too low");
+    if (lowSeat === s && v.awaiting_take === s) note = word("too low mark");
     slot.append(spot, label, el("span", "slot-note", note));
     box.append(slot);
   });

@@ -22,11 +22,11 @@ const $ = (id) => document.getElementById(id);
 // and its words (the how-to figure's caption): this module is ready only once they are in.
 // The server says the terms in the page's language, and the page finds each by its name so.
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
-useCardFacts(served?.card_facts);
+useCardFacts(served);
 const term = (name) => served?.terms.find((x) => x.term === name);
 const PROMPTS = served?.prompts || {};
-const DUCKS_PER_CARD = term(t("Ducks per card"));
-const SIXTH = term(t("Sixth card"));
+const DUCKS_PER_CARD = term(PROMPTS["term ducks per card"]);
+const SIXTH = term(PROMPTS["term sixth card"]);
 
 // --- what lasts: the pond, the card area, the hand's tools --------------------------------------
 function setup(page) {
@@ -63,7 +63,7 @@ function notice(prev, frame, me) {
     if (ev.type === "take" && ev.seat === me && ev.reason === "too low" && pv.awaiting_take === me && !wasSent(pv, "take")) {
       markSent(pv, "take");
       if (timedOut) toast(fill(PROMPTS["timeout take"] || "", { column: ev.column + 1 }), "warn");
-      else toast(t("Column {column} was taken in another window.", { column: ev.column + 1 }));
+      else toast(fill(PROMPTS["taken elsewhere"] || "", { column: ev.column + 1 }));
     }
   }
 }
@@ -140,9 +140,8 @@ export default {
   sentFromPage: (view, action) => markSent(view, action.startsWith("take ") ? "take" : "play"),
   handName: t("Round"),
   playersAside: true,
-  unit: [t("duck"), t("ducks")],
   winTitle: PROMPTS["win title"] || "",
-  tableWord: t("pond"),
+  tableWord: PROMPTS["table word"] || "",
   captionStays: true,
   setup,
   render,

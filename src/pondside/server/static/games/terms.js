@@ -22,15 +22,21 @@ export function fill(words, slots = {}) {
   return words.replace(/\{(\w+)\}/g, (m, k) => (k in slots ? String(slots[k]) : m));
 }
 
-/** Game `slug`'s prompts (GET /api/games, asked once a page), for the words a module writes
- * where it has no frame (a score row, an explanation's heading); none when they cannot be had. */
-export async function promptsOf(slug) {
+/** Game `slug`'s facts (GET /api/games, asked once a page: its prompts, card facts, terms),
+ * for the words a module writes where it has no frame (a score row, a card's name on a rules
+ * page); an empty object when they cannot be had. */
+export async function factsOf(slug) {
   try {
     const { games } = await getGames();
-    return games.find((g) => g.slug === slug)?.prompts || {};
+    return games.find((g) => g.slug === slug) || {};
   } catch {
     return {};
   }
+}
+
+/** Game `slug`'s prompts (its facts' `prompts`). */
+export async function promptsOf(slug) {
+  return (await factsOf(slug)).prompts || {};
 }
 
 /** The status line in the server's words (the frame's captions, `Game.captions`), for the

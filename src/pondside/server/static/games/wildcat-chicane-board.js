@@ -4,9 +4,16 @@
 // counts for its player comes from the view (trick_read, each trick's read): no rule is worked
 // out here.
 import { cardName, decktetCard, nameInSentence, parse, SUITS } from "../decktet.js";
-import { t } from "../i18n.js";
+import { plural, t } from "../i18n.js";
 import { seatsFrom } from "../room.js";
-import { prompt } from "./terms.js";
+import { factsOf, fill, prompt } from "./terms.js";
+
+// The game's words where the board draws them (its prompts and counts, GET /api/games).
+const FACTS = await factsOf("wildcat-chicane");
+/** The game's word `key` (its prompts), its {slots} filled. */
+export const word = (key, slots = {}) => fill(FACTS.prompts?.[key] || "", slots);
+/** The game's count `key` (its counts) for `n`. */
+export const count = (key, n) => plural(FACTS.counts?.[key], n);
 
 /** "Waves" */
 export const suitMany = (s) => (SUITS[s] ? SUITS[s].name : "?");
@@ -23,7 +30,7 @@ export function cardWords(code) {
 
 /** TOP or BOTTOM (a reading, WC-5) in the page's language. */
 export function readingWord(reading) {
-  return reading === "top" ? t("TOP") : t("BOTTOM");
+  return word(reading === "top" ? "top" : "bottom");
 }
 
 /** You or the seat's name, in a label of the table. */
@@ -57,7 +64,7 @@ function banner(ctx) {
       item.dataset.call = c;
       if (c.startsWith("trump")) {
         const s = c.split(" ")[1];
-        item.append(sym(el, s), ` ${t("{suit} trump", { suit: suitMany(s) })}`);
+        item.append(sym(el, s), ` ${word("suit trump", { suit: suitMany(s) })}`);
       } else item.append(el("b", null, readingWord(c)));
       item.append(el("span", "wc-by", ` ${said[`call ${i} by`] || ""}`));
       if (i) calls.append(" · ");
@@ -103,26 +110,26 @@ function rulerBox(ctx, s) {
     const cap = el("span", "wc-cap");
     if (v.rulers[s]) {
       cap.append(el("b", null, readingWord(v.readings[s])), " ", sym(el, v.trumps[s]));
-      box.title = t("{card}: {reading}, trump {suit}", {
+      box.title = word("ruler title", {
         card: nameOf(code),
         reading: readingWord(v.readings[s]),
         suit: suitMany(v.trumps[s]),
       });
       if ((ctx.frame.events || []).some((e) => e.type === "reveal")) box.classList.add("just-revealed");
     } else if (v.my_choice) {
-      cap.textContent = t("hidden");
-      box.title = t("Your ruling card, chosen.");
+      cap.textContent = word("ruler hidden");
+      box.title = word("ruler hidden title");
     } else {
-      cap.textContent = t("your pick?");
+      cap.textContent = word("ruler pick");
       box.classList.add("pick");
-      box.title = t("Not chosen yet: confirm it below.");
+      box.title = word("ruler pick title");
     }
     box.append(cap);
   } else if (v.phase === "rule" && v.chosen[s]) {
-    box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", t("chosen")));
+    box.append(decktetCard("", { small: true, faceDown: true }), el("span", "wc-cap", word("ruler chosen mark")));
     box.title = (ctx.frame.captions || {})["ruler chosen"] || "";
   } else {
-    box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? t("choosing") : ""));
+    box.append(el("div", "wc-blank small"), el("span", "wc-cap", v.phase === "rule" ? word("ruler choosing") : ""));
   }
   return box;
 }
@@ -134,7 +141,7 @@ function slotBox(ctx, s, trick, read, last) {
   if (v.phase === "bid") {
     const b = v.bids[s];
     slot.classList.add("wc-slot-bid");
-    const cap = b == null ? (v.to_act.includes(s) ? t("bidding") : t("to bid")) : t("bid");
+    const cap = word(b != null ? "bid made" : v.to_act.includes(s) ? "bidding" : "to bid");
     slot.append(el("span", "wc-bid-big", b == null ? "–" : String(b)), el("span", "wc-cap", cap));
     return slot;
   }
@@ -146,12 +153,12 @@ function slotBox(ctx, s, trick, read, last) {
     const as = read[at] || {};
     const cap = el("span", "wc-cap");
     if (parse(code).suits.length > 1 && reading && as.suit) {
-      cap.append(`${t("as")} `, sym(el, as.suit));
+      cap.append(`${word("read as")} `, sym(el, as.suit));
       card.classList.add(`read-${reading}`);
     }
     if (as.trump) {
       slot.classList.add("trump");
-      cap.append(el("b", "wc-trump-word", ` ${t("trump")}`));
+      cap.append(el("b", "wc-trump-word", ` ${word("trump mark")}`));
     }
     slot.append(cap);
     if (at === 0) slot.classList.add("led");
@@ -159,7 +166,7 @@ function slotBox(ctx, s, trick, read, last) {
   } else {
     slot.append(el("div", "wc-blank"));
     const turn = v.phase === "play" && v.to_act.includes(s);
-    slot.append(el("span", "wc-cap", turn ? (trick.length && !last ? t("to play") : t("to lead")) : ""));
+    slot.append(el("span", "wc-cap", turn ? word(trick.length && !last ? "to play" : "to lead") : ""));
   }
   return slot;
 }
@@ -172,8 +179,8 @@ function spot(ctx, s, k, trick, read, last, winner) {
   if (v.to_act.includes(s) && !v.over) box.classList.add("to-act");
   const head = el("div", "wc-spot-head");
   head.append(el("span", "wc-spot-name", seatName(ctx, s)));
-  if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", last ? t("led") : t("leads")));
-  if (winner === s && trick.length) head.append(el("span", "wc-badge win", last || v.done ? t("took it") : t("winning")));
+  if (trick.length && trick[0][0] === s) head.append(el("span", "wc-badge lead", word(last ? "led" : "leads")));
+  if (winner === s && trick.length) head.append(el("span", "wc-badge win", word(last || v.done ? "took it" : "winning")));
   box.append(head);
   const cards = el("div", "wc-spot-cards");
   if (v.options.variant !== "classic") cards.append(rulerBox(ctx, s));

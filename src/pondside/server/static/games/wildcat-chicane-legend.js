@@ -3,8 +3,8 @@
 // time and, once closed, stays closed on every later table (as Ladders' and King of the
 // Quackers' legends do): a new player meets these words before any of them is explained.
 import { rankKey, SUITS, suitKey } from "../decktet.js";
-import { t } from "../i18n.js";
 import { legendBox, termsList } from "./terms.js";
+import { word } from "./wildcat-chicane-board.js";
 
 /** The struck-through suit of a two-suit card, as the table draws it (WC-5). */
 function faded(el) {
@@ -16,23 +16,20 @@ function faded(el) {
 export function wcLegend(ctx) {
   const { el, view: v } = ctx;
   const classic = v.options.variant === "classic";
-  const summary = classic
-    ? t("What are the calls, TOP and BOTTOM, trump? What a bid scores; the symbols")
-    : t("What are a ruling card, TOP and BOTTOM, trump? What a bid scores; the symbols");
-  const d = legendBox(el, "wc.legend", "wc-legend", summary);
+  const d = legendBox(el, "wc.legend", "wc-legend", word(classic ? "legend classic" : "legend"));
   // The game's words for this table's variant (Game.terms(), served in /api/games); the
   // TOP / BOTTOM row shows the struck-through suit it speaks of.
   const list = termsList(el, "wildcat-chicane", v.options, (row, term, dd) => {
-    if (term === t("TOP / BOTTOM")) dd.append(" ", faded(el));
+    if (term === word("term top bottom")) dd.append(" ", faded(el));
   });
   const suits = el("div");
   const dd = el("dd");
   dd.append(suitKey());
-  suits.append(el("dt", null, t("Suits")), dd);
+  suits.append(el("dt", null, word("suits")), dd);
   const ranks = el("div");
   // The basic deck's ranks (WC-1), low to high, as the game serves them.
   const key = rankKey(ctx.facts.card_facts?.decktet?.ranks).map(([k, w]) => `${k} ${w}`).join(" · ");
-  ranks.append(el("dt", null, t("Ranks")), el("dd", null, t("low to high: {key}. ☺ marks a personality.", { key })));
+  ranks.append(el("dt", null, word("ranks")), el("dd", null, word("ranks key", { key })));
   list.append(suits, ranks);
   d.append(list);
   return d;

@@ -6,7 +6,7 @@
 // card counts as, and says it; this page says nothing of the rules itself.
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
 import { t, tc, tn } from "../i18n.js";
-import { cardWords, nameOf, readingWord, wcBoard } from "./wildcat-chicane-board.js";
+import { cardWords, count, nameOf, readingWord, wcBoard, word } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 import { said } from "./terms.js";
 
@@ -126,12 +126,12 @@ function renderHand(ctx, kinds) {
       let label = name;
       if (reading && suit && parse(code).suits.length > 1) {
         b.classList.add(`read-${reading}`);
-        label = t("{card}, read as {suit}", { card: label, suit: SUITS[suit].name });
+        label = word("card read as", { card: label, suit: SUITS[suit].name });
       }
       if (trump) {
         b.classList.add("trump");
-        b.append(ctx.el("span", "wc-trump-tag", t("trump")));
-        label = t("{card}, a trump", { card: label });
+        b.append(ctx.el("span", "wc-trump-tag", word("trump mark")));
+        label = word("card trump", { card: label });
       }
       let reason = null;
       if (choosing) {
@@ -144,16 +144,16 @@ function renderHand(ctx, kinds) {
           const said = ctx.label(`rule ${code}`);
           label =
             said && said.effect
-              ? t("{card}: choose as your ruling card ({effect})", { card: label, effect: said.effect })
-              : t("{card}: choose as your ruling card", { card: label });
+              ? word("choose ruler effect", { card: label, effect: said.effect })
+              : word("choose ruler", { card: label });
         } else {
           reason = plainWhy(ctx, code);
           b.classList.add("mild"); // still read: the preview shows how it would count
         }
       } else if (v.phase === "rule" && v.my_choice === code) {
         b.classList.add("chosen");
-        b.append(ctx.el("span", "wc-ruler-tag", t("ruling")));
-        label = t("{card}: your ruling card, chosen", { card: label });
+        b.append(ctx.el("span", "wc-ruler-tag", word("ruler mark")));
+        label = word("card ruler chosen", { card: label });
       } else if (plays.length) {
         reason = plays.includes(code) ? null : plainWhy(ctx, code);
         if (!reason) {
@@ -202,7 +202,7 @@ function renderActions(ctx, kinds) {
   if (kinds.rule.length && ctx.select.ruler) {
     const code = ctx.select.ruler;
     out.push(
-      button(ctx, "wc-confirm", t("Rule with {card}", { card: nameOf(code) }), () => ctx.send(`rule ${code}`), {
+      button(ctx, "wc-confirm", word("rule with", { card: nameOf(code) }), () => ctx.send(`rule ${code}`), {
         primary: true,
       }),
       button(ctx, "", t("Choose another"), () => {
@@ -213,15 +213,15 @@ function renderActions(ctx, kinds) {
   } else if (kinds.call.length) {
     const group = el("div", "wc-choices");
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", t("Your call"));
+    group.setAttribute("aria-label", word("your call"));
     for (const call of kinds.call) {
       // The server's label: what the call does and, once it would settle this player's
       // reading and trump, how many trumps they would hold (shows.trumps).
-      const said = ctx.label(`call ${call}`) || { label: t("call {call}", { call }), effect: "" };
+      const said = ctx.label(`call ${call}`) || { label: word("call", { call }), effect: "" };
       const n = said.shows?.trumps;
       const suit = call.startsWith("trump") ? SUITS[call.split(" ")[1]] : null;
       let text = suit ? `${suit.symbol} ${suit.name}` : readingWord(call);
-      if (n != null) text += suit ? ` · ${n}` : ` · ${tn("{n} trump", "{n} trumps", n)}`;
+      if (n != null) text += suit ? ` · ${n}` : ` · ${count("trumps", n)}`;
       const b = button(ctx, "wc-call", text, () => ctx.send(`call ${call}`), {
         label: upper(said.label),
         title: said.effect ? `${upper(said.effect)}.` : null,
@@ -233,8 +233,8 @@ function renderActions(ctx, kinds) {
   } else if (kinds.bid.length) {
     const group = el("div", "wc-choices wc-bids");
     group.setAttribute("role", "group");
-    group.setAttribute("aria-label", t("Your bid"));
-    group.append(el("span", "wc-choices-label", t("Bid:")));
+    group.setAttribute("aria-label", word("your bid"));
+    group.append(el("span", "wc-choices-label", word("bid label")));
     // WC-12 in words on the table, not only in the buttons' tooltips (a phone cannot hover):
     // the rule for every bid (the view's choice_rule), and what the bid under the pointer or
     // the focus would score (its label).
@@ -245,9 +245,9 @@ function renderActions(ctx, kinds) {
       const n = Number(b);
       // What the bid would score: the server's label (WC-12).
       const effect = ctx.label(`bid ${b}`)?.effect || "";
-      const line = effect ? t("Bid {n}: {effect}.", { n, effect }) : "";
+      const line = effect ? word("bid line", { n, effect }) : "";
       const btn = button(ctx, "wc-bid", b, () => ctx.send(`bid ${b}`), {
-        label: tn("Bid {n} trick", "Bid {n} tricks", n), // what it scores: said by the live line on focus
+        label: count("bid tricks", n), // what it scores: said by the live line on focus
         title: line,
       });
       btn.dataset.bid = b;
@@ -325,7 +325,7 @@ export default {
       const trump = view.trumps[seat];
       const tag = el("span", "wc-reading");
       tag.dataset.reading = r;
-      tag.append(el("b", null, readingWord(r)), ` · ${t("trump")} `);
+      tag.append(el("b", null, readingWord(r)), ` · ${word("trump mark")} `);
       const sym = el("span", "wc-sym", SUITS[trump].symbol);
       sym.style.color = SUITS[trump].colour;
       tag.append(sym);
@@ -333,13 +333,13 @@ export default {
       tag.setAttribute("aria-label", tag.title);
       box.append(tag);
     } else if (view.phase === "rule") {
-      box.append(el("span", "wc-choosing", view.chosen[seat] ? t("ruling card chosen") : t("choosing…")));
+      box.append(el("span", "wc-choosing", view.chosen[seat] ? word("ruling chosen") : t("choosing…")));
     }
     if (view.bids[seat] != null) {
       const b = el("span", "wc-bidwon");
       const bid = view.bids[seat];
       const won = view.won[seat];
-      b.append(...bold(el, t("won {won} of {bid} bid"), { won, bid }));
+      b.append(...bold(el, word("won of bid"), { won, bid }));
       // Past the bid, or exactly at it: the game's judgement (its captions), marked and said.
       const over = said[`seat bid over ${seat}`];
       const exact = said[`seat bid exact ${seat}`];
@@ -348,9 +348,9 @@ export default {
       b.title = [said[`seat bid ${seat}`], over || exact].filter(Boolean).join(" ");
       box.append(b);
     } else if (view.phase === "bid") {
-      box.append(el("span", "wc-choosing", view.to_act.includes(seat) ? t("bidding…") : t("bid to come")));
+      box.append(el("span", "wc-choosing", word(view.to_act.includes(seat) ? "bidding now" : "bid to come")));
     }
-    if (view.dealer === seat && !view.over) box.append(el("span", "wc-dealer", t("dealer")));
+    if (view.dealer === seat && !view.over) box.append(el("span", "wc-dealer", word("dealer")));
     const held = view.hand_sizes[seat];
     if (!view.over) box.append(el("span", "wc-held", tn("{n} card", "{n} cards", held)));
     return box;
