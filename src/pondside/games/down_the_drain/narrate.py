@@ -376,6 +376,7 @@ def prompts() -> dict[str, str]:
         "score row in play": _("Game {n} (in play)"),
         "score held": _("{n} held"),
         "score wins": _("Games won"),
+        "hand name": _("Game"),  # one deal, a game of the series (DD-9)
         # The board's words (DD-3..DD-6): a hand card's tag and its preview on the spots, the
         # groups' panel, the cards in front.
         "legend": _("What do joins, beats and pushed through mean?"),

@@ -15,7 +15,7 @@ from pondside.engine import ActionLabel, Speaker, View
 from pondside.engine.narrate import Lines, joined, ordinal
 from pondside.games import decktet
 from pondside.games.decktet import BY_CODE, SUIT_NAMES, card_name, name_of, rank_word, suit_name
-from pondside.i18n import N_, _, ngettext
+from pondside.i18n import N_, _, ngettext, pgettext
 
 from .combinations import BOMB, CODE, FLUSH, SET, SINGLE, describe, is_personality
 from .events import QuackersEvent
@@ -234,6 +234,8 @@ def prompts() -> dict[str, str]:
         "ranks": _("Ranks"),
         "ranks key": _("low to high: {ranks}. ☺ marks a personality; ↓ a card passed to you."),
         "suits": _("Suits"),
+        # One deal: German "Spiel", as its rules page says.
+        "hand name": pgettext("king-of-the-quackers", "Hand"),
     }
 
 

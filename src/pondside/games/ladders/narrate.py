@@ -388,6 +388,7 @@ def prompts() -> dict[str, str]:
         ),
         "turn short": _("Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile."),
         "score row": _("Round {round}"),
+        "hand name": _("Round"),  # what the rules call one deal (LA-12)
         # LA-9 on the page's "End turn…" button and when a source is picked while ending.
         "end turn": _("End your turn: put one card from your hand on one of your RUNG piles"),
         "ending only": _(

@@ -354,6 +354,7 @@ def prompts() -> dict[str, str]:
         "choosing column": _("choosing a column"),
         "taken elsewhere": _("Column {column} was taken in another window."),
         "table word": _("pond"),
+        "hand name": _("Round"),  # what the rules call one deal (LD-5)
         # The legend's terms, which the page finds by their names in the reader's language.
         "term ducks per card": _("Ducks per card"),
         "term sixth card": _("Sixth card"),

@@ -11,7 +11,7 @@ from typing import Any
 from pondside.engine import Speaker
 from pondside.engine.narrate import waiting_for
 from pondside.games.decktet import suit_name
-from pondside.i18n import _, ngettext, plural_forms
+from pondside.i18n import _, ngettext, pgettext, plural_forms
 
 from .narrate import (
     bid_effect,
@@ -112,6 +112,8 @@ def prompts() -> dict[str, str]:
         "suits": _("Suits"),
         "ranks": _("Ranks"),
         "ranks key": _("low to high: {key}. ☺ marks a personality."),
+        # One deal: German "Runde", as its rules page says.
+        "hand name": pgettext("wildcat-chicane", "Hand"),
     }
 
 

@@ -39,7 +39,6 @@
 //                                     hand_scores); a row with a note ("in play") is shown as such
 //   (the places are the server's: each frame's `standing`, the outcome's at the end)
 //   endScore(view, seat, outcome) -> Node | string  (optional) a seat's score on the end screen
-//   handName: "Hand" | "Round" | "Game"  what the rules call one deal
 //   (the line under the score table, what wins, is the game's score note: GET /api/games)
 //   stylesheet: true                  (optional) loads static/games/<slug>.css
 //   drawCard(code) -> Element         (optional) one card, for the rules pages' examples
@@ -94,7 +93,7 @@ import { addExplanation, announce, applyExplaining, caption, explaining, narrati
 import { fitNamesUnder } from "./fitnames.js";
 import { focusBefore, focusOnPage, holdFocus, keepFocus, settleFocus, watchDialogs } from "./focus.js";
 import { forgetPick, intercepted, keepSelection, markPick, picking, restoreSelection } from "./picks.js";
-import { openScores, places, renderScores, scoring, showEnd, unitWords } from "./scores.js";
+import { handName, openScores, places, renderScores, scoring, showEnd, unitWords } from "./scores.js";
 
 const params = new URLSearchParams(location.search);
 function speed() {
@@ -498,7 +497,7 @@ function renderInfo(frame) {
         ? t("to {n}", { n: o.target })
         : "";
   $("info-match").textContent = own.match ?? match;
-  const hand = game.handName || t("Hand");
+  const hand = handName(frame);
   $("info-round").textContent = own.round ?? (v.over ? t("Finished") : `${hand} ${v.hand_number}`);
   $("info-turn").textContent = own.turn ?? (game.turnInfo ? game.turnInfo(v) : "");
   $("info-badge").hidden = !own.badge;

@@ -25,6 +25,12 @@ export function whatWins(frame) {
   return note ? note.note : "";
 }
 
+/** What the game calls one deal ("Round", "Hand", "Game"): its words (prompts "hand name"). */
+export function handName(frame) {
+  const g = scoring.facts.find((x) => x.slug === frame.table.game);
+  return g?.prompts?.["hand name"] || t("Hand");
+}
+
 export function renderScores(frame) {
   const v = frame.view;
   const n = names(frame);
@@ -32,7 +38,7 @@ export function renderScores(frame) {
   const me = mySeat(frame);
   const table = el("table", "scores");
   const game = scoring.module;
-  const hand = game.handName || t("Hand");
+  const hand = handName(frame);
   const unit = scoreUnit(frame, 2);
   const caption = frame.table.lower_is_better
     ? t("{unit} per {hand} and in total; fewer are better", { unit, hand })

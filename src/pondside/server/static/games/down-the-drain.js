@@ -217,7 +217,6 @@ function renderActions(ctx, choice) {
 
 export default {
   stylesheet: true,
-  handName: t("Game"),
 
   render(ctx) {
     const choice = selected(ctx);

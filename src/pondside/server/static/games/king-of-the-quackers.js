@@ -23,7 +23,7 @@ import {
 import { cardName } from "../decktet.js";
 import { prompt, said } from "./terms.js";
 import { ordinal } from "../room.js";
-import { t, tc, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 
 /** The legal plays grouped by their cards (one group per selection), and the cards that can
  * go with the selection `sel`: every card of a legal play holding all of `sel`. */
@@ -365,7 +365,6 @@ export default {
   status,
   seatInfo,
   info,
-  handName: tc("king-of-the-quackers", "Hand"), // German: Spiel, as its rules page says
   stylesheet: true,
   drawCard: (code) => card(code),
 };

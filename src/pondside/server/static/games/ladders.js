@@ -338,7 +338,6 @@ export default {
   turnInfo,
   scoreRows,
   hintMarks,
-  handName: t("Round"),
   stylesheet: true,
   drawCard: (code) => cardEl(String(code)),
 };

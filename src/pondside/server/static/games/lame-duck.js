@@ -138,7 +138,6 @@ export default {
   // A move sent for this seat by the page itself (the coach's "Play it for me"): no "another
   // window" toast for it.
   sentFromPage: (view, action) => markSent(view, action.startsWith("take ") ? "take" : "play"),
-  handName: t("Round"),
   playersAside: true,
   winTitle: PROMPTS["win title"] || "",
   tableWord: PROMPTS["table word"] || "",

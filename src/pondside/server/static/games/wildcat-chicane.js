@@ -5,7 +5,7 @@
 // which rule), its legal actions and their labels: the server decides what is legal and what a
 // card counts as, and says it; this page says nothing of the rules itself.
 import { decktetCard, parse, SUITS, SUIT_ORDER } from "../decktet.js";
-import { t, tc, tn } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { cardWords, count, nameOf, readingWord, wcBoard, word } from "./wildcat-chicane-board.js";
 import { wcLegend } from "./wildcat-chicane-legend.js";
 import { said } from "./terms.js";
@@ -268,7 +268,6 @@ function renderActions(ctx, kinds) {
 // --- the module ------------------------------------------------------------------------------------
 export default {
   stylesheet: true,
-  handName: tc("wildcat-chicane", "Hand"), // German: Runde, as its rules page says
 
   render(ctx) {
     remember(ctx.frame.events);
