@@ -346,6 +346,7 @@ def prompts() -> dict[str, str]:
         "win title": _("You win the pond!"),
         "pond": _("The pond: four columns"),  # LD-4, the pond's name for a screen reader
         "expert": _("Expert mode: see the rules"),
+        "expert badge": _("Expert"),
         # The pond's words (LD-4, LD-6, LD-10): a column, its ducks, taking one, a card too low.
         "column": _("Column {column}"),
         "column ducks": _("Column {column}: {ducks}"),

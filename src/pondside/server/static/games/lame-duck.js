@@ -165,7 +165,7 @@ export default {
       match: said.match ?? "",
       round: said.round ?? "",
       turn: said.turn ?? "",
-      badge: v.options.expert ? { text: t("Expert"), title: PROMPTS.expert || "" } : null,
+      badge: v.options.expert ? { text: PROMPTS["expert badge"] || "", title: PROMPTS.expert || "" } : null,
     };
   },
   scoreRows(v) {
