@@ -5,7 +5,7 @@ A game's bot module (``pondside.bots.<the game's module>``) ends with one declar
     BOTS = GameBots(
         heuristic=LameDuckHeuristic,
         strong="ismcts:iterations=500:rollout=heuristic:reward=rank",
-        expert="ismcts:iterations=2000:rollout=heuristic:reward=win:infer=heuristic",
+        expert="mcs:iterations=8000:rollout=adaptive:reward=margin:infer=heuristic",
         inference=LameDuckInference,
     )
 
