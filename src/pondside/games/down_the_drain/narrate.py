@@ -357,6 +357,12 @@ def score_notes() -> list[ScoreNote]:
     ]
 
 
+# Said in the prompts and in the captions, which are built for every frame: the prompts' whole
+# table is not built again to read one of them.
+ANY_CARD = N_("Your turn: play any card (nothing in front to beat).")
+HELD = N_("fewer is better, none wins")
+
+
 def prompts() -> dict[str, str]:
     """What the page tells the seat to act, by its situation: the whole rule in two sentences
     before a card is picked (DD-4..DD-6), the turn with nothing in front to beat (DD-5), and
@@ -367,8 +373,8 @@ def prompts() -> dict[str, str]:
             "every lower group, which goes down the drain and is replaced from the stack. A "
             "card still in front at its owner's next turn is shed."
         ),
-        "any card": _("Your turn: play any card (nothing in front to beat)."),
-        "held": _("fewer is better, none wins"),
+        "any card": _(ANY_CARD),
+        "held": _(HELD),
         # A row of the scores: a game of the series, the cards each seat held at its end and
         # its winners (DD-9), and the game in play with the cards held now.
         "score row": _("Game {n}"),
@@ -510,7 +516,7 @@ def count_words(view: Mapping[str, Any]) -> dict[str, str]:
         ).format(n=discard),
     }
     series = view["options"]["games"] > 1
-    counts = prompts()["held"]
+    counts = _(HELD)
     for s in range(view["players"]):
         held, in_hand = view["held"][s], view["hand_sizes"][s]
         if view["front"][s]:
@@ -568,7 +574,7 @@ def status(
     if turn != me:
         return {"status": waiting_for([turn], names, me, _("Waiting for {names} to play."))}
     if not view["groups"]:
-        now = prompts()["any card"]
+        now = _(ANY_CARD)
     elif beating == 0:
         now = _("Your turn: pick a card to play; none of your cards beats a group.")
     else:

@@ -349,6 +349,14 @@ def action_label(
     return {"action": action, "label": label, "effect": effect}
 
 
+# The status of the seat to play (LA-7, LA-9), in the prompts and in the captions built for
+# every frame.
+TURN = N_(
+    "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end your turn by "
+    "putting a hand card on a RUNG pile."
+)
+
+
 def prompts() -> dict[str, str]:
     """What the page tells the seat to act, by what it has picked (LA-7..LA-10: a card goes
     onto a lit ACCENT pile, or onto one of the player's RUNG piles, which ends the turn; with
@@ -382,10 +390,7 @@ def prompts() -> dict[str, str]:
         "nothing to draw short": _(
             "Nothing left to draw: make the open plays; your turn then ends."
         ),
-        "turn": _(
-            "Your turn: build the ACCENT piles (pick a lit card, then a lit pile), or end your "
-            "turn by putting a hand card on a RUNG pile."
-        ),
+        "turn": _(TURN),
         "turn short": _("Your turn: play lit cards onto ACCENT piles, or end it on a RUNG pile."),
         "score row": _("Round {round}"),
         "hand name": _("Round"),  # what the rules call one deal (LA-12)
@@ -411,7 +416,6 @@ def prompts() -> dict[str, str]:
         "draw name": _("DRAW"),
         "discard name": _("DISCARD"),
         "stacks": _("DRAW {draw} · DISCARD {discard}"),
-        "wild": _(WILD_NAME),
         "wild in hand": _("SKIP PORTAL (wild) in your hand"),
         "in hand": _("{card} in your hand"),
         "from hand": _("{card} from hand"),
@@ -453,7 +457,7 @@ def captions(view: View, names: Sequence[str], replay: bool) -> dict[str, str]:
     elif turn != me:
         out["status"] = _("Waiting for {name} to play.").format(name=names[turn])
     else:
-        out.update({"status": prompts()["turn"], "status sent": _("Playing…")})
+        out.update({"status": _(TURN), "status sent": _("Playing…")})
     return out
 
 

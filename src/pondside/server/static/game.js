@@ -93,7 +93,7 @@ import { addExplanation, announce, applyExplaining, caption, explaining, narrati
 import { fitNamesUnder } from "./fitnames.js";
 import { focusBefore, focusOnPage, holdFocus, keepFocus, settleFocus, watchDialogs } from "./focus.js";
 import { forgetPick, intercepted, keepSelection, markPick, picking, restoreSelection } from "./picks.js";
-import { handName, openScores, places, renderScores, scoring, showEnd, unitWords } from "./scores.js";
+import { gameFacts, handName, openScores, places, renderScores, scoring, showEnd, unitWords } from "./scores.js";
 
 const params = new URLSearchParams(location.search);
 function speed() {
@@ -424,7 +424,7 @@ function context(frame, prev = null) {
     me,
     names: names(frame),
     // The game's facts (GET /api/games): its prompts, by the page's situation.
-    facts: scoring.facts.find((g) => g.slug === frame.table.game) || {},
+    facts: gameFacts(frame),
     legal: frame.legal,
     pending,
     select: select.data,

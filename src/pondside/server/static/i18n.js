@@ -38,9 +38,8 @@ export function tc(context, message, values) {
  * filled with the count). */
 export function tn(one, many, n, values) {
   const forms = data.messages[one];
-  const category = plurals.select(n);
-  const text = forms && typeof forms === "object" ? forms[category] ?? forms.other : category === "one" ? one : many;
-  return fill(text, { n, ...values });
+  if (forms && typeof forms === "object") return plural(forms, n, values);
+  return fill(plurals.select(n) === "one" ? one : many, { n, ...values });
 }
 
 /** A served message with a count (`forms`: its plural forms by CLDR category, as the

@@ -18,17 +18,20 @@ export function places(frame) {
   return frame.standing && frame.standing.length ? frame.standing : frame.view.totals.map(() => 1);
 }
 
+/** The table's game's facts (GET /api/games), or an empty object before they are in. */
+export const gameFacts = (frame) => scoring.facts.find((g) => g.slug === frame.table.game) || {};
+
 /** The line under the scores, what wins: the game's first score note for this table's options. */
 export function whatWins(frame) {
-  const g = scoring.facts.find((x) => x.slug === frame.table.game);
+  const g = gameFacts(frame);
   const note = ((g && g.score_notes) || []).find((n) => applies(n, frame.table.options));
   return note ? note.note : "";
 }
 
 /** What the game calls one deal ("Round", "Hand", "Game"): its words (prompts "hand name"). */
 export function handName(frame) {
-  const g = scoring.facts.find((x) => x.slug === frame.table.game);
-  return g?.prompts?.["hand name"] || t("Hand");
+  const g = gameFacts(frame);
+  return g.prompts?.["hand name"] || t("Hand");
 }
 
 export function renderScores(frame) {
@@ -89,7 +92,7 @@ export function openScores() {
 /** What a score counts, in the game's words (its facts' `score_unit`, said in the page's
  * language by the server): one and many. */
 export function unitWords(frame) {
-  const g = scoring.facts.find((x) => x.slug === frame.table.game);
+  const g = gameFacts(frame);
   return (g && g.score_unit) || [t("point"), t("points")];
 }
 

@@ -4,12 +4,11 @@
 // server's `shows` for the picked card: the seats it joins and beats, its group's worth.
 import { t, tn } from "../i18n.js";
 import { el, seatsFrom } from "../room.js";
-import { fill, legendBox, promptsOf, termsList } from "./terms.js";
+import { factsOf, legendBox, termsList, wordsIn } from "./terms.js";
 import { svg } from "../svg.js";
 
 // The game's words for the board (its prompts; the frame's captions for its counts).
-const PROMPTS = await promptsOf("down-the-drain");
-const word = (key, slots = {}) => fill(PROMPTS[key] || "", slots);
+export const word = wordsIn(await factsOf("down-the-drain"));
 
 // --- drawing --------------------------------------------------------------------------------
 

@@ -8,11 +8,8 @@
 // the sentences about each step are the frame's narration: no play's effect is worked out here.
 import { t } from "../i18n.js";
 import { el } from "../room.js";
-import { drawCard, legend, renderBoard } from "./down-the-drain-board.js";
-import { fill, promptsOf, said } from "./terms.js";
-
-// The score table's rows, in the game's words (Game.prompts).
-const PROMPTS = await promptsOf("down-the-drain");
+import { drawCard, legend, renderBoard, word } from "./down-the-drain-board.js";
+import { said } from "./terms.js";
 
 /** The card this page's player picked, if it is still one to play now. */
 function selected(ctx) {
@@ -76,9 +73,9 @@ async function animate(ctx) {
 
 /** A card's tag: what the server says it would do, in the few words a tag has room for. */
 function tag(fx) {
-  if (fx.beats.length && fx.joins.length) return [PROMPTS["tag both"] || "", "both"];
-  if (fx.beats.length) return [PROMPTS["tag beats"] || "", "beats"];
-  if (fx.joins.length) return [PROMPTS["tag joins"] || "", "joins"];
+  if (fx.beats.length && fx.joins.length) return [word("tag both"), "both"];
+  if (fx.beats.length) return [word("tag beats"), "beats"];
+  if (fx.joins.length) return [word("tag joins"), "joins"];
   return ["", "none"];
 }
 
@@ -263,7 +260,7 @@ export default {
 
   scoreRows(view) {
     // The game's words (its prompts), filled with the view's numbers.
-    const say = (key, n) => fill(PROMPTS[key] || "", { n });
+    const say = (key, n) => word(key, { n });
     const rows = view.hand_scores.map((cells, i) => ({
       label: say("score row", i + 1),
       cells: cells.map((c, s) => (view.winners[i].includes(s) ? say("score won", c) : String(c))),

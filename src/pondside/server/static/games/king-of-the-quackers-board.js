@@ -6,7 +6,7 @@ import { getGames } from "../api.js";
 import { named as read } from "../named.js";
 import { cardName, decktetCard, rankKey, suitKey } from "../decktet.js";
 import { t } from "../i18n.js";
-import { fill, legendBox, prompt } from "./terms.js";
+import { legendBox, prompt, wordsIn } from "./terms.js";
 
 // --- cards -------------------------------------------------------------------------------------
 // How a hand and a play are shown: every card low to high by its rank, then in the Decktet's
@@ -17,7 +17,7 @@ const ORDER_INDEX = new Map((served?.card_facts?.order || []).map((c, i) => [c, 
 const PERSONALITIES = new Set(served?.card_facts?.personalities || []);
 export const isPersonality = (code) => PERSONALITIES.has(code);
 /** The game's word `key` (its prompts), its {slots} filled. */
-export const word = (key, slots = {}) => fill(served?.prompts?.[key] || "", slots);
+export const word = wordsIn(served);
 /** A card in a sentence: "the Ace of Suns", "the Forest". */
 export const named = (code) => (code[0] === "1" ? t("the {card}", { card: cardName(code) }) : cardName(code));
 export const byRank = (a, b) => (ORDER_INDEX.get(a) ?? 0) - (ORDER_INDEX.get(b) ?? 0);

@@ -5,13 +5,12 @@
 
 import { t } from "../i18n.js";
 import { svg } from "../svg.js";
-import { factsOf, fill } from "./terms.js";
+import { factsOf, wordsIn } from "./terms.js";
 
 export const WILD = "W";
 // Each card in words and the board's words: the game's (its card facts and prompts).
 const FACTS = await factsOf("ladders");
 const NAMES = FACTS.card_facts?.words || {};
-const PROMPTS = FACTS.prompts || {};
 
 function colourOf(code) {
   if (code === WILD) return "#7b3fb3";
@@ -23,7 +22,7 @@ function colourOf(code) {
 export const cardWords = (code) => NAMES[code] || code;
 
 /** The game's board word `key` (its prompts), its {slots} filled. */
-export const word = (key, slots = {}) => fill(PROMPTS[key] || "", slots);
+export const word = wordsIn(FACTS);
 
 /**
  * The face of a card as an <svg> (viewBox 60 × 84). `as`: the number a SKIP PORTAL counts

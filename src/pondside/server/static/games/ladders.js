@@ -12,10 +12,7 @@ import { t, tn } from "../i18n.js";
 import { seatsFrom } from "../room.js";
 import { cardEl, word } from "./ladders-cards.js";
 import { accentArea, canBuild, fly, handArea, isPhone, isPlay, legend, seatArea } from "./ladders-board.js";
-import { fill, prompt, promptsOf, said } from "./terms.js";
-
-// A round's row of the scores, in the game's words (Game.prompts).
-const ROW = (await promptsOf("ladders"))["score row"] || "";
+import { prompt, said } from "./terms.js";
 
 // --- the legal actions as sources and destinations --------------------------------------------
 // Keys: sources "hand:7", "climb", "rung:2", "pclimb", "prung:1"; destinations "accent:0",
@@ -314,7 +311,7 @@ function turnInfo(view) {
 }
 
 function scoreRows(view) {
-  return view.hand_scores.map((row, i) => ({ label: fill(ROW, { round: i + 1 }), cells: row }));
+  return view.hand_scores.map((row, i) => ({ label: word("score row", { round: i + 1 }), cells: row }));
 }
 
 /** What the hint (a tutorial's coach) marks for a move, where no control carries the action

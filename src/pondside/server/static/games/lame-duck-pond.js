@@ -6,7 +6,7 @@ import { cardEl, columnDucks, duckCount, duckIcon } from "../cards.js";
 import { Pond } from "../pond.js";
 import { t } from "../i18n.js";
 import { el, ordinal, placeClass, seatOrder } from "../room.js";
-import { fill, prompt } from "./terms.js";
+import { prompt, wordsIn } from "./terms.js";
 
 const $ = (id) => document.getElementById(id);
 /** The cells a column is drawn with, before the one of the card that takes it (LD-7): the
@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 const served = (await getGames()).games.find((g) => g.slug === "lame-duck");
 export const COLUMN_LIMIT = served?.card_facts?.column_limit;
 // The board's words: the game's (its prompts).
-const word = (key, slots = {}) => fill(served?.prompts?.[key] || "", slots);
+const word = wordsIn(served);
 /** The server's label ("take column 2") as a sentence or a name begins. */
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 // What the page does around the board: after the columns are drawn (the preview), on a TAKE;

@@ -11,10 +11,14 @@ export function applies(term, options) {
   return Object.entries(term.when || {}).every(([k, v]) => options?.[k] === v);
 }
 
+/** The game's words of `facts` (its /api/games entry) as a function: its prompt `key`, the
+ * {slots} filled, for a module that has the facts before any frame. */
+export const wordsIn = (facts) => (key, slots = {}) => fill(facts?.prompts?.[key] || "", slots);
+
 /** The game's prompt `key` (Game.prompts, GET /api/games: the page context's `facts`), its
  * {slots} filled: `prompt(ctx, "too low", { card: 6 })`. */
 export function prompt(ctx, key, slots = {}) {
-  return fill(((ctx.facts && ctx.facts.prompts) || {})[key] || "", slots);
+  return wordsIn(ctx.facts)(key, slots);
 }
 
 /** `words` with their {slots} filled: `fill("Round {round}", { round: 2 })`. */
@@ -32,11 +36,6 @@ export async function factsOf(slug) {
   } catch {
     return {};
   }
-}
-
-/** Game `slug`'s prompts (its facts' `prompts`). */
-export async function promptsOf(slug) {
-  return (await factsOf(slug)).prompts || {};
 }
 
 /** The status line in the server's words (the frame's captions, `Game.captions`), for the

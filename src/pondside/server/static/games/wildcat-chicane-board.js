@@ -6,12 +6,12 @@
 import { cardName, decktetCard, nameInSentence, parse, SUITS } from "../decktet.js";
 import { plural, t } from "../i18n.js";
 import { seatsFrom } from "../room.js";
-import { factsOf, fill, prompt } from "./terms.js";
+import { factsOf, prompt, wordsIn } from "./terms.js";
 
 // The game's words where the board draws them (its prompts and counts, GET /api/games).
 const FACTS = await factsOf("wildcat-chicane");
 /** The game's word `key` (its prompts), its {slots} filled. */
-export const word = (key, slots = {}) => fill(FACTS.prompts?.[key] || "", slots);
+export const word = wordsIn(FACTS);
 /** The game's count `key` (its counts) for `n`. */
 export const count = (key, n) => plural(FACTS.counts?.[key], n);
 
