@@ -113,7 +113,7 @@ def test_batched_heuristic_playouts_end_as_the_one_by_one_playouts(
     """The heuristic draws nothing: from the same state each candidate's playout, cut after
     ``horizon`` decisions or ``turns`` passes of the turn (or at the round's end), is the same,
     so its reward is the same, for every reward."""
-    for reward in ("rank", "win", "margin", "mixed"):
+    for reward in ("rank", "win", "margin", "mixed", "score"):
         rollouts = batched_rollouts(GAME, players, "heuristic", reward)
         assert rollouts is not None
         for state, seat in samples(players, options, 3, players):

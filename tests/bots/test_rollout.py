@@ -68,7 +68,7 @@ def test_batched_heuristic_playouts_end_as_the_one_by_one_playouts(
 ) -> None:
     """The heuristic draws nothing: from the same state each candidate's playout is the same,
     so its reward is the same to the last bit, for every reward."""
-    for reward in ("rank", "win", "margin", "mixed"):
+    for reward in ("rank", "win", "margin", "mixed", "score"):
         rollouts = batched_rollouts(game, players, "heuristic", reward)
         assert rollouts is not None
         for state, seat in samples(players, options, count, players, game):

@@ -8,6 +8,7 @@ import copy
 import pytest
 
 from pondside.bots import UnknownBot, make_bot
+from pondside.bots.rollout import reward_of
 from pondside.engine import Match
 from pondside.games import get_game, slugs
 
@@ -153,6 +154,25 @@ def test_the_margin_reward_grows_with_the_lead_and_keeps_first_place_for_the_win
     rewards = bot.reward(match.state, (0.0, 0.0), 0, ahead)  # type: ignore[attr-defined]
     assert rewards == pytest.approx([0.5 - 0.5 * 2 / 3, 0.5 + 0.5 * 2 / 3])
     assert bot.reward(match.state, (0.0, 0.0), 0, start) == [0.5, 0.5]  # type: ignore[attr-defined]
+
+
+def test_the_score_reward_is_the_seats_own_gain_whatever_the_others_made() -> None:
+    """WC-12 pays a bid made whatever the others took: ``score`` judges a seat by its own
+    points for the hand, where ``rank`` and ``margin`` also reward spoiling another's bid."""
+    game = get_game("ladders")
+    match = Match(game, 2, {"rounds": 1}, seed=4)
+    bot = make_bot("ismcts:reward=score", game, 0, 1)
+    start = game.progress(match.state)
+    assert start is not None
+    # Both seats moved two points on: each is rewarded for its own two (a margin would be 0.5).
+    before = (start[0] - 2, start[1] - 2)
+    rewards = bot.reward(match.state, (0.0, 0.0), 0, before)  # type: ignore[attr-defined]
+    assert rewards == pytest.approx([0.5 + 0.5 * 2 / 3, 0.5 + 0.5 * 2 / 3])
+    assert reward_of([4.0, 8.0, 0.0], "score", False) == pytest.approx(
+        [0.9, 8 / 9 * 0.5 + 0.5, 0.5]
+    )
+    # Once the match is over, only first place counts, as for a win rate.
+    assert reward_of([-2.0, -1.0, -3.0], "score", True) == [0.0, 1.0, 0.0]
 
 
 @pytest.mark.parametrize("budget", [40, 400])

@@ -63,8 +63,8 @@ def at_bid(hands: list[list[str]], rulers: tuple[str, str, str]) -> Match[Any]:
     return m
 
 
-def bid_of(m: Match[Any]) -> int:
-    bot = make_bot("bidsearch:bids=600:play=casual", GAME, 0, 3)
+def bid_of(m: Match[Any], aim: str = "score") -> int:
+    bot = make_bot(f"bidsearch:bids=600:play=casual:aim={aim}", GAME, 0, 3)
     return int(bot.choose(m.view(0), m.legal(0)).split()[1])
 
 
@@ -95,6 +95,8 @@ def test_a_hand_with_no_trump_and_no_high_card_bids_two() -> None:
         ("1M", "NM", "NY"),
     )
     assert bid_of(m) == 2
+    # Aiming at the exact bid instead of the points, the same hand bids the nothing it takes.
+    assert bid_of(m, aim="exact") == 0
 
 
 def test_the_lean_view_gives_the_heuristic_the_choices_of_the_whole_view() -> None:
@@ -170,3 +172,25 @@ def test_a_bid_is_valued_by_the_seats_own_score_for_the_hand() -> None:
         events.extend(happened)
     end = next(e for e in events if e["type"] == "hand_end")
     assert bot.reward(state, base) == [float(x) for x in end["scores"]]
+
+
+def test_an_exact_aim_judges_a_hand_by_the_bids_made_not_the_points() -> None:
+    """``aim=exact``: 1 for each seat that took exactly the tricks it bid (WC-12's d = 0), in
+    the search of the cards as in the bid's, whatever the points."""
+    bot = make_bot("bidsearch:bids=10:iterations=10:rollout=heuristic:aim=exact", GAME, 0, 1)
+    policy = ExpectedScore(GAME, 0, random.Random(1), iterations=10, rollout="heuristic").policy
+    for seed in range(4):
+        state = GAME.new(3, GAME.options(3), seed)
+        base = GAME.scores(state)
+        assert bot.reward(state, base) == [0.0, 0.0, 0.0]  # type: ignore[attr-defined]
+        events: list[Any] = []
+        while GAME.hands_played(state) == 0:
+            s = GAME.to_act(state)[0]
+            state, happened = GAME.apply(state, s, policy(state, s, GAME.legal_actions(state, s)))
+            events.extend(happened)
+        end = next(e for e in events if e["type"] == "hand_end")
+        made = [1.0 if b == w else 0.0 for b, w in zip(end["bids"], end["won"], strict=True)]
+        assert bot.reward(state, base) == made  # type: ignore[attr-defined]
+        assert bot.bidder.reward(state, base) == made  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="aim is score or exact"):
+        make_bot("bidsearch:aim=close", GAME, 0, 1)

@@ -78,8 +78,13 @@ def reward_of(results: Sequence[float], kind: str, finished: bool) -> list[float
 
     ``rank``: the share of other seats beaten (ties count half); ``win``: first place only;
     ``mixed``: half rank, half margin; ``margin``: how far ahead of the others a seat moved,
-    and first place only once the match is over."""
+    and first place only once the match is over; ``score``: how far a seat moved, whatever the
+    others did, and first place only once the match is over."""
     n = len(results)
+    if kind == "score" and not finished:
+        # The seat's own gain alone, squashed as a margin is: what a bidding game pays for
+        # making one's own bid (WC-12), where the ranks also reward spoiling another's.
+        return [0.5 + 0.5 * r / (1.0 + abs(r)) for r in results]
     if n < 2:
         return [1.0]
     if kind == "margin" and not finished:
@@ -102,7 +107,7 @@ def reward_of(results: Sequence[float], kind: str, finished: bool) -> list[float
         ranks.append((below + 0.5 * (same - 1)) / (n - 1))
     if kind == "rank":
         return ranks
-    if kind in ("win", "margin"):
+    if kind in ("win", "margin", "score"):
         # Only first place counts (shared: split), as a win rate does.
         best = max(results)
         firsts = results.count(best)

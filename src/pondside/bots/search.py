@@ -41,7 +41,7 @@ from .registry import heuristic_class
 from .rollout import BatchedRollouts, Move, batched_rollouts, reward_of
 
 Policy = Callable[[Any, int, list[str]], str]
-REWARDS = ("rank", "mixed", "win", "margin")
+REWARDS = ("rank", "mixed", "win", "margin", "score")
 ROLLOUTS = ("random", "heuristic", "adaptive")
 
 
@@ -325,7 +325,8 @@ class SearchBot(Bot):
 
         ``rank``: the share of other seats beaten (ties count half); ``win``: first place only;
         ``mixed``: half rank, half margin; ``margin``: how far ahead of the others a seat
-        moved, and first place only once the match is over."""
+        moved; ``score``: how far the seat moved, whatever the others did; the last two first
+        place only once the match is over."""
         game = self.game
         outcome = game.outcome(state)
         progress = game.progress(state) if game.hands_played(state) <= hands else None

@@ -10,6 +10,11 @@ out to the end of the hand by the casual policy, and the best is bid.
   the ruling card and the cards, and :class:`ExpectedScore` for the bid. With ``infer=heuristic``
   both sample the others' hands weighted by the rulers, bids and plays seen
   (``WildcatChicaneInference``) instead of uniformly.
+
+``aim=exact`` values a bid, and judges the cards' search, by whether the hand ends with the
+tricks bid (WC-12's d = 0) instead of the points: the exact-bid rate Wizard's bidders are
+judged by, bought at the price of the score (WC-12 pays a near miss of a higher bid as much as
+an exact lower one), to measure how far exactness and winning part (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -30,6 +35,22 @@ from .search import ISMCTSBot, MCSBot
 from .wildcat_chicane import WildcatChicaneHeuristic
 
 PLAYS = ("search", "casual")
+AIMS = ("score", "exact")
+
+
+def made_bids(state: ChicaneState) -> list[float]:
+    """Per seat, 1.0 where the hand that just ended ended with the tricks the seat bid, else
+    0.0 (all 0.0 where no hand has ended). A playout stepped through the rules ends with the
+    next hand dealt, the ended hand's bids and tricks in its events; the fused random playout
+    ends with the hand scored but not dealt, its bids and tricks still on the table."""
+    for event in state.last_events:
+        if event["type"] == "hand_end":
+            return [
+                1.0 if b == w else 0.0 for b, w in zip(event["bids"], event["won"], strict=True)
+            ]
+    if sum(state.won) == trick_count(state.n, state.variant):
+        return [1.0 if b == w else 0.0 for b, w in zip(state.bids, state.won, strict=True)]
+    return [0.0] * state.n
 
 
 class ExpectedScore(MCSBot):
@@ -38,8 +59,13 @@ class ExpectedScore(MCSBot):
 
     name = "expected-score"
 
-    def __init__(self, game: Game[Any], seat: int, rng: random.Random, **params: Any) -> None:
+    def __init__(
+        self, game: Game[Any], seat: int, rng: random.Random, aim: str = "score", **params: Any
+    ) -> None:
         super().__init__(game, seat, rng, **params)
+        if aim not in AIMS:
+            raise ValueError(f"aim is {' or '.join(AIMS)}, not {aim!r}")
+        self.aim = aim
         # The casual policy reading a lean view (what the heuristic reads, nothing else): the
         # whole view, with every trick read out for a page, was two thirds of a playout's time.
         bots = [WildcatChicaneHeuristic(game, s, self.prng) for s in range(4)]
@@ -50,8 +76,8 @@ class ExpectedScore(MCSBot):
         self.policy = policy
 
     def batched(self, state: Any, players: int) -> None:
-        """Never: the batched playouts judge by ``reward_of`` (rank, win, margin), not by the
-        seat's own score, so this search plays its playouts one by one."""
+        """Never: the batched playouts judge by ``reward_of`` (squashed into [0, 1]), not by the
+        seat's points as they are, so this search plays its playouts one by one."""
         return None
 
     def reward(
@@ -61,6 +87,8 @@ class ExpectedScore(MCSBot):
         hands: int = -1,
         base_progress: tuple[float, ...] | None = None,
     ) -> list[float]:
+        if self.aim == "exact":
+            return made_bids(state)
         # The playout stops at the end of the hand, so the totals moved by the hand's scores
         # alone (its last hand: the match's totals are still the scores, WC-13).
         return [a - b for a, b in zip(self.game.scores(state), base, strict=True)]
@@ -88,7 +116,8 @@ class BidSearchBot(ISMCTSBot):
 
     ``bids``: playouts of the bid search (every bid on each sampled deal, the worse half dropped
     each round; as many as ``iterations`` unless set); ``play=casual`` plays the ruling card
-    and the cards by the heuristic instead of the search (to measure the bids alone, cheaply).
+    and the cards by the heuristic instead of the search (to measure the bids alone, cheaply);
+    ``aim=exact``: both searches judge a hand by the bids made exactly, not by the points.
     ``infer``, ``epsilon``, ``pool`` and ``seconds`` go to both searches."""
 
     name = "bidsearch"
@@ -100,6 +129,7 @@ class BidSearchBot(ISMCTSBot):
         rng: random.Random,
         bids: int | None = None,
         play: str = "search",
+        aim: str = "score",
         **params: Any,
     ) -> None:
         super().__init__(game, seat, rng, **params)
@@ -114,11 +144,29 @@ class BidSearchBot(ISMCTSBot):
             raise ValueError(f"play is {' or '.join(PLAYS)}, not {play!r}")
         shared = {k: params[k] for k in ("infer", "epsilon", "pool", "seconds") if k in params}
         self.bidder = ExpectedScore(
-            game, seat, random.Random(rng.random()), iterations=bids, rollout="heuristic", **shared
+            game,
+            seat,
+            random.Random(rng.random()),
+            aim=aim,
+            iterations=bids,
+            rollout="heuristic",
+            **shared,
         )
+        self.aim = aim
         self.casual: Bot | None = None
         if play == "casual":
             self.casual = WildcatChicaneHeuristic(game, seat, random.Random(rng.random()))
+
+    def reward(
+        self,
+        state: Any,
+        base: tuple[float, ...],
+        hands: int = -1,
+        base_progress: tuple[float, ...] | None = None,
+    ) -> list[float]:
+        if self.aim == "exact":
+            return made_bids(state)
+        return super().reward(state, base, hands, base_progress)
 
     def choose(self, view: View, legal: list[str]) -> str:
         if legal[0].startswith("bid "):
