@@ -194,6 +194,19 @@ def test_each_step_of_the_ladder_is_a_level_against_the_one_below_half_the_seats
     assert "--steps" not in again[0]["command"]
     bad = CliRunner().invoke(main, ["strength", "--lines", "steps", "--steps", "casual-expert"])
     assert bad.exit_code != 0 and "unknown step 'casual-expert'" in bad.output
+    # A better bot takes the expert's place: its old step says nothing of it, so the table
+    # says which spec played it and the lobby no longer quotes it.
+    better = dataclasses.replace(quick, expert="mcs:iterations=9")
+    monkeypatch.setattr(lame_duck, "BOTS", better, raising=True)
+    only = ["--report-only", "--results", str(tmp_path), "--out", str(page)]
+    report = CliRunner().invoke(main, ["strength", *only, "--levels-out", str(lobby)])
+    assert report.exit_code == 0, report.output
+    text = page.read_text()
+    assert "strong → **expert** | 8 |" in text
+    assert "but played with an earlier spec (`mcs:iterations=8`)" in text
+    assert "casual → **strong** | 8 |" in text and text.count("earlier spec") == 1
+    told = json.loads(lobby.read_text())["lame-duck"]
+    assert [s["upper"] for s in told] == ["beginner", "casual", "strong"]
 
 
 def test_a_step_at_three_seats_seats_each_level_twice_and_once(tmp_path: Path) -> None:

@@ -306,6 +306,8 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
         for st in r["steps"]:
             lo, hi = st["ci95"]
             verdict = verdict_of(lo, hi, 0.5)
+            if not step_is_current(r["game"], st):
+                verdict = f"{verdict}, but played with an earlier spec (`{st['specs'][0]}`)"
             stopped = f" (stopped; {st['planned_matches']} planned)" if st.get("partial") else ""
             lines.append(
                 f"| {r['game']} | {r['players']} | {options_text(r)} |"
@@ -320,15 +322,28 @@ def steps_markdown(rows: list[dict[str, Any]]) -> str:
 
 def steps_summary(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     """The steps rows as the lobby reads them (``pondside.bots.levels.STEPS_FILE``): per
-    game, each step's levels, matches, share of the upper level and its interval."""
+    game, each step's levels, matches, share of the upper level and its interval. A step
+    played with levels other than today's is left out: the lobby would quote it for a bot
+    that did not play it."""
     keep = ("lower", "upper", "matches", "share", "ci95")
     return {
         r["game"]: [
-            {**{k: st[k] for k in keep}, "partial": bool(st.get("partial"))} for st in r["steps"]
+            {**{k: st[k] for k in keep}, "partial": bool(st.get("partial"))}
+            for st in r["steps"]
+            if step_is_current(r["game"], st)
         ]
         for r in rows
         if r.get("line") == "steps"
     }
+
+
+def step_is_current(slug: str, step: dict[str, Any]) -> bool:
+    """Whether ``step`` was played with the specs its two levels have now (a level's spec
+    changes when a better bot takes its place; its old step then says nothing of the new)."""
+    from pondside.bots.levels import level_spec
+
+    game = get_game(slug)
+    return bool(step["specs"] == [level_spec(game, step["upper"]), level_spec(game, step["lower"])])
 
 
 def line_of(row: dict[str, Any]) -> str:
