@@ -192,5 +192,14 @@ def test_an_exact_aim_judges_a_hand_by_the_bids_made_not_the_points() -> None:
         made = [1.0 if b == w else 0.0 for b, w in zip(end["bids"], end["won"], strict=True)]
         assert bot.reward(state, base) == made  # type: ignore[attr-defined]
         assert bot.bidder.reward(state, base) == made  # type: ignore[attr-defined]
+    # The fused random playout scores the hand without dealing the next: read from the table,
+    # not from the events an earlier step left on the state.
+    fused = GAME.random_playout
+    assert fused is not None
+    start = GAME.new(3, GAME.options(3), 9)
+    end = fused(start, 0, -1, -1, -1, random.Random(3).getrandbits)
+    assert GAME.hands_played(end) == 1
+    made = [1.0 if b == w else 0.0 for b, w in zip(end.bids, end.won, strict=True)]
+    assert bot.reward(end, GAME.scores(start)) == made  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="aim is score or exact"):
         make_bot("bidsearch:aim=close", GAME, 0, 1)

@@ -40,16 +40,17 @@ AIMS = ("score", "exact")
 
 def made_bids(state: ChicaneState) -> list[float]:
     """Per seat, 1.0 where the hand that just ended ended with the tricks the seat bid, else
-    0.0 (all 0.0 where no hand has ended). A playout stepped through the rules ends with the
-    next hand dealt, the ended hand's bids and tricks in its events; the fused random playout
-    ends with the hand scored but not dealt, its bids and tricks still on the table."""
+    0.0 (all 0.0 where no hand has ended). The fused random playout ends with the hand scored
+    but not dealt, its bids and tricks still on the table (and the events of an earlier step
+    kept: read first); a playout stepped through the rules ends with the next hand dealt, the
+    ended hand's bids and tricks in the events of its last step."""
+    if sum(state.won) == trick_count(state.n, state.variant):
+        return [1.0 if b == w else 0.0 for b, w in zip(state.bids, state.won, strict=True)]
     for event in state.last_events:
         if event["type"] == "hand_end":
             return [
                 1.0 if b == w else 0.0 for b, w in zip(event["bids"], event["won"], strict=True)
             ]
-    if sum(state.won) == trick_count(state.n, state.variant):
-        return [1.0 if b == w else 0.0 for b, w in zip(state.bids, state.won, strict=True)]
     return [0.0] * state.n
 
 
