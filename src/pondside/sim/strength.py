@@ -208,7 +208,7 @@ def run_steps(
     match counts for the upper level when its seats' mean place is better than the lower's
     (a tie counts half; fair is one half by symmetry), with a Wilson 95 % interval over the
     matches: within a deal the turns share its luck, which the interval does not credit."""
-    from pondside.bots.levels import LEVELS, level_spec
+    from pondside.bots.levels import LEVELS
 
     game = get_game(slug)
     players = game.info.default_players
@@ -247,7 +247,7 @@ def run_steps(
             step: dict[str, Any] = {
                 "lower": lower,
                 "upper": upper,
-                "specs": [level_spec(game, upper), level_spec(game, lower)],
+                "specs": step_specs(slug, upper, lower),
                 "wins": wins,
                 "matches": len(played),
                 "share": wins / len(played),
@@ -337,13 +337,19 @@ def steps_summary(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]
     }
 
 
-def step_is_current(slug: str, step: dict[str, Any]) -> bool:
-    """Whether ``step`` was played with the specs its two levels have now (a level's spec
-    changes when a better bot takes its place; its old step then says nothing of the new)."""
+def step_specs(slug: str, upper: str, lower: str) -> list[str]:
+    """The specs a step's two levels have now, the upper level's first (as a step keeps them,
+    ``specs``)."""
     from pondside.bots.levels import level_spec
 
     game = get_game(slug)
-    return bool(step["specs"] == [level_spec(game, step["upper"]), level_spec(game, step["lower"])])
+    return [level_spec(game, upper), level_spec(game, lower)]
+
+
+def step_is_current(slug: str, step: dict[str, Any]) -> bool:
+    """Whether ``step`` was played with the specs its two levels have now (a level's spec
+    changes when a better bot takes its place; its old step then says nothing of the new)."""
+    return bool(step["specs"] == step_specs(slug, step["upper"], step["lower"]))
 
 
 def line_of(row: dict[str, Any]) -> str:
@@ -533,13 +539,10 @@ def step_commands(step: dict[str, Any]) -> list[str]:
 def check_more(slug: str, row: dict[str, Any] | None, seed: int, pairs: Sequence[str]) -> None:
     """Refuse, before a match is played, to add matches to a kept step with a seed its matches
     were played with (the same deals would count twice), or whose levels have changed since."""
-    from pondside.bots.levels import level_spec
-
-    game = get_game(slug)
     for st in row["steps"] if row else ():
         if pairs and f"{st['lower']}-{st['upper']}" not in pairs:
             continue
-        same_levels(slug, st, [level_spec(game, st["upper"]), level_spec(game, st["lower"])])
+        same_levels(slug, st, step_specs(slug, st["upper"], st["lower"]))
         seeds = step_seeds(st)
         if seed in seeds:
             raise PondsideError(
