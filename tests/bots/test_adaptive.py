@@ -74,14 +74,14 @@ def test_players_who_play_well_are_played_by_the_heuristic() -> None:
     bot, _ = play_round(["heuristic", "heuristic", "heuristic"], seed=4)
     assert bot.inference.modelled == {0, 1, 2, 3}
     evidence = bot.inference.evidence[1]
-    assert all(evidence[s] > 3 for s in (1, 2, 3)), evidence
+    assert all(evidence[s][0] > 3 for s in (1, 2, 3)), evidence
 
 
 def test_random_players_are_played_at_random() -> None:
     bot, _ = play_round(["random", "random", "random"], seed=4)
     assert bot.inference.modelled == {0}
     evidence = bot.inference.evidence[1]
-    assert all(evidence[s] < -3 for s in (1, 2, 3)), evidence
+    assert all(evidence[s][0] < -3 for s in (1, 2, 3)), evidence
 
 
 def test_a_mixed_table_gets_both() -> None:
@@ -114,14 +114,14 @@ def test_the_batched_playouts_play_each_seat_by_its_model() -> None:
     tables = TABLES(64, players=4, options={}, seed=3)
     u = np.random.default_rng(1).random((64, 4))
     live = np.ones(64, dtype=bool)
-    modelled = frozenset({0, 2})
-    mixed = SeatPolicies(heuristic_actions, random_actions, 4, lambda: modelled)(tables, u, live)
+    policies = (heuristic_actions, random_actions)
+    mixed = SeatPolicies(policies, 4, lambda: (0, 1, 0, 1))(tables, u, live)
     heuristic = heuristic_actions(tables, u, live)
     uniform = random_actions(tables, u, live)
     assert (mixed[:, [0, 2]] == heuristic[:, [0, 2]]).all()
     assert (mixed[:, [1, 3]] == uniform[:, [1, 3]]).all()
     assert (heuristic[:, 1] != uniform[:, 1]).any()  # the two policies do differ here
-    every = SeatPolicies(heuristic_actions, random_actions, 4, lambda: None)(tables, u, live)
+    every = SeatPolicies(policies, 4, lambda: None)(tables, u, live)
     assert (every == heuristic).all()
 
 
@@ -141,3 +141,112 @@ def test_adaptive_playouts_need_a_model_that_weighs_each_seat() -> None:
         make_bot("mcs:rollout=adaptive", get_game("wildcat-chicane"), 0, 1)
     with pytest.raises(UnknownBot, match="Ladders has no model of its players"):
         make_bot("mcs:rollout=adaptive", get_game("ladders"), 0, 1)
+
+
+# --- more kinds of player: rollout=adaptive:models=highest ---------------------------------
+
+HIGHEST = ADAPTIVE + ":models=highest"
+
+
+def test_a_player_who_always_plays_its_highest_card_is_played_so() -> None:
+    """The published "Always Highest" is explained by neither the heuristic nor chance; with
+    ``models=highest`` the test finds it, seat by seat, and keeps the others as before."""
+    bot, _ = play_round(["highest", "heuristic", "random"], seed=4, spec=HIGHEST)
+    assert bot.inference.played_as == (0, 2, 0, 1)
+    assert bot.inference.modelled == {0, 2}
+    evidence = bot.inference.evidence[1]
+    heuristic, highest = evidence[1]
+    assert highest > 3 and highest > heuristic + 3, evidence
+
+
+def test_without_the_model_it_is_not_tried() -> None:
+    bot, _ = play_round(["highest", "heuristic", "random"], seed=4)
+    assert all(len(logs) == 1 for logs in bot.inference.evidence[1].values())
+    assert bot.inference.played_as is not None and 2 not in bot.inference.played_as
+
+
+def test_a_seat_played_as_highest_is_dealt_no_card_above_its_plays() -> None:
+    """Always Highest played its highest card at every turn, so every card it holds now is
+    below the last one it played: the weighed deals know it, uniform deals do not."""
+    game = get_game("lame-duck")
+    state = game.new(4, game.options(4, {"rounds": 1}), seed=5)
+    bot = make_bot(HIGHEST, game, 0, 5)
+    others = [make_bot("highest", game, s, s) for s in (1, 2, 3)]
+    last: dict[int, int] = {}
+    while seats := game.to_act(state):
+        view = game.view(state, 0)
+        if 0 in seats and view["turn_number"] == 6 and view["awaiting_take"] is None:
+            bot.choose(view, game.legal_actions(state, 0))
+            assert bot.inference.played_as == (0, 2, 2, 2)
+            draw = bot.inference.sampler(view, random.Random(1))
+            uniform = [game.determinize(view, random.Random(k)) for k in range(200)]
+            weighed = [draw() for _ in range(200)]
+
+            def below(deals: list[object]) -> float:
+                """The share of seats and deals where the seat holds no card above its last."""
+                fits = [max(d.hands[s]) < last[s] for d in deals for s in (1, 2, 3)]
+                return sum(fits) / len(fits)
+
+            # A pool of 200 uniform deals holds few that fit all three seats, and tempering
+            # spreads the bet (inference.tempered), so the weighed deals fit far more often
+            # than uniform ones, not always.
+            assert below(weighed) > 2 * below(uniform) + 0.1, (below(weighed), below(uniform))
+            return
+        chosen = {0: bot.choose(view, game.legal_actions(state, 0))} if 0 in seats else {}
+        for s in seats:
+            if s:
+                chosen[s] = others[s - 1].choose(game.view(state, s), game.legal_actions(state, s))
+                if chosen[s].startswith("play"):
+                    last[s] = int(chosen[s][5:])
+        for s, action in chosen.items():
+            state, _ = game.apply(state, s, action)
+    raise AssertionError("the round ended before turn 6")
+
+
+def test_the_batched_highest_is_the_bot() -> None:
+    """``highest_actions`` chooses as ``published.HighestBot`` for every acting seat of 64
+    tables at every step (cards and too-low takes), random play between."""
+    from pondside.bots.lame_duck_rollout import highest_actions
+    from pondside.bots.published import HighestBot
+
+    game = get_game("lame-duck")
+    for players in (2, 5):
+        t = TABLES(64, players, {"rounds": 2}, seed=players)
+        bot = HighestBot(game, 0, random.Random(0))
+        rng = np.random.default_rng(0)
+        live = np.ones(64, dtype=bool)
+        takes = 0
+        while not t.over.all():
+            chosen = highest_actions(t, rng.random((64, players)), live)
+            obs = [t.observe(s) for s in range(players)]
+            acting = t.acting()
+            assert (chosen[~acting] == t.noop).all()
+            for b in range(64):
+                for s in np.flatnonzero(acting[b]):
+                    view = t.to_view(obs[s], b, int(s))
+                    legal = [t.actions[a] for a in np.flatnonzero(t.legal_mask(int(s))[b])]
+                    assert t.actions[chosen[b, s]] == bot.choose(view, legal)
+                    takes += legal[0].startswith("take")
+            t.step(np.where(rng.random((64, 1)) < 0.5, chosen, t.random_actions(rng)))
+        assert takes > 0
+
+
+def test_more_models_are_the_games_and_only_with_adaptive_playouts() -> None:
+    game = get_game("lame-duck")
+    with pytest.raises(UnknownBot, match="may also try highest, not 'flatmc'"):
+        make_bot(ADAPTIVE + ":models=flatmc", game, 0, 1)
+    with pytest.raises(UnknownBot, match="models are the kinds of player rollout=adaptive tries"):
+        make_bot("mcs:rollout=heuristic:models=highest", game, 0, 1)
+    with pytest.raises(
+        UnknownBot, match="Down the Drain's model of its players does not weigh each seat apart"
+    ):
+        make_bot("mcs:rollout=adaptive:models=highest", get_game("down-the-drain"), 0, 1)
+
+
+def test_one_by_one_and_batched_the_highest_model_plays_alike() -> None:
+    """The batched playouts play a seat modelled as highest as the one-by-one ones do: the
+    same moves from the same seed either way, and each way reproducible."""
+    for spec in (HIGHEST, HIGHEST + ":batch=0"):
+        first = play_round(["highest", "heuristic", "highest"], seed=8, spec=spec)[1]
+        again = play_round(["highest", "heuristic", "highest"], seed=8, spec=spec)[1]
+        assert get_game("lame-duck").scores(first) == get_game("lame-duck").scores(again)

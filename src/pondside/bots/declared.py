@@ -17,7 +17,7 @@ defaults below, and asking for its heuristic says that it has none.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
@@ -46,12 +46,16 @@ class PlayerModel(Protocol):
 class SeatModel(PlayerModel, Protocol):
     """A player model that also weighs each other seat apart (``rollout=adaptive`` on a search
     bot): for a sampled state, per seat, how likely the plays it was seen to make this hand
-    were under the model and under a player choosing uniformly among its legal actions
-    (``seat_likelihoods``); ``hand_seen`` numbers the hand those plays are of."""
+    were under the model, under a player choosing uniformly among its legal actions, and under
+    each of ``others`` (more players the search may meet: bots that choose without chance,
+    each slipping as the model does), in that order (``seat_likelihoods``); ``hand_seen``
+    numbers the hand those plays are of."""
 
     def hand_seen(self) -> int: ...
 
-    def seat_likelihoods(self, state: Any) -> dict[int, tuple[float, float]]: ...
+    def seat_likelihoods(
+        self, state: Any, others: Sequence[Bot] = ()
+    ) -> dict[int, tuple[float, ...]]: ...
 
 
 PlayerModelFactory = Callable[[Game[Any], int, float], PlayerModel]
@@ -103,6 +107,11 @@ class GameBots:
     newcomer's misjudged risks (a rough rule in place of the heuristic's estimates), played by
     the beginner on its share ``misjudge`` of the decisions; None where the beginner has only
     its memory and slips. Built as any bot, ``cls(game, seat, rng)``."""
+    models: tuple[str, ...] = ()
+    """More kinds of player the adaptive test (``rollout=adaptive:models=...``) may try beside
+    the heuristic and a random player: names of this game's bots (``own``) that choose without
+    chance, cheaply enough to be asked about every play of a pool of deals, and that the game's
+    batched rollouts play as ``<name>_actions``."""
     own: Mapping[str, str] = field(default_factory=dict)
     """This game's own bots, by name: ``"module:Class"`` in ``pondside.bots``, imported when
     first asked for (the published baselines of the game's family, a trained policy). Another

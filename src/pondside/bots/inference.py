@@ -28,13 +28,17 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import Any
 
 from pondside.engine import Game, View
 
 from .declared import PlayerModel, SeatModel, game_bots
+
+HEURISTIC, RANDOM = 0, 1
+"""How a seat's playouts play it, and where its likelihoods are (``SeatModel``): by the game's
+heuristic, at random; 2 and on are the search's ``models``."""
 
 
 class Inference:
@@ -48,6 +52,7 @@ class Inference:
         pool: int = 200,
         weigh: bool = True,
         adapt: bool = False,
+        models: Sequence[str] = (),
     ) -> None:
         if not isinstance(epsilon, int | float) or not 0 < epsilon < 1:
             raise ValueError(
@@ -59,6 +64,7 @@ class Inference:
         cls = None if declared is None else declared.inference
         if cls is None:
             raise ValueError(f"{game.info.name} has no model of its players to infer with")
+        assert declared is not None
         self.game = game
         self.seat = seat
         self.model: PlayerModel = cls(game, seat, float(epsilon))
@@ -67,17 +73,39 @@ class Inference:
                 f"{game.info.name}'s model of its players does not weigh each seat apart, "
                 "which rollout=adaptive needs"
             )
+        if models and not adapt:
+            raise ValueError("models are the kinds of player rollout=adaptive tries")
+        for name in models:
+            if name not in declared.models:
+                known = ", ".join(declared.models) or "none"
+                raise ValueError(
+                    f"{game.info.name}'s adaptive test may also try {known}, not {name!r}"
+                )
+        self.models = tuple(models)
+        # Imported here: the registry imports the search, which imports this module.
+        from .registry import make_bot
+
+        self.others = [make_bot(name, game, seat, 0) for name in self.models]
         self.pool = pool
         self.weigh = weigh
         self.adapt = adapt
         self.spread = max(1.0, pool / 8)  # the effective pool size tempering keeps, at least
         self.effective = 0.0  # of the last pool: (sum w)^2 / sum w^2, for the curious
-        self.evidence: dict[int, dict[int, float]] = {}
+        self.evidence: dict[int, dict[int, tuple[float, ...]]] = {}
         """By hand seen, per other seat: the log of how much better the model explains its
-        plays than a uniform player (the latest estimate of the hand)."""
-        self.modelled: frozenset[int] | None = None
-        """The seats the playouts play by the heuristic (``rollout=adaptive``): this one and
-        those the evidence does not count against the model; None before the first look."""
+        plays than a uniform player, then the same for each of ``models`` (the latest estimate
+        of the hand)."""
+        self.played_as: tuple[int, ...] | None = None
+        """Per seat, how the playouts play it (``rollout=adaptive``): 0 by the heuristic, 1 at
+        random, 2 and on as the ``models`` in their order; this seat by the heuristic. None
+        before the first look."""
+
+    @property
+    def modelled(self) -> frozenset[int] | None:
+        """The seats the playouts play by the heuristic; None before the first look."""
+        if self.played_as is None:
+            return None
+        return frozenset(s for s, kind in enumerate(self.played_as) if kind == HEURISTIC)
 
     def observe(self, view: View) -> None:
         self.model.observe(view)
@@ -110,28 +138,43 @@ class Inference:
         return draw
 
     def _adapt(self, states: list[Any]) -> list[float]:
-        """Test the model seat by seat on the pool ``states`` (``modelled``, ``evidence``);
-        each state's likelihood under the model for the seats it models."""
+        """Test the model seat by seat on the pool ``states`` (``played_as``, ``evidence``);
+        each state's likelihood under the kind of player each seat is played as (a random
+        player's plays say nothing of its hand)."""
         model = self.model
         assert isinstance(model, SeatModel)
-        per_state = [model.seat_likelihoods(s) for s in states]
+        per_state = [model.seat_likelihoods(s, self.others) for s in states]
         seats = sorted(per_state[0]) if per_state else []
+        kinds = [HEURISTIC, *range(RANDOM + 1, RANDOM + 1 + len(self.others))]
         now = self.evidence[model.hand_seen()] = {}
         for seat in seats:
-            mean = sum(lk[seat][0] for lk in per_state) / len(per_state)
-            alike = per_state[0][seat][1]  # the same in every deal: it counts the cards
-            now[seat] = math.log(mean / alike) if mean > 0 else -math.inf
-        modelled = {self.seat}
+            alike = per_state[0][seat][RANDOM]  # the same in every deal: it counts the cards
+            logs = []
+            for kind in kinds:
+                mean = sum(lk[seat][kind] for lk in per_state) / len(per_state)
+                logs.append(math.log(mean / alike) if mean > 0 else -math.inf)
+            now[seat] = tuple(logs)
+        played_as = [HEURISTIC] * (len(seats) + 1)  # every other seat, and this one
         for seat in seats:
-            if sum(hand.get(seat, 0.0) for hand in self.evidence.values()) >= 0:
-                modelled.add(seat)
-        self.modelled = frozenset(modelled)
+            totals = [
+                sum(hand[seat][i] for hand in self.evidence.values() if seat in hand)
+                for i in range(len(kinds))
+            ]
+            # Each kind's total log odds against a random player (0); the first best wins, so
+            # the heuristic keeps a tie (even odds before any play is seen).
+            ranked = [
+                (totals[0], HEURISTIC),
+                (0.0, RANDOM),
+                *zip(totals[1:], kinds[1:], strict=True),
+            ]
+            played_as[seat] = max(ranked, key=lambda kv: kv[0])[1]
+        self.played_as = tuple(played_as)
         out = []
         for lk in per_state:
             weight = 1.0
             for seat in seats:
-                if seat in modelled:
-                    weight *= lk[seat][0]
+                if played_as[seat] != RANDOM:
+                    weight *= lk[seat][played_as[seat]]
             out.append(weight)
         return out
 

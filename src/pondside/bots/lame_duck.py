@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from math import comb
 from typing import Any
 
@@ -238,27 +238,32 @@ class LameDuckInference:
 
     def likelihood(self, state: Any) -> float:
         weight = 1.0
-        for _seat, factor, _uniform in self._factors(state):
-            weight *= factor
+        for _seat, factors in self._factors(state, ()):
+            weight *= factors[0]
         return weight
 
-    def seat_likelihoods(self, state: Any) -> dict[int, tuple[float, float]]:
-        """Per other seat, the likelihood of its plays seen this round under the model, and
-        under a player who plays any card of its hand alike (1 / cards at each play)."""
-        out = {s: (1.0, 1.0) for s in range(len(state.hands)) if s != self.seat}
-        for s, factor, uniform in self._factors(state):
-            model, alike = out[s]
-            out[s] = (model * factor, alike * uniform)
+    def seat_likelihoods(
+        self, state: Any, others: Sequence[Bot] = ()
+    ) -> dict[int, tuple[float, ...]]:
+        """Per other seat, the likelihood of its plays seen this round under the model, under
+        a player who plays any card of its hand alike (1 / cards at each play), and under each
+        of ``others`` (slipping as the model does)."""
+        out = {s: (1.0,) * (2 + len(others)) for s in range(len(state.hands)) if s != self.seat}
+        for s, factors in self._factors(state, others):
+            out[s] = tuple(a * b for a, b in zip(out[s], factors, strict=True))
         return out
 
-    def _factors(self, state: Any) -> Iterator[tuple[int, float, float]]:
-        """Each seen play of another seat this round, latest turn first: the seat, the play's
-        likelihood under the model, and under a uniform player. A play from a single card is
-        no evidence and is left out."""
+    def _factors(
+        self, state: Any, others: Sequence[Bot]
+    ) -> Iterator[tuple[int, tuple[float, ...]]]:
+        """Each seen play of another seat this round, latest turn first: the seat, and the
+        play's likelihood under the model, under a uniform player and under each of
+        ``others``. A play from a single card is no evidence and is left out."""
         epsilon = self.epsilon
         hands: list[tuple[int, ...]] = state.hands
         later: dict[int, list[int]] = {s: [] for s in range(len(hands))}
         known = set(range(len(hands))) - {self.seat}  # seats whose hands are known so far back
+        players = (self.heuristic, *others)
         for public, plays in reversed(self.turns):
             if not plays and public is self.turns[-1][0]:
                 continue  # this turn is still being played
@@ -268,16 +273,15 @@ class LameDuckInference:
             for s in known:
                 later[s].append(plays[s])
             for s in known:
-                card = plays[s]
+                played = f"play {plays[s]}"
                 hand = sorted((*hands[s], *later[s]))
                 if len(hand) < 2:
                     continue
                 view = {**public, "hand": hand}
                 legal = [f"play {c}" for c in hand]
-                if self.heuristic.choose(view, legal) == f"play {card}":
-                    yield s, 1 - epsilon, 1 / len(hand)
-                else:
-                    yield s, epsilon / (len(hand) - 1), 1 / len(hand)
+                slip = epsilon / (len(hand) - 1)
+                chosen = [1 - epsilon if p.choose(view, legal) == played else slip for p in players]
+                yield s, (chosen[0], 1 / len(hand), *chosen[1:])
 
 
 def _ducks(n: int) -> str:
@@ -310,6 +314,9 @@ BOTS = GameBots(
     strong="ismcts:iterations=500:rollout=heuristic:reward=rank",
     expert="mcs:iterations=8000:rollout=adaptive:reward=margin:infer=heuristic",
     inference=LameDuckInference,
+    # A player who always plays its highest card (the published "Always Highest") is explained
+    # by neither the heuristic nor chance, and says much about its hand (docs/bots.md, s54).
+    models=("highest",),
     # The published 6 nimmt! baselines, rebuilt from their sources (issue 31; docs/bots.md,
     # "Published baselines"), and a policy trained on the batched engine (issue 29;
     # examples/train_lame_duck.py).

@@ -7,7 +7,8 @@ has not seen), the same bonus for shedding a too-low card while the columns are 
 tie-break (the lowest card), and the fewest-ducks column when a card is too low (LD-8). The
 arithmetic is the heuristic's, in the same order, so every choice is the same as the one-by-one
 heuristic's (``tests/bots/test_rollout.py`` compares them). ``random_actions`` is the uniform
-random bot on given uniforms, so that the candidates of one sample share their luck.
+random bot on given uniforms, so that the candidates of one sample share their luck;
+``highest_actions`` the published "Always Highest", for a search that models a seat as it.
 """
 
 from __future__ import annotations
@@ -132,6 +133,23 @@ def random_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_]) ->
     waiting = t.awaiting >= 0
     out[waiting] = (t.deck + (u * COLUMNS).astype(np.int64))[waiting]
     out[~acting] = t.noop
+    return out
+
+
+def highest_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_]) -> Ints:
+    """[B, P] the published "Always Highest" (``published.HighestBot``) for every acting seat
+    of the ``live`` tables: its highest card, or the fewest-ducks column when a card is too
+    low; ``noop`` elsewhere (``u`` is unused)."""
+    out = np.full((t.batch, t.players), t.noop, dtype=np.int64)
+    live = live & ~t.over
+    waiting = t.awaiting >= 0
+    idx = np.flatnonzero(live & waiting)
+    if len(idx):
+        _takes(t, idx, out)
+    idx = np.flatnonzero(live & ~waiting)
+    if len(idx):
+        # A hand's unused slots hold 0 (no card), below every card.
+        out[idx] = t.hands[idx].max(axis=2).astype(np.int64) - 1
     return out
 
 

@@ -288,30 +288,28 @@ class BatchedRollouts:
 
 
 class SeatPolicies:
-    """``rollout=adaptive``: each seat by the heuristic where ``modelled()`` names it (every
-    seat while it is None), the others at random."""
+    """``rollout=adaptive``: each seat by the policy ``played_as()`` names for it (an index into
+    ``policies``: the heuristic, random, then the search's ``models``), every seat by the first
+    while it is None."""
 
     def __init__(
         self,
-        heuristic: Policy,
-        random: Policy,
+        policies: Sequence[Policy],
         players: int,
-        modelled: Callable[[], frozenset[int] | None],
+        played_as: Callable[[], tuple[int, ...] | None],
     ) -> None:
-        self.heuristic, self.random, self.players = heuristic, random, players
-        self.modelled = modelled
+        self.policies, self.players, self.played_as = tuple(policies), players, played_as
 
     def __call__(
         self, t: Any, u: npt.NDArray[np.float64], live: npt.NDArray[np.bool_]
     ) -> npt.NDArray[np.int64]:
-        named = self.modelled()
-        if named is None or len(named) == self.players:
-            return self.heuristic(t, u, live)
-        if not named:
-            return self.random(t, u, live)
-        seats = np.isin(np.arange(self.players), list(named))
-        out: npt.NDArray[np.int64] = np.where(
-            seats[None, :], self.heuristic(t, u, live), self.random(t, u, live)
+        kinds = self.played_as()
+        if kinds is None or len(set(kinds)) == 1:
+            return self.policies[0 if kinds is None else kinds[0]](t, u, live)
+        seats = np.array(kinds)
+        out: npt.NDArray[np.int64] = np.select(
+            [seats[None, :] == k for k in sorted(set(kinds))],
+            [self.policies[k](t, u, live) for k in sorted(set(kinds))],
         )
         return out
 
@@ -321,13 +319,15 @@ def batched_rollouts(
     players: int,
     rollout: str,
     reward: str,
-    modelled: Callable[[], frozenset[int] | None] | None = None,
+    played_as: Callable[[], tuple[int, ...] | None] | None = None,
+    models: Sequence[str] = (),
 ) -> BatchedRollouts | None:
     """The game's batched rollouts with this policy (``random``, ``heuristic``, or
-    ``adaptive``: each seat one or the other as ``modelled()`` says), or None where there are
-    none: a game without a batched engine loaded from states, a hand judged in progress
-    (``Game.progress``: the batch has no progress measure), or a heuristic the batched policy is
-    not (a game's heuristic tuned by the lab)."""
+    ``adaptive``: each seat as ``played_as()`` says, the heuristic, random or one of
+    ``models``), or None where there are none: a game without a batched engine loaded from
+    states, a hand judged in progress (``Game.progress``: the batch has no progress measure), a
+    model the batch does not play, or a heuristic the batched policy is not (a game's heuristic
+    tuned by the lab)."""
     module = companion(game, _PACKAGE, ROLLOUT)
     if module is None:
         return None
@@ -336,8 +336,12 @@ def batched_rollouts(
             return None
         policy: Policy = module.heuristic_actions
         if rollout == "adaptive":
-            assert modelled is not None
-            policy = SeatPolicies(policy, module.random_actions, players, modelled)
+            assert played_as is not None
+            more = [getattr(module, f"{name}_actions", None) for name in models]
+            if None in more:
+                return None
+            policies = [policy, module.random_actions, *more]
+            policy = SeatPolicies(policies, players, played_as)
     else:
         policy = module.random_actions
     out = BatchedRollouts(game, players, policy, reward)

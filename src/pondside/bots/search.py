@@ -37,7 +37,7 @@ from pondside.engine.rng import draws_inline
 
 from .base import Bot
 from .inference import Inference
-from .registry import heuristic_class
+from .registry import heuristic_class, make_bot
 from .rollout import BatchedRollouts, Move, batched_rollouts, reward_of
 
 Policy = Callable[[Any, int, list[str]], str]
@@ -151,6 +151,7 @@ class SearchBot(Bot):
         epsilon: float = 0.1,
         pool: int = 200,
         batch: int | None = None,
+        models: str = "",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -172,6 +173,14 @@ class SearchBot(Bot):
         self.prng = random.Random(rng.random())
         self.rollout = rollout
         self.random_rollout = rollout == "random"
+        if not isinstance(models, str):
+            raise ValueError(
+                f"models are bot names joined by +, as in models=highest, not {models!r}"
+            )
+        # With rollout=adaptive:models=A+B the test of each seat also tries these players.
+        self.models = tuple(m for m in models.split("+") if m)
+        if self.models and rollout != "adaptive":
+            raise ValueError("models are the kinds of player rollout=adaptive tries")
         self.policy: Policy
         if rollout == "random":
             self.policy = self._random_policy
@@ -195,7 +204,13 @@ class SearchBot(Bot):
         self.inference: Inference | None = None
         if rollout == "adaptive" or infer == "heuristic":
             self.inference = Inference(
-                game, seat, epsilon, pool, weigh=infer == "heuristic", adapt=rollout == "adaptive"
+                game,
+                seat,
+                epsilon,
+                pool,
+                weigh=infer == "heuristic",
+                adapt=rollout == "adaptive",
+                models=self.models,
             )
         self.iterations_done = 0
         self.batch_asked = batch is not None
@@ -216,7 +231,7 @@ class SearchBot(Bot):
             return None
         if players not in self._rollouts:
             self._rollouts[players] = batched_rollouts(
-                self.game, players, self.rollout, self.reward_kind, self.modelled
+                self.game, players, self.rollout, self.reward_kind, self.played_as, self.models
             )
         found = self._rollouts[players]
         if found is None or (not found.by_default and not self.batch_asked):
@@ -236,33 +251,45 @@ class SearchBot(Bot):
         return self.prng.choice(legal)
 
     def _heuristic_policy(self) -> Policy:
-        cls = heuristic_class(self.game)
+        return self._bots_policy(heuristic_class(self.game))
+
+    def _bots_policy(self, make: Callable[[Game[Any], int, random.Random], Bot]) -> Policy:
+        """Each seat played by its own bot ``make(game, seat, rng)``, drawing from the
+        playouts' generator."""
         bots: dict[int, Bot] = {}
         view = self.game.view
 
         def policy(state: Any, seat: int, legal: list[str]) -> str:
             bot = bots.get(seat)
             if bot is None:
-                bot = bots[seat] = cls(self.game, seat, self.prng)
+                bot = bots[seat] = make(self.game, seat, self.prng)
             return bot.choose(view(state, seat), legal)
 
         return policy
 
-    def modelled(self) -> frozenset[int] | None:
-        """The seats an adaptive search's playouts play by the heuristic (``Inference``'s
-        ``modelled``): every seat until the first look at the evidence."""
-        return None if self.inference is None else self.inference.modelled
+    def played_as(self) -> tuple[int, ...] | None:
+        """How an adaptive search's playouts play each seat (``Inference``'s ``played_as``:
+        0 the heuristic, 1 at random, 2 and on the ``models``); None, every seat by the
+        heuristic, until the first look at the evidence."""
+        return None if self.inference is None else self.inference.played_as
 
     def _adaptive_policy(self) -> Policy:
-        """``rollout=adaptive``: each seat by the heuristic where ``modelled`` says so, the
-        others uniformly at random."""
-        heuristic, choice = self._heuristic_policy(), self.prng.choice
+        """``rollout=adaptive``: each seat by the heuristic, at random or as one of the
+        ``models``, as ``played_as`` says."""
+
+        def model(name: str) -> Callable[[Game[Any], int, random.Random], Bot]:
+            # The models choose without chance (GameBots.models), so their own seed is moot.
+            return lambda game, seat, _rng: make_bot(name, game, seat, 0)
+
+        def uniform(_state: Any, _seat: int, legal: list[str]) -> str:
+            return self.prng.choice(legal)
+
+        policies: list[Policy] = [self._heuristic_policy(), uniform]
+        policies += [self._bots_policy(model(name)) for name in self.models]
 
         def policy(state: Any, seat: int, legal: list[str]) -> str:
-            modelled = self.modelled()
-            if modelled is None or seat in modelled:
-                return heuristic(state, seat, legal)
-            return choice(legal)
+            played_as = self.played_as()
+            return policies[0 if played_as is None else played_as[seat]](state, seat, legal)
 
         return policy
 
