@@ -121,6 +121,13 @@ class Inference:
             if not self.weigh:
                 sample = game.determinizer(view)
                 return lambda: sample(rng)
+            fitted = self._fit(states, rng)
+            if fitted is not None:
+                # Weighed again: the fitted deals' other seats hold other cards now.
+                model = self.model
+                assert isinstance(model, SeatModel)
+                states = fitted
+                likelihoods = [self._weight(model.seat_likelihoods(s, self.others)) for s in states]
         else:
             likelihoods = [self.model.likelihood(s) for s in states]
         weights = tempered(likelihoods, self.spread)
@@ -169,14 +176,32 @@ class Inference:
             ]
             played_as[seat] = max(ranked, key=lambda kv: kv[0])[1]
         self.played_as = tuple(played_as)
-        out = []
-        for lk in per_state:
-            weight = 1.0
-            for seat in seats:
-                if played_as[seat] != RANDOM:
-                    weight *= lk[seat][played_as[seat]]
-            out.append(weight)
-        return out
+        return [self._weight(lk) for lk in per_state]
+
+    def _weight(self, likelihoods: dict[int, tuple[float, ...]]) -> float:
+        """A state's likelihood (its seats' ``likelihoods``) under the kind of player each seat
+        is played as: a random player's plays say nothing of its hand."""
+        assert self.played_as is not None
+        weight = 1.0
+        for seat, lk in likelihoods.items():
+            kind = self.played_as[seat]
+            if kind != RANDOM:
+                weight *= lk[kind]
+        return weight
+
+    def _fit(self, states: list[Any], rng: random.Random) -> list[Any] | None:
+        """The pool dealt again to fit the seats played as one of the ``models``, where the
+        game's model can (``fit``: e.g. no card above an Always Highest's plays); None where
+        no seat is so played or the model cannot."""
+        fit = getattr(self.model, "fit", None)
+        played_as = self.played_as or ()
+        by_model = {
+            name: [s for s, kind in enumerate(played_as) if kind == RANDOM + 1 + i]
+            for i, name in enumerate(self.models)
+        }
+        if fit is None or not any(by_model.values()):
+            return None
+        return [fit(s, by_model, rng) for s in states]
 
 
 def tempered(likelihoods: list[float], least: float) -> list[float]:

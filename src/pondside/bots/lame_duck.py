@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 from typing import Any
 
@@ -252,6 +252,46 @@ class LameDuckInference:
         for s, factors in self._factors(state, others):
             out[s] = tuple(a * b for a, b in zip(out[s], factors, strict=True))
         return out
+
+    def fit(self, state: Any, played_as: Mapping[str, Sequence[int]], rng: random.Random) -> Any:
+        """The sampled ``state`` dealt again where it contradicts a seat played as ``highest``
+        (the published Always Highest): that seat played its highest card at every turn seen
+        this round, so it holds no card above the lowest of those plays. Its cards above are
+        swapped for cards below drawn at random from the unused pile and the hands of seats
+        the search does not so constrain (as many as there are); a choice the swap took away
+        is drawn again from the hand. Importance weights alone cannot do this: a pool of a few
+        hundred uniform deals holds next to none where three such seats all fit."""
+        bounds = {}
+        for seat in played_as.get("highest", ()):
+            plays = [plays[seat] for _public, plays in self.turns if seat in plays]
+            if plays:
+                bounds[seat] = min(plays)
+        if not bounds:
+            return state
+        hands = [list(h) for h in state.hands]
+        unused = list(state.unused)
+        # Where each card that may be given comes from: a seat, or -1 for the unused pile.
+        donors = [(c, -1) for c in unused]
+        donors += [
+            (c, s) for s, h in enumerate(hands) if s != self.seat and s not in bounds for c in h
+        ]
+        for seat, bound in sorted(bounds.items(), key=lambda kv: kv[1]):
+            over = [c for c in hands[seat] if c > bound]
+            fits = [d for d in donors if d[0] < bound]
+            given = rng.sample(fits, min(len(over), len(fits)))
+            for high, (low, owner) in zip(over, given, strict=False):
+                hands[seat][hands[seat].index(high)] = low
+                where = unused if owner < 0 else hands[owner]
+                where[where.index(low)] = high
+                donors[donors.index((low, owner))] = (high, owner)
+        st = state.copy()
+        st.hands = tuple(tuple(sorted(h)) for h in hands)
+        st.unused = tuple(sorted(unused))
+        st.chosen = tuple(
+            c if not c or c in st.hands[s] else rng.choice(st.hands[s])
+            for s, c in enumerate(state.chosen)
+        )
+        return st
 
     def _factors(
         self, state: Any, others: Sequence[Bot]
