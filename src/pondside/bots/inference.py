@@ -21,6 +21,10 @@ playouts then play each seat as the model that explains it (``modelled``: the se
 the heuristic), and only those seats' plays weigh the deals (a seat that plays at random says
 nothing of its hand). Against players who play well that is the heuristic's playouts, against
 random players or a random-playout search the uniform ones, and a mixed table gets both.
+``models`` adds more kinds of player to the test (the game's ``GameBots.models``: bots that
+choose without chance, such as Lame Duck's published Always Highest): a seat one of them
+explains best is played as it, its plays weigh the deals, and where the game's model can
+(``fit``) the pool is dealt again to agree with it.
 """
 
 from __future__ import annotations
