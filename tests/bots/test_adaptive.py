@@ -255,3 +255,15 @@ def test_one_by_one_and_batched_the_highest_model_plays_alike() -> None:
         first = play_round(["highest", "heuristic", "highest"], seed=8, spec=spec)[1]
         again = play_round(["highest", "heuristic", "highest"], seed=8, spec=spec)[1]
         assert get_game("lame-duck").scores(first) == get_game("lame-duck").scores(again)
+
+
+def test_the_search_may_play_its_own_later_moves_at_random() -> None:
+    """``own=random``: the playouts play the search's own seat at random, the others as the
+    test finds them (a flat search with random playouts, which judges a card by every way the
+    round could go on, did better in a field of searching bots: docs/bots.md, session 54)."""
+    bot, _ = play_round(["highest", "heuristic", "random"], seed=4, spec=HIGHEST + ":own=random")
+    assert bot.inference.played_as == (1, 2, 0, 1)
+    with pytest.raises(UnknownBot, match="own is how rollout=adaptive plays the search's own"):
+        make_bot("mcs:rollout=random:own=random", get_game("lame-duck"), 0, 1)
+    with pytest.raises(UnknownBot, match="is heuristic or random, not 'highest'"):
+        make_bot(ADAPTIVE + ":own=highest", get_game("lame-duck"), 0, 1)

@@ -57,6 +57,7 @@ class Inference:
         weigh: bool = True,
         adapt: bool = False,
         models: Sequence[str] = (),
+        own: int = 0,
     ) -> None:
         if not isinstance(epsilon, int | float) or not 0 < epsilon < 1:
             raise ValueError(
@@ -86,6 +87,7 @@ class Inference:
                     f"{game.info.name}'s adaptive test may also try {known}, not {name!r}"
                 )
         self.models = tuple(models)
+        self.own = own  # how the playouts play this seat: HEURISTIC or RANDOM
         # Imported here: the registry imports the search, which imports this module.
         from .registry import make_bot
 
@@ -101,8 +103,8 @@ class Inference:
         of the hand)."""
         self.played_as: tuple[int, ...] | None = None
         """Per seat, how the playouts play it (``rollout=adaptive``): 0 by the heuristic, 1 at
-        random, 2 and on as the ``models`` in their order; this seat by the heuristic. None
-        before the first look."""
+        random, 2 and on as the ``models`` in their order; this seat as ``own`` says (the
+        heuristic by default). None before the first look."""
 
     @property
     def modelled(self) -> frozenset[int] | None:
@@ -166,6 +168,7 @@ class Inference:
                 logs.append(math.log(mean / alike) if mean > 0 else -math.inf)
             now[seat] = tuple(logs)
         played_as = [HEURISTIC] * (len(seats) + 1)  # every other seat, and this one
+        played_as[self.seat] = self.own
         for seat in seats:
             totals = [
                 sum(hand[seat][i] for hand in self.evidence.values() if seat in hand)

@@ -36,7 +36,7 @@ from pondside.engine import Game, View
 from pondside.engine.rng import draws_inline
 
 from .base import Bot
-from .inference import Inference
+from .inference import HEURISTIC, RANDOM, Inference
 from .registry import heuristic_class, make_bot
 from .rollout import BatchedRollouts, Move, batched_rollouts, reward_of
 
@@ -152,6 +152,7 @@ class SearchBot(Bot):
         pool: int = 200,
         batch: int | None = None,
         models: str = "",
+        own: str = "heuristic",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -181,6 +182,13 @@ class SearchBot(Bot):
         self.models = tuple(m for m in models.split("+") if m)
         if self.models and rollout != "adaptive":
             raise ValueError("models are the kinds of player rollout=adaptive tries")
+        # With rollout=adaptive:own=random the playouts play this seat's later moves at random.
+        if own not in ("heuristic", "random"):
+            raise ValueError(
+                f"own (how playouts play this seat) is heuristic or random, not {own!r}"
+            )
+        if own != "heuristic" and rollout != "adaptive":
+            raise ValueError("own is how rollout=adaptive plays the search's own seat")
         self.policy: Policy
         if rollout == "random":
             self.policy = self._random_policy
@@ -211,6 +219,7 @@ class SearchBot(Bot):
                 weigh=infer == "heuristic",
                 adapt=rollout == "adaptive",
                 models=self.models,
+                own=HEURISTIC if own == "heuristic" else RANDOM,
             )
         self.iterations_done = 0
         self.batch_asked = batch is not None
