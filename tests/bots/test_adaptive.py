@@ -267,3 +267,42 @@ def test_the_search_may_play_its_own_later_moves_at_random() -> None:
         make_bot("mcs:rollout=random:own=random", get_game("lame-duck"), 0, 1)
     with pytest.raises(UnknownBot, match="is heuristic or random, not 'highest'"):
         make_bot(ADAPTIVE + ":own=highest", get_game("lame-duck"), 0, 1)
+
+
+def test_redeal_deals_the_seats_played_at_random_afresh_at_every_draw() -> None:
+    """``redeal=on``: a random player's cards weigh nothing, so each deal the search draws
+    keeps the pool's hands of the seats it infers and deals the random seats' hands and the
+    unused cards afresh: far more worlds than the pool's few hundred, each a whole deck."""
+    game = get_game("lame-duck")
+    state = game.new(4, game.options(4, {"rounds": 1}), seed=5)
+    spec = ADAPTIVE + ":redeal=on"
+    bot = make_bot(spec, game, 0, 5)
+    others = [make_bot(o, game, s, s) for s, o in ((1, "random"), (2, "heuristic"), (3, "random"))]
+    while seats := game.to_act(state):
+        view = game.view(state, 0)
+        if 0 in seats and view["turn_number"] == 7 and view["awaiting_take"] is None:
+            bot.choose(view, game.legal_actions(state, 0))
+            assert bot.inference.played_as == (0, 1, 0, 1)
+            draw = bot.inference.sampler(view, random.Random(1))
+            deals = [draw() for _ in range(400)]
+            for deal in deals[:20]:
+                check_position(deal.copy(), COLUMN_LIMIT)
+                assert deal.hands[0] == tuple(view["hand"])
+            assert len({d.hands[1] for d in deals}) > 390  # the random seats: afresh each time
+            assert len({d.hands[2] for d in deals}) <= 200  # the inferred seat: the pool's
+            return
+        chosen = {0: bot.choose(view, game.legal_actions(state, 0))} if 0 in seats else {}
+        for s in seats:
+            if s:
+                chosen[s] = others[s - 1].choose(game.view(state, s), game.legal_actions(state, s))
+        for s, action in chosen.items():
+            state, _ = game.apply(state, s, action)
+    raise AssertionError("the round ended before turn 7")
+
+
+def test_redeal_is_for_an_adaptive_inferring_search() -> None:
+    game = get_game("lame-duck")
+    with pytest.raises(UnknownBot, match="redeal deals afresh the seats an adaptive, inferring"):
+        make_bot("mcs:rollout=adaptive:redeal=on", game, 0, 1)
+    with pytest.raises(UnknownBot, match="redeal is on or off, not 'yes'"):
+        make_bot(ADAPTIVE + ":redeal=yes", game, 0, 1)

@@ -58,6 +58,7 @@ class Inference:
         adapt: bool = False,
         models: Sequence[str] = (),
         own: int = 0,
+        redeal: bool = False,
     ) -> None:
         if not isinstance(epsilon, int | float) or not 0 < epsilon < 1:
             raise ValueError(
@@ -88,6 +89,11 @@ class Inference:
                 )
         self.models = tuple(models)
         self.own = own  # how the playouts play this seat: HEURISTIC or RANDOM
+        self.redeal = redeal
+        if redeal and not (adapt and weigh):
+            raise ValueError(
+                "redeal deals afresh the seats an adaptive, inferring search plays at random"
+            )
         # Imported here: the registry imports the search, which imports this module.
         from .registry import make_bot
 
@@ -147,6 +153,16 @@ class Inference:
 
         def draw() -> Any:
             return states[min(last, bisect_right(cumulative, rng.random() * total))]
+
+        # The seats played at random weigh nothing: given the others' hands, their cards are
+        # any of the rest alike, so each draw deals them afresh instead of reusing the pool's
+        # few hundred deals (which tempering narrows to some 25 worlds).
+        redeal = getattr(self.model, "redeal", None) if self.redeal else None
+        fresh = [
+            s for s, kind in enumerate(self.played_as or ()) if kind == RANDOM and s != self.seat
+        ]
+        if redeal is not None and fresh:
+            return lambda: redeal(draw(), fresh, rng)
 
         return draw
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from pondside import i18n
 from pondside.engine import Game, View
+from pondside.engine.rng import shuffle
 from pondside.games import lame_duck as rules  # its COLUMN_LIMIT read when used: the lab tunes it
 from pondside.games.lame_duck import (
     DUCKS,
@@ -291,6 +292,26 @@ class LameDuckInference:
             c if not c or c in st.hands[s] else rng.choice(st.hands[s])
             for s, c in enumerate(state.chosen)
         )
+        return st
+
+    def redeal(self, state: Any, seats: Sequence[int], rng: random.Random) -> Any:
+        """``state`` with the hands of ``seats`` and the unused pile dealt afresh among them,
+        each hand as long as before; a choice made this turn is drawn again from its hand."""
+        hands = list(state.hands)
+        cards = [*state.unused, *(c for s in seats for c in hands[s])]
+        shuffle(rng, cards)
+        at = 0
+        for s in seats:
+            size = len(hands[s])
+            hands[s] = tuple(sorted(cards[at : at + size]))
+            at += size
+        st = state.copy()
+        st.hands = tuple(hands)
+        st.unused = tuple(sorted(cards[at:]))
+        if any(state.chosen[s] for s in seats):
+            st.chosen = tuple(
+                rng.choice(hands[s]) if c and s in seats else c for s, c in enumerate(state.chosen)
+            )
         return st
 
     def _factors(

@@ -153,6 +153,7 @@ class SearchBot(Bot):
         batch: int | None = None,
         models: str = "",
         own: str = "heuristic",
+        redeal: str = "off",
     ) -> None:
         super().__init__(game, seat, rng)
         self.budget = Budget(iterations, seconds, self.default_iterations)
@@ -189,6 +190,8 @@ class SearchBot(Bot):
             )
         if own != "heuristic" and rollout != "adaptive":
             raise ValueError("own is how rollout=adaptive plays the search's own seat")
+        if redeal not in ("on", "off"):
+            raise ValueError(f"redeal is on or off, not {redeal!r}")
         self.policy: Policy
         if rollout == "random":
             self.policy = self._random_policy
@@ -220,6 +223,7 @@ class SearchBot(Bot):
                 adapt=rollout == "adaptive",
                 models=self.models,
                 own=HEURISTIC if own == "heuristic" else RANDOM,
+                redeal=redeal == "on",
             )
         self.iterations_done = 0
         self.batch_asked = batch is not None
