@@ -39,6 +39,7 @@ from typing import Any
 from pondside.engine import Game, View
 
 from .declared import PlayerModel, SeatModel, game_bots
+from .registry import make_bot
 
 HEURISTIC, RANDOM = 0, 1
 """How a seat's playouts play it, and where its likelihoods are (``SeatModel``): by the game's
@@ -57,7 +58,7 @@ class Inference:
         weigh: bool = True,
         adapt: bool = False,
         models: Sequence[str] = (),
-        own: int = 0,
+        own: int = HEURISTIC,
         redeal: bool = False,
     ) -> None:
         if not isinstance(epsilon, int | float) or not 0 < epsilon < 1:
@@ -94,9 +95,6 @@ class Inference:
             raise ValueError(
                 "redeal deals afresh the seats an adaptive, inferring search plays at random"
             )
-        # Imported here: the registry imports the search, which imports this module.
-        from .registry import make_bot
-
         self.others = [make_bot(name, game, seat, 0) for name in self.models]
         self.pool = pool
         self.weigh = weigh
