@@ -37,6 +37,32 @@ def play_round(others: list[str], seed: int, spec: str = ADAPTIVE) -> tuple[obje
     return bots[0], state
 
 
+def play_to_turn(
+    others: list[str], seed: int, spec: str, turn: int
+) -> tuple[object, dict[str, object], dict[int, int]]:
+    """One round of Lame Duck at four seats, the search in seat 0 against ``others``, played
+    until the search's card at ``turn``, which it chooses (so it has looked at the evidence):
+    the search bot, its view then, and each other seat's last card played."""
+    game = get_game("lame-duck")
+    state = game.new(4, game.options(4, {"rounds": 1}), seed=seed)
+    bot = make_bot(spec, game, 0, seed)
+    bots = [bot] + [make_bot(o, game, s, s) for s, o in enumerate(others, start=1)]
+    last: dict[int, int] = {}
+    while seats := game.to_act(state):
+        view = game.view(state, 0)
+        if 0 in seats and view["turn_number"] == turn and view["awaiting_take"] is None:
+            bot.choose(view, game.legal_actions(state, 0))
+            return bot, view, last
+        chosen = {
+            s: bots[s].choose(game.view(state, s), game.legal_actions(state, s)) for s in seats
+        }
+        for s, action in chosen.items():
+            if s and action.startswith("play"):
+                last[s] = int(action[5:])
+            state, _ = game.apply(state, s, action)
+    raise AssertionError(f"the round ended before turn {turn}")
+
+
 def test_each_seat_is_weighed_apart_and_together_as_before() -> None:
     """The model's likelihood of a deal is the product of its seats' likelihoods, and a
     uniform player's likelihood of a seat's plays is one over its cards at each play."""
@@ -171,41 +197,24 @@ def test_a_seat_played_as_highest_is_dealt_no_card_above_its_plays() -> None:
     """Always Highest played its highest card at every turn, so every card it holds now is
     below the last one it played: the search's deals know it, uniform deals do not."""
     game = get_game("lame-duck")
-    state = game.new(4, game.options(4, {"rounds": 1}), seed=5)
-    bot = make_bot(HIGHEST, game, 0, 5)
-    others = [make_bot("highest", game, s, s) for s in (1, 2, 3)]
-    last: dict[int, int] = {}
-    while seats := game.to_act(state):
-        view = game.view(state, 0)
-        if 0 in seats and view["turn_number"] == 6 and view["awaiting_take"] is None:
-            bot.choose(view, game.legal_actions(state, 0))
-            assert bot.inference.played_as == (0, 2, 2, 2)
-            draw = bot.inference.sampler(view, random.Random(1))
-            uniform = [game.determinize(view, random.Random(k)) for k in range(200)]
-            weighed = [draw() for _ in range(200)]
+    bot, view, last = play_to_turn(["highest"] * 3, seed=5, spec=HIGHEST, turn=6)
+    assert bot.inference.played_as == (0, 2, 2, 2)
+    draw = bot.inference.sampler(view, random.Random(1))
+    uniform = [game.determinize(view, random.Random(k)) for k in range(200)]
+    weighed = [draw() for _ in range(200)]
 
-            def below(deals: list[object]) -> float:
-                """The share of seats and deals where the seat holds no card above its last."""
-                fits = [max(d.hands[s]) < last[s] for d in deals for s in (1, 2, 3)]
-                return sum(fits) / len(fits)
+    def below(deals: list[object]) -> float:
+        """The share of seats and deals where the seat holds no card above its last."""
+        fits = [max(d.hands[s]) < last[s] for d in deals for s in (1, 2, 3)]
+        return sum(fits) / len(fits)
 
-            # The pool is dealt again to fit them (LameDuckInference.fit): every deal fits,
-            # where few uniform ones do; each is still a whole deck dealt as the view allows.
-            assert below(weighed) == 1.0 > 0.5 > below(uniform)
-            for deal in weighed[:20]:
-                check_position(deal.copy(), COLUMN_LIMIT)
-                assert deal.hands[0] == tuple(view["hand"])
-                assert [len(h) for h in deal.hands] == view["hand_sizes"]
-            return
-        chosen = {0: bot.choose(view, game.legal_actions(state, 0))} if 0 in seats else {}
-        for s in seats:
-            if s:
-                chosen[s] = others[s - 1].choose(game.view(state, s), game.legal_actions(state, s))
-                if chosen[s].startswith("play"):
-                    last[s] = int(chosen[s][5:])
-        for s, action in chosen.items():
-            state, _ = game.apply(state, s, action)
-    raise AssertionError("the round ended before turn 6")
+    # The pool is dealt again to fit them (LameDuckInference.fit): every deal fits, where few
+    # uniform ones do; each is still a whole deck dealt as the view allows.
+    assert below(weighed) == 1.0 > 0.5 > below(uniform)
+    for deal in weighed[:20]:
+        check_position(deal.copy(), COLUMN_LIMIT)
+        assert deal.hands[0] == tuple(view["hand"])
+        assert [len(h) for h in deal.hands] == view["hand_sizes"]
 
 
 def test_the_batched_highest_is_the_bot() -> None:
@@ -273,31 +282,16 @@ def test_redeal_deals_the_seats_played_at_random_afresh_at_every_draw() -> None:
     """``redeal=on``: a random player's cards weigh nothing, so each deal the search draws
     keeps the pool's hands of the seats it infers and deals the random seats' hands and the
     unused cards afresh: far more worlds than the pool's few hundred, each a whole deck."""
-    game = get_game("lame-duck")
-    state = game.new(4, game.options(4, {"rounds": 1}), seed=5)
-    spec = ADAPTIVE + ":redeal=on"
-    bot = make_bot(spec, game, 0, 5)
-    others = [make_bot(o, game, s, s) for s, o in ((1, "random"), (2, "heuristic"), (3, "random"))]
-    while seats := game.to_act(state):
-        view = game.view(state, 0)
-        if 0 in seats and view["turn_number"] == 7 and view["awaiting_take"] is None:
-            bot.choose(view, game.legal_actions(state, 0))
-            assert bot.inference.played_as == (0, 1, 0, 1)
-            draw = bot.inference.sampler(view, random.Random(1))
-            deals = [draw() for _ in range(400)]
-            for deal in deals[:20]:
-                check_position(deal.copy(), COLUMN_LIMIT)
-                assert deal.hands[0] == tuple(view["hand"])
-            assert len({d.hands[1] for d in deals}) > 390  # the random seats: afresh each time
-            assert len({d.hands[2] for d in deals}) <= 200  # the inferred seat: the pool's
-            return
-        chosen = {0: bot.choose(view, game.legal_actions(state, 0))} if 0 in seats else {}
-        for s in seats:
-            if s:
-                chosen[s] = others[s - 1].choose(game.view(state, s), game.legal_actions(state, s))
-        for s, action in chosen.items():
-            state, _ = game.apply(state, s, action)
-    raise AssertionError("the round ended before turn 7")
+    others = ["random", "heuristic", "random"]
+    bot, view, _ = play_to_turn(others, seed=5, spec=ADAPTIVE + ":redeal=on", turn=7)
+    assert bot.inference.played_as == (0, 1, 0, 1)
+    draw = bot.inference.sampler(view, random.Random(1))
+    deals = [draw() for _ in range(400)]
+    for deal in deals[:20]:
+        check_position(deal.copy(), COLUMN_LIMIT)
+        assert deal.hands[0] == tuple(view["hand"])
+    assert len({d.hands[1] for d in deals}) > 390  # the random seats: afresh each time
+    assert len({d.hands[2] for d in deals}) <= 200  # the inferred seat: the pool's
 
 
 def test_redeal_is_for_an_adaptive_inferring_search() -> None:

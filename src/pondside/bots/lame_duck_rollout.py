@@ -45,6 +45,19 @@ def _takes(t: LameDuckTables, idx: Ints, out: Ints) -> None:
     out[idx, t.awaiting[idx]] = t.deck + (key.min(axis=0) & 3)
 
 
+def _takes_answered(t: LameDuckTables, live: npt.NDArray[np.bool_]) -> tuple[Ints, Ints]:
+    """What the rule-based policies share: [B, P] actions with every too-low card of the
+    ``live`` tables given its fewest-ducks column (``_takes``) and ``noop`` elsewhere, and the
+    live tables whose seats choose cards now, for the policy to fill in."""
+    out = np.full((t.batch, t.players), t.noop, dtype=np.int64)
+    live = live & ~t.over
+    waiting = t.awaiting >= 0
+    idx = np.flatnonzero(live & waiting)
+    if len(idx):
+        _takes(t, idx, out)
+    return out, np.flatnonzero(live & ~waiting)
+
+
 def public_cards(t: LameDuckTables, idx: Ints) -> npt.NDArray[np.bool_]:
     """[n, D+1] the cards every seat of tables ``idx`` has seen (LD-12): the columns and the
     cards taken this round (a new round clears the taken piles); number 0, no card, too."""
@@ -60,14 +73,8 @@ def public_cards(t: LameDuckTables, idx: Ints) -> npt.NDArray[np.bool_]:
 def heuristic_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_]) -> Ints:
     """[B, P] the heuristic's action for every acting seat of the ``live`` tables, ``noop``
     elsewhere (``u`` is unused: the heuristic draws nothing)."""
-    b, p, deck = t.batch, t.players, t.deck
-    out = np.full((b, p), t.noop, dtype=np.int64)
-    waiting = t.awaiting >= 0
-    live = live & ~t.over
-    idx = np.flatnonzero(live & waiting)
-    if len(idx):
-        _takes(t, idx, out)
-    idx = np.flatnonzero(live & ~waiting)
+    p, deck = t.players, t.deck
+    out, idx = _takes_answered(t, live)
     n = len(idx)
     if n == 0:
         return out
@@ -140,13 +147,7 @@ def highest_actions(t: LameDuckTables, u: Floats, live: npt.NDArray[np.bool_]) -
     """[B, P] the published "Always Highest" (``published.HighestBot``) for every acting seat
     of the ``live`` tables: its highest card, or the fewest-ducks column when a card is too
     low; ``noop`` elsewhere (``u`` is unused)."""
-    out = np.full((t.batch, t.players), t.noop, dtype=np.int64)
-    live = live & ~t.over
-    waiting = t.awaiting >= 0
-    idx = np.flatnonzero(live & waiting)
-    if len(idx):
-        _takes(t, idx, out)
-    idx = np.flatnonzero(live & ~waiting)
+    out, idx = _takes_answered(t, live)
     if len(idx):
         # A hand's unused slots hold 0 (no card), below every card.
         out[idx] = t.hands[idx].max(axis=2).astype(np.int64) - 1

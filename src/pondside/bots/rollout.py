@@ -306,10 +306,9 @@ class SeatPolicies:
         kinds = self.played_as()
         if kinds is None or len(set(kinds)) == 1:
             return self.policies[0 if kinds is None else kinds[0]](t, u, live)
-        seats = np.array(kinds)
+        seats, present = np.array(kinds), sorted(set(kinds))
         out: npt.NDArray[np.int64] = np.select(
-            [seats[None, :] == k for k in sorted(set(kinds))],
-            [self.policies[k](t, u, live) for k in sorted(set(kinds))],
+            [seats[None, :] == k for k in present], [self.policies[k](t, u, live) for k in present]
         )
         return out
 
